@@ -1,0 +1,49 @@
+/* pool.h: the card pool, read from MTGJSON files with cJSON.
+ *
+ * Owns every card definition a run knows (supported or not, with the reason
+ * when not), looks cards up by name, and hands the engine an immutable
+ * CardPool view. Loading happens before any game; nothing here runs inside
+ * a game. */
+#ifndef MTG_POOL_H
+#define MTG_POOL_H
+
+#include <stddef.h>
+#include "../engine/card.h"
+
+#define POOL_REASON_MAX 160
+
+typedef struct Pool {
+    CardDef *cards;                    /* cards[0 .. n-1], supported or not */
+    char   (*reason)[POOL_REASON_MAX]; /* "" when supported, else why not */
+    int n, cap;
+} Pool;
+
+/* Starts an empty pool. */
+void pool_init(Pool *p);
+/* Frees what the pool owns. */
+void pool_free(Pool *p);
+
+/* Loads the project's default pool (decks/pool.json). 0 on success; on
+ * failure -1 with a message (file, line, what is wrong) in err. */
+int pool_load_default(Pool *p, char *err, size_t errlen);
+
+/* Loads an MTGJSON set file (data.cards[]) or AtomicCards file (data maps a
+ * name to faces) on top of what the pool holds: a card of the same name is
+ * replaced. 0 on success, -1 with a message in err. */
+int pool_load_file(Pool *p, const char *path, char *err, size_t errlen);
+
+/* Adds (or replaces, by name) one definition; reason NULL or "" = supported.
+ * Returns its index, or -1 when out of memory. */
+int pool_add(Pool *p, const CardDef *def, const char *reason);
+
+/* Index of the card with this name, compared without regard to case or
+ * typographic apostrophes; -1 if none. */
+int pool_find(const Pool *p, const char *name);
+
+/* NULL when card i is supported, else the reason it is not. */
+const char *pool_reason(const Pool *p, int i);
+
+/* The engine's read-only view. */
+static inline CardPool pool_view(const Pool *p) { CardPool v = { p->cards, p->n }; return v; }
+
+#endif

@@ -1,0 +1,81 @@
+/* card.h: immutable card definitions, card pools and deck lists.
+ *
+ * A CardDef holds the printed facts the rules engine needs. Definitions are
+ * shared by every game, thread and fork and are never written once a game
+ * starts; the engine reads them, decks/ builds them. */
+#ifndef MTG_CARD_H
+#define MTG_CARD_H
+
+#include <stdint.h>
+
+/* Keyword abilities as bits (702.x). */
+enum {
+    KW_FLYING        = 1u << 0,  /* 702.9 */
+    KW_REACH         = 1u << 1,  /* 702.17 */
+    KW_FIRST_STRIKE  = 1u << 2,  /* 702.7 */
+    KW_DOUBLE_STRIKE = 1u << 3,  /* 702.4 */
+    KW_DEATHTOUCH    = 1u << 4,  /* 702.2 */
+    KW_TRAMPLE       = 1u << 5,  /* 702.19 */
+    KW_LIFELINK      = 1u << 6,  /* 702.15 */
+    KW_VIGILANCE     = 1u << 7,  /* 702.20 */
+    KW_HASTE         = 1u << 8,  /* 702.10 */
+    KW_MENACE        = 1u << 9,  /* 702.110 */
+    KW_DEFENDER      = 1u << 10, /* 702.3 */
+    KW_INDESTRUCTIBLE= 1u << 11, /* 702.12 */
+    KW_WITHER        = 1u << 12, /* 702.80 */
+    KW_INFECT        = 1u << 13, /* 702.90 */
+    KW_COUNT         = 14
+};
+
+/* Card types (300.1) as bits; a card may have several (artifact creature). */
+enum {
+    TYPE_LAND         = 1u << 0,
+    TYPE_CREATURE     = 1u << 1,
+    TYPE_PLANESWALKER = 1u << 2,
+    TYPE_ARTIFACT     = 1u << 3,
+    TYPE_ENCHANTMENT  = 1u << 4,
+    TYPE_INSTANT      = 1u << 5,
+    TYPE_SORCERY      = 1u << 6,
+    TYPE_TRIBAL       = 1u << 7
+};
+
+/* Supertypes as bits. */
+enum { SUPER_BASIC = 1u << 0, SUPER_LEGENDARY = 1u << 1, SUPER_SNOW = 1u << 2 };
+
+/* Colors of mana, in WUBRG order; COLOR_C is colorless mana. */
+enum { COLOR_W, COLOR_U, COLOR_B, COLOR_R, COLOR_G, COLOR_C, COLOR_COUNT };
+
+#define CARD_NAME_MAX 48
+
+typedef struct CardDef {
+    char     name[CARD_NAME_MAX]; /* printed name, NUL-terminated */
+    uint16_t keywords;            /* KW_* bits */
+    uint8_t  types;               /* TYPE_* bits */
+    uint8_t  supertypes;          /* SUPER_* bits */
+    uint8_t  cost_generic;        /* generic part of the mana cost */
+    uint8_t  cost_color[COLOR_COUNT]; /* colored (and {C}) symbols, by color */
+    uint8_t  mana_value;          /* converted mana cost (202.3) */
+    int8_t   power;               /* printed power (creatures) */
+    int8_t   toughness;           /* printed toughness (creatures) */
+    uint8_t  loyalty;             /* printed loyalty (planeswalkers) */
+    uint8_t  max_blocks;          /* attackers it can block at once, >= 1 */
+    int8_t   produces;            /* basic land: COLOR_* it taps for, else -1 */
+} CardDef;
+
+/* A card pool: every definition a run knows. Immutable while games run. */
+typedef struct CardPool {
+    const CardDef *cards;  /* cards[0 .. n-1] */
+    int n;
+} CardPool;
+
+#define DECK_MAX 250  /* a deck holds at most this many cards (object ids fit a byte) */
+
+/* A deck list as the engine sees it: one pool index per card object. */
+typedef struct Deck {
+    uint16_t card[DECK_MAX]; /* pool index of each card object 0 .. n-1 */
+    int      n;              /* cards in the main deck */
+} Deck;
+
+static inline int card_is(const CardDef *c, unsigned type) { return (c->types & type) != 0; }
+
+#endif

@@ -1,0 +1,139 @@
+/* check.c: state_check, every invariant of a game state (for tests and
+ * debug runs; the turn loop calls it after each action when Game.check). */
+#include <stdio.h>
+#include "game.h"
+
+#define FAIL(...) do { snprintf(msg, (size_t)msglen, __VA_ARGS__); return -1; } while (0)
+
+static int mark(uint64_t seen[4], int obj)
+{
+    if (bits256_has(seen, obj)) return -1;
+    bits256_set(seen, obj);
+    return 0;
+}
+
+int state_check(const GameState *s, const Game *g, char *msg, int msglen)
+{
+    if (s->step >= STEP_COUNT) FAIL("step %d out of range", s->step);
+    if (s->active > 1 || s->starting > 1) FAIL("active %d / starting %d", s->active, s->starting);
+    if ((s->perm_ctl[0] & s->perm_ctl[1]) || ((s->perm_ctl[0] | s->perm_ctl[1]) != s->perm_used))
+        FAIL("control masks disagree with the live slots");
+
+    /* Cards are neither created nor lost: every object id is in exactly one zone. */
+    for (int p = 0; p < 2; p++) {
+        const Player *pl = &s->pl[p];
+        uint64_t seen[4] = {0, 0, 0, 0};
+        int n = 0;
+        if (pl->hand_n > HAND_MAX) FAIL("player %d: %d cards in hand", p, pl->hand_n);
+        if (pl->lib_n && !pl->lib) FAIL("player %d: library without an order", p);
+        if (pl->lib_top + pl->lib_n > DECK_MAX) FAIL("player %d: library out of range", p);
+        for (int k = 0; k < pl->lib_n; k++, n++)
+            if (pl->lib[pl->lib_top + k] >= pl->deck_n || mark(seen, pl->lib[pl->lib_top + k]))
+                FAIL("player %d: object %d twice or unknown (library)", p, pl->lib[pl->lib_top + k]);
+        for (int k = 0; k < pl->hand_n; k++, n++)
+            if (pl->hand[k] >= pl->deck_n || mark(seen, pl->hand[k]))
+                FAIL("player %d: object %d twice or unknown (hand)", p, pl->hand[k]);
+        for (int k = 0; k < s->stack_n; k++)
+            if (s->stack_owner[k] == p && (n++, mark(seen, s->stack_obj[k])))
+                FAIL("player %d: object %d twice (stack)", p, s->stack_obj[k]);
+        for (uint64_t m = s->perm_used; m; m &= m - 1) {
+            const Permanent *q = &s->perm[bit_first(m)];
+            if (q->controller != p || q->obj == OBJ_NONE) continue;
+            if (q->obj >= pl->deck_n || mark(seen, q->obj)) FAIL("player %d: object %d twice (battlefield)", p, q->obj);
+            if (pl->deck && pl->deck[q->obj] != q->card) FAIL("player %d: permanent of object %d is another card", p, q->obj);
+            n++;
+        }
+        int lands = 0, gy = 0;
+        for (int o = 0; o < DECK_MAX; o++) {
+            if (bits256_has(pl->lands, o)) {
+                if (o >= pl->deck_n || mark(seen, o)) FAIL("player %d: object %d twice (lands)", p, o);
+                lands++;
+            }
+            if (bits256_has(pl->gy, o)) {
+                if (o >= pl->deck_n || mark(seen, o)) FAIL("player %d: object %d twice (graveyard)", p, o);
+                gy++;
+            }
+        }
+        n += lands + gy;
+        if (pl->deck && n != pl->deck_n) FAIL("player %d: %d cards in all zones, owns %d", p, n, pl->deck_n);
+        if (gy != pl->gy_n) FAIL("player %d: graveyard count %d, holds %d", p, pl->gy_n, gy);
+        if (lands != pl->lands_n) FAIL("player %d: land count %d, holds %d", p, pl->lands_n, lands);
+        int by_color = 0;
+        for (int c = 0; c < COLOR_COUNT; c++) {
+            if (pl->land_tapped[c] > pl->land_n[c]) FAIL("player %d: more tapped lands than lands", p);
+            by_color += pl->land_n[c];
+        }
+        if (by_color != lands) FAIL("player %d: lands by color %d, lands %d", p, by_color, lands);
+        if (pl->deck && g && g->deck[p]) {
+            for (int o = 0; o < DECK_MAX; o++) {
+                if (!bits256_has(pl->lands, o)) continue;
+                if (s->cards[pl->deck[o]].produces < 0) FAIL("player %d: object %d on the battlefield as a land", p, o);
+            }
+        }
+    }
+
+    /* Permanents. */
+    for (uint64_t m = s->perm_used; m; m &= m - 1) {
+        int i = bit_first(m);
+        const Permanent *q = &s->perm[i];
+        if (g && g->pool && q->card >= g->pool->n) FAIL("slot %d: card %d out of the pool", i, q->card);
+        if (q->spare) FAIL("slot %d: padding written", i);
+        if (q->plus && q->minus) FAIL("slot %d: +1/+1 and -1/-1 counters did not cancel", i);
+        if (!perm_is_creature(s, i) && q->damage && !perm_is_planeswalker(s, i))
+            FAIL("slot %d: damage on a noncreature", i);
+        if (q->target != TARGET_NONE && !((s->combat.attackers >> i) & 1))
+            FAIL("slot %d: has an attack target but is not attacking", i);
+    }
+
+    /* Combat. */
+    const Combat *c = &s->combat;
+    int def = 1 - s->active;
+    if ((c->attackers | c->blockers) & ~s->perm_used) FAIL("a creature in combat is not on the battlefield");
+    if (c->attackers & ~s->perm_ctl[s->active]) FAIL("an attacker is not the active player's");
+    if (c->blockers & ~s->perm_ctl[def]) FAIL("a blocker is not the defending player's");
+    for (uint64_t m = c->attackers | c->blockers; m; m &= m - 1) {
+        int i = bit_first(m);
+        if (!perm_is_creature(s, i)) FAIL("slot %d in combat is not a creature", i);
+    }
+    for (uint64_t m = c->attackers; m; m &= m - 1) {
+        int a = bit_first(m);
+        uint8_t t = s->perm[a].target;
+        if (t == TARGET_NONE) FAIL("attacker %d attacks nothing", a);
+        if (t < PERM_MAX && (!((s->perm_ctl[def] >> t) & 1) || !perm_is_planeswalker(s, t)))
+            FAIL("attacker %d attacks slot %d, not a planeswalker of the defender", a, t);
+        if (perm_has(s, a, KW_DEFENDER)) FAIL("attacker %d has defender", a);
+    }
+    if (c->n_pairs > PAIR_MAX) FAIL("%d block pairs", c->n_pairs);
+    uint8_t per_blocker[PERM_MAX] = {0};
+    uint64_t in_pairs = 0;
+    for (int k = 0; k < c->n_pairs; k++) {
+        int a = c->pair_att[k], b = c->pair_blk[k];
+        if (a >= PERM_MAX || b >= PERM_MAX || !((c->attackers >> a) & 1) || !((c->blockers >> b) & 1))
+            FAIL("pair %d: %d blocks %d, not both in combat", k, b, a);
+        if (!(s->perm[a].flags & PF_BLOCKED)) FAIL("attacker %d has a blocker but is not blocked", a);
+        if (perm_has(s, a, KW_FLYING) && !perm_has(s, b, KW_FLYING | KW_REACH))
+            FAIL("blocker %d blocks flyer %d without flying or reach", b, a);
+        if (++per_blocker[b] > perm_def(s, b)->max_blocks) FAIL("blocker %d blocks too many", b);
+        in_pairs |= 1ull << b;
+    }
+    /* A blocker whose attackers all left combat is still blocking (506.4),
+     * so blockers without pairs are legal; pairs without a blocker are not. */
+    if (in_pairs & ~c->blockers) FAIL("a pair's blocker is not blocking");
+
+    /* Life and poison agree with the game's end (after state-based actions). */
+    for (int p = 0; p < 2; p++) {
+        const Player *pl = &s->pl[p];
+        int should_lose = pl->life <= 0 || pl->poison >= POISON_LOSS || (pl->flags & PL_DREW_EMPTY);
+        if ((pl->flags & PL_LOST) && !s->over) FAIL("player %d lost but the game goes on", p);
+        if (!s->over && should_lose)
+            FAIL("player %d should have lost (life %d, poison %d)", p, pl->life, pl->poison);
+    }
+    if (s->over) {
+        int l0 = (s->pl[0].flags & PL_LOST) != 0, l1 = (s->pl[1].flags & PL_LOST) != 0;
+        if (s->winner > 2) FAIL("winner %d", s->winner);
+        if (s->winner < 2 && !(s->pl[1 - s->winner].flags & PL_LOST)) FAIL("winner %d but the other did not lose", s->winner);
+        if (s->winner < 2 && (s->pl[s->winner].flags & PL_LOST)) FAIL("winner %d also lost", s->winner);
+        if (s->winner == 2 && (l0 != l1)) FAIL("a draw but only one player lost");
+    }
+    return 0;
+}

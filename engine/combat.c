@@ -1,0 +1,441 @@
+/* combat.c: declaring attackers and blockers, damage assignment orders,
+ * combat damage assignment, its checks, and dealing it (506-511, 119). */
+#include <string.h>
+#include "combat.h"
+#include "policy.h"
+
+static inline int defender_of(const GameState *s) { return 1 - s->active; }
+
+int combat_can_attack(const GameState *s, int i)
+{
+    if (i < 0 || i >= PERM_MAX || !((s->perm_used >> i) & 1)) return 0;
+    const Permanent *q = &s->perm[i];
+    if (q->controller != s->active || !perm_is_creature(s, i)) return 0;
+    if (q->flags & PF_TAPPED) return 0;                                       /* 508.1a */
+    if ((q->flags & PF_SICK) && !perm_has(s, i, KW_HASTE)) return 0;          /* 302.6 */
+    if (perm_has(s, i, KW_DEFENDER)) return 0;                                /* 702.3b */
+    return 1;
+}
+
+int combat_can_block(const GameState *s, int b, int a)
+{
+    if (b < 0 || b >= PERM_MAX || !((s->perm_used >> b) & 1)) return 0;
+    if (a < 0 || a >= PERM_MAX || !((s->combat.attackers >> a) & 1)) return 0;
+    const Permanent *q = &s->perm[b];
+    if (q->controller != defender_of(s) || !perm_is_creature(s, b)) return 0;
+    if (q->flags & PF_TAPPED) return 0;                                       /* 509.1a */
+    if (perm_has(s, a, KW_FLYING) && !perm_has(s, b, KW_FLYING | KW_REACH))
+        return 0;                                                             /* 702.9b, 702.17b */
+    return 1;
+}
+
+int combat_declare_attackers(GameState *s, Game *g, const AttackDecl *d, int n)
+{
+    if (n < 0 || n > PERM_MAX) return ERR_ILLEGAL_ATTACK;
+    uint64_t seen = 0;
+    int def = defender_of(s);
+    for (int k = 0; k < n; k++) {
+        int a = d[k].attacker, t = d[k].target;
+        if (!combat_can_attack(s, a) || ((seen >> a) & 1)) return ERR_ILLEGAL_ATTACK;
+        seen |= 1ull << a;
+        if (t != TARGET_PLAYER) {                                             /* 508.1b */
+            if (t >= PERM_MAX || !((s->perm_ctl[def] >> t) & 1) || !perm_is_planeswalker(s, t))
+                return ERR_ILLEGAL_ATTACK;
+        }
+    }
+    for (int k = 0; k < n; k++) {
+        Permanent *q = &s->perm[d[k].attacker];
+        q->target = d[k].target;
+        if (!perm_has(s, d[k].attacker, KW_VIGILANCE)) q->flags |= PF_TAPPED;  /* 508.1f, 702.20b */
+        s->combat.attackers |= 1ull << d[k].attacker;
+        game_event(g, s, EV_ATTACK, s->active, d[k].attacker, d[k].target, q->card, 0, 0);
+    }
+    return MTG_OK;
+}
+
+int combat_declare_blockers(GameState *s, Game *g, const BlockDecl *d, int n)
+{
+    if (n < 0) return ERR_ILLEGAL_BLOCK;
+    if (n > PAIR_MAX) return ERR_CAPACITY;
+    uint8_t blocks_of[PERM_MAX] = {0};    /* attackers each blocker blocks */
+    uint8_t blocked_by[PERM_MAX] = {0};   /* blockers of each attacker */
+    for (int k = 0; k < n; k++) {
+        int b = d[k].blocker, a = d[k].attacker;
+        if (!combat_can_block(s, b, a)) return ERR_ILLEGAL_BLOCK;
+        for (int j = 0; j < k; j++)
+            if (d[j].blocker == b && d[j].attacker == a) return ERR_ILLEGAL_BLOCK;
+        if (++blocks_of[b] > perm_def(s, b)->max_blocks) return ERR_ILLEGAL_BLOCK;  /* 509.1a */
+        blocked_by[a]++;
+    }
+    for (uint64_t m = s->combat.attackers; m; m &= m - 1) {                   /* 702.110b */
+        int a = bit_first(m);
+        if (blocked_by[a] == 1 && perm_has(s, a, KW_MENACE)) return ERR_ILLEGAL_BLOCK;
+    }
+    Combat *c = &s->combat;
+    uint8_t rank_a[PERM_MAX] = {0}, rank_b[PERM_MAX] = {0};
+    for (int k = 0; k < n; k++) {
+        int b = d[k].blocker, a = d[k].attacker;
+        c->pair_att[k] = (uint8_t)a;
+        c->pair_blk[k] = (uint8_t)b;
+        c->rank_att[k] = rank_a[a]++;
+        c->rank_blk[k] = rank_b[b]++;
+        c->blockers |= 1ull << b;
+        s->perm[a].flags |= PF_BLOCKED;                                        /* 509.1h */
+        game_event(g, s, EV_BLOCK, defender_of(s), b, a, s->perm[b].card, 0, 0);
+    }
+    c->n_pairs = (uint8_t)n;
+    return MTG_OK;
+}
+
+/* Collects the pairs of one creature, sorted by its order. */
+static int pairs_of(const GameState *s, int who, int as_attacker, uint8_t *out)
+{
+    const Combat *c = &s->combat;
+    uint8_t rank[PAIR_MAX];
+    int n = 0;
+    for (int j = 0; j < c->n_pairs; j++) {
+        if ((as_attacker ? c->pair_att[j] : c->pair_blk[j]) != who) continue;
+        uint8_t r = as_attacker ? c->rank_att[j] : c->rank_blk[j];
+        uint8_t v = as_attacker ? c->pair_blk[j] : c->pair_att[j];
+        int k = n++;
+        while (k > 0 && rank[k - 1] > r) { rank[k] = rank[k - 1]; out[k] = out[k - 1]; k--; }
+        rank[k] = r; out[k] = v;
+    }
+    return n;
+}
+
+int combat_blockers_of(const GameState *s, int attacker, uint8_t *out) { return pairs_of(s, attacker, 1, out); }
+int combat_attackers_of(const GameState *s, int blocker, uint8_t *out) { return pairs_of(s, blocker, 0, out); }
+
+static int set_order(GameState *s, int who, int as_attacker, const uint8_t *v, int n)
+{
+    Combat *c = &s->combat;
+    uint8_t cur[PAIR_MAX];
+    int m = pairs_of(s, who, as_attacker, cur);
+    if (n != m) return ERR_ILLEGAL_ORDER;
+    for (int k = 0; k < n; k++) {
+        int found = 0;
+        for (int j = 0; j < k; j++) if (v[j] == v[k]) return ERR_ILLEGAL_ORDER;
+        for (int j = 0; j < m; j++) if (cur[j] == v[k]) found = 1;
+        if (!found) return ERR_ILLEGAL_ORDER;
+    }
+    for (int j = 0; j < c->n_pairs; j++) {
+        if ((as_attacker ? c->pair_att[j] : c->pair_blk[j]) != who) continue;
+        uint8_t other = as_attacker ? c->pair_blk[j] : c->pair_att[j];
+        for (int k = 0; k < n; k++)
+            if (v[k] == other) { if (as_attacker) c->rank_att[j] = (uint8_t)k; else c->rank_blk[j] = (uint8_t)k; }
+    }
+    return MTG_OK;
+}
+
+int combat_set_attacker_order(GameState *s, int attacker, const uint8_t *blockers, int n)
+{
+    if (attacker < 0 || attacker >= PERM_MAX || !((s->combat.attackers >> attacker) & 1)) return ERR_ILLEGAL_ORDER;
+    return set_order(s, attacker, 1, blockers, n);
+}
+
+int combat_set_blocker_order(GameState *s, int blocker, const uint8_t *attackers, int n)
+{
+    if (blocker < 0 || blocker >= PERM_MAX || !((s->combat.blockers >> blocker) & 1)) return ERR_ILLEGAL_ORDER;
+    return set_order(s, blocker, 0, attackers, n);
+}
+
+int combat_ask_orders(GameState *s, Game *g)
+{
+    if (s->edition != EDITION_2011) return MTG_OK;
+    uint8_t v[PAIR_MAX];
+    for (int side = 0; side < 2; side++) {       /* 509.2 then 509.3 */
+        int p = side == 0 ? s->active : defender_of(s);
+        const Policy *pol = g->policy[p];
+        uint64_t who = side == 0 ? s->combat.attackers : s->combat.blockers;
+        for (uint64_t m = who; m; m &= m - 1) {
+            int i = bit_first(m);
+            int n = pairs_of(s, i, side == 0, v);
+            if (n < 2) continue;
+            if (pol && pol->order) pol->order(pol, s, g, p, g->policy_rng[p], i, v, n);
+            int err = side == 0 ? combat_set_attacker_order(s, i, v, n) : combat_set_blocker_order(s, i, v, n);
+            if (err) return err;
+            game_event(g, s, EV_ORDER, p, i, 0, s->perm[i].card, n, 0);
+        }
+    }
+    return MTG_OK;
+}
+
+int combat_has_first_strike(const GameState *s)
+{
+    for (uint64_t m = s->combat.attackers | s->combat.blockers; m; m &= m - 1)
+        if (perm_has(s, bit_first(m), KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) return 1;
+    return 0;
+}
+
+/* Whether creature i deals combat damage in this step (510.4, 702.4b, 702.7b). */
+static int deals_in_step(const GameState *s, int i, int first_strike)
+{
+    if (first_strike) return perm_has(s, i, KW_FIRST_STRIKE | KW_DOUBLE_STRIKE);
+    return !(s->perm[i].flags & PF_HAD_FS) || perm_has(s, i, KW_DOUBLE_STRIKE);
+}
+
+/* Damage still needed for lethal on creature r (510.1c-d, 702.2c): damage
+ * marked and damage assigned by the same player's other creatures count;
+ * indestructible and prevention do not. */
+static int lethal_left(const GameState *s, int r, const int16_t *assigned, uint64_t dt_assigned)
+{
+    if ((dt_assigned >> r) & 1) return 0;
+    int need = perm_toughness(s, r) - s->perm[r].damage - assigned[r];
+    return need > 0 ? need : 0;
+}
+
+static int attack_target_valid(const GameState *s, int a)
+{
+    uint8_t t = s->perm[a].target;
+    return t == TARGET_PLAYER || (t < PERM_MAX && ((s->perm_used >> t) & 1));
+}
+
+int combat_damage_choice(const GameState *s, int src, int first_strike,
+                         const int16_t assigned[PERM_MAX], uint64_t dt_assigned,
+                         DamageChoice *dc)
+{
+    int power = perm_power(s, src);
+    if (power <= 0) return 0;                                                 /* 510.1a */
+    memset(dc, 0, sizeof *dc);
+    dc->source = (uint8_t)src;
+    dc->power = (int16_t)power;
+    dc->ordered = s->edition == EDITION_2011;
+    int is_attacker = (s->combat.attackers >> src) & 1;
+    uint8_t v[PAIR_MAX];
+    int n = pairs_of(s, src, is_attacker, v);
+    if (is_attacker) {
+        int can_defender = attack_target_valid(s, src);
+        if (!(s->perm[src].flags & PF_BLOCKED)) {                             /* 510.1a */
+            if (!can_defender) return 0;
+            dc->to[0] = RECIP_DEFENDER; dc->lethal[0] = 0; dc->n = 1;
+            return 1;
+        }
+        int trample = perm_has(s, src, KW_TRAMPLE);
+        if (n == 0 && !(trample && can_defender)) return 0;                   /* 510.1c, 702.19e */
+        dc->trample = (uint8_t)(trample && can_defender);
+    } else if (n == 0) {
+        return 0;                                                             /* 510.1d */
+    }
+    int dt = perm_has(s, src, KW_DEATHTOUCH);
+    for (int k = 0; k < n; k++) {
+        int need = lethal_left(s, v[k], assigned, dt_assigned);
+        if (dt && need > 1) need = 1;                                         /* 702.2c */
+        dc->to[k] = v[k];
+        dc->lethal[k] = (int16_t)need;
+    }
+    dc->n = (uint8_t)n;
+    if (dc->trample) { dc->to[n] = RECIP_DEFENDER; dc->lethal[n] = 0; dc->n++; }
+    return 1;
+}
+
+void combat_default_division(const DamageChoice *dc, int16_t *amount)
+{
+    int left = dc->power, last_creature = -1;
+    for (int k = 0; k < dc->n; k++) {
+        amount[k] = 0;
+        if (dc->to[k] == RECIP_DEFENDER) continue;
+        int give = dc->lethal[k] < left ? dc->lethal[k] : left;
+        amount[k] = (int16_t)give;
+        left -= give;
+        last_creature = k;
+    }
+    if (!left) return;
+    if (dc->to[dc->n - 1] == RECIP_DEFENDER) amount[dc->n - 1] = (int16_t)(amount[dc->n - 1] + left);
+    else if (last_creature >= 0) amount[last_creature] = (int16_t)(amount[last_creature] + left);
+}
+
+typedef struct StepAssign {
+    DamageChoice dc;
+    int16_t amount[ASSIGN_MAX];
+} StepAssign;
+
+/* Checks one player's whole assignment (510.1d in 2011, 510.1c-d since):
+ * amounts add up to the damage assigned, an ordered creature gets damage only
+ * if every creature before it is assigned lethal, and the defender gets
+ * trample damage only once every blocker is assigned lethal. */
+static int check_assignment(const GameState *s, const StepAssign *sa, int n,
+                            const int16_t *assigned, uint64_t dt_assigned)
+{
+    for (int k = 0; k < n; k++) {
+        const DamageChoice *dc = &sa[k].dc;
+        int sum = 0;
+        for (int j = 0; j < dc->n; j++) {
+            if (sa[k].amount[j] < 0) return ERR_ILLEGAL_ASSIGNMENT;
+            sum += sa[k].amount[j];
+        }
+        if (sum != dc->power) return ERR_ILLEGAL_ASSIGNMENT;
+        int all_lethal_before = 1;
+        for (int j = 0; j < dc->n; j++) {
+            int r = dc->to[j];
+            if (r == RECIP_DEFENDER) {
+                if (sa[k].amount[j] > 0 && !all_lethal_before && dc->n > 1) return ERR_ILLEGAL_ASSIGNMENT;
+                continue;
+            }
+            if (dc->ordered && sa[k].amount[j] > 0 && !all_lethal_before) return ERR_ILLEGAL_ASSIGNMENT;
+            int lethal = ((dt_assigned >> r) & 1) ||
+                         assigned[r] >= perm_toughness(s, r) - s->perm[r].damage;
+            if (!lethal) all_lethal_before = 0;
+        }
+    }
+    return MTG_OK;
+}
+
+typedef struct DamageEvent {
+    uint8_t src, to;      /* to: a slot, or TARGET_PLAYER for the defending/active player */
+    uint8_t player;       /* when to == TARGET_PLAYER: which player */
+    uint8_t flags;
+    int16_t amount;
+} DamageEvent;
+
+int combat_damage_step(GameState *s, Game *g, int first_strike,
+                       const DamageAssign *given, int n_given)
+{
+    Combat *c = &s->combat;
+    uint64_t in_combat = c->attackers | c->blockers;
+    if (first_strike) {
+        c->first_strike = 1;
+        for (uint64_t m = in_combat; m; m &= m - 1) {
+            int i = bit_first(m);
+            if (perm_has(s, i, KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) s->perm[i].flags |= PF_HAD_FS;
+        }
+    }
+    StepAssign sa[2][PERM_MAX];
+    int ns[2] = {0, 0};
+    for (int side = 0; side < 2; side++) {                                    /* 510.1: APNAP */
+        int p = side == 0 ? s->active : defender_of(s);
+        const Policy *pol = g->policy[p];
+        int16_t assigned[PERM_MAX] = {0};
+        uint64_t dt_assigned = 0;
+        uint64_t mine = in_combat & s->perm_ctl[p];
+        for (uint64_t m = mine; m; m &= m - 1) {
+            int i = bit_first(m);
+            if (!deals_in_step(s, i, first_strike)) continue;
+            StepAssign *a = &sa[side][ns[side]];
+            if (!combat_damage_choice(s, i, first_strike, assigned, dt_assigned, &a->dc)) continue;
+            const DamageAssign *gv = NULL;
+            for (int k = 0; k < n_given; k++) if (given[k].source == i) gv = &given[k];
+            if (gv) {
+                memset(a->amount, 0, sizeof a->amount);
+                for (int k = 0; k < gv->n; k++) {
+                    int j = 0;
+                    while (j < a->dc.n && a->dc.to[j] != gv->to[k]) j++;
+                    if (j == a->dc.n) {
+                        if (gv->amount[k] != 0) return ERR_ILLEGAL_ASSIGNMENT;
+                        continue;
+                    }
+                    a->amount[j] = (int16_t)(a->amount[j] + gv->amount[k]);
+                }
+            } else if (pol && pol->assign && a->dc.n > 1) {
+                pol->assign(pol, s, g, p, g->policy_rng[p], &a->dc, a->amount);
+            } else {
+                combat_default_division(&a->dc, a->amount);
+            }
+            int dt = perm_has(s, i, KW_DEATHTOUCH);
+            for (int k = 0; k < a->dc.n; k++) {
+                int r = a->dc.to[k];
+                if (r == RECIP_DEFENDER) continue;
+                assigned[r] = (int16_t)(assigned[r] + a->amount[k]);
+                if (dt && a->amount[k] > 0) dt_assigned |= 1ull << r;
+            }
+            ns[side]++;
+        }
+        int err = check_assignment(s, sa[side], ns[side], assigned, dt_assigned);
+        if (err) return err;
+    }
+
+    /* 510.2: all of it is dealt at once; prevention first (119.4a). */
+    DamageEvent ev[2 * PERM_MAX * 2];
+    int ne = 0;
+    int def = defender_of(s);
+    for (int side = 0; side < 2; side++) {
+        for (int k = 0; k < ns[side]; k++) {
+            const StepAssign *a = &sa[side][k];
+            int src = a->dc.source;
+            unsigned kw = perm_kw(s, src);
+            uint8_t fl = (uint8_t)((first_strike ? DMG_FIRST_STRIKE : 0) |
+                         (kw & KW_DEATHTOUCH ? DMG_DEATHTOUCH : 0) |
+                         (kw & KW_LIFELINK ? DMG_LIFELINK : 0) |
+                         (kw & KW_INFECT ? DMG_INFECT : 0) |
+                         (kw & KW_WITHER ? DMG_WITHER : 0));
+            for (int j = 0; j < a->dc.n; j++) {
+                int amt = a->amount[j];
+                if (amt <= 0) continue;                                       /* 119.8 */
+                DamageEvent *e = &ev[ne];
+                e->src = (uint8_t)src; e->flags = fl; e->amount = (int16_t)amt; e->player = (uint8_t)def;
+                if (a->dc.to[j] == RECIP_DEFENDER) {
+                    uint8_t t = s->perm[src].target;
+                    if ((s->perm[src].flags & PF_BLOCKED)) e->flags |= DMG_TRAMPLE;
+                    if (t == TARGET_PLAYER) e->to = TARGET_PLAYER;
+                    else { e->to = t; e->flags |= DMG_TO_PW; }
+                } else {
+                    e->to = a->dc.to[j];
+                }
+                ne++;
+            }
+        }
+    }
+    int gain[2] = {0, 0};
+    for (int k = 0; k < ne; k++) {
+        DamageEvent *e = &ev[k];
+        int amt = e->amount;
+        if (e->to == TARGET_PLAYER) {
+            Player *pl = &s->pl[e->player];
+            int stop = pl->prevent < amt ? pl->prevent : amt;
+            pl->prevent = (int16_t)(pl->prevent - stop);
+            amt -= stop;
+        } else {
+            Permanent *q = &s->perm[e->to];
+            int stop = q->prevent < amt ? q->prevent : amt;
+            q->prevent = (uint8_t)(q->prevent - stop);
+            amt -= stop;
+        }
+        if (amt <= 0) continue;                                               /* 119.8, 615 */
+        int ctl = s->perm[e->src].controller;
+        game_event(g, s, EV_DAMAGE, ctl, e->src, e->to, s->perm[e->src].card, amt, e->flags);
+        if (e->to == TARGET_PLAYER) {
+            Player *pl = &s->pl[e->player];
+            if (e->flags & DMG_INFECT) {                                      /* 119.3b */
+                int v = pl->poison + amt;
+                pl->poison = (uint8_t)(v > 255 ? 255 : v);
+                game_event(g, s, EV_POISON, e->player, e->src, 0, 0, amt, 0);
+            } else {                                                          /* 119.3a */
+                int v = pl->life - amt;
+                pl->life = (int16_t)(v < -30000 ? -30000 : v);
+                game_event(g, s, EV_LIFE, e->player, e->src, 0, 0, -amt, 0);
+            }
+        } else if (e->flags & DMG_TO_PW) {                                    /* 119.3c */
+            Permanent *q = &s->perm[e->to];
+            q->loyalty = (uint8_t)(q->loyalty > amt ? q->loyalty - amt : 0);
+        } else {
+            Permanent *q = &s->perm[e->to];
+            if (e->flags & (DMG_INFECT | DMG_WITHER)) {                       /* 119.3d */
+                int v = q->minus + amt;
+                q->minus = (uint8_t)(v > 255 ? 255 : v);
+            } else {                                                          /* 119.3e */
+                int v = q->damage + amt;
+                q->damage = (uint8_t)(v > 255 ? 255 : v);
+            }
+            if (e->flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;       /* 704.5h */
+        }
+        if (e->flags & DMG_LIFELINK) gain[ctl] += amt;                        /* 119.3f */
+    }
+    for (int p = 0; p < 2; p++) {
+        if (!gain[p]) continue;
+        int v = s->pl[p].life + gain[p];
+        s->pl[p].life = (int16_t)(v > 30000 ? 30000 : v);
+        game_event(g, s, EV_LIFE, p, 0, 0, 0, gain[p], DMG_LIFELINK);
+    }
+    sba_apply(s, g);                                                          /* 510.3 -> 704.3 */
+    return MTG_OK;
+}
+
+void combat_end(GameState *s)
+{
+    for (uint64_t m = s->combat.attackers | s->combat.blockers; m; m &= m - 1) {
+        Permanent *q = &s->perm[bit_first(m)];
+        q->target = TARGET_NONE;
+        q->flags &= (uint8_t)~(PF_BLOCKED | PF_HAD_FS);
+    }
+    memset(&s->combat, 0, sizeof s->combat);
+}

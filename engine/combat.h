@@ -1,0 +1,95 @@
+/* combat.h: the combat phase's turn-based actions (506-511).
+ *
+ * Declaring attackers and blockers (checked whole: an illegal declaration is
+ * refused and the state left as it was), damage assignment orders (2011),
+ * damage assignment and its checks (510.1), dealing combat damage, and the
+ * end of combat. Both the turn loop and the scenario runner go through it. */
+#ifndef MTG_COMBAT_H
+#define MTG_COMBAT_H
+
+#include "game.h"
+
+#define RECIP_DEFENDER 0xFEu              /* the player or planeswalker an attacker attacks */
+#define ASSIGN_MAX     (PAIR_MAX + 1)     /* recipients of one creature's damage */
+
+typedef struct AttackDecl {
+    uint8_t attacker;  /* slot of the attacking creature */
+    uint8_t target;    /* TARGET_PLAYER, or the slot of a planeswalker the defender controls */
+} AttackDecl;
+
+typedef struct BlockDecl {
+    uint8_t blocker;   /* slot of the blocking creature */
+    uint8_t attacker;  /* slot of the attacker it blocks */
+} BlockDecl;
+
+/* How one creature divides its combat damage in one step. */
+typedef struct DamageAssign {
+    uint8_t source;              /* slot of the creature assigning */
+    uint8_t n;                   /* recipients */
+    uint8_t to[ASSIGN_MAX];      /* creature slots, or RECIP_DEFENDER */
+    int16_t amount[ASSIGN_MAX];  /* damage assigned to each */
+} DamageAssign;
+
+/* What a creature must divide, as offered to a policy: recipients in the
+ * order the rules impose (2011) or any order (foundations), and the damage
+ * each creature recipient still needs for lethal given damage marked and
+ * what the same player's other creatures already assigned this step. */
+typedef struct DamageChoice {
+    uint8_t source;              /* the creature dividing its damage */
+    uint8_t ordered;             /* 1: an earlier recipient needs lethal before a later gets any */
+    uint8_t trample;             /* RECIP_DEFENDER is the last recipient */
+    uint8_t n;                   /* recipients */
+    int16_t power;               /* damage to divide */
+    uint8_t to[ASSIGN_MAX];      /* recipients */
+    int16_t lethal[ASSIGN_MAX];  /* damage still needed for lethal (0 for the defender) */
+} DamageChoice;
+
+/* 508.1a/c: could permanent i attack now (ignoring the whole declaration)? */
+int combat_can_attack(const GameState *s, int i);
+/* 509.1a/b: could blocker block attacker (ignoring menace and max_blocks)? */
+int combat_can_block(const GameState *s, int blocker, int attacker);
+
+/* Declares attackers; MTG_OK or ERR_ILLEGAL_ATTACK (state unchanged). */
+int combat_declare_attackers(GameState *s, Game *g, const AttackDecl *d, int n);
+/* Declares blockers; MTG_OK or ERR_ILLEGAL_BLOCK (state unchanged). Orders
+ * default to declaration order. */
+int combat_declare_blockers(GameState *s, Game *g, const BlockDecl *d, int n);
+
+/* Blockers of an attacker / attackers of a blocker, in damage assignment
+ * order; returns how many. */
+int combat_blockers_of(const GameState *s, int attacker, uint8_t *out);
+int combat_attackers_of(const GameState *s, int blocker, uint8_t *out);
+
+/* 509.2/509.3 (2011): sets an order; it must list each blocker (attacker)
+ * exactly once. MTG_OK or ERR_ILLEGAL_ORDER. */
+int combat_set_attacker_order(GameState *s, int attacker, const uint8_t *blockers, int n);
+int combat_set_blocker_order(GameState *s, int blocker, const uint8_t *attackers, int n);
+/* Asks the policies for every order the rules call for (2011 only). */
+int combat_ask_orders(GameState *s, Game *g);
+
+/* Whether this combat has a first-strike damage step (510.4). */
+int combat_has_first_strike(const GameState *s);
+
+/* Builds the division offered to a policy for `source` in this step, given
+ * the damage already assigned by the same player's creatures (assigned[slot],
+ * dt_assigned: slots already given deathtouch damage). Returns 0 if the
+ * creature assigns no combat damage in this step. */
+int combat_damage_choice(const GameState *s, int source, int first_strike,
+                         const int16_t assigned[PERM_MAX], uint64_t dt_assigned,
+                         DamageChoice *dc);
+/* The engine's default division: lethal to each recipient in order, the rest
+ * to the defender with trample, else to the last creature. */
+void combat_default_division(const DamageChoice *dc, int16_t *amount);
+
+/* One combat damage step (510): every creature that deals damage in it gets
+ * its assignment from `given` (by source), else from its controller's
+ * policy, else the default; each player's assignment is checked whole
+ * (510.1d); damage is dealt at once; state-based actions follow.
+ * MTG_OK or ERR_ILLEGAL_ASSIGNMENT (nothing dealt). */
+int combat_damage_step(GameState *s, Game *g, int first_strike,
+                       const DamageAssign *given, int n_given);
+
+/* End of combat (511.3): every creature and planeswalker leaves combat. */
+void combat_end(GameState *s);
+
+#endif

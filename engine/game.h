@@ -1,0 +1,147 @@
+/* game.h: a game's context, the turn loop, and what the engine reports.
+ *
+ * Game holds what a game needs besides its state: the card pool, the two
+ * decks, the rules edition, the policies, the random streams and an optional
+ * event observer. It is built by the caller (the driver, the scenario runner,
+ * a test) for each game and never stored in the state, so forks share it.
+ * The engine never allocates, prints or reads a global. */
+#ifndef MTG_GAME_H
+#define MTG_GAME_H
+
+#include "state.h"
+#include "rng.h"
+
+typedef enum Edition {
+    EDITION_2011,        /* the seed rules: damage assignment orders (510.1c, 2011) */
+    EDITION_FOUNDATIONS  /* rules since November 2024: no order, free division */
+} Edition;
+
+/* Errors the engine returns; an illegal answer from a policy ends the game
+ * with END_ERROR and this code in GameState.error. */
+typedef enum MtgError {
+    MTG_OK = 0,
+    ERR_ILLEGAL_ATTACK,
+    ERR_ILLEGAL_BLOCK,
+    ERR_ILLEGAL_ORDER,
+    ERR_ILLEGAL_ASSIGNMENT,
+    ERR_ILLEGAL_ACTION,   /* a main-phase action, mulligan or discard that is not legal */
+    ERR_CAPACITY          /* a fixed capacity of the state would be exceeded */
+} MtgError;
+
+const char *mtg_error_name(int err);     /* "illegal_attack", ... */
+const char *mtg_step_name(int step);     /* "declare_attackers", ... */
+const char *mtg_end_reason_name(int r);  /* "life", "poison", ... */
+
+/* Events, for statistics and traces. `perm` and `other` are permanent slots
+ * (valid at the time of the event), `card` a pool index. */
+typedef enum EventType {
+    EV_GAME_START,   /* player = who starts */
+    EV_MULLIGAN,     /* player took a mulligan; amount = mulligans so far */
+    EV_KEEP,         /* player kept; amount = cards put on the bottom */
+    EV_TURN,         /* a new turn; player = active, amount = turn number */
+    EV_DRAW,         /* player drew card (amount = 0) or could not (amount = -1) */
+    EV_LAND,         /* player played land card */
+    EV_CAST,         /* player cast card */
+    EV_ENTER,        /* card entered the battlefield as permanent perm */
+    EV_ATTACK,       /* perm attacks; other = TARGET_PLAYER or a planeswalker slot */
+    EV_BLOCK,        /* perm blocks other */
+    EV_ORDER,        /* perm's damage assignment order was set (amount = entries) */
+    EV_DAMAGE,       /* perm dealt amount combat damage to other (a slot) or to player (other = TARGET_PLAYER); flags = DMG_* */
+    EV_LIFE,         /* player's life changed by amount */
+    EV_POISON,       /* player got amount poison counters */
+    EV_DIES,         /* perm (card) was put into its owner's graveyard from the battlefield */
+    EV_DISCARD,      /* player discarded card */
+    EV_LOSE,         /* player lost; amount = EndReason */
+    EV_GAME_END      /* player = winner (2 for a draw); amount = EndReason */
+} EventType;
+
+enum { /* Event.flags for EV_DAMAGE */
+    DMG_FIRST_STRIKE = 1u << 0, /* dealt in the first-strike damage step */
+    DMG_TRAMPLE      = 1u << 1, /* trample damage to the player/planeswalker past blockers */
+    DMG_DEATHTOUCH   = 1u << 2,
+    DMG_LIFELINK     = 1u << 3,
+    DMG_INFECT       = 1u << 4,
+    DMG_WITHER       = 1u << 5,
+    DMG_TO_PW        = 1u << 6  /* the recipient is a planeswalker */
+};
+
+typedef struct Event {
+    uint8_t  type;    /* EventType */
+    uint8_t  player;  /* player concerned */
+    uint8_t  perm;    /* permanent slot, if any */
+    uint8_t  other;   /* second slot, TARGET_PLAYER, or 0 */
+    uint8_t  flags;   /* DMG_* for EV_DAMAGE */
+    uint16_t card;    /* pool index of the card concerned, if any */
+    int16_t  amount;  /* amount, count or reason */
+} Event;
+
+struct Policy;
+
+typedef struct Game {
+    const CardPool *pool;          /* card definitions */
+    const Deck *deck[2];           /* each seat's deck list */
+    uint8_t edition;               /* Edition */
+    uint16_t turn_cap;             /* draw after this many turns (default 50) */
+    const struct Policy *policy[2];/* who decides for each seat */
+    Rng *deck_rng[2];              /* shuffles of each seat's library */
+    Rng *policy_rng[2];            /* each seat's policy randomness */
+    uint8_t *lib_buf[2];           /* DECK_MAX bytes each: library order storage */
+    void (*on_event)(void *ctx, const GameState *s, const Event *e); /* may be NULL */
+    void *event_ctx;
+    int check;                     /* run state_check after every action (tests) */
+    int check_failed;              /* state_check failures seen */
+    char check_msg[160];           /* the first failure's description */
+} Game;
+
+#define TURN_CAP_DEFAULT 50
+
+/* Emits an event to the observer, if any. */
+static inline void game_event(const Game *g, const GameState *s, EventType type, int player,
+                              int perm, int other, int card, int amount, int flags)
+{
+    if (g->on_event) {
+        Event e = { (uint8_t)type, (uint8_t)player, (uint8_t)perm, (uint8_t)other,
+                    (uint8_t)flags, (uint16_t)card, (int16_t)amount };
+        g->on_event(g->event_ctx, s, &e);
+    }
+}
+
+/* Clears a state: no cards anywhere, 20 life, turn 1, player 0 active in
+ * the untap step. For callers that build positions by hand (scenarios,
+ * tests); game_init calls it first. */
+void state_clear(GameState *s, const CardPool *pool, int edition);
+
+/* Sets up a game: empty battlefield, 20 life, shuffled libraries (written to
+ * g->lib_buf), London mulligans through the policies, opening hands drawn.
+ * `starting` takes the first turn. */
+void game_init(GameState *s, Game *g, int starting);
+
+/* Plays from the current step until the game ends. */
+void game_run(GameState *s, Game *g);
+
+/* Ends the game now (winner 0/1, 2 for a draw). */
+void game_end(GameState *s, const Game *g, int winner, EndReason why);
+
+/* Draws a card for player p (sets PL_DREW_EMPTY on an empty library). */
+void game_draw(GameState *s, const Game *g, int p);
+
+/* Puts a permanent for pool card `card` onto the battlefield under player p.
+ * Returns its slot, or -1 when PERM_MAX is reached. */
+int perm_create(GameState *s, int p, uint16_t card, uint8_t obj);
+
+/* Moves permanent i to its owner's graveyard (removing it from combat). */
+void perm_to_graveyard(GameState *s, const Game *g, int i);
+
+/* Removes permanent i from combat (506.4). */
+void combat_remove(GameState *s, int i);
+
+/* State-based actions (704), repeated until none applies; ends the game
+ * when a player loses. */
+void sba_apply(GameState *s, const Game *g);
+
+/* Checks every invariant of the state (cards neither created nor lost,
+ * counts consistent, combat legal, the game's end consistent with life and
+ * poison). Returns 0 when all hold, else -1 with a description in msg. */
+int state_check(const GameState *s, const Game *g, char *msg, int msglen);
+
+#endif

@@ -1,0 +1,124 @@
+/* policy_random.c: the baseline policy, a uniformly random legal choice at
+ * every decision (each attacker attacks or not with even odds, each blocker
+ * picks uniformly among "no block" and the attackers it can block, ...). */
+#include "policy.h"
+
+static int rnd_keep(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng)
+{
+    return (int)rng_below(rng, 2);
+}
+
+/* n distinct indices out of 0..m-1, uniformly. */
+static void pick_distinct(Rng *rng, int m, int n, uint8_t *out)
+{
+    uint8_t idx[HAND_MAX];
+    for (int k = 0; k < m; k++) idx[k] = (uint8_t)k;
+    for (int k = 0; k < n; k++) {
+        int j = k + (int)rng_below(rng, (uint32_t)(m - k));
+        uint8_t t = idx[k]; idx[k] = idx[j]; idx[j] = t;
+        out[k] = idx[k];
+    }
+}
+
+static void rnd_bottom(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng,
+                       int n, uint8_t *out)
+{
+    pick_distinct(rng, s->pl[player].hand_n, n, out);
+}
+
+static int rnd_main(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng,
+                    const Action *legal, int n)
+{
+    return (int)rng_below(rng, (uint32_t)n);
+}
+
+static int rnd_attack(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng,
+                      AttackDecl *out)
+{
+    uint8_t pw[PERM_MAX];
+    int npw = 0, n = 0;
+    for (uint64_t m = s->perm_ctl[1 - player]; m; m &= m - 1)
+        if (perm_is_planeswalker(s, bit_first(m))) pw[npw++] = (uint8_t)bit_first(m);
+    for (uint64_t m = s->perm_ctl[player]; m; m &= m - 1) {
+        int i = bit_first(m);
+        if (!combat_can_attack(s, i) || !rng_below(rng, 2)) continue;
+        int t = (int)rng_below(rng, (uint32_t)npw + 1);
+        out[n].attacker = (uint8_t)i;
+        out[n].target = t == npw ? TARGET_PLAYER : pw[t];
+        n++;
+    }
+    return n;
+}
+
+static int rnd_block(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng,
+                     BlockDecl *out)
+{
+    int n = 0;
+    uint8_t blockers_of[PERM_MAX] = {0};
+    for (uint64_t m = s->perm_ctl[player]; m; m &= m - 1) {
+        int b = bit_first(m);
+        if (!perm_is_creature(s, b)) continue;
+        uint8_t can[PERM_MAX];
+        int nc = 0;
+        for (uint64_t a = s->combat.attackers; a; a &= a - 1)
+            if (combat_can_block(s, b, bit_first(a))) can[nc++] = (uint8_t)bit_first(a);
+        int slots = perm_def(s, b)->max_blocks;
+        for (int k = 0; k < slots && nc > 0 && n < PAIR_MAX; k++) {
+            int c = (int)rng_below(rng, (uint32_t)nc + 1);
+            if (c == nc) break;  /* no (further) block */
+            out[n].blocker = (uint8_t)b;
+            out[n].attacker = can[c];
+            blockers_of[can[c]]++;
+            n++;
+            can[c] = can[--nc];
+        }
+    }
+    /* Menace (702.110b): a lone blocker of a menace attacker steps back. */
+    int k2 = 0;
+    for (int k = 0; k < n; k++) {
+        int a = out[k].attacker;
+        if (blockers_of[a] == 1 && perm_has(s, a, KW_MENACE)) continue;
+        out[k2++] = out[k];
+    }
+    return k2;
+}
+
+static void rnd_order(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng,
+                      int who, uint8_t *slots, int n)
+{
+    rng_shuffle(rng, slots, n);
+}
+
+/* A random legal division: recipients in order (a random order when the
+ * edition imposes none); each gets either everything left, or at least its
+ * lethal damage and a random share of the rest; trample damage reaches the
+ * defender only once all creatures got lethal. */
+static void rnd_assign(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng,
+                       const DamageChoice *dc, int16_t *amount)
+{
+    uint8_t order[ASSIGN_MAX];
+    int nc = dc->trample ? dc->n - 1 : dc->n;
+    for (int k = 0; k < dc->n; k++) { order[k] = (uint8_t)k; amount[k] = 0; }
+    if (!dc->ordered) rng_shuffle(rng, order, nc);
+    int left = dc->power;
+    for (int k = 0; k < nc && left > 0; k++) {
+        int j = order[k];
+        int last = k == nc - 1 && !dc->trample;
+        if (last || left <= dc->lethal[j]) { amount[j] = (int16_t)left; left = 0; break; }
+        int x = dc->lethal[j] + (int)rng_below(rng, (uint32_t)(left - dc->lethal[j]) + 1);
+        amount[j] = (int16_t)x;
+        left -= x;
+    }
+    if (left > 0) amount[dc->n - 1] = (int16_t)(amount[dc->n - 1] + left);
+}
+
+static void rnd_discard(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng,
+                        int n, uint8_t *out)
+{
+    pick_distinct(rng, s->pl[player].hand_n, n, out);
+}
+
+const Policy policy_random = {
+    "random", 0,
+    rnd_keep, rnd_bottom, rnd_main, rnd_attack, rnd_block, rnd_order, rnd_assign, rnd_discard
+};

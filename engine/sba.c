@@ -1,0 +1,61 @@
+/* sba.c: state-based actions (704), checked until none applies. */
+#include "game.h"
+
+/* One pass: everything that applies happens at once (704.3). Returns
+ * whether anything happened. */
+static int sba_pass(GameState *s, const Game *g)
+{
+    int acted = 0;
+    int lost[2] = {0, 0};
+    for (int p = 0; p < 2; p++) {
+        Player *pl = &s->pl[p];
+        if (pl->flags & PL_LOST) continue;
+        EndReason why = END_NONE;
+        if (pl->life <= 0) why = END_LIFE;                      /* 704.5a */
+        else if (pl->flags & PL_DREW_EMPTY) why = END_LIBRARY;  /* 704.5b */
+        else if (pl->poison >= POISON_LOSS) why = END_POISON;   /* 704.5c */
+        if (why != END_NONE) {
+            pl->flags |= PL_LOST;
+            pl->lost_reason = (uint8_t)why;
+            lost[p] = 1;
+            acted = 1;
+            game_event(g, s, EV_LOSE, p, 0, 0, 0, why, 0);
+        }
+    }
+
+    uint64_t dying = 0;
+    for (uint64_t m = s->perm_used; m; m &= m - 1) {
+        int i = bit_first(m);
+        Permanent *q = &s->perm[i];
+        const CardDef *d = &s->cards[q->card];
+        if (q->plus && q->minus) {                             /* 704.5r */
+            uint8_t n = q->plus < q->minus ? q->plus : q->minus;
+            q->plus -= n; q->minus -= n;
+            acted = 1;
+        }
+        if (d->types & TYPE_CREATURE) {
+            int t = perm_toughness(s, i);
+            if (t <= 0) dying |= 1ull << i;                      /* 704.5f */
+            else if (!perm_has(s, i, KW_INDESTRUCTIBLE) &&
+                     (q->damage >= t || (q->flags & PF_DEATHTOUCHED)))
+                dying |= 1ull << i;                              /* 704.5g, 704.5h */
+        }
+        if ((d->types & TYPE_PLANESWALKER) && q->loyalty == 0)
+            dying |= 1ull << i;                                  /* 704.5i */
+        q->flags &= (uint8_t)~PF_DEATHTOUCHED;
+    }
+    for (uint64_t m = dying; m; m &= m - 1) perm_to_graveyard(s, g, bit_first(m));
+    if (dying) acted = 1;
+
+    if (lost[0] || lost[1]) {
+        int l0 = (s->pl[0].flags & PL_LOST) != 0, l1 = (s->pl[1].flags & PL_LOST) != 0;
+        if (l0 && l1) game_end(s, g, 2, (EndReason)s->pl[0].lost_reason);   /* 104.4a */
+        else game_end(s, g, l0 ? 1 : 0, (EndReason)s->pl[l0 ? 0 : 1].lost_reason);
+    }
+    return acted;
+}
+
+void sba_apply(GameState *s, const Game *g)
+{
+    while (sba_pass(s, g)) {}
+}

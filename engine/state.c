@@ -1,0 +1,118 @@
+/* state.c: creating and clearing states, moving cards between zones. */
+#include <string.h>
+#include "game.h"
+
+static const char *const error_names[] = {
+    "ok", "illegal_attack", "illegal_block", "illegal_order",
+    "illegal_assignment", "illegal_action", "capacity"
+};
+static const char *const step_names[STEP_COUNT] = {
+    "untap", "upkeep", "draw", "main1", "beginning_of_combat",
+    "declare_attackers", "declare_blockers", "first_strike_damage",
+    "combat_damage", "end_of_combat", "main2", "end", "cleanup"
+};
+static const char *const end_names[END_COUNT] = {
+    "none", "life", "poison", "empty_library", "turn_cap", "capacity", "error"
+};
+
+const char *mtg_error_name(int err)
+{
+    return err >= 0 && err <= ERR_CAPACITY ? error_names[err] : "unknown";
+}
+const char *mtg_step_name(int step) { return step >= 0 && step < STEP_COUNT ? step_names[step] : "?"; }
+const char *mtg_end_reason_name(int r) { return r >= 0 && r < END_COUNT ? end_names[r] : "?"; }
+
+void state_clear(GameState *s, const CardPool *pool, int edition)
+{
+    memset(s, 0, sizeof *s);
+    s->cards = pool->cards;
+    s->edition = (uint8_t)edition;
+    s->turn = 1;
+    s->turn_cap = TURN_CAP_DEFAULT;
+    s->step = STEP_UNTAP;
+    s->winner = 2;
+    for (int p = 0; p < 2; p++) s->pl[p].life = LIFE_START;
+}
+
+int perm_create(GameState *s, int p, uint16_t card, uint8_t obj)
+{
+    uint64_t free_slots = ~s->perm_used;
+    if (!free_slots) return -1;
+    int i = bit_first(free_slots);
+    Permanent *q = &s->perm[i];
+    memset(q, 0, sizeof *q);
+    q->card = card;
+    q->controller = (uint8_t)p;
+    q->obj = obj;
+    q->target = TARGET_NONE;
+    q->loyalty = s->cards[card].loyalty;
+    s->perm_used |= 1ull << i;
+    s->perm_ctl[p] |= 1ull << i;
+    return i;
+}
+
+void combat_remove(GameState *s, int i)
+{
+    Combat *c = &s->combat;
+    uint64_t bit = 1ull << i;
+    if (!((c->attackers | c->blockers) & bit) && !perm_is_planeswalker(s, i)) return;
+    int k = 0;
+    for (int j = 0; j < c->n_pairs; j++) {
+        if (c->pair_att[j] == i || c->pair_blk[j] == i) continue;
+        c->pair_att[k] = c->pair_att[j]; c->pair_blk[k] = c->pair_blk[j];
+        c->rank_att[k] = c->rank_att[j]; c->rank_blk[k] = c->rank_blk[j];
+        k++;
+    }
+    c->n_pairs = (uint8_t)k;
+    c->attackers &= ~bit;
+    c->blockers &= ~bit;
+    s->perm[i].target = TARGET_NONE;
+    s->perm[i].flags &= (uint8_t)~(PF_BLOCKED | PF_HAD_FS);
+    /* A planeswalker removed from combat stops being attacked (506.4): its
+     * attackers go on attacking, but nothing. */
+    for (uint64_t m = c->attackers; m; m &= m - 1) {
+        int a = bit_first(m);
+        if (s->perm[a].target == i) s->perm[a].target = TARGET_GONE;
+    }
+}
+
+void perm_to_graveyard(GameState *s, const Game *g, int i)
+{
+    Permanent *q = &s->perm[i];
+    game_event(g, s, EV_DIES, q->controller, i, 0, q->card, 0, 0);
+    combat_remove(s, i);
+    if (q->obj != OBJ_NONE) {
+        Player *o = &s->pl[q->controller];
+        bits256_set(o->gy, q->obj);
+        o->gy_n++;
+    }
+    s->perm_used &= ~(1ull << i);
+    s->perm_ctl[q->controller] &= ~(1ull << i);
+}
+
+void game_end(GameState *s, const Game *g, int winner, EndReason why)
+{
+    if (s->over) return;
+    s->over = 1;
+    s->winner = (uint8_t)winner;
+    s->end_reason = (uint8_t)why;
+    game_event(g, s, EV_GAME_END, winner, 0, 0, 0, why, 0);
+}
+
+void game_draw(GameState *s, const Game *g, int p)
+{
+    Player *pl = &s->pl[p];
+    if (pl->lib_n == 0) {
+        pl->flags |= PL_DREW_EMPTY;
+        game_event(g, s, EV_DRAW, p, 0, 0, 0, -1, 0);
+        return;
+    }
+    if (pl->hand_n == HAND_MAX) {
+        game_end(s, g, 2, END_CAPACITY);
+        return;
+    }
+    uint8_t obj = pl->lib[pl->lib_top++];
+    pl->lib_n--;
+    pl->hand[pl->hand_n++] = obj;
+    game_event(g, s, EV_DRAW, p, 0, 0, g->deck[p] ? g->deck[p]->card[obj] : 0, 0, 0);
+}

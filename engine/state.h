@@ -1,0 +1,187 @@
+/* state.h: the game state, compact plain data that is copied to fork.
+ *
+ * Everything that changes during a game lives in GameState: fixed-capacity
+ * arrays and small integer indices, no pointers except to data that is
+ * immutable while the game runs (card definitions, each library's order).
+ * A fork for look-ahead is a plain struct copy; forks share the immutable
+ * parts and a determinization repoints a player's library to a new order.
+ *
+ * Size (checked below): about 1.5 KiB. The permanents array dominates
+ * (PERM_MAX x 16 bytes); basic lands are not permanents-array entries but
+ * counts by color plus a membership bitset, since basics of one color are
+ * interchangeable for every rule the engine plays; graveyards are bitsets
+ * over object ids (their order matters to no rule the engine plays). */
+#ifndef MTG_STATE_H
+#define MTG_STATE_H
+
+#include <stdint.h>
+#include "card.h"
+
+#define PERM_MAX   64   /* nonland permanents on the battlefield, both players */
+#define HAND_MAX   16   /* cards in one hand */
+#define PAIR_MAX   40   /* blocker/attacker pairs in one combat */
+#define STACK_MAX  4    /* spells on the stack */
+#define LIFE_START 20
+#define HAND_SIZE  7    /* maximum hand size at cleanup (514.1) */
+#define POISON_LOSS 10  /* 704.5c */
+
+#define OBJ_NONE    0xFFu  /* permanent with no card object (scenario-made) */
+#define TARGET_NONE 0xFFu  /* Permanent.target: not attacking */
+#define TARGET_PLAYER 0xFEu /* Permanent.target: attacking the defending player */
+#define TARGET_GONE 0xFDu  /* Permanent.target: attacking a planeswalker that left combat (506.4) */
+
+/* Steps of the turn (section 5), in order. */
+typedef enum Step {
+    STEP_UNTAP, STEP_UPKEEP, STEP_DRAW, STEP_MAIN1,
+    STEP_BEGIN_COMBAT, STEP_DECLARE_ATTACKERS, STEP_DECLARE_BLOCKERS,
+    STEP_FIRST_STRIKE_DAMAGE, STEP_COMBAT_DAMAGE, STEP_END_COMBAT,
+    STEP_MAIN2, STEP_END, STEP_CLEANUP, STEP_COUNT
+} Step;
+
+/* Permanent.flags */
+enum {
+    PF_TAPPED      = 1u << 0, /* tapped */
+    PF_SICK        = 1u << 1, /* not controlled continuously since its controller's turn began (302.6) */
+    PF_HAD_FS      = 1u << 2, /* had first or double strike when the first-strike damage step began (510.4) */
+    PF_DEATHTOUCHED= 1u << 3, /* dealt damage by a deathtouch source since SBAs were last checked (704.5h) */
+    PF_BLOCKED     = 1u << 4  /* attacking creature that became blocked; stays so if its blockers leave (509.1h) */
+};
+
+typedef struct Permanent {
+    uint16_t card;       /* index in GameState.cards */
+    uint16_t eot_kw;     /* keywords granted until end of turn */
+    int8_t   eot_power;  /* power modifier until end of turn */
+    int8_t   eot_tough;  /* toughness modifier until end of turn */
+    uint8_t  controller; /* 0 or 1; also the owner (no control change yet) */
+    uint8_t  obj;        /* card object id in its owner's deck, or OBJ_NONE */
+    uint8_t  flags;      /* PF_* */
+    uint8_t  damage;     /* damage marked this turn (saturates at 255) */
+    uint8_t  plus;       /* +1/+1 counters */
+    uint8_t  minus;      /* -1/-1 counters */
+    uint8_t  loyalty;    /* loyalty counters */
+    uint8_t  prevent;    /* prevention shield: next N damage to it this turn */
+    uint8_t  target;     /* when attacking: TARGET_PLAYER or a planeswalker's slot */
+    uint8_t  spare;      /* padding, always 0 */
+} Permanent;
+
+/* Player.flags */
+enum {
+    PL_LOST        = 1u << 0, /* lost the game (704.5a-c) */
+    PL_DREW_EMPTY  = 1u << 1, /* tried to draw from an empty library (704.5b) */
+    PL_LAND_PLAYED = 1u << 2  /* played a land this turn (305.2) */
+};
+
+/* Why a player lost, or why the game ended. */
+typedef enum EndReason {
+    END_NONE, END_LIFE, END_POISON, END_LIBRARY, END_TURN_CAP,
+    END_CAPACITY, /* a fixed capacity was reached: game abandoned as a draw, counted apart */
+    END_ERROR,    /* a policy answered illegally: a bug */
+    END_COUNT
+} EndReason;
+
+typedef struct Player {
+    int16_t  life;       /* life total (may go below 0) */
+    int16_t  prevent;    /* prevention shield: next N damage to this player this turn */
+    uint8_t  poison;     /* poison counters */
+    uint8_t  flags;      /* PL_* */
+    uint8_t  lost_reason;/* EndReason when PL_LOST */
+    uint8_t  mulligans;  /* mulligans taken */
+    uint8_t  deck_n;     /* card objects this player owns */
+    uint8_t  hand_n;     /* cards in hand */
+    uint8_t  lib_top;    /* lib[lib_top] is the top card */
+    uint8_t  lib_n;      /* cards left in the library */
+    uint8_t  gy_n;       /* cards in the graveyard */
+    uint8_t  lands_n;    /* basic lands on the battlefield */
+    uint8_t  mana[COLOR_COUNT];        /* mana pool, emptied at each step's end */
+    uint8_t  land_n[COLOR_COUNT];      /* basic lands on the battlefield, by color made */
+    uint8_t  land_tapped[COLOR_COUNT]; /* how many of those are tapped */
+    uint8_t  hand[HAND_MAX];           /* object ids of the cards in hand */
+    uint64_t gy[4];      /* graveyard: bit per object id */
+    uint64_t lands[4];   /* basic lands on the battlefield: bit per object id */
+    const uint8_t *lib;  /* library order (object ids); immutable during the game */
+    const uint16_t *deck;/* pool index of each object id (the deck list; shared, immutable) */
+} Player;
+
+/* Pool index of player p's card object `obj`. */
+#define OBJ_CARD(s, p, obj) ((s)->pl[p].deck[obj])
+
+/* Combat: who attacks, who blocks whom, and the damage assignment orders.
+ * A pair is one blocker blocking one attacker; rank_att orders the blockers
+ * of one attacker, rank_blk the attackers of one blocker (lower first). */
+typedef struct Combat {
+    uint64_t attackers;          /* slots of attacking creatures */
+    uint64_t blockers;           /* slots of blocking creatures */
+    uint8_t  n_pairs;
+    uint8_t  first_strike;       /* this combat has a first-strike damage step */
+    uint8_t  pair_att[PAIR_MAX]; /* attacker slot of pair i */
+    uint8_t  pair_blk[PAIR_MAX]; /* blocker slot of pair i */
+    uint8_t  rank_att[PAIR_MAX]; /* blocker's place in the attacker's order */
+    uint8_t  rank_blk[PAIR_MAX]; /* attacker's place in the blocker's order */
+} Combat;
+
+typedef struct GameState {
+    const CardDef *cards;        /* the card pool (immutable, shared) */
+    Player    pl[2];
+    Permanent perm[PERM_MAX];
+    uint64_t  perm_used;         /* live slots of perm[] */
+    uint64_t  perm_ctl[2];       /* slots each player controls */
+    Combat    combat;
+    uint16_t  turn;              /* turn number, 1 for the first turn */
+    uint16_t  turn_cap;          /* the game is a draw after this many turns */
+    uint8_t   active;            /* whose turn it is */
+    uint8_t   starting;          /* who took the first turn */
+    uint8_t   step;              /* Step */
+    uint8_t   edition;           /* Edition (game.h) */
+    uint8_t   over;              /* the game has ended */
+    uint8_t   winner;            /* 0 or 1, or 2 for a draw */
+    uint8_t   end_reason;        /* EndReason of the game's end */
+    uint8_t   error;             /* MtgError that ended it, if END_ERROR */
+    uint8_t   stack_n;           /* spells on the stack */
+    uint8_t   stack_owner[STACK_MAX];
+    uint8_t   stack_obj[STACK_MAX];
+} GameState;
+
+_Static_assert(sizeof(Permanent) == 16, "Permanent must stay 16 bytes");
+_Static_assert(sizeof(GameState) <= 2048, "GameState must stay under 2 KiB");
+
+/* ---- Reading a permanent's current characteristics ---- */
+
+static inline const CardDef *perm_def(const GameState *s, int i) { return &s->cards[s->perm[i].card]; }
+
+static inline unsigned perm_kw(const GameState *s, int i)
+{
+    return (unsigned)s->cards[s->perm[i].card].keywords | s->perm[i].eot_kw;
+}
+static inline int perm_has(const GameState *s, int i, unsigned kw) { return (perm_kw(s, i) & kw) != 0; }
+
+static inline int perm_power(const GameState *s, int i)
+{
+    const Permanent *p = &s->perm[i];
+    return s->cards[p->card].power + p->plus - p->minus + p->eot_power;
+}
+static inline int perm_toughness(const GameState *s, int i)
+{
+    const Permanent *p = &s->perm[i];
+    return s->cards[p->card].toughness + p->plus - p->minus + p->eot_tough;
+}
+static inline int perm_is_creature(const GameState *s, int i)
+{
+    return (s->cards[s->perm[i].card].types & TYPE_CREATURE) != 0;
+}
+static inline int perm_is_planeswalker(const GameState *s, int i)
+{
+    return (s->cards[s->perm[i].card].types & TYPE_PLANESWALKER) != 0;
+}
+
+/* Iterate over the set bits of a 64-bit mask: for (m = mask; m; m &= m - 1) { i = ctz(m); } */
+static inline int bit_first(uint64_t m) { return __builtin_ctzll(m); }
+static inline int bit_count(uint64_t m) { return __builtin_popcountll(m); }
+static inline int bits256_count(const uint64_t b[4])
+{
+    return bit_count(b[0]) + bit_count(b[1]) + bit_count(b[2]) + bit_count(b[3]);
+}
+static inline int bits256_has(const uint64_t b[4], int i) { return (int)((b[i >> 6] >> (i & 63)) & 1u); }
+static inline void bits256_set(uint64_t b[4], int i) { b[i >> 6] |= 1ull << (i & 63); }
+static inline void bits256_clear(uint64_t b[4], int i) { b[i >> 6] &= ~(1ull << (i & 63)); }
+
+#endif

@@ -1,0 +1,360 @@
+/* turn.c: setting up a game (London mulligans) and the turn structure
+ * (500-514): every step in order, priority, land drops, casting creature
+ * spells and paying their mana, cleanup, and the turn cap. */
+#include <string.h>
+#include "policy.h"
+
+/* ---- mana (106, 601.2g-h) ---- */
+
+static int untapped(const Player *pl, int c) { return pl->land_n[c] - pl->land_tapped[c]; }
+
+/* Whether player p's mana pool and untapped basic lands can pay card d's cost. */
+static int can_pay(const Player *pl, const CardDef *d)
+{
+    int total = 0;
+    for (int c = 0; c < COLOR_COUNT; c++) {
+        int u = untapped(pl, c) + pl->mana[c];
+        if (u < d->cost_color[c]) return 0;
+        total += u;
+    }
+    return total >= d->mana_value;
+}
+
+/* Taps lands for the cost and spends the mana at once: colored symbols from
+ * lands of their color, generic from the color with the most untapped lands
+ * left (keeping colors open). The caller checked can_pay. */
+static void pay(Player *pl, const CardDef *d)
+{
+    for (int c = 0; c < COLOR_COUNT; c++) {
+        int need = d->cost_color[c];
+        int from_pool = pl->mana[c] < need ? pl->mana[c] : need;
+        pl->mana[c] = (uint8_t)(pl->mana[c] - from_pool);
+        pl->land_tapped[c] = (uint8_t)(pl->land_tapped[c] + need - from_pool);
+    }
+    for (int g = d->mana_value - (d->cost_color[0] + d->cost_color[1] + d->cost_color[2] +
+                                  d->cost_color[3] + d->cost_color[4] + d->cost_color[5]);
+         g > 0; g--) {
+        int best = -1, best_n = 0;
+        for (int c = 0; c < COLOR_COUNT; c++) if (pl->mana[c]) { best = c; break; }
+        if (best >= 0) { pl->mana[best]--; continue; }
+        for (int c = 0; c < COLOR_COUNT; c++)
+            if (untapped(pl, c) > best_n) { best = c; best_n = untapped(pl, c); }
+        pl->land_tapped[best]++;
+    }
+}
+
+static void empty_mana(GameState *s)  /* 500.4 */
+{
+    memset(s->pl[0].mana, 0, sizeof s->pl[0].mana);
+    memset(s->pl[1].mana, 0, sizeof s->pl[1].mana);
+}
+
+/* ---- actions ---- */
+
+int game_legal_actions(const GameState *s, int p, Action *out)
+{
+    const Player *pl = &s->pl[p];
+    int n = 0;
+    out[n++] = (Action){ ACT_PASS, 0 };
+    /* Sorcery timing (307.1, 305.1): own main phase, empty stack. Instants
+     * are not supported yet, so elsewhere passing is the only choice. */
+    if ((s->step != STEP_MAIN1 && s->step != STEP_MAIN2) || s->active != p || s->stack_n) return n;
+    int land_ok = !(pl->flags & PL_LAND_PLAYED);                           /* 305.2 */
+    for (int h = 0; h < pl->hand_n; h++) {
+        const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
+        if (d->types & TYPE_LAND) {
+            if (land_ok && d->produces >= 0) out[n++] = (Action){ ACT_LAND, (uint8_t)h };
+        } else if ((d->types & TYPE_CREATURE) && can_pay(pl, d)) {           /* 302.1 */
+            out[n++] = (Action){ ACT_CAST, (uint8_t)h };
+        }
+    }
+    return n;
+}
+
+static uint8_t hand_take(Player *pl, int h)
+{
+    uint8_t obj = pl->hand[h];
+    pl->hand[h] = pl->hand[--pl->hand_n];
+    return obj;
+}
+
+static void check_state(const GameState *s, Game *g)
+{
+    if (!g->check) return;
+    char msg[sizeof g->check_msg];
+    if (state_check(s, g, msg, (int)sizeof msg) != 0) {
+        if (!g->check_failed) memcpy(g->check_msg, msg, sizeof msg);
+        g->check_failed++;
+    }
+}
+
+static void fail(GameState *s, Game *g, int err)
+{
+    s->error = (uint8_t)err;
+    game_end(s, g, 2, err == ERR_CAPACITY ? END_CAPACITY : END_ERROR);
+}
+
+/* Priority (117): with the stack empty, each player in turn order passes.
+ * No instant-speed action is supported yet, so passing is the only legal
+ * choice and no policy is asked; state-based actions are checked first
+ * (117.5). The step then ends (500.2). */
+static void priority(GameState *s, Game *g)
+{
+    sba_apply(s, g);
+}
+
+/* Casts the creature in hand slot h: pay, put it on the stack, both players
+ * pass, it resolves onto the battlefield (601, 608.3). */
+static void cast(GameState *s, Game *g, int p, int h)
+{
+    Player *pl = &s->pl[p];
+    uint16_t card = OBJ_CARD(s, p, pl->hand[h]);
+    pay(pl, &s->cards[card]);
+    uint8_t obj = hand_take(pl, h);
+    s->stack_owner[s->stack_n] = (uint8_t)p;
+    s->stack_obj[s->stack_n++] = obj;
+    game_event(g, s, EV_CAST, p, 0, 0, card, 0, 0);
+    priority(s, g);
+    s->stack_n--;
+    int i = perm_create(s, p, card, obj);
+    if (i < 0) { fail(s, g, ERR_CAPACITY); return; }
+    s->perm[i].flags |= PF_SICK;                                             /* 302.6 */
+    game_event(g, s, EV_ENTER, p, i, 0, card, 0, 0);
+}
+
+static void play_land(GameState *s, Game *g, int p, int h)
+{
+    Player *pl = &s->pl[p];
+    uint16_t card = OBJ_CARD(s, p, pl->hand[h]);
+    uint8_t obj = hand_take(pl, h);
+    bits256_set(pl->lands, obj);
+    pl->lands_n++;
+    pl->land_n[s->cards[card].produces]++;
+    pl->flags |= PL_LAND_PLAYED;
+    game_event(g, s, EV_LAND, p, 0, 0, card, 0, 0);
+}
+
+static void main_phase(GameState *s, Game *g)
+{
+    int p = s->active;
+    const Policy *pol = g->policy[p];
+    Action acts[ACTION_MAX];
+    while (!s->over) {
+        priority(s, g);
+        int n = game_legal_actions(s, p, acts);
+        if (n == 1 || !pol) break;
+        int k = pol->main_action(pol, s, g, p, g->policy_rng[p], acts, n);
+        if (k < 0 || k >= n) { fail(s, g, ERR_ILLEGAL_ACTION); return; }
+        if (acts[k].type == ACT_PASS) break;
+        if (acts[k].type == ACT_LAND) play_land(s, g, p, acts[k].hand_idx);
+        else cast(s, g, p, acts[k].hand_idx);
+        check_state(s, g);
+    }
+}
+
+/* 508: the active player declares attackers. Returns whether any attack. */
+static int declare_attackers(GameState *s, Game *g)
+{
+    int p = s->active;
+    const Policy *pol = g->policy[p];
+    AttackDecl d[PERM_MAX];
+    int n = 0;
+    if (pol && (s->perm_ctl[p] & s->perm_used)) n = pol->attack(pol, s, g, p, g->policy_rng[p], d);
+    if (n == 0) return 0;
+    int err = combat_declare_attackers(s, g, d, n);
+    if (err) { fail(s, g, err); return 0; }
+    return 1;
+}
+
+static void declare_blockers(GameState *s, Game *g)
+{
+    int p = 1 - s->active;
+    const Policy *pol = g->policy[p];
+    BlockDecl d[PAIR_MAX];
+    int n = 0;
+    if (pol && s->perm_ctl[p]) n = pol->block(pol, s, g, p, g->policy_rng[p], d);
+    int err = combat_declare_blockers(s, g, d, n);
+    if (!err && n) err = combat_ask_orders(s, g);
+    if (err) fail(s, g, err);
+}
+
+static void combat_damage(GameState *s, Game *g, int first_strike)
+{
+    int err = combat_damage_step(s, g, first_strike, NULL, 0);
+    if (err) fail(s, g, err);
+}
+
+/* 514: discard to hand size, then damage wears off and "this turn" effects end. */
+static void cleanup(GameState *s, Game *g)
+{
+    int p = s->active;
+    Player *pl = &s->pl[p];
+    if (pl->hand_n > HAND_SIZE) {                                            /* 514.1 */
+        int n = pl->hand_n - HAND_SIZE;
+        uint8_t idx[HAND_MAX];
+        const Policy *pol = g->policy[p];
+        if (pol) pol->discard(pol, s, g, p, g->policy_rng[p], n, idx);
+        else for (int k = 0; k < n; k++) idx[k] = (uint8_t)(HAND_SIZE + k);
+        uint32_t seen = 0;
+        for (int k = 0; k < n; k++) {
+            if (idx[k] >= pl->hand_n || ((seen >> idx[k]) & 1)) { fail(s, g, ERR_ILLEGAL_ACTION); return; }
+            seen |= 1u << idx[k];
+        }
+        /* Remove from the highest index down so earlier indices stay valid. */
+        for (int h = pl->hand_n - 1; h >= 0; h--) {
+            if (!((seen >> h) & 1)) continue;
+            uint8_t obj = pl->hand[h];
+            memmove(&pl->hand[h], &pl->hand[h + 1], (size_t)(pl->hand_n - h - 1));
+            pl->hand_n--;
+            bits256_set(pl->gy, obj);
+            pl->gy_n++;
+            game_event(g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
+        }
+    }
+    for (uint64_t m = s->perm_used; m; m &= m - 1) {                         /* 514.2 */
+        Permanent *q = &s->perm[bit_first(m)];
+        q->damage = 0;
+        q->eot_kw = 0; q->eot_power = 0; q->eot_tough = 0;
+        q->prevent = 0;
+    }
+    s->pl[0].prevent = s->pl[1].prevent = 0;
+}
+
+static void untap_step(GameState *s, Game *g)
+{
+    int p = s->active;
+    game_event(g, s, EV_TURN, p, 0, 0, 0, s->turn, 0);
+    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1)                         /* 502.2, 302.6 */
+        s->perm[bit_first(m)].flags &= (uint8_t)~(PF_TAPPED | PF_SICK);
+    memset(s->pl[p].land_tapped, 0, sizeof s->pl[p].land_tapped);
+    s->pl[p].flags &= (uint8_t)~PL_LAND_PLAYED;
+}
+
+void game_run(GameState *s, Game *g)
+{
+    while (!s->over) {
+        int next = s->step + 1;
+        switch (s->step) {
+        case STEP_UNTAP:
+            if (s->turn > s->turn_cap) { game_end(s, g, 2, END_TURN_CAP); return; }
+            untap_step(s, g);                        /* no priority in the untap step (502.3) */
+            break;
+        case STEP_UPKEEP:
+            priority(s, g);
+            break;
+        case STEP_DRAW:
+            if (!(s->turn == 1 && s->active == s->starting)) game_draw(s, g, s->active);  /* 103.7a, 504.1 */
+            priority(s, g);
+            break;
+        case STEP_MAIN1:
+        case STEP_MAIN2:
+            main_phase(s, g);
+            break;
+        case STEP_BEGIN_COMBAT:
+            priority(s, g);
+            break;
+        case STEP_DECLARE_ATTACKERS:
+            if (!declare_attackers(s, g)) next = STEP_END_COMBAT;  /* 508.8 */
+            else priority(s, g);
+            break;
+        case STEP_DECLARE_BLOCKERS:
+            declare_blockers(s, g);
+            priority(s, g);
+            next = combat_has_first_strike(s) ? STEP_FIRST_STRIKE_DAMAGE : STEP_COMBAT_DAMAGE;
+            break;
+        case STEP_FIRST_STRIKE_DAMAGE:
+            combat_damage(s, g, 1);
+            priority(s, g);
+            break;
+        case STEP_COMBAT_DAMAGE:
+            combat_damage(s, g, 0);
+            priority(s, g);
+            break;
+        case STEP_END_COMBAT:
+            priority(s, g);
+            combat_end(s);                                   /* 511.3 */
+            break;
+        case STEP_END:
+            priority(s, g);
+            break;
+        case STEP_CLEANUP:
+            cleanup(s, g);
+            s->turn++;
+            s->active = (uint8_t)(1 - s->active);
+            next = STEP_UNTAP;
+            break;
+        }
+        empty_mana(s);                                       /* 500.4 */
+        s->step = (uint8_t)next;
+        check_state(s, g);
+    }
+}
+
+/* ---- setting up: shuffles and the London mulligan (103.2-103.5) ---- */
+
+static void new_library(GameState *s, Game *g, int p)
+{
+    Player *pl = &s->pl[p];
+    uint8_t *lib = g->lib_buf[p];
+    for (int k = 0; k < pl->deck_n; k++) lib[k] = (uint8_t)k;
+    rng_shuffle(g->deck_rng[p], lib, pl->deck_n);
+    pl->lib = lib;
+    pl->lib_top = 0;
+    pl->lib_n = pl->deck_n;
+    pl->hand_n = 0;
+}
+
+static void draw_opening(GameState *s, int p)
+{
+    Player *pl = &s->pl[p];
+    while (pl->hand_n < HAND_SIZE && pl->lib_n) {
+        pl->hand[pl->hand_n++] = pl->lib[pl->lib_top++];
+        pl->lib_n--;
+    }
+}
+
+void game_init(GameState *s, Game *g, int starting)
+{
+    state_clear(s, g->pool, g->edition);
+    if (g->turn_cap) s->turn_cap = g->turn_cap;
+    s->starting = s->active = (uint8_t)starting;
+    game_event(g, s, EV_GAME_START, starting, 0, 0, 0, 0, 0);
+    for (int k = 0; k < 2; k++) {
+        int p = k == 0 ? starting : 1 - starting;                     /* 103.4: in turn order */
+        Player *pl = &s->pl[p];
+        const Policy *pol = g->policy[p];
+        pl->deck = g->deck[p]->card;
+        pl->deck_n = (uint8_t)g->deck[p]->n;
+        new_library(s, g, p);
+        draw_opening(s, p);
+        while (pl->mulligans < HAND_SIZE && pol && !pol->keep(pol, s, g, p, g->policy_rng[p])) {
+            pl->mulligans++;
+            game_event(g, s, EV_MULLIGAN, p, 0, 0, 0, pl->mulligans, 0);
+            new_library(s, g, p);
+            draw_opening(s, p);
+        }
+        int n = pl->mulligans < pl->hand_n ? pl->mulligans : pl->hand_n;
+        if (n > 0) {
+            /* London mulligan: n cards from the hand to the bottom, in an
+             * order of the player's choosing (the order chosen is the order given). */
+            uint8_t idx[HAND_MAX];
+            if (pol && pol->bottom) pol->bottom(pol, s, g, p, g->policy_rng[p], n, idx);
+            else for (int j = 0; j < n; j++) idx[j] = (uint8_t)j;
+            uint32_t seen = 0;
+            for (int j = 0; j < n; j++) {
+                if (idx[j] >= pl->hand_n || ((seen >> idx[j]) & 1)) { fail(s, g, ERR_ILLEGAL_ACTION); return; }
+                seen |= 1u << idx[j];
+            }
+            uint8_t *lib = g->lib_buf[p];
+            memmove(lib, lib + pl->lib_top, pl->lib_n);
+            pl->lib_top = 0;
+            for (int j = 0; j < n; j++) lib[pl->lib_n++] = pl->hand[idx[j]];
+            int h2 = 0;
+            for (int h = 0; h < pl->hand_n; h++) if (!((seen >> h) & 1)) pl->hand[h2++] = pl->hand[h];
+            pl->hand_n = (uint8_t)h2;
+        }
+        game_event(g, s, EV_KEEP, p, 0, 0, 0, n, 0);
+    }
+    s->step = STEP_UNTAP;
+    check_state(s, g);
+}

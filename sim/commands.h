@@ -1,0 +1,11 @@
+/* commands.h: the mtgsim subcommands, one file each under sim/.
+ * Each takes the arguments after its name and returns the exit status:
+ * 0 success, 1 a check failed, 2 bad input or usage (message on stderr). */
+#ifndef MTG_COMMANDS_H
+#define MTG_COMMANDS_H
+
+int cmd_cards(int argc, char **argv);     /* sim/cmd_cards.c */
+int cmd_scenario(int argc, char **argv);  /* sim/scenario.c */
+int cmd_play(int argc, char **argv);      /* sim/cmd_play.c */
+
+#endif

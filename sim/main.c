@@ -1,0 +1,35 @@
+/* main.c: the mtgsim command line: dispatches to one subcommand per file. */
+#include <stdio.h>
+#include <string.h>
+#include "commands.h"
+
+static const char usage[] =
+    "usage: mtgsim COMMAND [ARGS...]\n"
+    "\n"
+    "Headless Monte Carlo simulator for Magic: The Gathering.\n"
+    "\n"
+    "commands:\n"
+    "  play DECK_A DECK_B    play games between two decks with random policies\n"
+    "                        and print the tally (the batch driver `run` comes next)\n"
+    "  scenario FILE...      run combat scenario files (JSON Lines on stdout)\n"
+    "  cards [FILE...]       list supported and unsupported cards of the pool\n"
+    "\n"
+    "`mtgsim COMMAND --help` explains each command.\n";
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        fputs(usage, argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("mtgsim %s\n", MTGSIM_VERSION);
+        return 0;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "scenario")) return cmd_scenario(argc - 2, argv + 2);
+    if (!strcmp(cmd, "cards")) return cmd_cards(argc - 2, argv + 2);
+    if (!strcmp(cmd, "play")) return cmd_play(argc - 2, argv + 2);
+    fprintf(stderr, "mtgsim: unknown command '%s'\n\n%s", cmd, usage);
+    return 2;
+}
