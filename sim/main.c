@@ -9,8 +9,8 @@ static const char usage[] =
     "Headless Monte Carlo simulator for Magic: The Gathering.\n"
     "\n"
     "commands:\n"
-    "  play DECK_A DECK_B    play games between two decks with random policies\n"
-    "                        and print the tally (the batch driver `run` comes next)\n"
+    "  run [DECK_A DECK_B]   play a batch of games between two decks and print\n"
+    "                        the tally (no decks: the reference matchup)\n"
     "  scenario FILE...      run combat scenario files (JSON Lines on stdout)\n"
     "  cards [FILE...]       list supported and unsupported cards of the pool\n"
     "\n"
@@ -29,7 +29,7 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "scenario")) return cmd_scenario(argc - 2, argv + 2);
     if (!strcmp(cmd, "cards")) return cmd_cards(argc - 2, argv + 2);
-    if (!strcmp(cmd, "play")) return cmd_play(argc - 2, argv + 2);
+    if (!strcmp(cmd, "run")) return cmd_run(argc - 2, argv + 2);
     fprintf(stderr, "mtgsim: unknown command '%s'\n\n%s", cmd, usage);
     return 2;
 }

@@ -1,0 +1,45 @@
+/* driver.c: one game of a match, seeded by (seed, game index). */
+#include "driver.h"
+
+void driver_play(const MatchSpec *m, uint64_t index, GameResult *r,
+                 void (*on_event)(void *ctx, const GameState *s, const Event *e), void *ctx,
+                 int seat_of_deck[2])
+{
+    uint64_t stream = m->pairs ? index / 2 : index;
+    int swap = (int)(index & 1);          /* deck B sits in seat 0 (and starts) */
+    int seat[2] = { swap, 1 - swap };     /* seat of deck A, deck B */
+    Rng deck_rng[2], pol_rng[2];
+    uint8_t lib[2][DECK_MAX];
+    Game g = {0};
+    g.pool = &m->pool;
+    g.edition = (uint8_t)m->edition;
+    g.turn_cap = (uint16_t)m->turn_cap;
+    for (int d = 0; d < 2; d++) {
+        int p = seat[d];
+        /* The streams belong to the deck, not the seat: both games of a
+         * pair shuffle each deck the same way. */
+        rng_seed(&deck_rng[p], m->seed, stream, (uint64_t)d);
+        rng_seed(&pol_rng[p], m->seed, stream, (uint64_t)d + 2);
+        g.deck[p] = m->deck[d];
+        g.policy[p] = m->policy[d];
+        g.deck_rng[p] = &deck_rng[p];
+        g.policy_rng[p] = &pol_rng[p];
+        g.lib_buf[p] = lib[p];
+    }
+    g.on_event = on_event;
+    g.event_ctx = ctx;
+    GameState s;
+    game_init(&s, &g, 0);
+    game_run(&s, &g);
+    r->winner = s.winner == 2 ? 2 : (s.winner == seat[0] ? 0 : 1);
+    r->starter = seat[0] == 0 ? 0 : 1;
+    r->turns = s.turn > s.turn_cap ? s.turn_cap : s.turn;
+    r->end_reason = s.end_reason;
+    r->error = s.error;
+    for (int d = 0; d < 2; d++) {
+        r->life[d] = s.pl[seat[d]].life;
+        r->poison[d] = s.pl[seat[d]].poison;
+        r->mulligans[d] = s.pl[seat[d]].mulligans;
+        if (seat_of_deck) seat_of_deck[d] = seat[d];
+    }
+}

@@ -1,0 +1,40 @@
+/* driver.h: plays one game of a match from (seed, game index) alone.
+ *
+ * Games come in seat-swapped pairs: games 2k and 2k+1 draw each deck's
+ * library from the same shuffle stream and swap who starts, which cancels
+ * most of the luck of the draw in a comparison. Nothing here depends on the
+ * thread that runs it. */
+#ifndef MTG_DRIVER_H
+#define MTG_DRIVER_H
+
+#include <stdint.h>
+#include "engine/policy.h"
+
+typedef struct MatchSpec {
+    CardPool pool;              /* the card definitions */
+    const Deck *deck[2];        /* deck A, deck B */
+    const Policy *policy[2];    /* each deck's policy */
+    int edition;                /* Edition */
+    int turn_cap;               /* 0: the default */
+    uint64_t seed;              /* master seed */
+    int pairs;                  /* seat-swapped pairs (default on) */
+} MatchSpec;
+
+typedef struct GameResult {
+    int winner;        /* 0 deck A, 1 deck B, 2 draw */
+    int starter;       /* deck that took the first turn */
+    int turns;         /* turns played */
+    int end_reason;    /* EndReason */
+    int life[2];       /* final life of deck A, deck B */
+    int poison[2];     /* final poison counters */
+    int mulligans[2];  /* mulligans taken by deck A, deck B */
+    int error;         /* MtgError if the game ended in END_ERROR */
+} GameResult;
+
+/* Plays game `index` of the match. `on_event`/`ctx` observe it (may be
+ * NULL); the seats the events name are returned in seat_of_deck. */
+void driver_play(const MatchSpec *m, uint64_t index, GameResult *r,
+                 void (*on_event)(void *ctx, const GameState *s, const Event *e), void *ctx,
+                 int seat_of_deck[2]);
+
+#endif
