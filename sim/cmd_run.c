@@ -67,17 +67,17 @@ static void wilson(long k, long n, double *lo, double *hi)
 }
 
 /* Reads the two deck paths of the reference matchup. */
-static int reference_decks(char a[512], char b[512])
+static int reference_decks(char a[1024], char b[1024])
 {
     const char *path = MTGSIM_DECKS_DIR "/reference";
     FILE *f = fopen(path, "r");
     if (!f) { fprintf(stderr, "mtgsim run: %s: %s\n", path, strerror(errno)); return -1; }
-    char line[512];
+    char line[256];
     int n = 0;
     while (n < 2 && fgets(line, sizeof line, f)) {
         line[strcspn(line, "\r\n")] = 0;
         if (!line[0] || line[0] == '#') continue;
-        snprintf(n == 0 ? a : b, 512, "%s/%s", MTGSIM_DECKS_DIR, line);
+        snprintf(n == 0 ? a : b, 1024, "%s/%s", MTGSIM_DECKS_DIR, line);
         n++;
     }
     fclose(f);
@@ -123,7 +123,7 @@ int cmd_run(int argc, char **argv)
         else { fprintf(stderr, "mtgsim run: more than two decks given\n"); return 2; }
     }
     if (nfiles == 1) { fprintf(stderr, "mtgsim run: give two decks, or none for the reference matchup\n"); return 2; }
-    char ref[2][512];
+    char ref[2][1024];
     if (nfiles == 0) {
         if (reference_decks(ref[0], ref[1])) return 2;
         files[0] = ref[0]; files[1] = ref[1];
