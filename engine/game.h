@@ -51,6 +51,7 @@ typedef enum EventType {
     EV_POISON,       /* player got amount poison counters */
     EV_DIES,         /* perm (card) was put into its owner's graveyard from the battlefield */
     EV_DISCARD,      /* player discarded card */
+    EV_COMBAT_END,   /* every turn, as the end of combat step ends (creatures leave combat next) */
     EV_LOSE,         /* player lost; amount = EndReason */
     EV_GAME_END      /* player = winner (2 for a draw); amount = EndReason */
 } EventType;

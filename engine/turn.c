@@ -272,6 +272,7 @@ void game_run(GameState *s, Game *g)
             break;
         case STEP_END_COMBAT:
             priority(s, g);
+            game_event(g, s, EV_COMBAT_END, s->active, 0, 0, 0, 0, 0);
             combat_end(s);                                   /* 511.3 */
             break;
         case STEP_END:

@@ -2,12 +2,11 @@
 #include "driver.h"
 
 void driver_play(const MatchSpec *m, uint64_t index, GameResult *r,
-                 void (*on_event)(void *ctx, const GameState *s, const Event *e), void *ctx,
-                 int seat_of_deck[2])
+                 void (*on_event)(void *ctx, const GameState *s, const Event *e), void *ctx)
 {
     uint64_t stream = m->pairs ? index / 2 : index;
-    int swap = (int)(index & 1);          /* deck B sits in seat 0 (and starts) */
-    int seat[2] = { swap, 1 - swap };     /* seat of deck A, deck B */
+    int seat[2];
+    driver_seats(index, seat);
     Rng deck_rng[2], pol_rng[2];
     uint8_t lib[2][DECK_MAX];
     Game g = {0};
@@ -40,6 +39,5 @@ void driver_play(const MatchSpec *m, uint64_t index, GameResult *r,
         r->life[d] = s.pl[seat[d]].life;
         r->poison[d] = s.pl[seat[d]].poison;
         r->mulligans[d] = s.pl[seat[d]].mulligans;
-        if (seat_of_deck) seat_of_deck[d] = seat[d];
     }
 }

@@ -31,10 +31,17 @@ typedef struct GameResult {
     int error;         /* MtgError if the game ended in END_ERROR */
 } GameResult;
 
+/* The seat of deck A and deck B in game `index`: seat 0 starts, and deck B
+ * has it in odd games. */
+static inline void driver_seats(uint64_t index, int seat_of_deck[2])
+{
+    seat_of_deck[0] = (int)(index & 1);
+    seat_of_deck[1] = 1 - seat_of_deck[0];
+}
+
 /* Plays game `index` of the match. `on_event`/`ctx` observe it (may be
- * NULL); the seats the events name are returned in seat_of_deck. */
+ * NULL); events name seats, see driver_seats. */
 void driver_play(const MatchSpec *m, uint64_t index, GameResult *r,
-                 void (*on_event)(void *ctx, const GameState *s, const Event *e), void *ctx,
-                 int seat_of_deck[2]);
+                 void (*on_event)(void *ctx, const GameState *s, const Event *e), void *ctx);
 
 #endif

@@ -1,0 +1,32 @@
+/* batch.h: plays a match's games in parallel (OpenMP), in fixed batches of
+ * game indices, so that stopping rules (--ci-width), per-game rows and the
+ * progress line depend on the seed only, never on the threads. */
+#ifndef MTG_BATCH_H
+#define MTG_BATCH_H
+
+#include <signal.h>
+#include <stdio.h>
+#include "stats.h"
+
+#define BATCH_GAMES 8192
+
+typedef struct BatchConfig {
+    long games;          /* games to play (the most, with ci_width) */
+    int threads;         /* OpenMP threads */
+    double ci_width;     /* stop once deck A's 95 % interval is narrower than +-this (0: off) */
+    int progress;        /* print a progress line on stderr */
+    const char *label;   /* what the progress line names */
+    FILE *per_game;      /* games.csv rows, or NULL */
+    const char *deck_name[2];
+} BatchConfig;
+
+/* Set by SIGINT/SIGTERM: games not yet started are skipped. */
+extern volatile sig_atomic_t batch_stop;
+void batch_catch_signals(void);
+
+/* Plays the games into sum (initialised by the caller). Returns 1 when all
+ * requested games were played (or the interval was reached), 0 when
+ * stopped by a signal, -1 out of memory. */
+int batch_run(const BatchConfig *bc, const MatchSpec *m, const StatsSetup *su, Tally *sum, double *seconds);
+
+#endif

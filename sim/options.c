@@ -1,0 +1,167 @@
+/* options.c: shared command-line options of the batch commands. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "options.h"
+#include "engine/game.h"
+
+static int parse_u64(const char *cmd, const char *opt, const char *val, unsigned long long lo,
+                     unsigned long long hi, unsigned long long *out)
+{
+    if (!val) { fprintf(stderr, "mtgsim %s: %s needs a value\n", cmd, opt); return -1; }
+    char *end;
+    errno = 0;
+    unsigned long long v = 0;
+    if (val[0] >= '0' && val[0] <= '9') v = strtoull(val, &end, 10);
+    if (!(val[0] >= '0' && val[0] <= '9') || errno || *end) {
+        fprintf(stderr, "mtgsim %s: %s '%s': not a whole number%s\n", cmd, opt, val,
+                val[0] == '-' ? " (it must be positive)" : "");
+        return -1;
+    }
+    if (v < lo || v > hi) {
+        fprintf(stderr, "mtgsim %s: %s %s: must be from %llu to %llu\n", cmd, opt, val, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int reference_decks(RunOptions *o, const char *cmd)
+{
+    const char *path = MTGSIM_DECKS_DIR "/reference";
+    FILE *f = fopen(path, "r");
+    if (!f) { fprintf(stderr, "mtgsim %s: %s: %s\n", cmd, path, strerror(errno)); return -1; }
+    char line[512];
+    int n = 0;
+    while (n < 2 && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = 0;
+        if (!line[0] || line[0] == '#') continue;
+        snprintf(o->ref[n], sizeof o->ref[n], "%s/%s", MTGSIM_DECKS_DIR, line);
+        o->file[n] = o->ref[n];
+        n++;
+    }
+    fclose(f);
+    if (n < 2) { fprintf(stderr, "mtgsim %s: %s: needs two deck files\n", cmd, path); return -1; }
+    o->nfiles = 2;
+    return 0;
+}
+
+int options_parse(int argc, char **argv, RunOptions *o, int min_files, int max_files,
+                  const char *usage, const char *cmd)
+{
+    memset(o, 0, sizeof *o);
+    o->games = 10000;
+    o->seed = SEED_DEFAULT;
+    o->edition = EDITION_2011;
+    o->pairs = 1;
+    o->policy[0] = o->policy[1] = "random";
+    unsigned long long v;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 0; }
+        else if (!strcmp(a, "--games")) { if (parse_u64(cmd, a, val, 1, 1000000000000ull, &o->games)) return 2; i++; }
+        else if (!strcmp(a, "--seed")) { if (parse_u64(cmd, a, val, 0, SEED_MAX, &o->seed)) return 2; i++; }
+        else if (!strcmp(a, "--game")) { if (parse_u64(cmd, a, val, 0, 1000000000000ull, &o->game)) return 2; o->has_game = 1; i++; }
+        else if (!strcmp(a, "--threads")) { if (parse_u64(cmd, a, val, 1, 1024, &v)) return 2; o->threads = (int)v; i++; }
+        else if (!strcmp(a, "--turn-cap")) { if (parse_u64(cmd, a, val, 1, 10000, &v)) return 2; o->turn_cap = (int)v; i++; }
+        else if (!strcmp(a, "--edition")) {
+            if (val && !strcmp(val, "2011")) o->edition = EDITION_2011;
+            else if (val && !strcmp(val, "foundations")) o->edition = EDITION_FOUNDATIONS;
+            else { fprintf(stderr, "mtgsim %s: --edition must be 2011 or foundations\n", cmd); return 2; }
+            i++;
+        } else if (!strcmp(a, "--policy") || !strcmp(a, "--policy-a") || !strcmp(a, "--policy-b")) {
+            if (!val) { fprintf(stderr, "mtgsim %s: %s needs a policy (known: %s)\n", cmd, a, policy_names()); return 2; }
+            if (strcmp(a, "--policy-b")) o->policy[0] = val;
+            if (strcmp(a, "--policy-a")) o->policy[1] = val;
+            i++;
+        } else if (!strcmp(a, "--ci-width")) {
+            char *end;
+            double w = val ? strtod(val, &end) : 0;
+            if (!val || *end || !(w > 0 && w < 0.5)) {
+                fprintf(stderr, "mtgsim %s: --ci-width must be a number between 0 and 0.5 (e.g. 0.01)\n", cmd);
+                return 2;
+            }
+            o->ci_width = w;
+            i++;
+        } else if (!strcmp(a, "--cards")) {
+            if (!val) { fprintf(stderr, "mtgsim %s: --cards needs a file\n", cmd); return 2; }
+            if (o->ncards == OPT_CARDS_MAX) { fprintf(stderr, "mtgsim %s: at most %d --cards files\n", cmd, OPT_CARDS_MAX); return 2; }
+            o->cards[o->ncards++] = val;
+            i++;
+        } else if (!strcmp(a, "--json") || !strcmp(a, "--csv")) {
+            if (!val || !val[0]) { fprintf(stderr, "mtgsim %s: %s needs a path\n", cmd, a); return 2; }
+            if (!strcmp(a, "--json")) o->json = val; else o->csv = val;
+            i++;
+        } else if (!strcmp(a, "--no-pairs")) o->pairs = 0;
+        else if (!strcmp(a, "--quiet")) o->quiet = 1;
+        else if (!strcmp(a, "--per-game")) o->per_game = 1;
+        else if (a[0] == '-' && a[1]) { fprintf(stderr, "mtgsim %s: unknown option '%s'\n\n%s", cmd, a, usage); return 2; }
+        else if (o->nfiles < max_files && o->nfiles < OPT_FILES_MAX) o->file[o->nfiles++] = a;
+        else { fprintf(stderr, "mtgsim %s: too many decks (at most %d)\n", cmd, max_files); return 2; }
+    }
+    if (o->per_game && !o->csv) { fprintf(stderr, "mtgsim %s: --per-game needs --csv DIR\n", cmd); return 2; }
+    if (o->nfiles == 0) return reference_decks(o, cmd) ? 2 : -1;
+    if (o->nfiles < min_files) {
+        fprintf(stderr, "mtgsim %s: give at least %d decks, or none for the reference matchup\n", cmd, min_files);
+        return 2;
+    }
+    return -1;
+}
+
+int options_load(const RunOptions *o, Pool *pool, DeckList *decks, PolicySpec pol[2], char *err, size_t errlen)
+{
+    pool_init(pool);
+    if (pool_load_default(pool, err, errlen)) goto fail;
+    for (int k = 0; k < o->ncards; k++) if (pool_load_file(pool, o->cards[k], err, errlen)) goto fail;
+    for (int d = 0; d < o->nfiles; d++) if (decklist_load(pool, o->file[d], &decks[d], err, errlen)) goto fail;
+    for (int p = 0; p < 2; p++) {
+        char perr[512];
+        if (policy_parse(o->policy[p], &pol[p], perr, sizeof perr)) {
+            snprintf(err, errlen, "--policy%s: %s", p ? "-b" : "-a", perr);
+            goto fail;
+        }
+    }
+    return 0;
+fail:
+    pool_free(pool);
+    return -1;
+}
+
+static int dir_writable(const char *dir, const char *what, char *err, size_t errlen)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0) { snprintf(err, errlen, "%s: folder %s: %s", what, dir, strerror(errno)); return -1; }
+    if (!S_ISDIR(st.st_mode)) { snprintf(err, errlen, "%s: %s is not a folder", what, dir); return -1; }
+    if (access(dir, W_OK | X_OK) != 0) { snprintf(err, errlen, "%s: folder %s is not writable", what, dir); return -1; }
+    return 0;
+}
+
+/* The folder part of a path ("." when none). */
+static void parent_of(const char *path, char *out, size_t n)
+{
+    snprintf(out, n, "%s", path);
+    char *slash = strrchr(out, '/');
+    if (!slash) snprintf(out, n, ".");
+    else if (slash == out) out[1] = 0;
+    else *slash = 0;
+}
+
+int options_check_outputs(const char *json, const char *csv, char *err, size_t errlen)
+{
+    char dir[4096];
+    struct stat st;
+    if (json && strcmp(json, "-")) {
+        if (stat(json, &st) == 0 && S_ISDIR(st.st_mode)) { snprintf(err, errlen, "--json %s: is a folder", json); return -1; }
+        parent_of(json, dir, sizeof dir);
+        if (dir_writable(dir, json, err, errlen)) return -1;
+    }
+    if (csv) {
+        if (stat(csv, &st) == 0) return dir_writable(csv, "--csv", err, errlen);
+        parent_of(csv, dir, sizeof dir);
+        if (dir_writable(dir, csv, err, errlen)) return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,50 @@
+/* options.h: the options `run`, `gauntlet` and `trace` share, parsed and
+ * checked before anything runs (bad input: a message and exit status 2). */
+#ifndef MTG_OPTIONS_H
+#define MTG_OPTIONS_H
+
+#include "decks/decklist.h"
+#include "decks/pool.h"
+#include "policies.h"
+
+#define OPT_FILES_MAX 64
+#define OPT_CARDS_MAX 16
+#define SEED_DEFAULT 20111001ull
+#define SEED_MAX 9007199254740991ull   /* 2^53 - 1: exact in every JSON reader */
+
+typedef struct RunOptions {
+    unsigned long long games;    /* --games (default 10000) */
+    unsigned long long seed;     /* --seed */
+    unsigned long long game;     /* --game (trace) */
+    int has_game;
+    int threads;                 /* --threads, 0 = all cores */
+    int turn_cap;                /* --turn-cap, 0 = default */
+    int edition;                 /* --edition */
+    int pairs;                   /* not --no-pairs */
+    int quiet, per_game;
+    double ci_width;             /* --ci-width, 0 = off */
+    const char *policy[2];       /* --policy-a / --policy-b (or --policy) */
+    const char *json, *csv;      /* --json, --csv */
+    const char *cards[OPT_CARDS_MAX];
+    int ncards;
+    const char *file[OPT_FILES_MAX]; /* deck files */
+    int nfiles;
+    char ref[2][1024];           /* the reference matchup's files, when no deck is given */
+} RunOptions;
+
+/* Parses argv. Returns -1 to go on, else the exit status (0 after --help,
+ * 2 on bad input, with a message). Deck files: min..max, or none for the
+ * reference matchup. */
+int options_parse(int argc, char **argv, RunOptions *o, int min_files, int max_files,
+                  const char *usage, const char *cmd);
+
+/* Loads the pool (default + --cards), the o->nfiles decks (at most
+ * OPT_FILES_MAX) and the two policies. 0, or -1 with a message; on failure
+ * nothing is left allocated. */
+int options_load(const RunOptions *o, Pool *pool, DeckList *decks, PolicySpec pol[2], char *err, size_t errlen);
+
+/* Checks that the report can be written: the JSON file's folder exists and
+ * is writable, the CSV folder is or can be made. 0, or -1 with a message. */
+int options_check_outputs(const char *json, const char *csv, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,263 @@
+/* stats.c: tallies of a batch of games, fed by the engine's events. */
+#include <stdlib.h>
+#include <string.h>
+#include "stats.h"
+
+enum { SEEN_OPENING = 1, SEEN_DRAWN = 2 };
+
+int stats_setup(StatsSetup *su, const MatchSpec *m)
+{
+    memset(su, 0, sizeof *su);
+    su->pool_n = m->pool.n;
+    for (int d = 0; d < 2; d++) {
+        const Deck *dk = m->deck[d];
+        su->card[d] = calloc((size_t)dk->n + 1, sizeof(int));
+        su->copies[d] = calloc((size_t)dk->n + 1, sizeof(int));
+        su->index[d] = malloc((size_t)(m->pool.n ? m->pool.n : 1) * sizeof(int16_t));
+        if (!su->card[d] || !su->copies[d] || !su->index[d]) { stats_setup_free(su); return -1; }
+        for (int i = 0; i < m->pool.n; i++) su->index[d][i] = -1;
+        for (int k = 0; k < dk->n; k++) {
+            int c = dk->card[k];
+            if (su->index[d][c] < 0) {
+                su->index[d][c] = (int16_t)su->ncard[d];
+                su->card[d][su->ncard[d]++] = c;
+            }
+            su->copies[d][su->index[d][c]]++;
+        }
+    }
+    return 0;
+}
+
+void stats_setup_free(StatsSetup *su)
+{
+    for (int d = 0; d < 2; d++) { free(su->card[d]); free(su->copies[d]); free(su->index[d]); }
+    memset(su, 0, sizeof *su);
+}
+
+int tally_init(Tally *t, const StatsSetup *su)
+{
+    memset(t, 0, sizeof *t);
+    for (int d = 0; d < 2; d++) {
+        t->ncard[d] = su->ncard[d];
+        t->card[d] = calloc((size_t)su->ncard[d] + 1, sizeof(CardTally));
+        if (!t->card[d]) { tally_free(t); return -1; }
+    }
+    return 0;
+}
+
+void tally_free(Tally *t)
+{
+    free(t->card[0]);
+    free(t->card[1]);
+    t->card[0] = t->card[1] = NULL;
+}
+
+void tally_reset(Tally *t)
+{
+    Tally keep = *t;
+    memset(t, 0, sizeof *t);
+    for (int d = 0; d < 2; d++) {
+        t->card[d] = keep.card[d];
+        t->ncard[d] = keep.ncard[d];
+        memset(t->card[d], 0, (size_t)t->ncard[d] * sizeof(CardTally));
+    }
+}
+
+/* Adds n longs. All tallies are plain arrays of long, so sums are exact and
+ * independent of the order the threads are added in. */
+static void add_longs(long *sum, const long *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++) sum[i] += x[i];
+}
+
+void tally_add(Tally *sum, const Tally *t)
+{
+    sum->games += t->games;
+    sum->turns_sum += t->turns_sum;
+    sum->errors += t->errors;
+    add_longs(sum->turns_hist, t->turns_hist, TURN_HIST);
+    add_longs(sum->ends, t->ends, END_COUNT);
+    add_longs((long *)sum->deck, (const long *)t->deck, 2 * (sizeof(DeckTally) / sizeof(long)));
+    for (int d = 0; d < 2; d++)
+        add_longs((long *)sum->card[d], (const long *)t->card[d],
+                  (size_t)t->ncard[d] * (sizeof(CardTally) / sizeof(long)));
+}
+
+_Static_assert(sizeof(DeckTally) % sizeof(long) == 0, "DeckTally is longs only");
+_Static_assert(sizeof(CardTally) % sizeof(long) == 0, "CardTally is longs only");
+
+int observer_init(Observer *o, const StatsSetup *su, Tally *t)
+{
+    memset(o, 0, sizeof *o);
+    o->su = su;
+    o->t = t;
+    for (int d = 0; d < 2; d++) {
+        o->seen[d] = calloc((size_t)su->ncard[d] + 1, 1);
+        if (!o->seen[d]) { observer_free(o); return -1; }
+    }
+    return 0;
+}
+
+void observer_free(Observer *o)
+{
+    free(o->seen[0]);
+    free(o->seen[1]);
+    o->seen[0] = o->seen[1] = NULL;
+}
+
+/* The tally of the card `card` of the deck in seat p, or NULL. */
+static CardTally *card_of(Observer *o, int p, int card)
+{
+    int d = o->deck_of_seat[p];
+    int k = o->su->index[d][card];
+    return k < 0 ? NULL : &o->t->card[d][k];
+}
+
+static void mark_seen(Observer *o, int p, int card, int how)
+{
+    int d = o->deck_of_seat[p];
+    int k = o->su->index[d][card];
+    if (k >= 0) o->seen[d][k] |= (uint8_t)how;
+}
+
+static int in_damage_step(const GameState *s)
+{
+    return s->step == STEP_FIRST_STRIKE_DAMAGE || s->step == STEP_COMBAT_DAMAGE;
+}
+
+/* Tallies the combat that ends (at the end of combat, or when the game
+ * ended during it). */
+static void end_combat(Observer *o)
+{
+    int att = o->att_deck, def = 1 - att;
+    if (o->attackers) {
+        CombatTally *ca = &o->t->deck[att].combat;
+        ca->attack_steps++;
+        int nb = __builtin_popcountll(o->blocked & o->attackers);
+        ca->blocked += nb;
+        ca->unblocked += __builtin_popcountll(o->attackers) - nb;
+        CombatTally *cd = &o->t->deck[def].combat;
+        for (int k = 0; k < o->n_pairs; k++) {
+            int a_died = (o->died >> o->pair_a[k]) & 1, b_died = (o->died >> o->pair_b[k]) & 1;
+            if (b_died && !a_died) cd->chumps++;
+            if (b_died && a_died) cd->trades++;
+        }
+    }
+    o->attackers = o->blocked = o->died = o->dt_hit = 0;
+    o->n_pairs = 0;
+}
+
+static void on_event(void *ctx, const GameState *s, const Event *e)
+{
+    Observer *o = ctx;
+    CardTally *c;
+    switch (e->type) {
+    case EV_KEEP: {
+        const Player *pl = &s->pl[e->player];
+        for (int h = 0; h < pl->hand_n; h++) mark_seen(o, e->player, OBJ_CARD(s, e->player, pl->hand[h]), SEEN_OPENING);
+        break;
+    }
+    case EV_DRAW:
+        if (e->amount == 0) mark_seen(o, e->player, e->card, SEEN_DRAWN);
+        break;
+    case EV_CAST:
+        if ((c = card_of(o, e->player, e->card))) c->cast++;
+        break;
+    case EV_ATTACK:
+        o->attackers |= 1ull << e->perm;
+        o->att_deck = o->deck_of_seat[e->player];
+        o->t->deck[o->deck_of_seat[e->player]].combat.attackers++;
+        if ((c = card_of(o, e->player, e->card))) c->attacked++;
+        break;
+    case EV_BLOCK:
+        o->blocked |= 1ull << e->other;
+        if (o->n_pairs < PAIR_MAX) { o->pair_a[o->n_pairs] = e->other; o->pair_b[o->n_pairs++] = e->perm; }
+        o->t->deck[o->deck_of_seat[e->player]].combat.blocks++;
+        if ((c = card_of(o, e->player, e->card))) c->blocked++;
+        break;
+    case EV_DAMAGE: {
+        int d = o->deck_of_seat[e->player];
+        CombatTally *ct = &o->t->deck[d].combat;
+        if ((c = card_of(o, e->player, e->card))) c->damage += e->amount;
+        if (e->flags & DMG_TRAMPLE) ct->trample += e->amount;
+        if (e->other == TARGET_PLAYER) ct->dmg_players += e->amount;
+        else if (e->flags & DMG_TO_PW) ct->dmg_planeswalkers += e->amount;
+        else {
+            ct->dmg_creatures += e->amount;
+            if (e->flags & DMG_DEATHTOUCH) o->dt_hit |= 1ull << e->other;
+            int k = o->su->index[d][e->card];
+            if (k >= 0 && o->n_src[e->other] < 4) o->src[e->other][o->n_src[e->other]++] = (int16_t)(d * 1024 + k);
+        }
+        break;
+    }
+    case EV_LIFE:
+        if (e->flags & DMG_LIFELINK) o->t->deck[o->deck_of_seat[e->player]].combat.lifelink += e->amount;
+        break;
+    case EV_POISON:
+        o->t->deck[o->deck_of_seat[1 - e->player]].combat.poison += e->amount;
+        break;
+    case EV_DIES: {
+        if ((c = card_of(o, e->player, e->card))) c->deaths++;
+        if (!in_damage_step(s)) break;
+        int d = o->deck_of_seat[e->player], other = 1 - d;
+        o->died |= 1ull << e->perm;
+        o->t->deck[d].combat.lost_in_combat++;
+        if (s->step == STEP_FIRST_STRIKE_DAMAGE) o->t->deck[other].combat.fs_kills++;
+        if ((o->dt_hit >> e->perm) & 1) o->t->deck[other].combat.dt_kills++;
+        for (int k = 0; k < o->n_src[e->perm]; k++) {
+            int v = o->src[e->perm][k];
+            int dup = 0;
+            for (int j = 0; j < k; j++) dup |= o->src[e->perm][j] == v;
+            if (!dup) o->t->card[v / 1024][v % 1024].kills++;
+        }
+        o->n_src[e->perm] = 0;
+        break;
+    }
+    case EV_COMBAT_END:
+        end_combat(o);
+        memset(o->n_src, 0, sizeof o->n_src);  /* damage sources count within one combat */
+        break;
+    default:
+        break;
+    }
+}
+
+void observer_play(Observer *o, const MatchSpec *m, uint64_t index, GameResult *r)
+{
+    int seat[2];
+    driver_seats(index, seat);
+    o->deck_of_seat[seat[0]] = 0;
+    o->deck_of_seat[seat[1]] = 1;
+    o->attackers = o->blocked = o->died = o->dt_hit = 0;
+    o->n_pairs = 0;
+    memset(o->n_src, 0, sizeof o->n_src);
+    driver_play(m, index, r, on_event, o);
+    end_combat(o);
+
+    Tally *t = o->t;
+    t->games++;
+    t->turns_sum += r->turns;
+    t->turns_hist[r->turns < TURN_HIST - 1 ? r->turns : TURN_HIST - 1]++;
+    t->ends[r->end_reason]++;
+    if (r->end_reason == END_ERROR) t->errors++;
+    for (int d = 0; d < 2; d++) {
+        DeckTally *dt = &t->deck[d];
+        int won = r->winner == d, lost = r->winner == 1 - d;
+        dt->wins += won; dt->losses += lost; dt->draws += r->winner == 2;
+        if (r->starter == d) { dt->play_games++; dt->play_wins += won; }
+        else { dt->draw_games++; dt->draw_wins += won; }
+        dt->mulligans += r->mulligans[d];
+        dt->mulligan_games += r->mulligans[d] > 0;
+        if (won) dt->won_by[r->end_reason]++;
+        if (lost) dt->lost_by[r->end_reason]++;
+        for (int k = 0; k < o->su->ncard[d]; k++) {
+            CardTally *c = &t->card[d][k];
+            uint8_t f = o->seen[d][k];
+            if (f) { c->gih_games++; c->gih_wins += won; }
+            else { c->gns_games++; c->gns_wins += won; }
+            if (f & SEEN_OPENING) { c->oh_games++; c->oh_wins += won; }
+            else if (f & SEEN_DRAWN) { c->gd_games++; c->gd_wins += won; }
+        }
+        memset(o->seen[d], 0, (size_t)o->su->ncard[d]);
+    }
+}

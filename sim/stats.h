@@ -1,0 +1,95 @@
+/* stats.h: what a batch of games tallies, as integers, per thread.
+ *
+ * An Observer watches one game's events and adds them to its thread's
+ * Tally; tallies of all threads are summed at the end (in any order: the sum
+ * of integers is the same), so a report does not depend on the threads.
+ * Memory is fixed by the decks, never by the number of games. */
+#ifndef MTG_STATS_H
+#define MTG_STATS_H
+
+#include "driver.h"
+
+#define TURN_HIST 101          /* game lengths 0..99 turns, and 100 or more */
+
+typedef struct CardTally {
+    long gih_games, gih_wins;  /* games the card was in hand (opening hand or drawn) */
+    long oh_games, oh_wins;    /* in the opening hand (after mulligans) */
+    long gd_games, gd_wins;    /* drawn after the opening hand, not in it */
+    long gns_games, gns_wins;  /* not seen: never in hand */
+    long cast, attacked, blocked, damage, kills, deaths;
+} CardTally;
+
+typedef struct CombatTally {
+    long attack_steps;         /* declare attackers steps with at least one attacker */
+    long attackers;            /* creatures declared as attackers */
+    long blocked, unblocked;   /* of those, how many became blocked / not */
+    long blocks;               /* blocker/attacker pairs declared by this deck */
+    long chumps;               /* blocks where the blocker died and its attacker did not */
+    long trades;               /* blocks where both died */
+    long lost_in_combat;       /* this deck's creatures that died in combat damage steps */
+    long dmg_players, dmg_creatures, dmg_planeswalkers; /* combat damage dealt by this deck */
+    long fs_kills;             /* opposing creatures killed in first-strike damage steps */
+    long trample;              /* trample damage dealt past blockers */
+    long lifelink;             /* life gained through lifelink */
+    long poison;               /* poison counters given */
+    long dt_kills;             /* opposing creatures killed after deathtouch damage */
+} CombatTally;
+
+typedef struct DeckTally {
+    long wins, losses, draws;
+    long play_games, play_wins;    /* games this deck started */
+    long draw_games, draw_wins;    /* games the other deck started */
+    long mulligans;                /* mulligans taken in all */
+    long mulligan_games;           /* games with at least one mulligan */
+    long won_by[END_COUNT];        /* games won, by why the other lost */
+    long lost_by[END_COUNT];       /* games lost, by why */
+    CombatTally combat;
+} DeckTally;
+
+typedef struct Tally {
+    long games;
+    long turns_sum;
+    long turns_hist[TURN_HIST];
+    long ends[END_COUNT];          /* why each game ended */
+    long errors;                   /* games ended by an illegal policy answer */
+    DeckTally deck[2];
+    CardTally *card[2];            /* per distinct card of each deck (StatsSetup order) */
+    int ncard[2];
+} Tally;
+
+/* Per matchup, shared read-only: each deck's distinct cards. */
+typedef struct StatsSetup {
+    int ncard[2];                  /* distinct cards per deck */
+    int *card[2];                  /* pool index of distinct card k */
+    int *copies[2];                /* copies of distinct card k */
+    int16_t *index[2];             /* pool index -> distinct card k, or -1 */
+    int pool_n;
+} StatsSetup;
+
+int  stats_setup(StatsSetup *su, const MatchSpec *m);   /* 0, or -1 out of memory */
+void stats_setup_free(StatsSetup *su);
+int  tally_init(Tally *t, const StatsSetup *su);        /* zeroed; 0 or -1 */
+void tally_free(Tally *t);
+void tally_add(Tally *sum, const Tally *t);             /* sum += t */
+void tally_reset(Tally *t);                             /* back to zero, arrays kept */
+
+/* Watches one game at a time. */
+typedef struct Observer {
+    const StatsSetup *su;
+    Tally *t;
+    int deck_of_seat[2];
+    uint8_t *seen[2];                 /* per distinct card: SEEN_* this game */
+    uint64_t attackers, blocked, died, dt_hit;   /* this combat, by slot */
+    int att_deck;                     /* the attacking deck of this combat */
+    int n_pairs;
+    uint8_t pair_a[PAIR_MAX], pair_b[PAIR_MAX];
+    int16_t src[PERM_MAX][4];         /* distinct cards (deck*1024+k) that damaged a slot this step */
+    uint8_t n_src[PERM_MAX];
+} Observer;
+
+int  observer_init(Observer *o, const StatsSetup *su, Tally *t);   /* 0 or -1 */
+void observer_free(Observer *o);
+/* Plays game `index` of the match under observation and tallies it. */
+void observer_play(Observer *o, const MatchSpec *m, uint64_t index, GameResult *r);
+
+#endif
