@@ -7,5 +7,6 @@
 int cmd_cards(int argc, char **argv);     /* sim/cmd_cards.c */
 int cmd_scenario(int argc, char **argv);  /* sim/scenario.c */
 int cmd_run(int argc, char **argv);       /* sim/cmd_run.c */
+int cmd_gauntlet(int argc, char **argv);  /* sim/cmd_gauntlet.c */
 
 #endif

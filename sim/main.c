@@ -11,6 +11,7 @@ static const char usage[] =
     "commands:\n"
     "  run [DECK_A DECK_B]   play a batch of games between two decks and print\n"
     "                        the tally (no decks: the reference matchup)\n"
+    "  gauntlet DECK...      every pair of decks: a matchup matrix\n"
     "  scenario FILE...      run combat scenario files (JSON Lines on stdout)\n"
     "  cards [FILE...]       list supported and unsupported cards of the pool\n"
     "\n"
@@ -30,6 +31,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "scenario")) return cmd_scenario(argc - 2, argv + 2);
     if (!strcmp(cmd, "cards")) return cmd_cards(argc - 2, argv + 2);
     if (!strcmp(cmd, "run")) return cmd_run(argc - 2, argv + 2);
+    if (!strcmp(cmd, "gauntlet")) return cmd_gauntlet(argc - 2, argv + 2);
     fprintf(stderr, "mtgsim: unknown command '%s'\n\n%s", cmd, usage);
     return 2;
 }
