@@ -19,7 +19,7 @@ enum {
     KW_LIFELINK      = 1u << 6,  /* 702.15 */
     KW_VIGILANCE     = 1u << 7,  /* 702.20 */
     KW_HASTE         = 1u << 8,  /* 702.10 */
-    KW_MENACE        = 1u << 9,  /* 702.110 */
+    KW_MENACE        = 1u << 9,  /* 702.111 */
     KW_DEFENDER      = 1u << 10, /* 702.3 */
     KW_INDESTRUCTIBLE= 1u << 11, /* 702.12 */
     KW_WITHER        = 1u << 12, /* 702.80 */

@@ -67,7 +67,7 @@ int combat_declare_blockers(GameState *s, Game *g, const BlockDecl *d, int n)
         if (++blocks_of[b] > perm_def(s, b)->max_blocks) return ERR_ILLEGAL_BLOCK;  /* 509.1a */
         blocked_by[a]++;
     }
-    for (uint64_t m = s->combat.attackers; m; m &= m - 1) {                   /* 702.110b */
+    for (uint64_t m = s->combat.attackers; m; m &= m - 1) {                   /* 702.111b */
         int a = bit_first(m);
         if (blocked_by[a] == 1 && perm_has(s, a, KW_MENACE)) return ERR_ILLEGAL_BLOCK;
     }

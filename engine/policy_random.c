@@ -73,7 +73,7 @@ static int rnd_block(const Policy *p, const GameState *s, const Game *g, int pla
             can[c] = can[--nc];
         }
     }
-    /* Menace (702.110b): a lone blocker of a menace attacker steps back. */
+    /* Menace (702.111b): a lone blocker of a menace attacker steps back. */
     int k2 = 0;
     for (int k = 0; k < n; k++) {
         int a = out[k].attacker;
