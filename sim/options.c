@@ -57,7 +57,7 @@ int options_parse(int argc, char **argv, RunOptions *o, int min_files, int max_f
     o->seed = SEED_DEFAULT;
     o->edition = EDITION_2011;
     o->pairs = 1;
-    o->policy[0] = o->policy[1] = "random";
+    o->policy[0] = o->policy[1] = "heuristic";
     unsigned long long v;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;

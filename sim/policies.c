@@ -1,38 +1,114 @@
-/* policies.c: the registry of policies by name. */
+/* policies.c: the registry of policies by name, and their parameters. */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <cjson/cJSON.h>
 #include "policies.h"
 
 typedef struct Entry {
     const char *name;
     const Policy *policy;
-    const char *const *params;  /* parameter names, NULL-terminated; NULL for none */
+    int has_params;      /* takes heuristic parameters */
 } Entry;
 
 static const Entry registry[] = {
-    { "random", &policy_random, NULL },
+    { "random", &policy_random, 0 },
+    { "aggro", &policy_aggro, 0 },
+    { "heuristic", &policy_heuristic, 1 },
 };
+#define N_REGISTRY (sizeof registry / sizeof *registry)
 
-const char *policy_names(void) { return "random"; }
+const char *policy_names(void) { return "random, aggro, heuristic"; }
+
+static const Entry *find(const char *name, size_t len)
+{
+    for (size_t k = 0; k < N_REGISTRY; k++)
+        if (strlen(registry[k].name) == len && !strncmp(registry[k].name, name, len)) return &registry[k];
+    return NULL;
+}
+
+static int set_param(const Entry *e, PolicySpec *out, const char *key, const char *val, char *err, size_t errlen)
+{
+    if (!e->has_params) { snprintf(err, errlen, "policy '%s' takes no parameters", e->name); return -1; }
+    char *end;
+    errno = 0;
+    long v = strtol(val, &end, 10);
+    if (!val[0] || *end || errno) { snprintf(err, errlen, "%s: parameter %s=%s is not a whole number", e->name, key, val); return -1; }
+    if (heuristic_set(&out->hp, key, (int)v)) {
+        char known[256] = "";
+        for (int k = 0; heuristic_param_names[k]; k++) {
+            strncat(known, k ? ", " : "", sizeof known - strlen(known) - 1);
+            strncat(known, heuristic_param_names[k], sizeof known - strlen(known) - 1);
+        }
+        snprintf(err, errlen, "%s: unknown parameter or value out of range: %s=%s (parameters: %s)", e->name, key, val, known);
+        return -1;
+    }
+    return 0;
+}
+
+/* {"policy": NAME, "param": value, ...} */
+static int parse_file(const char *path, PolicySpec *out, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) { snprintf(err, errlen, "%s: %s", path, strerror(errno)); return -1; }
+    char buf[65536];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    cJSON *root = cJSON_ParseWithLength(buf, n);
+    if (!root || !cJSON_IsObject(root)) {
+        snprintf(err, errlen, "%s: not a JSON object of parameters", path);
+        cJSON_Delete(root);
+        return -1;
+    }
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(root, "policy");
+    if (!cJSON_IsString(name)) { snprintf(err, errlen, "%s: \"policy\" (a policy name) is missing", path); cJSON_Delete(root); return -1; }
+    const Entry *e = find(name->valuestring, strlen(name->valuestring));
+    if (!e) { snprintf(err, errlen, "%s: unknown policy '%s' (known: %s)", path, name->valuestring, policy_names()); cJSON_Delete(root); return -1; }
+    out->inst = *e->policy;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, root) {
+        if (!strcmp(it->string, "policy")) continue;
+        char val[64];
+        if (!cJSON_IsNumber(it)) { snprintf(err, errlen, "%s: \"%s\" must be a number", path, it->string); cJSON_Delete(root); return -1; }
+        snprintf(val, sizeof val, "%.0f", it->valuedouble);
+        char perr[512];
+        if (set_param(e, out, it->string, val, perr, sizeof perr)) { snprintf(err, errlen, "%s: %s", path, perr); cJSON_Delete(root); return -1; }
+    }
+    cJSON_Delete(root);
+    return 0;
+}
 
 int policy_parse(const char *spec, PolicySpec *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
+    heuristic_defaults(&out->hp);
     if (!spec || !spec[0]) { snprintf(err, errlen, "empty policy name (known: %s)", policy_names()); return -1; }
     if (strlen(spec) >= sizeof out->text) { snprintf(err, errlen, "policy spec too long"); return -1; }
     strcpy(out->text, spec);
-    size_t nlen = strcspn(spec, ":");
-    const Entry *e = NULL;
-    for (size_t k = 0; k < sizeof registry / sizeof *registry; k++)
-        if (strlen(registry[k].name) == nlen && !strncmp(registry[k].name, spec, nlen)) e = &registry[k];
-    if (!e) {
-        snprintf(err, errlen, "unknown policy '%.*s' (known: %s)", (int)nlen, spec, policy_names());
-        return -1;
+    size_t len = strlen(spec);
+    if (len > 5 && !strcmp(spec + len - 5, ".json")) {
+        if (parse_file(spec, out, err, errlen)) return -1;
+    } else {
+        size_t nlen = strcspn(spec, ":");
+        const Entry *e = find(spec, nlen);
+        if (!e) { snprintf(err, errlen, "unknown policy '%.*s' (known: %s)", (int)nlen, spec, policy_names()); return -1; }
+        out->inst = *e->policy;
+        const char *p = spec[nlen] == ':' ? spec + nlen + 1 : NULL;
+        while (p && *p) {
+            char item[128];
+            size_t il = strcspn(p, ",");
+            if (il >= sizeof item) il = sizeof item - 1;
+            memcpy(item, p, il); item[il] = 0;
+            char *eq = strchr(item, '=');
+            if (!eq) { snprintf(err, errlen, "%s: parameter '%s' needs a value (name=value)", e->name, item); return -1; }
+            *eq = 0;
+            if (set_param(e, out, item, eq + 1, err, errlen)) return -1;
+            p += il;
+            if (*p == ',') p++;
+        }
     }
-    out->inst = *e->policy;
-    out->inst.self = out->params;
-    if (spec[nlen] == ':') {
-        if (!e->params) { snprintf(err, errlen, "policy '%s' takes no parameters", e->name); return -1; }
-    }
+    if (out->inst.self == policy_heuristic.self) out->inst.self = &out->hp;
     return 0;
 }

@@ -1,19 +1,21 @@
 /* policies.h: policies chosen by name with parameters, as the command line
- * gives them ("random", later "heuristic:aggression=4,chump_life=3"). */
+ * gives them: "random", "aggro", "heuristic:aggression=4,chump_life=3", or
+ * a JSON file of parameters ({"policy": "heuristic", "aggression": 4}). */
 #ifndef MTG_POLICIES_H
 #define MTG_POLICIES_H
 
 #include <stddef.h>
-#include "engine/policy.h"
+#include "engine/heuristic.h"
 
 typedef struct PolicySpec {
-    char text[128];     /* the spec as given, for reports */
-    Policy inst;        /* the policy, its self pointing into params */
-    double params[16];  /* parameter values (meaning set by each policy) */
+    char text[256];        /* the spec as given, for reports */
+    Policy inst;           /* the policy; inst.self points into this struct */
+    HeuristicParams hp;    /* heuristic parameters */
 } PolicySpec;
 
-/* Parses "NAME" or "NAME:key=value,key=value". 0, or -1 with a message
- * naming the policy or parameter and what is known. */
+/* Parses a spec into out, which must not move afterwards (inst.self points
+ * into it). 0, or -1 with a message naming the policy or parameter and
+ * what is known. */
 int policy_parse(const char *spec, PolicySpec *out, char *err, size_t errlen);
 
 /* The names known, comma separated, for help and messages. */

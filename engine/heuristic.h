@@ -1,0 +1,39 @@
+/* heuristic.h: the heuristic and aggro policies and their parameters.
+ *
+ * The heuristic plays like a competent player, after what the strongest
+ * open engines do (Forge's attack aggression levels and blocker logic):
+ * land drops and curve-aware casting, attacks judged against the blockers
+ * the opponent could declare and the counterattack it could make, blocks
+ * in passes (safe blocks, trades that pay, gang blocks, chump blocks only
+ * when the damage would be lethal or leave too little life), and damage
+ * assigned lethal-first to the most valuable blockers. Pure and fast: no
+ * search, a few passes over the creatures per decision. */
+#ifndef MTG_HEURISTIC_H
+#define MTG_HEURISTIC_H
+
+#include "policy.h"
+
+typedef struct HeuristicParams {
+    int aggression;   /* 0 never attacks (but for lethal) .. 6 attacks with everything (default 3) */
+    int chump_life;   /* chump-block when the damage would leave this much life or less (default 4) */
+    int trade;        /* trade a blocker for an attacker worth at least its value minus this (default 0) */
+    int card_value;   /* value of a creature card beyond its body, in evaluation points (default 100) */
+    int keep_min;     /* fewest lands to keep in a 7-card hand (default 2) */
+    int keep_max;     /* most lands to keep in a 7-card hand (default 5) */
+    int hold_back;    /* keep blockers home against a lethal counterattack (1) or not (0) */
+    int block_mode;   /* 1 full blocker logic; 0 block only to survive (aggro) */
+} HeuristicParams;
+
+extern const Policy policy_heuristic;   /* self: const HeuristicParams * */
+extern const Policy policy_aggro;       /* self ignored: attacks with all, blocks only to survive */
+
+void heuristic_defaults(HeuristicParams *p);
+/* Sets a parameter by name; 0, or -1 for an unknown name or a value out of range. */
+int heuristic_set(HeuristicParams *p, const char *name, int value);
+/* The parameter names, NULL-terminated, for help and tuning. */
+extern const char *const heuristic_param_names[];
+
+/* Value of permanent i as a creature, in evaluation points (Forge-like). */
+int heuristic_creature_value(const GameState *s, int i);
+
+#endif
