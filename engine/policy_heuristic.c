@@ -262,7 +262,7 @@ static int best_land(const GameState *s, int p, const Action *legal, int n)
         for (int c = 0; c < COLOR_COUNT; c++)
             if (d->cost_color[c] > pl->land_n[c]) need[c] += 1 + d->cost_color[c] - pl->land_n[c];
     }
-    int pick = -1, best = -1;
+    int pick = -1, best = -1000000;
     for (int k = 0; k < n; k++) {
         if (legal[k].type != ACT_LAND) continue;
         int c = s->cards[OBJ_CARD(s, p, pl->hand[legal[k].hand_idx])].produces;
@@ -333,6 +333,15 @@ static int lethal(const GameState *s, int who, int life_dmg, int poison)
     return life_dmg >= s->pl[who].life || poison >= POISON_LOSS - s->pl[who].poison;
 }
 
+/* Turns needed to kill player `who` at this much damage a turn (99: never). */
+static int turns_to_kill(const GameState *s, int who, int life_dmg, int poison)
+{
+    int by_life = life_dmg > 0 ? (s->pl[who].life + life_dmg - 1) / life_dmg : 99;
+    int left = POISON_LOSS - s->pl[who].poison;
+    int by_poison = poison > 0 ? (left + poison - 1) / poison : 99;
+    return by_life < by_poison ? by_life : by_poison;
+}
+
 /* Whether attacker a should attack at this aggression against these
  * potential blockers (Forge's aggression levels). */
 static int worth_attacking(const GameState *s, int a, uint64_t blockers, int aggression)
@@ -386,23 +395,37 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
         for (int k = 0; k < nc; k++) out[n++] = (AttackDecl){ cand[k], TARGET_PLAYER };
         return n;
     }
+    /* The race: if our attack kills them no later than theirs kills us,
+     * press (aggression 5 at least). */
+    uint8_t theirs[PERM_MAX];
+    int nt = 0;
+    for (uint64_t m = their; m; m &= m - 1)
+        if (!perm_has(s, bit_first(m), KW_DEFENDER) && perm_power(s, bit_first(m)) > 0) theirs[nt++] = (uint8_t)bit_first(m);
+    uint64_t all_mine = 0;
+    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) if (perm_is_creature(s, bit_first(m))) all_mine |= 1ull << bit_first(m);
+    int aggression = hp->aggression;
+    if (aggression >= 2 && aggression < 5) {
+        int their_dmg, their_poi;
+        damage_through(s, theirs, nt, 0, &their_dmg, &their_poi);
+        int my_clock = turns_to_kill(s, opp, dmg, poi);
+        int their_clock = turns_to_kill(s, p, their_dmg, their_poi);
+        if (my_clock <= their_clock) aggression = 5;
+    }
     uint8_t att[PERM_MAX];
     for (int k = 0; k < nc; k++)
-        if (worth_attacking(s, cand[k], blockers, hp->aggression)) att[n++] = cand[k];
+        if (worth_attacking(s, cand[k], blockers, aggression)) att[n++] = cand[k];
 
-    /* Keep blockers home when the counterattack could otherwise kill us. */
-    if (hp->hold_back && hp->aggression < 6 && n) {
-        uint8_t theirs[PERM_MAX];
-        int nt = 0;
-        for (uint64_t m = their; m; m &= m - 1)
-            if (!perm_has(s, bit_first(m), KW_DEFENDER) && perm_power(s, bit_first(m)) > 0) theirs[nt++] = (uint8_t)bit_first(m);
-        for (;;) {
-            uint64_t home = 0;
-            for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) if (perm_is_creature(s, bit_first(m))) home |= 1ull << bit_first(m);
+    /* Keep blockers home when the counterattack could otherwise kill us,
+     * and staying home would stop it. */
+    if (hp->hold_back && aggression < 6 && n) {
+        int cd, cp;
+        damage_through(s, theirs, nt, all_mine, &cd, &cp);
+        int savable = !lethal(s, p, cd, cp);
+        while (savable && n) {
+            uint64_t home = all_mine;
             for (int k = 0; k < n; k++) if (!perm_has(s, att[k], KW_VIGILANCE)) home &= ~(1ull << att[k]);
-            int cd, cp;
             damage_through(s, theirs, nt, home, &cd, &cp);
-            if (!lethal(s, p, cd, cp) || !n) break;
+            if (!lethal(s, p, cd, cp)) break;
             /* Stay home with the attacker that blocks best: the toughest. */
             int drop = 0;
             for (int k = 1; k < n; k++) if (perm_toughness(s, att[k]) > perm_toughness(s, att[drop])) drop = k;
