@@ -89,6 +89,7 @@ typedef struct Game {
     uint8_t *lib_buf[2];           /* DECK_MAX bytes each: library order storage */
     void (*on_event)(void *ctx, const GameState *s, const Event *e); /* may be NULL */
     void *event_ctx;
+    uint64_t *forks;               /* if not NULL, counts states forked by look-ahead policies */
     int check;                     /* run state_check after every action (tests) */
     int check_failed;              /* state_check failures seen */
     char check_msg[160];           /* the first failure's description */

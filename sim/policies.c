@@ -6,20 +6,23 @@
 #include <cjson/cJSON.h>
 #include "policies.h"
 
+enum { PARAMS_NONE, PARAMS_HEURISTIC, PARAMS_LOOKAHEAD };
+
 typedef struct Entry {
     const char *name;
     const Policy *policy;
-    int has_params;      /* takes heuristic parameters */
+    int params;          /* PARAMS_*: which parameters it takes */
 } Entry;
 
 static const Entry registry[] = {
-    { "random", &policy_random, 0 },
-    { "aggro", &policy_aggro, 0 },
-    { "heuristic", &policy_heuristic, 1 },
+    { "random", &policy_random, PARAMS_NONE },
+    { "aggro", &policy_aggro, PARAMS_NONE },
+    { "heuristic", &policy_heuristic, PARAMS_HEURISTIC },
+    { "lookahead", &policy_lookahead, PARAMS_LOOKAHEAD },
 };
 #define N_REGISTRY (sizeof registry / sizeof *registry)
 
-const char *policy_names(void) { return "random, aggro, heuristic"; }
+const char *policy_names(void) { return "random, aggro, heuristic, lookahead"; }
 
 static const Entry *find(const char *name, size_t len)
 {
@@ -30,13 +33,14 @@ static const Entry *find(const char *name, size_t len)
 
 static int set_param(const Entry *e, PolicySpec *out, const char *key, const char *val, char *err, size_t errlen)
 {
-    if (!e->has_params) { snprintf(err, errlen, "policy '%s' takes no parameters", e->name); return -1; }
+    if (e->params == PARAMS_NONE) { snprintf(err, errlen, "policy '%s' takes no parameters", e->name); return -1; }
     char *end;
     errno = 0;
     long v = strtol(val, &end, 10);
     if (!val[0] || *end || errno) { snprintf(err, errlen, "%s: parameter %s=%s is not a whole number", e->name, key, val); return -1; }
-    if (heuristic_set(&out->hp, key, (int)v)) {
+    if (e->params == PARAMS_HEURISTIC ? heuristic_set(&out->hp, key, (int)v) : lookahead_set(&out->lp, key, (int)v)) {
         char known[256] = "";
+        if (e->params == PARAMS_LOOKAHEAD) strcpy(known, "candidates, rollouts, ");
         for (int k = 0; heuristic_param_names[k]; k++) {
             strncat(known, k ? ", " : "", sizeof known - strlen(known) - 1);
             strncat(known, heuristic_param_names[k], sizeof known - strlen(known) - 1);
@@ -84,6 +88,7 @@ int policy_parse(const char *spec, PolicySpec *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     heuristic_defaults(&out->hp);
+    lookahead_defaults(&out->lp);
     if (!spec || !spec[0]) { snprintf(err, errlen, "empty policy name (known: %s)", policy_names()); return -1; }
     if (strlen(spec) >= sizeof out->text) { snprintf(err, errlen, "policy spec too long"); return -1; }
     strcpy(out->text, spec);
@@ -110,5 +115,6 @@ int policy_parse(const char *spec, PolicySpec *out, char *err, size_t errlen)
         }
     }
     if (out->inst.self == policy_heuristic.self) out->inst.self = &out->hp;
+    if (out->inst.self == policy_lookahead.self) out->inst.self = &out->lp;
     return 0;
 }

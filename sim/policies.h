@@ -5,12 +5,13 @@
 #define MTG_POLICIES_H
 
 #include <stddef.h>
-#include "engine/heuristic.h"
+#include "engine/lookahead.h"
 
 typedef struct PolicySpec {
     char text[256];        /* the spec as given, for reports */
     Policy inst;           /* the policy; inst.self points into this struct */
     HeuristicParams hp;    /* heuristic parameters */
+    LookaheadParams lp;    /* look-ahead parameters */
 } PolicySpec;
 
 /* Parses a spec into out, which must not move afterwards (inst.self points
