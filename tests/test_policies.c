@@ -1,0 +1,228 @@
+/* test_policies.c: every policy answers every decision legally (the engine
+ * checks each answer; state_check runs after every action), policies see
+ * only what their player may see, and the heuristic plays well: it beats
+ * random in at least 80 % of paired games from either seat, and aggro
+ * clearly, on the shipped decks. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <cmocka.h>
+#include "fixtures.h"
+#include "engine/lookahead.h"
+#include "decks/decklist.h"
+#include "sim/driver.h"
+
+static CardDef cards[FX_COUNT];
+static CardPool pool;
+static LookaheadParams small_lookahead;
+
+static const Policy *policy_at(int k, Policy *tmp)
+{
+    switch (k) {
+    case 0: return &policy_random;
+    case 1: return &policy_aggro;
+    case 2: return &policy_heuristic;
+    default:
+        *tmp = policy_lookahead;
+        tmp->self = &small_lookahead;
+        return tmp;
+    }
+}
+
+static void setup_game(Game *g, Deck *d0, Deck *d1, const Policy *p0, const Policy *p1, int edition,
+                       Rng dr[2], Rng pr[2], uint8_t lib[2][DECK_MAX], uint64_t seed)
+{
+    memset(g, 0, sizeof *g);
+    g->pool = &pool;
+    g->deck[0] = d0; g->deck[1] = d1;
+    g->edition = (uint8_t)edition;
+    g->policy[0] = p0; g->policy[1] = p1;
+    for (int p = 0; p < 2; p++) {
+        rng_seed(&dr[p], seed, 0, (uint64_t)p);
+        rng_seed(&pr[p], seed, 0, (uint64_t)p + 2);
+        g->deck_rng[p] = &dr[p];
+        g->policy_rng[p] = &pr[p];
+        g->lib_buf[p] = lib[p];
+    }
+    g->check = 1;
+}
+
+/* Every pair of policies, both editions, every keyword on the battlefield. */
+static void test_every_pair_plays_clean(void **st)
+{
+    static const int green[] = { FX_BEARS, FX_SPIDER, FX_WURM, FX_TYPHOID, FX_VAMPIRE, FX_INFECT, FX_WITHER, FX_TWOBLOCK };
+    static const int white[] = { FX_SERRA, FX_KNIGHT, FX_GOBLIN, FX_WALL, FX_GARGOYLE, FX_MENACE, FX_HASTE, FX_DOUBLE, FX_INDESTRUCTIBLE };
+    Deck a, b;
+    fx_deck(&a, FX_FOREST, FX_SWAMP, green, 8);
+    fx_deck(&b, FX_PLAINS, FX_MOUNTAIN, white, 9);
+    uint64_t forks = 0;
+    for (int i = 0; i < 4; i++) {
+        for (int j = 0; j < 4; j++) {
+            int games = (i == 3 || j == 3) ? 6 : 150;
+            for (int k = 0; k < games; k++) {
+                Policy t0, t1;
+                Game g;
+                Rng dr[2], pr[2];
+                uint8_t lib[2][DECK_MAX];
+                setup_game(&g, &a, &b, policy_at(i, &t0), policy_at(j, &t1), k & 1, dr, pr, lib, (uint64_t)(i * 1000 + j * 100 + k));
+                g.forks = &forks;
+                GameState s;
+                game_init(&s, &g, k & 1);
+                game_run(&s, &g);
+                if (g.check_failed) fail_msg("%d vs %d game %d: %s", i, j, k, g.check_msg);
+                if (s.end_reason == END_ERROR)
+                    fail_msg("%d vs %d game %d: illegal answer: %s", i, j, k, mtg_error_name(s.error));
+                assert_true(s.over);
+            }
+        }
+    }
+    assert_true(forks > 0);  /* the look-ahead really searched */
+}
+
+/* The opponent's hand and both libraries are hidden from a player: dealing
+ * them anew never changes a decision (same random stream). */
+static void test_hidden_cards_change_nothing(void **st)
+{
+    static const int green[] = { FX_BEARS, FX_SPIDER, FX_WURM, FX_TYPHOID, FX_VAMPIRE, FX_WITHER };
+    static const int white[] = { FX_SERRA, FX_KNIGHT, FX_GOBLIN, FX_GARGOYLE, FX_MENACE, FX_DOUBLE };
+    Deck a, b;
+    fx_deck(&a, FX_FOREST, FX_SWAMP, green, 6);
+    fx_deck(&b, FX_PLAINS, FX_MOUNTAIN, white, 6);
+    int compared = 0;
+    for (int seed = 0; seed < 60; seed++) {
+        Game g;
+        Rng dr[2], pr[2];
+        uint8_t lib[2][DECK_MAX];
+        setup_game(&g, &a, &b, &policy_heuristic, &policy_heuristic, EDITION_2011, dr, pr, lib, (uint64_t)seed + 500);
+        g.turn_cap = (uint16_t)(6 + seed % 8);
+        GameState s;
+        game_init(&s, &g, 0);
+        game_run(&s, &g);
+        if (s.end_reason != END_TURN_CAP) continue;
+        /* A mid-game position at the active player's declare attackers step. */
+        s.over = 0; s.winner = 2; s.end_reason = END_NONE;
+        s.turn = 4; s.step = STEP_DECLARE_ATTACKERS;
+        int p = s.active;
+        for (int k = 1; k < 4; k++) {
+            Policy tmp;
+            const Policy *pol = policy_at(k, &tmp);
+            GameState other = s;
+            uint8_t lib2[2][DECK_MAX];
+            uint8_t *libs[2] = { lib2[0], lib2[1] };
+            Rng deal;
+            rng_seed(&deal, (uint64_t)seed, 99, 0);
+            lookahead_determinize(&other, p, &deal, libs);  /* the hidden cards, dealt anew */
+            if (!memcmp(other.pl[1 - p].hand, s.pl[1 - p].hand, s.pl[1 - p].hand_n) && s.pl[1 - p].hand_n) continue;
+            Rng r1, r2;
+            rng_seed(&r1, 7, (uint64_t)seed, (uint64_t)k);
+            r2 = r1;
+            AttackDecl d1[PERM_MAX], d2[PERM_MAX];
+            int n1 = pol->attack(pol, &s, &g, p, &r1, d1);
+            int n2 = pol->attack(pol, &other, &g, p, &r2, d2);
+            assert_int_equal(n1, n2);
+            assert_memory_equal(d1, d2, (size_t)n1 * sizeof *d1);
+            Action acts[ACTION_MAX];
+            s.step = other.step = STEP_MAIN1;
+            int na = game_legal_actions(&s, p, acts);
+            rng_seed(&r1, 8, (uint64_t)seed, (uint64_t)k);
+            r2 = r1;
+            assert_int_equal(pol->main_action(pol, &s, &g, p, &r1, acts, na),
+                             pol->main_action(pol, &other, &g, p, &r2, acts, na));
+            s.step = other.step = STEP_DECLARE_ATTACKERS;
+            /* The defender's view: blocks against the attack, after it is declared. */
+            if (n1) {
+                GameState sb = s, ob = other;
+                assert_int_equal(combat_declare_attackers(&sb, &g, d1, n1), MTG_OK);
+                assert_int_equal(combat_declare_attackers(&ob, &g, d1, n1), MTG_OK);
+                sb.step = ob.step = STEP_DECLARE_BLOCKERS;
+                /* Hide the attacker's hand and libraries from the defender instead. */
+                GameState ob2 = sb;
+                rng_seed(&deal, (uint64_t)seed, 98, 0);
+                lookahead_determinize(&ob2, 1 - p, &deal, libs);
+                BlockDecl b1[PAIR_MAX], b2[PAIR_MAX];
+                rng_seed(&r1, 9, (uint64_t)seed, (uint64_t)k);
+                r2 = r1;
+                int m1 = pol->block(pol, &sb, &g, 1 - p, &r1, b1);
+                int m2 = pol->block(pol, &ob2, &g, 1 - p, &r2, b2);
+                assert_int_equal(m1, m2);
+                assert_memory_equal(b1, b2, (size_t)m1 * sizeof *b1);
+            }
+            compared++;
+        }
+    }
+    assert_true(compared >= 30);
+}
+
+/* ---- strength, on the shipped decks ---- */
+
+static Pool real_pool;
+static DeckList ref[2];
+
+static int load_real(void **st)
+{
+    char err[512];
+    pool_init(&real_pool);
+    if (pool_load_default(&real_pool, err, sizeof err)) fail_msg("%s", err);
+    if (decklist_load(&real_pool, TESTS_DIR "/../decks/wu_flyers.txt", &ref[0], err, sizeof err)) fail_msg("%s", err);
+    if (decklist_load(&real_pool, TESTS_DIR "/../decks/gr_beef.txt", &ref[1], err, sizeof err)) fail_msg("%s", err);
+    return 0;
+}
+
+static int free_real(void **st) { pool_free(&real_pool); return 0; }
+
+/* Win rate of deck `d`'s policy over n paired games. */
+static double win_rate(const Policy *pa, const Policy *pb, int d, int n)
+{
+    MatchSpec m = { pool_view(&real_pool), { &ref[0].main, &ref[1].main }, { pa, pb }, EDITION_2011, 0, 42, 1 };
+    long wins = 0;
+    for (int i = 0; i < n; i++) {
+        GameResult r;
+        driver_play(&m, (uint64_t)i, &r, NULL, NULL);
+        assert_int_not_equal(r.end_reason, END_ERROR);
+        wins += r.winner == d;
+    }
+    return (double)wins / n;
+}
+
+static void test_heuristic_beats_random_from_either_seat(void **st)
+{
+    double a = win_rate(&policy_heuristic, &policy_random, 0, 2000);
+    double b = win_rate(&policy_random, &policy_heuristic, 1, 2000);
+    print_message("heuristic vs random: %.3f as deck A, %.3f as deck B\n", a, b);
+    assert_true(a >= 0.80);
+    assert_true(b >= 0.80);
+}
+
+static void test_heuristic_beats_aggro_in_the_mirror(void **st)
+{
+    /* Both decks of the reference matchup, each in a mirror, seats paired. */
+    for (int d = 0; d < 2; d++) {
+        MatchSpec m = { pool_view(&real_pool), { &ref[d].main, &ref[d].main }, { &policy_heuristic, &policy_aggro },
+                        EDITION_2011, 0, 43, 1 };
+        long wins = 0, n = 2000;
+        for (long i = 0; i < n; i++) {
+            GameResult r;
+            driver_play(&m, (uint64_t)i, &r, NULL, NULL);
+            wins += r.winner == 0;
+        }
+        print_message("heuristic vs aggro, %s mirror: %.3f\n", ref[d].name, (double)wins / (double)n);
+        assert_true((double)wins / (double)n >= 0.60);
+    }
+}
+
+int main(void)
+{
+    lookahead_defaults(&small_lookahead);
+    small_lookahead.candidates = 3;
+    small_lookahead.rollouts = 2;
+    fx_pool(cards, &pool);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_pair_plays_clean),
+        cmocka_unit_test(test_hidden_cards_change_nothing),
+        cmocka_unit_test_setup_teardown(test_heuristic_beats_random_from_either_seat, load_real, free_real),
+        cmocka_unit_test_setup_teardown(test_heuristic_beats_aggro_in_the_mirror, load_real, free_real),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
