@@ -77,6 +77,18 @@ int options_parse(int argc, char **argv, RunOptions *o, int min_files, int max_f
             if (strcmp(a, "--policy-b")) o->policy[0] = val;
             if (strcmp(a, "--policy-a")) o->policy[1] = val;
             i++;
+        } else if (!strcmp(a, "--policies")) {
+            if (!val) { fprintf(stderr, "mtgsim %s: --policies needs a list (e.g. random,aggro,heuristic)\n", cmd); return 2; }
+            o->policies = val;
+            i++;
+        } else if (!strcmp(a, "--param")) {
+            if (!val || !strchr(val, '=')) { fprintf(stderr, "mtgsim %s: --param needs NAME=LO..HI\n", cmd); return 2; }
+            if (o->nparams == 16) { fprintf(stderr, "mtgsim %s: at most 16 --param\n", cmd); return 2; }
+            o->params[o->nparams++] = val;
+            i++;
+        } else if (!strcmp(a, "--budget")) {
+            if (parse_u64(cmd, a, val, 1, 1000000000000ull, &o->budget)) return 2;
+            i++;
         } else if (!strcmp(a, "--ci-width")) {
             char *end;
             double w = val ? strtod(val, &end) : 0;
@@ -103,6 +115,8 @@ int options_parse(int argc, char **argv, RunOptions *o, int min_files, int max_f
         else { fprintf(stderr, "mtgsim %s: too many decks (at most %d)\n", cmd, max_files); return 2; }
     }
     if (o->per_game && !o->csv) { fprintf(stderr, "mtgsim %s: --per-game needs --csv DIR\n", cmd); return 2; }
+    if (o->policies && strcmp(cmd, "tournament")) { fprintf(stderr, "mtgsim %s: --policies is for `mtgsim tournament`\n", cmd); return 2; }
+    if ((o->nparams || o->budget) && strcmp(cmd, "tune")) { fprintf(stderr, "mtgsim %s: --param and --budget are for `mtgsim tune`\n", cmd); return 2; }
     if (o->nfiles == 0) return reference_decks(o, cmd) ? 2 : -1;
     if (o->nfiles < min_files) {
         fprintf(stderr, "mtgsim %s: give at least %d decks, or none for the reference matchup\n", cmd, min_files);

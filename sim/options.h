@@ -24,6 +24,10 @@ typedef struct RunOptions {
     int quiet, per_game;
     double ci_width;             /* --ci-width, 0 = off */
     const char *policy[2];       /* --policy-a / --policy-b (or --policy) */
+    const char *policies;        /* --policies (tournament) */
+    const char *params[16];      /* --param NAME=LO..HI (tune) */
+    int nparams;
+    unsigned long long budget;   /* --budget (tune) */
     const char *json, *csv;      /* --json, --csv */
     const char *cards[OPT_CARDS_MAX];
     int ncards;

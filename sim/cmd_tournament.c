@@ -1,0 +1,156 @@
+/* cmd_tournament.c: `mtgsim tournament --policies P,Q,... DECK_A DECK_B`:
+ * every policy against every other on the same two decks, both seats,
+ * seat-swapped pairs of games, as a matrix of win rates with intervals. */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "commands.h"
+#include "batch.h"
+#include "matrix.h"
+#include "options.h"
+
+#define TOURNAMENT_SCHEMA "mtgsim-tournament/1"
+#define POLICIES_MAX 16
+
+static const char tournament_usage[] =
+    "usage: mtgsim tournament --policies P,Q[,...] [DECK_A DECK_B] [options]\n"
+    "\n"
+    "Plays every policy against every other on the same decks: for each pair,\n"
+    "--games games with P on deck A and Q on deck B, and --games with the\n"
+    "decks swapped, in seat-swapped pairs. Each cell is the row policy's win\n"
+    "rate against the column policy over both, with its 95% interval.\n"
+    "A policy is NAME or NAME:key=value,key=value (a token with '=' and no ':'\n"
+    "continues the parameters of the policy before it) or a JSON file.\n"
+    "Without decks: the reference matchup.\n"
+    "\n"
+    "options: as `mtgsim run` (--games per pairing and side, --seed,\n"
+    "--threads, --edition, --turn-cap, --cards, --no-pairs, --quiet), plus\n"
+    "  --json FILE   the matrix as JSON (default results/tournament.json)\n"
+    "  --csv DIR     matrix.csv and field.csv in DIR\n";
+
+/* Splits the --policies list into specs (parameters may contain commas). */
+static int split_policies(const char *list, char specs[POLICIES_MAX][256], int *n)
+{
+    *n = 0;
+    const char *p = list;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        char tok[256];
+        if (len >= sizeof tok) return -1;
+        memcpy(tok, p, len); tok[len] = 0;
+        if (strchr(tok, '=') && !strchr(tok, ':') && *n > 0) {
+            size_t cur = strlen(specs[*n - 1]);
+            if (cur + len + 2 > 256) return -1;
+            specs[*n - 1][cur] = ',';
+            memcpy(specs[*n - 1] + cur + 1, tok, len + 1);
+        } else {
+            if (*n == POLICIES_MAX || !len) return -1;
+            memcpy(specs[(*n)++], tok, len + 1);
+        }
+        p += len;
+        if (*p == ',') p++;
+    }
+    return 0;
+}
+
+int cmd_tournament(int argc, char **argv)
+{
+    RunOptions o;
+    char err[2048];
+    int rc = options_parse(argc, argv, &o, 2, 2, tournament_usage, "tournament");
+    if (rc >= 0) return rc;
+    if (!o.policies) { fprintf(stderr, "mtgsim tournament: --policies P,Q,... is required\n\n%s", tournament_usage); return 2; }
+    if (o.per_game) { fprintf(stderr, "mtgsim tournament: --per-game is for `mtgsim run`\n"); return 2; }
+    static char specs[POLICIES_MAX][256];
+    int np;
+    if (split_policies(o.policies, specs, &np) || np < 2) {
+        fprintf(stderr, "mtgsim tournament: --policies needs 2 to %d policies, comma separated\n", POLICIES_MAX);
+        return 2;
+    }
+    static PolicySpec pol[POLICIES_MAX];
+    for (int k = 0; k < np; k++)
+        if (policy_parse(specs[k], &pol[k], err, sizeof err)) { fprintf(stderr, "mtgsim tournament: --policies: %s\n", err); return 2; }
+    Pool pool;
+    static DeckList deck[2];
+    PolicySpec unused[2];
+    if (options_load(&o, &pool, deck, unused, err, sizeof err)) { fprintf(stderr, "mtgsim tournament: %s\n", err); return 2; }
+    const char *json = o.json ? o.json : MTGSIM_RESULTS_DIR "/tournament.json";
+    if (options_check_outputs(json, o.csv, err, sizeof err)) { fprintf(stderr, "mtgsim tournament: %s\n", err); pool_free(&pool); return 2; }
+
+    Cell cell[POLICIES_MAX * POLICIES_MAX];
+    memset(cell, 0, sizeof cell);
+    const char *names[POLICIES_MAX];
+    for (int k = 0; k < np; k++) names[k] = pol[k].text;
+    batch_catch_signals();
+    int complete = 1, status = 0, threads = o.threads ? o.threads : omp_get_max_threads();
+    long errors = 0;
+    double secs_all = 0;
+    for (int i = 0; i < np && complete; i++) {
+        for (int j = i + 1; j < np && complete; j++) {
+            for (int side = 0; side < 2 && complete; side++) {
+                /* side 0: policy i plays deck A; side 1: policy i plays deck B. */
+                int pa = side ? j : i, pb = side ? i : j;
+                MatchSpec m = { pool_view(&pool), { &deck[0].main, &deck[1].main }, { &pol[pa].inst, &pol[pb].inst },
+                                o.edition, o.turn_cap, o.seed, o.pairs };
+                StatsSetup su;
+                Tally t;
+                if (stats_setup(&su, &m) || tally_init(&t, &su)) { fprintf(stderr, "mtgsim tournament: out of memory\n"); return 2; }
+                char label[600];
+                snprintf(label, sizeof label, "%s (%s) vs %s (%s)", pol[pa].text, deck[0].name, pol[pb].text, deck[1].name);
+                BatchConfig bc = { (long)o.games, threads, o.ci_width, !o.quiet && isatty(2), label, NULL,
+                                   { deck[0].name, deck[1].name } };
+                double secs = 0;
+                int done = batch_run(&bc, &m, &su, &t, &secs);
+                if (done < 0) { fprintf(stderr, "mtgsim tournament: out of memory\n"); return 2; }
+                complete = done == 1;
+                secs_all += secs;
+                errors += t.errors;
+                int di = side ? 1 : 0;           /* the deck policy i played */
+                Cell *ij = &cell[i * np + j], *ji = &cell[j * np + i];
+                ij->games += t.games; ij->wins += t.deck[di].wins; ij->draws += t.deck[di].draws;
+                ji->games += t.games; ji->wins += t.deck[1 - di].wins; ji->draws += t.deck[1 - di].draws;
+                tally_free(&t);
+                stats_setup_free(&su);
+            }
+        }
+    }
+
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "schema", TOURNAMENT_SCHEMA);
+    cJSON_AddBoolToObject(root, "complete", complete);
+    cJSON_AddNumberToObject(root, "games_per_side", (double)o.games);
+    cJSON_AddNumberToObject(root, "seed", (double)o.seed);
+    cJSON_AddStringToObject(root, "edition", o.edition == EDITION_2011 ? "2011" : "foundations");
+    cJSON_AddNumberToObject(root, "turn_cap", o.turn_cap ? o.turn_cap : TURN_CAP_DEFAULT);
+    cJSON_AddBoolToObject(root, "pairs", o.pairs);
+    cJSON *jd = cJSON_AddArrayToObject(root, "decks");
+    for (int d = 0; d < 2; d++) {
+        cJSON *x = cJSON_CreateObject();
+        cJSON_AddStringToObject(x, "name", deck[d].name);
+        cJSON_AddStringToObject(x, "file", o.file[d]);
+        cJSON_AddItemToArray(jd, x);
+    }
+    cJSON *jp = cJSON_AddArrayToObject(root, "policies");
+    for (int k = 0; k < np; k++) cJSON_AddItemToArray(jp, cJSON_CreateString(pol[k].text));
+    matrix_add_json(root, "policy", names, np, cell);
+    cJSON *run = cJSON_AddObjectToObject(root, "run");
+    cJSON_AddNumberToObject(run, "threads", threads);
+    cJSON_AddNumberToObject(run, "seconds", (double)(long)(secs_all * 1000 + 0.5) / 1000);
+    cJSON_AddStringToObject(run, "version", MTGSIM_VERSION);
+    if (json_write(json, root, err, sizeof err)) { fprintf(stderr, "mtgsim tournament: %s\n", err); status = 2; }
+    cJSON_Delete(root);
+    if (!status && o.csv && matrix_write_csv(o.csv, names, np, cell, err, sizeof err)) {
+        fprintf(stderr, "mtgsim tournament: %s\n", err);
+        status = 2;
+    }
+    if (!status && !o.quiet && strcmp(json, "-")) {
+        printf("%s vs %s, %llu games per pairing and side, seed %llu\n", deck[0].name, deck[1].name, o.games, o.seed);
+        matrix_print("win rate (row vs column)", names, np, cell);
+        printf("report: %s%s%s\n", json, o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
+    }
+    if (!status && errors) { fprintf(stderr, "mtgsim tournament: %ld games ended on an illegal policy answer\n", errors); status = 1; }
+    pool_free(&pool);
+    return status;
+}

@@ -1,0 +1,139 @@
+/* matrix.c: win-rate matrices in JSON, CSV and text. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "matrix.h"
+#include "report.h"
+
+static double r6(double x) { return round(x * 1e6) / 1e6; }
+
+static cJSON *record(long wins, long games, long draws)
+{
+    cJSON *o = cJSON_CreateObject();
+    double lo, hi;
+    wilson95(wins, games, &lo, &hi);
+    cJSON_AddNumberToObject(o, "games", (double)games);
+    cJSON_AddNumberToObject(o, "wins", (double)wins);
+    cJSON_AddNumberToObject(o, "draws", (double)draws);
+    if (games) cJSON_AddNumberToObject(o, "win_rate", r6((double)wins / (double)games));
+    else cJSON_AddNullToObject(o, "win_rate");
+    cJSON *ci = cJSON_AddArrayToObject(o, "ci95");
+    cJSON_AddItemToArray(ci, cJSON_CreateNumber(r6(lo)));
+    cJSON_AddItemToArray(ci, cJSON_CreateNumber(r6(hi)));
+    return o;
+}
+
+static void field_of(int n, const Cell *cells, int i, long *w, long *g, long *d)
+{
+    *w = *g = *d = 0;
+    for (int j = 0; j < n; j++) {
+        if (j == i) continue;
+        *w += cells[i * n + j].wins; *g += cells[i * n + j].games; *d += cells[i * n + j].draws;
+    }
+}
+
+void matrix_add_json(cJSON *root, const char *key, const char *const *names, int n, const Cell *cells)
+{
+    cJSON *mx = cJSON_AddArrayToObject(root, "matrix");
+    cJSON *field = cJSON_AddArrayToObject(root, "field");
+    for (int i = 0; i < n; i++) {
+        cJSON *row = cJSON_CreateArray();
+        for (int j = 0; j < n; j++) {
+            const Cell *c = &cells[i * n + j];
+            cJSON_AddItemToArray(row, i == j || !c->games ? cJSON_CreateNull() : record(c->wins, c->games, c->draws));
+        }
+        cJSON_AddItemToArray(mx, row);
+        long w, g, d;
+        field_of(n, cells, i, &w, &g, &d);
+        cJSON *f = record(w, g, d);
+        cJSON_AddItemToObject(f, key, cJSON_CreateString(names[i]));
+        cJSON_AddItemToArray(field, f);
+    }
+}
+
+/* Closes the memory stream (which sets *buf) and writes it to dir/name. */
+static int commit(FILE *f, char **buf, const char *dir, const char *name, char *err, size_t errlen)
+{
+    fclose(f);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    int rc = report_write_atomic(path, *buf ? *buf : "", err, errlen);
+    free(*buf);
+    *buf = NULL;
+    return rc;
+}
+
+int matrix_write_csv(const char *dir, const char *const *names, int n, const Cell *cells, char *err, size_t errlen)
+{
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) { snprintf(err, errlen, "%s: %s", dir, strerror(errno)); return -1; }
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) { snprintf(err, errlen, "out of memory"); return -1; }
+    csv_field(f, "name", 0);
+    for (int j = 0; j < n; j++) csv_field(f, names[j], 0);
+    csv_field(f, "field", 1);
+    for (int i = 0; i < n; i++) {
+        csv_field(f, names[i], 0);
+        for (int j = 0; j < n; j++) {
+            const Cell *c = &cells[i * n + j];
+            char b[32] = "";
+            if (i != j && c->games) snprintf(b, sizeof b, "%.6f", (double)c->wins / (double)c->games);
+            csv_field(f, b, 0);
+        }
+        long w, g, d;
+        field_of(n, cells, i, &w, &g, &d);
+        char b[32] = "";
+        if (g) snprintf(b, sizeof b, "%.6f", (double)w / (double)g);
+        csv_field(f, b, 1);
+    }
+    if (commit(f, &buf, dir, "matrix.csv", err, errlen)) return -1;
+
+    buf = NULL; len = 0;
+    f = open_memstream(&buf, &len);
+    if (!f) { snprintf(err, errlen, "out of memory"); return -1; }
+    fputs("name,games,wins,draws,win_rate,ci95_low,ci95_high\r\n", f);
+    for (int i = 0; i < n; i++) {
+        long w, g, d;
+        field_of(n, cells, i, &w, &g, &d);
+        double lo, hi;
+        wilson95(w, g, &lo, &hi);
+        csv_field(f, names[i], 0);
+        fprintf(f, "%ld,%ld,%ld,%.6f,%.6f,%.6f\r\n", g, w, d, g ? (double)w / (double)g : 0.0, lo, hi);
+    }
+    return commit(f, &buf, dir, "field.csv", err, errlen);
+}
+
+void matrix_print(const char *title, const char *const *names, int n, const Cell *cells)
+{
+    printf("%-24s", title);
+    for (int j = 0; j < n; j++) printf(" %9.9s", names[j]);
+    printf("     field\n");
+    for (int i = 0; i < n; i++) {
+        printf("%-24.24s", names[i]);
+        for (int j = 0; j < n; j++) {
+            const Cell *c = &cells[i * n + j];
+            if (i == j || !c->games) printf(" %9s", "-");
+            else printf(" %8.1f%%", 100.0 * (double)c->wins / (double)c->games);
+        }
+        long w, g, d;
+        field_of(n, cells, i, &w, &g, &d);
+        printf("    %5.1f%%\n", g ? 100.0 * (double)w / (double)g : 0.0);
+    }
+}
+
+int json_write(const char *path, cJSON *root, char *err, size_t errlen)
+{
+    char *text = cJSON_Print(root);
+    if (!text) { snprintf(err, errlen, "out of memory"); return -1; }
+    size_t tl = strlen(text);
+    char *t2 = realloc(text, tl + 2);
+    if (!t2) { free(text); snprintf(err, errlen, "out of memory"); return -1; }
+    t2[tl] = '\n'; t2[tl + 1] = 0;
+    int rc = report_write_atomic(path, t2, err, errlen);
+    free(t2);
+    return rc;
+}

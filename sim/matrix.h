@@ -1,0 +1,25 @@
+/* matrix.h: a square table of win rates (row against column) with 95 %
+ * intervals and each row's record against the field, as gauntlet and
+ * tournament report it, in JSON and CSV. */
+#ifndef MTG_MATRIX_H
+#define MTG_MATRIX_H
+
+#include <stddef.h>
+#include <cjson/cJSON.h>
+
+typedef struct Cell { long games, wins, draws; } Cell;   /* the row's record against the column */
+
+/* Adds "matrix" (rows of cells, null on the diagonal) and "field" to root;
+ * each field entry names its row under `key` ("deck", "policy"). */
+void matrix_add_json(cJSON *root, const char *key, const char *const *names, int n, const Cell *cells);
+
+/* Writes matrix.csv and field.csv into dir (made if need be). 0 or -1 with a message. */
+int matrix_write_csv(const char *dir, const char *const *names, int n, const Cell *cells, char *err, size_t errlen);
+
+/* Prints the table of win rates. */
+void matrix_print(const char *title, const char *const *names, int n, const Cell *cells);
+
+/* Writes root as formatted JSON atomically ("-": stdout). 0 or -1. */
+int json_write(const char *path, cJSON *root, char *err, size_t errlen);
+
+#endif
