@@ -7,6 +7,11 @@
 int cmd_cards(int argc, char **argv);     /* sim/cmd_cards.c */
 int cmd_scenario(int argc, char **argv);  /* sim/scenario.c */
 int cmd_run(int argc, char **argv);       /* sim/cmd_run.c */
+int cmd_trace(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
 int cmd_gauntlet(int argc, char **argv);  /* sim/cmd_gauntlet.c */
+int cmd_tournament(int argc, char **argv);/* sim/cmd_tournament.c */
+int cmd_tune(int argc, char **argv);      /* sim/cmd_tune.c */
+int cmd_bench(int argc, char **argv);     /* bench/bench.c */
 
 #endif

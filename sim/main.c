@@ -12,6 +12,15 @@ static const char usage[] =
     "  run [DECK_A DECK_B]   play a batch of games between two decks and print\n"
     "                        the tally (no decks: the reference matchup)\n"
     "  gauntlet DECK...      every pair of decks: a matchup matrix\n"
+    "  tournament --policies P,Q,... [DECK_A DECK_B]\n"
+    "                        every policy against every other: a matrix\n"
+    "  tune [DECK_A DECK_B] --param NAME=LO..HI ...\n"
+    "                        search a policy's parameters for the best win rate\n"
+    "  trace [DECK_A DECK_B] --seed S --game I\n"
+    "                        one game of a batch, turn by turn\n"
+    "  plot REPORT.json --out DIR\n"
+    "                        pictures of a report (gnuplot)\n"
+    "  bench [--json]        engine throughput, scaling, fork cost, signature\n"
     "  scenario FILE...      run combat scenario files (JSON Lines on stdout)\n"
     "  cards [FILE...]       list supported and unsupported cards of the pool\n"
     "\n"
@@ -31,7 +40,12 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "scenario")) return cmd_scenario(argc - 2, argv + 2);
     if (!strcmp(cmd, "cards")) return cmd_cards(argc - 2, argv + 2);
     if (!strcmp(cmd, "run")) return cmd_run(argc - 2, argv + 2);
+    if (!strcmp(cmd, "trace")) return cmd_trace(argc - 2, argv + 2);
+    if (!strcmp(cmd, "plot")) return cmd_plot(argc - 2, argv + 2);
     if (!strcmp(cmd, "gauntlet")) return cmd_gauntlet(argc - 2, argv + 2);
+    if (!strcmp(cmd, "tournament")) return cmd_tournament(argc - 2, argv + 2);
+    if (!strcmp(cmd, "tune")) return cmd_tune(argc - 2, argv + 2);
+    if (!strcmp(cmd, "bench")) return cmd_bench(argc - 2, argv + 2);
     fprintf(stderr, "mtgsim: unknown command '%s'\n\n%s", cmd, usage);
     return 2;
 }
