@@ -138,7 +138,9 @@ void perm_to_graveyard(GameState *s, const Game *g, int i);
 void combat_remove(GameState *s, int i);
 
 /* State-based actions (704), repeated until none applies; ends the game
- * when a player loses. */
+ * when a player loses. Clears GameState.sba_pending. Whoever changes what
+ * they act on (damage, life, poison, counters, toughness, loyalty, a draw
+ * from an empty library, a new permanent) sets sba_pending or calls this. */
 void sba_apply(GameState *s, const Game *g);
 
 /* Checks every invariant of the state (cards neither created nor lost,

@@ -223,23 +223,59 @@ static int best_cast(const GameState *s, int p, const Action *legal, int n)
     const Player *pl = &s->pl[p];
     int avail[COLOR_COUNT], total = 0;
     for (int c = 0; c < COLOR_COUNT; c++) { avail[c] = pl->land_n[c] - pl->land_tapped[c] + pl->mana[c]; total += avail[c]; }
-    int idx[12], nc = 0;
-    for (int k = 0; k < n && nc < 12; k++) if (legal[k].type == ACT_CAST) idx[nc++] = legal[k].hand_idx;
+    int idx[12], card[12], nc = 0;
+    for (int k = 0; k < n && nc < 12; k++) {
+        if (legal[k].type != ACT_CAST) continue;
+        /* Sorted by card, so copies of one card sit together. */
+        int c = OBJ_CARD(s, p, pl->hand[legal[k].hand_idx]), j = nc++;
+        while (j > 0 && card[j - 1] > c) { idx[j] = idx[j - 1]; card[j] = card[j - 1]; j--; }
+        idx[j] = legal[k].hand_idx; card[j] = c;
+    }
     if (!nc) return -1;
+    /* dup: copies after the first of a card; a set takes copies in order. */
+    int dup = 0;
+    for (int k = 1; k < nc; k++) if (card[k] == card[k - 1]) dup |= 1 << k;
     int best_mask = 0, best_mana = -1, best_val = -1;
-    for (int mask = 1; mask < (1 << nc); mask++) {
-        int need[COLOR_COUNT] = {0}, mana = 0, val = 0, ok = 1;
+    /* Most often everything castable fits at once (or only one card is):
+     * then that is the best set, no search needed. */
+    {
+        int need[COLOR_COUNT] = {0}, mana = 0, fits = 1;
         for (int k = 0; k < nc; k++) {
-            if (!((mask >> k) & 1)) continue;
             const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[idx[k]])];
             for (int c = 0; c < COLOR_COUNT; c++) need[c] += d->cost_color[c];
             mana += d->mana_value;
-            val += card_hand_value(d);
         }
-        if (mana > total) continue;
-        for (int c = 0; c < COLOR_COUNT; c++) if (need[c] > avail[c]) ok = 0;
-        if (!ok) continue;
-        if (mana > best_mana || (mana == best_mana && val > best_val)) { best_mask = mask; best_mana = mana; best_val = val; }
+        for (int c = 0; c < COLOR_COUNT; c++) if (need[c] > avail[c]) fits = 0;
+        if (nc == 1 || (fits && mana <= total)) best_mask = (1 << nc) - 1;
+    }
+    if (!best_mask) {
+        /* Every subset in Gray-code order, each step adding or removing one
+         * card; colored needs packed a byte per color, checked at once
+         * (a lane that borrows means a color is short). */
+        uint64_t cost[12], avail_p = 0, high = 0;
+        int mv[12], val_k[12];
+        for (int c = 0; c < COLOR_COUNT; c++) {
+            avail_p |= (uint64_t)(avail[c] > 127 ? 127 : avail[c]) << (8 * c);
+            high |= 0x80ull << (8 * c);
+        }
+        for (int k = 0; k < nc; k++) {
+            const CardDef *d = &s->cards[card[k]];
+            cost[k] = 0;
+            for (int c = 0; c < COLOR_COUNT; c++) cost[k] |= (uint64_t)d->cost_color[c] << (8 * c);
+            mv[k] = d->mana_value;
+            val_k[k] = card_hand_value(d);
+        }
+        uint64_t need = 0;
+        int mask = 0, mana = 0, val = 0;
+        for (int i = 1; i < (1 << nc); i++) {
+            int k = __builtin_ctz((unsigned)i);
+            mask ^= 1 << k;
+            if ((mask >> k) & 1) { need += cost[k]; mana += mv[k]; val += val_k[k]; }
+            else { need -= cost[k]; mana -= mv[k]; val -= val_k[k]; }
+            if (mana > total || (dup & mask & ~(mask << 1))) continue;
+            if ((((avail_p | high) - need) & high) != high) continue;
+            if (mana > best_mana || (mana == best_mana && val > best_val)) { best_mask = mask; best_mana = mana; best_val = val; }
+        }
     }
     /* Cast the costliest of the set first (colors were checked for the set). */
     int pick = -1, pick_mv = -1;
@@ -255,6 +291,9 @@ static int best_cast(const GameState *s, int p, const Action *legal, int n)
 static int best_land(const GameState *s, int p, const Action *legal, int n)
 {
     const Player *pl = &s->pl[p];
+    int any = 0;
+    for (int k = 0; k < n && !any; k++) any = legal[k].type == ACT_LAND;
+    if (!any) return -1;
     int need[COLOR_COUNT] = {0};
     for (int h = 0; h < pl->hand_n; h++) {
         const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
@@ -493,6 +532,12 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
     }
     BlockPlan bp;
     memset(&bp, 0, sizeof bp);
+    /* Single-block fights, computed once: bit 0 known, 1 attacker dies, 2 blocker dies. */
+    uint8_t dense[PERM_MAX];
+    int nmine = 0;
+    for (uint64_t m = mine; m; m &= m - 1) dense[bit_first(m)] = (uint8_t)nmine++;
+    uint8_t fr[PERM_MAX * PERM_MAX];
+    memset(fr, 0, (size_t)(na * nmine));
 
     if (hp->block_mode) {
         /* Pass 1: blocks that kill the attacker and survive; pass 2: blocks
@@ -505,12 +550,16 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
                 for (uint64_t m = mine & ~bp.used; m; m &= m - 1) {
                     int b = bit_first(m);
                     if (!combat_can_block(s, b, a)) continue;
-                    uint8_t one = (uint8_t)b;
-                    Fight f = fight(s, a, &one, 1);
-                    int b_dies = f.blockers_die & 1;
-                    int ok = pass == 1 ? (f.attacker_dies && !b_dies)
+                    uint8_t *r = &fr[k * nmine + dense[b]];
+                    if (!*r) {
+                        uint8_t one = (uint8_t)b;
+                        Fight f = fight(s, a, &one, 1);
+                        *r = (uint8_t)(1 | (f.attacker_dies ? 2 : 0) | ((f.blockers_die & 1) ? 4 : 0));
+                    }
+                    int a_dies = (*r & 2) != 0, b_dies = (*r & 4) != 0;
+                    int ok = pass == 1 ? (a_dies && !b_dies)
                            : pass == 2 ? !b_dies
-                           : (f.attacker_dies && val[a] + hp->trade >= val[b]);
+                           : (a_dies && val[a] + hp->trade >= val[b]);
                     if (ok && (pick < 0 || val[b] < val[pick])) pick = b;
                 }
                 if (pick >= 0) plan_add(&bp, a, pick);
@@ -527,6 +576,10 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
                 for (uint64_t m2 = (m1 & (m1 - 1)); m2; m2 &= m2 - 1) {
                     int b2 = bit_first(m2);
                     if (!combat_can_block(s, b2, a)) continue;
+                    /* Two that cannot deal lethal together need no fight. */
+                    if (!((perm_kw(s, b1) | perm_kw(s, b2)) & (KW_DEATHTOUCH | KW_DOUBLE_STRIKE | KW_WITHER | KW_INFECT)) &&
+                        perm_power(s, b1) + perm_power(s, b2) < perm_toughness(s, a) - s->perm[a].damage)
+                        continue;
                     uint8_t two[2] = { (uint8_t)b1, (uint8_t)b2 };
                     /* The attacker orders: assume it kills the costlier first. */
                     if (val[b2] > val[b1]) { two[0] = (uint8_t)b2; two[1] = (uint8_t)b1; }

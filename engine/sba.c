@@ -58,4 +58,5 @@ static int sba_pass(GameState *s, const Game *g)
 void sba_apply(GameState *s, const Game *g)
 {
     while (sba_pass(s, g)) {}
+    s->sba_pending = 0;
 }

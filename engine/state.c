@@ -48,6 +48,7 @@ int perm_create(GameState *s, int p, uint16_t card, uint8_t obj)
     q->loyalty = s->cards[card].loyalty;
     s->perm_used |= 1ull << i;
     s->perm_ctl[p] |= 1ull << i;
+    s->sba_pending = 1;   /* e.g. a creature that enters with toughness 0 */
     return i;
 }
 
@@ -104,6 +105,7 @@ void game_draw(GameState *s, const Game *g, int p)
     Player *pl = &s->pl[p];
     if (pl->lib_n == 0) {
         pl->flags |= PL_DREW_EMPTY;
+        s->sba_pending = 1;
         game_event(g, s, EV_DRAW, p, 0, 0, 0, -1, 0);
         return;
     }

@@ -136,6 +136,7 @@ typedef struct GameState {
     uint8_t   winner;            /* 0 or 1, or 2 for a draw */
     uint8_t   end_reason;        /* EndReason of the game's end */
     uint8_t   error;             /* MtgError that ended it, if END_ERROR */
+    uint8_t   sba_pending;       /* something changed that a state-based action may act on */
     uint8_t   stack_n;           /* spells on the stack */
     uint8_t   stack_owner[STACK_MAX];
     uint8_t   stack_obj[STACK_MAX];

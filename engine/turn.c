@@ -60,11 +60,14 @@ int game_legal_actions(const GameState *s, int p, Action *out)
      * are not supported yet, so elsewhere passing is the only choice. */
     if ((s->step != STEP_MAIN1 && s->step != STEP_MAIN2) || s->active != p || s->stack_n) return n;
     int land_ok = !(pl->flags & PL_LAND_PLAYED);                           /* 305.2 */
+    int mana = 0;
+    for (int c = 0; c < COLOR_COUNT; c++) mana += untapped(pl, c) + pl->mana[c];
+    if (!land_ok && !mana) return n;
     for (int h = 0; h < pl->hand_n; h++) {
         const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
         if (d->types & TYPE_LAND) {
             if (land_ok && d->produces >= 0) out[n++] = (Action){ ACT_LAND, (uint8_t)h };
-        } else if ((d->types & TYPE_CREATURE) && can_pay(pl, d)) {           /* 302.1 */
+        } else if ((d->types & TYPE_CREATURE) && d->mana_value <= mana && can_pay(pl, d)) {  /* 302.1 */
             out[n++] = (Action){ ACT_CAST, (uint8_t)h };
         }
     }
@@ -97,10 +100,12 @@ static void fail(GameState *s, Game *g, int err)
 /* Priority (117): with the stack empty, each player in turn order passes.
  * No instant-speed action is supported yet, so passing is the only legal
  * choice and no policy is asked; state-based actions are checked first
- * (117.5). The step then ends (500.2). */
+ * (117.5), when anything they act on changed since the last check (the
+ * engine marks every such change: damage, life, counters, draws, new
+ * permanents). The step then ends (500.2). */
 static void priority(GameState *s, Game *g)
 {
-    sba_apply(s, g);
+    if (s->sba_pending) sba_apply(s, g);
 }
 
 /* Casts the creature in hand slot h: pay, put it on the stack, both players
