@@ -64,14 +64,28 @@ int batch_run(const BatchConfig *bc, const MatchSpec *m, const StatsSetup *su, T
     int done = 1;
     for (long start = 0; start < bc->games; start += BATCH_GAMES) {
         long end = start + BATCH_GAMES < bc->games ? start + BATCH_GAMES : bc->games;
-        #pragma omp parallel for num_threads(nt) schedule(dynamic, 16)
-        for (long i = start; i < end; i++) {
-            GameResult r;
-            if (batch_stop) { if (res) res[i - start].turns = -1; continue; }
+        /* Threads claim games two at a time (a seat-swapped pair) and
+         * finish every game they claim: stopped by a signal, the games
+         * played are always 0 .. N-1, pairs whole. */
+        long next = start;
+        #pragma omp parallel num_threads(nt)
+        {
             Observer *o = &ob[omp_get_thread_num()];
-            observer_play(o, m, (uint64_t)i, &r);
-            if (res) res[i - start] = r;
+            for (;;) {
+                long i;
+                if (batch_stop) break;
+                #pragma omp atomic capture
+                { i = next; next += 2; }
+                if (i >= end) break;
+                for (long j = i; j < i + 2 && j < end; j++) {
+                    GameResult r;
+                    observer_play(o, m, (uint64_t)j, &r);
+                    if (res) res[j - start] = r;
+                }
+            }
         }
+        if (res)
+            for (long i = next < end ? next : end; i < end; i++) res[i - start].turns = -1;
         /* Fold this batch into the sum, so the stopping rule sees it. */
         for (int k = 0; k < nt; k++) {
             tally_add(sum, &tl[k]);

@@ -9,6 +9,7 @@
 #include "batch.h"
 #include "matrix.h"
 #include "options.h"
+#include "report.h"
 
 #define GAUNTLET_SCHEMA "mtgsim-gauntlet/1"
 
@@ -94,7 +95,7 @@ int cmd_gauntlet(int argc, char **argv)
     cJSON_AddStringToObject(root, "schema", GAUNTLET_SCHEMA);
     cJSON_AddBoolToObject(root, "complete", complete);
     cJSON_AddNumberToObject(root, "games_per_matchup", (double)o.games);
-    cJSON_AddNumberToObject(root, "seed", (double)o.seed);
+    json_add_u64(root, "seed", o.seed);
     cJSON_AddStringToObject(root, "edition", o.edition == EDITION_2011 ? "2011" : "foundations");
     cJSON_AddNumberToObject(root, "turn_cap", o.turn_cap ? o.turn_cap : TURN_CAP_DEFAULT);
     cJSON_AddBoolToObject(root, "pairs", o.pairs);
@@ -114,7 +115,7 @@ int cmd_gauntlet(int argc, char **argv)
     cJSON_AddStringToObject(run, "version", MTGSIM_VERSION);
     if (!status && json_write(json, root, err, sizeof err)) { fprintf(stderr, "mtgsim gauntlet: %s\n", err); status = 2; }
     cJSON_Delete(root);
-    if (!status && o.csv && matrix_write_csv(o.csv, names, n, cell, err, sizeof err)) {
+    if (!status && o.csv && matrix_write_csv(o.csv, "deck", names, n, cell, err, sizeof err)) {
         fprintf(stderr, "mtgsim gauntlet: %s\n", err);
         status = 2;
     }

@@ -10,6 +10,7 @@
 #include "batch.h"
 #include "matrix.h"
 #include "options.h"
+#include "report.h"
 
 #define TOURNAMENT_SCHEMA "mtgsim-tournament/1"
 #define POLICIES_MAX 16
@@ -121,7 +122,7 @@ int cmd_tournament(int argc, char **argv)
     cJSON_AddStringToObject(root, "schema", TOURNAMENT_SCHEMA);
     cJSON_AddBoolToObject(root, "complete", complete);
     cJSON_AddNumberToObject(root, "games_per_side", (double)o.games);
-    cJSON_AddNumberToObject(root, "seed", (double)o.seed);
+    json_add_u64(root, "seed", o.seed);
     cJSON_AddStringToObject(root, "edition", o.edition == EDITION_2011 ? "2011" : "foundations");
     cJSON_AddNumberToObject(root, "turn_cap", o.turn_cap ? o.turn_cap : TURN_CAP_DEFAULT);
     cJSON_AddBoolToObject(root, "pairs", o.pairs);
@@ -141,7 +142,7 @@ int cmd_tournament(int argc, char **argv)
     cJSON_AddStringToObject(run, "version", MTGSIM_VERSION);
     if (json_write(json, root, err, sizeof err)) { fprintf(stderr, "mtgsim tournament: %s\n", err); status = 2; }
     cJSON_Delete(root);
-    if (!status && o.csv && matrix_write_csv(o.csv, names, np, cell, err, sizeof err)) {
+    if (!status && o.csv && matrix_write_csv(o.csv, "policy", names, np, cell, err, sizeof err)) {
         fprintf(stderr, "mtgsim tournament: %s\n", err);
         status = 2;
     }

@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "driver.h"
 #include "options.h"
+#include "report.h"
 #include "policies.h"
 
 static const char trace_usage[] =
@@ -509,7 +510,7 @@ int cmd_trace(int argc, char **argv)
         cJSON_AddStringToObject(h, "file_b", o.file[1]);
         cJSON_AddStringToObject(h, "policy_a", pol[0].text);
         cJSON_AddStringToObject(h, "policy_b", pol[1].text);
-        cJSON_AddNumberToObject(h, "seed", (double)o.seed);
+        json_add_u64(h, "seed", o.seed);
         cJSON_AddNumberToObject(h, "game", (double)o.game);
         cJSON_AddStringToObject(h, "edition", edition);
         cJSON_AddNumberToObject(h, "turn_cap", cap);
@@ -531,7 +532,7 @@ int cmd_trace(int argc, char **argv)
         cJSON *h = cJSON_CreateObject();
         cJSON_AddStringToObject(h, "event", "result");
         cJSON_AddNumberToObject(h, "game", (double)o.game);
-        cJSON_AddNumberToObject(h, "seed", (double)o.seed);
+        json_add_u64(h, "seed", o.seed);
         cJSON_AddStringToObject(h, "started", t.name[r.starter]);
         cJSON_AddStringToObject(h, "winner", winner);
         cJSON_AddNumberToObject(h, "turns", r.turns);

@@ -208,7 +208,7 @@ int cmd_tune(int argc, char **argv)
     cJSON_AddStringToObject(root, "policy", base);
     cJSON_AddStringToObject(root, "opponent", opp == &def.spec.inst ? base : o.policy[1]);
     cJSON_AddNumberToObject(root, "budget", (double)budget);
-    cJSON_AddNumberToObject(root, "seed", (double)o.seed);
+    json_add_u64(root, "seed", o.seed);
     cJSON_AddStringToObject(root, "search", grid <= TUNE_POINTS ? "grid, successive halving" : "random sample, successive halving");
     cJSON *jd = cJSON_AddArrayToObject(root, "decks");
     for (int d = 0; d < 2; d++) cJSON_AddItemToArray(jd, cJSON_CreateString(deck[d].name));

@@ -66,14 +66,15 @@ static int commit(FILE *f, char **buf, const char *dir, const char *name, char *
     return rc;
 }
 
-int matrix_write_csv(const char *dir, const char *const *names, int n, const Cell *cells, char *err, size_t errlen)
+int matrix_write_csv(const char *dir, const char *key, const char *const *names, int n, const Cell *cells,
+                     char *err, size_t errlen)
 {
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) { snprintf(err, errlen, "%s: %s", dir, strerror(errno)); return -1; }
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     if (!f) { snprintf(err, errlen, "out of memory"); return -1; }
-    csv_field(f, "name", 0);
+    csv_field(f, key, 0);
     for (int j = 0; j < n; j++) csv_field(f, names[j], 0);
     csv_field(f, "field", 1);
     for (int i = 0; i < n; i++) {
@@ -95,14 +96,15 @@ int matrix_write_csv(const char *dir, const char *const *names, int n, const Cel
     buf = NULL; len = 0;
     f = open_memstream(&buf, &len);
     if (!f) { snprintf(err, errlen, "out of memory"); return -1; }
-    fputs("name,games,wins,draws,win_rate,ci95_low,ci95_high\r\n", f);
+    fprintf(f, "%s,games,wins,draws,win_rate,ci95_low,ci95_high\r\n", key);
     for (int i = 0; i < n; i++) {
         long w, g, d;
         field_of(n, cells, i, &w, &g, &d);
         double lo, hi;
         wilson95(w, g, &lo, &hi);
         csv_field(f, names[i], 0);
-        fprintf(f, "%ld,%ld,%ld,%.6f,%.6f,%.6f\r\n", g, w, d, g ? (double)w / (double)g : 0.0, lo, hi);
+        if (g) fprintf(f, "%ld,%ld,%ld,%.6f,%.6f,%.6f\r\n", g, w, d, (double)w / (double)g, lo, hi);
+        else fprintf(f, "0,0,0,,,\r\n");  /* a rate over no games is empty, as null in JSON */
     }
     return commit(f, &buf, dir, "field.csv", err, errlen);
 }

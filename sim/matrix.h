@@ -13,8 +13,10 @@ typedef struct Cell { long games, wins, draws; } Cell;   /* the row's record aga
  * each field entry names its row under `key` ("deck", "policy"). */
 void matrix_add_json(cJSON *root, const char *key, const char *const *names, int n, const Cell *cells);
 
-/* Writes matrix.csv and field.csv into dir (made if need be). 0 or -1 with a message. */
-int matrix_write_csv(const char *dir, const char *const *names, int n, const Cell *cells, char *err, size_t errlen);
+/* Writes matrix.csv and field.csv into dir (made if need be), their first
+ * column headed `key`. 0 or -1 with a message. */
+int matrix_write_csv(const char *dir, const char *key, const char *const *names, int n, const Cell *cells,
+                     char *err, size_t errlen);
 
 /* Prints the table of win rates. */
 void matrix_print(const char *title, const char *const *names, int n, const Cell *cells);

@@ -8,6 +8,13 @@
 #include <unistd.h>
 #include "report.h"
 
+void json_add_u64(cJSON *o, const char *name, uint64_t v)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+    cJSON_AddRawToObject(o, name, buf);
+}
+
 void wilson95(long k, long n, double *lo, double *hi)
 {
     if (n <= 0) { *lo = 0; *hi = 1; return; }
@@ -95,7 +102,7 @@ cJSON *report_build(const RunInfo *ri, const Tally *t, const StatsSetup *su, con
     cJSON_AddStringToObject(root, "schema", REPORT_SCHEMA);
     cJSON_AddBoolToObject(root, "complete", ri->complete);
     cJSON_AddNumberToObject(root, "games", (double)t->games);
-    cJSON_AddNumberToObject(root, "seed", (double)ri->seed);
+    json_add_u64(root, "seed", ri->seed);
     cJSON_AddStringToObject(root, "edition", ri->edition == EDITION_2011 ? "2011" : "foundations");
     cJSON_AddNumberToObject(root, "turn_cap", ri->turn_cap);
     cJSON_AddBoolToObject(root, "pairs", ri->pairs);

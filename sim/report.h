@@ -26,6 +26,10 @@ typedef struct RunInfo {
     double seconds;
 } RunInfo;
 
+/* Adds an unsigned integer exactly (cJSON's numbers are doubles, which
+ * round above 2^53 and print 15 digits). */
+void json_add_u64(cJSON *o, const char *name, uint64_t v);
+
 /* Wilson score interval, 95 %, for k successes in n trials. */
 void wilson95(long k, long n, double *lo, double *hi);
 
