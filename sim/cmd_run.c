@@ -38,7 +38,8 @@ static const char run_usage[] =
     "  --turn-cap N      a game still going after N turns is a draw (default 50)\n"
     "  --cards FILE      add an MTGJSON card file to the pool (repeatable)\n"
     "  --json FILE       write the JSON report there ('-': standard output);\n"
-    "                    default results/DECK_A-vs-DECK_B.json\n"
+    "                    default results/DECK_A-vs-DECK_B.json (names with\n"
+    "                    other characters than letters, digits, - and _ as _)\n"
     "  --csv DIR         also write summary.csv, cards.csv, combat.csv in DIR\n"
     "  --per-game        with --csv, also games.csv: one row per game\n"
     "  --ci-width W      stop once deck A's 95%% interval is narrower than +-W\n"
@@ -72,6 +73,17 @@ static void summary(FILE *f, const RunInfo *ri, const Tally *t)
             ri->seconds > 0 ? (double)t->games / ri->seconds : 0.0, ri->threads);
 }
 
+/* A deck name as a file name: letters, digits, '-' and '_' kept, the rest '_'. */
+static void slug(char *out, size_t n, const char *name)
+{
+    size_t k = 0;
+    for (; *name && k + 1 < n; name++, k++) {
+        char c = *name;
+        out[k] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ? c : '_';
+    }
+    out[k] = 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
     RunOptions o;
@@ -89,7 +101,10 @@ int cmd_run(int argc, char **argv)
     char json_default[4096];
     const char *json = o.json;
     if (!json) {
-        snprintf(json_default, sizeof json_default, "%s/%s-vs-%s.json", MTGSIM_RESULTS_DIR, deck[0].name, deck[1].name);
+        char a[DECKLIST_NAME_MAX], b[DECKLIST_NAME_MAX];
+        slug(a, sizeof a, deck[0].name);
+        slug(b, sizeof b, deck[1].name);
+        snprintf(json_default, sizeof json_default, "%s/%s-vs-%s.json", MTGSIM_RESULTS_DIR, a, b);
         json = json_default;
     }
     if (options_check_outputs(json, o.csv, err, sizeof err)) {
