@@ -23,7 +23,7 @@
 #define SIGNATURE_SEED  1
 
 static const char bench_usage[] =
-    "usage: mtgsim bench [--json] [--games N] [--runs R] [--signature]\n"
+    "usage: mtgsim bench [--json] [--games N] [--runs R] [--signature [--threads T]]\n"
     "\n"
     "Measures the engine on the reference matchup, after a warm-up: games per\n"
     "second on one thread (heuristic and random policies, through the same\n"
@@ -36,7 +36,8 @@ static const char bench_usage[] =
     "(default 100000 per thread).\n"
     "\n"
     "  --json        print a JSON object instead of the table\n"
-    "  --signature   print only the signature\n";
+    "  --signature   print only the signature (computed on --threads T threads,\n"
+    "                default all: it must not depend on T)\n";
 
 static double now(void)
 {
@@ -221,14 +222,14 @@ static uint64_t fnv1a(const char *s)
 }
 
 /* The hash of the report of a fixed-seed batch, without its run section. */
-static uint64_t signature(Bench *b)
+static uint64_t signature(Bench *b, int threads)
 {
     MatchSpec m = { pool_view(&b->pool), { &b->deck[0].main, &b->deck[1].main }, { &b->pol[0].inst, &b->pol[1].inst },
                     EDITION_2011, 0, SIGNATURE_SEED, 1 };
     StatsSetup su;
     Tally t;
     if (stats_setup(&su, &m) || tally_init(&t, &su)) return 0;
-    BatchConfig bc = { SIGNATURE_GAMES, 0, 0, 0, "signature", NULL, { b->deck[0].name, b->deck[1].name } };
+    BatchConfig bc = { SIGNATURE_GAMES, threads, 0, 0, "signature", NULL, { b->deck[0].name, b->deck[1].name } };
     double secs;
     batch_run(&bc, &m, &su, &t, &secs);
     RunInfo ri = { { b->deck[0].name, b->deck[1].name }, { "a", "b" }, { b->pol[0].text, b->pol[1].text },
@@ -253,18 +254,20 @@ static long max_rss_kib(void)
 
 int cmd_bench(int argc, char **argv)
 {
-    int json = 0, sig_only = 0;
+    int json = 0, sig_only = 0, threads = 0;
     long games = 100000;
     int runs = 5;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { fputs(bench_usage, stdout); return 0; }
         else if (!strcmp(argv[i], "--json")) json = 1;
         else if (!strcmp(argv[i], "--signature")) sig_only = 1;
-        else if ((!strcmp(argv[i], "--games") || !strcmp(argv[i], "--runs")) && i + 1 < argc) {
+        else if ((!strcmp(argv[i], "--games") || !strcmp(argv[i], "--runs") || !strcmp(argv[i], "--threads")) && i + 1 < argc) {
             char *end;
             long v = strtol(argv[i + 1], &end, 10);
             if (*end || v < 1 || v > 100000000) { fprintf(stderr, "mtgsim bench: %s %s: not a positive whole number\n", argv[i], argv[i + 1]); return 2; }
-            if (!strcmp(argv[i], "--games")) games = v; else runs = (int)v;
+            if (!strcmp(argv[i], "--games")) games = v;
+            else if (!strcmp(argv[i], "--runs")) runs = (int)v;
+            else threads = (int)v;
             i++;
         } else { fprintf(stderr, "mtgsim bench: unknown argument '%s'\n\n%s", argv[i], bench_usage); return 2; }
     }
@@ -274,7 +277,7 @@ int cmd_bench(int argc, char **argv)
     if (options_parse(0, noargs, &b.o, 2, 2, bench_usage, "bench") >= 0) return 2;
     if (options_load(&b.o, &b.pool, b.deck, b.pol, err, sizeof err)) { fprintf(stderr, "mtgsim bench: %s\n", err); return 2; }
 
-    uint64_t sig = signature(&b);
+    uint64_t sig = signature(&b, threads);
     if (sig_only) {
         printf("%016" PRIx64 "\n", sig);
         pool_free(&b.pool);
