@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <math.h>
 #include <stdio.h>
 #include <cmocka.h>
 #include "fixtures.h"
@@ -212,6 +213,38 @@ static void test_heuristic_beats_aggro_in_the_mirror(void **st)
     }
 }
 
+/* Look-ahead (3 candidates x 4 playouts) against the heuristic in the
+ * white-blue mirror: its 95 % interval lies wholly above the heuristic's. */
+static void test_lookahead_beats_heuristic(void **st)
+{
+    LookaheadParams lp;
+    lookahead_defaults(&lp);
+    lp.candidates = 3;
+    lp.rollouts = 4;
+    Policy la = policy_lookahead;
+    la.self = &lp;
+    MatchSpec m = { pool_view(&real_pool), { &ref[0].main, &ref[0].main }, { &la, &policy_heuristic },
+                    EDITION_2011, 0, 20111001, 1 };
+    long w[3] = {0, 0, 0}, n = 600;
+    for (long i = 0; i < n; i++) {
+        GameResult r;
+        driver_play(&m, (uint64_t)i, &r, NULL, NULL);
+        assert_int_not_equal(r.end_reason, END_ERROR);
+        w[r.winner]++;
+    }
+    /* Wilson intervals, 95 %. */
+    double lo[2], hi[2];
+    for (int d = 0; d < 2; d++) {
+        double z = 1.959963984540054, p = (double)w[d] / (double)n, z2n = z * z / (double)n;
+        double mid = (p + z2n / 2) / (1 + z2n);
+        double half = z * sqrt(p * (1 - p) / (double)n + z2n / (4.0 * (double)n)) / (1 + z2n);
+        lo[d] = mid - half; hi[d] = mid + half;
+    }
+    print_message("lookahead %.3f [%.3f, %.3f], heuristic %.3f [%.3f, %.3f], draws %ld\n",
+                  (double)w[0] / (double)n, lo[0], hi[0], (double)w[1] / (double)n, lo[1], hi[1], w[2]);
+    assert_true(lo[0] > hi[1]);
+}
+
 int main(void)
 {
     lookahead_defaults(&small_lookahead);
@@ -223,6 +256,7 @@ int main(void)
         cmocka_unit_test(test_hidden_cards_change_nothing),
         cmocka_unit_test_setup_teardown(test_heuristic_beats_random_from_either_seat, load_real, free_real),
         cmocka_unit_test_setup_teardown(test_heuristic_beats_aggro_in_the_mirror, load_real, free_real),
+        cmocka_unit_test_setup_teardown(test_lookahead_beats_heuristic, load_real, free_real),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
