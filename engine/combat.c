@@ -6,17 +6,6 @@
 
 static inline int defender_of(const GameState *s) { return 1 - s->active; }
 
-int combat_can_attack(const GameState *s, int i)
-{
-    if (i < 0 || i >= PERM_MAX || !((s->perm_used >> i) & 1)) return 0;
-    const Permanent *q = &s->perm[i];
-    if (q->controller != s->active || !perm_is_creature(s, i)) return 0;
-    if (q->flags & PF_TAPPED) return 0;                                       /* 508.1a */
-    if ((q->flags & PF_SICK) && !perm_has(s, i, KW_HASTE)) return 0;          /* 302.6 */
-    if (perm_has(s, i, KW_DEFENDER)) return 0;                                /* 702.3b */
-    return 1;
-}
-
 int combat_can_block(const GameState *s, int b, int a)
 {
     if (b < 0 || b >= PERM_MAX || !((s->perm_used >> b) & 1)) return 0;
@@ -143,15 +132,22 @@ int combat_set_blocker_order(GameState *s, int blocker, const uint8_t *attackers
 int combat_ask_orders(GameState *s, Game *g)
 {
     if (s->edition != EDITION_2011) return MTG_OK;
+    const Combat *c = &s->combat;
     uint8_t v[PAIR_MAX];
     for (int side = 0; side < 2; side++) {       /* 509.2 then 509.3 */
         int p = side == 0 ? s->active : defender_of(s);
         const Policy *pol = g->policy[p];
-        uint64_t who = side == 0 ? s->combat.attackers : s->combat.blockers;
+        /* Only creatures in two pairs or more have an order to choose:
+         * count the pairs first, most have one. */
+        uint8_t pairs[PERM_MAX] = {0};
+        uint64_t who = 0;
+        for (int j = 0; j < c->n_pairs; j++) {
+            int i = side == 0 ? c->pair_att[j] : c->pair_blk[j];
+            if (++pairs[i] == 2) who |= 1ull << i;
+        }
         for (uint64_t m = who; m; m &= m - 1) {
             int i = bit_first(m);
             int n = pairs_of(s, i, side == 0, v);
-            if (n < 2) continue;
             if (pol && pol->order) pol->order(pol, s, g, p, g->policy_rng[p], i, v, n);
             int err = side == 0 ? combat_set_attacker_order(s, i, v, n) : combat_set_blocker_order(s, i, v, n);
             if (err) return err;
@@ -166,13 +162,6 @@ int combat_has_first_strike(const GameState *s)
     for (uint64_t m = s->combat.attackers | s->combat.blockers; m; m &= m - 1)
         if (perm_has(s, bit_first(m), KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) return 1;
     return 0;
-}
-
-/* Whether creature i deals combat damage in this step (510.4, 702.4b, 702.7b). */
-static int deals_in_step(const GameState *s, int i, int first_strike)
-{
-    if (first_strike) return perm_has(s, i, KW_FIRST_STRIKE | KW_DOUBLE_STRIKE);
-    return !(s->perm[i].flags & PF_HAD_FS) || perm_has(s, i, KW_DOUBLE_STRIKE);
 }
 
 /* Damage still needed for lethal on creature r (510.1c-d, 702.2c): damage
@@ -197,20 +186,23 @@ int combat_damage_choice(const GameState *s, int src, int first_strike,
 {
     int power = perm_power(s, src);
     if (power <= 0) return 0;                                                 /* 510.1a */
-    memset(dc, 0, sizeof *dc);
+    /* Field by field, not a memset (a slow `rep stos` for this size):
+     * entries past n are never read. */
     dc->source = (uint8_t)src;
     dc->power = (int16_t)power;
     dc->ordered = s->edition == EDITION_2011;
+    dc->trample = 0;
+    dc->n = 0;
     int is_attacker = (s->combat.attackers >> src) & 1;
+    if (is_attacker && !(s->perm[src].flags & PF_BLOCKED)) {                  /* 510.1a */
+        if (!attack_target_valid(s, src)) return 0;
+        dc->to[0] = RECIP_DEFENDER; dc->lethal[0] = 0; dc->n = 1;
+        return 1;
+    }
     uint8_t v[PAIR_MAX];
     int n = pairs_of(s, src, is_attacker, v);
     if (is_attacker) {
         int can_defender = attack_target_valid(s, src);
-        if (!(s->perm[src].flags & PF_BLOCKED)) {                             /* 510.1a */
-            if (!can_defender) return 0;
-            dc->to[0] = RECIP_DEFENDER; dc->lethal[0] = 0; dc->n = 1;
-            return 1;
-        }
         int trample = perm_has(s, src, KW_TRAMPLE);
         if (n == 0 && !(trample && can_defender)) return 0;                   /* 510.1c, 702.19e */
         dc->trample = (uint8_t)(trample && can_defender);
@@ -281,12 +273,62 @@ static int check_assignment(const GameState *s, const StepAssign *sa, int n,
     return MTG_OK;
 }
 
-typedef struct DamageEvent {
-    uint8_t src, to;      /* to: a slot, or TARGET_PLAYER for the defending/active player */
-    uint8_t player;       /* when to == TARGET_PLAYER: which player */
-    uint8_t flags;
-    int16_t amount;
-} DamageEvent;
+/* Deals one source's combat damage to one recipient (510.2), after
+ * prevention (119.4a, 615): to the defending player (or the planeswalker
+ * it attacks) when `to` is RECIP_DEFENDER, else to creature `to`. `flags`
+ * are the source's DMG_* bits; lifelink adds to gain[controller]. */
+static void deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, int *gain,
+                 uint64_t *touched)
+{
+    int def = defender_of(s);
+    if (to == RECIP_DEFENDER) {
+        uint8_t t = s->perm[src].target;
+        if (s->perm[src].flags & PF_BLOCKED) flags |= DMG_TRAMPLE;
+        if (t == TARGET_PLAYER) to = TARGET_PLAYER;
+        else { to = t; flags |= DMG_TO_PW; }
+    }
+    if (to == TARGET_PLAYER) {
+        Player *pl = &s->pl[def];
+        int stop = pl->prevent < amt ? pl->prevent : amt;
+        pl->prevent = (int16_t)(pl->prevent - stop);
+        amt -= stop;
+    } else {
+        Permanent *q = &s->perm[to];
+        int stop = q->prevent < amt ? q->prevent : amt;
+        q->prevent = (uint8_t)(q->prevent - stop);
+        amt -= stop;
+    }
+    if (amt <= 0) return;                                                     /* 119.8, 615 */
+    if (to != TARGET_PLAYER) *touched |= 1ull << to;
+    int ctl = s->perm[src].controller;
+    game_event(g, s, EV_DAMAGE, ctl, src, to, s->perm[src].card, amt, flags);
+    if (to == TARGET_PLAYER) {
+        Player *pl = &s->pl[def];
+        if (flags & DMG_INFECT) {                                             /* 119.3b */
+            int v = pl->poison + amt;
+            pl->poison = (uint8_t)(v > 255 ? 255 : v);
+            game_event(g, s, EV_POISON, def, src, 0, 0, amt, 0);
+        } else {                                                              /* 119.3a */
+            int v = pl->life - amt;
+            pl->life = (int16_t)(v < -30000 ? -30000 : v);
+            game_event(g, s, EV_LIFE, def, src, 0, 0, -amt, 0);
+        }
+    } else if (flags & DMG_TO_PW) {                                           /* 119.3c */
+        Permanent *q = &s->perm[to];
+        q->loyalty = (uint8_t)(q->loyalty > amt ? q->loyalty - amt : 0);
+    } else {
+        Permanent *q = &s->perm[to];
+        if (flags & (DMG_INFECT | DMG_WITHER)) {                              /* 119.3d */
+            int v = q->minus + amt;
+            q->minus = (uint8_t)(v > 255 ? 255 : v);
+        } else {                                                              /* 119.3e */
+            int v = q->damage + amt;
+            q->damage = (uint8_t)(v > 255 ? 255 : v);
+        }
+        if (flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;              /* 704.5h */
+    }
+    if (flags & DMG_LIFELINK) gain[ctl] += amt;                               /* 119.3f */
+}
 
 int combat_damage_step(GameState *s, Game *g, int first_strike,
                        const DamageAssign *given, int n_given)
@@ -301,21 +343,32 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
         }
     }
     StepAssign sa[2][PERM_MAX];
+    uint8_t fl[2][PERM_MAX];                  /* each assignment's DMG_* flags */
     int ns[2] = {0, 0};
     for (int side = 0; side < 2; side++) {                                    /* 510.1: APNAP */
         int p = side == 0 ? s->active : defender_of(s);
         const Policy *pol = g->policy[p];
-        int16_t assigned[PERM_MAX] = {0};
+        /* Damage assigned to each creature: only the other side's creatures
+         * in combat can receive any (zeroing all of it compiled to a slow
+         * `rep stos`). */
+        int16_t assigned[PERM_MAX];
+        for (uint64_t m = in_combat & s->perm_ctl[1 - p]; m; m &= m - 1) assigned[bit_first(m)] = 0;
         uint64_t dt_assigned = 0;
         uint64_t mine = in_combat & s->perm_ctl[p];
+        int outside = 0;                      /* a division came from a policy or `given` */
         for (uint64_t m = mine; m; m &= m - 1) {
             int i = bit_first(m);
-            if (!deals_in_step(s, i, first_strike)) continue;
+            unsigned kw = perm_kw(s, i);
+            /* 510.4, 702.4b, 702.7b: who deals damage in this step. */
+            if (first_strike ? !(kw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE))
+                             : (s->perm[i].flags & PF_HAD_FS) && !(kw & KW_DOUBLE_STRIKE))
+                continue;
             StepAssign *a = &sa[side][ns[side]];
             if (!combat_damage_choice(s, i, first_strike, assigned, dt_assigned, &a->dc)) continue;
             const DamageAssign *gv = NULL;
             for (int k = 0; k < n_given; k++) if (given[k].source == i) gv = &given[k];
             if (gv) {
+                outside = 1;
                 memset(a->amount, 0, sizeof a->amount);
                 for (int k = 0; k < gv->n; k++) {
                     int j = 0;
@@ -327,106 +380,51 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
                     a->amount[j] = (int16_t)(a->amount[j] + gv->amount[k]);
                 }
             } else if (pol && pol->assign && a->dc.n > 1) {
+                outside = 1;
                 pol->assign(pol, s, g, p, g->policy_rng[p], &a->dc, a->amount);
             } else {
                 combat_default_division(&a->dc, a->amount);
             }
-            int dt = perm_has(s, i, KW_DEATHTOUCH);
+            int dt = (kw & KW_DEATHTOUCH) != 0;
             for (int k = 0; k < a->dc.n; k++) {
                 int r = a->dc.to[k];
                 if (r == RECIP_DEFENDER) continue;
                 assigned[r] = (int16_t)(assigned[r] + a->amount[k]);
                 if (dt && a->amount[k] > 0) dt_assigned |= 1ull << r;
             }
+            fl[side][ns[side]] = (uint8_t)((first_strike ? DMG_FIRST_STRIKE : 0) |
+                                           (kw & KW_DEATHTOUCH ? DMG_DEATHTOUCH : 0) |
+                                           (kw & KW_LIFELINK ? DMG_LIFELINK : 0) |
+                                           (kw & KW_INFECT ? DMG_INFECT : 0) |
+                                           (kw & KW_WITHER ? DMG_WITHER : 0));
             ns[side]++;
         }
-        int err = check_assignment(s, sa[side], ns[side], assigned, dt_assigned);
-        if (err) return err;
+        /* The engine's own division (combat_default_division) is legal by
+         * construction; what came from outside is checked, with the rest of
+         * the player's assignment it is part of (510.1c-d). */
+        if (outside) {
+            int err = check_assignment(s, sa[side], ns[side], assigned, dt_assigned);
+            if (err) return err;
+        }
     }
 
-    /* 510.2: all of it is dealt at once; prevention first (119.4a). */
-    DamageEvent ev[2 * PERM_MAX * 2];
-    int ne = 0;
-    int def = defender_of(s);
-    for (int side = 0; side < 2; side++) {
+    /* 510.2: all of it is dealt at once, in the order assigned. */
+    int gain[2] = {0, 0};
+    uint64_t touched = 0;                     /* permanents dealt damage */
+    for (int side = 0; side < 2; side++)
         for (int k = 0; k < ns[side]; k++) {
             const StepAssign *a = &sa[side][k];
-            int src = a->dc.source;
-            unsigned kw = perm_kw(s, src);
-            uint8_t fl = (uint8_t)((first_strike ? DMG_FIRST_STRIKE : 0) |
-                         (kw & KW_DEATHTOUCH ? DMG_DEATHTOUCH : 0) |
-                         (kw & KW_LIFELINK ? DMG_LIFELINK : 0) |
-                         (kw & KW_INFECT ? DMG_INFECT : 0) |
-                         (kw & KW_WITHER ? DMG_WITHER : 0));
-            for (int j = 0; j < a->dc.n; j++) {
-                int amt = a->amount[j];
-                if (amt <= 0) continue;                                       /* 119.8 */
-                DamageEvent *e = &ev[ne];
-                e->src = (uint8_t)src; e->flags = fl; e->amount = (int16_t)amt; e->player = (uint8_t)def;
-                if (a->dc.to[j] == RECIP_DEFENDER) {
-                    uint8_t t = s->perm[src].target;
-                    if ((s->perm[src].flags & PF_BLOCKED)) e->flags |= DMG_TRAMPLE;
-                    if (t == TARGET_PLAYER) e->to = TARGET_PLAYER;
-                    else { e->to = t; e->flags |= DMG_TO_PW; }
-                } else {
-                    e->to = a->dc.to[j];
-                }
-                ne++;
-            }
+            for (int j = 0; j < a->dc.n; j++)
+                if (a->amount[j] > 0)                                         /* 119.8 */
+                    deal(s, g, a->dc.source, a->dc.to[j], a->amount[j], fl[side][k], gain, &touched);
         }
-    }
-    int gain[2] = {0, 0};
-    for (int k = 0; k < ne; k++) {
-        DamageEvent *e = &ev[k];
-        int amt = e->amount;
-        if (e->to == TARGET_PLAYER) {
-            Player *pl = &s->pl[e->player];
-            int stop = pl->prevent < amt ? pl->prevent : amt;
-            pl->prevent = (int16_t)(pl->prevent - stop);
-            amt -= stop;
-        } else {
-            Permanent *q = &s->perm[e->to];
-            int stop = q->prevent < amt ? q->prevent : amt;
-            q->prevent = (uint8_t)(q->prevent - stop);
-            amt -= stop;
-        }
-        if (amt <= 0) continue;                                               /* 119.8, 615 */
-        int ctl = s->perm[e->src].controller;
-        game_event(g, s, EV_DAMAGE, ctl, e->src, e->to, s->perm[e->src].card, amt, e->flags);
-        if (e->to == TARGET_PLAYER) {
-            Player *pl = &s->pl[e->player];
-            if (e->flags & DMG_INFECT) {                                      /* 119.3b */
-                int v = pl->poison + amt;
-                pl->poison = (uint8_t)(v > 255 ? 255 : v);
-                game_event(g, s, EV_POISON, e->player, e->src, 0, 0, amt, 0);
-            } else {                                                          /* 119.3a */
-                int v = pl->life - amt;
-                pl->life = (int16_t)(v < -30000 ? -30000 : v);
-                game_event(g, s, EV_LIFE, e->player, e->src, 0, 0, -amt, 0);
-            }
-        } else if (e->flags & DMG_TO_PW) {                                    /* 119.3c */
-            Permanent *q = &s->perm[e->to];
-            q->loyalty = (uint8_t)(q->loyalty > amt ? q->loyalty - amt : 0);
-        } else {
-            Permanent *q = &s->perm[e->to];
-            if (e->flags & (DMG_INFECT | DMG_WITHER)) {                       /* 119.3d */
-                int v = q->minus + amt;
-                q->minus = (uint8_t)(v > 255 ? 255 : v);
-            } else {                                                          /* 119.3e */
-                int v = q->damage + amt;
-                q->damage = (uint8_t)(v > 255 ? 255 : v);
-            }
-            if (e->flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;       /* 704.5h */
-        }
-        if (e->flags & DMG_LIFELINK) gain[ctl] += amt;                        /* 119.3f */
-    }
     for (int p = 0; p < 2; p++) {
         if (!gain[p]) continue;
         int v = s->pl[p].life + gain[p];
         s->pl[p].life = (int16_t)(v > 30000 ? 30000 : v);
         game_event(g, s, EV_LIFE, p, 0, 0, 0, gain[p], DMG_LIFELINK);
     }
-    sba_apply(s, g);                                                          /* 510.3 -> 704.3 */
+    sba_apply_some(s, g, touched);                                            /* 510.3 -> 704.3 */
     return MTG_OK;
 }
 
@@ -437,5 +435,13 @@ void combat_end(GameState *s)
         q->target = TARGET_NONE;
         q->flags &= (uint8_t)~(PF_BLOCKED | PF_HAD_FS);
     }
-    memset(&s->combat, 0, sizeof s->combat);
+    /* Field by field: a memset of the whole struct compiles to `rep stos`,
+     * whose start-up cost was most of this function's time. */
+    Combat *c = &s->combat;
+    c->attackers = c->blockers = 0;
+    c->n_pairs = c->first_strike = 0;
+    memset(c->pair_att, 0, sizeof c->pair_att);
+    memset(c->pair_blk, 0, sizeof c->pair_blk);
+    memset(c->rank_att, 0, sizeof c->rank_att);
+    memset(c->rank_blk, 0, sizeof c->rank_blk);
 }

@@ -40,12 +40,22 @@ typedef struct DamageChoice {
     uint8_t trample;             /* RECIP_DEFENDER is the last recipient */
     uint8_t n;                   /* recipients */
     int16_t power;               /* damage to divide */
-    uint8_t to[ASSIGN_MAX];      /* recipients */
+    uint8_t to[ASSIGN_MAX];      /* recipients (entries past n unspecified) */
     int16_t lethal[ASSIGN_MAX];  /* damage still needed for lethal (0 for the defender) */
 } DamageChoice;
 
-/* 508.1a/c: could permanent i attack now (ignoring the whole declaration)? */
-int combat_can_attack(const GameState *s, int i);
+/* 508.1a/c: could permanent i attack now (ignoring the whole declaration)?
+ * Inline: policies ask it of every creature at every attack. */
+static inline int combat_can_attack(const GameState *s, int i)
+{
+    if (i < 0 || i >= PERM_MAX || !((s->perm_used >> i) & 1)) return 0;
+    const Permanent *q = &s->perm[i];
+    if (q->controller != s->active || !perm_is_creature(s, i)) return 0;
+    if (q->flags & PF_TAPPED) return 0;                                       /* 508.1a */
+    if ((q->flags & PF_SICK) && !perm_has(s, i, KW_HASTE)) return 0;          /* 302.6 */
+    if (perm_has(s, i, KW_DEFENDER)) return 0;                                /* 702.3b */
+    return 1;
+}
 /* 509.1a/b: could blocker block attacker (ignoring menace and max_blocks)? */
 int combat_can_block(const GameState *s, int blocker, int attacker);
 

@@ -143,6 +143,12 @@ void combat_remove(GameState *s, int i);
  * from an empty library, a new permanent) sets sba_pending or calls this. */
 void sba_apply(GameState *s, const Game *g);
 
+/* sba_apply for a caller that changed nothing state-based actions act on
+ * but the permanents in `slots` and the players' life and poison (combat
+ * damage): nothing else can have become subject to one since the last
+ * check, unless sba_pending says so, and then every permanent is looked at. */
+void sba_apply_some(GameState *s, const Game *g, uint64_t slots);
+
 /* Checks every invariant of the state (cards neither created nor lost,
  * counts consistent, combat legal, the game's end consistent with life and
  * poison). Returns 0 when all hold, else -1 with a description in msg. */

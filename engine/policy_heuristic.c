@@ -5,6 +5,7 @@
  * order of either library. */
 #include <string.h>
 #include "heuristic.h"
+#include "mana.h"
 
 static const HeuristicParams default_params = { 3, 4, 0, 100, 2, 5, 1, 1 };
 
@@ -37,11 +38,10 @@ static const HeuristicParams *params(const Policy *p)
 
 /* ---- evaluation ---- */
 
-int heuristic_creature_value(const GameState *s, int i)
+/* Value of a creature with this power, toughness, keywords and mana value. */
+static int body_value(int pw, int t, unsigned kw, int mana_value)
 {
-    int pw = perm_power(s, i), t = perm_toughness(s, i);
-    unsigned kw = perm_kw(s, i);
-    int v = 80 + pw * 15 + t * 10 + perm_def(s, i)->mana_value;
+    int v = 80 + pw * 15 + t * 10 + mana_value;
     if (kw & KW_FLYING) v += pw * 10;
     if ((kw & KW_REACH) && !(kw & KW_FLYING)) v += 5;
     if (kw & KW_DOUBLE_STRIKE) v += 10 + pw * 15;
@@ -59,13 +59,96 @@ int heuristic_creature_value(const GameState *s, int i)
     return v;
 }
 
+int heuristic_creature_value(const GameState *s, int i)
+{
+    return body_value(perm_power(s, i), perm_toughness(s, i), perm_kw(s, i), perm_def(s, i)->mana_value);
+}
+
 /* Value of a card in hand (a creature card by its printed body). */
 static int card_hand_value(const CardDef *d)
 {
     return d->power * 15 + d->toughness * 10 + d->mana_value * 5;
 }
 
+/* ---- what a combat decision reads, gathered once ----
+ *
+ * An attack or block decision reads each creature's power, toughness,
+ * keywords and damage many times over (every attacker against every
+ * blocker, sorts, greedy assignments, values for every comparison), and
+ * reading them through the card definitions each time was most of the
+ * policy's cost. A View holds them by slot for the one state a decision
+ * looks at (a policy never changes the state it reads), filled once at
+ * the start; values are computed on first use and kept. */
+typedef struct View {
+    const GameState *s;
+    uint64_t valued;          /* slots whose value is in val[] */
+    uint64_t reach;           /* filled slots with flying or reach: they can block flyers */
+    uint64_t creatures;       /* filled slots that are creatures */
+    uint64_t untapped;        /* filled slots that are untapped */
+    int      pw[PERM_MAX];    /* power */
+    int      t[PERM_MAX];     /* toughness */
+    int      dmg[PERM_MAX];   /* damage marked */
+    unsigned kw[PERM_MAX];    /* keywords, printed and until end of turn */
+    int      val[PERM_MAX];   /* heuristic_creature_value, for slots in `valued` */
+} View;
+
+/* Fills the view for the permanents in `slots` (the same figures as
+ * perm_power, perm_toughness and perm_kw). */
+static void view_init(View *v, const GameState *s, uint64_t slots)
+{
+    uint64_t reach = 0, creatures = 0, untapped = 0;
+    for (uint64_t m = slots; m; m &= m - 1) {
+        int i = bit_first(m);
+        const Permanent *q = &s->perm[i];
+        const CardDef *d = &s->cards[q->card];
+        unsigned kw = (unsigned)d->keywords | q->eot_kw;
+        v->kw[i] = kw;
+        v->pw[i] = d->power + q->plus - q->minus + q->eot_power;
+        v->t[i] = d->toughness + q->plus - q->minus + q->eot_tough;
+        v->dmg[i] = q->damage;
+        reach |= (uint64_t)((kw & (KW_FLYING | KW_REACH)) != 0) << i;
+        creatures |= (uint64_t)((d->types & TYPE_CREATURE) != 0) << i;
+        untapped |= (uint64_t)!(q->flags & PF_TAPPED) << i;
+    }
+    v->s = s;
+    v->valued = 0;
+    v->reach = reach;
+    v->creatures = creatures;
+    v->untapped = untapped;
+}
+
+static __attribute__((noinline)) int view_value_first(View *v, int i)
+{
+    v->val[i] = body_value(v->pw[i], v->t[i], v->kw[i], perm_def(v->s, i)->mana_value);
+    v->valued |= 1ull << i;
+    return v->val[i];
+}
+
+/* heuristic_creature_value of slot i, computed on first use and kept (a
+ * decision compares few of them, many times; the check is inline, the
+ * comparisons that ask it are in loops). Computing every value up front
+ * measured slower. */
+static inline int view_value(View *v, int i)
+{
+    return ((v->valued >> i) & 1) ? v->val[i] : view_value_first(v, i);
+}
+
+/* Damage attacker a deals to a player if unblocked (double strike hits twice). */
+static int view_unblocked(const View *v, int a)
+{
+    return v->pw[a] * ((v->kw[a] & KW_DOUBLE_STRIKE) ? 2 : 1);
+}
+
+/* The slots among `able` that could block attacker a, by flying and reach
+ * alone (702.9b, 702.17b). */
+static uint64_t view_can_block(const View *v, int a, uint64_t able)
+{
+    return (v->kw[a] & KW_FLYING) ? able & v->reach : able;
+}
+
 /* ---- one attacker against its blockers, as the rules would play it ---- */
+
+#define FIGHT_MAX 4  /* blockers fight() plays against one attacker */
 
 typedef struct Fight {
     int attacker_dies;
@@ -91,30 +174,32 @@ static int deals_in(unsigned kw, int fs, int any_fs)
     return !(kw & KW_FIRST_STRIKE) || (kw & KW_DOUBLE_STRIKE);
 }
 
-/* Plays attacker a against blockers bl[0..n-1] (in damage assignment order)
- * through both damage steps, each assigning lethal damage in order. */
-static Fight fight(const GameState *s, int a, const uint8_t *bl, int n)
+/* Plays attacker a against blockers bl[0..n-1] (in damage assignment order,
+ * n <= FIGHT_MAX) through both damage steps, each assigning lethal damage
+ * in order. */
+static inline __attribute__((always_inline)) Fight fight_n(const View *v, int a, const uint8_t *bl, int n)
 {
     Fight f = { 0, 0, 0 };
-    unsigned akw = perm_kw(s, a);
-    int a_t = perm_toughness(s, a), a_dmg = s->perm[a].damage, a_cnt = 0, a_dt = 0;
-    int b_t[PAIR_MAX], b_dmg[PAIR_MAX], b_cnt[PAIR_MAX], b_dt[PAIR_MAX];
-    unsigned bkw[PAIR_MAX];
+    unsigned akw = v->kw[a];
+    int a_t = v->t[a], a_dmg = v->dmg[a], a_cnt = 0, a_dt = 0;
+    int b_t[FIGHT_MAX], b_dmg[FIGHT_MAX], b_cnt[FIGHT_MAX], b_dt[FIGHT_MAX], b_p[FIGHT_MAX];
+    unsigned bkw[FIGHT_MAX];
     int any_fs = (akw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) != 0;
     for (int k = 0; k < n; k++) {
-        bkw[k] = perm_kw(s, bl[k]);
-        b_t[k] = perm_toughness(s, bl[k]);
-        b_dmg[k] = s->perm[bl[k]].damage;
+        bkw[k] = v->kw[bl[k]];
+        b_t[k] = v->t[bl[k]];
+        b_p[k] = v->pw[bl[k]];
+        b_dmg[k] = v->dmg[bl[k]];
         b_cnt[k] = b_dt[k] = 0;
         any_fs |= (bkw[k] & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) != 0;
     }
     for (int step = any_fs ? 0 : 1; step < 2; step++) {
         int fs = step == 0;
         int a_deals = !f.attacker_dies && deals_in(akw, fs, any_fs);
-        int give[PAIR_MAX] = {0};
+        int give[FIGHT_MAX] = {0};
         int through = 0;
         if (a_deals) {
-            int left = perm_power(s, a), last = -1;
+            int left = v->pw[a], last = -1;
             for (int k = 0; k < n && left > 0; k++) {
                 if ((f.blockers_die >> k) & 1) continue;
                 int need = (akw & KW_DEATHTOUCH) ? 1 : b_t[k] - b_cnt[k] - b_dmg[k];
@@ -131,7 +216,7 @@ static Fight fight(const GameState *s, int a, const uint8_t *bl, int n)
         for (int k = 0; k < n; k++) {
             if ((f.blockers_die >> k) & 1) continue;
             int deals = deals_in(bkw[k], fs, any_fs);
-            int p = perm_power(s, bl[k]);
+            int p = b_p[k];
             if (deals && p > 0) {
                 if (bkw[k] & (KW_WITHER | KW_INFECT)) a_cnt += p; else to_a += p;
                 if (bkw[k] & KW_DEATHTOUCH) dt_a = 1;
@@ -152,15 +237,72 @@ static Fight fight(const GameState *s, int a, const uint8_t *bl, int n)
     return f;
 }
 
-/* One attacker against one blocker: bit 0 the attacker dies, bit 1 the
- * blocker dies. The same outcome as fight() with one blocker, without its
- * arrays (this runs for every attacker and blocker at every decision). */
-static int duel(const GameState *s, int a, int b)
+/* fight_n is inlined where n is known (fight2); elsewhere, this copy. */
+static Fight fight(const View *v, int a, const uint8_t *bl, int n) { return fight_n(v, a, bl, n); }
+
+/* fight() against two blockers (gang blocks try every pair). Without
+ * first or double strike there is one damage step, played here without
+ * fight()'s arrays: the attacker assigns lethal damage in order (any
+ * damage with deathtouch), the rest to the second blocker or through
+ * with trample; both blockers hit it back. */
+static Fight fight2(const View *v, int a, const uint8_t *bl)
 {
-    unsigned ak = perm_kw(s, a), bk = perm_kw(s, b);
-    int ap = perm_power(s, a), bp = perm_power(s, b);
-    int at = perm_toughness(s, a), bt = perm_toughness(s, b);
-    int ad = s->perm[a].damage, bd = s->perm[b].damage;
+    unsigned akw = v->kw[a];
+    int b0 = bl[0], b1 = bl[1];
+    unsigned k0 = v->kw[b0], k1 = v->kw[b1];
+    if ((akw | k0 | k1) & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) return fight_n(v, a, bl, 2);
+    Fight f = { 0, 0, 0 };
+    int left = v->pw[a], g0 = 0, g1 = 0;
+    if (left > 0) {
+        int need = (akw & KW_DEATHTOUCH) ? 1 : v->t[b0] - v->dmg[b0];
+        g0 = need < 0 ? 0 : need < left ? need : left;
+        left -= g0;
+        if (left > 0) {
+            need = (akw & KW_DEATHTOUCH) ? 1 : v->t[b1] - v->dmg[b1];
+            g1 = need < 0 ? 0 : need < left ? need : left;
+            left -= g1;
+            if (left > 0) {
+                if (akw & KW_TRAMPLE) f.through = left;
+                else g1 += left;
+            }
+        }
+    }
+    /* Damage to the attacker, and -1/-1 counters from wither or infect. */
+    int a_dmg = v->dmg[a], a_cnt = 0, a_dt = 0;
+    int p0 = v->pw[b0], p1 = v->pw[b1];
+    if (p0 > 0) { if (k0 & (KW_WITHER | KW_INFECT)) a_cnt += p0; else a_dmg += p0; a_dt |= (k0 & KW_DEATHTOUCH) != 0; }
+    if (p1 > 0) { if (k1 & (KW_WITHER | KW_INFECT)) a_cnt += p1; else a_dmg += p1; a_dt |= (k1 & KW_DEATHTOUCH) != 0; }
+    f.attacker_dies = dies(v->t[a], a_dmg, a_cnt, a_dt, akw);
+    int counters = (akw & (KW_WITHER | KW_INFECT)) != 0, dt = (akw & KW_DEATHTOUCH) != 0;
+    if (dies(v->t[b0], v->dmg[b0] + (counters ? 0 : g0), counters ? g0 : 0, dt && g0 > 0, k0)) f.blockers_die |= 1;
+    if (dies(v->t[b1], v->dmg[b1] + (counters ? 0 : g1), counters ? g1 : 0, dt && g1 > 0, k1)) f.blockers_die |= 2;
+    return f;
+}
+
+/* duel() in general: the first-strike damage step when either has first
+ * or double strike (510.4), then the regular one; wither and infect deal
+ * -1/-1 counters, indestructible survives damage. */
+static int duel_slow(const View *v, int a, int b)
+{
+    unsigned ak = v->kw[a], bk = v->kw[b];
+    int ap = v->pw[a], bp = v->pw[b];
+    int at = v->t[a], bt = v->t[b];
+    int ad = v->dmg[a], bd = v->dmg[b];
+    if (!((ak | bk) & (KW_WITHER | KW_INFECT | KW_INDESTRUCTIBLE))) {
+        /* First strike alone (the common case here): damage kills as in
+         * duel()'s one step, in two steps. */
+        int adt = 0, bdt = 0;
+        if (ap > 0 && (ak & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE))) { bd += ap; bdt |= (ak & KW_DEATHTOUCH) != 0; }
+        if (bp > 0 && (bk & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE))) { ad += bp; adt |= (bk & KW_DEATHTOUCH) != 0; }
+        int a_dead = ad >= at || adt, b_dead = bd >= bt || bdt;
+        int a_hits = !a_dead && ap > 0 && (!(ak & KW_FIRST_STRIKE) || (ak & KW_DOUBLE_STRIKE));
+        int b_hits = !b_dead && bp > 0 && (!(bk & KW_FIRST_STRIKE) || (bk & KW_DOUBLE_STRIKE));
+        if (a_hits) { bd += ap; bdt |= (ak & KW_DEATHTOUCH) != 0; }
+        if (b_hits) { ad += bp; adt |= (bk & KW_DEATHTOUCH) != 0; }
+        a_dead = a_dead || ad >= at || adt;
+        b_dead = b_dead || bd >= bt || bdt;
+        return a_dead | (b_dead << 1);
+    }
     int acnt = 0, bcnt = 0, adt = 0, bdt = 0, a_dead = 0, b_dead = 0;
     int any_fs = ((ak | bk) & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) != 0;
     for (int step = any_fs ? 0 : 1; step < 2; step++) {
@@ -173,6 +315,25 @@ static int duel(const GameState *s, int a, int b)
         b_dead = b_dead || dies(bt, bd, bcnt, bdt, bk);
     }
     return a_dead | (b_dead << 1);
+}
+
+/* One attacker against one blocker: bit 0 the attacker dies, bit 1 the
+ * blocker dies. The same outcome as fight() with one blocker, without its
+ * arrays (this runs for every attacker and blocker at every decision). */
+static inline int duel(const View *v, int a, int b)
+{
+    unsigned ak = v->kw[a], bk = v->kw[b];
+    /* Most pairs have neither first strike, counters-dealing damage nor
+     * indestructible: one damage step, and a creature dies of the other's
+     * power (or any deathtouch damage) added to its damage; a toughness of
+     * 0 or less dies too, which the sum covers (damage is never negative). */
+    if (!((ak | bk) & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE | KW_WITHER | KW_INFECT | KW_INDESTRUCTIBLE))) {
+        int ap = v->pw[a], bp = v->pw[b];
+        int a_dead = v->dmg[a] + (bp > 0 ? bp : 0) >= v->t[a] || (bp > 0 && (bk & KW_DEATHTOUCH));
+        int b_dead = v->dmg[b] + (ap > 0 ? ap : 0) >= v->t[b] || (ap > 0 && (ak & KW_DEATHTOUCH));
+        return a_dead | (b_dead << 1);
+    }
+    return duel_slow(v, a, b);
 }
 
 /* ---- mulligan, bottom, discard ---- */
@@ -240,54 +401,77 @@ static void h_discard(const Policy *pol, const GameState *s, const Game *g, int 
 /* ---- main phase: land drops and casting ---- */
 
 /* Best set of castable creature cards to cast now: the most mana spent, then
- * the most value. Returns the hand index to cast first, or -1. */
+ * the most value. Returns the index in legal[] of the one to cast first, or -1. */
 static int best_cast(const GameState *s, int p, const Action *legal, int n)
 {
     const Player *pl = &s->pl[p];
-    int avail[COLOR_COUNT], total = 0;
-    for (int c = 0; c < COLOR_COUNT; c++) { avail[c] = pl->land_n[c] - pl->land_tapped[c] + pl->mana[c]; total += avail[c]; }
-    int idx[12], card[12], nc = 0;
+    int idx[12], card[12], nc = 0;   /* idx: index in legal[] */
     for (int k = 0; k < n && nc < 12; k++) {
         if (legal[k].type != ACT_CAST) continue;
         /* Sorted by card, so copies of one card sit together. */
         int c = OBJ_CARD(s, p, pl->hand[legal[k].hand_idx]), j = nc++;
         while (j > 0 && card[j - 1] > c) { idx[j] = idx[j - 1]; card[j] = card[j - 1]; j--; }
-        idx[j] = legal[k].hand_idx; card[j] = c;
+        idx[j] = k; card[j] = c;
     }
-    if (!nc) return -1;
+    if (nc <= 1) return nc ? idx[0] : -1;   /* one castable card: it is the set */
+    /* Available mana by color, packed (mana.h) with each lane clamped to
+     * 127 for the subset search below; `exact` when no lane needed it,
+     * else avail[] holds the counts. */
+    uint64_t avail_p = 0;
+    int avail[COLOR_COUNT], total = 0;
+    int exact = mana_available(pl, &avail_p);
+    if (exact) total = mana_total(avail_p);
+    else {
+        for (int c = 0; c < COLOR_COUNT; c++) {
+            avail[c] = pl->land_n[c] - pl->land_tapped[c] + pl->mana[c];
+            total += avail[c];
+            avail_p |= (uint64_t)(avail[c] > 127 ? 127 : avail[c]) << (8 * c);
+        }
+    }
+    /* Colored costs packed the same way (on a little-endian machine the
+     * lanes are in color order, as avail_p's). */
+    uint64_t cost[12];
+    int mv[12];
+    for (int k = 0; k < nc; k++) {
+        const CardDef *d = &s->cards[card[k]];
+        cost[k] = mana_pack(d->cost_color);
+        mv[k] = d->mana_value;
+    }
     /* dup: copies after the first of a card; a set takes copies in order. */
     int dup = 0;
     for (int k = 1; k < nc; k++) if (card[k] == card[k - 1]) dup |= 1 << k;
     int best_mask = 0, best_mana = -1, best_val = -1;
-    /* Most often everything castable fits at once (or only one card is):
-     * then that is the best set, no search needed. */
+    /* Most often everything castable fits at once: then that is the best
+     * set, no search needed. */
     {
-        int need[COLOR_COUNT] = {0}, mana = 0, fits = 1;
-        for (int k = 0; k < nc; k++) {
-            const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[idx[k]])];
-            for (int c = 0; c < COLOR_COUNT; c++) need[c] += d->cost_color[c];
-            mana += d->mana_value;
+        int mana = 0, fits = 1;
+        if (exact) {
+            /* Lanes below 128 add without carrying; a sum reaching 128
+             * exceeds every (exact) lane of avail_p, and stops the sum. */
+            uint64_t need = 0;
+            for (int k = 0; k < nc; k++) {
+                mana += mv[k];
+                if (!fits) continue;
+                if (cost[k] & MANA_HIGH) fits = 0;
+                else if ((need += cost[k]) & MANA_HIGH) fits = 0;
+            }
+            fits = fits && mana_covers(avail_p, need);
+        } else {
+            int need[COLOR_COUNT] = {0};
+            for (int k = 0; k < nc; k++) {
+                for (int c = 0; c < COLOR_COUNT; c++) need[c] += s->cards[card[k]].cost_color[c];
+                mana += mv[k];
+            }
+            for (int c = 0; c < COLOR_COUNT; c++) if (need[c] > avail[c]) fits = 0;
         }
-        for (int c = 0; c < COLOR_COUNT; c++) if (need[c] > avail[c]) fits = 0;
-        if (nc == 1 || (fits && mana <= total)) best_mask = (1 << nc) - 1;
+        if (fits && mana <= total) best_mask = (1 << nc) - 1;
     }
     if (!best_mask) {
         /* Every subset in Gray-code order, each step adding or removing one
          * card; colored needs packed a byte per color, checked at once
          * (a lane that borrows means a color is short). */
-        uint64_t cost[12], avail_p = 0, high = 0;
-        int mv[12], val_k[12];
-        for (int c = 0; c < COLOR_COUNT; c++) {
-            avail_p |= (uint64_t)(avail[c] > 127 ? 127 : avail[c]) << (8 * c);
-            high |= 0x80ull << (8 * c);
-        }
-        for (int k = 0; k < nc; k++) {
-            const CardDef *d = &s->cards[card[k]];
-            cost[k] = 0;
-            for (int c = 0; c < COLOR_COUNT; c++) cost[k] |= (uint64_t)d->cost_color[c] << (8 * c);
-            mv[k] = d->mana_value;
-            val_k[k] = card_hand_value(d);
-        }
+        int val_k[12];
+        for (int k = 0; k < nc; k++) val_k[k] = card_hand_value(&s->cards[card[k]]);
         uint64_t need = 0;
         int mask = 0, mana = 0, val = 0;
         for (int i = 1; i < (1 << nc); i++) {
@@ -296,7 +480,7 @@ static int best_cast(const GameState *s, int p, const Action *legal, int n)
             if ((mask >> k) & 1) { need += cost[k]; mana += mv[k]; val += val_k[k]; }
             else { need -= cost[k]; mana -= mv[k]; val -= val_k[k]; }
             if (mana > total || (dup & mask & ~(mask << 1))) continue;
-            if ((((avail_p | high) - need) & high) != high) continue;
+            if ((((avail_p | MANA_HIGH) - need) & MANA_HIGH) != MANA_HIGH) continue;
             if (mana > best_mana || (mana == best_mana && val > best_val)) { best_mask = mask; best_mana = mana; best_val = val; }
         }
     }
@@ -304,8 +488,7 @@ static int best_cast(const GameState *s, int p, const Action *legal, int n)
     int pick = -1, pick_mv = -1;
     for (int k = 0; k < nc; k++) {
         if (!((best_mask >> k) & 1)) continue;
-        int mv = s->cards[OBJ_CARD(s, p, pl->hand[idx[k]])].mana_value;
-        if (mv > pick_mv) { pick_mv = mv; pick = idx[k]; }
+        if (mv[k] > pick_mv) { pick_mv = mv[k]; pick = idx[k]; }
     }
     return pick;
 }
@@ -314,20 +497,33 @@ static int best_cast(const GameState *s, int p, const Action *legal, int n)
 static int best_land(const GameState *s, int p, const Action *legal, int n)
 {
     const Player *pl = &s->pl[p];
-    int any = 0;
-    for (int k = 0; k < n && !any; k++) any = legal[k].type == ACT_LAND;
-    if (!any) return -1;
+    /* The colors the land drops on offer make: the hand's needs are read
+     * only for those. */
+    int8_t color[ACTION_MAX];
+    unsigned colors = 0;
+    for (int k = 0; k < n; k++) {
+        if (legal[k].type != ACT_LAND) continue;
+        color[k] = s->cards[OBJ_CARD(s, p, pl->hand[legal[k].hand_idx])].produces;
+        colors |= 1u << color[k];
+    }
+    if (!colors) return -1;
+    /* Lands of one color score alike: the first of them. */
+    if (!(colors & (colors - 1))) {
+        for (int k = 0; k < n; k++) if (legal[k].type == ACT_LAND) return k;
+    }
     int need[COLOR_COUNT] = {0};
     for (int h = 0; h < pl->hand_n; h++) {
         const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
-        if (d->types & TYPE_LAND) continue;
-        for (int c = 0; c < COLOR_COUNT; c++)
-            if (d->cost_color[c] > pl->land_n[c]) need[c] += 1 + d->cost_color[c] - pl->land_n[c];
+        int spell = !(d->types & TYPE_LAND);
+        for (unsigned m = colors; m; m &= m - 1) {   /* short of lands: 1 + what is missing */
+            int c = __builtin_ctz(m), x = d->cost_color[c] - pl->land_n[c];
+            need[c] += (x > 0 ? x + 1 : 0) * spell;
+        }
     }
     int pick = -1, best = -1000000;
     for (int k = 0; k < n; k++) {
         if (legal[k].type != ACT_LAND) continue;
-        int c = s->cards[OBJ_CARD(s, p, pl->hand[legal[k].hand_idx])].produces;
+        int c = color[k];
         int score = need[c] * 16 - pl->land_n[c];
         if (score > best) { best = score; pick = k; }
     }
@@ -338,66 +534,60 @@ static int h_main(const Policy *pol, const GameState *s, const Game *g, int p, R
 {
     int land = best_land(s, p, legal, n);
     if (land >= 0) return land;
-    int h = best_cast(s, p, legal, n);
-    if (h < 0) return 0;
-    for (int k = 0; k < n; k++) if (legal[k].type == ACT_CAST && legal[k].hand_idx == h) return k;
-    return 0;
+    int cast = best_cast(s, p, legal, n);
+    return cast >= 0 ? cast : 0;
 }
 
 /* ---- attacking ---- */
 
-static int can_block_kw(unsigned akw, unsigned bkw)
+/* Sorts attackers strongest first into order[] (stable: equal powers keep
+ * their order), as damage_through takes them. */
+static void sort_by_power(const View *v, const uint8_t *att, int na, uint8_t *order)
 {
-    return !(akw & KW_FLYING) || (bkw & (KW_FLYING | KW_REACH));
+    for (int k = 0; k < na; k++) {
+        uint8_t x = att[k];
+        int j = k;
+        while (j > 0 && v->pw[order[j - 1]] < v->pw[x]) { order[j] = order[j - 1]; j--; }
+        order[j] = x;
+    }
 }
 
 /* Damage (life and poison) the defender takes if it blocks as well as it
- * can: each potential blocker stops the strongest attacker it can block. */
-static void damage_through(const GameState *s, const uint8_t *att, int na, uint64_t blockers,
+ * can: each potential blocker stops the strongest attacker it can block.
+ * `order` lists the attackers strongest first (sort_by_power): a decision
+ * sorts each list once and asks this of it against several sets of
+ * blockers. */
+static void damage_through(const View *v, const uint8_t *order, int na, uint64_t blockers,
                            int *life_dmg, int *poison)
 {
-    if (!blockers) {
-        *life_dmg = *poison = 0;
-        for (int k = 0; k < na; k++) {
-            int d = perm_power(s, att[k]) * (perm_has(s, att[k], KW_DOUBLE_STRIKE) ? 2 : 1);
-            if (d <= 0) continue;
-            if (perm_has(s, att[k], KW_INFECT)) *poison += d; else *life_dmg += d;
-        }
-        return;
-    }
-    int stopped[PERM_MAX];
-    uint8_t order[PERM_MAX];
-    for (int k = 0; k < na; k++) stopped[k] = 0;
-    for (int k = 0; k < na; k++) order[k] = att[k];
-    for (int k = 1; k < na; k++) {  /* strongest first */
-        uint8_t v = order[k];
-        int j = k;
-        while (j > 0 && perm_power(s, order[j - 1]) < perm_power(s, v)) { order[j] = order[j - 1]; j--; }
-        order[j] = v;
-    }
+    int life = 0, poi = 0;
     uint64_t free_b = blockers;
     for (int k = 0; k < na; k++) {
-        int a = order[k];
-        unsigned akw = perm_kw(s, a);
-        int need = (akw & KW_MENACE) ? 2 : 1, got = 0, absorb = 0;
-        uint64_t took = 0;
-        for (uint64_t m = free_b; m && got < need; m &= m - 1) {
-            int b = bit_first(m);
-            if (!can_block_kw(akw, perm_kw(s, b))) continue;
-            took |= 1ull << b; got++;
-            absorb += perm_toughness(s, b);
+        int a = order[k], d = v->pw[a];
+        unsigned akw = v->kw[a];
+        if (free_b && !(akw & (KW_MENACE | KW_TRAMPLE))) {
+            /* One blocker stops it all: the first that can. */
+            uint64_t m = view_can_block(v, a, free_b);
+            if (m) { free_b &= ~(m & (0 - m)); continue; }
+        } else if (free_b) {
+            int need = (akw & KW_MENACE) ? 2 : 1, got = 0, absorb = 0;
+            uint64_t took = 0;
+            for (uint64_t m = view_can_block(v, a, free_b); m && got < need; m &= m - 1) {
+                int b = bit_first(m);
+                took |= 1ull << b; got++;
+                absorb += v->t[b];
+            }
+            if (got == need) {
+                free_b &= ~took;
+                d -= (akw & KW_TRAMPLE) ? (d < absorb ? d : absorb) : d;
+            }
         }
-        if (got < need) continue;
-        free_b &= ~took;
-        stopped[k] = (akw & KW_TRAMPLE) ? (perm_power(s, a) < absorb ? perm_power(s, a) : absorb) : perm_power(s, a);
-    }
-    *life_dmg = *poison = 0;
-    for (int k = 0; k < na; k++) {
-        int a = order[k], d = perm_power(s, a) - stopped[k];
         if (d <= 0) continue;
-        int mult = perm_has(s, a, KW_DOUBLE_STRIKE) ? 2 : 1;
-        if (perm_has(s, a, KW_INFECT)) *poison += d * mult; else *life_dmg += d * mult;
+        d *= (akw & KW_DOUBLE_STRIKE) ? 2 : 1;
+        if (akw & KW_INFECT) poi += d; else life += d;
     }
+    *life_dmg = life;
+    *poison = poi;
 }
 
 static int lethal(const GameState *s, int who, int life_dmg, int poison)
@@ -415,33 +605,35 @@ static int turns_to_kill(const GameState *s, int who, int life_dmg, int poison)
 }
 
 /* Whether attacker a should attack at this aggression against these
- * potential blockers (Forge's aggression levels). */
-static int worth_attacking(const GameState *s, int a, uint64_t blockers, int aggression)
+ * potential blockers (Forge's aggression levels). The duels stop as soon
+ * as the level's answer is known: only the answer is used. */
+static int worth_attacking(View *v, int a, uint64_t blockers, int aggression)
 {
     if (aggression >= 6) return 1;
-    unsigned akw = perm_kw(s, a);
-    int n_can = 0, killed_by = 0, kills_some = 0, trade_only = 1, cheaper_killer = 0;
-    int av = aggression == 3 ? heuristic_creature_value(s, a) : 0;
-    for (uint64_t m = blockers; m; m &= m - 1) {
+    uint64_t can = view_can_block(v, a, blockers);
+    /* No blocker, or a menace attacker against a single one: unblockable. */
+    if (!can || ((v->kw[a] & KW_MENACE) && !(can & (can - 1)))) return aggression >= 1;
+    if (aggression < 2) return 0;
+    int killed_by = 0, kills_some = 0, trade_only = 1, cheaper_killer = 0;
+    for (uint64_t m = can; m; m &= m - 1) {
         int b = bit_first(m);
-        if (!can_block_kw(akw, perm_kw(s, b))) continue;
-        n_can++;
-        int r = duel(s, a, b);
+        int r = duel(v, a, b);
         if (r & 2) kills_some = 1;
         if (r & 1) {
             killed_by = 1;
             if (!(r & 2)) trade_only = 0;
-            else if (heuristic_creature_value(s, b) < av) cheaper_killer = 1;
+            else if (aggression == 3 && view_value(v, b) < view_value(v, a)) cheaper_killer = 1;
         }
+        /* Once these hold, no later blocker changes the answer. */
+        if (aggression == 5 ? kills_some
+            : killed_by && (aggression == 2 || !trade_only || (aggression == 3 && cheaper_killer)))
+            break;
     }
-    if ((akw & KW_MENACE) && n_can < 2) n_can = 0;
-    if (n_can == 0) return aggression >= 1;
     switch (aggression) {
     case 5: return kills_some || !killed_by;
     case 4: return !killed_by || (trade_only && kills_some);
     case 3: return !killed_by || (trade_only && !cheaper_killer);
-    case 2: return !killed_by;
-    default: return 0;
+    default: return !killed_by;   /* 2 */
     }
 }
 
@@ -449,18 +641,25 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
 {
     const HeuristicParams *hp = params(pol);
     int opp = 1 - p;
+    View v;
+    view_init(&v, s, s->perm_used);
+    uint64_t all_mine = s->perm_ctl[p] & v.creatures;
     uint8_t cand[PERM_MAX];
     int nc = 0;
-    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1)
-        if (combat_can_attack(s, bit_first(m)) && perm_power(s, bit_first(m)) > 0) cand[nc++] = (uint8_t)bit_first(m);
+    for (uint64_t m = all_mine & v.untapped; m; m &= m - 1)
+        if (combat_can_attack(s, bit_first(m)) && v.pw[bit_first(m)] > 0) cand[nc++] = (uint8_t)bit_first(m);
     if (!nc) return 0;
-    uint64_t their = 0;   /* opposing creatures, and those that can block now */
-    for (uint64_t m = s->perm_ctl[opp]; m; m &= m - 1) if (perm_is_creature(s, bit_first(m))) their |= 1ull << bit_first(m);
-    uint64_t blockers = 0;
-    for (uint64_t m = their; m; m &= m - 1) if (!(s->perm[bit_first(m)].flags & PF_TAPPED)) blockers |= 1ull << bit_first(m);
+    uint64_t their = s->perm_ctl[opp] & v.creatures;   /* opposing creatures */
+    uint64_t blockers = their & v.untapped;            /* those that can block now */
 
+    uint8_t order[PERM_MAX];
     int dmg, poi;
-    damage_through(s, cand, nc, blockers, &dmg, &poi);
+    if (blockers) {
+        sort_by_power(&v, cand, nc, order);
+        damage_through(&v, order, nc, blockers, &dmg, &poi);
+    } else {
+        damage_through(&v, cand, nc, 0, &dmg, &poi);   /* unblocked, any order sums the same */
+    }
     int n = 0;
     if (lethal(s, opp, dmg, poi)) {          /* alpha strike */
         for (int k = 0; k < nc; k++) out[n++] = (AttackDecl){ cand[k], TARGET_PLAYER };
@@ -470,36 +669,39 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
      * press (aggression 5 at least). */
     uint8_t theirs[PERM_MAX];
     int nt = 0;
-    for (uint64_t m = their; m; m &= m - 1)
-        if (!perm_has(s, bit_first(m), KW_DEFENDER) && perm_power(s, bit_first(m)) > 0) theirs[nt++] = (uint8_t)bit_first(m);
-    uint64_t all_mine = 0;
-    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) if (perm_is_creature(s, bit_first(m))) all_mine |= 1ull << bit_first(m);
+    for (uint64_t m = their; m; m &= m - 1) {
+        int i = bit_first(m);
+        if (!(v.kw[i] & KW_DEFENDER) && v.pw[i] > 0) theirs[nt++] = (uint8_t)i;
+    }
     int aggression = hp->aggression;
+    /* Their counterattack if nothing blocks it. */
+    int their_dmg, their_poi;
+    damage_through(&v, theirs, nt, 0, &their_dmg, &their_poi);
     if (aggression >= 2 && aggression < 5) {
-        int their_dmg, their_poi;
-        damage_through(s, theirs, nt, 0, &their_dmg, &their_poi);
         int my_clock = turns_to_kill(s, opp, dmg, poi);
         int their_clock = turns_to_kill(s, p, their_dmg, their_poi);
         if (my_clock <= their_clock) aggression = 5;
     }
     uint8_t att[PERM_MAX];
     for (int k = 0; k < nc; k++)
-        if (worth_attacking(s, cand[k], blockers, aggression)) att[n++] = cand[k];
+        if (worth_attacking(&v, cand[k], blockers, aggression)) att[n++] = cand[k];
 
     /* Keep blockers home when the counterattack could otherwise kill us,
-     * and staying home would stop it. */
-    if (hp->hold_back && aggression < 6 && n) {
+     * and staying home would stop it. Blockers never add damage: when the
+     * counterattack unblocked is not lethal, no one needs to stay. */
+    if (hp->hold_back && aggression < 6 && n && lethal(s, p, their_dmg, their_poi)) {
         int cd, cp;
-        damage_through(s, theirs, nt, all_mine, &cd, &cp);
+        sort_by_power(&v, theirs, nt, order);
+        damage_through(&v, order, nt, all_mine, &cd, &cp);
         int savable = !lethal(s, p, cd, cp);
         while (savable && n) {
             uint64_t home = all_mine;
-            for (int k = 0; k < n; k++) if (!perm_has(s, att[k], KW_VIGILANCE)) home &= ~(1ull << att[k]);
-            damage_through(s, theirs, nt, home, &cd, &cp);
+            for (int k = 0; k < n; k++) if (!(v.kw[att[k]] & KW_VIGILANCE)) home &= ~(1ull << att[k]);
+            damage_through(&v, order, nt, home, &cd, &cp);
             if (!lethal(s, p, cd, cp)) break;
             /* Stay home with the attacker that blocks best: the toughest. */
             int drop = 0;
-            for (int k = 1; k < n; k++) if (perm_toughness(s, att[k]) > perm_toughness(s, att[drop])) drop = k;
+            for (int k = 1; k < n; k++) if (v.t[att[k]] > v.t[att[drop]]) drop = k;
             att[drop] = att[--n];
         }
     }
@@ -511,30 +713,39 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
 
 typedef struct BlockPlan {
     uint8_t nb[PERM_MAX];           /* blockers assigned to each attacker slot */
-    uint8_t bl[PERM_MAX][4];        /* the first few of them */
+    uint8_t bl[PERM_MAX][FIGHT_MAX];/* the first few of them */
     uint64_t used;                  /* blockers already assigned */
 } BlockPlan;
 
 static void plan_add(BlockPlan *bp, int a, int b)
 {
-    if (bp->nb[a] < 4) bp->bl[a][bp->nb[a]] = (uint8_t)b;
+    if (bp->nb[a] < FIGHT_MAX) bp->bl[a][bp->nb[a]] = (uint8_t)b;
     bp->nb[a]++;
     bp->used |= 1ull << b;
 }
 
 /* Life and poison the defender loses to the attackers at it under a plan. */
-static void plan_damage(const GameState *s, const uint8_t *att, int na, const BlockPlan *bp, int *life, int *poison)
+static void plan_damage(const View *v, const uint8_t *att, int na, const BlockPlan *bp, int *life, int *poison)
 {
     *life = *poison = 0;
     for (int k = 0; k < na; k++) {
         int a = att[k];
-        if (s->perm[a].target != TARGET_PLAYER) continue;
+        if (v->s->perm[a].target != TARGET_PLAYER) continue;
         int d;
-        if (!bp->nb[a]) d = perm_power(s, a) * (perm_has(s, a, KW_DOUBLE_STRIKE) ? 2 : 1);
-        else if (perm_has(s, a, KW_TRAMPLE)) d = fight(s, a, bp->bl[a], bp->nb[a] < 4 ? bp->nb[a] : 4).through;
+        if (!bp->nb[a]) d = view_unblocked(v, a);
+        else if (v->kw[a] & KW_TRAMPLE) d = fight(v, a, bp->bl[a], bp->nb[a] < FIGHT_MAX ? bp->nb[a] : FIGHT_MAX).through;
         else d = 0;
-        if (perm_has(s, a, KW_INFECT)) *poison += d; else *life += d;
+        if (v->kw[a] & KW_INFECT) *poison += d; else *life += d;
     }
+}
+
+/* The least valuable creature of a nonempty mask; the first of equals. */
+static int cheapest(View *v, uint64_t m)
+{
+    int pick = bit_first(m);
+    for (m &= m - 1; m; m &= m - 1)
+        if (view_value(v, bit_first(m)) < view_value(v, pick)) pick = bit_first(m);
+    return pick;
 }
 
 static int in_danger(const GameState *s, int p, int life_dmg, int poison, int chump_life)
@@ -545,75 +756,89 @@ static int in_danger(const GameState *s, int p, int life_dmg, int poison, int ch
 static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, BlockDecl *out)
 {
     const HeuristicParams *hp = params(pol);
+    /* Only the defending player blocks (509.1): combat_can_block would
+     * refuse every pair of anyone else. Past this, an untapped creature
+     * of ours can block an attacker unless flying stops it, which is all
+     * view_can_block checks. */
+    if (p != 1 - s->active) return 0;
     uint8_t att[PERM_MAX];
     int na = 0;
     for (uint64_t m = s->combat.attackers; m; m &= m - 1) att[na++] = (uint8_t)bit_first(m);
+    uint64_t mine = 0;   /* who can block: our untapped creatures */
+    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1)
+        if (!(s->perm[bit_first(m)].flags & PF_TAPPED)) mine |= 1ull << bit_first(m);
+    if (!mine) return 0;                     /* nothing to block with */
+    View v;
+    view_init(&v, s, s->combat.attackers | mine);
+    mine &= v.creatures;
+    if (!mine) return 0;
     /* Most valuable attackers first. */
-    int val[PERM_MAX];
-    for (int k = 0; k < na; k++) val[att[k]] = heuristic_creature_value(s, att[k]);
     for (int k = 1; k < na; k++) {
-        uint8_t v = att[k];
+        uint8_t x = att[k];
         int j = k;
-        while (j > 0 && val[att[j - 1]] < val[v]) { att[j] = att[j - 1]; j--; }
-        att[j] = v;
+        while (j > 0 && view_value(&v, att[j - 1]) < view_value(&v, x)) { att[j] = att[j - 1]; j--; }
+        att[j] = x;
     }
-    uint64_t mine = 0;
-    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {
-        int b = bit_first(m);
-        if (perm_is_creature(s, b) && !(s->perm[b].flags & PF_TAPPED)) { mine |= 1ull << b; val[b] = heuristic_creature_value(s, b); }
-    }
-    BlockPlan bp;
-    memset(&bp, 0, sizeof bp);
-    /* Single-block fights, computed once: bit 0 known, 1 attacker dies, 2 blocker dies. */
-    uint8_t dense[PERM_MAX];
-    int nmine = 0;
-    for (uint64_t m = mine; m; m &= m - 1) dense[bit_first(m)] = (uint8_t)nmine++;
-    uint8_t fr[PERM_MAX * PERM_MAX];
-    memset(fr, 0, (size_t)(na * nmine));
+    BlockPlan bp;   /* only the entries of attackers are read */
+    bp.used = 0;
+    for (int k = 0; k < na; k++) bp.nb[att[k]] = 0;
 
     if (hp->block_mode) {
+        /* Single blocks, each fight played once, as masks over our
+         * creatures: can[k] those that can block attacker att[k] alone,
+         * kills[k] those that would kill it, lives[k] those that would
+         * survive it. Attackers with menace or no power get none. */
+        uint64_t can[PERM_MAX], kills[PERM_MAX], lives[PERM_MAX];
+        for (int k = 0; k < na; k++) {
+            int a = att[k];
+            can[k] = kills[k] = lives[k] = 0;
+            if ((v.kw[a] & KW_MENACE) || v.pw[a] <= 0) continue;
+            can[k] = view_can_block(&v, a, mine);
+            for (uint64_t m = can[k]; m; m &= m - 1) {
+                int b = bit_first(m), r = duel(&v, a, b);
+                kills[k] |= (uint64_t)(r & 1) << b;
+                lives[k] |= (uint64_t)(~r >> 1 & 1) << b;
+            }
+        }
         /* Pass 1: blocks that kill the attacker and survive; pass 2: blocks
          * that survive; pass 3: trades that pay. Cheapest blocker first. */
         for (int pass = 1; pass <= 3; pass++) {
             for (int k = 0; k < na; k++) {
                 int a = att[k];
-                if (bp.nb[a] || perm_has(s, a, KW_MENACE) || perm_power(s, a) <= 0) continue;
-                int pick = -1;
-                for (uint64_t m = mine & ~bp.used; m; m &= m - 1) {
-                    int b = bit_first(m);
-                    if (!combat_can_block(s, b, a)) continue;
-                    uint8_t *r = &fr[k * nmine + dense[b]];
-                    if (!*r) *r = (uint8_t)(1 | (duel(s, a, b) << 1));
-                    int a_dies = (*r & 2) != 0, b_dies = (*r & 4) != 0;
-                    int ok = pass == 1 ? (a_dies && !b_dies)
-                           : pass == 2 ? !b_dies
-                           : (a_dies && val[a] + hp->trade >= val[b]);
-                    if (ok && (pick < 0 || val[b] < val[pick])) pick = b;
+                uint64_t ok = can[k] & ~bp.used;
+                if (bp.nb[a] || !ok) continue;
+                if (pass == 1) ok &= kills[k] & lives[k];
+                else if (pass == 2) ok &= lives[k];
+                else {
+                    ok &= kills[k];
+                    for (uint64_t m = ok; m; m &= m - 1)
+                        if (view_value(&v, a) + hp->trade < view_value(&v, bit_first(m))) ok &= ~(1ull << bit_first(m));
                 }
-                if (pick >= 0) plan_add(&bp, a, pick);
+                if (ok) plan_add(&bp, a, cheapest(&v, ok));
             }
         }
         /* Pass 4: gang blocks by two that kill an attacker worth more than what dies. */
         for (int k = 0; k < na; k++) {
             int a = att[k];
-            if (bp.nb[a] || perm_power(s, a) <= 0) continue;
-            int pb1 = -1, pb2 = -1, best_loss = val[a];
-            for (uint64_t m1 = mine & ~bp.used; m1; m1 &= m1 - 1) {
+            if (bp.nb[a] || v.pw[a] <= 0) continue;
+            uint64_t able = view_can_block(&v, a, mine & ~bp.used);
+            if (!(able & (able - 1))) continue;     /* not two of us to block it */
+            int pb1 = -1, pb2 = -1, best_loss = view_value(&v, a);
+            for (uint64_t m1 = able; m1; m1 &= m1 - 1) {
                 int b1 = bit_first(m1);
-                if (!combat_can_block(s, b1, a)) continue;
                 for (uint64_t m2 = (m1 & (m1 - 1)); m2; m2 &= m2 - 1) {
                     int b2 = bit_first(m2);
-                    if (!combat_can_block(s, b2, a)) continue;
                     /* Two that cannot deal lethal together need no fight. */
-                    if (!((perm_kw(s, b1) | perm_kw(s, b2)) & (KW_DEATHTOUCH | KW_DOUBLE_STRIKE | KW_WITHER | KW_INFECT)) &&
-                        perm_power(s, b1) + perm_power(s, b2) < perm_toughness(s, a) - s->perm[a].damage)
+                    if (!((v.kw[b1] | v.kw[b2]) & (KW_DEATHTOUCH | KW_DOUBLE_STRIKE | KW_WITHER | KW_INFECT)) &&
+                        v.pw[b1] + v.pw[b2] < v.t[a] - v.dmg[a])
                         continue;
                     uint8_t two[2] = { (uint8_t)b1, (uint8_t)b2 };
                     /* The attacker orders: assume it kills the costlier first. */
-                    if (val[b2] > val[b1]) { two[0] = (uint8_t)b2; two[1] = (uint8_t)b1; }
-                    Fight f = fight(s, a, two, 2);
+                    if (view_value(&v, b2) > view_value(&v, b1)) { two[0] = (uint8_t)b2; two[1] = (uint8_t)b1; }
+                    Fight f = fight2(&v, a, two);
                     if (!f.attacker_dies) continue;
-                    int loss = ((f.blockers_die & 1) ? val[two[0]] : 0) + ((f.blockers_die & 2) ? val[two[1]] : 0);
+                    int loss = ((f.blockers_die & 1) ? view_value(&v, two[0]) : 0) +
+                               ((f.blockers_die & 2) ? view_value(&v, two[1]) : 0);
                     if (loss < best_loss) { best_loss = loss; pb1 = two[0]; pb2 = two[1]; }
                 }
             }
@@ -627,26 +852,27 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
     uint64_t unblockable = 0;   /* attackers we found no (legal) chump for */
     for (int guard = 0; guard < na; guard++) {
         int dmg, poi;
-        plan_damage(s, att, na, &bp, &dmg, &poi);
+        plan_damage(&v, att, na, &bp, &dmg, &poi);
         if (!in_danger(s, p, dmg, poi, chump_life)) break;
         /* The unblocked attacker at us that hurts most, blocked by our least valuable creature. */
         int worst = -1, worst_d = 0;
         for (int k = 0; k < na; k++) {
             int a = att[k];
             if (bp.nb[a] || s->perm[a].target != TARGET_PLAYER || ((unblockable >> a) & 1)) continue;
-            int d = perm_power(s, a) * (perm_has(s, a, KW_DOUBLE_STRIKE) ? 2 : 1);
-            if (perm_has(s, a, KW_INFECT)) d *= 2;
+            int d = view_unblocked(&v, a);
+            if (v.kw[a] & KW_INFECT) d *= 2;
             if (d > worst_d) { worst_d = d; worst = a; }
         }
         if (worst < 0) break;
-        int need = perm_has(s, worst, KW_MENACE) ? 2 : 1, got = 0;
+        int need = (v.kw[worst] & KW_MENACE) ? 2 : 1, got = 0;
         uint8_t pick[2];
+        uint64_t able = view_can_block(&v, worst, mine & ~bp.used);
         for (int t = 0; t < need; t++) {
             int cheapest = -1;
-            for (uint64_t m = mine & ~bp.used; m; m &= m - 1) {
+            for (uint64_t m = able; m; m &= m - 1) {
                 int b = bit_first(m);
-                if ((got && pick[0] == b) || !combat_can_block(s, b, worst)) continue;
-                if (cheapest < 0 || val[b] < val[cheapest]) cheapest = b;
+                if (got && pick[0] == b) continue;
+                if (cheapest < 0 || view_value(&v, b) < view_value(&v, cheapest)) cheapest = b;
             }
             if (cheapest >= 0) pick[got++] = (uint8_t)cheapest;
         }
@@ -658,14 +884,12 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
     int n = 0;
     for (int k = 0; k < na; k++) {
         int a = att[k];
-        if (bp.nb[a] == 1 && perm_has(s, a, KW_MENACE)) {
-            int partner = -1;
-            for (uint64_t m = mine & ~bp.used; m && partner < 0; m &= m - 1)
-                if (combat_can_block(s, bit_first(m), a)) partner = bit_first(m);
-            if (partner >= 0) plan_add(&bp, a, partner);
+        if (bp.nb[a] == 1 && (v.kw[a] & KW_MENACE)) {
+            uint64_t able = view_can_block(&v, a, mine & ~bp.used);
+            if (able) plan_add(&bp, a, bit_first(able));
             else bp.nb[a] = 0;
         }
-        for (int t = 0; t < bp.nb[a] && t < 4 && n < PAIR_MAX; t++) out[n++] = (BlockDecl){ bp.bl[a][t], (uint8_t)a };
+        for (int t = 0; t < bp.nb[a] && t < FIGHT_MAX && n < PAIR_MAX; t++) out[n++] = (BlockDecl){ bp.bl[a][t], (uint8_t)a };
     }
     return n;
 }

@@ -47,13 +47,17 @@ static inline uint32_t rng_below(Rng *r, uint32_t n)
     return (uint32_t)(((rng_next(r) >> 32) * (uint64_t)n) >> 32);
 }
 
-/* Fisher-Yates shuffle of n bytes. */
+/* Fisher-Yates shuffle of n bytes. The generator is copied to a local for
+ * the loop: the byte stores could alias it, which would make the compiler
+ * reload and store its state at every step. Same stream either way. */
 static inline void rng_shuffle(Rng *r, uint8_t *a, int n)
 {
+    Rng x = *r;
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)rng_below(r, (uint32_t)i + 1);
+        int j = (int)rng_below(&x, (uint32_t)i + 1);
         uint8_t t = a[i]; a[i] = a[j]; a[j] = t;
     }
+    *r = x;
 }
 
 #endif

@@ -1,9 +1,10 @@
 /* sba.c: state-based actions (704), checked until none applies. */
 #include "game.h"
 
-/* One pass: everything that applies happens at once (704.3). Returns
- * whether anything happened. */
-static int sba_pass(GameState *s, const Game *g)
+/* One pass: everything that applies happens at once (704.3), looking at
+ * the players and the permanents in `slots`. Returns whether anything
+ * happened. */
+static int sba_pass(GameState *s, const Game *g, uint64_t slots)
 {
     int acted = 0;
     int lost[2] = {0, 0};
@@ -24,7 +25,7 @@ static int sba_pass(GameState *s, const Game *g)
     }
 
     uint64_t dying = 0;
-    for (uint64_t m = s->perm_used; m; m &= m - 1) {
+    for (uint64_t m = slots & s->perm_used; m; m &= m - 1) {
         int i = bit_first(m);
         Permanent *q = &s->perm[i];
         const CardDef *d = &s->cards[q->card];
@@ -57,6 +58,13 @@ static int sba_pass(GameState *s, const Game *g)
 
 void sba_apply(GameState *s, const Game *g)
 {
-    while (sba_pass(s, g)) {}
+    while (sba_pass(s, g, s->perm_used)) {}
+    s->sba_pending = 0;
+}
+
+void sba_apply_some(GameState *s, const Game *g, uint64_t slots)
+{
+    if (s->sba_pending) slots = s->perm_used;
+    while (sba_pass(s, g, slots)) {}
     s->sba_pending = 0;
 }

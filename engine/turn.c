@@ -3,6 +3,7 @@
  * spells and paying their mana, cleanup, and the turn cap. */
 #include <string.h>
 #include "policy.h"
+#include "mana.h"
 
 /* ---- mana (106, 601.2g-h) ---- */
 
@@ -25,21 +26,40 @@ static int can_pay(const Player *pl, const CardDef *d)
  * left (keeping colors open). The caller checked can_pay. */
 static void pay(Player *pl, const CardDef *d)
 {
-    for (int c = 0; c < COLOR_COUNT; c++) {
-        int need = d->cost_color[c];
-        int from_pool = pl->mana[c] < need ? pl->mana[c] : need;
-        pl->mana[c] = (uint8_t)(pl->mana[c] - from_pool);
-        pl->land_tapped[c] = (uint8_t)(pl->land_tapped[c] + need - from_pool);
+    int generic = d->mana_value, pool = 0;
+    if (mana_pack(pl->mana) == 0) {
+        /* No pool (nothing fills one yet): lands pay every colored symbol.
+         * Lanes cannot carry: tapped plus cost stays within the lands,
+         * which can_pay checked. */
+        uint64_t cost = mana_pack(d->cost_color);
+        mana_unpack(pl->land_tapped, mana_pack(pl->land_tapped) + cost);
+        generic -= mana_total(cost);
+    } else {
+        for (int c = 0; c < COLOR_COUNT; c++) {
+            int need = d->cost_color[c];
+            int from_pool = pl->mana[c] < need ? pl->mana[c] : need;
+            pl->mana[c] = (uint8_t)(pl->mana[c] - from_pool);
+            pl->land_tapped[c] = (uint8_t)(pl->land_tapped[c] + need - from_pool);
+            generic -= need;
+            pool += pl->mana[c];
+        }
     }
-    for (int g = d->mana_value - (d->cost_color[0] + d->cost_color[1] + d->cost_color[2] +
-                                  d->cost_color[3] + d->cost_color[4] + d->cost_color[5]);
-         g > 0; g--) {
-        int best = -1, best_n = 0;
-        for (int c = 0; c < COLOR_COUNT; c++) if (pl->mana[c]) { best = c; break; }
-        if (best >= 0) { pl->mana[best]--; continue; }
-        for (int c = 0; c < COLOR_COUNT; c++)
-            if (untapped(pl, c) > best_n) { best = c; best_n = untapped(pl, c); }
-        pl->land_tapped[best]++;
+    if (generic <= 0) return;
+    /* The colors with untapped lands, in color order, and how many each. */
+    int col[COLOR_COUNT], left[COLOR_COUNT], nc = 0;
+    for (int c = 0; c < COLOR_COUNT; c++)
+        if (untapped(pl, c) > 0) { col[nc] = c; left[nc++] = untapped(pl, c); }
+    for (; generic > 0; generic--) {
+        if (pool) {                      /* the pool first, in color order */
+            for (int c = 0; c < COLOR_COUNT; c++) if (pl->mana[c]) { pl->mana[c]--; break; }
+            pool--;
+            continue;
+        }
+        if (!nc) break;                  /* defensive: can_pay said the lands suffice */
+        int best = 0;                    /* the most left; the first of equals */
+        for (int k = 1; k < nc; k++) if (left[k] > left[best]) best = k;
+        left[best]--;
+        pl->land_tapped[col[best]]++;
     }
 }
 
@@ -60,16 +80,33 @@ int game_legal_actions(const GameState *s, int p, Action *out)
      * are not supported yet, so elsewhere passing is the only choice. */
     if ((s->step != STEP_MAIN1 && s->step != STEP_MAIN2) || s->active != p || s->stack_n) return n;
     int land_ok = !(pl->flags & PL_LAND_PLAYED);                           /* 305.2 */
-    int mana = 0;
-    for (int c = 0; c < COLOR_COUNT; c++) mana += untapped(pl, c) + pl->mana[c];
+    uint64_t avail = 0;
+    int packed = mana_available(pl, &avail), mana = 0;
+    if (packed) mana = mana_total(avail);
+    else for (int c = 0; c < COLOR_COUNT; c++) mana += untapped(pl, c) + pl->mana[c];
     if (!land_ok && !mana) return n;
+    if (!packed) {
+        for (int h = 0; h < pl->hand_n; h++) {
+            const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
+            if (d->types & TYPE_LAND) {
+                if (land_ok && d->produces >= 0) out[n++] = (Action){ ACT_LAND, (uint8_t)h };
+            } else if ((d->types & TYPE_CREATURE) && d->mana_value <= mana && can_pay(pl, d)) {  /* 302.1 */
+                out[n++] = (Action){ ACT_CAST, (uint8_t)h };
+            }
+        }
+        return n;
+    }
+    /* The same tests without branches on them: which cards of a hand are
+     * lands or castable follows no pattern a branch predictor could learn.
+     * Each card writes its action and keeps it (n grows) or not. */
     for (int h = 0; h < pl->hand_n; h++) {
         const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
-        if (d->types & TYPE_LAND) {
-            if (land_ok && d->produces >= 0) out[n++] = (Action){ ACT_LAND, (uint8_t)h };
-        } else if ((d->types & TYPE_CREATURE) && d->mana_value <= mana && can_pay(pl, d)) {  /* 302.1 */
-            out[n++] = (Action){ ACT_CAST, (uint8_t)h };
-        }
+        int land = (d->types & TYPE_LAND) != 0;
+        int play = land & land_ok & (d->produces >= 0);
+        int cast = !land & ((d->types & TYPE_CREATURE) != 0) & (d->mana_value <= mana) &  /* 302.1 */
+                   mana_covers(avail, mana_pack(d->cost_color));
+        out[n] = (Action){ (uint8_t)(land ? ACT_LAND : ACT_CAST), (uint8_t)h };
+        n += play | cast;
     }
     return n;
 }
@@ -124,6 +161,15 @@ static void cast(GameState *s, Game *g, int p, int h)
     int i = perm_create(s, p, card, obj);
     if (i < 0) { fail(s, g, ERR_CAPACITY); return; }
     s->perm[i].flags |= PF_SICK;                                             /* 302.6 */
+    /* perm_create marks every new permanent for state-based actions, for
+     * callers that go on to change it. A spell resolves with its printed
+     * toughness and loyalty, no counters or damage, and priority() has
+     * just checked everything else: only a toughness below 1 (704.5f) or
+     * a planeswalker's loyalty of 0 (704.5i) gives them something to do. */
+    const CardDef *d = &s->cards[card];
+    if ((!(d->types & TYPE_CREATURE) || d->toughness > 0) &&
+        (!(d->types & TYPE_PLANESWALKER) || d->loyalty > 0))
+        s->sba_pending = 0;
     game_event(g, s, EV_ENTER, p, i, 0, card, 0, 0);
 }
 
@@ -235,64 +281,96 @@ static void untap_step(GameState *s, Game *g)
     s->pl[p].flags &= (uint8_t)~PL_LAND_PLAYED;
 }
 
+/* Ends the current step, mana empties (500.4), and moves on to `next`.
+ * Returns whether the game goes on. */
+static int step_to(GameState *s, Game *g, int next)
+{
+    empty_mana(s);
+    s->step = (uint8_t)next;
+    check_state(s, g);
+    return !s->over;
+}
+
 void game_run(GameState *s, Game *g)
 {
+    /* Each step falls through to the next: the switch only resumes a game
+     * stopped between steps (a fork, a scenario, a new turn) and takes
+     * the combat phase's skips (508.8, 510.4). */
     while (!s->over) {
-        int next = s->step + 1;
         switch (s->step) {
         case STEP_UNTAP:
             if (s->turn > s->turn_cap) { game_end(s, g, 2, END_TURN_CAP); return; }
             untap_step(s, g);                        /* no priority in the untap step (502.3) */
-            break;
+            if (!step_to(s, g, STEP_UPKEEP)) return;
+            /* fall through */
         case STEP_UPKEEP:
             priority(s, g);
-            break;
+            if (!step_to(s, g, STEP_DRAW)) return;
+            /* fall through */
         case STEP_DRAW:
             if (!(s->turn == 1 && s->active == s->starting)) game_draw(s, g, s->active);  /* 103.7a, 504.1 */
             priority(s, g);
-            break;
+            if (!step_to(s, g, STEP_MAIN1)) return;
+            /* fall through */
         case STEP_MAIN1:
-        case STEP_MAIN2:
             main_phase(s, g);
-            break;
+            if (!step_to(s, g, STEP_BEGIN_COMBAT)) return;
+            /* fall through */
         case STEP_BEGIN_COMBAT:
             priority(s, g);
-            break;
+            if (!step_to(s, g, STEP_DECLARE_ATTACKERS)) return;
+            /* fall through */
         case STEP_DECLARE_ATTACKERS:
-            if (!declare_attackers(s, g)) next = STEP_END_COMBAT;  /* 508.8 */
-            else priority(s, g);
-            break;
+            if (!declare_attackers(s, g)) {                  /* 508.8 */
+                if (!step_to(s, g, STEP_END_COMBAT)) return;
+                continue;
+            }
+            priority(s, g);
+            if (!step_to(s, g, STEP_DECLARE_BLOCKERS)) return;
+            /* fall through */
         case STEP_DECLARE_BLOCKERS:
             declare_blockers(s, g);
             priority(s, g);
-            next = combat_has_first_strike(s) ? STEP_FIRST_STRIKE_DAMAGE : STEP_COMBAT_DAMAGE;
-            break;
+            if (!combat_has_first_strike(s)) {               /* 510.4 */
+                if (!step_to(s, g, STEP_COMBAT_DAMAGE)) return;
+                continue;
+            }
+            if (!step_to(s, g, STEP_FIRST_STRIKE_DAMAGE)) return;
+            /* fall through */
         case STEP_FIRST_STRIKE_DAMAGE:
             combat_damage(s, g, 1);
             priority(s, g);
-            break;
+            if (!step_to(s, g, STEP_COMBAT_DAMAGE)) return;
+            /* fall through */
         case STEP_COMBAT_DAMAGE:
             combat_damage(s, g, 0);
             priority(s, g);
-            break;
+            if (!step_to(s, g, STEP_END_COMBAT)) return;
+            /* fall through */
         case STEP_END_COMBAT:
             priority(s, g);
             game_event(g, s, EV_COMBAT_END, s->active, 0, 0, 0, 0, 0);
             combat_end(s);                                   /* 511.3 */
-            break;
+            if (!step_to(s, g, STEP_MAIN2)) return;
+            /* fall through */
+        case STEP_MAIN2:
+            main_phase(s, g);
+            if (!step_to(s, g, STEP_END)) return;
+            /* fall through */
         case STEP_END:
             priority(s, g);
-            break;
+            if (!step_to(s, g, STEP_CLEANUP)) return;
+            /* fall through */
         case STEP_CLEANUP:
             cleanup(s, g);
             s->turn++;
             s->active = (uint8_t)(1 - s->active);
-            next = STEP_UNTAP;
+            if (!step_to(s, g, STEP_UNTAP)) return;
+            break;
+        default:                                             /* not a step: move on, as ever */
+            if (!step_to(s, g, (uint8_t)(s->step + 1))) return;
             break;
         }
-        empty_mana(s);                                       /* 500.4 */
-        s->step = (uint8_t)next;
-        check_state(s, g);
     }
 }
 

@@ -1,0 +1,73 @@
+/* mana.h: amounts of mana by color packed a byte per color in a uint64_t.
+ *
+ * The turn loop and the policies ask at every main-phase action how much
+ * mana a player can make and whether it pays a cost; packed (the
+ * COLOR_COUNT bytes of Player.land_n or CardDef.cost_color in one integer)
+ * those are a few integer operations instead of loops over the colors.
+ * Lanes never carry into each other as long as every byte stays below 128:
+ * mana_available refuses states where one could not, and its callers then
+ * take the loops over the colors (no deck of DECK_MAX cards gets there in
+ * practice, but nothing forbids it). Pure arithmetic, no state. */
+#ifndef MTG_MANA_H
+#define MTG_MANA_H
+
+#include <string.h>
+#include "state.h"
+
+#define MANA_HIGH 0x0000808080808080ull  /* the high bit of each of the COLOR_COUNT lanes */
+
+_Static_assert(COLOR_COUNT == 6, "mana.h packs six colors");
+
+/* COLOR_COUNT bytes (a cost, a pool, counts of lands by color) packed. The
+ * lane order is the machine's; every operation here is lane-wise, so it
+ * does not matter. Two loads rather than one memcpy of six bytes, which
+ * compilers build through the stack. */
+static inline uint64_t mana_pack(const uint8_t v[COLOR_COUNT])
+{
+    uint32_t lo;
+    uint16_t hi;
+    memcpy(&lo, v, 4);
+    memcpy(&hi, v + 4, 2);
+    return lo | (uint64_t)hi << 32;
+}
+
+/* Writes packed x back to COLOR_COUNT bytes. */
+static inline void mana_unpack(uint8_t v[COLOR_COUNT], uint64_t x)
+{
+    uint32_t lo = (uint32_t)x;
+    uint16_t hi = (uint16_t)(x >> 32);
+    memcpy(v, &lo, 4);
+    memcpy(v + 4, &hi, 2);
+}
+
+/* The player's untapped basic lands plus mana pool, by color, packed into
+ * *avail. Returns 0 (and leaves *avail unset) when a count reaches 128,
+ * where lanes could carry: the caller then counts color by color. Relies
+ * on land_tapped <= land_n by color (state_check). */
+static inline int mana_available(const Player *pl, uint64_t *avail)
+{
+    uint64_t lands = mana_pack(pl->land_n), pool = mana_pack(pl->mana);
+    if ((lands | pool) & MANA_HIGH) return 0;
+    uint64_t a = lands - mana_pack(pl->land_tapped) + pool;
+    if (a & MANA_HIGH) return 0;
+    *avail = a;
+    return 1;
+}
+
+/* Whether `avail` (from mana_available, every lane below 128) covers the
+ * colored part of packed cost `cost` in every lane. A cost lane of 128 or
+ * more is never covered. */
+static inline int mana_covers(uint64_t avail, uint64_t cost)
+{
+    return !(cost & MANA_HIGH) && (((avail | MANA_HIGH) - cost) & MANA_HIGH) == MANA_HIGH;
+}
+
+/* Sum of the lanes (exact for any byte values: pairs of lanes are summed
+ * in 16 bits, then the four pairs in the top 16). */
+static inline int mana_total(uint64_t x)
+{
+    x = (x & 0x00FF00FF00FF00FFull) + ((x >> 8) & 0x00FF00FF00FF00FFull);
+    return (int)((x * 0x0001000100010001ull) >> 48);
+}
+
+#endif
