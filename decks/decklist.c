@@ -93,22 +93,36 @@ static int fold(const char *s, char *out)
     return n;
 }
 
-/* Edit distance with adjacent transpositions (optimal string alignment). */
-static int distance(const char *a, int na, const char *b, int nb)
+/* Edit distance with adjacent transpositions (optimal string alignment),
+ * when it is at most limit; limit + 1 otherwise. Only cells with
+ * |i - j| <= limit are computed (any other is already over the limit: a
+ * length difference costs that many edits), and the walk stops once a
+ * whole row is over, so a name far from the query costs little: a
+ * misspelled name is compared with every card of the pool. */
+static int distance(const char *a, int na, const char *b, int nb, int limit)
 {
+    int over = limit + 1;
+    if (na - nb > limit || nb - na > limit) return over;
     int d[SUGGEST_LEN + 1][SUGGEST_LEN + 1];
-    for (int i = 0; i <= na; i++) d[i][0] = i;
-    for (int j = 0; j <= nb; j++) d[0][j] = j;
-    for (int i = 1; i <= na; i++)
-        for (int j = 1; j <= nb; j++) {
+    for (int i = 0; i <= na; i++) d[i][0] = i < over ? i : over;
+    for (int j = 0; j <= nb; j++) d[0][j] = j < over ? j : over;
+    for (int i = 1; i <= na; i++) {
+        int lo = i - limit > 1 ? i - limit : 1, hi = i + limit < nb ? i + limit : nb;
+        int row_min = lo == 1 ? d[i][0] : over;        /* column 0 is in the band */
+        if (lo > 1) d[i][lo - 1] = over;               /* left of the band */
+        for (int j = lo; j <= hi; j++) {
             int cost = a[i - 1] != b[j - 1];
             int v = d[i - 1][j - 1] + cost;
-            if (d[i - 1][j] + 1 < v) v = d[i - 1][j] + 1;
+            if (j <= i - 1 + limit && d[i - 1][j] + 1 < v) v = d[i - 1][j] + 1;
             if (d[i][j - 1] + 1 < v) v = d[i][j - 1] + 1;
             if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
                 v = d[i - 2][j - 2] + 1;
+            if (v > over) v = over;
             d[i][j] = v;
+            if (v < row_min) row_min = v;
         }
+        if (row_min >= over) return over;
+    }
     return d[na][nb];
 }
 
@@ -129,7 +143,7 @@ int decklist_suggest(const Pool *pool, const char *name, int *out, int max)
     int limit = nq / 4 > 2 ? nq / 4 : 2;
     for (int i = 0; i < pool->n; i++) {
         int nc = fold(pool->cards[i].name, c);
-        int d = distance(q, nq, c, nc);
+        int d = distance(q, nq, c, nc, limit);
         if (d > limit) {
             if (nq >= 4 && strstr(c, q)) d = limit + 1;  /* a part of the name */
             else continue;

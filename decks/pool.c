@@ -527,8 +527,10 @@ static int classify(const cJSON *c, const char *fallback_name, CardDef *def,
     if (!name || !name[0]) BAD("name", "card without a name");
     size_t nl = strlen(name);
     if (nl >= CARD_NAME_MAX) {
+        /* Cut at a UTF-8 boundary: at most 3 bytes back, so bytes that are
+         * not UTF-8 (cJSON does not check) never leave an empty name. */
         size_t cut = CARD_NAME_MAX - 1;
-        while (cut > 0 && ((unsigned char)name[cut] & 0xC0) == 0x80) cut--;
+        while (cut > CARD_NAME_MAX - 4 && ((unsigned char)name[cut] & 0xC0) == 0x80) cut--;
         memcpy(def->name, name, cut);
         UNSUP("name longer than %d bytes", CARD_NAME_MAX - 1);
     } else {
@@ -723,8 +725,9 @@ static cJSON *parse_json(const char *path, const char *buf, size_t len, char *er
         const char *rest = skip_ws(end, buf + len);
         if (rest == buf + len) return root;
         cJSON_Delete(root);
-        snprintf(err, errlen, "%s:%d: malformed JSON: text after the end of the document: '%.20s'",
-                 path, line_of(buf, rest), rest);
+        size_t left = (size_t)(buf + len - rest);  /* buf may not end with a NUL */
+        snprintf(err, errlen, "%s:%d: malformed JSON: text after the end of the document: '%.*s'",
+                 path, line_of(buf, rest), (int)(left < 20 ? left : 20), rest);
         return NULL;
     }
     if (!end || end < buf || end > buf + len) end = buf + len;
@@ -760,11 +763,19 @@ int pool_load_file(Pool *p, const char *path, char *err, size_t errlen)
     char *buf;
     size_t len;
     if (read_file(path, &buf, &len, err, errlen) < 0) return -1;
-    cJSON *root = parse_json(path, buf, len, err, errlen);
-    if (!root) {
-        free(buf);
+    int rc = pool_load_buffer(p, path, buf, len, err, errlen);
+    free(buf);
+    return rc;
+}
+
+int pool_load_buffer(Pool *p, const char *path, const char *buf, size_t len, char *err, size_t errlen)
+{
+    if (len > POOL_FILE_MAX) {
+        snprintf(err, errlen, "%s:1: file larger than %u MB, not a card file", path, POOL_FILE_MAX >> 20);
         return -1;
     }
+    cJSON *root = parse_json(path, buf, len, err, errlen);
+    if (!root) return -1;
 
     /* Cards are staged in a scratch pool first so a malformed card leaves p
      * as it was: a file is loaded whole or not at all. */
@@ -831,7 +842,9 @@ int pool_load_file(Pool *p, const char *path, char *err, size_t errlen)
             }
             if (j > 1 && !first_reason[0])
                 snprintf(first_reason, sizeof first_reason, "a card with %d faces", j);
-            if (strlen(faces->string) < CARD_NAME_MAX) memcpy(first.name, faces->string, strlen(faces->string) + 1);
+            /* The key names the card; an empty key leaves the face's name. */
+            if (faces->string[0] && strlen(faces->string) < CARD_NAME_MAX)
+                memcpy(first.name, faces->string, strlen(faces->string) + 1);
             if (stage(&tmp, &first, first_reason) < 0) goto oom;
         }
     }
@@ -843,7 +856,6 @@ oom:
 out:
     pool_free(&tmp);
     cJSON_Delete(root);
-    free(buf);
     return rc;
 }
 

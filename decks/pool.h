@@ -32,6 +32,10 @@ int pool_load_default(Pool *p, char *err, size_t errlen);
  * replaced. 0 on success, -1 with a message in err. */
 int pool_load_file(Pool *p, const char *path, char *err, size_t errlen);
 
+/* The same from memory: buf[0 .. len-1] is the file's content (it need not
+ * end with a NUL) and path names it in messages. The caller keeps buf. */
+int pool_load_buffer(Pool *p, const char *path, const char *buf, size_t len, char *err, size_t errlen);
+
 /* Adds (or replaces, by name) one definition; reason NULL or "" = supported.
  * Returns its index, or -1 when out of memory. */
 int pool_add(Pool *p, const CardDef *def, const char *reason);

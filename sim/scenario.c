@@ -9,19 +9,24 @@
  * line per file goes to stdout with the outcome and, when the file has
  * `expect`, whether it held (differences on stderr, exit 1).
  *
+ * scenario_buffer (scenario.h) does all of it for one file in memory, with
+ * the messages and the result line sent where the caller says (the fuzz
+ * target sends them nowhere).
+ *
  * No rule is decided here: legality, lethal damage and state-based actions
  * are the engine's. This file only translates between JSON and the engine. */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cjson/cJSON.h>
 
+#include "scenario.h"
 #include "commands.h"
 #include "engine/combat.h"
-#include "decks/pool.h"
 
 #define SCN_FILE_MAX  (4 << 20) /* a larger file is not a scenario */
 #define SCN_ID_MAX    64        /* permanent ids, NUL included */
@@ -30,7 +35,7 @@
 #define SCN_ASSIGN_MAX 128      /* assign entries */
 
 enum { STEP_FS = 0, STEP_REG = 1 };  /* ScnAssign.step */
-enum { SCN_OK = 0, SCN_FAIL = 1, SCN_BAD = 2 };  /* a file's outcome = exit status */
+enum { SCN_OK = SCENARIO_OK, SCN_FAIL = SCENARIO_FAIL, SCN_BAD = SCENARIO_BAD };  /* a file's outcome = exit status */
 
 static const char usage[] =
     "usage: mtgsim scenario FILE...\n"
@@ -77,6 +82,7 @@ typedef struct ScnAssign {
 /* A scenario file, read and checked. Indices refer to perm[]. */
 typedef struct Scenario {
     const char *file;          /* path as given */
+    FILE *msg;                 /* where messages go; NULL: nowhere */
     const char *name;          /* points into root; NULL when absent */
     int edition;               /* Edition */
     int active;                /* attacking player */
@@ -95,24 +101,17 @@ typedef struct Scenario {
     const cJSON *expect;       /* points into root; NULL when absent */
 } Scenario;
 
-/* The card pool, loaded the first time a file names a card. */
-typedef struct PoolCache {
-    Pool pool;
-    int  tried;                /* load attempted */
-    int  ok;                   /* loaded */
-    char err[256];             /* why not */
-} PoolCache;
-
 /* ---------------------------------------------------------------- messages */
 
 static int bad(const Scenario *sc, const char *field, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "mtgsim scenario: %s: %s: ", sc->file, field && *field ? field : "(file)");
+    if (!sc->msg) return -1;
+    fprintf(sc->msg, "mtgsim scenario: %s: %s: ", sc->file, field && *field ? field : "(file)");
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vfprintf(sc->msg, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    fputc('\n', sc->msg);
     return -1;
 }
 
@@ -219,6 +218,22 @@ static const char *pool_closest(const Pool *p, const char *name)
 
 /* ---------------------------------------------------------- typed readers */
 
+/* Whether v is a JSON number with an integer value. cJSON reads 1e400 as
+ * infinity; casting a double beyond long long is undefined, so none is cast. */
+static int is_integer(const cJSON *v)
+{
+    return cJSON_IsNumber(v) && v->valuedouble == floor(v->valuedouble);
+}
+
+/* An integer value as written in messages: the digits when it fits a long
+ * long, else the %g form (1e+300). */
+static const char *int_text(char *buf, size_t n, double v)
+{
+    if (fabs(v) < 1e18) snprintf(buf, n, "%lld", (long long)v);
+    else snprintf(buf, n, "%g", v);
+    return buf;
+}
+
 /* Reads an optional integer obj[key] in [lo, hi]; absent: *out = def. */
 static int get_int(const Scenario *sc, const cJSON *obj, const char *key, const char *path,
                    int lo, int hi, int def, int *out)
@@ -227,10 +242,11 @@ static int get_int(const Scenario *sc, const cJSON *obj, const char *key, const 
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
     if (!v) { *out = def; return 0; }
     field_key(f, path, key);
-    if (!cJSON_IsNumber(v) || v->valuedouble != (double)(long long)v->valuedouble)
+    char num[32];
+    if (!is_integer(v))
         return bad(sc, f, "expected an integer, got %s", json_kind(v));
     if (v->valuedouble < lo || v->valuedouble > hi)
-        return bad(sc, f, "%lld is out of range (%d to %d)", (long long)v->valuedouble, lo, hi);
+        return bad(sc, f, "%s is out of range (%d to %d)", int_text(num, sizeof num, v->valuedouble), lo, hi);
     *out = (int)v->valuedouble;
     return 0;
 }
@@ -247,16 +263,50 @@ static int get_bool(const Scenario *sc, const cJSON *obj, const char *key, const
     return 0;
 }
 
-/* Rejects a key given twice in one object (cJSON keeps both). */
+typedef struct KeyAt {
+    const char *key;  /* a member's name */
+    int pos;          /* its place in the object */
+} KeyAt;
+
+static int key_cmp(const void *x, const void *y)
+{
+    const KeyAt *a = x, *b = y;
+    int c = strcmp(a->key, b->key);
+    return c ? c : (a->pos > b->pos) - (a->pos < b->pos);
+}
+
+/* Rejects a key given twice in one object (cJSON keeps both), naming the
+ * first key, in file order, that comes again. Pairwise for small objects;
+ * sorted for large ones, so a file of a million keys takes no hours. */
 static int no_dup_keys(const Scenario *sc, const cJSON *obj, const char *path)
 {
-    for (const cJSON *a = obj ? obj->child : NULL; a; a = a->next)
-        for (const cJSON *b = a->next; b; b = b->next)
-            if (a->string && b->string && !strcmp(a->string, b->string)) {
-                char f[SCN_FIELD_MAX];
-                field_key(f, path, a->string);
-                return bad(sc, f, "given twice");
+    const char *dup = NULL;
+    int n = 0;
+    for (const cJSON *a = obj ? obj->child : NULL; a; a = a->next) n++;
+    if (n <= 32) {
+        for (const cJSON *a = obj ? obj->child : NULL; a && !dup; a = a->next)
+            for (const cJSON *b = a->next; b; b = b->next)
+                if (a->string && b->string && !strcmp(a->string, b->string)) { dup = a->string; break; }
+    } else {
+        KeyAt *k = malloc((size_t)n * sizeof *k);
+        if (!k) return bad(sc, path, "out of memory");
+        int m = 0, first = n;
+        for (const cJSON *a = obj->child; a; a = a->next)
+            if (a->string) { k[m].key = a->string; k[m].pos = m; m++; }
+        qsort(k, (size_t)m, sizeof *k, key_cmp);
+        for (int i = 1; i < m; i++)   /* k[i - 1] starts a run of equal keys at its first place */
+            if (!strcmp(k[i].key, k[i - 1].key) && k[i - 1].pos < first &&
+                (i < 2 || strcmp(k[i - 2].key, k[i - 1].key))) {
+                first = k[i - 1].pos;
+                dup = k[i - 1].key;
             }
+        free(k);
+    }
+    if (dup) {
+        char f[SCN_FIELD_MAX];
+        field_key(f, path, dup);
+        return bad(sc, f, "given twice");
+    }
     return 0;
 }
 
@@ -370,7 +420,7 @@ static int read_inline_card(Scenario *sc, const cJSON *c, const char *path, cons
     return 0;
 }
 
-static int read_card(Scenario *sc, PoolCache *pc, const cJSON *c, const char *path,
+static int read_card(Scenario *sc, ScenarioPool *pc, const cJSON *c, const char *path,
                      const char *id, CardDef *d)
 {
     if (!c) return bad(sc, path, "missing (a card name or an inline definition)");
@@ -399,7 +449,7 @@ static int read_card(Scenario *sc, PoolCache *pc, const cJSON *c, const char *pa
 
 /* -------------------------------------------------------------- the file */
 
-static int read_players(Scenario *sc, PoolCache *pc, const cJSON *root)
+static int read_players(Scenario *sc, ScenarioPool *pc, const cJSON *root)
 {
     const cJSON *pl = cJSON_GetObjectItemCaseSensitive(root, "players");
     if (!pl) return bad(sc, "players", "missing (an array of the two players)");
@@ -586,10 +636,11 @@ static int read_assign(Scenario *sc, const cJSON *root)
             if (!strcmp(r->string, "defender")) g->to[g->n] = -1;
             else if ((g->to[g->n] = perm_index(sc, r->string)) < 0)
                 return bad(sc, fr, "unknown recipient \"%s\" (a permanent id or \"defender\")", r->string);
-            if (!cJSON_IsNumber(r) || r->valuedouble != (double)(long long)r->valuedouble)
+            char num[32];
+            if (!is_integer(r))
                 return bad(sc, fr, "expected an integer amount, got %s", json_kind(r));
             if (r->valuedouble < -1000 || r->valuedouble > 1000)
-                return bad(sc, fr, "amount %lld is out of range", (long long)r->valuedouble);
+                return bad(sc, fr, "amount %s is out of range", int_text(num, sizeof num, r->valuedouble));
             g->amount[g->n++] = (int)r->valuedouble;
         }
         sc->n_asg = k + 1;
@@ -706,7 +757,7 @@ static int check_expect_state(const Scenario *sc, const cJSON *x, const char *pa
 }
 
 /* Reads and checks the whole file; 0, or -1 with the message printed. */
-static int scenario_read(Scenario *sc, PoolCache *pc, const cJSON *root)
+static int scenario_read(Scenario *sc, ScenarioPool *pc, const cJSON *root)
 {
     int v;
     if (!cJSON_IsObject(root)) return bad(sc, "", "expected a JSON object, got %s", json_kind(root));
@@ -942,7 +993,7 @@ static int differ(const Scenario *sc, const char *field, const cJSON *want, cons
     char w[512], g[512];
     print_value(w, sizeof w, want);
     print_value(g, sizeof g, got);
-    fprintf(stderr, "mtgsim scenario: %s: FAIL %s: expected %s, got %s\n", sc->file, field, w, g);
+    if (sc->msg) fprintf(sc->msg, "mtgsim scenario: %s: FAIL %s: expected %s, got %s\n", sc->file, field, w, g);
     return 1;
 }
 
@@ -996,7 +1047,7 @@ static int compare_state(const Scenario *sc, const char *path, const cJSON *want
         field_key(fp, f, w->string);
         const cJSON *g = cJSON_GetObjectItemCaseSensitive(gm, w->string);
         if (!g) {
-            fprintf(stderr, "mtgsim scenario: %s: FAIL %s: expected on the battlefield, "
+            if (sc->msg) fprintf(sc->msg, "mtgsim scenario: %s: FAIL %s: expected on the battlefield, "
                     "it left it (graveyard)\n", sc->file, fp);
             bad_n++;
             continue;
@@ -1046,7 +1097,7 @@ static int compare_expect(const Scenario *sc, const cJSON *result)
     if (wf) {
         const cJSON *gf = cJSON_GetObjectItemCaseSensitive(result, "after_first_strike");
         if (!gf) {
-            fprintf(stderr, "mtgsim scenario: %s: FAIL expect.after_first_strike: expected a "
+            if (sc->msg) fprintf(sc->msg, "mtgsim scenario: %s: FAIL expect.after_first_strike: expected a "
                     "first-strike damage step, there was none\n", sc->file);
             bad_n++;
         } else {
@@ -1088,53 +1139,84 @@ static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
     return NULL;
 }
 
-/* Runs one file; returns SCN_OK, SCN_FAIL or SCN_BAD. */
-static int scenario_file(const char *path, PoolCache *pc)
+void scenario_pool_init(ScenarioPool *sp)
 {
-    static Scenario sc;   /* large; one at a time */
-    static Outcome o;
-    memset(&sc, 0, sizeof sc);
-    sc.file = path;
+    memset(sp, 0, sizeof *sp);
+    pool_init(&sp->pool);
+}
 
-    char err[256];
-    size_t len = 0;
-    char *text = read_file(path, &len, err, sizeof err);
-    if (!text) { bad(&sc, "", "%s", err); return SCN_BAD; }
+void scenario_pool_free(ScenarioPool *sp)
+{
+    pool_free(&sp->pool);
+    scenario_pool_init(sp);
+}
+
+int scenario_buffer(const char *path, const char *text, size_t len, ScenarioPool *pc,
+                    FILE *msg, FILE *out)
+{
+    /* Large (two game states): on the heap, so calls may run side by side. */
+    Scenario *sc = calloc(1, sizeof *sc);
+    Outcome *o = calloc(1, sizeof *o);
+    if (!sc || !o) {
+        if (msg) fprintf(msg, "mtgsim scenario: %s: (file): out of memory\n", path);
+        free(sc);
+        free(o);
+        return SCN_BAD;
+    }
+    sc->file = path;
+    sc->msg = msg;
+
+    int status = SCN_OK;
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
     if (!root) {
         int line = 1, col = 1;
-        for (const char *c = text; end && c < end && *c; c++) {
+        for (const char *c = text; end && c < end && c < text + len && *c; c++) {
             if (*c == '\n') { line++; col = 1; } else col++;
         }
-        bad(&sc, "", "not valid JSON (line %d, column %d)", line, col);
-        free(text);
-        return SCN_BAD;
-    }
-    int status = SCN_OK;
-    if (scenario_read(&sc, pc, root)) {
+        bad(sc, "", "not valid JSON (line %d, column %d)", line, col);
+        status = SCN_BAD;
+    } else if (scenario_read(sc, pc, root)) {
         status = SCN_BAD;
     } else {
-        scenario_run(&sc, &o);
-        cJSON *result = result_json(&sc, &o);
+        scenario_run(sc, o);
+        cJSON *result = result_json(sc, o);
         cJSON *line = cJSON_CreateObject();
         cJSON_AddStringToObject(line, "file", path);
-        if (sc.name) cJSON_AddStringToObject(line, "name", sc.name);
+        if (sc->name) cJSON_AddStringToObject(line, "name", sc->name);
         else cJSON_AddNullToObject(line, "name");
-        if (sc.expect) {
-            int ok = compare_expect(&sc, result) == 0;
+        if (sc->expect) {
+            int ok = compare_expect(sc, result) == 0;
             cJSON_AddBoolToObject(line, "pass", ok);
             if (!ok) status = SCN_FAIL;
         } else {
             cJSON_AddNullToObject(line, "pass");
         }
         cJSON_AddItemToObject(line, "result", result);
-        char *out = cJSON_PrintUnformatted(line);
-        if (out) { puts(out); free(out); }
-        fflush(stdout);
+        if (out) {
+            char *txt = cJSON_PrintUnformatted(line);
+            if (txt) { fputs(txt, out); fputc('\n', out); free(txt); }
+            fflush(out);
+        }
         cJSON_Delete(line);
     }
     cJSON_Delete(root);
+    free(o);
+    free(sc);
+    return status;
+}
+
+/* Runs one file; returns SCN_OK, SCN_FAIL or SCN_BAD. */
+static int scenario_file(const char *path, ScenarioPool *pc)
+{
+    char err[256];
+    size_t len = 0;
+    char *text = read_file(path, &len, err, sizeof err);
+    if (!text) {
+        fprintf(stderr, "mtgsim scenario: %s: (file): %s\n", path, err);
+        return SCN_BAD;
+    }
+    int status = scenario_buffer(path, text, len, pc, stderr, stdout);
     free(text);
     return status;
 }
@@ -1154,14 +1236,13 @@ int cmd_scenario(int argc, char **argv)
         fprintf(stderr, "mtgsim scenario: no scenario file given\n\n%s", usage);
         return 2;
     }
-    PoolCache pc;
-    memset(&pc, 0, sizeof pc);
-    pool_init(&pc.pool);
+    ScenarioPool pc;
+    scenario_pool_init(&pc);
     int status = SCN_OK;
     for (int i = 0; i < argc; i++) {
         int r = scenario_file(argv[i], &pc);
         if (r > status) status = r;
     }
-    pool_free(&pc.pool);
+    scenario_pool_free(&pc);
     return status;
 }
