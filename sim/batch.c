@@ -1,9 +1,11 @@
-/* batch.c: the parallel game loop, progress line and signal handling. */
+/* batch.c: the parallel game loop (OpenMP threads, and MPI ranks when
+ * started by mpirun), progress line and signal handling. */
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "batch.h"
+#include "mpi_ranks.h"
 #include "report.h"
 
 volatile sig_atomic_t batch_stop = 0;
@@ -48,13 +50,16 @@ static void per_game_row(FILE *f, const MatchSpec *m, const BatchConfig *bc, lon
 int batch_run(const BatchConfig *bc, const MatchSpec *m, const StatsSetup *su, Tally *sum, double *seconds)
 {
     int nt = bc->threads > 0 ? bc->threads : omp_get_max_threads();
-    Tally *tl = calloc((size_t)nt, sizeof *tl);
+    /* Under MPI only rank 0 has the games.csv file; every rank keeps rows. */
+    int rows = ranks_any(bc->per_game != NULL), progress = bc->progress && ranks_root();
+    Tally *tl = calloc((size_t)nt + 1, sizeof *tl), *bt = tl ? &tl[nt] : NULL;
     Observer *ob = calloc((size_t)nt, sizeof *ob);
-    GameResult *res = bc->per_game ? calloc(BATCH_GAMES, sizeof *res) : NULL;
-    int ok = tl && ob && (!bc->per_game || res);
+    GameResult *res = rows ? calloc(BATCH_GAMES, sizeof *res) : NULL;
+    int ok = tl && ob && (!rows || res);
     for (int k = 0; ok && k < nt; k++) ok = !tally_init(&tl[k], su) && !observer_init(&ob[k], su, &tl[k]);
-    if (!ok) {
-        for (int k = 0; tl && ob && k < nt; k++) { tally_free(&tl[k]); observer_free(&ob[k]); }
+    if (ok) ok = !tally_init(bt, su);
+    if (ranks_any_failed(!ok, NULL, 0)) {
+        for (int k = 0; tl && ob && k <= nt; k++) { tally_free(&tl[k]); if (k < nt) observer_free(&ob[k]); }
         free(tl); free(ob); free(res);
         return -1;
     }
@@ -64,10 +69,13 @@ int batch_run(const BatchConfig *bc, const MatchSpec *m, const StatsSetup *su, T
     int done = 1;
     for (long start = 0; start < bc->games; start += BATCH_GAMES) {
         long end = start + BATCH_GAMES < bc->games ? start + BATCH_GAMES : bc->games;
-        /* Threads claim games two at a time (a seat-swapped pair) and
-         * finish every game they claim: stopped by a signal, the games
-         * played are always 0 .. N-1, pairs whole. */
-        long next = start;
+        /* Each MPI rank plays its contiguous part [lo, hi) of the batch
+         * (all of it without MPI). Threads claim games two at a time (a
+         * seat-swapped pair) and finish every game they claim: stopped by
+         * a signal, a rank has played a prefix of its part, pairs whole. */
+        long lo, hi;
+        ranks_part(start, end, ranks_me(), &lo, &hi);
+        long next = lo;
         #pragma omp parallel num_threads(nt)
         {
             Observer *o = &ob[omp_get_thread_num()];
@@ -76,42 +84,50 @@ int batch_run(const BatchConfig *bc, const MatchSpec *m, const StatsSetup *su, T
                 if (batch_stop) break;
                 #pragma omp atomic capture
                 { i = next; next += 2; }
-                if (i >= end) break;
-                for (long j = i; j < i + 2 && j < end; j++) {
+                if (i >= hi) break;
+                for (long j = i; j < i + 2 && j < hi; j++) {
                     GameResult r;
                     observer_play(o, m, (uint64_t)j, &r);
                     if (res) res[j - start] = r;
                 }
             }
         }
-        if (res)
-            for (long i = next < end ? next : end; i < end; i++) res[i - start].turns = -1;
-        /* Fold this batch into the sum, so the stopping rule sees it. */
+        /* The ranks agree on n: the games start .. n-1 were all played
+         * (n = end unless a signal came). A rank whose part starts past n
+         * played games that do not count; the stop is taken by all. */
+        int stop;
+        long n = ranks_agree_played(start, end, (next < hi ? next : hi) - lo, batch_stop, &stop);
         for (int k = 0; k < nt; k++) {
-            tally_add(sum, &tl[k]);
+            tally_add(bt, &tl[k]);
             tally_reset(&tl[k]);
         }
-        if (res)
-            for (long i = start; i < end; i++)
-                if (res[i - start].turns >= 0) per_game_row(bc->per_game, m, bc, i, &res[i - start]);
+        if (lo > n) tally_reset(bt);
+        /* Fold this batch of all ranks into the sum, so the stopping rule
+         * sees it (every rank holds the same sum, takes the same decision). */
+        ranks_sum_tally(bt);
+        tally_add(sum, bt);
+        tally_reset(bt);
+        if (res) ranks_gather_results(res, start, end, n);
+        if (bc->per_game)
+            for (long i = start; i < n; i++) per_game_row(bc->per_game, m, bc, i, &res[i - start]);
         double now = omp_get_wtime() - t0;
-        if (batch_stop) { done = 0; break; }
-        if (bc->progress && (now - last_print > 0.2 || end == bc->games)) {
+        if (stop) { batch_stop = 1; done = 0; break; }
+        if (progress && (now - last_print > 0.2 || end == bc->games)) {
             progress_line(bc, sum, now, end == bc->games);
             last_print = now;
         }
         if (bc->ci_width > 0) {
-            double lo, hi;
-            wilson95(sum->deck[0].wins, sum->games, &lo, &hi);
-            if ((hi - lo) / 2 < bc->ci_width) {
-                if (bc->progress && end != bc->games) progress_line(bc, sum, now, 1);
+            double ci_lo, ci_hi;
+            wilson95(sum->deck[0].wins, sum->games, &ci_lo, &ci_hi);
+            if ((ci_hi - ci_lo) / 2 < bc->ci_width) {
+                if (progress && end != bc->games) progress_line(bc, sum, now, 1);
                 break;
             }
         }
     }
     *seconds = omp_get_wtime() - t0;
-    if (!done && bc->progress) progress_line(bc, sum, *seconds, 1);
-    for (int k = 0; k < nt; k++) { tally_free(&tl[k]); observer_free(&ob[k]); }
+    if (done == 0 && progress) progress_line(bc, sum, *seconds, 1);
+    for (int k = 0; k <= nt; k++) { tally_free(&tl[k]); if (k < nt) observer_free(&ob[k]); }
     free(tl); free(ob); free(res);
     return done;
 }

@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "batch.h"
 #include "matrix.h"
+#include "mpi_ranks.h"
 #include "options.h"
 #include "report.h"
 
@@ -35,7 +36,9 @@ static int play_matchup(const RunOptions *o, const Pool *pool, const DeckList *a
 {
     MatchSpec m = { pool_view(pool), { &a->main, &b->main }, { &pol[0].inst, &pol[1].inst },
                     o->edition, o->turn_cap, o->seed, o->pairs };
-    if (stats_setup(su, &m) || tally_init(t, su)) return -1;
+    memset(t, 0, sizeof *t);
+    /* Out of memory on any rank: all give up together. */
+    if (ranks_any_failed(stats_setup(su, &m) || tally_init(t, su), NULL, 0)) return -1;
     BatchConfig bc = { (long)o->games, threads, o->ci_width, !o->quiet && isatty(2), label, NULL, { a->name, b->name } };
     return batch_run(&bc, &m, su, t, secs);
 }
@@ -43,8 +46,11 @@ static int play_matchup(const RunOptions *o, const Pool *pool, const DeckList *a
 int cmd_gauntlet(int argc, char **argv)
 {
     RunOptions o;
-    char err[2048];
+    char err[2048] = "";
+    /* Under MPI each step that reads input or checks outputs ends in
+     * options_agree: all ranks fail together (sim/mpi_ranks.h). */
     int rc = options_parse(argc, argv, &o, 2, OPT_FILES_MAX, gauntlet_usage, "gauntlet");
+    if (options_agree("gauntlet", rc == 2, 1, err, sizeof err)) return 2;
     if (rc >= 0) return rc;
     if (o.per_game) { fprintf(stderr, "mtgsim gauntlet: --per-game is for `mtgsim run`\n"); return 2; }
     int n = o.nfiles;
@@ -53,15 +59,17 @@ int cmd_gauntlet(int argc, char **argv)
     Cell *cell = calloc((size_t)n * (size_t)n, sizeof *cell);
     const char **names = calloc((size_t)n, sizeof *names);
     PolicySpec pol[2];
-    if (!deck || !cell || !names) { fprintf(stderr, "mtgsim gauntlet: out of memory\n"); return 2; }
-    if (options_load(&o, &pool, deck, pol, err, sizeof err)) {
-        fprintf(stderr, "mtgsim gauntlet: %s\n", err);
+    snprintf(err, sizeof err, "out of memory");
+    if (options_agree("gauntlet", !deck || !cell || !names, 0, err, sizeof err)) { free(deck); free(cell); free(names); return 2; }
+    int bad = options_load(&o, &pool, deck, pol, err, sizeof err) != 0;
+    if (options_agree("gauntlet", bad, 0, err, sizeof err)) {
+        if (!bad) pool_free(&pool);
         free(deck); free(cell); free(names);
         return 2;
     }
     const char *json = o.json ? o.json : MTGSIM_RESULTS_DIR "/gauntlet.json";
-    if (options_check_outputs(json, o.csv, err, sizeof err)) {
-        fprintf(stderr, "mtgsim gauntlet: %s\n", err);
+    /* Rank 0 alone writes, so it alone needs the output folders. */
+    if (options_agree("gauntlet", ranks_root() && options_check_outputs(json, o.csv, err, sizeof err), 0, err, sizeof err)) {
         pool_free(&pool); free(deck); free(cell); free(names);
         return 2;
     }
@@ -91,6 +99,12 @@ int cmd_gauntlet(int argc, char **argv)
         }
     }
 
+    if (!ranks_root()) {
+        /* Every rank holds the same cells; rank 0 writes them. */
+        pool_free(&pool);
+        free(deck); free(cell); free(names);
+        return status ? status : errors ? 1 : 0;
+    }
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "schema", GAUNTLET_SCHEMA);
     cJSON_AddBoolToObject(root, "complete", complete);
@@ -110,9 +124,11 @@ int cmd_gauntlet(int argc, char **argv)
     }
     matrix_add_json(root, "deck", names, n, cell);
     cJSON *run = cJSON_AddObjectToObject(root, "run");
-    cJSON_AddNumberToObject(run, "threads", threads);
+    cJSON_AddNumberToObject(run, "threads", ranks_count() * threads);
     cJSON_AddNumberToObject(run, "seconds", (double)(long)(secs_all * 1000 + 0.5) / 1000);
     cJSON_AddStringToObject(run, "version", MTGSIM_VERSION);
+    cJSON_AddNumberToObject(run, "ranks", ranks_count());
+    cJSON_AddNumberToObject(run, "threads_per_rank", threads);
     if (!status && json_write(json, root, err, sizeof err)) { fprintf(stderr, "mtgsim gauntlet: %s\n", err); status = 2; }
     cJSON_Delete(root);
     if (!status && o.csv && matrix_write_csv(o.csv, "deck", names, n, cell, err, sizeof err)) {

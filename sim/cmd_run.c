@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "commands.h"
 #include "batch.h"
+#include "mpi_ranks.h"
 #include "options.h"
 #include "policies.h"
 #include "report.h"
@@ -69,8 +70,10 @@ static void summary(FILE *f, const RunInfo *ri, const Tally *t)
     fprintf(f, "  draws %ld (turn cap %ld)   mean game %.1f turns   ended by life %ld, poison %ld, empty library %ld\n",
             t->deck[0].draws, t->ends[END_TURN_CAP], t->games ? (double)t->turns_sum / (double)t->games : 0.0,
             t->ends[END_LIFE], t->ends[END_POISON], t->ends[END_LIBRARY]);
-    fprintf(f, "  %.2f s, %.0f games/s on %d threads\n", ri->seconds,
+    fprintf(f, "  %.2f s, %.0f games/s on %d threads", ri->seconds,
             ri->seconds > 0 ? (double)t->games / ri->seconds : 0.0, ri->threads);
+    if (ranks_count() > 1) fprintf(f, " (%d MPI ranks of %d)", ranks_count(), ri->threads / ranks_count());
+    fputc('\n', f);
 }
 
 /* A deck name as a file name: letters, digits, '-' and '_' kept, the rest '_'. */
@@ -87,15 +90,19 @@ static void slug(char *out, size_t n, const char *name)
 int cmd_run(int argc, char **argv)
 {
     RunOptions o;
-    char err[2048];
+    char err[2048] = "";
+    /* Under MPI every step that reads input or checks outputs ends in
+     * options_agree, so that all ranks fail together (sim/mpi_ranks.h). */
     int rc = options_parse(argc, argv, &o, 2, 2, run_usage, "run");
+    if (options_agree("run", rc == 2, 1, err, sizeof err)) return 2;
     if (rc >= 0) return rc;
 
     Pool pool;
     static DeckList deck[2];
     PolicySpec pol[2];
-    if (options_load(&o, &pool, deck, pol, err, sizeof err)) {
-        fprintf(stderr, "mtgsim run: %s\n", err);
+    int bad = options_load(&o, &pool, deck, pol, err, sizeof err) != 0;
+    if (options_agree("run", bad, 0, err, sizeof err)) {
+        if (!bad) pool_free(&pool);
         return 2;
     }
     char json_default[4096];
@@ -107,8 +114,8 @@ int cmd_run(int argc, char **argv)
         snprintf(json_default, sizeof json_default, "%s/%s-vs-%s.json", MTGSIM_RESULTS_DIR, a, b);
         json = json_default;
     }
-    if (options_check_outputs(json, o.csv, err, sizeof err)) {
-        fprintf(stderr, "mtgsim run: %s\n", err);
+    /* Rank 0 alone writes, so it alone needs the output folders. */
+    if (options_agree("run", ranks_root() && options_check_outputs(json, o.csv, err, sizeof err), 0, err, sizeof err)) {
         pool_free(&pool);
         return 2;
     }
@@ -117,17 +124,20 @@ int cmd_run(int argc, char **argv)
                     o.edition, o.turn_cap, o.seed, o.pairs };
     StatsSetup su;
     Tally sum;
-    if (stats_setup(&su, &m) || tally_init(&sum, &su)) { fprintf(stderr, "mtgsim run: out of memory\n"); return 2; }
+    snprintf(err, sizeof err, "out of memory");
+    if (options_agree("run", stats_setup(&su, &m) || tally_init(&sum, &su), 0, err, sizeof err)) return 2;
 
+    /* games.csv: rank 0 writes the rows of all ranks. */
     FILE *per_game = NULL;
     char games_tmp[4096] = "", games_path[4096] = "";
-    if (o.csv && o.per_game) {
+    if (o.csv && o.per_game && ranks_root()) {
         mkdir(o.csv, 0777);  /* checked writable above; report_write_csv would make it too */
         snprintf(games_path, sizeof games_path, "%s/games.csv", o.csv);
         snprintf(games_tmp, sizeof games_tmp, "%s.tmp.%ld", games_path, (long)getpid());
         per_game = fopen(games_tmp, "w");
-        if (!per_game) { fprintf(stderr, "mtgsim run: %s: %s\n", games_path, strerror(errno)); return 2; }
+        if (!per_game) snprintf(err, sizeof err, "%s: %s", games_path, strerror(errno));
     }
+    if (options_agree("run", o.csv && o.per_game && ranks_root() && !per_game, 0, err, sizeof err)) return 2;
 
     BatchConfig bc = { (long)o.games, o.threads ? o.threads : omp_get_max_threads(), o.ci_width,
                        !o.quiet && isatty(2), "run", per_game, { deck[0].name, deck[1].name } };
@@ -135,12 +145,23 @@ int cmd_run(int argc, char **argv)
     double secs = 0;
     int done = batch_run(&bc, &m, &su, &sum, &secs);
     if (done < 0) { fprintf(stderr, "mtgsim run: out of memory\n"); return 2; }
+    if (!ranks_root()) {
+        /* Every rank holds the same sum; rank 0 writes it. */
+        int status = sum.errors ? 1 : 0;
+        tally_free(&sum);
+        stats_setup_free(&su);
+        pool_free(&pool);
+        return status;
+    }
 
     RunInfo ri = { { deck[0].name, deck[1].name }, { o.file[0], o.file[1] }, { pol[0].text, pol[1].text },
                    o.seed, o.edition, o.turn_cap ? o.turn_cap : TURN_CAP_DEFAULT, o.pairs, done == 1,
-                   (long)o.games, o.ci_width, bc.threads, secs };
+                   (long)o.games, o.ci_width, ranks_count() * bc.threads, secs };
     int status = 0;
     cJSON *rep = report_build(&ri, &sum, &su, &m.pool);
+    cJSON *run = cJSON_GetObjectItemCaseSensitive(rep, "run");
+    cJSON_AddNumberToObject(run, "ranks", ranks_count());
+    cJSON_AddNumberToObject(run, "threads_per_rank", bc.threads);
     char *text = cJSON_Print(rep);
     size_t tl = strlen(text);
     text = realloc(text, tl + 2);

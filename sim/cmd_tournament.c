@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "batch.h"
 #include "matrix.h"
+#include "mpi_ranks.h"
 #include "options.h"
 #include "report.h"
 
@@ -59,8 +60,11 @@ static int split_policies(const char *list, char specs[POLICIES_MAX][256], int *
 int cmd_tournament(int argc, char **argv)
 {
     RunOptions o;
-    char err[2048];
+    char err[2048] = "";
+    /* Under MPI each step that reads input or checks outputs ends in
+     * options_agree: all ranks fail together (sim/mpi_ranks.h). */
     int rc = options_parse(argc, argv, &o, 2, 2, tournament_usage, "tournament");
+    if (options_agree("tournament", rc == 2, 1, err, sizeof err)) return 2;
     if (rc >= 0) return rc;
     if (!o.policies) { fprintf(stderr, "mtgsim tournament: --policies P,Q,... is required\n\n%s", tournament_usage); return 2; }
     if (o.per_game) { fprintf(stderr, "mtgsim tournament: --per-game is for `mtgsim run`\n"); return 2; }
@@ -71,14 +75,23 @@ int cmd_tournament(int argc, char **argv)
         return 2;
     }
     static PolicySpec pol[POLICIES_MAX];
-    for (int k = 0; k < np; k++)
-        if (policy_parse(specs[k], &pol[k], err, sizeof err)) { fprintf(stderr, "mtgsim tournament: --policies: %s\n", err); return 2; }
+    int bad = 0;
+    for (int k = 0; k < np && !bad; k++) {
+        char perr[1024];
+        if ((bad = policy_parse(specs[k], &pol[k], perr, sizeof perr) != 0)) snprintf(err, sizeof err, "--policies: %s", perr);
+    }
+    if (options_agree("tournament", bad, 0, err, sizeof err)) return 2;
     Pool pool;
     static DeckList deck[2];
     PolicySpec unused[2];
-    if (options_load(&o, &pool, deck, unused, err, sizeof err)) { fprintf(stderr, "mtgsim tournament: %s\n", err); return 2; }
+    bad = options_load(&o, &pool, deck, unused, err, sizeof err) != 0;
+    if (options_agree("tournament", bad, 0, err, sizeof err)) { if (!bad) pool_free(&pool); return 2; }
     const char *json = o.json ? o.json : MTGSIM_RESULTS_DIR "/tournament.json";
-    if (options_check_outputs(json, o.csv, err, sizeof err)) { fprintf(stderr, "mtgsim tournament: %s\n", err); pool_free(&pool); return 2; }
+    /* Rank 0 alone writes, so it alone needs the output folders. */
+    if (options_agree("tournament", ranks_root() && options_check_outputs(json, o.csv, err, sizeof err), 0, err, sizeof err)) {
+        pool_free(&pool);
+        return 2;
+    }
 
     Cell cell[POLICIES_MAX * POLICIES_MAX];
     memset(cell, 0, sizeof cell);
@@ -97,7 +110,8 @@ int cmd_tournament(int argc, char **argv)
                                 o.edition, o.turn_cap, o.seed, o.pairs };
                 StatsSetup su;
                 Tally t;
-                if (stats_setup(&su, &m) || tally_init(&t, &su)) { fprintf(stderr, "mtgsim tournament: out of memory\n"); return 2; }
+                snprintf(err, sizeof err, "out of memory");
+                if (options_agree("tournament", stats_setup(&su, &m) || tally_init(&t, &su), 0, err, sizeof err)) return 2;
                 char label[600];
                 snprintf(label, sizeof label, "%s (%s) vs %s (%s)", pol[pa].text, deck[0].name, pol[pb].text, deck[1].name);
                 BatchConfig bc = { (long)o.games, threads, o.ci_width, !o.quiet && isatty(2), label, NULL,
@@ -118,6 +132,11 @@ int cmd_tournament(int argc, char **argv)
         }
     }
 
+    if (!ranks_root()) {
+        /* Every rank holds the same cells; rank 0 writes them. */
+        pool_free(&pool);
+        return errors ? 1 : 0;
+    }
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "schema", TOURNAMENT_SCHEMA);
     cJSON_AddBoolToObject(root, "complete", complete);
@@ -137,9 +156,11 @@ int cmd_tournament(int argc, char **argv)
     for (int k = 0; k < np; k++) cJSON_AddItemToArray(jp, cJSON_CreateString(pol[k].text));
     matrix_add_json(root, "policy", names, np, cell);
     cJSON *run = cJSON_AddObjectToObject(root, "run");
-    cJSON_AddNumberToObject(run, "threads", threads);
+    cJSON_AddNumberToObject(run, "threads", ranks_count() * threads);
     cJSON_AddNumberToObject(run, "seconds", (double)(long)(secs_all * 1000 + 0.5) / 1000);
     cJSON_AddStringToObject(run, "version", MTGSIM_VERSION);
+    cJSON_AddNumberToObject(run, "ranks", ranks_count());
+    cJSON_AddNumberToObject(run, "threads_per_rank", threads);
     if (json_write(json, root, err, sizeof err)) { fprintf(stderr, "mtgsim tournament: %s\n", err); status = 2; }
     cJSON_Delete(root);
     if (!status && o.csv && matrix_write_csv(o.csv, "policy", names, np, cell, err, sizeof err)) {

@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "batch.h"
 #include "matrix.h"
+#include "mpi_ranks.h"
 #include "options.h"
 #include "report.h"
 
@@ -56,7 +57,13 @@ static int play(const RunOptions *o, const Pool *pool, const DeckList deck[2], c
                         { side ? opp : c, side ? c : opp }, o->edition, o->turn_cap, seed, o->pairs };
         StatsSetup su;
         Tally t;
-        if (stats_setup(&su, &m) || tally_init(&t, &su)) return -1;
+        memset(&t, 0, sizeof t);
+        /* Out of memory on any rank: all give up together. */
+        if (ranks_any_failed(stats_setup(&su, &m) || tally_init(&t, &su), NULL, 0)) {
+            tally_free(&t);
+            stats_setup_free(&su);
+            return -1;
+        }
         long n = (games / 2 + 1) & ~1L;
         BatchConfig bc = { n, threads, 0, 0, "tune", NULL, { deck[0].name, deck[1].name } };
         double secs;
@@ -102,9 +109,12 @@ static double rate(long w, long n) { return n ? (double)w / (double)n : 0; }
 int cmd_tune(int argc, char **argv)
 {
     RunOptions o;
-    char err[2048];
-    /* --policy sets both; here --policy is the tuned one, --policy-b the opponent. */
+    char err[2048] = "";
+    /* --policy sets both; here --policy is the tuned one, --policy-b the opponent.
+     * Under MPI each step that reads input or checks outputs ends in
+     * options_agree: all ranks fail together (sim/mpi_ranks.h). */
     int rc = options_parse(argc, argv, &o, 2, 2, tune_usage, "tune");
+    if (options_agree("tune", rc == 2, 1, err, sizeof err)) return 2;
     if (rc >= 0) return rc;
     if (!o.nparams) { fprintf(stderr, "mtgsim tune: give at least one --param NAME=LO..HI\n\n%s", tune_usage); return 2; }
     if (o.per_game || o.csv) { fprintf(stderr, "mtgsim tune: --csv and --per-game are for `mtgsim run`\n"); return 2; }
@@ -118,9 +128,14 @@ int cmd_tune(int argc, char **argv)
     Pool pool;
     static DeckList deck[2];
     PolicySpec fixed[2];
-    if (options_load(&o, &pool, deck, fixed, err, sizeof err)) { fprintf(stderr, "mtgsim tune: %s\n", err); return 2; }
+    int bad = options_load(&o, &pool, deck, fixed, err, sizeof err) != 0;
+    if (options_agree("tune", bad, 0, err, sizeof err)) { if (!bad) pool_free(&pool); return 2; }
     const char *json = o.json ? o.json : MTGSIM_RESULTS_DIR "/tune.json";
-    if (options_check_outputs(json, NULL, err, sizeof err)) { fprintf(stderr, "mtgsim tune: %s\n", err); pool_free(&pool); return 2; }
+    /* Rank 0 alone writes, so it alone needs the output folder. */
+    if (options_agree("tune", ranks_root() && options_check_outputs(json, NULL, err, sizeof err), 0, err, sizeof err)) {
+        pool_free(&pool);
+        return 2;
+    }
 
     /* The defaults: the base spec as given. */
     static Point def;
@@ -158,10 +173,9 @@ int cmd_tune(int argc, char **argv)
             if (!dup) npts++;
         }
     }
-    for (int k = 0; k < npts; k++)
-        if (point_spec(base, par, o.nparams, pts[k].v, &pts[k].spec, err, sizeof err)) {
-            fprintf(stderr, "mtgsim tune: %s\n", err); pool_free(&pool); return 2;
-        }
+    bad = 0;
+    for (int k = 0; k < npts && !bad; k++) bad = point_spec(base, par, o.nparams, pts[k].v, &pts[k].spec, err, sizeof err) != 0;
+    if (options_agree("tune", bad, 0, err, sizeof err)) { pool_free(&pool); return 2; }
 
     batch_catch_signals();
     int threads = o.threads ? o.threads : omp_get_max_threads();
@@ -248,7 +262,8 @@ int cmd_tune(int argc, char **argv)
     cJSON_AddNumberToObject(chk, "difference", round((pb - pd) * 1e6) / 1e6);
     cJSON_AddNumberToObject(chk, "p_better", round(p_better * 1e6) / 1e6);
     int status = 0;
-    if (json_write(json, root, err, sizeof err)) { fprintf(stderr, "mtgsim tune: %s\n", err); status = 2; }
+    /* Every rank holds the same results; rank 0 writes them. */
+    if (ranks_root() && json_write(json, root, err, sizeof err)) { fprintf(stderr, "mtgsim tune: %s\n", err); status = 2; }
     cJSON_Delete(root);
     if (!status && !o.quiet && strcmp(json, "-")) {
         printf("best: %s\n", best->spec.text);

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "commands.h"
+#include "mpi_ranks.h"
 
 static const char usage[] =
     "usage: mtgsim COMMAND [ARGS...]\n"
@@ -26,7 +27,17 @@ static const char usage[] =
     "\n"
     "`mtgsim COMMAND --help` explains each command.\n";
 
-int main(int argc, char **argv)
+/* The commands whose games are split among MPI ranks; under mpirun any
+ * other command runs on rank 0 alone. */
+static int split_among_ranks(const char *cmd)
+{
+    static const char *const split[] = { "run", "gauntlet", "tournament", "tune" };
+    for (size_t k = 0; k < sizeof split / sizeof *split; k++)
+        if (!strcmp(cmd, split[k])) return 1;
+    return 0;
+}
+
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         fputs(usage, argc < 2 ? stderr : stdout);
@@ -48,4 +59,14 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "bench")) return cmd_bench(argc - 2, argv + 2);
     fprintf(stderr, "mtgsim: unknown command '%s'\n\n%s", cmd, usage);
     return 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (ranks_init(&argc, &argv)) return 0;
+    if (argc < 2 || !split_among_ranks(argv[1])) {
+        if (!ranks_root()) return ranks_finish(0);
+        ranks_alone();
+    }
+    return ranks_finish(dispatch(argc, argv));
 }

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "options.h"
+#include "mpi_ranks.h"
 #include "engine/game.h"
 
 static int parse_u64(const char *cmd, const char *opt, const char *val, unsigned long long lo,
@@ -178,4 +179,13 @@ int options_check_outputs(const char *json, const char *csv, char *err, size_t e
         if (dir_writable(dir, csv, err, errlen)) return -1;
     }
     return 0;
+}
+
+int options_agree(const char *cmd, int failed, int printed, char *err, size_t errlen)
+{
+    if (failed && printed && errlen) err[0] = 0;   /* a message only this rank's stderr has */
+    if (!ranks_any_failed(failed, err, errlen)) return 0;
+    /* Only rank 0's standard error is shown (mpi_ranks.h). */
+    if (!(failed && printed)) fprintf(stderr, "mtgsim %s: %s\n", cmd, err);
+    return 1;
 }

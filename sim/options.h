@@ -51,4 +51,12 @@ int options_load(const RunOptions *o, Pool *pool, DeckList *decks, PolicySpec po
  * is writable, the CSV folder is or can be made. 0, or -1 with a message. */
 int options_check_outputs(const char *json, const char *csv, char *err, size_t errlen);
 
+/* Makes the MPI ranks (sim/mpi_ranks.h) agree on a step that reads input
+ * or checks outputs. Collective: each rank passes whether it failed, and
+ * its message in err; returns 1 on every rank when any rank failed, after
+ * rank 0 printed one message ("mtgsim CMD: ..."), unless rank 0 failed and
+ * had printed it already (printed). Without MPI: prints err when failed
+ * and not printed, returns failed. */
+int options_agree(const char *cmd, int failed, int printed, char *err, size_t errlen);
+
 #endif
