@@ -52,8 +52,8 @@ int batch_run(const BatchConfig *bc, const MatchSpec *m, const StatsSetup *su, T
     int nt = bc->threads > 0 ? bc->threads : omp_get_max_threads();
     /* Under MPI only rank 0 has the games.csv file; every rank keeps rows. */
     int rows = ranks_any(bc->per_game != NULL), progress = bc->progress && ranks_root();
-    Tally *tl = calloc((size_t)nt + 1, sizeof *tl), *bt = tl ? &tl[nt] : NULL;
-    Observer *ob = calloc((size_t)nt, sizeof *ob);
+    Tally *tl = stats_alloc(((size_t)nt + 1) * sizeof *tl), *bt = tl ? &tl[nt] : NULL;
+    Observer *ob = stats_alloc((size_t)nt * sizeof *ob);
     GameResult *res = rows ? calloc(BATCH_GAMES, sizeof *res) : NULL;
     int ok = tl && ob && (!rows || res);
     for (int k = 0; ok && k < nt; k++) ok = !tally_init(&tl[k], su) && !observer_init(&ob[k], su, &tl[k]);

@@ -5,6 +5,14 @@
 
 enum { SEEN_OPENING = 1, SEEN_DRAWN = 2 };
 
+void *stats_alloc(size_t n)
+{
+    size_t size = (n + CACHE_LINE - 1) / CACHE_LINE * CACHE_LINE;
+    void *p = aligned_alloc(CACHE_LINE, size ? size : CACHE_LINE);
+    if (p) memset(p, 0, size ? size : CACHE_LINE);
+    return p;
+}
+
 int stats_setup(StatsSetup *su, const MatchSpec *m)
 {
     memset(su, 0, sizeof *su);
@@ -39,7 +47,7 @@ int tally_init(Tally *t, const StatsSetup *su)
     memset(t, 0, sizeof *t);
     for (int d = 0; d < 2; d++) {
         t->ncard[d] = su->ncard[d];
-        t->card[d] = calloc((size_t)su->ncard[d] + 1, sizeof(CardTally));
+        t->card[d] = stats_alloc(((size_t)su->ncard[d] + 1) * sizeof(CardTally));
         if (!t->card[d]) { tally_free(t); return -1; }
     }
     return 0;
@@ -92,7 +100,7 @@ int observer_init(Observer *o, const StatsSetup *su, Tally *t)
     o->su = su;
     o->t = t;
     for (int d = 0; d < 2; d++) {
-        o->seen[d] = calloc((size_t)su->ncard[d] + 1, 1);
+        o->seen[d] = stats_alloc((size_t)su->ncard[d] + 1);
         if (!o->seen[d]) { observer_free(o); return -1; }
     }
     return 0;

@@ -46,8 +46,13 @@ typedef struct DeckTally {
     CombatTally combat;
 } DeckTally;
 
+/* Each thread's Tally and Observer start on a cache line of their own
+ * (and their arrays too, see stats_alloc): a game writes them constantly,
+ * and two threads must not share a line. */
+#define CACHE_LINE 64
+
 typedef struct Tally {
-    long games;
+    _Alignas(CACHE_LINE) long games;
     long turns_sum;
     long turns_hist[TURN_HIST];
     long ends[END_COUNT];          /* why each game ended */
@@ -75,7 +80,7 @@ void tally_reset(Tally *t);                             /* back to zero, arrays 
 
 /* Watches one game at a time. */
 typedef struct Observer {
-    const StatsSetup *su;
+    _Alignas(CACHE_LINE) const StatsSetup *su;
     Tally *t;
     int deck_of_seat[2];
     uint8_t *seen[2];                 /* per distinct card: SEEN_* this game */
@@ -88,6 +93,9 @@ typedef struct Observer {
 } Observer;
 
 int  observer_init(Observer *o, const StatsSetup *su, Tally *t);   /* 0 or -1 */
+
+/* Zeroed memory for n bytes, on cache lines of its own (free with free()). */
+void *stats_alloc(size_t n);
 void observer_free(Observer *o);
 /* Plays game `index` of the match under observation and tallies it. */
 void observer_play(Observer *o, const MatchSpec *m, uint64_t index, GameResult *r);
