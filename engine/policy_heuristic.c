@@ -880,6 +880,23 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
         for (int t = 0; t < got; t++) plan_add(&bp, worst, pick[t]);
     }
 
+    /* Pass 6: still in danger, reinforce blocks against trample: another
+     * blocker soaks up damage that would otherwise go through. */
+    for (int guard = 0; guard < na; guard++) {
+        int dmg, poi;
+        plan_damage(&v, att, na, &bp, &dmg, &poi);
+        if (!in_danger(s, p, dmg, poi, chump_life)) break;
+        int best = -1, best_through = 0;
+        for (int k = 0; k < na; k++) {
+            int a = att[k];
+            if (!bp.nb[a] || bp.nb[a] >= FIGHT_MAX || !(v.kw[a] & KW_TRAMPLE) || s->perm[a].target != TARGET_PLAYER) continue;
+            int through = fight(&v, a, bp.bl[a], bp.nb[a]).through;
+            if (through > best_through && view_can_block(&v, a, mine & ~bp.used)) { best_through = through; best = a; }
+        }
+        if (best < 0) break;
+        plan_add(&bp, best, cheapest(&v, view_can_block(&v, best, mine & ~bp.used)));
+    }
+
     /* Menace: a lone blocker gets a partner or steps back. */
     int n = 0;
     for (int k = 0; k < na; k++) {

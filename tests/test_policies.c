@@ -156,6 +156,37 @@ static void test_hidden_cards_change_nothing(void **st)
     assert_true(compared >= 30);
 }
 
+/* Blocks against trample are reinforced while the damage through would be
+ * too much: a 6/4 trampler at a player on 4 life, three 2/2s home. Two of
+ * them kill it (a gang block worth it), the third soaks up the 2 that
+ * would trample over. */
+static void test_heuristic_reinforces_against_trample(void **st)
+{
+    GameState s;
+    Game g;
+    memset(&g, 0, sizeof g);
+    g.pool = &pool;
+    state_clear(&s, &pool, EDITION_2011);
+    s.active = 0;
+    s.step = STEP_DECLARE_ATTACKERS;
+    s.pl[1].life = 4;
+    int wurm = perm_create(&s, 0, FX_WURM, OBJ_NONE);
+    for (int k = 0; k < 3; k++) perm_create(&s, 1, FX_BEARS, OBJ_NONE);
+    AttackDecl a = { (uint8_t)wurm, TARGET_PLAYER };
+    assert_int_equal(combat_declare_attackers(&s, &g, &a, 1), MTG_OK);
+    s.step = STEP_DECLARE_BLOCKERS;
+    Rng r;
+    rng_seed(&r, 1, 2, 3);
+    BlockDecl b[PAIR_MAX];
+    int n = policy_heuristic.block(&policy_heuristic, &s, &g, 1, &r, b);
+    assert_int_equal(n, 3);
+    for (int k = 0; k < n; k++) assert_int_equal(b[k].attacker, wurm);
+    /* At 20 life the gang block alone is enough. */
+    s.pl[1].life = 20;
+    n = policy_heuristic.block(&policy_heuristic, &s, &g, 1, &r, b);
+    assert_int_equal(n, 2);
+}
+
 /* ---- strength, on the shipped decks ---- */
 
 static Pool real_pool;
@@ -254,6 +285,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_pair_plays_clean),
         cmocka_unit_test(test_hidden_cards_change_nothing),
+        cmocka_unit_test(test_heuristic_reinforces_against_trample),
         cmocka_unit_test_setup_teardown(test_heuristic_beats_random_from_either_seat, load_real, free_real),
         cmocka_unit_test_setup_teardown(test_heuristic_beats_aggro_in_the_mirror, load_real, free_real),
         cmocka_unit_test_setup_teardown(test_lookahead_beats_heuristic, load_real, free_real),
