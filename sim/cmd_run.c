@@ -147,7 +147,7 @@ int cmd_run(int argc, char **argv)
     if (done < 0) { fprintf(stderr, "mtgsim run: out of memory\n"); return 2; }
     if (!ranks_root()) {
         /* Every rank holds the same sum; rank 0 writes it. */
-        int status = sum.errors ? 1 : 0;
+        int status = sum.errors || sum.check_failures ? 1 : 0;
         tally_free(&sum);
         stats_setup_free(&su);
         pool_free(&pool);
@@ -183,6 +183,11 @@ int cmd_run(int argc, char **argv)
     if (!o.quiet && strcmp(json, "-")) {
         summary(stdout, &ri, &sum);
         printf("  report: %s%s%s\n", json, o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
+    }
+    if (!status && sum.check_failures) {
+        fprintf(stderr, "mtgsim run: %ld games broke an invariant of the game state (a bug: see mtgsim trace)\n",
+                sum.check_failures);
+        status = 1;
     }
     if (!status && sum.errors) {
         fprintf(stderr, "mtgsim run: %ld games ended on an illegal policy answer\n", sum.errors);

@@ -27,6 +27,9 @@ void driver_play(const MatchSpec *m, uint64_t index, GameResult *r,
     }
     g.on_event = on_event;
     g.event_ctx = ctx;
+#ifndef NDEBUG
+    g.check = 1;   /* debug builds check every invariant after every action */
+#endif
     GameState s;
     game_init(&s, &g, 0);
     game_run(&s, &g);
@@ -35,6 +38,7 @@ void driver_play(const MatchSpec *m, uint64_t index, GameResult *r,
     r->turns = s.turn > s.turn_cap ? s.turn_cap : s.turn;
     r->end_reason = s.end_reason;
     r->error = s.error;
+    r->check_failed = g.check_failed;
     for (int d = 0; d < 2; d++) {
         r->life[d] = s.pl[seat[d]].life;
         r->poison[d] = s.pl[seat[d]].poison;

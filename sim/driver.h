@@ -29,6 +29,7 @@ typedef struct GameResult {
     int poison[2];     /* final poison counters */
     int mulligans[2];  /* mulligans taken by deck A, deck B */
     int error;         /* MtgError if the game ended in END_ERROR */
+    int check_failed;  /* debug builds: state_check failures seen (a bug) */
 } GameResult;
 
 /* The seat of deck A and deck B in game `index`: seat 0 starts, and deck B

@@ -83,6 +83,7 @@ void tally_add(Tally *sum, const Tally *t)
     sum->games += t->games;
     sum->turns_sum += t->turns_sum;
     sum->errors += t->errors;
+    sum->check_failures += t->check_failures;
     add_longs(sum->turns_hist, t->turns_hist, TURN_HIST);
     add_longs(sum->ends, t->ends, END_COUNT);
     add_longs((long *)sum->deck, (const long *)t->deck, 2 * (sizeof(DeckTally) / sizeof(long)));
@@ -248,6 +249,7 @@ void observer_play(Observer *o, const MatchSpec *m, uint64_t index, GameResult *
     t->turns_hist[r->turns < TURN_HIST - 1 ? r->turns : TURN_HIST - 1]++;
     t->ends[r->end_reason]++;
     if (r->end_reason == END_ERROR) t->errors++;
+    if (r->check_failed) t->check_failures++;
     for (int d = 0; d < 2; d++) {
         DeckTally *dt = &t->deck[d];
         int won = r->winner == d, lost = r->winner == 1 - d;

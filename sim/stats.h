@@ -57,6 +57,7 @@ typedef struct Tally {
     long turns_hist[TURN_HIST];
     long ends[END_COUNT];          /* why each game ended */
     long errors;                   /* games ended by an illegal policy answer */
+    long check_failures;           /* debug builds: games where state_check failed */
     DeckTally deck[2];
     CardTally *card[2];            /* per distinct card of each deck (StatsSetup order) */
     int ncard[2];
