@@ -105,14 +105,7 @@ int cmd_gauntlet(int argc, char **argv)
         free(deck); free(cell); free(names);
         return status ? status : errors ? 1 : 0;
     }
-    cJSON *root = cJSON_CreateObject();
-    cJSON_AddStringToObject(root, "schema", GAUNTLET_SCHEMA);
-    cJSON_AddBoolToObject(root, "complete", complete);
-    cJSON_AddNumberToObject(root, "games_per_matchup", (double)o.games);
-    json_add_u64(root, "seed", o.seed);
-    cJSON_AddStringToObject(root, "edition", o.edition == EDITION_2011 ? "2011" : "foundations");
-    cJSON_AddNumberToObject(root, "turn_cap", o.turn_cap ? o.turn_cap : TURN_CAP_DEFAULT);
-    cJSON_AddBoolToObject(root, "pairs", o.pairs);
+    cJSON *root = matrix_report_new(GAUNTLET_SCHEMA, complete, "games_per_matchup", &o);
     cJSON *pl = cJSON_AddArrayToObject(root, "policies");
     cJSON_AddItemToArray(pl, cJSON_CreateString(pol[0].text));
     cJSON_AddItemToArray(pl, cJSON_CreateString(pol[1].text));
@@ -123,12 +116,7 @@ int cmd_gauntlet(int argc, char **argv)
         cJSON_AddItemToArray(jf, cJSON_CreateString(o.file[i]));
     }
     matrix_add_json(root, "deck", names, n, cell);
-    cJSON *run = cJSON_AddObjectToObject(root, "run");
-    cJSON_AddNumberToObject(run, "threads", ranks_count() * threads);
-    cJSON_AddNumberToObject(run, "seconds", (double)(long)(secs_all * 1000 + 0.5) / 1000);
-    cJSON_AddStringToObject(run, "version", MTGSIM_VERSION);
-    cJSON_AddNumberToObject(run, "ranks", ranks_count());
-    cJSON_AddNumberToObject(run, "threads_per_rank", threads);
+    matrix_report_run(root, threads, secs_all);
     if (!status && json_write(json, root, err, sizeof err)) { fprintf(stderr, "mtgsim gauntlet: %s\n", err); status = 2; }
     cJSON_Delete(root);
     if (!status && o.csv && matrix_write_csv(o.csv, "deck", names, n, cell, err, sizeof err)) {

@@ -137,14 +137,7 @@ int cmd_tournament(int argc, char **argv)
         pool_free(&pool);
         return errors ? 1 : 0;
     }
-    cJSON *root = cJSON_CreateObject();
-    cJSON_AddStringToObject(root, "schema", TOURNAMENT_SCHEMA);
-    cJSON_AddBoolToObject(root, "complete", complete);
-    cJSON_AddNumberToObject(root, "games_per_side", (double)o.games);
-    json_add_u64(root, "seed", o.seed);
-    cJSON_AddStringToObject(root, "edition", o.edition == EDITION_2011 ? "2011" : "foundations");
-    cJSON_AddNumberToObject(root, "turn_cap", o.turn_cap ? o.turn_cap : TURN_CAP_DEFAULT);
-    cJSON_AddBoolToObject(root, "pairs", o.pairs);
+    cJSON *root = matrix_report_new(TOURNAMENT_SCHEMA, complete, "games_per_side", &o);
     cJSON *jd = cJSON_AddArrayToObject(root, "decks");
     for (int d = 0; d < 2; d++) {
         cJSON *x = cJSON_CreateObject();
@@ -155,12 +148,7 @@ int cmd_tournament(int argc, char **argv)
     cJSON *jp = cJSON_AddArrayToObject(root, "policies");
     for (int k = 0; k < np; k++) cJSON_AddItemToArray(jp, cJSON_CreateString(pol[k].text));
     matrix_add_json(root, "policy", names, np, cell);
-    cJSON *run = cJSON_AddObjectToObject(root, "run");
-    cJSON_AddNumberToObject(run, "threads", ranks_count() * threads);
-    cJSON_AddNumberToObject(run, "seconds", (double)(long)(secs_all * 1000 + 0.5) / 1000);
-    cJSON_AddStringToObject(run, "version", MTGSIM_VERSION);
-    cJSON_AddNumberToObject(run, "ranks", ranks_count());
-    cJSON_AddNumberToObject(run, "threads_per_rank", threads);
+    matrix_report_run(root, threads, secs_all);
     if (json_write(json, root, err, sizeof err)) { fprintf(stderr, "mtgsim tournament: %s\n", err); status = 2; }
     cJSON_Delete(root);
     if (!status && o.csv && matrix_write_csv(o.csv, "policy", names, np, cell, err, sizeof err)) {

@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include "matrix.h"
 #include "report.h"
+#include "options.h"
+#include "mpi_ranks.h"
 
 static double r6(double x) { return round(x * 1e6) / 1e6; }
 
@@ -125,6 +127,29 @@ void matrix_print(const char *title, const char *const *names, int n, const Cell
         field_of(n, cells, i, &w, &g, &d);
         printf("    %5.1f%%\n", g ? 100.0 * (double)w / (double)g : 0.0);
     }
+}
+
+cJSON *matrix_report_new(const char *schema, int complete, const char *games_key, const RunOptions *o)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "schema", schema);
+    cJSON_AddBoolToObject(root, "complete", complete);
+    cJSON_AddNumberToObject(root, games_key, (double)o->games);
+    json_add_u64(root, "seed", o->seed);
+    cJSON_AddStringToObject(root, "edition", o->edition == EDITION_2011 ? "2011" : "foundations");
+    cJSON_AddNumberToObject(root, "turn_cap", o->turn_cap ? o->turn_cap : TURN_CAP_DEFAULT);
+    cJSON_AddBoolToObject(root, "pairs", o->pairs);
+    return root;
+}
+
+void matrix_report_run(cJSON *root, int threads_per_rank, double seconds)
+{
+    cJSON *run = cJSON_AddObjectToObject(root, "run");
+    cJSON_AddNumberToObject(run, "threads", ranks_count() * threads_per_rank);
+    cJSON_AddNumberToObject(run, "seconds", round(seconds * 1000) / 1000);
+    cJSON_AddStringToObject(run, "version", MTGSIM_VERSION);
+    cJSON_AddNumberToObject(run, "ranks", ranks_count());
+    cJSON_AddNumberToObject(run, "threads_per_rank", threads_per_rank);
 }
 
 int json_write(const char *path, cJSON *root, char *err, size_t errlen)

@@ -21,6 +21,15 @@ int matrix_write_csv(const char *dir, const char *key, const char *const *names,
 /* Prints the table of win rates. */
 void matrix_print(const char *title, const char *const *names, int n, const Cell *cells);
 
+struct RunOptions;
+
+/* A matrix report's top: schema, complete, games (under `games_key`),
+ * seed, edition, turn cap, pairs, as the options gave them. */
+cJSON *matrix_report_new(const char *schema, int complete, const char *games_key, const struct RunOptions *o);
+
+/* Its "run" section: threads in all, seconds, version, ranks, threads per rank. */
+void matrix_report_run(cJSON *root, int threads_per_rank, double seconds);
+
 /* Writes root as formatted JSON atomically ("-": stdout). 0 or -1. */
 int json_write(const char *path, cJSON *root, char *err, size_t errlen);
 
