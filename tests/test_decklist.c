@@ -1,6 +1,8 @@
 /* test_decklist.c: deck lists in the three formats players export, the
  * decks shipped in decks/, and every kind of bad input refused with
  * FILE:LINE. */
+#define TESTUTIL_OWN_CHECK
+#include "testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,16 +204,7 @@ static void test_suggest(void)
     CHECK(decklist_suggest(&pool, "Xyzzy Quux Plugh", s, 3) == 0);
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    char *b = malloc(1 << 16);
-    size_t n = b ? fread(b, 1, (1 << 16) - 1, f) : 0;
-    fclose(f);
-    if (b) b[n] = 0;
-    return b;
-}
+static char *slurp(const char *path) { return test_slurp(path, NULL); }
 
 /* Runs `mtgsim ARGS`, capturing stdout and stderr; returns the exit status. */
 static int run(const char *args, char **out, char **errout)

@@ -1,6 +1,8 @@
 /* test_pool.c: the card pool: loading MTGJSON files, classifying cards as
  * supported or not (with the reason), lookups, malformed files refused with
  * FILE:LINE, and `mtgsim cards`. */
+#define TESTUTIL_OWN_CHECK
+#include "testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,16 +276,7 @@ static void test_bad_files(void)
 
 /* ------------------------------------------------------------- the CLI */
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    char *b = malloc(1 << 20);
-    size_t n = b ? fread(b, 1, (1 << 20) - 1, f) : 0;
-    fclose(f);
-    if (b) b[n] = 0;
-    return b;
-}
+static char *slurp(const char *path) { return test_slurp(path, NULL); }
 
 /* Runs `mtgsim ARGS`, capturing stdout and stderr; returns the exit status. */
 static int run(const char *args, char **out, char **errout)

@@ -12,58 +12,21 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include <cjson/cJSON.h>
+#include "testutil.h"
 
 static int failures, checks;
 static char tmpdir[64], out_path[128], err_path[128];
 
-#define CHECK(cond, ...) do {                                            \
-        checks++;                                                        \
-        if (!(cond)) {                                                   \
-            failures++;                                                  \
-            fprintf(stderr, "%s:%d: FAIL: ", __FILE__, __LINE__);        \
-            fprintf(stderr, __VA_ARGS__);                                \
-            fputc('\n', stderr);                                         \
-        }                                                                \
-    } while (0)
 
-typedef struct Run {
-    int status;     /* exit status, or -1 when it did not exit normally */
-    char *out;      /* stdout, NUL-terminated */
-    char *err;      /* stderr */
-} Run;
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return strdup("");
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    size_t got;
-    while (buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (n + 1 == cap) { cap *= 2; buf = realloc(buf, cap); }
-    }
-    fclose(f);
-    if (!buf) { fprintf(stderr, "out of memory\n"); exit(2); }
-    buf[n] = 0;
-    return buf;
-}
+static char *slurp(const char *path) { return test_slurp_or_empty(path); }
 
 /* Runs `mtgsim scenario ARGS` in the tests directory. */
 static Run run(const char *args)
 {
     char cmd[8192];
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' scenario %s >'%s' 2>'%s'",
-             TESTS_DIR, MTGSIM_BIN, args, out_path, err_path);
-    int st = system(cmd);
-    Run r;
-    r.status = (st != -1 && WIFEXITED(st)) ? WEXITSTATUS(st) : -1;
-    r.out = slurp(out_path);
-    r.err = slurp(err_path);
-    return r;
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' scenario %s", TESTS_DIR, MTGSIM_BIN, args);
+    return test_run(tmpdir, cmd);
 }
-
-static void run_free(Run *r) { free(r->out); free(r->err); }
 
 static int count_lines(const char *s)
 {

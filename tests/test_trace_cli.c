@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include <cjson/cJSON.h>
+#include "testutil.h"
 
 #define DECKS TESTS_DIR "/../decks"
 #define DECK_A DECKS "/wu_flyers.txt"
@@ -20,51 +21,16 @@
 static int failures, checks;
 static char tmpdir[64];
 
-#define CHECK(cond, ...) do {                                            \
-        checks++;                                                        \
-        if (!(cond)) {                                                   \
-            failures++;                                                  \
-            fprintf(stderr, "%s:%d: FAIL: ", __FILE__, __LINE__);        \
-            fprintf(stderr, __VA_ARGS__);                                \
-            fputc('\n', stderr);                                         \
-        }                                                                \
-    } while (0)
 
-typedef struct Run {
-    int status;  /* exit status, -1 when it did not exit normally */
-    char *out;   /* standard output */
-    char *err;   /* standard error */
-} Run;
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return strdup("");
-    size_t cap = 1 << 16, n = 0, got;
-    char *buf = malloc(cap);
-    while (buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (n + 1 == cap) { cap *= 2; buf = realloc(buf, cap); }
-    }
-    fclose(f);
-    if (!buf) { fprintf(stderr, "out of memory\n"); exit(2); }
-    buf[n] = 0;
-    return buf;
-}
+static char *slurp(const char *path) { return test_slurp_or_empty(path); }
 
 /* Runs `mtgsim ARGS`, capturing both outputs. */
 static Run mtgsim(const char *args)
 {
-    char cmd[8192], out[128], err[128];
-    snprintf(out, sizeof out, "%s/out", tmpdir);
-    snprintf(err, sizeof err, "%s/err", tmpdir);
-    snprintf(cmd, sizeof cmd, "'%s' %s >'%s' 2>'%s'", MTGSIM_BIN, args, out, err);
-    int st = system(cmd);
-    Run r = { (st != -1 && WIFEXITED(st)) ? WEXITSTATUS(st) : -1, slurp(out), slurp(err) };
-    return r;
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "'%s' %s", MTGSIM_BIN, args);
+    return test_run(tmpdir, cmd);
 }
-
-static void run_free(Run *r) { free(r->out); free(r->err); }
 
 /* One row of games.csv. */
 typedef struct Row {

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <cjson/cJSON.h>
+#include "../testutil.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -44,21 +45,7 @@ static const char *tp(const char *name)
     return b;
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 1 << 16, n = 0, got;
-    char *buf = malloc(cap);
-    while (buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (n + 1 == cap) { cap *= 2; buf = realloc(buf, cap); }
-    }
-    fclose(f);
-    if (!buf) fail_msg("out of memory");
-    buf[n] = 0;
-    return buf;
-}
+static char *slurp(const char *path) { return test_slurp(path, NULL); }
 
 static int exists(const char *path)
 {
