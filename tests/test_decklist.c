@@ -204,25 +204,8 @@ static void test_suggest(void)
     CHECK(decklist_suggest(&pool, "Xyzzy Quux Plugh", s, 3) == 0);
 }
 
-static char *slurp(const char *path) { return test_slurp(path, NULL); }
 
-/* Runs `mtgsim ARGS`, capturing stdout and stderr; returns the exit status. */
-static int run(const char *args, char **out, char **errout)
-{
-    char dir[] = "/tmp/test_decklist_XXXXXX", cmd[2048], po[64], pe[64];
-    *out = *errout = NULL;
-    if (!mkdtemp(dir)) return -1;
-    snprintf(po, sizeof po, "%s/out", dir);
-    snprintf(pe, sizeof pe, "%s/err", dir);
-    snprintf(cmd, sizeof cmd, "'%s' %s > %s 2> %s", MTGSIM_BIN, args, po, pe);
-    int st = system(cmd);
-    *out = slurp(po);
-    *errout = slurp(pe);
-    remove(po);
-    remove(pe);
-    rmdir(dir);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
+static int run(const char *args, char **out, char **errout) { return test_mtgsim(args, out, errout); }
 
 /* Bad input: refused with "FILE:LINE: what is wrong". */
 static void test_bad_input(void)

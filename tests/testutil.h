@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 /* The whole file, NUL-terminated (its length in *len if len), or NULL when
  * it cannot be opened. Out of memory ends the test (exit 2). */
@@ -73,5 +74,22 @@ static inline Run test_run(const char *dir, const char *cmd)
 }
 
 static inline void run_free(Run *r) { free(r->out); free(r->err); }
+
+/* Runs `mtgsim ARGS` in a folder of its own, removed after; the outputs
+ * go to *out and *err (caller frees). Returns the exit status. */
+static inline int test_mtgsim(const char *args, char **out, char **err)
+{
+    char dir[] = "/tmp/mtgsim_test_XXXXXX", cmd[8192], path[64];
+    *out = *err = NULL;
+    if (!mkdtemp(dir)) return -1;
+    snprintf(cmd, sizeof cmd, "'%s' %s", MTGSIM_BIN, args);
+    Run r = test_run(dir, cmd);
+    snprintf(path, sizeof path, "%s/out", dir); remove(path);
+    snprintf(path, sizeof path, "%s/err", dir); remove(path);
+    rmdir(dir);
+    *out = r.out;
+    *err = r.err;
+    return r.status;
+}
 
 #endif
