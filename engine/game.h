@@ -89,6 +89,8 @@ typedef struct Game {
     uint8_t *lib_buf[2];           /* DECK_MAX bytes each: library order storage */
     void (*on_event)(void *ctx, const GameState *s, const Event *e); /* may be NULL */
     void *event_ctx;
+    uint32_t event_mask;           /* EventType bits passed to on_event (EV_MASK_ALL: all);
+                                      events outside it cost the engine one test */
     uint64_t *forks;               /* if not NULL, counts states forked by look-ahead policies */
     int check;                     /* run state_check after every action (tests) */
     int check_failed;              /* state_check failures seen */
@@ -97,11 +99,15 @@ typedef struct Game {
 
 #define TURN_CAP_DEFAULT 50
 
-/* Emits an event to the observer, if any. */
+#define EV_MASK(t)  (1u << (t))
+_Static_assert(EV_GAME_END < 32, "event_mask has a bit per EventType");
+#define EV_MASK_ALL 0xFFFFFFFFu
+
+/* Emits an event to the observer, if it asked for events of this type. */
 static inline void game_event(const Game *g, const GameState *s, EventType type, int player,
                               int perm, int other, int card, int amount, int flags)
 {
-    if (g->on_event) {
+    if ((g->event_mask >> type) & 1) {
         Event e = { (uint8_t)type, (uint8_t)player, (uint8_t)perm, (uint8_t)other,
                     (uint8_t)flags, (uint16_t)card, (int16_t)amount };
         g->on_event(g->event_ctx, s, &e);

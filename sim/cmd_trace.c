@@ -524,7 +524,7 @@ int cmd_trace(int argc, char **argv)
     }
 
     GameResult r;
-    driver_play(&m, o.game, &r, on_event, &t);
+    driver_play(&m, o.game, &r, on_event, &t, EV_MASK_ALL);
 
     const char *winner = r.winner == 2 ? "draw" : t.name[r.winner];
     if (json) {

@@ -2,7 +2,8 @@
 #include "driver.h"
 
 void driver_play(const MatchSpec *m, uint64_t index, GameResult *r,
-                 void (*on_event)(void *ctx, const GameState *s, const Event *e), void *ctx)
+                 void (*on_event)(void *ctx, const GameState *s, const Event *e), void *ctx,
+                 uint32_t events)
 {
     uint64_t stream = m->pairs ? index / 2 : index;
     int seat[2];
@@ -27,6 +28,7 @@ void driver_play(const MatchSpec *m, uint64_t index, GameResult *r,
     }
     g.on_event = on_event;
     g.event_ctx = ctx;
+    g.event_mask = on_event ? events : 0;
 #ifndef NDEBUG
     g.check = 1;   /* debug builds check every invariant after every action */
 #endif

@@ -40,9 +40,11 @@ static inline void driver_seats(uint64_t index, int seat_of_deck[2])
     seat_of_deck[1] = 1 - seat_of_deck[0];
 }
 
-/* Plays game `index` of the match. `on_event`/`ctx` observe it (may be
- * NULL); events name seats, see driver_seats. */
+/* Plays game `index` of the match. `on_event`/`ctx` observe the events
+ * whose types are in `events` (EV_MASK bits; on_event may be NULL when
+ * events is 0); events name seats, see driver_seats. */
 void driver_play(const MatchSpec *m, uint64_t index, GameResult *r,
-                 void (*on_event)(void *ctx, const GameState *s, const Event *e), void *ctx);
+                 void (*on_event)(void *ctx, const GameState *s, const Event *e), void *ctx,
+                 uint32_t events);
 
 #endif

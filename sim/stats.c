@@ -156,6 +156,13 @@ static void end_combat(Observer *o)
     o->n_pairs = 0;
 }
 
+/* The events on_event reads: the engine does not call it for the others
+ * (turns, lands, permanents entering, life changes ... are a third of all
+ * events; lifelink is read off the damage that causes it). */
+#define OBSERVED (EV_MASK(EV_KEEP) | EV_MASK(EV_DRAW) | EV_MASK(EV_CAST) | EV_MASK(EV_ATTACK) | \
+                  EV_MASK(EV_BLOCK) | EV_MASK(EV_DAMAGE) | EV_MASK(EV_POISON) |                \
+                  EV_MASK(EV_DIES) | EV_MASK(EV_COMBAT_END))
+
 static void on_event(void *ctx, const GameState *s, const Event *e)
 {
     Observer *o = ctx;
@@ -189,6 +196,7 @@ static void on_event(void *ctx, const GameState *s, const Event *e)
         CombatTally *ct = &o->t->deck[d].combat;
         if ((c = card_of(o, e->player, e->card))) c->damage += e->amount;
         if (e->flags & DMG_TRAMPLE) ct->trample += e->amount;
+        if (e->flags & DMG_LIFELINK) ct->lifelink += e->amount;   /* 119.3f: the gain is the damage dealt */
         if (e->other == TARGET_PLAYER) ct->dmg_players += e->amount;
         else if (e->flags & DMG_TO_PW) ct->dmg_planeswalkers += e->amount;
         else {
@@ -199,9 +207,6 @@ static void on_event(void *ctx, const GameState *s, const Event *e)
         }
         break;
     }
-    case EV_LIFE:
-        if (e->flags & DMG_LIFELINK) o->t->deck[o->deck_of_seat[e->player]].combat.lifelink += e->amount;
-        break;
     case EV_POISON:
         o->t->deck[o->deck_of_seat[1 - e->player]].combat.poison += e->amount;
         break;
@@ -240,7 +245,7 @@ void observer_play(Observer *o, const MatchSpec *m, uint64_t index, GameResult *
     o->attackers = o->blocked = o->died = o->dt_hit = 0;
     o->n_pairs = 0;
     memset(o->n_src, 0, sizeof o->n_src);
-    driver_play(m, index, r, on_event, o);
+    driver_play(m, index, r, on_event, o, OBSERVED);
     end_combat(o);
 
     Tally *t = o->t;

@@ -234,6 +234,7 @@ static void test_sickness_and_land_drops(void **st)
     harness(&h, &greedy, &greedy, 5);
     h.g.on_event = watch;
     h.g.event_ctx = &w;
+    h.g.event_mask = EV_MASK_ALL;
     game_init(&h.s, &h.g, 0);
     game_run(&h.s, &h.g);
     assert_int_equal(h.g.check_failed, 0);

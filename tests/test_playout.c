@@ -47,7 +47,7 @@ static void play_many(int first, int games, int edition, const Deck *da, const D
         g.deck_rng[0] = &dr[0]; g.deck_rng[1] = &dr[1];
         g.policy_rng[0] = &pr[0]; g.policy_rng[1] = &pr[1];
         g.lib_buf[0] = lib0; g.lib_buf[1] = lib1;
-        g.on_event = on_event; g.event_ctx = t;
+        g.on_event = on_event; g.event_ctx = t; g.event_mask = EV_MASK_ALL;
         g.check = 1;
         GameState s;
         game_init(&s, &g, i & 1);
