@@ -36,9 +36,9 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         for (int k = 0; k < s->stack_n; k++)
             if (s->stack_owner[k] == p && (n++, mark(seen, s->stack_obj[k])))
                 FAIL("player %d: object %d twice (stack)", p, s->stack_obj[k]);
-        for (uint64_t m = s->perm_used; m; m &= m - 1) {
+        for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {
             const Permanent *q = &s->perm[bit_first(m)];
-            if (q->controller != p || q->obj == OBJ_NONE) continue;
+            if (q->obj == OBJ_NONE) continue;
             if (q->obj >= pl->deck_n || mark(seen, q->obj)) FAIL("player %d: object %d twice (battlefield)", p, q->obj);
             if (pl->deck && pl->deck[q->obj] != q->card) FAIL("player %d: permanent of object %d is another card", p, q->obj);
             n++;
@@ -77,7 +77,15 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         int i = bit_first(m);
         const Permanent *q = &s->perm[i];
         if (g && g->pool && q->card >= g->pool->n) FAIL("slot %d: card %d out of the pool", i, q->card);
-        if (q->spare) FAIL("slot %d: padding written", i);
+        const CardDef *d = &s->cards[q->card];
+        /* No supported card has an "until end of turn" effect: the current
+         * characteristics are the card's and the counters' (perm_refresh). */
+        if (q->kw != d->keywords || q->power != d->power + q->plus - q->minus ||
+            q->toughness != d->toughness + q->plus - q->minus)
+            FAIL("slot %d: power, toughness or keywords %d/%d %#x, the card and counters make %d/%d %#x", i,
+                 q->power, q->toughness, q->kw, d->power + q->plus - q->minus, d->toughness + q->plus - q->minus,
+                 d->keywords);
+        if (!(q->flags & PF_CREATURE) != !(d->types & TYPE_CREATURE)) FAIL("slot %d: creature flag is not its card's", i);
         if (q->plus && q->minus) FAIL("slot %d: +1/+1 and -1/-1 counters did not cancel", i);
         if (!perm_is_creature(s, i) && q->damage && !perm_is_planeswalker(s, i))
             FAIL("slot %d: damage on a noncreature", i);

@@ -11,7 +11,7 @@ int combat_can_block(const GameState *s, int b, int a)
     if (b < 0 || b >= PERM_MAX || !((s->perm_used >> b) & 1)) return 0;
     if (a < 0 || a >= PERM_MAX || !((s->combat.attackers >> a) & 1)) return 0;
     const Permanent *q = &s->perm[b];
-    if (q->controller != defender_of(s) || !perm_is_creature(s, b)) return 0;
+    if (perm_controller(s, b) != defender_of(s) || !perm_is_creature(s, b)) return 0;
     if (q->flags & PF_TAPPED) return 0;                                       /* 509.1a */
     if (perm_has(s, a, KW_FLYING) && !perm_has(s, b, KW_FLYING | KW_REACH))
         return 0;                                                             /* 702.9b, 702.17b */
@@ -300,7 +300,7 @@ static void deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags,
     }
     if (amt <= 0) return;                                                     /* 119.8, 615 */
     if (to != TARGET_PLAYER) *touched |= 1ull << to;
-    int ctl = s->perm[src].controller;
+    int ctl = perm_controller(s, src);
     game_event(g, s, EV_DAMAGE, ctl, src, to, s->perm[src].card, amt, flags);
     if (to == TARGET_PLAYER) {
         Player *pl = &s->pl[def];
@@ -320,7 +320,10 @@ static void deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags,
         Permanent *q = &s->perm[to];
         if (flags & (DMG_INFECT | DMG_WITHER)) {                              /* 119.3d */
             int v = q->minus + amt;
-            q->minus = (uint8_t)(v > 255 ? 255 : v);
+            v = v > 255 ? 255 : v;
+            q->power = (int16_t)(q->power - (v - q->minus));
+            q->toughness = (int16_t)(q->toughness - (v - q->minus));
+            q->minus = (uint8_t)v;
         } else {                                                              /* 119.3e */
             int v = q->damage + amt;
             q->damage = (uint8_t)(v > 255 ? 255 : v);

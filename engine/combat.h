@@ -50,7 +50,7 @@ static inline int combat_can_attack(const GameState *s, int i)
 {
     if (i < 0 || i >= PERM_MAX || !((s->perm_used >> i) & 1)) return 0;
     const Permanent *q = &s->perm[i];
-    if (q->controller != s->active || !perm_is_creature(s, i)) return 0;
+    if (perm_controller(s, i) != s->active || !perm_is_creature(s, i)) return 0;
     if (q->flags & PF_TAPPED) return 0;                                       /* 508.1a */
     if ((q->flags & PF_SICK) && !perm_has(s, i, KW_HASTE)) return 0;          /* 302.6 */
     if (perm_has(s, i, KW_DEFENDER)) return 0;                                /* 702.3b */

@@ -70,47 +70,38 @@ static int card_hand_value(const CardDef *d)
     return d->power * 15 + d->toughness * 10 + d->mana_value * 5;
 }
 
-/* ---- what a combat decision reads, gathered once ----
+/* ---- what a combat decision reads ----
  *
  * An attack or block decision reads each creature's power, toughness,
  * keywords and damage many times over (every attacker against every
- * blocker, sorts, greedy assignments, values for every comparison), and
- * reading them through the card definitions each time was most of the
- * policy's cost. A View holds them by slot for the one state a decision
- * looks at (a policy never changes the state it reads), filled once at
- * the start; values are computed on first use and kept. */
+ * blocker, sorts, greedy assignments, values for every comparison): the
+ * permanents hold them (state.h), and a View adds, for the one state a
+ * decision looks at (a policy never changes the state it reads), masks of
+ * the slots that matter, made in one pass, and values computed on first
+ * use and kept. */
 typedef struct View {
     const GameState *s;
+    const Permanent *q;       /* s->perm: power, toughness, keywords, damage by slot */
     uint64_t valued;          /* slots whose value is in val[] */
     uint64_t reach;           /* filled slots with flying or reach: they can block flyers */
     uint64_t creatures;       /* filled slots that are creatures */
     uint64_t untapped;        /* filled slots that are untapped */
-    int      pw[PERM_MAX];    /* power */
-    int      t[PERM_MAX];     /* toughness */
-    int      dmg[PERM_MAX];   /* damage marked */
-    unsigned kw[PERM_MAX];    /* keywords, printed and until end of turn */
     int      val[PERM_MAX];   /* heuristic_creature_value, for slots in `valued` */
 } View;
 
-/* Fills the view for the permanents in `slots` (the same figures as
- * perm_power, perm_toughness and perm_kw). */
+/* Makes the view's masks for the permanents in `slots`. */
 static void view_init(View *v, const GameState *s, uint64_t slots)
 {
     uint64_t reach = 0, creatures = 0, untapped = 0;
     for (uint64_t m = slots; m; m &= m - 1) {
         int i = bit_first(m);
         const Permanent *q = &s->perm[i];
-        const CardDef *d = &s->cards[q->card];
-        unsigned kw = (unsigned)d->keywords | q->eot_kw;
-        v->kw[i] = kw;
-        v->pw[i] = d->power + q->plus - q->minus + q->eot_power;
-        v->t[i] = d->toughness + q->plus - q->minus + q->eot_tough;
-        v->dmg[i] = q->damage;
-        reach |= (uint64_t)((kw & (KW_FLYING | KW_REACH)) != 0) << i;
-        creatures |= (uint64_t)((d->types & TYPE_CREATURE) != 0) << i;
+        reach |= (uint64_t)((q->kw & (KW_FLYING | KW_REACH)) != 0) << i;
+        creatures |= (uint64_t)((q->flags & PF_CREATURE) != 0) << i;
         untapped |= (uint64_t)!(q->flags & PF_TAPPED) << i;
     }
     v->s = s;
+    v->q = s->perm;
     v->valued = 0;
     v->reach = reach;
     v->creatures = creatures;
@@ -119,7 +110,7 @@ static void view_init(View *v, const GameState *s, uint64_t slots)
 
 static __attribute__((noinline)) int view_value_first(View *v, int i)
 {
-    v->val[i] = body_value(v->pw[i], v->t[i], v->kw[i], perm_def(v->s, i)->mana_value);
+    v->val[i] = body_value(v->q[i].power, v->q[i].toughness, v->q[i].kw, perm_def(v->s, i)->mana_value);
     v->valued |= 1ull << i;
     return v->val[i];
 }
@@ -136,14 +127,14 @@ static inline int view_value(View *v, int i)
 /* Damage attacker a deals to a player if unblocked (double strike hits twice). */
 static int view_unblocked(const View *v, int a)
 {
-    return v->pw[a] * ((v->kw[a] & KW_DOUBLE_STRIKE) ? 2 : 1);
+    return v->q[a].power * ((v->q[a].kw & KW_DOUBLE_STRIKE) ? 2 : 1);
 }
 
 /* The slots among `able` that could block attacker a, by flying and reach
  * alone (702.9b, 702.17b). */
 static uint64_t view_can_block(const View *v, int a, uint64_t able)
 {
-    return (v->kw[a] & KW_FLYING) ? able & v->reach : able;
+    return (v->q[a].kw & KW_FLYING) ? able & v->reach : able;
 }
 
 /* ---- one attacker against its blockers, as the rules would play it ---- */
@@ -180,16 +171,16 @@ static int deals_in(unsigned kw, int fs, int any_fs)
 static inline __attribute__((always_inline)) Fight fight_n(const View *v, int a, const uint8_t *bl, int n)
 {
     Fight f = { 0, 0, 0 };
-    unsigned akw = v->kw[a];
-    int a_t = v->t[a], a_dmg = v->dmg[a], a_cnt = 0, a_dt = 0;
+    unsigned akw = v->q[a].kw;
+    int a_t = v->q[a].toughness, a_dmg = v->q[a].damage, a_cnt = 0, a_dt = 0;
     int b_t[FIGHT_MAX], b_dmg[FIGHT_MAX], b_cnt[FIGHT_MAX], b_dt[FIGHT_MAX], b_p[FIGHT_MAX];
     unsigned bkw[FIGHT_MAX];
     int any_fs = (akw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) != 0;
     for (int k = 0; k < n; k++) {
-        bkw[k] = v->kw[bl[k]];
-        b_t[k] = v->t[bl[k]];
-        b_p[k] = v->pw[bl[k]];
-        b_dmg[k] = v->dmg[bl[k]];
+        bkw[k] = v->q[bl[k]].kw;
+        b_t[k] = v->q[bl[k]].toughness;
+        b_p[k] = v->q[bl[k]].power;
+        b_dmg[k] = v->q[bl[k]].damage;
         b_cnt[k] = b_dt[k] = 0;
         any_fs |= (bkw[k] & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) != 0;
     }
@@ -199,7 +190,7 @@ static inline __attribute__((always_inline)) Fight fight_n(const View *v, int a,
         int give[FIGHT_MAX] = {0};
         int through = 0;
         if (a_deals) {
-            int left = v->pw[a], last = -1;
+            int left = v->q[a].power, last = -1;
             for (int k = 0; k < n && left > 0; k++) {
                 if ((f.blockers_die >> k) & 1) continue;
                 int need = (akw & KW_DEATHTOUCH) ? 1 : b_t[k] - b_cnt[k] - b_dmg[k];
@@ -247,18 +238,18 @@ static Fight fight(const View *v, int a, const uint8_t *bl, int n) { return figh
  * with trample; both blockers hit it back. */
 static Fight fight2(const View *v, int a, const uint8_t *bl)
 {
-    unsigned akw = v->kw[a];
+    unsigned akw = v->q[a].kw;
     int b0 = bl[0], b1 = bl[1];
-    unsigned k0 = v->kw[b0], k1 = v->kw[b1];
+    unsigned k0 = v->q[b0].kw, k1 = v->q[b1].kw;
     if ((akw | k0 | k1) & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) return fight_n(v, a, bl, 2);
     Fight f = { 0, 0, 0 };
-    int left = v->pw[a], g0 = 0, g1 = 0;
+    int left = v->q[a].power, g0 = 0, g1 = 0;
     if (left > 0) {
-        int need = (akw & KW_DEATHTOUCH) ? 1 : v->t[b0] - v->dmg[b0];
+        int need = (akw & KW_DEATHTOUCH) ? 1 : v->q[b0].toughness - v->q[b0].damage;
         g0 = need < 0 ? 0 : need < left ? need : left;
         left -= g0;
         if (left > 0) {
-            need = (akw & KW_DEATHTOUCH) ? 1 : v->t[b1] - v->dmg[b1];
+            need = (akw & KW_DEATHTOUCH) ? 1 : v->q[b1].toughness - v->q[b1].damage;
             g1 = need < 0 ? 0 : need < left ? need : left;
             left -= g1;
             if (left > 0) {
@@ -268,14 +259,14 @@ static Fight fight2(const View *v, int a, const uint8_t *bl)
         }
     }
     /* Damage to the attacker, and -1/-1 counters from wither or infect. */
-    int a_dmg = v->dmg[a], a_cnt = 0, a_dt = 0;
-    int p0 = v->pw[b0], p1 = v->pw[b1];
+    int a_dmg = v->q[a].damage, a_cnt = 0, a_dt = 0;
+    int p0 = v->q[b0].power, p1 = v->q[b1].power;
     if (p0 > 0) { if (k0 & (KW_WITHER | KW_INFECT)) a_cnt += p0; else a_dmg += p0; a_dt |= (k0 & KW_DEATHTOUCH) != 0; }
     if (p1 > 0) { if (k1 & (KW_WITHER | KW_INFECT)) a_cnt += p1; else a_dmg += p1; a_dt |= (k1 & KW_DEATHTOUCH) != 0; }
-    f.attacker_dies = dies(v->t[a], a_dmg, a_cnt, a_dt, akw);
+    f.attacker_dies = dies(v->q[a].toughness, a_dmg, a_cnt, a_dt, akw);
     int counters = (akw & (KW_WITHER | KW_INFECT)) != 0, dt = (akw & KW_DEATHTOUCH) != 0;
-    if (dies(v->t[b0], v->dmg[b0] + (counters ? 0 : g0), counters ? g0 : 0, dt && g0 > 0, k0)) f.blockers_die |= 1;
-    if (dies(v->t[b1], v->dmg[b1] + (counters ? 0 : g1), counters ? g1 : 0, dt && g1 > 0, k1)) f.blockers_die |= 2;
+    if (dies(v->q[b0].toughness, v->q[b0].damage + (counters ? 0 : g0), counters ? g0 : 0, dt && g0 > 0, k0)) f.blockers_die |= 1;
+    if (dies(v->q[b1].toughness, v->q[b1].damage + (counters ? 0 : g1), counters ? g1 : 0, dt && g1 > 0, k1)) f.blockers_die |= 2;
     return f;
 }
 
@@ -284,10 +275,10 @@ static Fight fight2(const View *v, int a, const uint8_t *bl)
  * -1/-1 counters, indestructible survives damage. */
 static int duel_slow(const View *v, int a, int b)
 {
-    unsigned ak = v->kw[a], bk = v->kw[b];
-    int ap = v->pw[a], bp = v->pw[b];
-    int at = v->t[a], bt = v->t[b];
-    int ad = v->dmg[a], bd = v->dmg[b];
+    unsigned ak = v->q[a].kw, bk = v->q[b].kw;
+    int ap = v->q[a].power, bp = v->q[b].power;
+    int at = v->q[a].toughness, bt = v->q[b].toughness;
+    int ad = v->q[a].damage, bd = v->q[b].damage;
     if (!((ak | bk) & (KW_WITHER | KW_INFECT | KW_INDESTRUCTIBLE))) {
         /* First strike alone (the common case here): damage kills as in
          * duel()'s one step, in two steps. */
@@ -322,15 +313,15 @@ static int duel_slow(const View *v, int a, int b)
  * arrays (this runs for every attacker and blocker at every decision). */
 static inline int duel(const View *v, int a, int b)
 {
-    unsigned ak = v->kw[a], bk = v->kw[b];
+    unsigned ak = v->q[a].kw, bk = v->q[b].kw;
     /* Most pairs have neither first strike, counters-dealing damage nor
      * indestructible: one damage step, and a creature dies of the other's
      * power (or any deathtouch damage) added to its damage; a toughness of
      * 0 or less dies too, which the sum covers (damage is never negative). */
     if (!((ak | bk) & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE | KW_WITHER | KW_INFECT | KW_INDESTRUCTIBLE))) {
-        int ap = v->pw[a], bp = v->pw[b];
-        int a_dead = v->dmg[a] + (bp > 0 ? bp : 0) >= v->t[a] || (bp > 0 && (bk & KW_DEATHTOUCH));
-        int b_dead = v->dmg[b] + (ap > 0 ? ap : 0) >= v->t[b] || (ap > 0 && (ak & KW_DEATHTOUCH));
+        int ap = v->q[a].power, bp = v->q[b].power;
+        int a_dead = v->q[a].damage + (bp > 0 ? bp : 0) >= v->q[a].toughness || (bp > 0 && (bk & KW_DEATHTOUCH));
+        int b_dead = v->q[b].damage + (ap > 0 ? ap : 0) >= v->q[b].toughness || (ap > 0 && (ak & KW_DEATHTOUCH));
         return a_dead | (b_dead << 1);
     }
     return duel_slow(v, a, b);
@@ -547,7 +538,7 @@ static void sort_by_power(const View *v, const uint8_t *att, int na, uint8_t *or
     for (int k = 0; k < na; k++) {
         uint8_t x = att[k];
         int j = k;
-        while (j > 0 && v->pw[order[j - 1]] < v->pw[x]) { order[j] = order[j - 1]; j--; }
+        while (j > 0 && v->q[order[j - 1]].power < v->q[x].power) { order[j] = order[j - 1]; j--; }
         order[j] = x;
     }
 }
@@ -563,8 +554,8 @@ static void damage_through(const View *v, const uint8_t *order, int na, uint64_t
     int life = 0, poi = 0;
     uint64_t free_b = blockers;
     for (int k = 0; k < na; k++) {
-        int a = order[k], d = v->pw[a];
-        unsigned akw = v->kw[a];
+        int a = order[k], d = v->q[a].power;
+        unsigned akw = v->q[a].kw;
         if (free_b && !(akw & (KW_MENACE | KW_TRAMPLE))) {
             /* One blocker stops it all: the first that can. */
             uint64_t m = view_can_block(v, a, free_b);
@@ -575,7 +566,7 @@ static void damage_through(const View *v, const uint8_t *order, int na, uint64_t
             for (uint64_t m = view_can_block(v, a, free_b); m && got < need; m &= m - 1) {
                 int b = bit_first(m);
                 took |= 1ull << b; got++;
-                absorb += v->t[b];
+                absorb += v->q[b].toughness;
             }
             if (got == need) {
                 free_b &= ~took;
@@ -612,7 +603,7 @@ static int worth_attacking(View *v, int a, uint64_t blockers, int aggression)
     if (aggression >= 6) return 1;
     uint64_t can = view_can_block(v, a, blockers);
     /* No blocker, or a menace attacker against a single one: unblockable. */
-    if (!can || ((v->kw[a] & KW_MENACE) && !(can & (can - 1)))) return aggression >= 1;
+    if (!can || ((v->q[a].kw & KW_MENACE) && !(can & (can - 1)))) return aggression >= 1;
     if (aggression < 2) return 0;
     int killed_by = 0, kills_some = 0, trade_only = 1, cheaper_killer = 0;
     for (uint64_t m = can; m; m &= m - 1) {
@@ -647,7 +638,7 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
     uint8_t cand[PERM_MAX];
     int nc = 0;
     for (uint64_t m = all_mine & v.untapped; m; m &= m - 1)
-        if (combat_can_attack(s, bit_first(m)) && v.pw[bit_first(m)] > 0) cand[nc++] = (uint8_t)bit_first(m);
+        if (combat_can_attack(s, bit_first(m)) && v.q[bit_first(m)].power > 0) cand[nc++] = (uint8_t)bit_first(m);
     if (!nc) return 0;
     uint64_t their = s->perm_ctl[opp] & v.creatures;   /* opposing creatures */
     uint64_t blockers = their & v.untapped;            /* those that can block now */
@@ -671,7 +662,7 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
     int nt = 0;
     for (uint64_t m = their; m; m &= m - 1) {
         int i = bit_first(m);
-        if (!(v.kw[i] & KW_DEFENDER) && v.pw[i] > 0) theirs[nt++] = (uint8_t)i;
+        if (!(v.q[i].kw & KW_DEFENDER) && v.q[i].power > 0) theirs[nt++] = (uint8_t)i;
     }
     int aggression = hp->aggression;
     /* Their counterattack if nothing blocks it. */
@@ -696,12 +687,12 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
         int savable = !lethal(s, p, cd, cp);
         while (savable && n) {
             uint64_t home = all_mine;
-            for (int k = 0; k < n; k++) if (!(v.kw[att[k]] & KW_VIGILANCE)) home &= ~(1ull << att[k]);
+            for (int k = 0; k < n; k++) if (!(v.q[att[k]].kw & KW_VIGILANCE)) home &= ~(1ull << att[k]);
             damage_through(&v, order, nt, home, &cd, &cp);
             if (!lethal(s, p, cd, cp)) break;
             /* Stay home with the attacker that blocks best: the toughest. */
             int drop = 0;
-            for (int k = 1; k < n; k++) if (v.t[att[k]] > v.t[att[drop]]) drop = k;
+            for (int k = 1; k < n; k++) if (v.q[att[k]].toughness > v.q[att[drop]].toughness) drop = k;
             att[drop] = att[--n];
         }
     }
@@ -733,9 +724,9 @@ static void plan_damage(const View *v, const uint8_t *att, int na, const BlockPl
         if (v->s->perm[a].target != TARGET_PLAYER) continue;
         int d;
         if (!bp->nb[a]) d = view_unblocked(v, a);
-        else if (v->kw[a] & KW_TRAMPLE) d = fight(v, a, bp->bl[a], bp->nb[a] < FIGHT_MAX ? bp->nb[a] : FIGHT_MAX).through;
+        else if (v->q[a].kw & KW_TRAMPLE) d = fight(v, a, bp->bl[a], bp->nb[a] < FIGHT_MAX ? bp->nb[a] : FIGHT_MAX).through;
         else d = 0;
-        if (v->kw[a] & KW_INFECT) *poison += d; else *life += d;
+        if (v->q[a].kw & KW_INFECT) *poison += d; else *life += d;
     }
 }
 
@@ -792,7 +783,7 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
         for (int k = 0; k < na; k++) {
             int a = att[k];
             can[k] = kills[k] = lives[k] = 0;
-            if ((v.kw[a] & KW_MENACE) || v.pw[a] <= 0) continue;
+            if ((v.q[a].kw & KW_MENACE) || v.q[a].power <= 0) continue;
             can[k] = view_can_block(&v, a, mine);
             for (uint64_t m = can[k]; m; m &= m - 1) {
                 int b = bit_first(m), r = duel(&v, a, b);
@@ -820,7 +811,7 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
         /* Pass 4: gang blocks by two that kill an attacker worth more than what dies. */
         for (int k = 0; k < na; k++) {
             int a = att[k];
-            if (bp.nb[a] || v.pw[a] <= 0) continue;
+            if (bp.nb[a] || v.q[a].power <= 0) continue;
             uint64_t able = view_can_block(&v, a, mine & ~bp.used);
             if (!(able & (able - 1))) continue;     /* not two of us to block it */
             int pb1 = -1, pb2 = -1, best_loss = view_value(&v, a);
@@ -829,8 +820,8 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
                 for (uint64_t m2 = (m1 & (m1 - 1)); m2; m2 &= m2 - 1) {
                     int b2 = bit_first(m2);
                     /* Two that cannot deal lethal together need no fight. */
-                    if (!((v.kw[b1] | v.kw[b2]) & (KW_DEATHTOUCH | KW_DOUBLE_STRIKE | KW_WITHER | KW_INFECT)) &&
-                        v.pw[b1] + v.pw[b2] < v.t[a] - v.dmg[a])
+                    if (!((v.q[b1].kw | v.q[b2].kw) & (KW_DEATHTOUCH | KW_DOUBLE_STRIKE | KW_WITHER | KW_INFECT)) &&
+                        v.q[b1].power + v.q[b2].power < v.q[a].toughness - v.q[a].damage)
                         continue;
                     uint8_t two[2] = { (uint8_t)b1, (uint8_t)b2 };
                     /* The attacker orders: assume it kills the costlier first. */
@@ -860,11 +851,11 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
             int a = att[k];
             if (bp.nb[a] || s->perm[a].target != TARGET_PLAYER || ((unblockable >> a) & 1)) continue;
             int d = view_unblocked(&v, a);
-            if (v.kw[a] & KW_INFECT) d *= 2;
+            if (v.q[a].kw & KW_INFECT) d *= 2;
             if (d > worst_d) { worst_d = d; worst = a; }
         }
         if (worst < 0) break;
-        int need = (v.kw[worst] & KW_MENACE) ? 2 : 1, got = 0;
+        int need = (v.q[worst].kw & KW_MENACE) ? 2 : 1, got = 0;
         uint8_t pick[2];
         uint64_t able = view_can_block(&v, worst, mine & ~bp.used);
         for (int t = 0; t < need; t++) {
@@ -889,7 +880,7 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
         int best = -1, best_through = 0;
         for (int k = 0; k < na; k++) {
             int a = att[k];
-            if (!bp.nb[a] || bp.nb[a] >= FIGHT_MAX || !(v.kw[a] & KW_TRAMPLE) || s->perm[a].target != TARGET_PLAYER) continue;
+            if (!bp.nb[a] || bp.nb[a] >= FIGHT_MAX || !(v.q[a].kw & KW_TRAMPLE) || s->perm[a].target != TARGET_PLAYER) continue;
             int through = fight(&v, a, bp.bl[a], bp.nb[a]).through;
             if (through > best_through && view_can_block(&v, a, mine & ~bp.used)) { best_through = through; best = a; }
         }
@@ -901,7 +892,7 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
     int n = 0;
     for (int k = 0; k < na; k++) {
         int a = att[k];
-        if (bp.nb[a] == 1 && (v.kw[a] & KW_MENACE)) {
+        if (bp.nb[a] == 1 && (v.q[a].kw & KW_MENACE)) {
             uint64_t able = view_can_block(&v, a, mine & ~bp.used);
             if (able) plan_add(&bp, a, bit_first(able));
             else bp.nb[a] = 0;

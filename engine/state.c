@@ -41,11 +41,15 @@ int perm_create(GameState *s, int p, uint16_t card, uint8_t obj)
     int i = bit_first(free_slots);
     Permanent *q = &s->perm[i];
     memset(q, 0, sizeof *q);
+    const CardDef *d = &s->cards[card];
     q->card = card;
-    q->controller = (uint8_t)p;
+    q->kw = d->keywords;
+    q->power = d->power;
+    q->toughness = d->toughness;
+    q->flags = (d->types & TYPE_CREATURE) ? PF_CREATURE : 0;
     q->obj = obj;
     q->target = TARGET_NONE;
-    q->loyalty = s->cards[card].loyalty;
+    q->loyalty = d->loyalty;
     s->perm_used |= 1ull << i;
     s->perm_ctl[p] |= 1ull << i;
     s->sba_pending = 1;   /* e.g. a creature that enters with toughness 0 */
@@ -80,15 +84,16 @@ void combat_remove(GameState *s, int i)
 void perm_to_graveyard(GameState *s, const Game *g, int i)
 {
     Permanent *q = &s->perm[i];
-    game_event(g, s, EV_DIES, q->controller, i, 0, q->card, 0, 0);
+    int ctl = perm_controller(s, i);
+    game_event(g, s, EV_DIES, ctl, i, 0, q->card, 0, 0);
     combat_remove(s, i);
     if (q->obj != OBJ_NONE) {
-        Player *o = &s->pl[q->controller];
+        Player *o = &s->pl[ctl];
         bits256_set(o->gy, q->obj);
         o->gy_n++;
     }
     s->perm_used &= ~(1ull << i);
-    s->perm_ctl[q->controller] &= ~(1ull << i);
+    s->perm_ctl[ctl] &= ~(1ull << i);
 }
 
 void game_end(GameState *s, const Game *g, int winner, EndReason why)

@@ -44,15 +44,23 @@ enum {
     PF_SICK        = 1u << 1, /* not controlled continuously since its controller's turn began (302.6) */
     PF_HAD_FS      = 1u << 2, /* had first or double strike when the first-strike damage step began (510.4) */
     PF_DEATHTOUCHED= 1u << 3, /* dealt damage by a deathtouch source since SBAs were last checked (704.5h) */
-    PF_BLOCKED     = 1u << 4  /* attacking creature that became blocked; stays so if its blockers leave (509.1h) */
+    PF_BLOCKED     = 1u << 4, /* attacking creature that became blocked; stays so if its blockers leave (509.1h) */
+    PF_CREATURE    = 1u << 5  /* its card is a creature card (set once, as it enters) */
 };
 
+/* A permanent holds its current power, toughness and keywords, not only
+ * what changes them: combat, state-based actions and the policies read
+ * them for every creature at every step, and through the card definition
+ * each read was two dependent loads and the sums again. Whatever changes
+ * a characteristic updates them (perm_create, wither's -1/-1 counters,
+ * cleanup's end of "this turn" effects, perm_refresh after counters set by
+ * hand); state_check verifies them. The controller is not stored: it is
+ * the perm_ctl mask the slot is in (perm_controller). */
 typedef struct Permanent {
     uint16_t card;       /* index in GameState.cards */
-    uint16_t eot_kw;     /* keywords granted until end of turn */
-    int8_t   eot_power;  /* power modifier until end of turn */
-    int8_t   eot_tough;  /* toughness modifier until end of turn */
-    uint8_t  controller; /* 0 or 1; also the owner (no control change yet) */
+    uint16_t kw;         /* keywords: printed, and granted until end of turn */
+    int16_t  power;      /* printed + counters + until-end-of-turn modifiers */
+    int16_t  toughness;  /* likewise */
     uint8_t  obj;        /* card object id in its owner's deck, or OBJ_NONE */
     uint8_t  flags;      /* PF_* */
     uint8_t  damage;     /* damage marked this turn (saturates at 255) */
@@ -61,7 +69,6 @@ typedef struct Permanent {
     uint8_t  loyalty;    /* loyalty counters */
     uint8_t  prevent;    /* prevention shield: next N damage to it this turn */
     uint8_t  target;     /* when attacking: TARGET_PLAYER or a planeswalker's slot */
-    uint8_t  spare;      /* padding, always 0 */
 } Permanent;
 
 /* Player.flags */
@@ -149,25 +156,23 @@ _Static_assert(sizeof(GameState) <= 2048, "GameState must stay under 2 KiB");
 
 static inline const CardDef *perm_def(const GameState *s, int i) { return &s->cards[s->perm[i].card]; }
 
-static inline unsigned perm_kw(const GameState *s, int i)
-{
-    return (unsigned)s->cards[s->perm[i].card].keywords | s->perm[i].eot_kw;
-}
-static inline int perm_has(const GameState *s, int i, unsigned kw) { return (perm_kw(s, i) & kw) != 0; }
+static inline unsigned perm_kw(const GameState *s, int i) { return s->perm[i].kw; }
+static inline int perm_has(const GameState *s, int i, unsigned kw) { return (s->perm[i].kw & kw) != 0; }
+static inline int perm_power(const GameState *s, int i) { return s->perm[i].power; }
+static inline int perm_toughness(const GameState *s, int i) { return s->perm[i].toughness; }
+static inline int perm_is_creature(const GameState *s, int i) { return (s->perm[i].flags & PF_CREATURE) != 0; }
+static inline int perm_controller(const GameState *s, int i) { return (int)((s->perm_ctl[1] >> i) & 1); }
 
-static inline int perm_power(const GameState *s, int i)
+/* Power and toughness from the card and the counters alone, and the
+ * printed keywords: a permanent's characteristics with no "until end of
+ * turn" effect (what cleanup returns it to, 514.2). */
+static inline void perm_refresh(GameState *s, int i)
 {
-    const Permanent *p = &s->perm[i];
-    return s->cards[p->card].power + p->plus - p->minus + p->eot_power;
-}
-static inline int perm_toughness(const GameState *s, int i)
-{
-    const Permanent *p = &s->perm[i];
-    return s->cards[p->card].toughness + p->plus - p->minus + p->eot_tough;
-}
-static inline int perm_is_creature(const GameState *s, int i)
-{
-    return (s->cards[s->perm[i].card].types & TYPE_CREATURE) != 0;
+    Permanent *q = &s->perm[i];
+    const CardDef *d = &s->cards[q->card];
+    q->kw = d->keywords;
+    q->power = (int16_t)(d->power + q->plus - q->minus);
+    q->toughness = (int16_t)(d->toughness + q->plus - q->minus);
 }
 static inline int perm_is_planeswalker(const GameState *s, int i)
 {

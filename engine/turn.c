@@ -263,10 +263,11 @@ static void cleanup(GameState *s, Game *g)
         }
     }
     for (uint64_t m = s->perm_used; m; m &= m - 1) {                         /* 514.2 */
-        Permanent *q = &s->perm[bit_first(m)];
+        int i = bit_first(m);
+        Permanent *q = &s->perm[i];
         q->damage = 0;
-        q->eot_kw = 0; q->eot_power = 0; q->eot_tough = 0;
         q->prevent = 0;
+        perm_refresh(s, i);   /* "until end of turn" effects end */
     }
     s->pl[0].prevent = s->pl[1].prevent = 0;
 }

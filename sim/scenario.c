@@ -868,7 +868,8 @@ static void scenario_run(const Scenario *sc, Outcome *o)
         m->minus = (uint8_t)q->minus;
         m->loyalty = (uint8_t)(q->loyalty >= 0 ? q->loyalty : sc->card[i].loyalty);
         m->prevent = (uint8_t)q->prevent;
-        m->flags = (uint8_t)((q->tapped ? PF_TAPPED : 0) | (q->sick ? PF_SICK : 0));
+        m->flags |= (uint8_t)((q->tapped ? PF_TAPPED : 0) | (q->sick ? PF_SICK : 0));
+        perm_refresh(s, slot);       /* the counters count in power and toughness */
     }
     o->err = MTG_OK;
     o->had_fs = 0;

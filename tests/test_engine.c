@@ -286,6 +286,7 @@ static void test_state_based_actions(void **st)
     s->perm[b].damage = 5;                            /* indestructible: survives lethal damage */
     s->perm[c].flags |= PF_DEATHTOUCHED; s->perm[c].damage = 1;  /* 704.5h */
     s->perm[e].plus = 1; s->perm[e].minus = 1;
+    perm_refresh(s, a); perm_refresh(s, e);          /* counters set by hand */
     sba_apply(s, &h.g);
     assert_true((s->perm_used >> a) & 1);
     assert_int_equal(s->perm[a].plus, 0);
@@ -297,6 +298,7 @@ static void test_state_based_actions(void **st)
     assert_int_equal(s->perm[e].plus + s->perm[e].minus, 0);
     /* Toughness 0 kills even an indestructible creature (704.5f); 0 loyalty (704.5i). */
     s->perm[b].minus = 2;
+    perm_refresh(s, b);
     s->perm[d].loyalty = 0;
     sba_apply(s, &h.g);
     assert_false((s->perm_used >> b) & 1);
