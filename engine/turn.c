@@ -71,6 +71,30 @@ static void empty_mana(GameState *s)  /* 500.4 */
 
 /* ---- actions ---- */
 
+/* The mana a player has for casting: untapped basic lands plus pool, by
+ * color packed when no lane could carry (mana.h), and in all. */
+typedef struct Mana {
+    uint64_t avail;   /* packed, when `packed` */
+    int packed;
+    int total;
+} Mana;
+
+static Mana mana_of(const Player *pl)
+{
+    Mana m = { 0, 0, 0 };
+    m.packed = mana_available(pl, &m.avail);
+    if (m.packed) m.total = mana_total(m.avail);
+    else for (int c = 0; c < COLOR_COUNT; c++) m.total += untapped(pl, c) + pl->mana[c];
+    return m;
+}
+
+/* Whether creature card d can be cast with this mana (302.1, 601.2g-h). */
+static int castable(const Player *pl, const Mana *m, const CardDef *d)
+{
+    if (!(d->types & TYPE_CREATURE) || d->mana_value > m->total) return 0;
+    return m->packed ? mana_covers(m->avail, mana_pack(d->cost_color)) : can_pay(pl, d);
+}
+
 int game_legal_actions(const GameState *s, int p, Action *out)
 {
     const Player *pl = &s->pl[p];
@@ -80,22 +104,21 @@ int game_legal_actions(const GameState *s, int p, Action *out)
      * are not supported yet, so elsewhere passing is the only choice. */
     if ((s->step != STEP_MAIN1 && s->step != STEP_MAIN2) || s->active != p || s->stack_n) return n;
     int land_ok = !(pl->flags & PL_LAND_PLAYED);                           /* 305.2 */
-    uint64_t avail = 0;
-    int packed = mana_available(pl, &avail), mana = 0;
-    if (packed) mana = mana_total(avail);
-    else for (int c = 0; c < COLOR_COUNT; c++) mana += untapped(pl, c) + pl->mana[c];
-    if (!land_ok && !mana) return n;
-    if (!packed) {
+    Mana m = mana_of(pl);
+    if (!land_ok && !m.total) return n;
+    if (!m.packed) {
         for (int h = 0; h < pl->hand_n; h++) {
             const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
             if (d->types & TYPE_LAND) {
                 if (land_ok && d->produces >= 0) out[n++] = (Action){ ACT_LAND, (uint8_t)h };
-            } else if ((d->types & TYPE_CREATURE) && d->mana_value <= mana && can_pay(pl, d)) {  /* 302.1 */
+            } else if (castable(pl, &m, d)) {
                 out[n++] = (Action){ ACT_CAST, (uint8_t)h };
             }
         }
         return n;
     }
+    uint64_t avail = m.avail;
+    int mana = m.total;
     /* The same tests without branches on them: which cards of a hand are
      * lands or castable follows no pattern a branch predictor could learn.
      * Each card writes its action and keeps it (n grows) or not. */
@@ -109,6 +132,31 @@ int game_legal_actions(const GameState *s, int p, Action *out)
         n += play | cast;
     }
     return n;
+}
+
+/* The legal actions after acts[k], a cast from a hand of hand_n cards,
+ * made from the list before it (acts[0..n-1], game_legal_actions'):
+ * casting spends mana and takes one card from the hand, so no other card
+ * becomes castable and the land drops stay as they were. The list keeps
+ * the others that can still be paid for, at their new hand indices
+ * (hand_take moved the last card into the cast one's place), in hand
+ * order, as game_legal_actions would list them. */
+static int legal_after_cast(const GameState *s, int p, Action *acts, int n, int k, int hand_n)
+{
+    const Player *pl = &s->pl[p];
+    int cast_h = acts[k].hand_idx, last = hand_n - 1;
+    Mana m = mana_of(pl);
+    int out = 1;                                  /* acts[0] is ACT_PASS */
+    for (int j = 1; j < n; j++) {                 /* writes stay at or behind j */
+        if (j == k) continue;
+        Action a = acts[j];
+        if (a.hand_idx == last) a.hand_idx = (uint8_t)cast_h;
+        if (a.type == ACT_CAST && !castable(pl, &m, &s->cards[OBJ_CARD(s, p, pl->hand[a.hand_idx])])) continue;
+        int i = out++;                            /* only the moved card can be out of order */
+        while (i > 1 && acts[i - 1].hand_idx > a.hand_idx) { acts[i] = acts[i - 1]; i--; }
+        acts[i] = a;
+    }
+    return out;
 }
 
 static uint8_t hand_take(Player *pl, int h)
@@ -126,6 +174,19 @@ static void check_state(const GameState *s, Game *g)
         if (!g->check_failed) memcpy(g->check_msg, msg, sizeof msg);
         g->check_failed++;
     }
+}
+
+/* Debug builds (g->check): the list of legal actions main_phase kept
+ * instead of asking game_legal_actions again is the one it would give. */
+static void check_legal(const GameState *s, Game *g, int p, const Action *acts, int n)
+{
+    static const char msg[] = "main phase: the legal actions kept differ from game_legal_actions'";
+    if (!g->check) return;
+    Action fresh[ACTION_MAX];
+    int m = game_legal_actions(s, p, fresh);
+    if (m == n && !memcmp(fresh, acts, (size_t)n * sizeof *acts)) return;
+    if (!g->check_failed) memcpy(g->check_msg, msg, sizeof msg);
+    g->check_failed++;
 }
 
 static void fail(GameState *s, Game *g, int err)
@@ -185,22 +246,38 @@ static void play_land(GameState *s, Game *g, int p, int h)
     game_event(g, s, EV_LAND, p, 0, 0, card, 0, 0);
 }
 
-static void main_phase(GameState *s, Game *g)
+/* A main phase (505.5): the active player plays a land, casts creature
+ * spells, until it passes. `idle`: the caller knows only passing is legal
+ * (it was at the end of the turn's first main phase, and combat changes
+ * no hand, land or mana pool). Returns whether only passing was legal at
+ * the end. The legal actions are asked of game_legal_actions after a land
+ * drop only: after a cast, the list before it says what is left. */
+static int main_phase(GameState *s, Game *g, int idle)
 {
     int p = s->active;
     const Policy *pol = g->policy[p];
     Action acts[ACTION_MAX];
+    int n = 0;                                    /* acts[0..n-1]: the legal actions; 0: to ask */
+    if (idle) { acts[0] = (Action){ ACT_PASS, 0 }; n = 1; }
     while (!s->over) {
         priority(s, g);
-        int n = game_legal_actions(s, p, acts);
+        if (!n) n = game_legal_actions(s, p, acts);
+        else check_legal(s, g, p, acts, n);
         if (n == 1 || !pol) break;
         int k = pol->main_action(pol, s, g, p, g->policy_rng[p], acts, n);
-        if (k < 0 || k >= n) { fail(s, g, ERR_ILLEGAL_ACTION); return; }
+        if (k < 0 || k >= n) { fail(s, g, ERR_ILLEGAL_ACTION); return 0; }
         if (acts[k].type == ACT_PASS) break;
-        if (acts[k].type == ACT_LAND) play_land(s, g, p, acts[k].hand_idx);
-        else cast(s, g, p, acts[k].hand_idx);
+        if (acts[k].type == ACT_LAND) {
+            play_land(s, g, p, acts[k].hand_idx);
+            n = 0;
+        } else {
+            int hand_n = s->pl[p].hand_n;
+            cast(s, g, p, acts[k].hand_idx);
+            n = legal_after_cast(s, p, acts, n, k, hand_n);
+        }
         check_state(s, g);
     }
+    return n == 1;
 }
 
 /* 508: the active player declares attackers. Returns whether any attack. */
@@ -294,6 +371,7 @@ static int step_to(GameState *s, Game *g, int next)
 
 void game_run(GameState *s, Game *g)
 {
+    int idle = 0;   /* only passing was legal at the end of this turn's first main phase */
     /* Each step falls through to the next: the switch only resumes a game
      * stopped between steps (a fork, a scenario, a new turn) and takes
      * the combat phase's skips (508.8, 510.4). */
@@ -314,7 +392,7 @@ void game_run(GameState *s, Game *g)
             if (!step_to(s, g, STEP_MAIN1)) return;
             /* fall through */
         case STEP_MAIN1:
-            main_phase(s, g);
+            idle = main_phase(s, g, 0);
             if (!step_to(s, g, STEP_BEGIN_COMBAT)) return;
             /* fall through */
         case STEP_BEGIN_COMBAT:
@@ -355,7 +433,8 @@ void game_run(GameState *s, Game *g)
             if (!step_to(s, g, STEP_MAIN2)) return;
             /* fall through */
         case STEP_MAIN2:
-            main_phase(s, g);
+            main_phase(s, g, idle);
+            idle = 0;
             if (!step_to(s, g, STEP_END)) return;
             /* fall through */
         case STEP_END:
