@@ -3,7 +3,10 @@
  * The engine asks, the policy answers, the engine checks the answer: an
  * illegal answer ends the game with END_ERROR (a bug, and tests fail on it).
  * Policies are pure: no I/O, no globals; randomness only from the Rng given.
- * `self` points to the policy's own parameters, read-only during games. */
+ * `self` points to the policy's own parameters, read-only during games.
+ * A policy is asked only when it may have a choice: main_action when
+ * something besides passing is legal, attack when a creature can attack,
+ * block when an untapped creature could block an attacker. */
 #ifndef MTG_POLICY_H
 #define MTG_POLICY_H
 

@@ -280,6 +280,31 @@ static int main_phase(GameState *s, Game *g, int idle)
     return n == 1;
 }
 
+/* Whether any creature of the active player could attack (508.1a). A
+ * policy is asked to decide only when it has a choice: with no creature
+ * able to attack, declaring none is the only declaration. */
+static int any_can_attack(const GameState *s)
+{
+    for (uint64_t m = s->perm_ctl[s->active]; m; m &= m - 1)
+        if (combat_can_attack(s, bit_first(m))) return 1;
+    return 0;
+}
+
+/* Whether player p might block: an untapped creature of p and an attacker
+ * it can block, by flying and reach (509.1a-b). Menace and blocking
+ * limits are left to the policy (this only decides whether to ask). */
+static int any_can_block(const GameState *s, int p)
+{
+    int ground = 0;                          /* an attacker without flying */
+    for (uint64_t m = s->combat.attackers; m; m &= m - 1) ground |= !perm_has(s, bit_first(m), KW_FLYING);
+    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {
+        const Permanent *q = &s->perm[bit_first(m)];
+        if ((q->flags & (PF_CREATURE | PF_TAPPED)) == PF_CREATURE && (ground || (q->kw & (KW_FLYING | KW_REACH))))
+            return 1;
+    }
+    return 0;
+}
+
 /* 508: the active player declares attackers. Returns whether any attack. */
 static int declare_attackers(GameState *s, Game *g)
 {
@@ -287,7 +312,7 @@ static int declare_attackers(GameState *s, Game *g)
     const Policy *pol = g->policy[p];
     AttackDecl d[PERM_MAX];
     int n = 0;
-    if (pol && (s->perm_ctl[p] & s->perm_used)) n = pol->attack(pol, s, g, p, g->policy_rng[p], d);
+    if (pol && any_can_attack(s)) n = pol->attack(pol, s, g, p, g->policy_rng[p], d);
     if (n == 0) return 0;
     int err = combat_declare_attackers(s, g, d, n);
     if (err) { fail(s, g, err); return 0; }
@@ -300,7 +325,7 @@ static void declare_blockers(GameState *s, Game *g)
     const Policy *pol = g->policy[p];
     BlockDecl d[PAIR_MAX];
     int n = 0;
-    if (pol && s->perm_ctl[p]) n = pol->block(pol, s, g, p, g->policy_rng[p], d);
+    if (pol && any_can_block(s, p)) n = pol->block(pol, s, g, p, g->policy_rng[p], d);
     int err = combat_declare_blockers(s, g, d, n);
     if (!err && n) err = combat_ask_orders(s, g);
     if (err) fail(s, g, err);
