@@ -76,36 +76,29 @@ static int card_hand_value(const CardDef *d)
  * keywords and damage many times over (every attacker against every
  * blocker, sorts, greedy assignments, values for every comparison): the
  * permanents hold them (state.h), and a View adds, for the one state a
- * decision looks at (a policy never changes the state it reads), masks of
- * the slots that matter, made in one pass, and values computed on first
- * use and kept. */
+ * decision looks at (a policy never changes the state it reads), which
+ * potential blockers can block flyers, and values computed on first use
+ * and kept. */
 typedef struct View {
     const GameState *s;
     const Permanent *q;       /* s->perm: power, toughness, keywords, damage by slot */
     uint64_t valued;          /* slots whose value is in val[] */
-    uint64_t reach;           /* filled slots with flying or reach: they can block flyers */
-    uint64_t creatures;       /* filled slots that are creatures */
-    uint64_t untapped;        /* filled slots that are untapped */
+    uint64_t reach;           /* potential blockers with flying or reach: they can block flyers */
     int      val[PERM_MAX];   /* heuristic_creature_value, for slots in `valued` */
 } View;
 
-/* Makes the view's masks for the permanents in `slots`. */
-static void view_init(View *v, const GameState *s, uint64_t slots)
+static void view_init(View *v, const GameState *s, uint64_t reach)
 {
-    uint64_t reach = 0, creatures = 0, untapped = 0;
-    for (uint64_t m = slots; m; m &= m - 1) {
-        int i = bit_first(m);
-        const Permanent *q = &s->perm[i];
-        reach |= (uint64_t)((q->kw & (KW_FLYING | KW_REACH)) != 0) << i;
-        creatures |= (uint64_t)((q->flags & PF_CREATURE) != 0) << i;
-        untapped |= (uint64_t)!(q->flags & PF_TAPPED) << i;
-    }
     v->s = s;
     v->q = s->perm;
     v->valued = 0;
     v->reach = reach;
-    v->creatures = creatures;
-    v->untapped = untapped;
+}
+
+/* Bit i when the permanent in slot i has flying or reach. */
+static inline uint64_t reach_bit(const Permanent *q, int i)
+{
+    return (uint64_t)((q->kw & (KW_FLYING | KW_REACH)) != 0) << i;
 }
 
 static __attribute__((noinline)) int view_value_first(View *v, int i)
@@ -581,6 +574,20 @@ static void damage_through(const View *v, const uint8_t *order, int na, uint64_t
     *poison = poi;
 }
 
+/* damage_through with no blockers: every attacker's power, twice with
+ * double strike, as poison with infect. */
+static void unblocked_damage(const View *v, const uint8_t *att, int na, int *life_dmg, int *poison)
+{
+    int life = 0, poi = 0;
+    for (int k = 0; k < na; k++) {
+        const Permanent *q = &v->q[att[k]];
+        int d = q->power > 0 ? q->power << ((q->kw & KW_DOUBLE_STRIKE) != 0) : 0;
+        if (q->kw & KW_INFECT) poi += d; else life += d;
+    }
+    *life_dmg = life;
+    *poison = poi;
+}
+
 static int lethal(const GameState *s, int who, int life_dmg, int poison)
 {
     return life_dmg >= s->pl[who].life || poison >= POISON_LOSS - s->pl[who].poison;
@@ -632,16 +639,33 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
 {
     const HeuristicParams *hp = params(pol);
     int opp = 1 - p;
-    View v;
-    view_init(&v, s, s->perm_used);
-    uint64_t all_mine = s->perm_ctl[p] & v.creatures;
+    if (p != s->active) return 0;                      /* only the active player attacks (508.1) */
+    /* Our creatures, and those that can attack (combat_can_attack) with
+     * some power; their creatures, and those that can block now. */
+    uint64_t all_mine = 0, their = 0, blockers = 0, reach = 0;
     uint8_t cand[PERM_MAX];
     int nc = 0;
-    for (uint64_t m = all_mine & v.untapped; m; m &= m - 1)
-        if (combat_can_attack(s, bit_first(m)) && v.q[bit_first(m)].power > 0) cand[nc++] = (uint8_t)bit_first(m);
+    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {
+        int i = bit_first(m);
+        const Permanent *q = &s->perm[i];
+        if (!(q->flags & PF_CREATURE)) continue;
+        all_mine |= 1ull << i;
+        reach |= reach_bit(q, i);
+        if (!(q->flags & PF_TAPPED) && (!(q->flags & PF_SICK) || (q->kw & KW_HASTE)) &&   /* 508.1a, 302.6 */
+            !(q->kw & KW_DEFENDER) && q->power > 0)                                        /* 702.3b */
+            cand[nc++] = (uint8_t)i;
+    }
     if (!nc) return 0;
-    uint64_t their = s->perm_ctl[opp] & v.creatures;   /* opposing creatures */
-    uint64_t blockers = their & v.untapped;            /* those that can block now */
+    for (uint64_t m = s->perm_ctl[opp]; m; m &= m - 1) {
+        int i = bit_first(m);
+        const Permanent *q = &s->perm[i];
+        if (!(q->flags & PF_CREATURE)) continue;
+        their |= 1ull << i;
+        blockers |= (uint64_t)!(q->flags & PF_TAPPED) << i;
+        reach |= reach_bit(q, i);
+    }
+    View v;
+    view_init(&v, s, reach);
 
     uint8_t order[PERM_MAX];
     int dmg, poi;
@@ -649,7 +673,7 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
         sort_by_power(&v, cand, nc, order);
         damage_through(&v, order, nc, blockers, &dmg, &poi);
     } else {
-        damage_through(&v, cand, nc, 0, &dmg, &poi);   /* unblocked, any order sums the same */
+        unblocked_damage(&v, cand, nc, &dmg, &poi);
     }
     int n = 0;
     if (lethal(s, opp, dmg, poi)) {          /* alpha strike */
@@ -667,7 +691,7 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
     int aggression = hp->aggression;
     /* Their counterattack if nothing blocks it. */
     int their_dmg, their_poi;
-    damage_through(&v, theirs, nt, 0, &their_dmg, &their_poi);
+    unblocked_damage(&v, theirs, nt, &their_dmg, &their_poi);
     if (aggression >= 2 && aggression < 5) {
         int my_clock = turns_to_kill(s, opp, dmg, poi);
         int their_clock = turns_to_kill(s, p, their_dmg, their_poi);
@@ -755,14 +779,17 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
     uint8_t att[PERM_MAX];
     int na = 0;
     for (uint64_t m = s->combat.attackers; m; m &= m - 1) att[na++] = (uint8_t)bit_first(m);
-    uint64_t mine = 0;   /* who can block: our untapped creatures */
-    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1)
-        if (!(s->perm[bit_first(m)].flags & PF_TAPPED)) mine |= 1ull << bit_first(m);
+    uint64_t mine = 0, reach = 0;   /* who can block: our untapped creatures */
+    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {
+        int i = bit_first(m);
+        const Permanent *q = &s->perm[i];
+        if ((q->flags & (PF_CREATURE | PF_TAPPED)) != PF_CREATURE) continue;
+        mine |= 1ull << i;
+        reach |= reach_bit(q, i);
+    }
     if (!mine) return 0;                     /* nothing to block with */
     View v;
-    view_init(&v, s, s->combat.attackers | mine);
-    mine &= v.creatures;
-    if (!mine) return 0;
+    view_init(&v, s, reach);
     /* Most valuable attackers first. */
     for (int k = 1; k < na; k++) {
         uint8_t x = att[k];
