@@ -228,6 +228,7 @@ static void on_event(void *ctx, const GameState *s, const Event *e)
         break;
     }
     case EV_COMBAT_END:
+        if (!o->attackers) break;               /* no combat this turn: nothing to tally or clear */
         end_combat(o);
         memset(o->n_src, 0, sizeof o->n_src);  /* damage sources count within one combat */
         break;
