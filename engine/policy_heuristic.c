@@ -38,24 +38,41 @@ static const HeuristicParams *params(const Policy *p)
 
 /* ---- evaluation ---- */
 
-/* Value of a creature with this power, toughness, keywords and mana value. */
+/* What each keyword adds to a creature's value: so much per point of
+ * power and of toughness, and a constant. */
+static const struct { int8_t pw, t, c; } kw_value[KW_COUNT] = {
+    [0] = { 10, 0, 0 },    /* flying */
+    [1] = { 0, 0, 5 },     /* reach (not with flying: see body_value) */
+    [2] = { 5, 0, 10 },    /* first strike (not with double strike) */
+    [3] = { 15, 0, 10 },   /* double strike */
+    [4] = { 0, 0, 25 },    /* deathtouch */
+    [5] = { 15, 0, -15 },  /* trample: (power - 1) x 15, when power > 1 */
+    [6] = { 10, 0, 0 },    /* lifelink */
+    [7] = { 5, 5, 0 },     /* vigilance */
+    [8] = { 0, 0, 1 },     /* haste */
+    [9] = { 4, 0, 0 },     /* menace */
+    [10] = { -9, 0, -40 }, /* defender */
+    [11] = { 0, 0, 70 },   /* indestructible */
+    [12] = { 10, 0, 0 },   /* wither */
+    [13] = { 15, 0, 0 },   /* infect */
+};
+_Static_assert(KW_FLYING == 1 && KW_REACH == 2 && KW_FIRST_STRIKE == 4 && KW_DOUBLE_STRIKE == 8 &&
+               KW_TRAMPLE == 32 && KW_INFECT == 1 << 13 && KW_COUNT == 14, "kw_value follows the KW_* bits");
+
+/* Value of a creature with this power, toughness, keywords and mana value:
+ * the body, plus each keyword's worth (a loop over the few it has). */
 static int body_value(int pw, int t, unsigned kw, int mana_value)
 {
     int v = 80 + pw * 15 + t * 10 + mana_value;
-    if (kw & KW_FLYING) v += pw * 10;
-    if ((kw & KW_REACH) && !(kw & KW_FLYING)) v += 5;
-    if (kw & KW_DOUBLE_STRIKE) v += 10 + pw * 15;
-    else if (kw & KW_FIRST_STRIKE) v += 10 + pw * 5;
-    if (kw & KW_DEATHTOUCH) v += 25;
-    if (kw & KW_LIFELINK) v += pw * 10;
-    if ((kw & KW_TRAMPLE) && pw > 1) v += (pw - 1) * 15;
-    if (kw & KW_VIGILANCE) v += pw * 5 + t * 5;
-    if (kw & KW_MENACE) v += pw * 4;
-    if (kw & KW_INDESTRUCTIBLE) v += 70;
-    if (kw & KW_INFECT) v += pw * 15;
-    if (kw & KW_WITHER) v += pw * 10;
-    if (kw & KW_HASTE) v += 1;
-    if (kw & KW_DEFENDER) v -= pw * 9 + 40;
+    for (unsigned m = kw & ((1u << KW_COUNT) - 1); m; m &= m - 1) {
+        int k = __builtin_ctz(m);
+        v += kw_value[k].pw * pw + kw_value[k].t * t + kw_value[k].c;
+    }
+    if (__builtin_expect((kw & (KW_FLYING | KW_REACH | KW_FIRST_STRIKE | KW_DOUBLE_STRIKE | KW_TRAMPLE)) != 0, 0)) {
+        if ((kw & (KW_FLYING | KW_REACH)) == (KW_FLYING | KW_REACH)) v -= 5;
+        if ((kw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) == (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) v -= 10 + pw * 5;
+        if ((kw & KW_TRAMPLE) && pw <= 1) v -= (pw - 1) * 15;
+    }
     return v;
 }
 
@@ -868,10 +885,11 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
      * little life (aggro: only when lethal). */
     int chump_life = hp->block_mode ? hp->chump_life : 0;
     uint64_t unblockable = 0;   /* attackers we found no (legal) chump for */
+    int safe = 0;               /* the plan as it stands keeps us out of danger */
     for (int guard = 0; guard < na; guard++) {
         int dmg, poi;
         plan_damage(&v, att, na, &bp, &dmg, &poi);
-        if (!in_danger(s, p, dmg, poi, chump_life)) break;
+        if (!in_danger(s, p, dmg, poi, chump_life)) { safe = 1; break; }
         /* The unblocked attacker at us that hurts most, blocked by our least valuable creature. */
         int worst = -1, worst_d = 0;
         for (int k = 0; k < na; k++) {
@@ -900,7 +918,9 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
 
     /* Pass 6: still in danger, reinforce blocks against trample: another
      * blocker soaks up damage that would otherwise go through. */
-    for (int guard = 0; guard < na; guard++) {
+    int trample = 0;
+    for (int k = 0; k < na; k++) trample |= (v.q[att[k]].kw & KW_TRAMPLE) != 0;
+    for (int guard = 0; guard < na && !safe && trample; guard++) {
         int dmg, poi;
         plan_damage(&v, att, na, &bp, &dmg, &poi);
         if (!in_danger(s, p, dmg, poi, chump_life)) break;
