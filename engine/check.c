@@ -2,6 +2,7 @@
  * debug runs; the turn loop calls it after each action when Game.check). */
 #include <stdio.h>
 #include "game.h"
+#include "mana.h"
 
 #define FAIL(...) do { snprintf(msg, (size_t)msglen, __VA_ARGS__); return -1; } while (0)
 
@@ -64,6 +65,11 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
             by_color += pl->land_n[c];
         }
         if (by_color != lands) FAIL("player %d: lands by color %d, lands %d", p, by_color, lands);
+        if (pl->play) {
+            if (!pl->deck) FAIL("player %d: a play table and no deck", p);
+            for (int o = 0; o < pl->deck_n; o++)
+                if (pl->play[o] != play_info(&s->cards[pl->deck[o]])) FAIL("player %d: play table wrong for object %d", p, o);
+        }
         if (pl->deck && g && g->deck[p]) {
             for (int o = 0; o < DECK_MAX; o++) {
                 if (!bits256_has(pl->lands, o)) continue;

@@ -87,6 +87,8 @@ typedef struct Game {
     Rng *deck_rng[2];              /* shuffles of each seat's library */
     Rng *policy_rng[2];            /* each seat's policy randomness */
     uint8_t *lib_buf[2];           /* DECK_MAX bytes each: library order storage */
+    const uint64_t *play[2];       /* each seat's play table (game_play_table), or NULL: the main
+                                      phase then reads the cards (Player.play) */
     void (*on_event)(void *ctx, const GameState *s, const Event *e); /* may be NULL */
     void *event_ctx;
     uint32_t event_mask;           /* EventType bits passed to on_event (EV_MASK_ALL: all);
@@ -123,6 +125,11 @@ void state_clear(GameState *s, const CardPool *pool, int edition);
  * g->lib_buf), London mulligans through the policies, opening hands drawn.
  * `starting` takes the first turn. */
 void game_init(GameState *s, Game *g, int starting);
+
+/* Fills out[0 .. d->n - 1] with what the main phase reads of each card
+ * object of deck d (mana.h: play_info): a table for Game.play, made once
+ * for a deck and shared by its games. */
+void game_play_table(const CardPool *pool, const Deck *d, uint64_t *out);
 
 /* Plays from the current step until the game ends. */
 void game_run(GameState *s, Game *g);

@@ -70,4 +70,22 @@ static inline int mana_total(uint64_t x)
     return (int)((x * 0x0001000100010001ull) >> 48);
 }
 
+/* What the main phase reads of a card, packed in one integer (a player's
+ * per-object table, Player.play): whether it is a land that makes mana
+ * (a land drop), whether it is a creature spell, its mana value and its
+ * colored cost (packed as above). One load per card in hand instead of
+ * the object's pool index, then the definition's fields. */
+#define PLAY_COST     0x0000FFFFFFFFFFFFull  /* colored cost, packed */
+#define PLAY_MV_SHIFT 48                     /* mana value: bits 48-55 */
+#define PLAY_LAND     (1ull << 56)           /* a land that makes mana: can be played */
+#define PLAY_CREATURE (1ull << 57)           /* a creature card that is not a land: can be cast */
+
+static inline uint64_t play_info(const CardDef *d)
+{
+    int land = (d->types & TYPE_LAND) != 0;
+    return mana_pack(d->cost_color) | (uint64_t)d->mana_value << PLAY_MV_SHIFT |
+           (land && d->produces >= 0 ? PLAY_LAND : 0) |
+           (!land && (d->types & TYPE_CREATURE) ? PLAY_CREATURE : 0);
+}
+
 #endif

@@ -107,6 +107,8 @@ typedef struct Player {
     uint64_t lands[4];   /* basic lands on the battlefield: bit per object id */
     const uint8_t *lib;  /* library order (object ids); immutable during the game */
     const uint16_t *deck;/* pool index of each object id (the deck list; shared, immutable) */
+    const uint64_t *play;/* per object id, what the main phase reads of its card, packed
+                            (mana.h: play_info), or NULL: it reads the card; immutable */
 } Player;
 
 /* Pool index of player p's card object `obj`. */

@@ -95,6 +95,21 @@ static int castable(const Player *pl, const Mana *m, const CardDef *d)
     return m->packed ? mana_covers(m->avail, mana_pack(d->cost_color)) : can_pay(pl, d);
 }
 
+/* The same from a play_info (the mana packed). */
+static int castable_info(const Mana *m, uint64_t x)
+{
+    return (x & PLAY_CREATURE) && (int)(x >> PLAY_MV_SHIFT & 0xFF) <= m->total && mana_covers(m->avail, x & PLAY_COST);
+}
+
+/* Whether player p's card object obj can be cast with this mana. */
+static int castable_obj(const GameState *s, int p, const Mana *m, uint8_t obj)
+{
+    const Player *pl = &s->pl[p];
+    if (pl->play && m->packed) return castable_info(m, pl->play[obj]);
+    const CardDef *d = &s->cards[OBJ_CARD(s, p, obj)];
+    return !(d->types & TYPE_LAND) && castable(pl, m, d);
+}
+
 int game_legal_actions(const GameState *s, int p, Action *out)
 {
     const Player *pl = &s->pl[p];
@@ -114,6 +129,17 @@ int game_legal_actions(const GameState *s, int p, Action *out)
             } else if (castable(pl, &m, d)) {
                 out[n++] = (Action){ ACT_CAST, (uint8_t)h };
             }
+        }
+        return n;
+    }
+    if (pl->play) {
+        /* One load per card: its play_info. */
+        uint64_t land_bit = land_ok ? PLAY_LAND : 0;
+        for (int h = 0; h < pl->hand_n; h++) {
+            uint64_t x = pl->play[pl->hand[h]];
+            int play = (x & land_bit) != 0, cast = castable_info(&m, x);
+            out[n] = (Action){ (uint8_t)((x & PLAY_LAND) ? ACT_LAND : ACT_CAST), (uint8_t)h };
+            n += play | cast;
         }
         return n;
     }
@@ -151,7 +177,7 @@ static int legal_after_cast(const GameState *s, int p, Action *acts, int n, int 
         if (j == k) continue;
         Action a = acts[j];
         if (a.hand_idx == last) a.hand_idx = (uint8_t)cast_h;
-        if (a.type == ACT_CAST && !castable(pl, &m, &s->cards[OBJ_CARD(s, p, pl->hand[a.hand_idx])])) continue;
+        if (a.type == ACT_CAST && !castable_obj(s, p, &m, pl->hand[a.hand_idx])) continue;
         int i = out++;                            /* only the moved card can be out of order */
         while (i > 1 && acts[i - 1].hand_idx > a.hand_idx) { acts[i] = acts[i - 1]; i--; }
         acts[i] = a;
@@ -502,6 +528,11 @@ static void draw_opening(GameState *s, int p)
     }
 }
 
+void game_play_table(const CardPool *pool, const Deck *d, uint64_t *out)
+{
+    for (int o = 0; o < d->n; o++) out[o] = play_info(&pool->cards[d->card[o]]);
+}
+
 void game_init(GameState *s, Game *g, int starting)
 {
     state_clear(s, g->pool, g->edition);
@@ -514,6 +545,7 @@ void game_init(GameState *s, Game *g, int starting)
         const Policy *pol = g->policy[p];
         pl->deck = g->deck[p]->card;
         pl->deck_n = (uint8_t)g->deck[p]->n;
+        pl->play = g->play[p];
         new_library(s, g, p);
         draw_opening(s, p);
         while (pl->mulligans < HAND_SIZE && pol && !pol->keep(pol, s, g, p, g->policy_rng[p])) {

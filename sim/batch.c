@@ -47,8 +47,14 @@ static void per_game_row(FILE *f, const MatchSpec *m, const BatchConfig *bc, lon
     snprintf(buf, sizeof buf, "%d", r->poison[1]); csv_field(f, buf, 1);
 }
 
-int batch_run(const BatchConfig *bc, const MatchSpec *m, const StatsSetup *su, Tally *sum, double *seconds)
+int batch_run(const BatchConfig *bc, const MatchSpec *spec, const StatsSetup *su, Tally *sum, double *seconds)
 {
+    /* Each deck's play table, made once for all the games. */
+    uint64_t play[2][DECK_MAX];
+    MatchSpec ms = *spec;
+    for (int d = 0; d < 2; d++)
+        if (!ms.play[d]) { game_play_table(&ms.pool, ms.deck[d], play[d]); ms.play[d] = play[d]; }
+    const MatchSpec *m = &ms;
     int nt = bc->threads > 0 ? bc->threads : omp_get_max_threads();
     /* Under MPI only rank 0 has the games.csv file; every rank keeps rows. */
     int rows = ranks_any(bc->per_game != NULL), progress = bc->progress && ranks_root();

@@ -10,6 +10,7 @@ void driver_play(const MatchSpec *m, uint64_t index, GameResult *r,
     driver_seats(index, seat);
     Rng deck_rng[2], pol_rng[2];
     uint8_t lib[2][DECK_MAX];
+    uint64_t play[2][DECK_MAX];
     Game g = {0};
     g.pool = &m->pool;
     g.edition = (uint8_t)m->edition;
@@ -25,6 +26,8 @@ void driver_play(const MatchSpec *m, uint64_t index, GameResult *r,
         g.deck_rng[p] = &deck_rng[p];
         g.policy_rng[p] = &pol_rng[p];
         g.lib_buf[p] = lib[p];
+        if (!m->play[d]) game_play_table(&m->pool, m->deck[d], play[p]);
+        g.play[p] = m->play[d] ? m->play[d] : play[p];
     }
     g.on_event = on_event;
     g.event_ctx = ctx;

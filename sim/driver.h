@@ -18,6 +18,8 @@ typedef struct MatchSpec {
     int turn_cap;               /* 0: the default */
     uint64_t seed;              /* master seed */
     int pairs;                  /* seat-swapped pairs (default on) */
+    const uint64_t *play[2];    /* each deck's play table (game_play_table), or NULL:
+                                   driver_play makes it for the game (batch_run, once) */
 } MatchSpec;
 
 typedef struct GameResult {

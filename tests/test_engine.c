@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <cmocka.h>
 #include "fixtures.h"
+#include "engine/mana.h"
 
 static CardDef cards[FX_COUNT];
 static CardPool pool;
@@ -155,7 +156,9 @@ static void put_land(GameState *s, int p, int obj, int color)
     s->pl[p].land_n[color]++;
 }
 
-static void test_mana_and_actions(void **st)
+/* Legal main-phase actions, read off the cards (table 0) or off the
+ * per-object table game_init makes (table 1): the same answers. */
+static void mana_and_actions(int table)
 {
     Harness h;
     harness(&h, &passive, &passive, 4);
@@ -166,6 +169,9 @@ static void test_mana_and_actions(void **st)
     d.card[4] = FX_FOREST; d.card[5] = FX_WURM;
     s->pl[0].deck = d.card;
     s->pl[0].deck_n = 6;
+    uint64_t play[6];
+    for (int o = 0; o < 6; o++) play[o] = play_info(&pool.cards[d.card[o]]);
+    if (table) s->pl[0].play = play;
     s->pl[0].hand[0] = 2; s->pl[0].hand[1] = 3; s->pl[0].hand[2] = 4; s->pl[0].hand_n = 3;
     put_land(s, 0, 0, COLOR_G);
     put_land(s, 0, 1, COLOR_W);
@@ -194,6 +200,17 @@ static void test_mana_and_actions(void **st)
     /* Colors matter: two Plains cannot pay {1}{G}. */
     s->pl[0].land_n[COLOR_G] = 0; s->pl[0].land_n[COLOR_W] = 2;
     assert_int_equal(game_legal_actions(s, 0, a), 1);
+    /* Enough of both: the Bears, and with five lands Serra Angel too. */
+    s->pl[0].land_n[COLOR_G] = 1; s->pl[0].land_n[COLOR_W] = 4;
+    n = game_legal_actions(s, 0, a);
+    assert_int_equal(n, 3);
+    assert_true(a[1].type == ACT_CAST && a[1].hand_idx == 0 && a[2].type == ACT_CAST && a[2].hand_idx == 1);
+}
+
+static void test_mana_and_actions(void **st)
+{
+    mana_and_actions(0);
+    mana_and_actions(1);
 }
 
 /* A policy that plays a land, then casts whatever it can, attacks with all. */

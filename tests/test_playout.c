@@ -33,6 +33,9 @@ static void play_many(int first, int games, int edition, const Deck *da, const D
     CardPool pool;
     fx_pool(cards, &pool);
     uint8_t lib0[DECK_MAX], lib1[DECK_MAX];
+    uint64_t play0[DECK_MAX], play1[DECK_MAX];
+    game_play_table(&pool, da, play0);
+    game_play_table(&pool, db, play1);
     for (int i = first; i < first + games; i++) {
         Rng dr[2], pr[2];
         for (int p = 0; p < 2; p++) {
@@ -47,6 +50,7 @@ static void play_many(int first, int games, int edition, const Deck *da, const D
         g.deck_rng[0] = &dr[0]; g.deck_rng[1] = &dr[1];
         g.policy_rng[0] = &pr[0]; g.policy_rng[1] = &pr[1];
         g.lib_buf[0] = lib0; g.lib_buf[1] = lib1;
+        if (i & 2) { g.play[0] = play0; g.play[1] = play1; }  /* half the games read the play tables */
         g.on_event = on_event; g.event_ctx = t; g.event_mask = EV_MASK_ALL;
         g.check = 1;
         GameState s;
