@@ -44,17 +44,23 @@ typedef struct DamageChoice {
     int16_t lethal[ASSIGN_MAX];  /* damage still needed for lethal (0 for the defender) */
 } DamageChoice;
 
-/* 508.1a/c: could permanent i attack now (ignoring the whole declaration)?
- * Inline: policies ask it of every creature at every attack. */
+/* Whether permanent q, controlled by the active player, could attack now:
+ * a creature, untapped (508.1a), not summoning sick unless it has haste
+ * (302.6), without defender (702.3b). 0 or 1, computed without branches:
+ * callers ask it of every creature in loops whose outcome no branch
+ * predictor could learn. */
+static inline int perm_can_attack(const Permanent *q)
+{
+    unsigned f = q->flags, kw = q->kw;
+    return ((f & PF_CREATURE) != 0) & !(f & PF_TAPPED) & (!(f & PF_SICK) | ((kw & KW_HASTE) != 0)) &
+           !(kw & KW_DEFENDER);
+}
+
+/* 508.1a/c: could permanent i attack now (ignoring the whole declaration)? */
 static inline int combat_can_attack(const GameState *s, int i)
 {
     if (i < 0 || i >= PERM_MAX || !((s->perm_used >> i) & 1)) return 0;
-    const Permanent *q = &s->perm[i];
-    if (perm_controller(s, i) != s->active || !perm_is_creature(s, i)) return 0;
-    if (q->flags & PF_TAPPED) return 0;                                       /* 508.1a */
-    if ((q->flags & PF_SICK) && !perm_has(s, i, KW_HASTE)) return 0;          /* 302.6 */
-    if (perm_has(s, i, KW_DEFENDER)) return 0;                                /* 702.3b */
-    return 1;
+    return perm_controller(s, i) == s->active && perm_can_attack(&s->perm[i]);
 }
 /* 509.1a/b: could blocker block attacker (ignoring menace and max_blocks)? */
 int combat_can_block(const GameState *s, int blocker, int attacker);

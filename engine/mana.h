@@ -59,7 +59,7 @@ static inline int mana_available(const Player *pl, uint64_t *avail)
  * more is never covered. */
 static inline int mana_covers(uint64_t avail, uint64_t cost)
 {
-    return !(cost & MANA_HIGH) && (((avail | MANA_HIGH) - cost) & MANA_HIGH) == MANA_HIGH;
+    return !(cost & MANA_HIGH) & ((((avail | MANA_HIGH) - cost) & MANA_HIGH) == MANA_HIGH);
 }
 
 /* Sum of the lanes (exact for any byte values: pairs of lanes are summed

@@ -659,26 +659,26 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
     if (p != s->active) return 0;                      /* only the active player attacks (508.1) */
     /* Our creatures, and those that can attack (combat_can_attack) with
      * some power; their creatures, and those that can block now. */
-    uint64_t all_mine = 0, their = 0, blockers = 0, reach = 0;
-    uint8_t cand[PERM_MAX];
-    int nc = 0;
+    /* (Masks made without branches: which creature is which follows no
+     * pattern a branch predictor could learn.) */
+    uint64_t all_mine = 0, can = 0, their = 0, blockers = 0, reach = 0;
     for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {
         int i = bit_first(m);
         const Permanent *q = &s->perm[i];
-        if (!(q->flags & PF_CREATURE)) continue;
-        all_mine |= 1ull << i;
+        all_mine |= (uint64_t)((q->flags & PF_CREATURE) != 0) << i;
+        can |= (uint64_t)(perm_can_attack(q) & (q->power > 0)) << i;
         reach |= reach_bit(q, i);
-        if (!(q->flags & PF_TAPPED) && (!(q->flags & PF_SICK) || (q->kw & KW_HASTE)) &&   /* 508.1a, 302.6 */
-            !(q->kw & KW_DEFENDER) && q->power > 0)                                        /* 702.3b */
-            cand[nc++] = (uint8_t)i;
     }
-    if (!nc) return 0;
+    if (!can) return 0;
+    uint8_t cand[PERM_MAX];
+    int nc = 0;
+    for (uint64_t m = can; m; m &= m - 1) cand[nc++] = (uint8_t)bit_first(m);
     for (uint64_t m = s->perm_ctl[opp]; m; m &= m - 1) {
         int i = bit_first(m);
         const Permanent *q = &s->perm[i];
-        if (!(q->flags & PF_CREATURE)) continue;
-        their |= 1ull << i;
-        blockers |= (uint64_t)!(q->flags & PF_TAPPED) << i;
+        uint64_t creature = (q->flags & PF_CREATURE) != 0;
+        their |= creature << i;
+        blockers |= (creature & !(q->flags & PF_TAPPED)) << i;
         reach |= reach_bit(q, i);
     }
     View v;
@@ -796,14 +796,14 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
     uint8_t att[PERM_MAX];
     int na = 0;
     for (uint64_t m = s->combat.attackers; m; m &= m - 1) att[na++] = (uint8_t)bit_first(m);
-    uint64_t mine = 0, reach = 0;   /* who can block: our untapped creatures */
+    uint64_t mine = 0, reach = 0;   /* who can block: our untapped creatures (no branches, as in h_attack) */
     for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {
         int i = bit_first(m);
         const Permanent *q = &s->perm[i];
-        if ((q->flags & (PF_CREATURE | PF_TAPPED)) != PF_CREATURE) continue;
-        mine |= 1ull << i;
+        mine |= (uint64_t)((q->flags & (PF_CREATURE | PF_TAPPED)) == PF_CREATURE) << i;
         reach |= reach_bit(q, i);
     }
+    reach &= mine;
     if (!mine) return 0;                     /* nothing to block with */
     View v;
     view_init(&v, s, reach);

@@ -79,7 +79,7 @@ typedef struct Mana {
     int total;
 } Mana;
 
-static Mana mana_of(const Player *pl)
+static inline __attribute__((always_inline)) Mana mana_of(const Player *pl)
 {
     Mana m = { 0, 0, 0 };
     m.packed = mana_available(pl, &m.avail);
@@ -95,10 +95,13 @@ static int castable(const Player *pl, const Mana *m, const CardDef *d)
     return m->packed ? mana_covers(m->avail, mana_pack(d->cost_color)) : can_pay(pl, d);
 }
 
-/* The same from a play_info (the mana packed). */
-static int castable_info(const Mana *m, uint64_t x)
+/* The same from a play_info (the mana packed), without branches: which
+ * cards of a hand are castable follows no pattern a branch predictor
+ * could learn. */
+static inline int castable_info(const Mana *m, uint64_t x)
 {
-    return (x & PLAY_CREATURE) && (int)(x >> PLAY_MV_SHIFT & 0xFF) <= m->total && mana_covers(m->avail, x & PLAY_COST);
+    return ((x & PLAY_CREATURE) != 0) & ((int)(x >> PLAY_MV_SHIFT & 0xFF) <= m->total) &
+           mana_covers(m->avail, x & PLAY_COST);
 }
 
 /* Whether player p's card object obj can be cast with this mana. */
@@ -311,9 +314,9 @@ static int main_phase(GameState *s, Game *g, int idle)
  * able to attack, declaring none is the only declaration. */
 static int any_can_attack(const GameState *s)
 {
-    for (uint64_t m = s->perm_ctl[s->active]; m; m &= m - 1)
-        if (combat_can_attack(s, bit_first(m))) return 1;
-    return 0;
+    int any = 0;
+    for (uint64_t m = s->perm_ctl[s->active]; m; m &= m - 1) any |= perm_can_attack(&s->perm[bit_first(m)]);
+    return any;
 }
 
 /* Whether player p might block: an untapped creature of p and an attacker
@@ -321,14 +324,13 @@ static int any_can_attack(const GameState *s)
  * limits are left to the policy (this only decides whether to ask). */
 static int any_can_block(const GameState *s, int p)
 {
-    int ground = 0;                          /* an attacker without flying */
+    int ground = 0, any = 0;                 /* ground: an attacker without flying */
     for (uint64_t m = s->combat.attackers; m; m &= m - 1) ground |= !perm_has(s, bit_first(m), KW_FLYING);
-    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {
+    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {   /* without branches, as perm_can_attack */
         const Permanent *q = &s->perm[bit_first(m)];
-        if ((q->flags & (PF_CREATURE | PF_TAPPED)) == PF_CREATURE && (ground || (q->kw & (KW_FLYING | KW_REACH))))
-            return 1;
+        any |= ((q->flags & (PF_CREATURE | PF_TAPPED)) == PF_CREATURE) & (ground | ((q->kw & (KW_FLYING | KW_REACH)) != 0));
     }
-    return 0;
+    return any;
 }
 
 /* 508: the active player declares attackers. Returns whether any attack. */
