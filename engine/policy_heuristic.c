@@ -144,7 +144,8 @@ static int view_unblocked(const View *v, int a)
  * alone (702.9b, 702.17b). */
 static uint64_t view_can_block(const View *v, int a, uint64_t able)
 {
-    return (v->q[a].kw & KW_FLYING) ? able & v->reach : able;
+    uint64_t ground = (v->q[a].kw & KW_FLYING) == 0;   /* a mask, not a branch */
+    return able & (v->reach | (0 - ground));
 }
 
 /* ---- one attacker against its blockers, as the rules would play it ---- */
@@ -330,8 +331,9 @@ static inline int duel(const View *v, int a, int b)
      * 0 or less dies too, which the sum covers (damage is never negative). */
     if (!((ak | bk) & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE | KW_WITHER | KW_INFECT | KW_INDESTRUCTIBLE))) {
         int ap = v->q[a].power, bp = v->q[b].power;
-        int a_dead = v->q[a].damage + (bp > 0 ? bp : 0) >= v->q[a].toughness || (bp > 0 && (bk & KW_DEATHTOUCH));
-        int b_dead = v->q[b].damage + (ap > 0 ? ap : 0) >= v->q[b].toughness || (ap > 0 && (ak & KW_DEATHTOUCH));
+        int a_hit = bp > 0, b_hit = ap > 0;        /* (`&`, `|`: no branches on who dies) */
+        int a_dead = (v->q[a].damage + (a_hit ? bp : 0) >= v->q[a].toughness) | (a_hit & ((bk & KW_DEATHTOUCH) != 0));
+        int b_dead = (v->q[b].damage + (b_hit ? ap : 0) >= v->q[b].toughness) | (b_hit & ((ak & KW_DEATHTOUCH) != 0));
         return a_dead | (b_dead << 1);
     }
     return duel_slow(v, a, b);
@@ -632,13 +634,11 @@ static int worth_attacking(View *v, int a, uint64_t blockers, int aggression)
     int killed_by = 0, kills_some = 0, trade_only = 1, cheaper_killer = 0;
     for (uint64_t m = can; m; m &= m - 1) {
         int b = bit_first(m);
-        int r = duel(v, a, b);
-        if (r & 2) kills_some = 1;
-        if (r & 1) {
-            killed_by = 1;
-            if (!(r & 2)) trade_only = 0;
-            else if (aggression == 3 && view_value(v, b) < view_value(v, a)) cheaper_killer = 1;
-        }
+        int r = duel(v, a, b), kills = r >> 1, killed = r & 1;
+        kills_some |= kills;
+        killed_by |= killed;
+        trade_only &= kills | !killed;
+        if (r == 3 && aggression == 3 && view_value(v, b) < view_value(v, a)) cheaper_killer = 1;
         /* Once these hold, no later blocker changes the answer. */
         if (aggression == 5 ? kills_some
             : killed_by && (aggression == 2 || !trade_only || (aggression == 3 && cheaper_killer)))
