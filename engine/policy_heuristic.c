@@ -451,14 +451,13 @@ static int best_cast(const GameState *s, int p, const Action *legal, int n)
         if (exact) {
             /* Lanes below 128 add without carrying; a sum reaching 128
              * exceeds every (exact) lane of avail_p, and stops the sum. */
-            uint64_t need = 0;
+            uint64_t need = 0, high = 0;
             for (int k = 0; k < nc; k++) {
                 mana += mv[k];
-                if (!fits) continue;
-                if (cost[k] & MANA_HIGH) fits = 0;
-                else if ((need += cost[k]) & MANA_HIGH) fits = 0;
+                need += cost[k];
+                high |= cost[k] | need;   /* once a lane reaches 128, sums may carry: no fit */
             }
-            fits = fits && mana_covers(avail_p, need);
+            fits = ((high & MANA_HIGH) == 0) & mana_covers(avail_p, need);
         } else {
             int need[COLOR_COUNT] = {0};
             for (int k = 0; k < nc; k++) {
@@ -477,14 +476,22 @@ static int best_cast(const GameState *s, int p, const Action *legal, int n)
         for (int k = 0; k < nc; k++) val_k[k] = card_hand_value(&s->cards[card[k]]);
         uint64_t need = 0;
         int mask = 0, mana = 0, val = 0;
+        /* Without branches on the subsets (which fit and which is best
+         * follows no pattern): each step adds or subtracts, then keeps the
+         * set if it fits and beats the best so far. */
         for (int i = 1; i < (1 << nc); i++) {
             int k = __builtin_ctz((unsigned)i);
             mask ^= 1 << k;
-            if ((mask >> k) & 1) { need += cost[k]; mana += mv[k]; val += val_k[k]; }
-            else { need -= cost[k]; mana -= mv[k]; val -= val_k[k]; }
-            if (mana > total || (dup & mask & ~(mask << 1))) continue;
-            if ((((avail_p | MANA_HIGH) - need) & MANA_HIGH) != MANA_HIGH) continue;
-            if (mana > best_mana || (mana == best_mana && val > best_val)) { best_mask = mask; best_mana = mana; best_val = val; }
+            int sign = ((mask >> k) & 1) ? 1 : -1;
+            need += (uint64_t)(int64_t)sign * cost[k];
+            mana += sign * mv[k];
+            val += sign * val_k[k];
+            int fits = (mana <= total) & !(dup & mask & ~(mask << 1)) &
+                       ((((avail_p | MANA_HIGH) - need) & MANA_HIGH) == MANA_HIGH);
+            int better = fits & ((mana > best_mana) | ((mana == best_mana) & (val > best_val)));
+            best_mask = better ? mask : best_mask;
+            best_mana = better ? mana : best_mana;
+            best_val = better ? val : best_val;
         }
     }
     /* Cast the costliest of the set first (colors were checked for the set). */
