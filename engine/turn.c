@@ -45,21 +45,20 @@ static void pay(Player *pl, const CardDef *d)
         }
     }
     if (generic <= 0) return;
-    /* The colors with untapped lands, in color order, and how many each. */
-    int col[COLOR_COUNT], left[COLOR_COUNT], nc = 0;
-    for (int c = 0; c < COLOR_COUNT; c++)
-        if (untapped(pl, c) > 0) { col[nc] = c; left[nc++] = untapped(pl, c); }
+    for (; generic > 0 && pool; generic--, pool--)   /* the pool first, in color order */
+        for (int c = 0; c < COLOR_COUNT; c++) if (pl->mana[c]) { pl->mana[c]--; break; }
+    /* Then a land of the color with the most untapped lands left, the
+     * first of equals (the colors are many and which is most follows no
+     * pattern: the maximum is taken without branches). */
     for (; generic > 0; generic--) {
-        if (pool) {                      /* the pool first, in color order */
-            for (int c = 0; c < COLOR_COUNT; c++) if (pl->mana[c]) { pl->mana[c]--; break; }
-            pool--;
-            continue;
+        int best = 0, most = untapped(pl, 0);
+        for (int c = 1; c < COLOR_COUNT; c++) {
+            int u = untapped(pl, c), more = u > most;
+            best = more ? c : best;
+            most = more ? u : most;
         }
-        if (!nc) break;                  /* defensive: can_pay said the lands suffice */
-        int best = 0;                    /* the most left; the first of equals */
-        for (int k = 1; k < nc; k++) if (left[k] > left[best]) best = k;
-        left[best]--;
-        pl->land_tapped[col[best]]++;
+        if (most <= 0) break;            /* defensive: can_pay said the lands suffice */
+        pl->land_tapped[best]++;
     }
 }
 
