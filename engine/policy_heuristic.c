@@ -847,15 +847,14 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
         for (int pass = 1; pass <= 3; pass++) {
             for (int k = 0; k < na; k++) {
                 int a = att[k];
-                uint64_t ok = can[k] & ~bp.used;
-                if (bp.nb[a] || !ok) continue;
-                if (pass == 1) ok &= kills[k] & lives[k];
-                else if (pass == 2) ok &= lives[k];
-                else {
-                    ok &= kills[k];
+                /* Masks rather than branches: which attackers are still
+                 * unblocked and who may block them follows no pattern. */
+                uint64_t open = 0 - (uint64_t)(bp.nb[a] == 0);
+                uint64_t want = pass == 1 ? kills[k] & lives[k] : pass == 2 ? lives[k] : kills[k];
+                uint64_t ok = can[k] & ~bp.used & open & want;
+                if (pass == 3)
                     for (uint64_t m = ok; m; m &= m - 1)
                         if (view_value(&v, a) + hp->trade < view_value(&v, bit_first(m))) ok &= ~(1ull << bit_first(m));
-                }
                 if (ok) plan_add(&bp, a, cheapest(&v, ok));
             }
         }
@@ -899,12 +898,13 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
         if (!in_danger(s, p, dmg, poi, chump_life)) { safe = 1; break; }
         /* The unblocked attacker at us that hurts most, blocked by our least valuable creature. */
         int worst = -1, worst_d = 0;
-        for (int k = 0; k < na; k++) {
+        for (int k = 0; k < na; k++) {   /* (without branches, as above) */
             int a = att[k];
-            if (bp.nb[a] || s->perm[a].target != TARGET_PLAYER || ((unblockable >> a) & 1)) continue;
-            int d = view_unblocked(&v, a);
-            if (v.q[a].kw & KW_INFECT) d *= 2;
-            if (d > worst_d) { worst_d = d; worst = a; }
+            int open = (bp.nb[a] == 0) & (s->perm[a].target == TARGET_PLAYER) & !((unblockable >> a) & 1);
+            int d = view_unblocked(&v, a) * (1 + ((v.q[a].kw & KW_INFECT) != 0));
+            int worse = open & (d > worst_d);
+            worst = worse ? a : worst;
+            worst_d = worse ? d : worst_d;
         }
         if (worst < 0) break;
         int need = (v.q[worst].kw & KW_MENACE) ? 2 : 1, got = 0;
