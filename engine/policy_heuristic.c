@@ -575,10 +575,12 @@ static void damage_through(const View *v, const uint8_t *order, int na, uint64_t
     for (int k = 0; k < na; k++) {
         int a = order[k], d = v->q[a].power;
         unsigned akw = v->q[a].kw;
-        if (free_b && !(akw & (KW_MENACE | KW_TRAMPLE))) {
-            /* One blocker stops it all: the first that can. */
-            uint64_t m = view_can_block(v, a, free_b);
-            if (m) { free_b &= ~(m & (0 - m)); continue; }
+        if (!(akw & (KW_MENACE | KW_TRAMPLE))) {
+            /* One blocker stops it all: the first that can (taken, and
+             * the damage zeroed, without branching on whether one can). */
+            uint64_t m = view_can_block(v, a, free_b), took = m & (0 - m);
+            free_b &= ~took;
+            d = took ? 0 : d;
         } else if (free_b) {
             int need = (akw & KW_MENACE) ? 2 : 1, got = 0, absorb = 0;
             uint64_t took = 0;
@@ -592,9 +594,10 @@ static void damage_through(const View *v, const uint8_t *order, int na, uint64_t
                 d -= (akw & KW_TRAMPLE) ? (d < absorb ? d : absorb) : d;
             }
         }
-        if (d <= 0) continue;
-        d *= (akw & KW_DOUBLE_STRIKE) ? 2 : 1;
-        if (akw & KW_INFECT) poi += d; else life += d;
+        d = d > 0 ? d * (1 + ((akw & KW_DOUBLE_STRIKE) != 0)) : 0;
+        int infect = (akw & KW_INFECT) != 0;
+        poi += infect ? d : 0;
+        life += infect ? 0 : d;
     }
     *life_dmg = life;
     *poison = poi;
@@ -708,10 +711,12 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
      * press (aggression 5 at least). */
     uint8_t theirs[PERM_MAX];
     int nt = 0;
+    uint64_t hitters = 0;   /* (a mask first: no branch on which can hit) */
     for (uint64_t m = their; m; m &= m - 1) {
         int i = bit_first(m);
-        if (!(v.q[i].kw & KW_DEFENDER) && v.q[i].power > 0) theirs[nt++] = (uint8_t)i;
+        hitters |= (uint64_t)(!(v.q[i].kw & KW_DEFENDER) & (v.q[i].power > 0)) << i;
     }
+    for (uint64_t m = hitters; m; m &= m - 1) theirs[nt++] = (uint8_t)bit_first(m);
     int aggression = hp->aggression;
     /* Their counterattack if nothing blocks it. */
     int their_dmg, their_poi;
