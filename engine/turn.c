@@ -424,85 +424,87 @@ static int step_to(GameState *s, Game *g, int next)
 void game_run(GameState *s, Game *g)
 {
     int idle = 0;   /* only passing was legal at the end of this turn's first main phase */
-    /* Each step falls through to the next: the switch only resumes a game
-     * stopped between steps (a fork, a scenario, a new turn) and takes
-     * the combat phase's skips (508.8, 510.4). */
+    /* Each step goes on to the next by falling through or a jump (the
+     * combat phase's skips, 508.8 and 510.4, and the next turn): the
+     * switch only resumes a game stopped between steps (a fork, a
+     * scenario). A switch taken at every turn mispredicted its jump. */
     while (!s->over) {
         switch (s->step) {
-        case STEP_UNTAP:
-            if (s->turn > s->turn_cap) { game_end(s, g, 2, END_TURN_CAP); return; }
-            untap_step(s, g);                        /* no priority in the untap step (502.3) */
-            if (!step_to(s, g, STEP_UPKEEP)) return;
-            /* fall through */
-        case STEP_UPKEEP:
-            priority(s, g);
-            if (!step_to(s, g, STEP_DRAW)) return;
-            /* fall through */
-        case STEP_DRAW:
-            if (!(s->turn == 1 && s->active == s->starting)) game_draw(s, g, s->active);  /* 103.7a, 504.1 */
-            priority(s, g);
-            if (!step_to(s, g, STEP_MAIN1)) return;
-            /* fall through */
-        case STEP_MAIN1:
-            idle = main_phase(s, g, 0);
-            if (!step_to(s, g, STEP_BEGIN_COMBAT)) return;
-            /* fall through */
-        case STEP_BEGIN_COMBAT:
-            priority(s, g);
-            if (!step_to(s, g, STEP_DECLARE_ATTACKERS)) return;
-            /* fall through */
-        case STEP_DECLARE_ATTACKERS:
-            if (!declare_attackers(s, g)) {                  /* 508.8 */
-                if (!step_to(s, g, STEP_END_COMBAT)) return;
-                continue;
-            }
-            priority(s, g);
-            if (!step_to(s, g, STEP_DECLARE_BLOCKERS)) return;
-            /* fall through */
-        case STEP_DECLARE_BLOCKERS:
-            declare_blockers(s, g);
-            priority(s, g);
-            if (!combat_has_first_strike(s)) {               /* 510.4 */
-                if (!step_to(s, g, STEP_COMBAT_DAMAGE)) return;
-                continue;
-            }
-            if (!step_to(s, g, STEP_FIRST_STRIKE_DAMAGE)) return;
-            /* fall through */
-        case STEP_FIRST_STRIKE_DAMAGE:
-            combat_damage(s, g, 1);
-            priority(s, g);
-            if (!step_to(s, g, STEP_COMBAT_DAMAGE)) return;
-            /* fall through */
-        case STEP_COMBAT_DAMAGE:
-            combat_damage(s, g, 0);
-            priority(s, g);
-            if (!step_to(s, g, STEP_END_COMBAT)) return;
-            /* fall through */
-        case STEP_END_COMBAT:
-            priority(s, g);
-            game_event(g, s, EV_COMBAT_END, s->active, 0, 0, 0, 0, 0);
-            combat_end(s);                                   /* 511.3 */
-            if (!step_to(s, g, STEP_MAIN2)) return;
-            /* fall through */
-        case STEP_MAIN2:
-            main_phase(s, g, idle);
-            idle = 0;
-            if (!step_to(s, g, STEP_END)) return;
-            /* fall through */
-        case STEP_END:
-            priority(s, g);
-            if (!step_to(s, g, STEP_CLEANUP)) return;
-            /* fall through */
-        case STEP_CLEANUP:
-            cleanup(s, g);
-            s->turn++;
-            s->active = (uint8_t)(1 - s->active);
-            if (!step_to(s, g, STEP_UNTAP)) return;
-            break;
+        case STEP_UNTAP: goto untap;
+        case STEP_UPKEEP: goto upkeep;
+        case STEP_DRAW: goto draw;
+        case STEP_MAIN1: goto main1;
+        case STEP_BEGIN_COMBAT: goto begin_combat;
+        case STEP_DECLARE_ATTACKERS: goto attackers;
+        case STEP_DECLARE_BLOCKERS: goto blockers;
+        case STEP_FIRST_STRIKE_DAMAGE: goto first_strike_damage;
+        case STEP_COMBAT_DAMAGE: goto regular_damage;
+        case STEP_END_COMBAT: goto end_combat;
+        case STEP_MAIN2: goto main2;
+        case STEP_END: goto end;
+        case STEP_CLEANUP: goto cleanup_step;
         default:                                             /* not a step: move on, as ever */
             if (!step_to(s, g, (uint8_t)(s->step + 1))) return;
-            break;
+            continue;
         }
+    untap:
+        if (s->turn > s->turn_cap) { game_end(s, g, 2, END_TURN_CAP); return; }
+        untap_step(s, g);                            /* no priority in the untap step (502.3) */
+        if (!step_to(s, g, STEP_UPKEEP)) return;
+    upkeep:
+        priority(s, g);
+        if (!step_to(s, g, STEP_DRAW)) return;
+    draw:
+        if (!(s->turn == 1 && s->active == s->starting)) game_draw(s, g, s->active);  /* 103.7a, 504.1 */
+        priority(s, g);
+        if (!step_to(s, g, STEP_MAIN1)) return;
+    main1:
+        idle = main_phase(s, g, 0);
+        if (!step_to(s, g, STEP_BEGIN_COMBAT)) return;
+    begin_combat:
+        priority(s, g);
+        if (!step_to(s, g, STEP_DECLARE_ATTACKERS)) return;
+    attackers:
+        if (!declare_attackers(s, g)) {                      /* 508.8 */
+            if (!step_to(s, g, STEP_END_COMBAT)) return;
+            goto end_combat;
+        }
+        priority(s, g);
+        if (!step_to(s, g, STEP_DECLARE_BLOCKERS)) return;
+    blockers:
+        declare_blockers(s, g);
+        priority(s, g);
+        if (!combat_has_first_strike(s)) {                   /* 510.4 */
+            if (!step_to(s, g, STEP_COMBAT_DAMAGE)) return;
+            goto regular_damage;
+        }
+        if (!step_to(s, g, STEP_FIRST_STRIKE_DAMAGE)) return;
+    first_strike_damage:
+        combat_damage(s, g, 1);
+        priority(s, g);
+        if (!step_to(s, g, STEP_COMBAT_DAMAGE)) return;
+    regular_damage:
+        combat_damage(s, g, 0);
+        priority(s, g);
+        if (!step_to(s, g, STEP_END_COMBAT)) return;
+    end_combat:
+        priority(s, g);
+        game_event(g, s, EV_COMBAT_END, s->active, 0, 0, 0, 0, 0);
+        combat_end(s);                                       /* 511.3 */
+        if (!step_to(s, g, STEP_MAIN2)) return;
+    main2:
+        main_phase(s, g, idle);
+        idle = 0;
+        if (!step_to(s, g, STEP_END)) return;
+    end:
+        priority(s, g);
+        if (!step_to(s, g, STEP_CLEANUP)) return;
+    cleanup_step:
+        cleanup(s, g);
+        s->turn++;
+        s->active = (uint8_t)(1 - s->active);
+        if (!step_to(s, g, STEP_UNTAP)) return;
+        goto untap;
     }
 }
 
