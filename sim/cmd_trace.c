@@ -524,7 +524,9 @@ int cmd_trace(int argc, char **argv)
     }
 
     GameResult r;
-    driver_play(&m, o.game, &r, on_event, &t, EV_MASK_ALL);
+    EventFn every[EV_COUNT];
+    for (int k = 0; k < EV_COUNT; k++) every[k] = on_event;
+    driver_play(&m, o.game, &r, every, &t);
 
     const char *winner = r.winner == 2 ? "draw" : t.name[r.winner];
     if (json) {

@@ -1,9 +1,8 @@
 /* driver.c: one game of a match, seeded by (seed, game index). */
+#include <string.h>
 #include "driver.h"
 
-void driver_play(const MatchSpec *m, uint64_t index, GameResult *r,
-                 void (*on_event)(void *ctx, const GameState *s, const Event *e), void *ctx,
-                 uint32_t events)
+void driver_play(const MatchSpec *m, uint64_t index, GameResult *r, const EventFn *on_event, void *ctx)
 {
     uint64_t stream = m->pairs ? index / 2 : index;
     int seat[2];
@@ -29,9 +28,8 @@ void driver_play(const MatchSpec *m, uint64_t index, GameResult *r,
         if (!m->play[d]) game_play_table(&m->pool, m->deck[d], play[p]);
         g.play[p] = m->play[d] ? m->play[d] : play[p];
     }
-    g.on_event = on_event;
+    if (on_event) memcpy(g.on_event, on_event, sizeof g.on_event);
     g.event_ctx = ctx;
-    g.event_mask = on_event ? events : 0;
 #ifndef NDEBUG
     g.check = 1;   /* debug builds check every invariant after every action */
 #endif

@@ -42,11 +42,9 @@ static inline void driver_seats(uint64_t index, int seat_of_deck[2])
     seat_of_deck[1] = 1 - seat_of_deck[0];
 }
 
-/* Plays game `index` of the match. `on_event`/`ctx` observe the events
- * whose types are in `events` (EV_MASK bits; on_event may be NULL when
- * events is 0); events name seats, see driver_seats. */
-void driver_play(const MatchSpec *m, uint64_t index, GameResult *r,
-                 void (*on_event)(void *ctx, const GameState *s, const Event *e), void *ctx,
-                 uint32_t events);
+/* Plays game `index` of the match. on_event[type] (EV_COUNT entries, each
+ * possibly NULL; or on_event NULL) observes the events of each type, with
+ * ctx; events name seats, see driver_seats. */
+void driver_play(const MatchSpec *m, uint64_t index, GameResult *r, const EventFn *on_event, void *ctx);
 
 #endif

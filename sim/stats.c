@@ -156,86 +156,106 @@ static void end_combat(Observer *o)
     o->n_pairs = 0;
 }
 
-/* The events on_event reads: the engine does not call it for the others
- * (turns, lands, permanents entering, life changes ... are a third of all
- * events; lifelink is read off the damage that causes it). */
-#define OBSERVED (EV_MASK(EV_KEEP) | EV_MASK(EV_DRAW) | EV_MASK(EV_CAST) | EV_MASK(EV_ATTACK) | \
-                  EV_MASK(EV_BLOCK) | EV_MASK(EV_DAMAGE) | EV_MASK(EV_POISON) |                \
-                  EV_MASK(EV_DIES) | EV_MASK(EV_COMBAT_END))
+/* The observer: a function per event type it reads (the engine calls
+ * none for the others: turns, lands, permanents entering, life changes
+ * ... are a third of all events; lifelink is read off the damage). */
 
-static void on_event(void *ctx, const GameState *s, const Event *e)
+static void on_keep(void *ctx, const GameState *s, const Event *e)
 {
     Observer *o = ctx;
-    CardTally *c;
-    switch (e->type) {
-    case EV_KEEP: {
-        const Player *pl = &s->pl[e->player];
-        for (int h = 0; h < pl->hand_n; h++) mark_seen(o, e->player, OBJ_CARD(s, e->player, pl->hand[h]), SEEN_OPENING);
-        break;
-    }
-    case EV_DRAW:
-        if (e->amount == 0) mark_seen(o, e->player, e->card, SEEN_DRAWN);
-        break;
-    case EV_CAST:
-        if ((c = card_of(o, e->player, e->card))) c->cast++;
-        break;
-    case EV_ATTACK:
-        o->attackers |= 1ull << e->perm;
-        o->att_deck = o->deck_of_seat[e->player];
-        o->t->deck[o->deck_of_seat[e->player]].combat.attackers++;
-        if ((c = card_of(o, e->player, e->card))) c->attacked++;
-        break;
-    case EV_BLOCK:
-        o->blocked |= 1ull << e->other;
-        if (o->n_pairs < PAIR_MAX) { o->pair_a[o->n_pairs] = e->other; o->pair_b[o->n_pairs++] = e->perm; }
-        o->t->deck[o->deck_of_seat[e->player]].combat.blocks++;
-        if ((c = card_of(o, e->player, e->card))) c->blocked++;
-        break;
-    case EV_DAMAGE: {
-        int d = o->deck_of_seat[e->player];
-        CombatTally *ct = &o->t->deck[d].combat;
-        if ((c = card_of(o, e->player, e->card))) c->damage += e->amount;
-        if (e->flags & DMG_TRAMPLE) ct->trample += e->amount;
-        if (e->flags & DMG_LIFELINK) ct->lifelink += e->amount;   /* 119.3f: the gain is the damage dealt */
-        if (e->other == TARGET_PLAYER) ct->dmg_players += e->amount;
-        else if (e->flags & DMG_TO_PW) ct->dmg_planeswalkers += e->amount;
-        else {
-            ct->dmg_creatures += e->amount;
-            if (e->flags & DMG_DEATHTOUCH) o->dt_hit |= 1ull << e->other;
-            int k = o->su->index[d][e->card];
-            if (k >= 0 && o->n_src[e->other] < 4) o->src[e->other][o->n_src[e->other]++] = (int16_t)(d * 1024 + k);
-        }
-        break;
-    }
-    case EV_POISON:
-        o->t->deck[o->deck_of_seat[1 - e->player]].combat.poison += e->amount;
-        break;
-    case EV_DIES: {
-        if ((c = card_of(o, e->player, e->card))) c->deaths++;
-        if (!in_damage_step(s)) break;
-        int d = o->deck_of_seat[e->player], other = 1 - d;
-        o->died |= 1ull << e->perm;
-        o->t->deck[d].combat.lost_in_combat++;
-        if (s->step == STEP_FIRST_STRIKE_DAMAGE) o->t->deck[other].combat.fs_kills++;
-        if ((o->dt_hit >> e->perm) & 1) o->t->deck[other].combat.dt_kills++;
-        for (int k = 0; k < o->n_src[e->perm]; k++) {
-            int v = o->src[e->perm][k];
-            int dup = 0;
-            for (int j = 0; j < k; j++) dup |= o->src[e->perm][j] == v;
-            if (!dup) o->t->card[v / 1024][v % 1024].kills++;
-        }
-        o->n_src[e->perm] = 0;
-        break;
-    }
-    case EV_COMBAT_END:
-        if (!o->attackers) break;               /* no combat this turn: nothing to tally or clear */
-        end_combat(o);
-        memset(o->n_src, 0, sizeof o->n_src);  /* damage sources count within one combat */
-        break;
-    default:
-        break;
+    const Player *pl = &s->pl[e->player];
+    for (int h = 0; h < pl->hand_n; h++) mark_seen(o, e->player, OBJ_CARD(s, e->player, pl->hand[h]), SEEN_OPENING);
+}
+
+static void on_draw(void *ctx, const GameState *s, const Event *e)
+{
+    if (e->amount == 0) mark_seen(ctx, e->player, e->card, SEEN_DRAWN);
+}
+
+static void on_cast(void *ctx, const GameState *s, const Event *e)
+{
+    CardTally *c = card_of(ctx, e->player, e->card);
+    if (c) c->cast++;
+}
+
+static void on_attack(void *ctx, const GameState *s, const Event *e)
+{
+    Observer *o = ctx;
+    o->attackers |= 1ull << e->perm;
+    o->att_deck = o->deck_of_seat[e->player];
+    o->t->deck[o->deck_of_seat[e->player]].combat.attackers++;
+    CardTally *c = card_of(o, e->player, e->card);
+    if (c) c->attacked++;
+}
+
+static void on_block(void *ctx, const GameState *s, const Event *e)
+{
+    Observer *o = ctx;
+    o->blocked |= 1ull << e->other;
+    if (o->n_pairs < PAIR_MAX) { o->pair_a[o->n_pairs] = e->other; o->pair_b[o->n_pairs++] = e->perm; }
+    o->t->deck[o->deck_of_seat[e->player]].combat.blocks++;
+    CardTally *c = card_of(o, e->player, e->card);
+    if (c) c->blocked++;
+}
+
+static void on_damage(void *ctx, const GameState *s, const Event *e)
+{
+    Observer *o = ctx;
+    int d = o->deck_of_seat[e->player];
+    CombatTally *ct = &o->t->deck[d].combat;
+    CardTally *c = card_of(o, e->player, e->card);
+    if (c) c->damage += e->amount;
+    if (e->flags & DMG_TRAMPLE) ct->trample += e->amount;
+    if (e->flags & DMG_LIFELINK) ct->lifelink += e->amount;   /* 119.3f: the gain is the damage dealt */
+    if (e->other == TARGET_PLAYER) ct->dmg_players += e->amount;
+    else if (e->flags & DMG_TO_PW) ct->dmg_planeswalkers += e->amount;
+    else {
+        ct->dmg_creatures += e->amount;
+        if (e->flags & DMG_DEATHTOUCH) o->dt_hit |= 1ull << e->other;
+        int k = o->su->index[d][e->card];
+        if (k >= 0 && o->n_src[e->other] < 4) o->src[e->other][o->n_src[e->other]++] = (int16_t)(d * 1024 + k);
     }
 }
+
+static void on_poison(void *ctx, const GameState *s, const Event *e)
+{
+    Observer *o = ctx;
+    o->t->deck[o->deck_of_seat[1 - e->player]].combat.poison += e->amount;
+}
+
+static void on_dies(void *ctx, const GameState *s, const Event *e)
+{
+    Observer *o = ctx;
+    CardTally *c = card_of(o, e->player, e->card);
+    if (c) c->deaths++;
+    if (!in_damage_step(s)) return;
+    int d = o->deck_of_seat[e->player], other = 1 - d;
+    o->died |= 1ull << e->perm;
+    o->t->deck[d].combat.lost_in_combat++;
+    if (s->step == STEP_FIRST_STRIKE_DAMAGE) o->t->deck[other].combat.fs_kills++;
+    if ((o->dt_hit >> e->perm) & 1) o->t->deck[other].combat.dt_kills++;
+    for (int k = 0; k < o->n_src[e->perm]; k++) {
+        int v = o->src[e->perm][k];
+        int dup = 0;
+        for (int j = 0; j < k; j++) dup |= o->src[e->perm][j] == v;
+        if (!dup) o->t->card[v / 1024][v % 1024].kills++;
+    }
+    o->n_src[e->perm] = 0;
+}
+
+static void on_combat_end(void *ctx, const GameState *s, const Event *e)
+{
+    Observer *o = ctx;
+    if (!o->attackers) return;              /* no combat this turn: nothing to tally or clear */
+    end_combat(o);
+    memset(o->n_src, 0, sizeof o->n_src);  /* damage sources count within one combat */
+}
+
+static const EventFn observed[EV_COUNT] = {
+    [EV_KEEP] = on_keep, [EV_DRAW] = on_draw, [EV_CAST] = on_cast, [EV_ATTACK] = on_attack,
+    [EV_BLOCK] = on_block, [EV_DAMAGE] = on_damage, [EV_POISON] = on_poison, [EV_DIES] = on_dies,
+    [EV_COMBAT_END] = on_combat_end,
+};
 
 void observer_play(Observer *o, const MatchSpec *m, uint64_t index, GameResult *r)
 {
@@ -246,7 +266,7 @@ void observer_play(Observer *o, const MatchSpec *m, uint64_t index, GameResult *
     o->attackers = o->blocked = o->died = o->dt_hit = 0;
     o->n_pairs = 0;
     memset(o->n_src, 0, sizeof o->n_src);
-    driver_play(m, index, r, on_event, o, OBSERVED);
+    driver_play(m, index, r, observed, o);
     end_combat(o);
 
     Tally *t = o->t;

@@ -249,9 +249,7 @@ static void test_sickness_and_land_drops(void **st)
     Harness h;
     Seen w = {0};
     harness(&h, &greedy, &greedy, 5);
-    h.g.on_event = watch;
-    h.g.event_ctx = &w;
-    h.g.event_mask = EV_MASK_ALL;
+    game_observe_all(&h.g, watch, &w);
     game_init(&h.s, &h.g, 0);
     game_run(&h.s, &h.g);
     assert_int_equal(h.g.check_failed, 0);

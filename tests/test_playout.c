@@ -51,7 +51,7 @@ static void play_many(int first, int games, int edition, const Deck *da, const D
         g.policy_rng[0] = &pr[0]; g.policy_rng[1] = &pr[1];
         g.lib_buf[0] = lib0; g.lib_buf[1] = lib1;
         if (i & 2) { g.play[0] = play0; g.play[1] = play1; }  /* half the games read the play tables */
-        g.on_event = on_event; g.event_ctx = t; g.event_mask = EV_MASK_ALL;
+        game_observe_all(&g, on_event, t);
         g.check = 1;
         GameState s;
         game_init(&s, &g, i & 1);

@@ -211,7 +211,7 @@ static double win_rate(const Policy *pa, const Policy *pb, int d, int n)
     long wins = 0;
     for (int i = 0; i < n; i++) {
         GameResult r;
-        driver_play(&m, (uint64_t)i, &r, NULL, NULL, 0);
+        driver_play(&m, (uint64_t)i, &r, NULL, NULL);
         assert_int_not_equal(r.end_reason, END_ERROR);
         wins += r.winner == d;
     }
@@ -236,7 +236,7 @@ static void test_heuristic_beats_aggro_in_the_mirror(void **st)
         long wins = 0, n = 2000;
         for (long i = 0; i < n; i++) {
             GameResult r;
-            driver_play(&m, (uint64_t)i, &r, NULL, NULL, 0);
+            driver_play(&m, (uint64_t)i, &r, NULL, NULL);
             wins += r.winner == 0;
         }
         print_message("heuristic vs aggro, %s mirror: %.3f\n", ref[d].name, (double)wins / (double)n);
@@ -259,7 +259,7 @@ static void test_lookahead_beats_heuristic(void **st)
     long w[3] = {0, 0, 0}, n = 600;
     for (long i = 0; i < n; i++) {
         GameResult r;
-        driver_play(&m, (uint64_t)i, &r, NULL, NULL, 0);
+        driver_play(&m, (uint64_t)i, &r, NULL, NULL);
         assert_int_not_equal(r.end_reason, END_ERROR);
         w[r.winner]++;
     }
