@@ -668,21 +668,22 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
     int opp = 1 - p;
     if (p != s->active) return 0;                      /* only the active player attacks (508.1) */
     /* Our creatures, and those that can attack (combat_can_attack) with
-     * some power; their creatures, and those that can block now. */
-    /* (Masks made without branches: which creature is which follows no
-     * pattern a branch predictor could learn.) */
-    uint64_t all_mine = 0, can = 0, their = 0, blockers = 0, reach = 0;
+     * some power, in cand[]; their creatures, those that can block now,
+     * and those that can hit back, in theirs[]. Made without branches:
+     * which creature is which follows no pattern a branch predictor could
+     * learn (lists are written at their end always, and grow or not). */
+    uint64_t all_mine = 0, their = 0, blockers = 0, reach = 0;
+    uint8_t cand[PERM_MAX], theirs[PERM_MAX];
+    int nc = 0, nt = 0;
     for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {
         int i = bit_first(m);
         const Permanent *q = &s->perm[i];
         all_mine |= (uint64_t)((q->flags & PF_CREATURE) != 0) << i;
-        can |= (uint64_t)(perm_can_attack(q) & (q->power > 0)) << i;
         reach |= reach_bit(q, i);
+        cand[nc] = (uint8_t)i;
+        nc += perm_can_attack(q) & (q->power > 0);
     }
-    if (!can) return 0;
-    uint8_t cand[PERM_MAX];
-    int nc = 0;
-    for (uint64_t m = can; m; m &= m - 1) cand[nc++] = (uint8_t)bit_first(m);
+    if (!nc) return 0;
     for (uint64_t m = s->perm_ctl[opp]; m; m &= m - 1) {
         int i = bit_first(m);
         const Permanent *q = &s->perm[i];
@@ -690,6 +691,8 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
         their |= creature << i;
         blockers |= (creature & !(q->flags & PF_TAPPED)) << i;
         reach |= reach_bit(q, i);
+        theirs[nt] = (uint8_t)i;
+        nt += (int)creature & !(q->kw & KW_DEFENDER) & (q->power > 0);
     }
     View v;
     view_init(&v, s, reach);
@@ -709,14 +712,6 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
     }
     /* The race: if our attack kills them no later than theirs kills us,
      * press (aggression 5 at least). */
-    uint8_t theirs[PERM_MAX];
-    int nt = 0;
-    uint64_t hitters = 0;   /* (a mask first: no branch on which can hit) */
-    for (uint64_t m = their; m; m &= m - 1) {
-        int i = bit_first(m);
-        hitters |= (uint64_t)(!(v.q[i].kw & KW_DEFENDER) & (v.q[i].power > 0)) << i;
-    }
-    for (uint64_t m = hitters; m; m &= m - 1) theirs[nt++] = (uint8_t)bit_first(m);
     int aggression = hp->aggression;
     /* Their counterattack if nothing blocks it. */
     int their_dmg, their_poi;
