@@ -668,11 +668,11 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
     int opp = 1 - p;
     if (p != s->active) return 0;                      /* only the active player attacks (508.1) */
     /* Our creatures, and those that can attack (combat_can_attack) with
-     * some power, in cand[]; their creatures, those that can block now,
-     * and those that can hit back, in theirs[]. Made without branches:
+     * some power, in cand[]; their creatures that can block now, and
+     * those that can hit back, in theirs[]. Made without branches:
      * which creature is which follows no pattern a branch predictor could
      * learn (lists are written at their end always, and grow or not). */
-    uint64_t all_mine = 0, their = 0, blockers = 0, reach = 0;
+    uint64_t all_mine = 0, blockers = 0, reach = 0;
     uint8_t cand[PERM_MAX], theirs[PERM_MAX];
     int nc = 0, nt = 0;
     for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {
@@ -688,7 +688,6 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
         int i = bit_first(m);
         const Permanent *q = &s->perm[i];
         uint64_t creature = (q->flags & PF_CREATURE) != 0;
-        their |= creature << i;
         blockers |= (creature & !(q->flags & PF_TAPPED)) << i;
         reach |= reach_bit(q, i);
         theirs[nt] = (uint8_t)i;
