@@ -619,7 +619,7 @@ static void unblocked_damage(const View *v, const uint8_t *att, int na, int *lif
 
 static int lethal(const GameState *s, int who, int life_dmg, int poison)
 {
-    return life_dmg >= s->pl[who].life || poison >= POISON_LOSS - s->pl[who].poison;
+    return (life_dmg >= s->pl[who].life) | (poison >= POISON_LOSS - s->pl[who].poison);
 }
 
 /* Turns needed to kill player `who` at this much damage a turn (99: never). */
@@ -765,16 +765,22 @@ static void plan_add(BlockPlan *bp, int a, int b)
 /* Life and poison the defender loses to the attackers at it under a plan. */
 static void plan_damage(const View *v, const uint8_t *att, int na, const BlockPlan *bp, int *life, int *poison)
 {
-    *life = *poison = 0;
+    int l = 0, po = 0;
     for (int k = 0; k < na; k++) {
         int a = att[k];
-        if (v->s->perm[a].target != TARGET_PLAYER) continue;
-        int d;
-        if (!bp->nb[a]) d = view_unblocked(v, a);
-        else if (v->q[a].kw & KW_TRAMPLE) d = fight(v, a, bp->bl[a], bp->nb[a] < FIGHT_MAX ? bp->nb[a] : FIGHT_MAX).through;
-        else d = 0;
-        if (v->q[a].kw & KW_INFECT) *poison += d; else *life += d;
+        unsigned kw = v->q[a].kw;
+        int blocked = bp->nb[a] != 0;
+        /* Which attackers are blocked follows no pattern: selects, not
+         * branches, except for the rare blocked trampler. */
+        int d = blocked ? 0 : view_unblocked(v, a);
+        if (blocked && (kw & KW_TRAMPLE)) d = fight(v, a, bp->bl[a], bp->nb[a] < FIGHT_MAX ? bp->nb[a] : FIGHT_MAX).through;
+        d = v->q[a].target == TARGET_PLAYER ? d : 0;
+        int infect = (kw & KW_INFECT) != 0;
+        po += infect ? d : 0;
+        l += infect ? 0 : d;
     }
+    *life = l;
+    *poison = po;
 }
 
 /* The least valuable creature of a nonempty mask; the first of equals. */
@@ -788,7 +794,7 @@ static int cheapest(View *v, uint64_t m)
 
 static int in_danger(const GameState *s, int p, int life_dmg, int poison, int chump_life)
 {
-    return s->pl[p].life - life_dmg <= chump_life || s->pl[p].poison + poison >= POISON_LOSS;
+    return (s->pl[p].life - life_dmg <= chump_life) | (s->pl[p].poison + poison >= POISON_LOSS);
 }
 
 static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, BlockDecl *out)

@@ -286,13 +286,14 @@ void observer_play(Observer *o, const MatchSpec *m, uint64_t index, GameResult *
         dt->mulligan_games += r->mulligans[d] > 0;
         if (won) dt->won_by[r->end_reason]++;
         if (lost) dt->lost_by[r->end_reason]++;
-        for (int k = 0; k < o->su->ncard[d]; k++) {
+        for (int k = 0; k < o->su->ncard[d]; k++) {   /* (sums, not branches: a card is seen or not at random) */
             CardTally *c = &t->card[d][k];
             uint8_t f = o->seen[d][k];
-            if (f) { c->gih_games++; c->gih_wins += won; }
-            else { c->gns_games++; c->gns_wins += won; }
-            if (f & SEEN_OPENING) { c->oh_games++; c->oh_wins += won; }
-            else if (f & SEEN_DRAWN) { c->gd_games++; c->gd_wins += won; }
+            int seen = f != 0, opening = (f & SEEN_OPENING) != 0, drawn = !opening & ((f & SEEN_DRAWN) != 0);
+            c->gih_games += seen; c->gih_wins += won & seen;
+            c->gns_games += !seen; c->gns_wins += won & !seen;
+            c->oh_games += opening; c->oh_wins += won & opening;
+            c->gd_games += drawn; c->gd_wins += won & drawn;
         }
         memset(o->seen[d], 0, (size_t)o->su->ncard[d]);
     }
