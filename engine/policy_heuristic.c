@@ -482,10 +482,13 @@ static int best_cast(const GameState *s, int p, const Action *legal, int n)
         for (int i = 1; i < (1 << nc); i++) {
             int k = __builtin_ctz((unsigned)i);
             mask ^= 1 << k;
-            int sign = ((mask >> k) & 1) ? 1 : -1;
-            need += (uint64_t)(int64_t)sign * cost[k];
-            mana += sign * mv[k];
-            val += sign * val_k[k];
+            /* + or - card k: x + 0 or (x ^ -1) + 1 = -x, kept off the
+             * sums' dependency chains (a multiply by +-1 sat on them). */
+            int neg = !((mask >> k) & 1);
+            uint64_t neg64 = 0 - (uint64_t)neg;
+            need += (cost[k] ^ neg64) + (uint64_t)neg;
+            mana += (mv[k] ^ -neg) + neg;
+            val += (val_k[k] ^ -neg) + neg;
             int fits = (mana <= total) & !(dup & mask & ~(mask << 1)) &
                        ((((avail_p | MANA_HIGH) - need) & MANA_HIGH) == MANA_HIGH);
             int better = fits & ((mana > best_mana) | ((mana == best_mana) & (val > best_val)));
