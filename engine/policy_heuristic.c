@@ -38,42 +38,22 @@ static const HeuristicParams *params(const Policy *p)
 
 /* ---- evaluation ---- */
 
-/* What each keyword adds to a creature's value: so much per point of
- * power and of toughness, and a constant. */
-static const struct { int8_t pw, t, c; } kw_value[KW_COUNT] = {
-    [0] = { 10, 0, 0 },    /* flying */
-    [1] = { 0, 0, 5 },     /* reach (not with flying: see body_value) */
-    [2] = { 5, 0, 10 },    /* first strike (not with double strike) */
-    [3] = { 15, 0, 10 },   /* double strike */
-    [4] = { 0, 0, 25 },    /* deathtouch */
-    [5] = { 15, 0, -15 },  /* trample: (power - 1) x 15, when power > 1 */
-    [6] = { 10, 0, 0 },    /* lifelink */
-    [7] = { 5, 5, 0 },     /* vigilance */
-    [8] = { 0, 0, 1 },     /* haste */
-    [9] = { 4, 0, 0 },     /* menace */
-    [10] = { -9, 0, -40 }, /* defender */
-    [11] = { 0, 0, 70 },   /* indestructible */
-    [12] = { 10, 0, 0 },   /* wither */
-    [13] = { 15, 0, 0 },   /* infect */
-};
-_Static_assert(KW_FLYING == 1 && KW_REACH == 2 && KW_FIRST_STRIKE == 4 && KW_DOUBLE_STRIKE == 8 &&
-               KW_TRAMPLE == 32 && KW_INFECT == 1 << 13 && KW_COUNT == 14, "kw_value follows the KW_* bits");
-
 /* Value of a creature with this power, toughness, keywords and mana value:
- * the body, plus each keyword's worth (a loop over the few it has). */
+ * the body, and what each keyword adds (per point of power or toughness,
+ * or a constant), summed from the keyword bits without branches (which
+ * keywords a creature has follows no pattern a predictor could learn). */
 static int body_value(int pw, int t, unsigned kw, int mana_value)
 {
-    int v = 80 + pw * 15 + t * 10 + mana_value;
-    for (unsigned m = kw & ((1u << KW_COUNT) - 1); m; m &= m - 1) {
-        int k = __builtin_ctz(m);
-        v += kw_value[k].pw * pw + kw_value[k].t * t + kw_value[k].c;
-    }
-    if (__builtin_expect((kw & (KW_FLYING | KW_REACH | KW_FIRST_STRIKE | KW_DOUBLE_STRIKE | KW_TRAMPLE)) != 0, 0)) {
-        if ((kw & (KW_FLYING | KW_REACH)) == (KW_FLYING | KW_REACH)) v -= 5;
-        if ((kw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) == (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) v -= 10 + pw * 5;
-        if ((kw & KW_TRAMPLE) && pw <= 1) v -= (pw - 1) * 15;
-    }
-    return v;
+#define KW_(k) ((int)((kw & (k)) != 0))
+    int fly = KW_(KW_FLYING), ds = KW_(KW_DOUBLE_STRIKE), fs = KW_(KW_FIRST_STRIKE) & !ds;
+    int trample = KW_(KW_TRAMPLE) & (pw > 1), defender = KW_(KW_DEFENDER);
+    int per_pw = 10 * fly + 15 * ds + 5 * fs + 10 * KW_(KW_LIFELINK) + 5 * KW_(KW_VIGILANCE) +
+                 4 * KW_(KW_MENACE) + 15 * KW_(KW_INFECT) + 10 * KW_(KW_WITHER) - 9 * defender + 15 * trample;
+    int per_t = 5 * KW_(KW_VIGILANCE);
+    int fixed = 5 * (KW_(KW_REACH) & !fly) + 10 * (ds | fs) + 25 * KW_(KW_DEATHTOUCH) + 70 * KW_(KW_INDESTRUCTIBLE) +
+                KW_(KW_HASTE) - 40 * defender - 15 * trample;
+#undef KW_
+    return 80 + mana_value + pw * (15 + per_pw) + t * (10 + per_t) + fixed;
 }
 
 int heuristic_creature_value(const GameState *s, int i)
