@@ -79,13 +79,29 @@ static inline int mana_total(uint64_t x)
 #define PLAY_MV_SHIFT 48                     /* mana value: bits 48-55 */
 #define PLAY_LAND     (1ull << 56)           /* a land that makes mana: can be played */
 #define PLAY_CREATURE (1ull << 57)           /* a creature card that is not a land: can be cast */
+#define PLAY_ANY_LAND (1ull << 58)           /* a land card, making mana or not */
+#define PLAY_COLOR_SHIFT 59                  /* with PLAY_LAND: the COLOR_* it makes, bits 59-61 */
 
 static inline uint64_t play_info(const CardDef *d)
 {
     int land = (d->types & TYPE_LAND) != 0;
     return mana_pack(d->cost_color) | (uint64_t)d->mana_value << PLAY_MV_SHIFT |
-           (land && d->produces >= 0 ? PLAY_LAND : 0) |
+           (land && d->produces >= 0 ? PLAY_LAND | (uint64_t)d->produces << PLAY_COLOR_SHIFT : 0) |
+           (land ? PLAY_ANY_LAND : 0) |
            (!land && (d->types & TYPE_CREATURE) ? PLAY_CREATURE : 0);
+}
+
+/* The color a PLAY_LAND card makes, and the colored symbols of color c
+ * in a card's cost, from its play_info. */
+static inline int play_color(uint64_t x) { return (int)(x >> PLAY_COLOR_SHIFT & 7); }
+static inline int play_cost(uint64_t x, int c) { uint8_t v[COLOR_COUNT]; mana_unpack(v, x & PLAY_COST); return v[c]; }
+
+/* What the main phase reads of player p's card object obj: from the
+ * player's play table, or from the card without one. */
+static inline uint64_t play_of(const GameState *s, int p, uint8_t obj)
+{
+    const Player *pl = &s->pl[p];
+    return pl->play ? pl->play[obj] : play_info(&s->cards[OBJ_CARD(s, p, obj)]);
 }
 
 #endif

@@ -496,7 +496,7 @@ static int best_land(const GameState *s, int p, const Action *legal, int n)
     unsigned colors = 0;
     for (int k = 0; k < n; k++) {
         if (legal[k].type != ACT_LAND) continue;
-        color[k] = s->cards[OBJ_CARD(s, p, pl->hand[legal[k].hand_idx])].produces;
+        color[k] = (int8_t)play_color(play_of(s, p, pl->hand[legal[k].hand_idx]));
         colors |= 1u << color[k];
     }
     if (!colors) return -1;
@@ -506,10 +506,10 @@ static int best_land(const GameState *s, int p, const Action *legal, int n)
     }
     int need[COLOR_COUNT] = {0};
     for (int h = 0; h < pl->hand_n; h++) {
-        const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
-        int spell = !(d->types & TYPE_LAND);
+        uint64_t info = play_of(s, p, pl->hand[h]);
+        int spell = !(info & PLAY_ANY_LAND);
         for (unsigned m = colors; m; m &= m - 1) {   /* short of lands: 1 + what is missing */
-            int c = __builtin_ctz(m), x = d->cost_color[c] - pl->land_n[c];
+            int c = __builtin_ctz(m), x = play_cost(info, c) - pl->land_n[c];
             need[c] += (x > 0 ? x + 1 : 0) * spell;
         }
     }

@@ -117,16 +117,14 @@ void observer_free(Observer *o)
 /* The tally of the card `card` of the deck in seat p, or NULL. */
 static CardTally *card_of(Observer *o, int p, int card)
 {
-    int d = o->deck_of_seat[p];
-    int k = o->su->index[d][card];
-    return k < 0 ? NULL : &o->t->card[d][k];
+    int k = o->index_of_seat[p][card];
+    return k < 0 ? NULL : &o->cards_of_seat[p][k];
 }
 
 static void mark_seen(Observer *o, int p, int card, int how)
 {
-    int d = o->deck_of_seat[p];
-    int k = o->su->index[d][card];
-    if (k >= 0) o->seen[d][k] |= (uint8_t)how;
+    int k = o->index_of_seat[p][card];
+    if (k >= 0) o->seen_of_seat[p][k] |= (uint8_t)how;
 }
 
 static int in_damage_step(const GameState *s)
@@ -212,7 +210,7 @@ static void on_damage(void *ctx, const GameState *s, const Event *e)
     else {
         ct->dmg_creatures += e->amount;
         if (e->flags & DMG_DEATHTOUCH) o->dt_hit |= 1ull << e->other;
-        int k = o->su->index[d][e->card];
+        int k = o->index_of_seat[e->player][e->card];
         if (k >= 0 && o->n_src[e->other] < 4) o->src[e->other][o->n_src[e->other]++] = (int16_t)(d * 1024 + k);
     }
 }
@@ -263,6 +261,11 @@ void observer_play(Observer *o, const MatchSpec *m, uint64_t index, GameResult *
     driver_seats(index, seat);
     o->deck_of_seat[seat[0]] = 0;
     o->deck_of_seat[seat[1]] = 1;
+    for (int d = 0; d < 2; d++) {
+        o->index_of_seat[seat[d]] = o->su->index[d];
+        o->cards_of_seat[seat[d]] = o->t->card[d];
+        o->seen_of_seat[seat[d]] = o->seen[d];
+    }
     o->attackers = o->blocked = o->died = o->dt_hit = 0;
     o->n_pairs = 0;
     memset(o->n_src, 0, sizeof o->n_src);

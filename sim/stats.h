@@ -85,6 +85,11 @@ typedef struct Observer {
     Tally *t;
     int deck_of_seat[2];
     uint8_t *seen[2];                 /* per distinct card: SEEN_* this game */
+    /* This game's seats: their deck's card index, tallies and seen[] (one
+     * load instead of three for every event naming a card). */
+    const int16_t *index_of_seat[2];
+    CardTally *cards_of_seat[2];
+    uint8_t *seen_of_seat[2];
     uint64_t attackers, blocked, died, dt_hit;   /* this combat, by slot */
     int att_deck;                     /* the attacking deck of this combat */
     int n_pairs;
