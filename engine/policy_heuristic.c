@@ -42,7 +42,7 @@ static const HeuristicParams *params(const Policy *p)
  * the body, and what each keyword adds (per point of power or toughness,
  * or a constant), summed from the keyword bits without branches (which
  * keywords a creature has follows no pattern a predictor could learn). */
-static int body_value(int pw, int t, unsigned kw, int mana_value)
+static inline int body_value(int pw, int t, unsigned kw, int mana_value)
 {
 #define KW_(k) ((int)((kw & (k)) != 0))
     int fly = KW_(KW_FLYING), ds = KW_(KW_DOUBLE_STRIKE), fs = KW_(KW_FIRST_STRIKE) & !ds;
