@@ -62,6 +62,17 @@ static inline int mana_covers(uint64_t avail, uint64_t cost)
     return !(cost & MANA_HIGH) & ((((avail | MANA_HIGH) - cost) & MANA_HIGH) == MANA_HIGH);
 }
 
+/* Packed 1 in color c's lane (a one-hot row packed: the lane order is the
+ * machine's). Adding it to packed counts adds one of that color in a
+ * single word write: byte writes followed by word reads of the same
+ * counts stall the CPU (a store cannot be forwarded to a wider load). */
+static inline uint64_t mana_unit(int c)
+{
+    static const uint8_t one_hot[COLOR_COUNT][COLOR_COUNT] = {
+        { 1 }, { 0, 1 }, { 0, 0, 1 }, { 0, 0, 0, 1 }, { 0, 0, 0, 0, 1 }, { 0, 0, 0, 0, 0, 1 } };
+    return mana_pack(one_hot[c]);
+}
+
 /* Sum of the lanes (exact for any byte values: pairs of lanes are summed
  * in 16 bits, then the four pairs in the top 16). */
 static inline int mana_total(uint64_t x)

@@ -49,17 +49,23 @@ static void pay(Player *pl, const CardDef *d)
         for (int c = 0; c < COLOR_COUNT; c++) if (pl->mana[c]) { pl->mana[c]--; break; }
     /* Then a land of the color with the most untapped lands left, the
      * first of equals (the colors are many and which is most follows no
-     * pattern: the maximum is taken without branches). */
+     * pattern: the maximum is taken without branches). The tapped counts
+     * are written back packed, once (mana_unit). */
+    uint8_t left[COLOR_COUNT];
+    uint64_t tapped = mana_pack(pl->land_tapped);
+    for (int c = 0; c < COLOR_COUNT; c++) left[c] = (uint8_t)untapped(pl, c);
     for (; generic > 0; generic--) {
-        int best = 0, most = untapped(pl, 0);
+        int best = 0, most = left[0];
         for (int c = 1; c < COLOR_COUNT; c++) {
-            int u = untapped(pl, c), more = u > most;
+            int more = left[c] > most;
             best = more ? c : best;
-            most = more ? u : most;
+            most = more ? left[c] : most;
         }
         if (most <= 0) break;            /* defensive: can_pay said the lands suffice */
-        pl->land_tapped[best]++;
+        left[best]--;
+        tapped += mana_unit(best);
     }
+    mana_unpack(pl->land_tapped, tapped);
 }
 
 static void empty_mana(GameState *s)  /* 500.4 */
@@ -269,7 +275,7 @@ static void play_land(GameState *s, Game *g, int p, int h)
     uint8_t obj = hand_take(pl, h);
     bits256_set(pl->lands, obj);
     pl->lands_n++;
-    pl->land_n[s->cards[card].produces]++;
+    mana_unpack(pl->land_n, mana_pack(pl->land_n) + mana_unit(s->cards[card].produces));  /* (mana_unit) */
     pl->flags |= PL_LAND_PLAYED;
     game_event(g, s, EV_LAND, p, 0, 0, card, 0, 0);
 }
