@@ -8,6 +8,7 @@
 #include <cmocka.h>
 #include "fixtures.h"
 #include "engine/mana.h"
+#include "engine/heuristic.h"
 
 static CardDef cards[FX_COUNT];
 static CardPool pool;
@@ -242,6 +243,56 @@ static void watch(void *ctx, const GameState *s, const Event *e)
     }
 }
 
+/* The engine asks a policy only when it has a choice (policy.h): for
+ * attackers only when a creature can attack, for blockers only when an
+ * untapped creature can block an attacker (menace and blocking limits
+ * aside), for a main-phase action only when more than passing is legal.
+ * The heuristic decides; these wrappers count the questions asked without
+ * a choice, and with one. */
+static long asked_without_choice, asked_attack, asked_block, asked_main;
+static int checked_attack(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, AttackDecl *o)
+{
+    int any = 0;
+    for (uint64_t m = s->perm_ctl[pl]; m; m &= m - 1) any |= combat_can_attack(s, bit_first(m));
+    asked_without_choice += !any;
+    asked_attack++;
+    return policy_heuristic.attack(&policy_heuristic, s, g, pl, r, o);
+}
+static int checked_block(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, BlockDecl *o)
+{
+    int any = 0;
+    for (uint64_t b = s->perm_ctl[pl]; b; b &= b - 1)
+        for (uint64_t a = s->combat.attackers; a; a &= a - 1) any |= combat_can_block(s, bit_first(b), bit_first(a));
+    asked_without_choice += !any;
+    asked_block++;
+    return policy_heuristic.block(&policy_heuristic, s, g, pl, r, o);
+}
+static int checked_main(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, const Action *a, int n)
+{
+    asked_without_choice += n < 2;
+    asked_main++;
+    return policy_heuristic.main_action(&policy_heuristic, s, g, pl, r, a, n);
+}
+
+static void test_asked_only_with_a_choice(void **st)
+{
+    Policy checked = policy_heuristic;
+    checked.attack = checked_attack;
+    checked.block = checked_block;
+    checked.main_action = checked_main;
+    asked_without_choice = asked_attack = asked_block = asked_main = 0;
+    for (int i = 0; i < 200; i++) {
+        Harness h;
+        harness(&h, &checked, &checked, (uint64_t)i + 100);
+        game_init(&h.s, &h.g, i & 1);
+        game_run(&h.s, &h.g);
+        assert_int_equal(h.g.check_failed, 0);
+        assert_int_not_equal(h.s.end_reason, END_ERROR);
+    }
+    assert_int_equal(asked_without_choice, 0);
+    assert_true(asked_attack > 200 && asked_block > 100 && asked_main > 200);
+}
+
 /* Summoning sickness (302.6): a creature attacks from its controller's next
  * turn on, unless it has haste; one land per turn (305.2). */
 static void test_sickness_and_land_drops(void **st)
@@ -379,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_london_mulligan),
         cmocka_unit_test(test_mana_and_actions),
         cmocka_unit_test(test_sickness_and_land_drops),
+        cmocka_unit_test(test_asked_only_with_a_choice),
         cmocka_unit_test(test_illegal_answer_is_an_error),
         cmocka_unit_test(test_state_based_actions),
         cmocka_unit_test(test_poison_and_life_loss),

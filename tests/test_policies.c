@@ -160,6 +160,43 @@ static void test_hidden_cards_change_nothing(void **st)
  * too much: a 6/4 trampler at a player on 4 life, three 2/2s home. Two of
  * them kill it (a gang block worth it), the third soaks up the 2 that
  * would trample over. */
+/* A creature's value (what the heuristic trades and chumps by), worked by
+ * hand: 80 + 15 a power + 10 a toughness + its mana value, and for flying
+ * 10 a power, reach 5 (not with flying), first strike 10 + 5 a power,
+ * double strike 10 + 15 a power (first strike then adds nothing),
+ * deathtouch 25, lifelink 10 a power, trample 15 a power past the first,
+ * vigilance 5 a power and toughness, defender -(40 + 9 a power). */
+static void test_heuristic_values(void **st)
+{
+    GameState s;
+    state_clear(&s, &pool, EDITION_2011);
+    static const struct { int card, value; } want[] = {
+        { FX_BEARS, 80 + 30 + 20 + 2 },                      /* 2/2 */
+        { FX_SERRA, 80 + 60 + 40 + 5 + 40 + 40 },            /* 4/4 flying, vigilance */
+        { FX_SPIDER, 80 + 30 + 40 + 4 + 5 },                 /* 2/4 reach */
+        { FX_GARGOYLE, 80 + 30 + 20 + 2 + 20 },              /* 2/2 flying and reach */
+        { FX_KNIGHT, 80 + 30 + 20 + 2 + 20 },                /* 2/2 first strike */
+        { FX_DOUBLE, 80 + 30 + 20 + 3 + 40 },                /* 2/2 double strike */
+        { FX_WURM, 80 + 90 + 40 + 6 + 75 },                  /* 6/4 trample */
+        { FX_VAMPIRE, 80 + 30 + 30 + 3 + 20 + 25 + 20 },     /* 2/3 flying, deathtouch, lifelink */
+        { FX_WALL, 80 + 0 + 70 + 2 - 40 },                   /* 0/7 defender */
+    };
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        int i = perm_create(&s, 0, (uint16_t)want[k].card, OBJ_NONE);
+        assert_true(i >= 0);
+        assert_int_equal(heuristic_creature_value(&s, i), want[k].value);
+    }
+    /* Five -1/-1 counters on the Wurm: a 1/-1, whose trample adds nothing. */
+    int w = perm_create(&s, 0, FX_WURM, OBJ_NONE);
+    s.perm[w].minus = 5;
+    perm_refresh(&s, w);
+    assert_int_equal(heuristic_creature_value(&s, w), 80 + 15 - 10 + 6);
+    /* First strike granted to a double striker counts once. */
+    int d = perm_create(&s, 0, FX_DOUBLE, OBJ_NONE);
+    s.perm[d].kw |= KW_FIRST_STRIKE;
+    assert_int_equal(heuristic_creature_value(&s, d), 80 + 30 + 20 + 3 + 40);
+}
+
 static void test_heuristic_reinforces_against_trample(void **st)
 {
     GameState s;
@@ -285,6 +322,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_pair_plays_clean),
         cmocka_unit_test(test_hidden_cards_change_nothing),
+        cmocka_unit_test(test_heuristic_values),
         cmocka_unit_test(test_heuristic_reinforces_against_trample),
         cmocka_unit_test_setup_teardown(test_heuristic_beats_random_from_either_seat, load_real, free_real),
         cmocka_unit_test_setup_teardown(test_heuristic_beats_aggro_in_the_mirror, load_real, free_real),
