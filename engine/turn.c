@@ -275,7 +275,8 @@ static void play_land(GameState *s, Game *g, int p, int h)
     uint8_t obj = hand_take(pl, h);
     bits256_set(pl->lands, obj);
     pl->lands_n++;
-    mana_unpack(pl->land_n, mana_pack(pl->land_n) + mana_unit(s->cards[card].produces));  /* (mana_unit) */
+    /* One more land of its color, written as a word (mana_unit). */
+    mana_unpack(pl->land_n, mana_pack(pl->land_n) + mana_unit(s->cards[card].produces));
     pl->flags |= PL_LAND_PLAYED;
     game_event(g, s, EV_LAND, p, 0, 0, card, 0, 0);
 }
