@@ -19,7 +19,8 @@ typedef struct MatchSpec {
     uint64_t seed;              /* master seed */
     int pairs;                  /* seat-swapped pairs (default on) */
     const uint64_t *play[2];    /* each deck's play table (game_play_table), or NULL:
-                                   driver_play makes it for the game (batch_run, once) */
+                                   driver_play then makes it for each game (batch_run
+                                   makes both once for all its games) */
 } MatchSpec;
 
 typedef struct GameResult {
