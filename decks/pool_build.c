@@ -1,5 +1,5 @@
 /* pool_build.c: rebuilds decks/pool.json, the default card pool, from
- * MTGJSON set files (../shared/data/mtgjson/{10E,M10,M11,M12}.json).
+ * MTGJSON set files (decks/mtgjson/{10E,M10,M11,M12}.json).
  *
  * Keeps every card of the sets, supported or not, once per name (a later
  * file's printing replaces an earlier one), and only the fields the pool

@@ -1,6 +1,6 @@
 /* scenario.c: `mtgsim scenario FILE...`, the combat scenario runner.
  *
- * Implements ../shared/spec/scenario-format.md, a contract that tests and
+ * Implements tests/spec/scenario-format.md, a contract that tests and
  * outside checkers write to: each file is read and checked whole before
  * anything runs (a bad file is reported with its field and skipped, exit 2),
  * the position is built by hand, the combat is played through
@@ -40,7 +40,8 @@ enum { SCN_OK = SCENARIO_OK, SCN_FAIL = SCENARIO_FAIL, SCN_BAD = SCENARIO_BAD };
 static const char usage[] =
     "usage: mtgsim scenario FILE...\n"
     "\n"
-    "Runs combat scenario files (format: ../shared/spec/scenario-format.md).\n"
+    "Runs combat scenario files (format: tests/spec/scenario-format.md in the\n"
+    "source repository).\n"
     "Each file sets up one combat by hand; the engine plays it with the\n"
     "file's declarations, orders and damage assignments (its default choice\n"
     "where the file gives none) and prints one JSON object per file on\n"

@@ -1,4 +1,4 @@
-/* scenario.h: combat scenario files (../shared/spec/scenario-format.md),
+/* scenario.h: combat scenario files (tests/spec/scenario-format.md),
  * read from memory, checked whole, run through engine/combat.h.
  *
  * `mtgsim scenario` (cmd_scenario) reads files and calls scenario_buffer;

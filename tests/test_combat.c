@@ -1,7 +1,8 @@
 /* test_combat.c: unit tests of the combat module's interface: refused
  * declarations leave the state as it was, orders, the division offered to
  * policies, the default division, and illegal policy divisions. The rules
- * cases themselves live in tests/scenarios/. */
+ * cases themselves live in tests/scenarios/ (and the format's examples in
+ * tests/spec/scenarios/). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

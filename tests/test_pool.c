@@ -23,7 +23,7 @@ static int failures;
     fprintf(stderr, "%s:%d: '%s' does not start with '%s'\n", __FILE__, __LINE__, s_ ? s_ : "(null)", (pre)); \
     failures++; } } while (0)
 
-#define M10 SHARED_DIR "/data/mtgjson/M10.json"
+#define M10 MTGJSON_DIR "/M10.json"
 
 static const CardDef *card(const Pool *p, const char *name)
 {
@@ -140,8 +140,8 @@ static void test_default_pool(void)
     pool_free(&p);
 }
 
-/* The shipped pool is exactly the four shared set files read directly. */
-static void test_default_pool_is_the_shared_sets(void)
+/* The shipped pool is exactly the four set files in decks/mtgjson read directly. */
+static void test_default_pool_is_the_set_files(void)
 {
     static const char *const sets[] = { "10E", "M10", "M11", "M12" };
     Pool def, sets_pool;
@@ -151,7 +151,7 @@ static void test_default_pool_is_the_shared_sets(void)
     CHECK(pool_load_default(&def, err, sizeof err) == 0);
     for (int k = 0; k < 4; k++) {
         char path[512];
-        snprintf(path, sizeof path, SHARED_DIR "/data/mtgjson/%s.json", sets[k]);
+        snprintf(path, sizeof path, MTGJSON_DIR "/%s.json", sets[k]);
         int rc = pool_load_file(&sets_pool, path, err, sizeof err);
         CHECK(rc == 0);
         if (rc) fprintf(stderr, "%s\n", err);
@@ -351,7 +351,7 @@ static void test_cli(void)
 int main(void)
 {
     test_default_pool();
-    test_default_pool_is_the_shared_sets();
+    test_default_pool_is_the_set_files();
     test_m10();
     test_user_file_on_top();
     test_bad_files();

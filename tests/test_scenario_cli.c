@@ -5,7 +5,7 @@
  * deliberately bad and failing files in tests/data/scenario_bad/, capturing
  * stdout and stderr separately. The rules themselves are checked by the
  * scenario files; this checks the contract of the command around them
- * (../shared/spec/scenario-format.md). */
+ * (tests/spec/scenario-format.md). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +63,7 @@ static void test_usage(void)
     CHECK(!*r.out, "no file: nothing on stdout");
     run_free(&r);
 
-    r = run("--frobnicate scenarios/302.6-summoning-sickness.json");
+    r = run("--frobnicate spec/scenarios/302.6-summoning-sickness.json");
     CHECK(r.status == 2, "unknown option: exit %d, want 2", r.status);
     CHECK(strstr(r.err, "--frobnicate") != NULL, "unknown option named on stderr");
     run_free(&r);
@@ -79,8 +79,8 @@ static void test_usage(void)
  * first-strike step) and a plain one. */
 static void test_output_shape(void)
 {
-    const char *ds = "scenarios/702.4-double-strike-unblocked.json";
-    const char *plain = "scenarios/119.3a-704.5a-lethal-to-player.json";
+    const char *ds = "spec/scenarios/702.4-double-strike-unblocked.json";
+    const char *plain = "spec/scenarios/119.3a-704.5a-lethal-to-player.json";
     char args[512];
     snprintf(args, sizeof args, "%s %s", ds, plain);
     Run r = run(args);
@@ -145,7 +145,7 @@ static void test_output_shape(void)
 static void test_planeswalker_and_error_output(void)
 {
     Run r = run("scenarios/119.3c-printed-loyalty-without-counters.json "
-                "scenarios/302.6-summoning-sickness.json");
+                "spec/scenarios/302.6-summoning-sickness.json");
     CHECK(r.status == 0, "exit %d, want 0 (stderr: %s)", r.status, r.err);
     cJSON *j = line_json(r.out, 0);
     const cJSON *pw = get(get(get(j, "result"), "permanents"), "pw");
@@ -315,13 +315,14 @@ static void test_several_files(void)
     run_free(&r);
 }
 
-/* Every file in tests/scenarios/ passes and has a name and rules. */
+/* Every file in tests/scenarios/ and the format's 13 examples in
+ * tests/spec/scenarios/ pass and have a name. */
 static void test_all_scenarios(void)
 {
-    Run r = run("scenarios/*.json");
+    Run r = run("scenarios/*.json spec/scenarios/*.json");
     CHECK(r.status == 0, "tests/scenarios: exit %d, want 0; stderr:\n%s", r.status, r.err);
     int n = count_lines(r.out);
-    CHECK(n >= 60, "at least 60 scenarios, got %d", n);
+    CHECK(n >= 131, "at least 131 scenarios, got %d", n);
     for (int i = 0; i < n; i++) {
         cJSON *j = line_json(r.out, i);
         CHECK(j && cJSON_IsString(get(j, "name")) && *get(j, "name")->valuestring,

@@ -11,7 +11,7 @@
 #   FUZZ_BUILD=DIR the build directory (default build-fuzz)
 #
 # The working corpus grows in DIR/fuzz-corpus/TARGET (seeded from corpus/,
-# regressions/ and, for scenario, tests/scenarios/); a crash, leak, timeout
+# regressions/ and, for scenario, tests/scenarios/ and tests/spec/scenarios/); a crash, leak, timeout
 # (-timeout=10 s an input) or memory blow-up (2 GB) leaves its input in
 # DIR/fuzz-artifacts/ and makes the script exit 1. Add it, once fixed, to
 # regressions/TARGET/ under a name that says what it was: ctest replays it.
@@ -44,7 +44,7 @@ for t in "${targets[@]}"; do
     art="$build/fuzz-artifacts"
     mkdir -p "$work" "$art"
     seeds=("$here/corpus/$t" "$here/regressions/$t")
-    [ "$t" = scenario ] && seeds+=("$root/tests/scenarios" "$root/tests/data/scenario_bad")
+    [ "$t" = scenario ] && seeds+=("$root/tests/scenarios" "$root/tests/spec/scenarios" "$root/tests/data/scenario_bad")
     limit=(-max_total_time="$secs")
     [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
     echo "== fuzz_$t: ${FUZZ_RUNS:+$FUZZ_RUNS runs}${FUZZ_RUNS:-$secs s}, -max_len=$len"
