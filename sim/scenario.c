@@ -395,9 +395,11 @@ static int read_inline_card(Scenario *sc, const cJSON *c, const char *path, cons
         field_key(f, path, "toughness");
         if (!cJSON_GetObjectItemCaseSensitive(c, "toughness")) return bad(sc, f, "missing for a creature");
     }
-    if (get_int(sc, c, "power", path, -100, 100, 0, &v)) return -1;
+    /* Printed values, as the card pool reads them: no card prints a negative
+     * power or toughness (counters make them so: "counters"). */
+    if (get_int(sc, c, "power", path, 0, 99, 0, &v)) return -1;
     d->power = (int8_t)v;
-    if (get_int(sc, c, "toughness", path, -100, 100, 0, &v)) return -1;
+    if (get_int(sc, c, "toughness", path, 0, 99, 0, &v)) return -1;
     d->toughness = (int8_t)v;
     if (get_int(sc, c, "loyalty", path, 0, 255, 0, &v)) return -1;
     d->loyalty = (uint8_t)v;
@@ -874,6 +876,11 @@ static void scenario_run(const Scenario *sc, Outcome *o)
     }
     o->err = MTG_OK;
     o->had_fs = 0;
+    /* The setup is a state no state-based action has looked at yet: damage
+     * already lethal, toughness 0, life 0 or 10 poison act the first time a
+     * player would receive priority, right after the declarations below
+     * (117.5, 704.3). */
+    s->sba_pending = 1;
 
     /* 508: declare attackers. */
     AttackDecl ad[PERM_MAX];
@@ -882,7 +889,9 @@ static void scenario_run(const Scenario *sc, Outcome *o)
         ad[k].target = sc->att_target[k] < 0 ? TARGET_PLAYER : (uint8_t)o->slot[sc->att_target[k]];
     }
     if ((o->err = combat_declare_attackers(s, &g, ad, sc->n_att)) != MTG_OK) return;
-    if (!s->combat.attackers) { s->step = STEP_END_COMBAT; combat_end(s); return; }  /* 508.8 */
+    sba_apply(s, &g);                                 /* before the active player's priority */
+    if (s->over) return;
+    if (!sc->n_att) { s->step = STEP_END_COMBAT; combat_end(s); return; }  /* 508.8 */
 
     /* 509: declare blockers, then the damage assignment orders (2011). */
     s->step = STEP_DECLARE_BLOCKERS;
@@ -905,6 +914,8 @@ static void scenario_run(const Scenario *sc, Outcome *o)
                 if (o->err != MTG_OK) return;
             }
     }
+    sba_apply(s, &g);                                 /* before the active player's priority */
+    if (s->over) return;
 
     /* 510: combat damage, a first-strike step first when one is due. */
     DamageAssign da[SCN_ASSIGN_MAX];

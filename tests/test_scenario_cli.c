@@ -246,6 +246,7 @@ static void test_invalid_files(void)
     expect_bad("bad_keyword.json", "card.keywords[0]", "did you mean \"Flying\"");
     expect_bad("bad_type.json", "card.types[0]", "unknown card type \"Creture\"");
     expect_bad("bad_missing_toughness.json", "card.toughness", "missing");
+    expect_bad("bad_negative_toughness.json", "card.toughness", "-1 is out of range (0 to 99)");
     expect_bad("bad_counter_kind.json", "counters.+2/+2", "unknown field");
     expect_bad("bad_assign_step.json", "assign[0].step", "\"combat\"");
     expect_bad("bad_assign_recipient.json", "assign[0].to.zz", "unknown recipient");
