@@ -86,7 +86,7 @@ typedef struct Game {
     const CardPool *pool;          /* card definitions */
     const Deck *deck[2];           /* each seat's deck list */
     uint8_t edition;               /* Edition */
-    uint16_t turn_cap;             /* draw after this many turns (default 50) */
+    uint16_t turn_cap;             /* draw after this many turns (default TURN_CAP_DEFAULT) */
     const struct Policy *policy[2];/* who decides for each seat */
     Rng *deck_rng[2];              /* shuffles of each seat's library */
     Rng *policy_rng[2];            /* each seat's policy randomness */
@@ -102,7 +102,13 @@ typedef struct Game {
     char check_msg[160];           /* the first failure's description */
 } Game;
 
-#define TURN_CAP_DEFAULT 50
+/* The default turn cap: past the turn in which a player of the largest
+ * deck would draw from an empty library. A player with L cards in library
+ * after the opening hand (L <= DECK_MAX with mulligans) draws the last of
+ * them on their own turn L+1 (L+2 for the starting player, who skips the
+ * first draw) and loses on the next, game turn 2L+3 at the latest; so a
+ * game the cap ends is one that drawing could never end. */
+#define TURN_CAP_DEFAULT (2 * DECK_MAX + 3)
 
 /* Sets fn as the observer of every event type. */
 static inline void game_observe_all(Game *g, EventFn fn, void *ctx)

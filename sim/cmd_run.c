@@ -36,7 +36,10 @@ static const char run_usage[] =
     "                    chump_life, trade, card_value, keep_min, keep_max,\n"
     "                    hold_back, block_mode)\n"
     "  --edition E       rules edition: 2011 (default) or foundations\n"
-    "  --turn-cap N      a game still going after N turns is a draw (default 50)\n"
+    "  --turn-cap N      a game still going after N turns (both players' turns\n"
+    "                    counted) is a draw; the default, 503, is past the turn\n"
+    "                    where a 250-card deck runs out, so only a game that\n"
+    "                    could never end reaches it\n"
     "  --cards FILE      add an MTGJSON card file to the pool (repeatable)\n"
     "  --json FILE       write the JSON report there ('-': standard output);\n"
     "                    default results/DECK_A-vs-DECK_B.json (names with\n"
@@ -51,6 +54,23 @@ static const char run_usage[] =
     "Exit status: 0 done, 1 a game ended on an illegal policy answer, 2 bad\n"
     "input (nothing is run and nothing written). Ctrl-C stops early and writes\n"
     "the report of the games played, marked \"complete\": false.\n";
+
+/* Says plainly when more than 1 % of the games ended in a way a player
+ * would not call a result: at the turn cap (a draw no real game has) or by
+ * an empty library (a board neither side could attack into). */
+static void summary_notes(FILE *f, const RunInfo *ri, const Tally *t)
+{
+    if (t->games <= 0) return;
+    long cap = t->ends[END_TURN_CAP], lib = t->ends[END_LIBRARY];
+    if (100 * cap > t->games)
+        fprintf(f, "  note: %ld games (%.1f%%) were still going at the turn cap of %d turns and count as\n"
+                   "        draws, a result no real game has\n",
+                cap, 100.0 * (double)cap / (double)t->games, ri->turn_cap);
+    if (100 * lib > t->games)
+        fprintf(f, "  note: %ld games (%.1f%%) ended when a player drew from an empty library: neither deck\n"
+                   "        could attack through the other's board (a stall)\n",
+                lib, 100.0 * (double)lib / (double)t->games);
+}
 
 static void summary(FILE *f, const RunInfo *ri, const Tally *t)
 {
@@ -70,6 +90,7 @@ static void summary(FILE *f, const RunInfo *ri, const Tally *t)
     fprintf(f, "  draws %ld (turn cap %ld)   mean game %.1f turns   ended by life %ld, poison %ld, empty library %ld\n",
             t->deck[0].draws, t->ends[END_TURN_CAP], t->games ? (double)t->turns_sum / (double)t->games : 0.0,
             t->ends[END_LIFE], t->ends[END_POISON], t->ends[END_LIBRARY]);
+    summary_notes(f, ri, t);
     fprintf(f, "  %.2f s, %.0f games/s on %d threads", ri->seconds,
             ri->seconds > 0 ? (double)t->games / ri->seconds : 0.0, ri->threads);
     if (ranks_count() > 1) fprintf(f, " (%d MPI ranks of %d)", ranks_count(), ri->threads / ranks_count());
