@@ -1,0 +1,274 @@
+/* ability.h: what a card's rules text does, as data.
+ *
+ * decks/text.c reads MTGJSON's rules text once, sentence by sentence, into
+ * Ability records; every game, thread and fork then shares them read-only
+ * (a CardDef names its range of them). Nothing here is per-card code: an
+ * ability is a kind (spell, activated, mana, triggered, static, loyalty),
+ * a cost, its targets, and a short list of effects, each an operation on
+ * a selection of objects or players with an amount and a duration. The
+ * engine's interpreter (later) runs the effects; layers (613) read the
+ * static ones. A sentence the reader cannot express exactly here leaves
+ * the card unsupported, with that sentence as the reason. */
+#ifndef MTG_ABILITY_H
+#define MTG_ABILITY_H
+
+#include <stdint.h>
+
+/* Colors as bits, for filters and card colors (105.1), WUBRG. */
+enum { CB_W = 1u << 0, CB_U = 1u << 1, CB_B = 1u << 2, CB_R = 1u << 3, CB_G = 1u << 4 };
+
+/* Who controls a filtered object, relative to the ability's controller. */
+enum { CTL_ANY, CTL_YOU, CTL_OPP };
+
+/* Filter.state: conditions on a permanent's status; all listed must hold,
+ * but FS_ATTACKING | FS_BLOCKING together mean "attacking or blocking". */
+enum {
+    FS_TAPPED    = 1u << 0,
+    FS_UNTAPPED  = 1u << 1,
+    FS_ATTACKING = 1u << 2,
+    FS_BLOCKING  = 1u << 3,
+    FS_TOKEN     = 1u << 4,
+    FS_NONTOKEN  = 1u << 5
+};
+
+/* Filter.zone: where the filtered objects are. */
+enum { ZONE_BATTLEFIELD, ZONE_STACK, ZONE_GRAVEYARD, ZONE_HAND, ZONE_LIBRARY, ZONE_EXILE };
+
+#define SUBTYPE_NONE 0
+#define FILTER_NO_LIMIT 127
+
+/* What qualifies: every condition holds (0 in a field means "no
+ * condition"). A creature "with flying", "nonblack", "an opponent
+ * controls", "other", "tapped", "Goblin", "with power 2 or less". */
+typedef struct Filter {
+    uint8_t  types;      /* TYPE_* bits: has at least one of them (0: any type) */
+    uint8_t  types_not;  /* TYPE_* bits: has none of them ("noncreature", "nonland") */
+    uint8_t  colors;     /* CB_* bits: is at least one of them (0: any color) */
+    uint8_t  colors_not; /* CB_* bits: is none of them ("nonblack") */
+    uint8_t  ctl;        /* CTL_*: who controls it (in a graveyard or hand: who owns it) */
+    uint8_t  state;      /* FS_* bits */
+    uint8_t  zone;       /* ZONE_* */
+    uint8_t  other;      /* 1: not the ability's source ("other", "another") */
+    uint8_t  subtype;    /* a subtype id (decks/text.c's table), or SUBTYPE_NONE */
+    uint8_t  supers;     /* SUPER_* bits it must have ("basic land") */
+    int8_t   power_max;  /* power at most this (FILTER_NO_LIMIT: any) */
+    int8_t   mv_max;     /* mana value at most this (FILTER_NO_LIMIT: any) */
+    uint16_t kw;         /* KW_* it must have ("with flying") */
+    uint16_t kw_not;     /* KW_* it must not have ("without flying") */
+} Filter;
+
+/* What a target may be (115). */
+enum {
+    TGT_OBJECT,          /* a permanent (or a card or spell, by Filter.zone) matching the filter */
+    TGT_PLAYER,          /* a player (Filter.ctl: CTL_OPP for "target opponent") */
+    TGT_ANY,             /* "any target": a creature, a player or a planeswalker */
+    TGT_PLAYER_OR_PW     /* "target player or planeswalker" */
+};
+
+#define TARGET_SPEC_MAX 3
+
+typedef struct TargetSpec {
+    Filter  f;           /* what a targeted object must be */
+    uint8_t what;        /* TGT_* */
+    uint8_t min, max;    /* how many: 1..1, "up to two" 0..2, "any number of" 0..N */
+    uint8_t divided;     /* the spell's damage is divided among these targets (601.2d) */
+    uint8_t distinct;    /* "another target": differs from the earlier target specs' choices */
+} TargetSpec;
+
+/* An amount: n times a multiplier. */
+enum {
+    QTY_CONST,           /* n */
+    QTY_X,               /* n * X (the value chosen for X) */
+    QTY_COUNT,           /* n * the number of objects matching Effect.count */
+    QTY_EVENT,           /* n * the triggering event's amount ("that much", "that many") */
+    QTY_TARGET_POWER,    /* n * the power of target `Effect.arg` ("equal to its power") */
+    QTY_TARGET_TOUGHNESS,/* n * its toughness */
+    QTY_HAND_SIZE        /* n * the cards in the hand of the player the effect acts on */
+};
+
+typedef struct Qty {
+    uint8_t kind;        /* QTY_* */
+    int8_t  n;           /* the constant or the multiplier (may be negative: -X/-X) */
+} Qty;
+
+/* Who or what an effect acts on. */
+enum {
+    SEL_NONE,            /* nothing: the effect is on the game (an extra turn of "you") */
+    SEL_TARGET,          /* the objects or player chosen for target spec `arg` */
+    SEL_SELF,            /* the source (the card or permanent whose ability this is) */
+    SEL_ATTACHED,        /* the permanent the source (an Aura or Equipment) is attached to */
+    SEL_YOU,             /* the ability's controller */
+    SEL_OPPONENTS,       /* each opponent */
+    SEL_EACH_PLAYER,     /* each player */
+    SEL_ALL,             /* every object matching Effect.sel (a set, not targeted) */
+    SEL_TARGET_CONTROLLER, /* the controller of target `arg` ("its controller") */
+    SEL_TARGET_OWNER,    /* the owner of target `arg` */
+    SEL_EVENT_OBJECT,    /* the object of the triggering event ("that creature") */
+    SEL_EVENT_PLAYER,    /* the player of the triggering event ("that player") */
+    SEL_PREVIOUS         /* what the previous effect acted on ("those creatures", "it") */
+};
+
+/* Effect.dur: how long a change lasts. */
+enum {
+    DUR_NOW,             /* a one-shot effect (damage, destroy, draw) */
+    DUR_EOT,             /* until end of turn (514.2) */
+    DUR_STATIC,          /* a static ability: while the source is on the battlefield (611.3a) */
+    DUR_FOREVER,         /* indefinitely (gain control with no duration) */
+    DUR_NEXT_UNTAP       /* until its controller's next untap step ("doesn't untap during ...") */
+};
+
+/* Effect operations: the families of issue 13's list. */
+enum {
+    OP_DAMAGE,           /* deal Qty damage to the selection (source: the ability's source) */
+    OP_PUMP,             /* +p/+t (power and toughness, layer 7c) for the duration */
+    OP_SET_PT,           /* power and toughness are each Qty (a characteristic-defining ability, layer 7a) */
+    OP_GRANT,            /* gains keywords `kw` (layer 6) */
+    OP_LOSE_KW,          /* loses keywords `kw` (layer 6) */
+    OP_RULE,             /* gains a rules ability RULE_* (`arg2`): can't attack, can't block, ... */
+    OP_DESTROY,          /* destroy (EF_NO_REGEN: can't be regenerated) */
+    OP_EXILE,
+    OP_BOUNCE,           /* return to its owner's hand */
+    OP_TO_LIBRARY,       /* put on top (EF_BOTTOM: bottom) of its owner's library */
+    OP_REANIMATE,        /* put onto the battlefield (from a graveyard or hand) under `arg2` = 0 you, 1 its owner */
+    OP_COUNTER,          /* counter the selected spell (EF_UNLESS_PAY: unless its controller pays Effect.n) */
+    OP_GAIN_LIFE,
+    OP_LOSE_LIFE,
+    OP_DRAW,
+    OP_DISCARD,          /* the selected player discards Qty cards (EF_RANDOM at random, EF_CHOOSER: you choose, Effect.sel filter) */
+    OP_MILL,
+    OP_SEARCH,           /* search the selected player's library for Qty cards matching Effect.sel, to zone `arg2` (EF_TAPPED) */
+    OP_SHUFFLE,
+    OP_REORDER_TOP,      /* look at the top Qty cards and put them back in any order */
+    OP_PREVENT_NEXT,     /* prevent the next Qty damage to the selection this turn */
+    OP_PREVENT_COMBAT,   /* prevent all combat damage this turn */
+    OP_PREVENT_ALL,      /* prevent all damage to the selection (for the duration) */
+    OP_REGENERATE,       /* a regeneration shield on the selection (701.15) */
+    OP_TOKEN,            /* create Qty tokens of Effect.token under the selected player's control */
+    OP_COUNTERS,         /* put Qty +1/+1 counters (arg2 = 1: -1/-1) on the selection */
+    OP_TAP,
+    OP_UNTAP,
+    OP_NO_UNTAP,         /* doesn't untap during its controller's untap step (for the duration) */
+    OP_CONTROL,          /* the ability's controller gains control (for the duration) */
+    OP_EXTRA_TURN,       /* the selected player takes Qty extra turns after this one */
+    OP_SACRIFICE,        /* the selected player sacrifices Qty permanents matching Effect.sel */
+    OP_ADD_MANA,         /* add Qty mana of the colors in arg2 (CB_*; several bits: one of them) */
+    OP_COUNT
+};
+
+/* Rules abilities a permanent can have or be given (OP_RULE's arg2). */
+enum {
+    RULE_CANT_ATTACK = 1,
+    RULE_CANT_BLOCK,
+    RULE_CANT_ATTACK_OR_BLOCK,
+    RULE_UNBLOCKABLE,          /* can't be blocked */
+    RULE_BLOCK_ANY_NUMBER,     /* can block any number of creatures */
+    RULE_MUST_ATTACK,          /* attacks each combat if able */
+    RULE_LURE,                 /* all creatures able to block it do so */
+    RULE_COUNT
+};
+
+/* Effect.flags */
+enum {
+    EF_NO_REGEN   = 1u << 0,  /* "It can't be regenerated." */
+    EF_OPTIONAL   = 1u << 1,  /* "you may" */
+    EF_RANDOM     = 1u << 2,  /* "at random" */
+    EF_BOTTOM     = 1u << 3,  /* the bottom of the library */
+    EF_TAPPED     = 1u << 4,  /* onto the battlefield tapped */
+    EF_UNLESS_PAY = 1u << 5,  /* "unless its controller pays" Effect.n generic mana */
+    EF_CHOOSER    = 1u << 6   /* the ability's controller chooses (reveal and choose) */
+};
+
+/* A token's characteristics (111.4). */
+typedef struct TokenDef {
+    int8_t   power, toughness;
+    uint8_t  colors;     /* CB_* */
+    uint8_t  types;      /* TYPE_* (creature, artifact creature) */
+    uint8_t  subtype;    /* its creature type id */
+    uint16_t kw;         /* KW_* */
+} TokenDef;
+
+#define EFFECT_MAX 4
+
+typedef struct Effect {
+    uint8_t  op;         /* OP_* */
+    uint8_t  who;        /* SEL_*: what it acts on */
+    uint8_t  arg;        /* SEL_TARGET / SEL_TARGET_*: the target spec's index; QTY_TARGET_*: likewise */
+    uint8_t  arg2;       /* per op: RULE_*, destination, colors of mana, counter kind */
+    uint8_t  dur;        /* DUR_* */
+    uint8_t  flags;      /* EF_* */
+    Qty      n;          /* the amount (damage, cards, life, counters, tokens) */
+    int8_t   p, t;       /* OP_PUMP: +p/+t (times n when n counts: "+1/+1 for each") */
+    uint16_t kw;         /* OP_GRANT / OP_LOSE_KW: keywords */
+    Filter   sel;        /* SEL_ALL: the set; OP_SEARCH / OP_DISCARD / OP_SACRIFICE: which cards */
+    Filter   count;      /* QTY_COUNT: what is counted */
+    TokenDef token;      /* OP_TOKEN */
+} Effect;
+
+/* Ability kinds (112.3). */
+enum {
+    AB_SPELL,            /* an instant's or sorcery's effect, as it resolves */
+    AB_ACTIVATED,        /* cost: effect (602) */
+    AB_MANA,             /* an activated mana ability (605): no target, makes mana, doesn't use the stack */
+    AB_TRIGGERED,        /* when / whenever / at (603) */
+    AB_STATIC,           /* continuous effects while on the battlefield (604), Effect.dur = DUR_STATIC */
+    AB_LOYALTY,          /* a planeswalker's loyalty ability (606) */
+    AB_ENCHANT,          /* "Enchant <filter>" (702.5): the target of the Aura spell and what it may stay on */
+    AB_EQUIP,            /* "Equip {N}" (702.6): attach to a creature you control, as a sorcery */
+    AB_ETB_TAPPED        /* enters the battlefield tapped (unless you control one of Ability.cond) */
+};
+
+/* Triggers (603.2), what AB_TRIGGERED waits for. */
+enum {
+    TR_ETB,              /* the source enters the battlefield */
+    TR_DIES,             /* the source is put into a graveyard from the battlefield */
+    TR_ATTACKS,          /* the source attacks */
+    TR_BLOCKS,           /* the source blocks */
+    TR_BLOCKED,          /* the source becomes blocked */
+    TR_COMBAT_DAMAGE_PLAYER, /* the source deals combat damage to a player */
+    TR_UPKEEP,           /* at the beginning of upkeep (Ability.trig_ctl: whose) */
+    TR_END_STEP,         /* at the beginning of the end step */
+    TR_CAST,             /* a player (trig_ctl) casts a spell matching trig_filter */
+    TR_GAIN_LIFE,        /* you gain life */
+    TR_OTHER_ETB,        /* another permanent matching trig_filter enters */
+    TR_OTHER_DIES        /* another creature matching trig_filter dies */
+};
+
+/* Ability.timing bits: restrictions on activating. */
+enum {
+    TM_SORCERY  = 1u << 0,  /* only as a sorcery (307.1) */
+    TM_ONCE     = 1u << 1,  /* only once each turn */
+    TM_UPKEEP   = 1u << 2   /* only during your upkeep */
+};
+
+typedef struct Cost {
+    uint8_t generic;          /* {N} */
+    uint8_t color[6];         /* colored and {C} symbols by COLOR_* */
+    uint8_t x;                /* {X} symbols (the X is chosen on casting or activating) */
+    uint8_t tap;              /* {T} */
+    uint8_t untap;            /* {Q} */
+    uint8_t sac_self;         /* sacrifice the source */
+    uint8_t sac_n;            /* sacrifice this many permanents matching sac (besides the source) */
+    uint8_t discard_n;        /* discard this many cards matching discard */
+    uint8_t life;             /* pay N life */
+    int8_t  loyalty;          /* loyalty abilities: +N or -N ([-X]: x set) */
+    uint8_t remove_counters;  /* remove N +1/+1 counters from the source */
+    Filter  sac;              /* what may be sacrificed */
+    Filter  discard;          /* what may be discarded */
+} Cost;
+
+typedef struct Ability {
+    uint8_t    kind;          /* AB_* */
+    uint8_t    trigger;       /* AB_TRIGGERED: TR_* */
+    uint8_t    trig_ctl;      /* AB_TRIGGERED: whose upkeep, cast, ... (CTL_*) */
+    uint8_t    timing;        /* TM_* */
+    uint8_t    optional;      /* "you may" for the whole ability */
+    uint8_t    n_targets;
+    uint8_t    n_effects;
+    Filter     trig_filter;   /* TR_CAST, TR_OTHER_*: what triggers it; AB_ENCHANT: what it enchants;
+                                 AB_ETB_TAPPED: lands any of which untaps it ("unless you control") */
+    Cost       cost;          /* AB_ACTIVATED, AB_MANA, AB_LOYALTY, AB_EQUIP; AB_SPELL: additional cost */
+    TargetSpec target[TARGET_SPEC_MAX];
+    Effect     effect[EFFECT_MAX];
+} Ability;
+
+#endif
