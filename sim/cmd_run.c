@@ -66,11 +66,11 @@ static void summary(FILE *f, const RunInfo *ri, const Tally *t)
                 dt->play_games ? 100.0 * (double)dt->play_wins / (double)dt->play_games : 0.0,
                 dt->draw_games ? 100.0 * (double)dt->draw_wins / (double)dt->draw_games : 0.0);
     }
-    fprintf(f, "  draws %ld (turn cap %ld)   mean game %.1f turns   ended by life %ld, poison %ld, empty library %ld\n",
-            t->deck[0].draws, t->ends[END_TURN_CAP], t->games ? (double)t->turns_sum / (double)t->games : 0.0,
+    fprintf(f, "  draws %ld (%ld at the turn cap of %d)   mean game %.1f turns   ended by life %ld, poison %ld, empty library %ld\n",
+            t->deck[0].draws, t->ends[END_TURN_CAP], ri->turn_cap, t->games ? (double)t->turns_sum / (double)t->games : 0.0,
             t->ends[END_LIFE], t->ends[END_POISON], t->ends[END_LIBRARY]);
-    fprintf(f, "  %.2f s, %.0f games/s on %d threads", ri->seconds,
-            ri->seconds > 0 ? (double)t->games / ri->seconds : 0.0, ri->threads);
+    fprintf(f, "  %.2f s, %.0f games/s on %d thread%s", ri->seconds,
+            ri->seconds > 0 ? (double)t->games / ri->seconds : 0.0, ri->threads, ri->threads == 1 ? "" : "s");
     if (ranks_count() > 1) fprintf(f, " (%d MPI ranks of %d)", ranks_count(), ri->threads / ranks_count());
     fputc('\n', f);
 }

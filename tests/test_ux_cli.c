@@ -45,9 +45,37 @@ static void help_lists_policies(void)
     run_free(&r);
 }
 
+/* The summary's draws line says how many draws came at the turn cap, and
+ * which cap; one thread is "1 thread". */
+static void run_summary(void)
+{
+    char dir[] = "/tmp/mtgsim_ux_XXXXXX", args[1024], path[128];
+    if (!mkdtemp(dir)) { perror("mkdtemp"); exit(2); }
+    snprintf(path, sizeof path, "%s/r.json", dir);
+    snprintf(args, sizeof args, "run --games 200 --threads 1 --turn-cap 12 --json '%s'", path);
+    Run r = mtgsim(args);
+    CHECK(r.status == 0, "run: status %d (%s)", r.status, r.err);
+    char *text = test_slurp_or_empty(path);
+    cJSON *rep = cJSON_Parse(text);
+    const cJSON *ends = cJSON_GetObjectItem(rep, "end_reasons");
+    long draws = (long)cJSON_GetNumberValue(cJSON_GetObjectItem(ends, "draws"));
+    long capped = (long)cJSON_GetNumberValue(cJSON_GetObjectItem(ends, "turn_cap"));
+    CHECK(capped > 0, "no game reached a turn cap of 12: the check below proves nothing");
+    char want[128];
+    snprintf(want, sizeof want, "  draws %ld (%ld at the turn cap of 12)   ", draws, capped);
+    CHECK(strstr(r.out, want) != NULL, "the summary does not say '%s':\n%s", want, r.out);
+    CHECK(strstr(r.out, " on 1 thread\n") != NULL, "the summary does not say 'on 1 thread':\n%s", r.out);
+    cJSON_Delete(rep);
+    free(text);
+    run_free(&r);
+    remove(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     help_lists_policies();
+    run_summary();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }
