@@ -25,6 +25,10 @@ static const char usage[] =
     "  scenario FILE...      run combat scenario files (JSON Lines on stdout)\n"
     "  cards [FILE...]       list supported and unsupported cards of the pool\n"
     "\n"
+    "options:\n"
+    "  --version             print mtgsim's version\n"
+    "  --help                print this help\n"
+    "\n"
     "`mtgsim COMMAND --help` explains each command.\n";
 
 /* The commands whose games are split among MPI ranks; under mpirun any

@@ -72,8 +72,21 @@ static void run_summary(void)
     rmdir(dir);
 }
 
+/* The top-level help names --version, and --version prints one line. */
+static void version(void)
+{
+    Run h = mtgsim("--help");
+    CHECK(h.status == 0 && strstr(h.out, "--version"), "mtgsim --help does not mention --version:\n%s", h.out);
+    Run v = mtgsim("--version");
+    CHECK(v.status == 0 && !strncmp(v.out, "mtgsim ", 7) && strchr(v.out, '\n') == v.out + strlen(v.out) - 1,
+          "mtgsim --version: status %d, '%s'", v.status, v.out);
+    run_free(&h);
+    run_free(&v);
+}
+
 int main(void)
 {
+    version();
     help_lists_policies();
     run_summary();
     printf("%d checks, %d failures\n", checks, failures);
