@@ -4,6 +4,9 @@
  *
  * Runs the real binary (MTGSIM_BIN) on small batches and checks the text
  * it prints. */
+#define _XOPEN_SOURCE 700   /* posix_openpt, grantpt, unlockpt, ptsname */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,6 +193,96 @@ static void tournament_table(void)
     rmdir(dir);
 }
 
+/* Runs the shell command cmd with its standard error on a terminal of its
+ * own (a pseudo-terminal) and its standard output in a file, as a person
+ * running it sees it. Returns the exit status; *out and *tty (caller
+ * frees) what went to each, the terminal's with its "\r\n" for "\n". */
+static int run_on_terminal(const char *cmd, char **out, char **tty)
+{
+    char dir[] = "/tmp/mtgsim_ux_XXXXXX", path[64];
+    *out = *tty = NULL;
+    int m = posix_openpt(O_RDWR | O_NOCTTY);
+    if (m < 0 || grantpt(m) || unlockpt(m) || !ptsname(m) || !mkdtemp(dir)) { perror("pseudo-terminal"); exit(2); }
+    snprintf(path, sizeof path, "%s/out", dir);
+    const char *slave = ptsname(m);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) { perror("fork"); exit(2); }
+    if (pid == 0) {
+        setsid();
+        int s = open(slave, O_RDWR), o = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (s < 0 || o < 0) _exit(126);
+        dup2(s, 2);
+        dup2(o, 1);
+        close(s); close(o); close(m);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    for (;;) {
+        if (n + 1024 > cap && !(buf = realloc(buf, cap *= 2))) { fprintf(stderr, "out of memory\n"); exit(2); }
+        ssize_t got = read(m, buf + n, cap - n - 1);
+        if (got > 0) n += (size_t)got;
+        else if (got < 0 && errno == EINTR) continue;
+        else break;   /* EIO: the command and all it started are gone */
+    }
+    buf[n] = 0;
+    close(m);
+    int st;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+    *tty = buf;
+    *out = test_slurp_or_empty(path);
+    remove(path);
+    rmdir(dir);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* bench: progress on standard error on a terminal (none elsewhere), a
+ * table whose rows each say what they measure (one 1-thread heuristic
+ * figure, not two), and the JSON keys other tools read. */
+static void bench(void)
+{
+    char cmd[1024], *out, *tty;
+    snprintf(cmd, sizeof cmd, "'%s' bench --games 2000 --runs 2", MTGSIM_BIN);
+    int st = run_on_terminal(cmd, &out, &tty);
+    CHECK(st == 0, "bench on a terminal: status %d\n%s", st, tty);
+    CHECK(strstr(tty, "\rbench: heuristic, 1 thread, run 2/2: 2000/2000 games  ") != NULL,
+          "bench shows no progress on a terminal:\n%s", tty);
+    CHECK(strstr(tty, "\rbench: random, 1 thread, run 1/2: ") != NULL, "bench shows no progress of the random runs:\n%s", tty);
+    CHECK(strstr(out, "\r") == NULL && strstr(out, "bench: heuristic, 1") == NULL, "the progress went to standard output:\n%s", out);
+    CHECK(line_starting(out, "  games/s, heuristic vs heuristic, 1 thread ") != NULL, "bench: no 1-thread heuristic row:\n%s", out);
+    CHECK(line_starting(out, "  games/s, random vs random, 1 thread ") != NULL, "bench: no 1-thread random row:\n%s", out);
+    int one = 0;
+    for (const char *p = strstr(out, "1 thread"); p; p = strstr(p + 1, "1 thread")) one++;
+    CHECK(one == 4, "bench: %d rows say '1 thread' (heuristic, random, look-ahead decisions and forks):\n%s", one, out);
+    CHECK(strstr(out, "(x1.00") == NULL, "bench: a second 1-thread heuristic row:\n%s", out);
+    const char *two = line_starting(out, "  games/s, heuristic vs heuristic, 2 threads ");
+    CHECK(!two || strstr(two, "the 1-thread rate)"), "bench: the 2-thread row does not say what its ratio is:\n%s", out);
+    free(out);
+    free(tty);
+
+    Run j = mtgsim("bench --games 2000 --runs 1 --json");
+    CHECK(j.status == 0, "bench --json: status %d (%s)", j.status, j.err);
+    CHECK(j.err[0] == 0, "bench --json off a terminal printed on standard error:\n%s", j.err);
+    cJSON *o = cJSON_Parse(j.out);
+    CHECK(o != NULL, "bench --json: not JSON:\n%s", j.out);
+    static const char *const keys[] = {
+        "games_per_second_per_thread", "random_games_per_second_per_thread", "threads", "fork_ns", "state_bytes",
+        "lookahead_decisions_per_second", "forks_per_second", "instructions_per_game", "max_rss_kib", "signature",
+        "games_per_run", "runs", "matchup", "cores"
+    };
+    for (size_t k = 0; o && k < sizeof keys / sizeof *keys; k++)
+        CHECK(cJSON_GetObjectItem(o, keys[k]) != NULL, "bench --json: no key %s", keys[k]);
+    const cJSON *t1 = cJSON_GetArrayItem(cJSON_GetObjectItem(o, "threads"), 0);
+    CHECK(cJSON_GetNumberValue(cJSON_GetObjectItem(t1, "threads")) == 1 &&
+          cJSON_GetNumberValue(cJSON_GetObjectItem(t1, "games_per_second")) ==
+              cJSON_GetNumberValue(cJSON_GetObjectItem(o, "games_per_second_per_thread")),
+          "bench --json: threads[0] is not the 1-thread figure");
+    cJSON_Delete(o);
+    run_free(&j);
+}
+
 int main(void)
 {
     version();
@@ -197,6 +290,7 @@ int main(void)
     run_summary();
     gauntlet_table();
     tournament_table();
+    bench();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }
