@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cjson/cJSON.h>
+#include "charset.h"
 #include "commands.h"
 
 static const char plot_usage[] =
@@ -186,7 +187,8 @@ static void script_head(FILE *f, const char *name, const char *what, const Plot 
 {
     fprintf(f, "# %s.gp: %s.\n", name, what);
     fprintf(f, "# Written by `mtgsim plot` from %s; edit it and run `gnuplot %s.gp`\n", p->report, name);
-    fprintf(f, "# in this folder to draw %s.png and %s.svg again.\n", name, name);
+    fprintf(f, "# in this folder to draw %s.png and %s.svg again (in a UTF-8 locale: without one,\n"
+               "# LC_ALL=C.UTF-8 gnuplot %s.gp).\n", name, name, name);
     fputs("reset\n"
           "set encoding utf8\n"
           "set datafile missing \"NaN\"\n"
@@ -817,24 +819,45 @@ static void remove_tmp(Plot *p)
     rmdir(p->tmp);
 }
 
+extern char **environ;
+
+/* gnuplot's environment: ours, and where our locale is not UTF-8, LC_ALL
+ * set to one that is (the scripts' `set encoding utf8` makes gnuplot warn
+ * "iconv failed to convert degree sign" in the C locale), if the machine
+ * has one. NULL out of memory. */
+static char **gnuplot_env(int utf8, char *lc_all, size_t n)
+{
+    size_t k = 0, m = 0;
+    while (environ[k]) k++;
+    char **env = calloc(k + 2, sizeof *env);
+    if (!env) return NULL;
+    const char *loc = utf8 ? NULL : charset_utf8_locale();
+    for (size_t i = 0; i < k; i++)
+        if (!loc || strncmp(environ[i], "LC_ALL=", 7)) env[m++] = environ[i];
+    if (loc) { snprintf(lc_all, n, "LC_ALL=%s", loc); env[m++] = lc_all; }
+    return env;
+}
+
 /* Runs gnuplot on the scripts in the temporary folder; 0 when it exited 0
  * and drew every picture. */
-static int run_gnuplot(Plot *p, const char *gnuplot)
+static int run_gnuplot(Plot *p, const char *gnuplot, int utf8)
 {
-    char **argv = calloc((size_t)p->nscript + 2, sizeof *argv);
-    if (!argv) { snprintf(p->err, sizeof p->err, "out of memory"); return -1; }
+    char **argv = calloc((size_t)p->nscript + 2, sizeof *argv), lc_all[64];
+    char **env = gnuplot_env(utf8, lc_all, sizeof lc_all);
+    if (!argv || !env) { free(argv); free(env); snprintf(p->err, sizeof p->err, "out of memory"); return -1; }
     argv[0] = "gnuplot";
     for (int i = 0; i < p->nscript; i++) argv[i + 1] = p->script[i];
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
-    if (pid < 0) { free(argv); snprintf(p->err, sizeof p->err, "cannot start gnuplot: %s", strerror(errno)); return -1; }
+    if (pid < 0) { free(argv); free(env); snprintf(p->err, sizeof p->err, "cannot start gnuplot: %s", strerror(errno)); return -1; }
     if (pid == 0) {
         if (chdir(p->tmp) != 0) _exit(126);
-        execv(gnuplot, argv);
+        execve(gnuplot, argv, env);
         _exit(127);
     }
     free(argv);
+    free(env);
     int st;
     while (waitpid(pid, &st, 0) < 0)
         if (errno != EINTR) { snprintf(p->err, sizeof p->err, "gnuplot: %s", strerror(errno)); return -1; }
@@ -884,7 +907,7 @@ static void plot_free(Plot *p)
     p->nfile = p->nscript = p->nimage = 0;
 }
 
-int cmd_plot(int argc, char **argv)
+int cmd_plot(int argc, char **argv, int utf8)
 {
     const char *report = NULL, *out = NULL;
     for (int i = 0; i < argc; i++) {
@@ -953,7 +976,7 @@ int cmd_plot(int argc, char **argv)
             status = 2;
         } else {
             if (draw(&p, root)) status = 2;   /* the disk, or memory */
-            else if (run_gnuplot(&p, gnuplot)) status = 1;
+            else if (run_gnuplot(&p, gnuplot, utf8)) status = 1;
             else if (commit(&p)) status = 2;
             if (status) remove_tmp(&p);
         }

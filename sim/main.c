@@ -58,7 +58,7 @@ static int dispatch(int argc, char **argv)
     if (!strcmp(cmd, "cards")) return cmd_cards(argc - 2, argv + 2);
     if (!strcmp(cmd, "run")) return cmd_run(argc - 2, argv + 2);
     if (!strcmp(cmd, "trace")) return cmd_trace(argc - 2, argv + 2, utf8);
-    if (!strcmp(cmd, "plot")) return cmd_plot(argc - 2, argv + 2);
+    if (!strcmp(cmd, "plot")) return cmd_plot(argc - 2, argv + 2, utf8);
     if (!strcmp(cmd, "gauntlet")) return cmd_gauntlet(argc - 2, argv + 2);
     if (!strcmp(cmd, "tournament")) return cmd_tournament(argc - 2, argv + 2);
     if (!strcmp(cmd, "tune")) return cmd_tune(argc - 2, argv + 2);

@@ -130,6 +130,13 @@ static void run_report(const char *report)
     CHECK(again.status == 0, "plotting twice: status %d (%s)", again.status, again.err);
     run_free(&again);
     check_no_tmp(out);
+    /* Without a locale (a minimal install: no LANG), gnuplot draws the
+     * same and says nothing: no "iconv failed" warning per picture. */
+    Run bare = mtgsim_env("env -i PATH=\"$PATH\"", args);
+    CHECK(bare.status == 0, "plot without a locale: status %d (%s)", bare.status, bare.err);
+    CHECK(bare.err[0] == 0, "plot without a locale writes on standard error:\n%s", bare.err);
+    run_free(&bare);
+    check_picture(out, "cards-a-wu_flyers");
 }
 
 /* A gauntlet report of three decks, in the documented shape. */
