@@ -33,7 +33,8 @@ static const char bench_usage[] =
     "signature: a hash of the full report of a fixed-seed batch (20000 games,\n"
     "seed 1, heuristic), which changes only when behaviour does.\n"
     "Each figure is the median of --runs runs (default 5) of --games games\n"
-    "(default 100000 per thread).\n"
+    "(default 100000 per thread; about 30 s on 2 cores). For a quick look:\n"
+    "--games 10000 --runs 1. On a terminal, progress goes to standard error.\n"
     "\n"
     "  --json        print a JSON object instead of the table\n"
     "  --signature   print only the signature (computed on --threads T threads,\n"
@@ -63,16 +64,19 @@ typedef struct Bench {
     DeckList deck[2];
     PolicySpec pol[2];
     RunOptions o;
+    int progress;        /* batch_run's progress line on standard error (a terminal) */
 } Bench;
 
-/* Games per second of one batch of `games` on `threads`. */
-static double rate(Bench *b, const Policy *pa, const Policy *pb, long games, int threads, uint64_t seed)
+/* Games per second of one batch of `games` on `threads`. The progress line
+ * says `label`; open: the next batch's line overwrites it. */
+static double rate(Bench *b, const Policy *pa, const Policy *pb, long games, int threads, uint64_t seed,
+                   const char *label, int open)
 {
     MatchSpec m = { pool_view(&b->pool), { &b->deck[0].main, &b->deck[1].main }, { pa, pb }, EDITION_2011, 0, seed, 1, { NULL, NULL } };
     StatsSetup su;
     Tally t;
     if (stats_setup(&su, &m) || tally_init(&t, &su)) return 0;
-    BatchConfig bc = { games, threads, 0, 0, "bench", NULL, { b->deck[0].name, b->deck[1].name } };
+    BatchConfig bc = { games, threads, 0, b->progress && open ? 2 : b->progress, label, NULL, { NULL, NULL } };
     double secs = 0;
     batch_run(&bc, &m, &su, &t, &secs);
     tally_free(&t);
@@ -80,11 +84,16 @@ static double rate(Bench *b, const Policy *pa, const Policy *pb, long games, int
     return secs > 0 ? (double)games / secs : 0;
 }
 
-static double median_rate(Bench *b, const Policy *pa, const Policy *pb, long games, int threads, int runs)
+/* The median of `runs` rates; the progress line says what, and which run. */
+static double median_rate(Bench *b, const Policy *pa, const Policy *pb, long games, int threads, int runs, const char *what)
 {
     double v[64];
     if (runs > 64) runs = 64;
-    for (int r = 0; r < runs; r++) v[r] = rate(b, pa, pb, games, threads, 100 + (uint64_t)r);
+    for (int r = 0; r < runs; r++) {
+        char label[96];
+        snprintf(label, sizeof label, "bench: %s, run %*d/%d", what, runs > 9 ? 2 : 1, r + 1, runs);
+        v[r] = rate(b, pa, pb, games, threads, 100 + (uint64_t)r, label, r + 1 < runs);
+    }
     return median(v, runs);
 }
 
@@ -103,7 +112,7 @@ static double instructions_per_game(Bench *b, long games)
     if (fd < 0) return -1;
     ioctl(fd, PERF_EVENT_IOC_RESET, 0);
     ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
-    rate(b, &b->pol[0].inst, &b->pol[1].inst, games, 1, 7);
+    rate(b, &b->pol[0].inst, &b->pol[1].inst, games, 1, 7, "bench: instructions", 0);
     ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
     uint64_t count = 0;
     ssize_t got = read(fd, &count, sizeof count);
@@ -229,7 +238,7 @@ static uint64_t signature(Bench *b, int threads)
     StatsSetup su;
     Tally t;
     if (stats_setup(&su, &m) || tally_init(&t, &su)) return 0;
-    BatchConfig bc = { SIGNATURE_GAMES, threads, 0, 0, "signature", NULL, { b->deck[0].name, b->deck[1].name } };
+    BatchConfig bc = { SIGNATURE_GAMES, threads, 0, b->progress, "bench: signature", NULL, { NULL, NULL } };
     double secs;
     batch_run(&bc, &m, &su, &t, &secs);
     RunInfo ri = { { b->deck[0].name, b->deck[1].name }, { "a", "b" }, { b->pol[0].text, b->pol[1].text },
@@ -272,6 +281,7 @@ int cmd_bench(int argc, char **argv)
         } else { fprintf(stderr, "mtgsim bench: unknown argument '%s'\n\n%s", argv[i], bench_usage); return 2; }
     }
     static Bench b;
+    b.progress = isatty(2);
     char err[2048];
     char *noargs[1] = { NULL };
     if (options_parse(0, noargs, &b.o, 2, 2, bench_usage, "bench") >= 0) return 2;
@@ -285,15 +295,22 @@ int cmd_bench(int argc, char **argv)
     }
     int cores = omp_get_num_procs();
     /* Warm-up: caches, page faults, the CPU's clock. */
-    rate(&b, &b.pol[0].inst, &b.pol[1].inst, games / 4 + 1, 1, 99);
-    double heur = median_rate(&b, &b.pol[0].inst, &b.pol[1].inst, games, 1, runs);
-    double rnd = median_rate(&b, &policy_random, &policy_random, games, 1, runs);
+    rate(&b, &b.pol[0].inst, &b.pol[1].inst, games / 4 + 1, 1, 99, "bench: warm-up", 0);
+    /* The heuristic on 1 thread is the first figure of the scaling too. */
     double th[64];
     int nth = cores < 64 ? cores : 64;
-    for (int t = 1; t <= nth; t++) th[t - 1] = median_rate(&b, &b.pol[0].inst, &b.pol[1].inst, games * t, t, runs);
+    th[0] = median_rate(&b, &b.pol[0].inst, &b.pol[1].inst, games, 1, runs, "heuristic, 1 thread");
+    double heur = th[0];
+    double rnd = median_rate(&b, &policy_random, &policy_random, games, 1, runs, "random, 1 thread");
+    for (int t = 2; t <= nth; t++) {
+        char what[64];
+        snprintf(what, sizeof what, "heuristic, %d threads", t);
+        th[t - 1] = median_rate(&b, &b.pol[0].inst, &b.pol[1].inst, games * t, t, runs, what);
+    }
     long rss_small = max_rss_kib();
-    rate(&b, &b.pol[0].inst, &b.pol[1].inst, games * 10, nth, 5);
+    rate(&b, &b.pol[0].inst, &b.pol[1].inst, games * 10, nth, 5, "bench: memory", 0);
     long rss_big = max_rss_kib();
+    if (b.progress) fputs("bench: fork and look-ahead timings (2 s)\n", stderr);
 
     GameState s;
     Game g;
@@ -317,22 +334,22 @@ int cmd_bench(int argc, char **argv)
         printf("  \"signature\": \"%016" PRIx64 "\",\n  \"games_per_run\": %ld,\n  \"runs\": %d,\n  \"matchup\": \"%s vs %s\",\n  \"cores\": %d\n}\n",
                sig, games, runs, b.deck[0].name, b.deck[1].name, cores);
     } else {
-        printf("mtgsim bench: %s vs %s, heuristic, median of %d runs of %ld games per thread\n", b.deck[0].name, b.deck[1].name, runs, games);
-        printf("  %-40s %12.0f\n", "games/s, 1 thread, heuristic", heur);
-        printf("  %-40s %12.0f\n", "games/s, 1 thread, random", rnd);
-        for (int t = 1; t <= nth; t++) {
+        printf("mtgsim bench: %s vs %s, median of %d runs of %ld games per thread\n", b.deck[0].name, b.deck[1].name, runs, games);
+        printf("  %-44s %12.0f\n", "games/s, heuristic vs heuristic, 1 thread", heur);
+        for (int t = 2; t <= nth; t++) {
             char label[64];
-            snprintf(label, sizeof label, "games/s, %d thread%s", t, t > 1 ? "s" : "");
-            printf("  %-40s %12.0f   (x%.2f)\n", label, th[t - 1], th[t - 1] / th[0]);
+            snprintf(label, sizeof label, "games/s, heuristic vs heuristic, %d threads", t);
+            printf("  %-44s %12.0f   (x%.2f the 1-thread rate)\n", label, th[t - 1], th[t - 1] / th[0]);
         }
-        printf("  %-40s %12.1f\n", "fork of a mid-game state, ns", fns);
-        printf("  %-40s %12zu\n", "state size, bytes", sizeof(GameState));
-        printf("  %-40s %12.0f\n", "look-ahead decisions/s, 1 thread", la_dps);
-        printf("  %-40s %12.0f\n", "forks/s in look-ahead, 1 thread", la_fps);
-        if (ipg > 0) printf("  %-40s %12.0f\n", "instructions per game", ipg);
-        else printf("  %-40s %12s\n", "instructions per game", "n/a (no perf counters)");
-        printf("  %-40s %7ld -> %ld\n", "max RSS KiB (10x more games)", rss_small, rss_big);
-        printf("  %-40s %016" PRIx64 "\n", "signature", sig);
+        printf("  %-44s %12.0f\n", "games/s, random vs random, 1 thread", rnd);
+        printf("  %-44s %12.1f\n", "fork of a mid-game state, ns", fns);
+        printf("  %-44s %12zu\n", "state size, bytes", sizeof(GameState));
+        printf("  %-44s %12.0f\n", "look-ahead decisions/s, 1 thread", la_dps);
+        printf("  %-44s %12.0f\n", "forks/s in look-ahead, 1 thread", la_fps);
+        if (ipg > 0) printf("  %-44s %12.0f\n", "instructions per game", ipg);
+        else printf("  %-44s %12s\n", "instructions per game", "n/a (no perf counters)");
+        printf("  %-44s %7ld -> %ld\n", "max RSS KiB (10x more games)", rss_small, rss_big);
+        printf("  %-44s %016" PRIx64 "\n", "signature", sig);
     }
     pool_free(&b.pool);
     return 0;

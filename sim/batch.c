@@ -27,8 +27,9 @@ static void progress_line(const BatchConfig *bc, const Tally *sum, double elapse
     double rate = elapsed > 0 ? (double)sum->games / elapsed : 0;
     double left = rate > 0 ? (double)(bc->games - sum->games) / rate : 0;
     double wr = sum->games ? 100.0 * (double)sum->deck[0].wins / (double)sum->games : 0;
-    fprintf(stderr, "\r%s: %ld/%ld games  %.0f games/s  ETA %.0fs  %s %.1f%%   %s",
-            bc->label, sum->games, bc->games, rate, left, bc->deck_name[0], wr, final ? "\n" : "");
+    fprintf(stderr, "\r%s: %ld/%ld games  %.0f games/s  ETA %.0fs", bc->label, sum->games, bc->games, rate, left);
+    if (bc->deck_name[0]) fprintf(stderr, "  %s %.1f%%", bc->deck_name[0], wr);
+    fputs(final && bc->progress != 2 ? "   \n" : "   ", stderr);
     fflush(stderr);
 }
 

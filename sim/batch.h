@@ -15,11 +15,12 @@ typedef struct BatchConfig {
     long games;          /* games to play (the most, with ci_width) */
     int threads;         /* OpenMP threads */
     double ci_width;     /* stop once deck A's 95 % interval is narrower than +-this (0: off) */
-    int progress;        /* print a progress line on stderr (rank 0 only) */
+    int progress;        /* print a progress line on stderr (rank 0 only); 2: leave the
+                            last one open (no newline), for the next batch's to overwrite */
     const char *label;   /* what the progress line names */
     FILE *per_game;      /* games.csv rows, or NULL (under MPI: rank 0's file,
                             NULL on the other ranks, which send it their rows) */
-    const char *deck_name[2];
+    const char *deck_name[2];   /* for games.csv, and deck A's win rate on the progress line (NULL: none) */
 } BatchConfig;
 
 /* Set by SIGINT/SIGTERM: games not yet started are skipped. */

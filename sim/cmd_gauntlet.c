@@ -124,7 +124,13 @@ int cmd_gauntlet(int argc, char **argv)
         status = 2;
     }
     if (!status && !o.quiet && strcmp(json, "-")) {
-        matrix_print("win rate (row vs column)", names, n, cell);
+        char setup[256];
+        matrix_setup_text(&o, setup, sizeof setup);
+        if (!strcmp(pol[0].text, pol[1].text)) printf("gauntlet of %d decks, policy %s", n, pol[0].text);
+        else printf("gauntlet of %d decks, policy %s for the first deck of each matchup, %s for the second", n, pol[0].text, pol[1].text);
+        printf(", %llu games per matchup, %s%s\n", o.games, setup, complete ? "" : " (interrupted)");
+        matrix_print("win rate (%) of the row deck against the column deck, with its 95% interval\n"
+                     "(field: the row deck against all the others)", names, n, cell);
         printf("report: %s%s%s\n", json, o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
     }
     if (!status && errors) { fprintf(stderr, "mtgsim gauntlet: %ld games ended on an illegal policy answer\n", errors); status = 1; }

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cjson/cJSON.h>
+#include "charset.h"
 #include "commands.h"
 
 static const char plot_usage[] =
@@ -151,6 +152,32 @@ static void gp_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* A gnuplot string literal of s in lines of about width characters, broken
+ * after a space, '_' or '-' where the line has one: tic labels of long
+ * names, which would run into each other or off the picture. Returns the
+ * number of lines. */
+static int gp_str_wrapped(FILE *f, const char *s, int width)
+{
+    int lines = 1;
+    char out[1024];
+    size_t n = 0, line = 0, brk = 0;   /* line: where the current line starts; brk: after its last break character */
+    for (; *s && n + 3 < sizeof out; s++) {
+        out[n++] = *s;
+        if (*s == ' ' || *s == '_' || *s == '-') brk = n;
+        if ((int)(n - line) < width || !s[1]) continue;
+        size_t at = brk > line + 1 ? brk : n;
+        while (at > line + 1 && at < n && ((unsigned char)out[at] & 0xC0) == 0x80) at--;  /* not inside a UTF-8 character */
+        if (out[at - 1] == ' ') out[at - 1] = '\n';
+        else { memmove(out + at + 1, out + at, n - at); out[at] = '\n'; n++; at++; }
+        line = at;
+        brk = 0;
+        lines++;
+    }
+    out[n] = 0;
+    gp_str(f, out);
+    return lines;
+}
+
 /* A string in a data file: gnuplot reads "..." without escapes, so a
  * double quote becomes a single one. */
 static void dat_str(FILE *f, const char *s)
@@ -186,7 +213,8 @@ static void script_head(FILE *f, const char *name, const char *what, const Plot 
 {
     fprintf(f, "# %s.gp: %s.\n", name, what);
     fprintf(f, "# Written by `mtgsim plot` from %s; edit it and run `gnuplot %s.gp`\n", p->report, name);
-    fprintf(f, "# in this folder to draw %s.png and %s.svg again.\n", name, name);
+    fprintf(f, "# in this folder to draw %s.png and %s.svg again (in a UTF-8 locale: without one,\n"
+               "# LC_ALL=C.UTF-8 gnuplot %s.gp).\n", name, name, name);
     fputs("reset\n"
           "set encoding utf8\n"
           "set datafile missing \"NaN\"\n"
@@ -196,9 +224,19 @@ static void script_head(FILE *f, const char *name, const char *what, const Plot 
           "set style textbox opaque noborder margins 1,0.5\n", f);
 }
 
-/* Opens the loop that draws the plot once per format. */
-static void script_output(FILE *f, const char *name, int w, int h)
+/* Opens the loop that draws the plot once per format, w x h pixels, or
+ * wider when the title needs it (its font, 14 points, takes about 10
+ * pixels a character), so that no title is cut off. */
+static void script_output(FILE *f, const char *name, int w, int h, const char *title)
 {
+    int longest = 0;
+    for (const char *line = title; *line;) {
+        int chars = 0;
+        for (; *line && *line != '\n'; line++) chars += ((unsigned char)*line & 0xC0) != 0x80;  /* UTF-8 characters */
+        if (chars > longest) longest = chars;
+        if (*line) line++;
+    }
+    if (w < 10 * longest + 60) w = 10 * longest + 60;
     fprintf(f, "W = %d; H = %d\n", w, h);
     fputs("do for [fmt in \"png svg\"] {\n"
           "    if (fmt eq \"png\") {\n"
@@ -272,22 +310,23 @@ static int plot_winrates(Plot *p, const Bar *bar, int n, int ncat, const char *t
     if (ncat == 1) fprintf(f, "set xrange [0.3:%g]\n", n + 0.7);
     else fprintf(f, "set xrange [0:%d]\n", n * group);
     fputs("set xtics scale 0 font \",12\" (", f);
+    int lines = 1;   /* of the longest name's label */
     for (int d = 0; d < n; d++) {
         if (d) fputs(", ", f);
-        gp_str(f, bar[d].name);
+        int l = gp_str_wrapped(f, bar[d].name, ncat == 1 ? 11 : 24);
+        if (l > lines) lines = l;
         fprintf(f, " %g", ncat == 1 ? d + 1.0 : d * group + (ncat + 1) / 2.0);
     }
-    fputs(")\n", f);
-    if (n > 6) fputs("set xtics rotate by 30 right\n", f);
+    fprintf(f, ")\nset bmargin %d\n", lines + 2);   /* gnuplot leaves room for one line of tic labels */
     fputs("set style fill solid 0.9 noborder\n"
           "set key top right horizontal samplen 1.5 font \",10\"\n"
-          "set arrow 1 from graph 0, first 50 to graph 1, first 50 nohead dt 2 lw 1.5 lc rgb \"#222222\" front\n"
+          "set arrow 1 from graph 0, first 50 to graph 1, first 50 nohead dt 2 lw 1.5 lc rgb \"#222222\" back\n"
           "set label 1 \"50 %\" at graph 0.005, first 52 left font \",9\" tc rgb \"#444444\" front\n", f);
     fprintf(f, "set boxwidth %s\n", ncat == 1 ? "0.6" : "0.8");
     if (ncat == 1) fputs("set key off\n", f);
-    int w = 160 + n * (ncat == 1 ? 90 : 210), h = n > 6 ? 620 : 560;
+    int w = 160 + n * (ncat == 1 ? 90 : 210), h = 560 + 18 * (lines - 1);
     if (w < 900) w = 900;
-    script_output(f, "winrates", w, h);
+    script_output(f, "winrates", w, h, t);
     fputs("    plot ", f);
     for (int k = 0; k < ncat; k++)
         fprintf(f, "\"winrates.dat\" index %d using 1:2 with boxes lc rgb \"%s\" title \"%s\", \\\n         ",
@@ -367,7 +406,7 @@ static int plot_turns(Plot *p, const cJSON *turns)
         fprintf(f, "set arrow 2 from first %g, graph 0 to first %g, graph 1 nohead dt 3 lw 2 lc rgb \"#333333\" front\n"
                    "set label 2 \"median %g\" at first %g, graph 0.96 %s offset %s,0 font \",10\" tc rgb \"#333333\" front\n",
                 dv, dv, dv, dv, mean_left ? "left" : "right", mean_left ? "0.6" : "-0.6");
-    script_output(f, "turns", span > 40 ? 1100 : 900, 520);
+    script_output(f, "turns", span > 40 ? 1100 : 900, 520, t);
     fputs("    plot \"turns.dat\" using 1:3 with boxes lc rgb \"#2e86c1\" notitle", f);
     if (span <= 30)
         fputs(", \\\n         \"turns.dat\" using 1:3:(sprintf(\"%.0f\", $2)) with labels center offset 0,0.6 "
@@ -427,6 +466,21 @@ static int plot_cards(Plot *p, const cJSON *deck_cards, int d, const char *deck,
     if (n == 0) { free(row); return 0; }  /* a deck without cards: no picture */
     qsort(row, (size_t)n, sizeof *row, card_cmp);
 
+    /* Bars start at the deck's win rate (the chart's question: which cards
+     * win more than their deck), and the axis spans the data: the whiskers,
+     * the deck's rate, a margin, and room on the right for the labels,
+     * each written after its row's whisker or the deck's line. */
+    double base = isnan(deck_wr) ? 50 : deck_wr, lo_x = base, hi_x = base;
+    for (int i = 0; i < n; i++) {
+        if (isnan(row[i].gih)) continue;
+        if (row[i].lo < lo_x) lo_x = row[i].lo;
+        if (row[i].hi > hi_x) hi_x = row[i].hi;
+    }
+    double margin = fmax(1.0, 0.05 * (hi_x - lo_x));
+    double x0 = fmax(0.0, floor(lo_x - margin)), data_end = hi_x + margin;
+    double x1 = data_end + 0.25 * (data_end - x0);   /* the labels' room: a fifth of the plot */
+    double span = data_end - x0, step = span <= 8 ? 1 : span <= 16 ? 2 : span <= 40 ? 5 : span <= 80 ? 10 : 20;
+
     char name[96], sl[64];
     slug(deck, sl, sizeof sl);
     snprintf(name, sizeof name, "cards-%c-%s", 'a' + (d < 26 ? d : 25), sl);
@@ -436,14 +490,14 @@ static int plot_cards(Plot *p, const cJSON *deck_cards, int d, const char *deck,
     fputs("# y  gih_wr_%  ci95_low_%  ci95_high_%  games_in_hand  bar_color  label_x  label  card\n", dat.f);
     for (int i = 0; i < n; i++) {
         const CardRow *r = &row[i];
-        int above = !isnan(r->gih) && !isnan(deck_wr) && r->gih >= deck_wr;
+        int above = !isnan(r->gih) && r->gih >= base;
         fprintf(dat.f, "%d", i + 1);
         dat_num(dat.f, r->gih);
         dat_num(dat.f, r->lo);
         dat_num(dat.f, r->hi);
         dat_num(dat.f, r->n);
         fprintf(dat.f, " %d", above ? 0x2e86c1 : 0xe67e22);
-        dat_num(dat.f, isnan(r->hi) ? 1.0 : r->hi + 1.0);
+        dat_num(dat.f, isnan(r->hi) ? base : fmax(r->hi, base));
         char lab[64];
         if (isnan(r->gih)) snprintf(lab, sizeof lab, "never in hand");
         else snprintf(lab, sizeof lab, "%.1f  (%.0f game%s)", r->gih, r->n, r->n == 1 ? "" : "s");
@@ -459,15 +513,15 @@ static int plot_cards(Plot *p, const cJSON *deck_cards, int d, const char *deck,
     script_head(f, name, what, p);
     char t[512];
     snprintf(t, sizeof t, "%s: win rate when the card was in hand (GIH WR)\n"
-             "%.0f game%s \xC2\xB7 blue: at or above the deck's win rate \xC2\xB7 orange: below \xC2\xB7 whiskers: 95 %% CI",
+             "%.0f game%s \xC2\xB7 bars from the deck's win rate: blue above, orange below \xC2\xB7 95 %% CI",
              deck, games, games == 1 ? "" : "s");
     fputs("set title ", f);
     gp_str(f, t);
-    fputs("\nset xlabel \"GIH win rate (%)\"\n"
-          "set xrange [0:119]\n"
-          "set xtics 0,10,100\n"
-          "set grid xtics lc rgb \"#e5e5e5\" lt 1\n"
-          "set border 3\n", f);
+    fprintf(f, "\nset xlabel \"GIH win rate (%%)\"\n"
+               "set xrange [%g:%g]\n"
+               "set xtics %g,%g,%g\n"
+               "set grid xtics lc rgb \"#e5e5e5\" lt 1\n"
+               "set border 3\n", x0, x1, ceil(x0 / step) * step, step, fmin(100.0, floor(data_end / step) * step));
     fprintf(f, "set yrange [0.3:%g]\n", n + 0.7 + 1.2);
     fputs("set ytics scale 0 font \",11\" (", f);
     for (int i = 0; i < n; i++) {
@@ -477,18 +531,18 @@ static int plot_cards(Plot *p, const cJSON *deck_cards, int d, const char *deck,
     }
     fputs(")\n", f);
     fputs("set style fill solid 0.9 noborder\n"
-          "set key off\n"
-          "set arrow 1 from first 50, graph 0 to first 50, graph 1 nohead dt 2 lw 1.5 lc rgb \"#666666\" back\n", f);
+          "set key off\n", f);
+    fprintf(f, "BASE = %.4f\n", base);
     if (!isnan(deck_wr))
-        fprintf(f, "DECK_WR = %.4f\n"
-                   "set arrow 2 from first DECK_WR, graph 0 to first DECK_WR, first %g nohead dt 2 lw 2 lc rgb \"#c0392b\" front\n"
-                   "set label 2 sprintf(\"deck's win rate %%.1f %%%%\", DECK_WR) at first DECK_WR, first %g center "
-                   "font \",10\" tc rgb \"#c0392b\" front\n", deck_wr, n + 0.6, n + 1.0);
+        fprintf(f, "set arrow 2 from first BASE, graph 0 to first BASE, first %g nohead dt 2 lw 2 lc rgb \"#c0392b\" front\n"
+                   "set label 2 sprintf(\"deck's win rate %%.1f %%%%\", BASE) at first BASE, first %g center "
+                   "font \",10\" tc rgb \"#c0392b\" front\n", n + 0.6, n + 1.0);
     int h = 150 + 26 * n;
-    script_output(f, name, 1000, h < 360 ? 360 : h);
-    fprintf(f, "    plot \"%s.dat\" using ($2/2):1:(0):2:($1-0.36):($1+0.36):6 with boxxyerror lc rgb variable notitle, \\\n"
+    script_output(f, name, 1000, h < 360 ? 360 : h, t);
+    fprintf(f, "    plot \"%s.dat\" using (($2+BASE)/2):1:($2<BASE?$2:BASE):($2<BASE?BASE:$2):($1-0.36):($1+0.36):6 "
+               "with boxxyerror lc rgb variable notitle, \\\n"
                "         \"%s.dat\" using 3:1:($4-$3):(0) with vectors heads size screen 0.005,90 lc rgb \"#222222\" lw 1 notitle, \\\n"
-               "         \"%s.dat\" using 7:1:8 with labels boxed left offset 0.3,0 font \",9\" tc rgb \"#333333\" notitle\n",
+               "         \"%s.dat\" using 7:1:8 with labels boxed left offset 0.6,0 font \",9\" tc rgb \"#333333\" notitle\n",
                name, name, name);
     script_close(f);
     free(row);
@@ -550,7 +604,7 @@ static int plot_heatmap(Plot *p, const cJSON *decks, const cJSON *matrix, const 
     FILE *f = gp.f;
     script_head(f, "heatmap", "the gauntlet's matchup matrix", p);
     char t[512];
-    snprintf(t, sizeof t, "Matchups: win rate of the row deck against the column deck (%%)\n%s", p->subtitle);
+    snprintf(t, sizeof t, "Win rate of the row deck against the column deck (%%)\n%s", p->subtitle);
     fputs("set title ", f);
     gp_str(f, t);
     fputs("\nset border 0\n"
@@ -560,18 +614,26 @@ static int plot_heatmap(Plot *p, const cJSON *decks, const cJSON *matrix, const 
           "set key off\n", f);
     fprintf(f, "set xrange [-0.5:%g]\n", n + 0.65);
     fprintf(f, "set yrange [%g:-0.5]\n", n - 0.5);
-    fputs("set xtics rotate by 30 right (", f);
-    for (int j = 0; j < n; j++) { gp_str(f, cJSON_GetArrayItem(decks, j)->valuestring); fprintf(f, " %d, ", j); }
-    fprintf(f, "\"against the field\" %g)\n", n + 0.15);
+    fputs("set xtics (", f);
+    int lines = 2;   /* of the longest column label: "against the field" takes two */
+    for (int j = 0; j < n; j++) {
+        int l = gp_str_wrapped(f, cJSON_GetArrayItem(decks, j)->valuestring, 11);
+        if (l > lines) lines = l;
+        fprintf(f, " %d, ", j);
+    }
+    fprintf(f, "\"against\\nthe field\" %g)\n", n + 0.15);
     fputs("set ytics (", f);
-    for (int i = 0; i < n; i++) { if (i) fputs(", ", f); gp_str(f, cJSON_GetArrayItem(decks, i)->valuestring); fprintf(f, " %d", i); }
+    for (int i = 0; i < n; i++) { if (i) fputs(", ", f); gp_str_wrapped(f, cJSON_GetArrayItem(decks, i)->valuestring, 20); fprintf(f, " %d", i); }
     fputs(")\n", f);
     fprintf(f, "set cbrange [%g:%g]\n", 50 - dev, 50 + dev);
     fputs("set cblabel \"win rate of the row deck (%)\"\n"
           "set palette defined (0 \"#b2182b\", 0.25 \"#ef8a62\", 0.5 \"#f7f7f7\", 0.75 \"#67a9cf\", 1 \"#2166ac\")\n"
           "set style fill solid 1.0 border lc rgb \"white\"\n", f);
-    int w = 260 + 100 * (n + 1), h = 200 + 62 * n;
-    script_output(f, "heatmap", w < 640 ? 640 : w, h < 420 ? 420 : h);
+    /* Room for the column labels and "opponent" below them: gnuplot
+     * reckons with one line of tic labels. */
+    fprintf(f, "set bmargin %d\nset xlabel offset 0,%d\n", lines + 3, 1 - lines);
+    int w = 260 + 100 * (n + 1), h = 200 + 62 * n + 18 * (lines - 2);
+    script_output(f, "heatmap", w < 640 ? 640 : w, h < 420 ? 420 : h, t);
     fprintf(f, "    plot \"heatmap.dat\" index 0 using 1:2:($1-0.5):($1+0.5):($2-0.5):($2+0.5):3 with boxxyerror fc palette notitle, \\\n"
                "         \"heatmap.dat\" index 2 using 1:2:($1-0.5):($1+0.5):($2-0.5):($2+0.5):3 with boxxyerror fc palette notitle, \\\n"
                "         \"heatmap.dat\" index 1 using 1:2:($1-0.5):($1+0.5):($2-0.5):($2+0.5) with boxxyerror fc rgb \"#d9d9d9\" notitle, \\\n"
@@ -817,24 +879,45 @@ static void remove_tmp(Plot *p)
     rmdir(p->tmp);
 }
 
+extern char **environ;
+
+/* gnuplot's environment: ours, and where our locale is not UTF-8, LC_ALL
+ * set to one that is (the scripts' `set encoding utf8` makes gnuplot warn
+ * "iconv failed to convert degree sign" in the C locale), if the machine
+ * has one. NULL out of memory. */
+static char **gnuplot_env(int utf8, char *lc_all, size_t n)
+{
+    size_t k = 0, m = 0;
+    while (environ[k]) k++;
+    char **env = calloc(k + 2, sizeof *env);
+    if (!env) return NULL;
+    const char *loc = utf8 ? NULL : charset_utf8_locale();
+    for (size_t i = 0; i < k; i++)
+        if (!loc || strncmp(environ[i], "LC_ALL=", 7)) env[m++] = environ[i];
+    if (loc) { snprintf(lc_all, n, "LC_ALL=%s", loc); env[m++] = lc_all; }
+    return env;
+}
+
 /* Runs gnuplot on the scripts in the temporary folder; 0 when it exited 0
  * and drew every picture. */
-static int run_gnuplot(Plot *p, const char *gnuplot)
+static int run_gnuplot(Plot *p, const char *gnuplot, int utf8)
 {
-    char **argv = calloc((size_t)p->nscript + 2, sizeof *argv);
-    if (!argv) { snprintf(p->err, sizeof p->err, "out of memory"); return -1; }
+    char **argv = calloc((size_t)p->nscript + 2, sizeof *argv), lc_all[64];
+    char **env = gnuplot_env(utf8, lc_all, sizeof lc_all);
+    if (!argv || !env) { free(argv); free(env); snprintf(p->err, sizeof p->err, "out of memory"); return -1; }
     argv[0] = "gnuplot";
     for (int i = 0; i < p->nscript; i++) argv[i + 1] = p->script[i];
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
-    if (pid < 0) { free(argv); snprintf(p->err, sizeof p->err, "cannot start gnuplot: %s", strerror(errno)); return -1; }
+    if (pid < 0) { free(argv); free(env); snprintf(p->err, sizeof p->err, "cannot start gnuplot: %s", strerror(errno)); return -1; }
     if (pid == 0) {
         if (chdir(p->tmp) != 0) _exit(126);
-        execv(gnuplot, argv);
+        execve(gnuplot, argv, env);
         _exit(127);
     }
     free(argv);
+    free(env);
     int st;
     while (waitpid(pid, &st, 0) < 0)
         if (errno != EINTR) { snprintf(p->err, sizeof p->err, "gnuplot: %s", strerror(errno)); return -1; }
@@ -884,7 +967,7 @@ static void plot_free(Plot *p)
     p->nfile = p->nscript = p->nimage = 0;
 }
 
-int cmd_plot(int argc, char **argv)
+int cmd_plot(int argc, char **argv, int utf8)
 {
     const char *report = NULL, *out = NULL;
     for (int i = 0; i < argc; i++) {
@@ -953,7 +1036,7 @@ int cmd_plot(int argc, char **argv)
             status = 2;
         } else {
             if (draw(&p, root)) status = 2;   /* the disk, or memory */
-            else if (run_gnuplot(&p, gnuplot)) status = 1;
+            else if (run_gnuplot(&p, gnuplot, utf8)) status = 1;
             else if (commit(&p)) status = 2;
             if (status) remove_tmp(&p);
         }

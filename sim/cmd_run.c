@@ -15,6 +15,7 @@
 #include "policies.h"
 #include "report.h"
 
+/* A format: %s is the policies' names and parameters (policy_help). */
 static const char run_usage[] =
     "usage: mtgsim run [DECK_A DECK_B] [options]\n"
     "\n"
@@ -32,9 +33,7 @@ static const char run_usage[] =
     "  --policy-a P      policy of deck A; --policy-b P of deck B. P is NAME,\n"
     "                    NAME:key=value,... or a JSON file of parameters\n"
     "                    ({\"policy\": \"heuristic\", \"aggression\": 4}). Names:\n"
-    "                    random, aggro, heuristic (parameters: aggression 0-6,\n"
-    "                    chump_life, trade, card_value, keep_min, keep_max,\n"
-    "                    hold_back, block_mode)\n"
+    "                    %s\n"
     "  --edition E       rules edition: 2011 (default) or foundations\n"
     "  --turn-cap N      a game still going after N turns (both players' turns\n"
     "                    counted) is a draw; the default, 503, is past the turn\n"
@@ -87,12 +86,12 @@ static void summary(FILE *f, const RunInfo *ri, const Tally *t)
                 dt->play_games ? 100.0 * (double)dt->play_wins / (double)dt->play_games : 0.0,
                 dt->draw_games ? 100.0 * (double)dt->draw_wins / (double)dt->draw_games : 0.0);
     }
-    fprintf(f, "  draws %ld (turn cap %ld)   mean game %.1f turns   ended by life %ld, poison %ld, empty library %ld\n",
-            t->deck[0].draws, t->ends[END_TURN_CAP], t->games ? (double)t->turns_sum / (double)t->games : 0.0,
+    fprintf(f, "  draws %ld (%ld at the turn cap of %d)   mean game %.1f turns   ended by life %ld, poison %ld, empty library %ld\n",
+            t->deck[0].draws, t->ends[END_TURN_CAP], ri->turn_cap, t->games ? (double)t->turns_sum / (double)t->games : 0.0,
             t->ends[END_LIFE], t->ends[END_POISON], t->ends[END_LIBRARY]);
     summary_notes(f, ri, t);
-    fprintf(f, "  %.2f s, %.0f games/s on %d threads", ri->seconds,
-            ri->seconds > 0 ? (double)t->games / ri->seconds : 0.0, ri->threads);
+    fprintf(f, "  %.2f s, %.0f games/s on %d thread%s", ri->seconds,
+            ri->seconds > 0 ? (double)t->games / ri->seconds : 0.0, ri->threads, ri->threads == 1 ? "" : "s");
     if (ranks_count() > 1) fprintf(f, " (%d MPI ranks of %d)", ranks_count(), ri->threads / ranks_count());
     fputc('\n', f);
 }
@@ -114,7 +113,10 @@ int cmd_run(int argc, char **argv)
     char err[2048] = "";
     /* Under MPI every step that reads input or checks outputs ends in
      * options_agree, so that all ranks fail together (sim/mpi_ranks.h). */
-    int rc = options_parse(argc, argv, &o, 2, 2, run_usage, "run");
+    char names[1024], usage[sizeof run_usage + sizeof names];
+    policy_help(names, sizeof names, 20, 20);
+    snprintf(usage, sizeof usage, run_usage, names);
+    int rc = options_parse(argc, argv, &o, 2, 2, usage, "run");
     if (options_agree("run", rc == 2, 1, err, sizeof err)) return 2;
     if (rc >= 0) return rc;
 

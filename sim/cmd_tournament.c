@@ -156,8 +156,12 @@ int cmd_tournament(int argc, char **argv)
         status = 2;
     }
     if (!status && !o.quiet && strcmp(json, "-")) {
-        printf("%s vs %s, %llu games per pairing and side, seed %llu\n", deck[0].name, deck[1].name, o.games, o.seed);
-        matrix_print("win rate (row vs column)", names, np, cell);
+        char setup[256];
+        matrix_setup_text(&o, setup, sizeof setup);
+        printf("tournament of %d policies on %s vs %s, %llu games per pairing and side, %s%s\n", np, deck[0].name,
+               deck[1].name, o.games, setup, complete ? "" : " (interrupted)");
+        matrix_print("win rate (%) of the row policy against the column policy on both sides, with its\n"
+                     "95% interval (field: the row policy against all the others)", names, np, cell);
         printf("report: %s%s%s\n", json, o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
     }
     if (!status && errors) { fprintf(stderr, "mtgsim tournament: %ld games ended on an illegal policy answer\n", errors); status = 1; }

@@ -54,6 +54,7 @@ typedef struct Trace {
     const char *name[2];          /* how each deck is called: its name, with (A)/(B) in a mirror */
     int deck_of_seat[2];          /* deck (0 = A, 1 = B) in each seat */
     int json;                     /* JSON Lines instead of text */
+    const char *dash, *arrow;     /* "\u2014" and "\u2192" in a UTF-8 locale, else "-" and "->" */
     FILE *out;
     char label[PERM_MAX][LABEL_MAX]; /* permanent slot -> its name in the trace, set at EV_ENTER */
     int n_distinct;               /* distinct cards of the match */
@@ -216,7 +217,7 @@ static void event_text(Trace *t, const GameState *s, const Event *e)
     }
     case EV_TURN: {
         const Player *pl = &s->pl[e->player];
-        fprintf(f, "\nTurn %d \xE2\x80\x94 %s (life %d, %d card%s in hand, library %d)\n", e->amount, who,
+        fprintf(f, "\nTurn %d %s %s (life %d, %d card%s in hand, library %d)\n", e->amount, t->dash, who,
                 pl->life, pl->hand_n, pl->hand_n == 1 ? "" : "s", pl->lib_n);
         board_line(t, s, e->player);
         board_line(t, s, 1 - e->player);
@@ -242,7 +243,8 @@ static void event_text(Trace *t, const GameState *s, const Event *e)
     }
     case EV_ATTACK:
         if (e->other == TARGET_PLAYER) fprintf(f, "  %s attacks %s\n", slot_name(t, s, e->perm), seat_name(t, 1 - e->player));
-        else fprintf(f, "  %s attacks %s's %s\n", slot_name(t, s, e->perm), seat_name(t, 1 - e->player), slot_name(t, s, e->other));
+        else fprintf(f, "  %s attacks %s, a planeswalker of %s\n", slot_name(t, s, e->perm), slot_name(t, s, e->other),
+                     seat_name(t, 1 - e->player));
         break;
     case EV_BLOCK:
         fprintf(f, "  %s blocks %s\n", slot_name(t, s, e->perm), slot_name(t, s, e->other));
@@ -267,7 +269,7 @@ static void event_text(Trace *t, const GameState *s, const Event *e)
         break;
     }
     case EV_LIFE:
-        fprintf(f, "  %s: life %d \xE2\x86\x92 %d%s\n", who, s->pl[e->player].life - e->amount, s->pl[e->player].life,
+        fprintf(f, "  %s: life %d %s %d%s\n", who, s->pl[e->player].life - e->amount, t->arrow, s->pl[e->player].life,
                 e->flags & DMG_LIFELINK ? " (lifelink)" : "");
         break;
     case EV_POISON:
@@ -275,7 +277,7 @@ static void event_text(Trace *t, const GameState *s, const Event *e)
                 s->pl[e->player].poison);
         break;
     case EV_DIES:
-        fprintf(f, "  %s's %s dies\n", who, slot_name(t, s, e->perm));
+        fprintf(f, "  %s: %s dies\n", who, slot_name(t, s, e->perm));
         break;
     case EV_DISCARD:
         fprintf(f, "  %s discards %s\n", who, card_name(t, e->card));
@@ -455,7 +457,7 @@ static int trace_args(int argc, char **argv, char **rest, int *nrest, int *json)
     return -1;
 }
 
-int cmd_trace(int argc, char **argv)
+int cmd_trace(int argc, char **argv, int utf8)
 {
     char **rest = malloc(((size_t)argc + 1) * sizeof *rest);
     if (!rest) { fprintf(stderr, "mtgsim trace: out of memory\n"); return 2; }
@@ -482,6 +484,8 @@ int cmd_trace(int argc, char **argv)
     memset(&t, 0, sizeof t);
     t.pool = &m.pool;
     t.json = json;
+    t.dash = utf8 ? "\xE2\x80\x94" : "-";
+    t.arrow = utf8 ? "\xE2\x86\x92" : "->";
     t.out = stdout;
     char mirror[2][DECKLIST_NAME_MAX + 8];
     if (!strcmp(deck[0].name, deck[1].name)) {

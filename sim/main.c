@@ -1,6 +1,7 @@
 /* main.c: the mtgsim command line: dispatches to one subcommand per file. */
 #include <stdio.h>
 #include <string.h>
+#include "charset.h"
 #include "commands.h"
 #include "mpi_ranks.h"
 
@@ -25,6 +26,10 @@ static const char usage[] =
     "  scenario FILE...      run combat scenario files (JSON Lines on stdout)\n"
     "  cards [FILE...]       list supported and unsupported cards of the pool\n"
     "\n"
+    "options:\n"
+    "  --version             print mtgsim's version\n"
+    "  --help                print this help\n"
+    "\n"
     "`mtgsim COMMAND --help` explains each command.\n";
 
 /* The commands whose games are split among MPI ranks; under mpirun any
@@ -48,11 +53,12 @@ static int dispatch(int argc, char **argv)
         return 0;
     }
     const char *cmd = argv[1];
+    int utf8 = charset_utf8();   /* what the terminal shows: UTF-8 or ASCII only */
     if (!strcmp(cmd, "scenario")) return cmd_scenario(argc - 2, argv + 2);
     if (!strcmp(cmd, "cards")) return cmd_cards(argc - 2, argv + 2);
     if (!strcmp(cmd, "run")) return cmd_run(argc - 2, argv + 2);
-    if (!strcmp(cmd, "trace")) return cmd_trace(argc - 2, argv + 2);
-    if (!strcmp(cmd, "plot")) return cmd_plot(argc - 2, argv + 2);
+    if (!strcmp(cmd, "trace")) return cmd_trace(argc - 2, argv + 2, utf8);
+    if (!strcmp(cmd, "plot")) return cmd_plot(argc - 2, argv + 2, utf8);
     if (!strcmp(cmd, "gauntlet")) return cmd_gauntlet(argc - 2, argv + 2);
     if (!strcmp(cmd, "tournament")) return cmd_tournament(argc - 2, argv + 2);
     if (!strcmp(cmd, "tune")) return cmd_tune(argc - 2, argv + 2);

@@ -111,22 +111,50 @@ int matrix_write_csv(const char *dir, const char *key, const char *const *names,
     return commit(f, &buf, dir, "field.csv", err, errlen);
 }
 
+/* A cell's text: the win rate and its 95 % interval, in percent. */
+static void cell_text(long wins, long games, char *out, size_t n)
+{
+    double lo, hi;
+    wilson95(wins, games, &lo, &hi);
+    snprintf(out, n, "%5.1f [%4.1f, %4.1f]", 100.0 * (double)wins / (double)games, 100 * lo, 100 * hi);
+}
+
 void matrix_print(const char *title, const char *const *names, int n, const Cell *cells)
 {
-    printf("%-24s", title);
-    for (int j = 0; j < n; j++) printf(" %9.9s", names[j]);
-    printf("     field\n");
+    /* Rows carry the names in full and columns their numbers, so the table
+     * reads at any name length; cells are as wide as the widest. */
+    char (*text)[48] = malloc((size_t)n * (size_t)(n + 1) * sizeof *text);
+    if (!text) return;
+    int namew = 0, cellw = 5, numw = n >= 10 ? 2 : 1;
     for (int i = 0; i < n; i++) {
-        printf("%-24.24s", names[i]);
-        for (int j = 0; j < n; j++) {
-            const Cell *c = &cells[i * n + j];
-            if (i == j || !c->games) printf(" %9s", "-");
-            else printf(" %8.1f%%", 100.0 * (double)c->wins / (double)c->games);
+        if ((int)strlen(names[i]) > namew) namew = (int)strlen(names[i]);
+        for (int j = 0; j <= n; j++) {
+            char *t = text[i * (n + 1) + j];
+            long w, g, d;
+            if (j == n) field_of(n, cells, i, &w, &g, &d);
+            else w = cells[i * n + j].wins, g = cells[i * n + j].games;
+            if ((j == i && j < n) || !g) snprintf(t, sizeof *text, "%5s", "-");
+            else cell_text(w, g, t, sizeof *text);
+            if ((int)strlen(t) > cellw) cellw = (int)strlen(t);
         }
-        long w, g, d;
-        field_of(n, cells, i, &w, &g, &d);
-        printf("    %5.1f%%\n", g ? 100.0 * (double)w / (double)g : 0.0);
     }
+    printf("%s\n", title);
+    printf("  %*s  %-*s", numw, "", namew, "");
+    for (int j = 0; j < n; j++) printf("  %*d%*s", 5, j + 1, cellw - 5, "");
+    printf("  %5s\n", "field");
+    for (int i = 0; i < n; i++) {
+        printf("  %*d  %-*s", numw, i + 1, namew, names[i]);
+        for (int j = 0; j <= n; j++) printf("  %-*s", j < n ? cellw : 0, text[i * (n + 1) + j]);
+        putchar('\n');
+    }
+    free(text);
+}
+
+void matrix_setup_text(const RunOptions *o, char *out, size_t n)
+{
+    snprintf(out, n, "seed %llu, edition %s%s", o->seed, o->edition == EDITION_2011 ? "2011" : "foundations",
+             o->pairs ? "" : ", no seat-swapped pairs");
+    if (o->turn_cap) snprintf(out + strlen(out), n - strlen(out), ", turn cap %d", o->turn_cap);
 }
 
 cJSON *matrix_report_new(const char *schema, int complete, const char *games_key, const RunOptions *o)

@@ -18,10 +18,15 @@ void matrix_add_json(cJSON *root, const char *key, const char *const *names, int
 int matrix_write_csv(const char *dir, const char *key, const char *const *names, int n, const Cell *cells,
                      char *err, size_t errlen);
 
-/* Prints the table of win rates. */
+/* Prints the title, then the table of win rates with their 95 %
+ * intervals: a row per name (numbered, the name in full), a column per
+ * number, and the row's record against the field. */
 void matrix_print(const char *title, const char *const *names, int n, const Cell *cells);
 
 struct RunOptions;
+
+/* "seed S, edition E" and what else the options changed, for a header. */
+void matrix_setup_text(const struct RunOptions *o, char *out, size_t n);
 
 /* A matrix report's top: schema, complete, games (under `games_key`),
  * seed, edition, turn cap, pairs, as the options gave them. */

@@ -22,7 +22,48 @@ static const Entry registry[] = {
 };
 #define N_REGISTRY (sizeof registry / sizeof *registry)
 
-const char *policy_names(void) { return "random, aggro, heuristic, lookahead"; }
+const char *policy_names(void)
+{
+    /* Made from the registry, so help and messages list every policy. */
+    static char names[128];
+    if (!names[0])
+        for (size_t k = 0; k < N_REGISTRY; k++)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? ", " : "", registry[k].name);
+    return names;
+}
+
+void policy_help(char *out, size_t n, int indent, int col)
+{
+    char text[1024] = "";
+    for (size_t k = 0; k < N_REGISTRY; k++) {
+        const Entry *e = &registry[k];
+        size_t len = strlen(text);
+        snprintf(text + len, sizeof text - len, "%s%s", k ? ", " : "", e->name);
+        if (e->params == PARAMS_LOOKAHEAD) strncat(text, " (parameters: candidates, rollouts and the heuristic's)",
+                                                   sizeof text - strlen(text) - 1);
+        if (e->params != PARAMS_HEURISTIC) continue;
+        for (int j = 0; heuristic_param_names[j]; j++) {
+            len = strlen(text);
+            snprintf(text + len, sizeof text - len, "%s%s", j ? ", " : " (parameters: ", heuristic_param_names[j]);
+        }
+        strncat(text, ")", sizeof text - strlen(text) - 1);
+    }
+    /* Wrapped at spaces, at 79 columns. */
+    size_t o = 0;
+    out[0] = 0;
+    for (const char *p = text; *p && o + 1 < n;) {
+        int w = (int)strcspn(p + 1, " ") + 1;   /* a word, with the space before it */
+        if (p > text && col + w > 79) {
+            o += (size_t)snprintf(out + o, n - o, "\n%*s", indent, "");
+            col = indent;
+            p++; w--;
+        }
+        if (o + 1 >= n) break;
+        o += (size_t)snprintf(out + o, n - o, "%.*s", w, p);
+        col += w;
+        p += w;
+    }
+}
 
 static const Entry *find(const char *name, size_t len)
 {

@@ -22,4 +22,9 @@ int policy_parse(const char *spec, PolicySpec *out, char *err, size_t errlen);
 /* The names known, comma separated, for help and messages. */
 const char *policy_names(void);
 
+/* The names with the parameters each takes, for help, wrapped at 79
+ * columns: the first line starts at column col, the others are indented
+ * by indent spaces. */
+void policy_help(char *out, size_t n, int indent, int col);
+
 #endif

@@ -10,6 +10,7 @@
  * gnuplot is part of the project's setup (.ci/setup installs gnuplot-nox):
  * without it this test fails, it does not skip. */
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +102,96 @@ static void write_json(const char *path, const cJSON *o)
     free(text);
 }
 
+/* The line of a script that starts with prefix, or NULL. */
+static const char *script_line(const char *text, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+        if (!strncmp(p, prefix, n)) return p;
+    return NULL;
+}
+
+/* A card chart shows the differences it exists for: its x axis spans the
+ * data (the whiskers inside, no empty 0..100), bars start at the deck's
+ * win rate, no unlabelled 50 % line, each value label after its row's
+ * whisker and the deck's line. */
+static void check_cards_chart(const char *dir, const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.gp", dir, name);
+    char *gp = slurp(path);
+    double x0 = NAN, x1 = NAN, base = NAN, t0, step, t1 = 1000;
+    const char *l = script_line(gp, "set xrange [");
+    CHECK(l && sscanf(l, "set xrange [%lf:%lf]", &x0, &x1) == 2, "%s: no xrange", path);
+    l = script_line(gp, "set xtics ");
+    CHECK(l && sscanf(l, "set xtics %lf,%lf,%lf", &t0, &step, &t1) == 3 && t1 <= 100, "%s: xtics past 100", path);
+    l = script_line(gp, "BASE = ");
+    CHECK(l && sscanf(l, "BASE = %lf", &base) == 1, "%s: no BASE (the deck's win rate)", path);
+    CHECK(strstr(gp, "first 50, graph 0") == NULL, "%s: a 50 %% line", path);
+    CHECK(strstr(gp, "($2<BASE?$2:BASE):($2<BASE?BASE:$2)") != NULL, "%s: bars do not start at the deck's win rate", path);
+    free(gp);
+    snprintf(path, sizeof path, "%s/%s.dat", dir, name);
+    char *dat = slurp(path);
+    double lo_all = base, hi_all = base;
+    int rows = 0;
+    for (char *line = strtok(dat, "\n"); line; line = strtok(NULL, "\n")) {
+        int y, color;
+        double gih, lo, hi, games, lx;
+        if (line[0] == '#' || sscanf(line, "%d %lf %lf %lf %lf %d %lf", &y, &gih, &lo, &hi, &games, &color, &lx) != 7) continue;
+        rows++;
+        if (isnan(gih)) continue;
+        CHECK(lo >= x0 && hi <= x1, "%s: card %d's whisker %.1f..%.1f outside the axis %.1f..%.1f", path, y, lo, hi, x0, x1);
+        CHECK(lx >= hi && lx >= base, "%s: card %d's label at %.1f, before its whisker (%.1f) or the deck's line (%.1f)",
+              path, y, lx, hi, base);
+        if (lo < lo_all) lo_all = lo;
+        if (hi > hi_all) hi_all = hi;
+    }
+    CHECK(rows > 5, "%s: %d cards", path, rows);
+    CHECK(x1 - x0 <= 1.5 * (hi_all - lo_all) + 6, "%s: the axis %.1f..%.1f is far wider than the data %.1f..%.1f",
+          path, x0, x1, lo_all, hi_all);
+    free(dat);
+}
+
+/* Tic labels of a script's `set xtics (...)` (or ytics) line run at most
+ * max characters to a line. */
+static void check_tic_lines(const char *dir, const char *script, const char *which, int max)
+{
+    char path[512], prefix[32];
+    snprintf(path, sizeof path, "%s/%s", dir, script);
+    snprintf(prefix, sizeof prefix, "set %s ", which);
+    char *gp = slurp(path);
+    const char *l = script_line(gp, prefix);
+    CHECK(l && strchr(l, '(') && strchr(l, '(') < strchr(l, '\n'), "%s: no '%s(...)'", path, prefix);
+    int in = 0, run = 0, longest = 0;
+    for (const char *p = l; p && *p && *p != '\n'; p++) {
+        if (!in) { if (*p == '"') in = 1, run = 0; continue; }
+        if (*p == '"') { in = 0; continue; }
+        if (*p == '\\') { p++; if (*p == 'n') { run = 0; continue; } }
+        if (((unsigned char)*p & 0xC0) != 0x80 && ++run > longest) longest = run;
+    }
+    CHECK(longest <= max, "%s: a %s label line of %d characters (at most %d)", path, which, longest, max);
+    free(gp);
+}
+
+/* The picture is wide enough for its title: about 10 pixels a character
+ * of the longest line at the title's font, and 30 on each side. */
+static void check_title_fits(const char *dir, const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.gp", dir, name);
+    char *gp = slurp(path);
+    const char *t = script_line(gp, "set title \"");
+    const char *wl = script_line(gp, "W = ");
+    int w = 0, longest = 0, run = 0;
+    CHECK(t && wl && sscanf(wl, "W = %d", &w) == 1, "%s: no title or no width", path);
+    for (const char *p = t ? t + 11 : ""; *p && *p != '\n' && *p != '"'; p++) {
+        if (*p == '\\') { p++; if (*p == 'n') { run = 0; continue; } }
+        if (((unsigned char)*p & 0xC0) != 0x80 && ++run > longest) longest = run;
+    }
+    CHECK(w >= 10 * longest + 60, "%s: %d pixels wide for a title line of %d characters", path, w, longest);
+    free(gp);
+}
+
 static void run_report(const char *report)
 {
     char args[2048], out[256];
@@ -115,6 +206,10 @@ static void run_report(const char *report)
     check_picture(out, "cards-a-wu_flyers");
     check_picture(out, "cards-b-gr_beef");
     check_no_tmp(out);
+    check_cards_chart(out, "cards-a-wu_flyers");
+    check_cards_chart(out, "cards-b-gr_beef");
+    check_title_fits(out, "cards-a-wu_flyers");
+    check_title_fits(out, "winrates");
     /* The scripts run again as they are, for users who tweak them. */
     char cmd[512];
     snprintf(cmd, sizeof cmd, "cd '%s' && gnuplot winrates.gp turns.gp 2>&1", out);
@@ -130,12 +225,19 @@ static void run_report(const char *report)
     CHECK(again.status == 0, "plotting twice: status %d (%s)", again.status, again.err);
     run_free(&again);
     check_no_tmp(out);
+    /* Without a locale (a minimal install: no LANG), gnuplot draws the
+     * same and says nothing: no "iconv failed" warning per picture. */
+    Run bare = mtgsim_env("env -i PATH=\"$PATH\"", args);
+    CHECK(bare.status == 0, "plot without a locale: status %d (%s)", bare.status, bare.err);
+    CHECK(bare.err[0] == 0, "plot without a locale writes on standard error:\n%s", bare.err);
+    run_free(&bare);
+    check_picture(out, "cards-a-wu_flyers");
 }
 
 /* A gauntlet report of three decks, in the documented shape. */
 static cJSON *gauntlet_report(void)
 {
-    static const char *const names[3] = { "wu_flyers", "gr_beef", "Red \"Aggro\"" };
+    static const char *const names[3] = { "wu_flyers", "gr_beef", "Red \"Aggro\", a deck name longer than a column" };
     static const double wr[3][3] = { { 0, 0.62, 0.55 }, { 0.38, 0, 0.71 }, { 0.45, 0.29, 0 } };
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "schema", "mtgsim-gauntlet/1");
@@ -187,6 +289,11 @@ static void gauntlet(void)
     check_picture(out, "heatmap");
     check_picture(out, "winrates");
     check_no_tmp(out);
+    check_title_fits(out, "heatmap");
+    check_title_fits(out, "winrates");
+    check_tic_lines(out, "heatmap.gp", "xtics", 11);
+    check_tic_lines(out, "heatmap.gp", "ytics", 20);
+    check_tic_lines(out, "winrates.gp", "xtics", 11);
     snprintf(path, sizeof path, "%s/heatmap.dat", out);
     char *dat = slurp(path);
     CHECK(strstr(dat, "62.0000") && strstr(dat, "71.0000"), "heatmap data misses the matrix:\n%s", dat);

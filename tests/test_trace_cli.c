@@ -4,8 +4,9 @@
  * the trace of each of its games, as text and as JSON Lines, and checks
  * that winner, length, reason and final life and poison agree with the
  * batch's games.csv row; that the events add up (life changes sum to the
- * final life, one turn header per turn); and that bad input is refused with
- * exit status 2 and a message. */
+ * final life, one turn header per turn); that bad input is refused with
+ * exit status 2 and a message; and that the text is plain ASCII where the
+ * locale is not UTF-8. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include <sys/wait.h>
 #include <cjson/cJSON.h>
 #include "testutil.h"
+#include "sim/charset.h"
 
 #define DECKS TESTS_DIR "/../decks"
 #define DECK_A DECKS "/wu_flyers.txt"
@@ -20,6 +22,7 @@
 
 static int failures, checks;
 static char tmpdir[64];
+static int deaths;          /* "dies" lines seen in all the text traces */
 
 
 static char *slurp(const char *path) { return test_slurp_or_empty(path); }
@@ -108,7 +111,23 @@ static void check_text(const Row *r, const char *opts, const char *name_a, const
     /* One header per turn played (a game that hit the turn cap played exactly the cap). */
     CHECK(count_prefix(t.out, "Turn ") == r->turns, "game %d: %d turn headers for %d turns", r->game,
           count_prefix(t.out, "Turn "), r->turns);
-    CHECK(find_line(t.out, "Turn 1 \xE2\x80\x94 ") != NULL, "game %d: no 'Turn 1 — ' header", r->game);
+    CHECK(find_line(t.out, "Turn 1 \xE2\x80\x94 ") || find_line(t.out, "Turn 1 - "), "game %d: no 'Turn 1 — ' header", r->game);
+    /* A deck's permanents are named without a possessive ("wu_flyers's"):
+     * "  DECK: CARD dies". */
+    char poss[2][80];
+    snprintf(poss[0], sizeof poss[0], "%s's", name_a);
+    snprintf(poss[1], sizeof poss[1], "%s's", name_b);
+    CHECK(!strstr(t.out, poss[0]) && !strstr(t.out, poss[1]), "game %d: a deck's name with 's in the trace", r->game);
+    for (const char *p = strstr(t.out, " dies\n"); p; p = strstr(p + 1, " dies\n")) {
+        const char *line = p;
+        while (line > t.out && line[-1] != '\n') line--;
+        size_t la = strlen(name_a), lb = strlen(name_b);
+        int ok = (!strncmp(line + 2, name_a, la) && !strncmp(line + 2 + la, ": ", 2)) ||
+                 (!strncmp(line + 2, name_b, lb) && !strncmp(line + 2 + lb, ": ", 2));
+        CHECK(!strncmp(line, "  ", 2) && ok, "game %d: a death not told as '  DECK: CARD dies': %.*s", r->game,
+              (int)(p - line + 5), line);
+        deaths++;
+    }
     run_free(&t);
 }
 
@@ -223,6 +242,35 @@ static void reference_and_repeat(void)
     run_free(&a); run_free(&b); run_free(&c);
 }
 
+/* Where the locale is not UTF-8 (no LANG, TERM=dumb: a minimal install),
+ * the text is plain ASCII: "-" and "->" for the dash and the arrow; in a
+ * UTF-8 locale "\u2014" and "\u2192". JSON Lines are the same in both. */
+static void charsets(void)
+{
+    const char *utf8 = charset_utf8_locale();
+    CHECK(utf8 != NULL, "this machine has no UTF-8 locale (C.UTF-8): the UTF-8 half is not checked");
+    static const char *const args = "trace --seed 7 --game 3";
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "env -i PATH=\"$PATH\" TERM=dumb '%s' %s", MTGSIM_BIN, args);
+    Run a = test_run(tmpdir, cmd);
+    CHECK(a.status == 0, "trace without a locale: status %d (%s)", a.status, a.err);
+    for (const unsigned char *p = (const unsigned char *)a.out; *p; p++)
+        if (*p >= 0x80) { CHECK(0, "trace without a locale prints a byte 0x%02X: %.40s", *p, (const char *)p); break; }
+    CHECK(find_line(a.out, "Turn 1 - "), "trace without a locale: no 'Turn 1 - ' header:\n%.300s", a.out);
+    CHECK(strstr(a.out, ": life 20 -> "), "trace without a locale: no 'life 20 -> ' line");
+    snprintf(cmd, sizeof cmd, "env -i PATH=\"$PATH\" LC_ALL=%s '%s' %s", utf8 ? utf8 : "C.UTF-8", MTGSIM_BIN, args);
+    Run u = test_run(tmpdir, cmd);
+    CHECK(u.status == 0, "trace in a UTF-8 locale: status %d (%s)", u.status, u.err);
+    CHECK(find_line(u.out, "Turn 1 \xE2\x80\x94 "), "trace in a UTF-8 locale: no 'Turn 1 \u2014 ' header");
+    CHECK(strstr(u.out, ": life 20 \xE2\x86\x92 "), "trace in a UTF-8 locale: no 'life 20 \u2192 ' line");
+    snprintf(cmd, sizeof cmd, "env -i PATH=\"$PATH\" TERM=dumb '%s' %s --json", MTGSIM_BIN, args);
+    Run ja = test_run(tmpdir, cmd);
+    snprintf(cmd, sizeof cmd, "env -i PATH=\"$PATH\" LC_ALL=%s '%s' %s --json", utf8 ? utf8 : "C.UTF-8", MTGSIM_BIN, args);
+    Run ju = test_run(tmpdir, cmd);
+    CHECK(ja.status == 0 && ja.out[0] && !strcmp(ja.out, ju.out), "trace --json depends on the locale");
+    run_free(&a); run_free(&u); run_free(&ja); run_free(&ju);
+}
+
 int main(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/mtgsim-trace-XXXXXX");
@@ -230,8 +278,10 @@ int main(void)
     same_games("--seed 7", 8, 3);
     same_games("--seed 12 --policy random --edition foundations --turn-cap 14 --no-pairs", 6, 2);
     same_games("--seed 5 --policy-a aggro --policy-b random", 4, 4);
+    CHECK(deaths > 0, "no creature died in any trace: the '  DECK: CARD dies' check proved nothing");
     bad_input();
     reference_and_repeat();
+    charsets();
     char cmd[160];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
     if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", tmpdir);

@@ -1,6 +1,7 @@
 # turns.gp: the histogram of game length.
 # Written by `mtgsim plot` from results/example/report.json; edit it and run `gnuplot turns.gp`
-# in this folder to draw turns.png and turns.svg again.
+# in this folder to draw turns.png and turns.svg again (in a UTF-8 locale: without one,
+# LC_ALL=C.UTF-8 gnuplot turns.gp).
 reset
 set encoding utf8
 set datafile missing "NaN"

@@ -1,6 +1,7 @@
 # winrates.gp: win rates with 95 % intervals.
 # Written by `mtgsim plot` from results/example/report.json; edit it and run `gnuplot winrates.gp`
-# in this folder to draw winrates.png and winrates.svg again.
+# in this folder to draw winrates.png and winrates.svg again (in a UTF-8 locale: without one,
+# LC_ALL=C.UTF-8 gnuplot winrates.gp).
 reset
 set encoding utf8
 set datafile missing "NaN"
@@ -15,9 +16,10 @@ set ytics 0,10,100
 set grid ytics lc rgb "#e5e5e5" lt 1
 set xrange [0:8]
 set xtics scale 0 font ",12" ("wu_flyers" 2, "BG Deathtouch" 6)
+set bmargin 3
 set style fill solid 0.9 noborder
 set key top right horizontal samplen 1.5 font ",10"
-set arrow 1 from graph 0, first 50 to graph 1, first 50 nohead dt 2 lw 1.5 lc rgb "#222222" front
+set arrow 1 from graph 0, first 50 to graph 1, first 50 nohead dt 2 lw 1.5 lc rgb "#222222" back
 set label 1 "50 %" at graph 0.005, first 52 left font ",9" tc rgb "#444444" front
 set boxwidth 0.8
 W = 900; H = 560
