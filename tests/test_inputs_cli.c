@@ -1,0 +1,112 @@
+/* test_inputs_cli.c: bad input given through options and policy files, as
+ * the README's "Bad input" table promises it: refused before anything runs,
+ * exit status 2, nothing on standard output, and a message that names the
+ * file and line, or the option and the value given. Runs the real binary
+ * (MTGSIM_BIN). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "testutil.h"
+
+static int failures, checks;
+static char tmpdir[64];
+
+#define DECK_A MTGSIM_DECKS_DIR "/green_stompy.txt"
+#define DECK_B MTGSIM_DECKS_DIR "/red_aggro.txt"
+
+/* TMPDIR/name, in a static buffer of four (enough for one call's args). */
+static const char *tp(const char *name)
+{
+    static char buf[4][512];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(buf[k], sizeof buf[k], "%s/%s", tmpdir, name);
+    return buf[k];
+}
+
+static void spit(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) { fprintf(stderr, "cannot write %s\n", path); exit(2); }
+    fputs(text, f);
+    fclose(f);
+}
+
+/* `mtgsim ARGS` must be refused: exit 2, nothing on stdout, no report at
+ * TMPDIR/x.json, and stderr holding `want` (the whole message after the
+ * command's prefix, so a vaguer message fails). */
+static void refused(const char *args, const char *want)
+{
+    char *out, *err;
+    int st = test_mtgsim(args, &out, &err);
+    CHECK(st == 2, "mtgsim %s: exit %d, want 2 (stderr: %s)", args, st, err ? err : "");
+    CHECK(out && !out[0], "mtgsim %s: printed on stdout: %s", args, out ? out : "");
+    CHECK(err && strstr(err, want), "mtgsim %s:\n  stderr: %s  wants: %s", args, err ? err : "", want);
+    CHECK(access(tp("x.json"), F_OK) != 0, "mtgsim %s: wrote a report", args);
+    remove(tp("x.json"));
+    free(out);
+    free(err);
+}
+
+/* A policy file with this text, given to `run` as --policy-a. */
+static void policy_file_refused(const char *text, const char *want)
+{
+    const char *pf = tp("p.json");
+    spit(pf, text);
+    char args[2048];
+    snprintf(args, sizeof args, "run %s %s --games 2 --json '%s' --policy-a '%s'", DECK_A, DECK_B, tp("x.json"), pf);
+    char full[1024];
+    snprintf(full, sizeof full, "mtgsim run: --policy-a: %s:%s", pf, want);
+    refused(args, full);
+}
+
+/* Policy files refuse what the command line refuses: a fraction is not
+ * rounded, a key given twice does not silently take one of its values. */
+static void test_policy_files(void)
+{
+    policy_file_refused("{\"policy\": \"heuristic\",\n \"aggression\": 5.5}\n",
+                        "2: heuristic: parameter \"aggression\": 5.5 is not a whole number\n");
+    policy_file_refused("{\"policy\": \"heuristic\",\n \"chump_life\": 1e-3}\n",
+                        "2: heuristic: parameter \"chump_life\": 1e-3 is not a whole number\n");
+    policy_file_refused("{\"policy\": \"heuristic\",\n \"aggression\": 4,\n \"chump_life\": 2,\n \"aggression\": 3}\n",
+                        "4: \"aggression\" given twice (first on line 2)\n");
+    policy_file_refused("{\"policy\": \"heuristic\",\n\n \"policy\": \"random\"}\n",
+                        "3: \"policy\" given twice (first on line 1)\n");
+    policy_file_refused("{\"policy\": \"heuristic\",\n \"aggression\": \"4\"}\n",
+                        "2: \"aggression\" must be a number\n");
+    policy_file_refused("{\"policy\": \"heuristic\",\n \"aggression\": 9}\n",
+                        "2: heuristic: unknown parameter or value out of range: aggression=9");
+    /* The command line refuses the same fraction. */
+    char args[1024];
+    snprintf(args, sizeof args, "run %s %s --games 2 --json '%s' --policy-a heuristic:aggression=5.5",
+             DECK_A, DECK_B, tp("x.json"));
+    refused(args, "mtgsim run: --policy-a: heuristic: parameter aggression=5.5 is not a whole number\n");
+
+    /* A whole number written as one is taken: the run goes. */
+    const char *pf = tp("ok.json");
+    spit(pf, "{\"policy\": \"heuristic\", \"aggression\": 4.0, \"chump_life\": 2}\n");
+    snprintf(args, sizeof args, "run %s %s --games 2 --quiet --json '%s' --policy-a '%s'", DECK_A, DECK_B, tp("ok_report.json"), pf);
+    char *out, *err;
+    int st = test_mtgsim(args, &out, &err);
+    CHECK(st == 0, "a valid policy file: exit %d (stderr: %s)", st, err);
+    char *rep = test_slurp_or_empty(tp("ok_report.json"));
+    CHECK(strstr(rep, "ok.json") != NULL, "the report names the policy file: %.200s", rep);
+    free(rep);
+    free(out);
+    free(err);
+    remove(tp("ok_report.json"));
+    remove(pf);
+    remove(tp("p.json"));
+}
+
+int main(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/mtgsim_inputs_XXXXXX");
+    if (!mkdtemp(tmpdir)) { perror("mkdtemp"); return 2; }
+    test_policy_files();
+    rmdir(tmpdir);
+    if (failures) fprintf(stderr, "test_inputs_cli: %d of %d checks failed\n", failures, checks);
+    else printf("test_inputs_cli: %d checks passed\n", checks);
+    return failures != 0;
+}
