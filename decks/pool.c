@@ -503,6 +503,39 @@ static const struct { const char *name; unsigned bit; } type_names[] = {
     { "Sorcery", TYPE_SORCERY }, { "Tribal", TYPE_TRIBAL }, { "Kindred", TYPE_TRIBAL },
 };
 
+/* The first control character of a name: C0, DEL, or C1 (as UTF-8: C2 80
+ * to C2 9F); its code point, or -1 if none. A name is printed one per line
+ * by `mtgsim cards` and quoted in messages: a newline or an escape sequence
+ * in it would break both. */
+static long name_control(const char *name)
+{
+    for (const unsigned char *s = (const unsigned char *)name; *s; s++) {
+        if (*s < 0x20 || *s == 0x7F) return *s;
+        if (s[0] == 0xC2 && s[1] >= 0x80 && s[1] <= 0x9F) return s[1];
+    }
+    return -1;
+}
+
+/* The name for a message: control characters escaped (\n, \t, \r, \xNN,
+ * \u0085), cut at a character boundary with "..." past 60 bytes. outlen
+ * is at least 80. */
+static void escape_name(char *out, size_t outlen, const char *name)
+{
+    size_t n = 0;
+    const unsigned char *s = (const unsigned char *)name;
+    for (; *s && n + 12 < outlen; s++) {
+        if (n >= 60 && (*s & 0xC0) != 0x80) break;
+        if (*s == '\n') n += (size_t)snprintf(out + n, outlen - n, "\\n");
+        else if (*s == '\t') n += (size_t)snprintf(out + n, outlen - n, "\\t");
+        else if (*s == '\r') n += (size_t)snprintf(out + n, outlen - n, "\\r");
+        else if (*s < 0x20 || *s == 0x7F) n += (size_t)snprintf(out + n, outlen - n, "\\x%02X", *s);
+        else if (s[0] == 0xC2 && s[1] >= 0x80 && s[1] <= 0x9F) n += (size_t)snprintf(out + n, outlen - n, "\\u%04X", *++s);
+        else out[n++] = (char)*s;
+    }
+    if (*s) n += (size_t)snprintf(out + n, outlen - n, "...");
+    out[n] = 0;
+}
+
 #define BAD(fld, ...) do { bad->field = (fld); snprintf(bad->msg, sizeof bad->msg, __VA_ARGS__); return -1; } while (0)
 #define UNSUP(...) do { if (!reason[0]) snprintf(reason, rlen, __VA_ARGS__); } while (0)
 
@@ -525,6 +558,10 @@ static int classify(const cJSON *c, const char *fallback_name, CardDef *def,
         name = jname->valuestring;
     }
     if (!name || !name[0]) BAD("name", "card without a name");
+    char shown[96];
+    escape_name(shown, sizeof shown, name);
+    long ctl = name_control(name);
+    if (ctl >= 0) BAD("name", "card '%s': the name holds a control character (U+%04lX)", shown, ctl);
     size_t nl = strlen(name);
     if (nl >= CARD_NAME_MAX) {
         /* Cut at a UTF-8 boundary: at most 3 bytes back, so bytes that are
@@ -817,10 +854,18 @@ int pool_load_buffer(Pool *p, const char *path, const char *buf, size_t len, cha
         cJSON_ArrayForEach(faces, data) {
             snprintf(idx[0], sizeof idx[0], "#%d", i++);
             const char *where[] = { "data", idx[0], idx[1] };
+            char shown[96];
+            escape_name(shown, sizeof shown, faces->string);
+            long ctl = name_control(faces->string);
+            if (ctl >= 0) {
+                snprintf(err, errlen, "%s:%d: card '%s': the name holds a control character (U+%04lX)",
+                         path, json_line(buf, len, where, 2), shown, ctl);
+                goto out;
+            }
             if (!cJSON_IsArray(faces) || cJSON_GetArraySize(faces) == 0) {
                 snprintf(err, errlen, "%s:%d: card '%s': expected a non-empty array of faces "
                          "(an MTGJSON set file has \"data.cards\", an AtomicCards file maps names to faces)",
-                         path, json_line(buf, len, where, 2), faces->string);
+                         path, json_line(buf, len, where, 2), shown);
                 goto out;
             }
             /* A multi-face card is one card: the first face gives its

@@ -274,6 +274,48 @@ static void test_bad_files(void)
     }
 }
 
+/* Loads text as the card file x.json on top of data/cards_one.json: must
+ * be refused with exactly `msg`, the pool left as it was. */
+static void refused_text(const char *text, const char *msg)
+{
+    Pool p;
+    char err[512] = "";
+    pool_init(&p);
+    CHECK(pool_load_file(&p, "data/cards_one.json", err, sizeof err) == 0);
+    CHECK(pool_load_buffer(&p, "x.json", text, strlen(text), err, sizeof err) == -1);
+    if (strcmp(err, msg)) {
+        fprintf(stderr, "%s:%d: got '%s'\n  want '%s'\n", __FILE__, __LINE__, err, msg);
+        failures++;
+    }
+    CHECK(p.n == 1 && pool_find(&p, "Grizzly Bears") == 0);
+    pool_free(&p);
+}
+
+#define BEARS_BODY "\"types\": [\"Creature\"], \"power\": \"2\", \"toughness\": \"2\", \"manaCost\": \"{1}{G}\""
+
+/* A name with a control character would break the one-card-a-line listing
+ * of `mtgsim cards` and every message quoting it: refused, the name shown
+ * escaped. */
+static void test_control_characters(void)
+{
+    refused_text("{\"data\": {\"cards\": [\n{\"name\": \"Grizzly\\nBears\", " BEARS_BODY "}]}}\n",
+                 "x.json:2: card 'Grizzly\\nBears': the name holds a control character (U+000A)");
+    refused_text("{\"data\": {\"cards\": [\n{\"name\": \"Grizzly Bears\\u001b[31m\", " BEARS_BODY "}]}}\n",
+                 "x.json:2: card 'Grizzly Bears\\x1B[31m': the name holds a control character (U+001B)");
+    refused_text("{\"data\": {\n\"Grizzly\\tBears\": [{" BEARS_BODY "}]}}\n",
+                 "x.json:2: card 'Grizzly\\tBears': the name holds a control character (U+0009)");
+    refused_text("{\"data\": {\n\"Grizzly\\u0085Bears\": [{" BEARS_BODY "}]}}\n",
+                 "x.json:2: card 'Grizzly\\u0085Bears': the name holds a control character (U+0085)");
+    refused_text("{\"data\": {\n\"Grizzly Bears\": [{\"name\": \"Grizzly\\rBears\",\n " BEARS_BODY "}]}}\n",
+                 "x.json:2: card 'Grizzly\\rBears': the name holds a control character (U+000D)");
+    /* A long name is cut in the message, after a whole character: the é
+     * straddles the 60th byte. */
+    refused_text("{\"data\": {\"cards\": [\n{\"name\": \"\\u0007Grizzly Bears Grizzly Bears Grizzly Bears Grizzly Bears"
+                 "\xC3\xA9 and more\", " BEARS_BODY "}]}}\n",
+                 "x.json:2: card '\\x07Grizzly Bears Grizzly Bears Grizzly Bears Grizzly Bears\xC3\xA9...': "
+                 "the name holds a control character (U+0007)");
+}
+
 /* ------------------------------------------------------------- the CLI */
 
 
@@ -355,6 +397,7 @@ int main(void)
     test_m10();
     test_user_file_on_top();
     test_bad_files();
+    test_control_characters();
     test_cli();
     if (failures) fprintf(stderr, "test_pool: %d check(s) failed\n", failures);
     else printf("test_pool: all checks passed\n");
