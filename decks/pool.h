@@ -29,7 +29,9 @@ int pool_load_default(Pool *p, char *err, size_t errlen);
 
 /* Loads an MTGJSON set file (data.cards[]) or AtomicCards file (data maps a
  * name to faces) on top of what the pool holds: a card of the same name is
- * replaced. 0 on success, -1 with a message in err. */
+ * replaced. Within one file an entry listed twice (a set file's uuid, an
+ * AtomicCards name) or a key given twice is refused. 0 on success, -1 with
+ * a message in err. */
 int pool_load_file(Pool *p, const char *path, char *err, size_t errlen);
 
 /* The same from memory: buf[0 .. len-1] is the file's content (it need not

@@ -316,6 +316,59 @@ static void test_control_characters(void)
                  "the name holds a control character (U+0007)");
 }
 
+/* A card listed twice in one file, or a key given twice, is refused at the
+ * second one: which of the two should count would be a guess. Printings of
+ * one name (different uuids: basic land arts, 10E's foils) and the faces of
+ * one card are not the same entry twice. */
+static void test_listed_twice(void)
+{
+    refused_text("{\"data\": {\"cards\": [\n{\"name\": \"Grizzly Bears\", \"uuid\": \"u1\", " BEARS_BODY "},\n"
+                 "{\"name\": \"Grizzly Bears\", \"uuid\": \"u1\", " BEARS_BODY "}]}}\n",
+                 "x.json:3: card 'Grizzly Bears' listed twice (uuid \"u1\", first on line 2)");
+    refused_text("{\"data\": {\"cards\": [\n{\"name\": \"Grizzly Bears\", " BEARS_BODY "},\n"
+                 "{\"name\": \"Giant Spider\", " BEARS_BODY "},\n"
+                 "{\"name\": \"GRIZZLY BEARS\", " BEARS_BODY "}]}}\n",
+                 "x.json:4: card 'GRIZZLY BEARS' listed twice (first on line 2)");
+    refused_text("{\"data\": {\n\"Grizzly Bears\": [{" BEARS_BODY "}],\n\"Grizzly Bears\": [{" BEARS_BODY "}]}}\n",
+                 "x.json:3: card 'Grizzly Bears' listed twice (first on line 2)");
+    refused_text("{\"data\": {\n\"Grizzly Bears\": [{" BEARS_BODY "}],\n\"grizzly bears\": [{" BEARS_BODY "}]}}\n",
+                 "x.json:3: card 'grizzly bears' listed twice (first on line 2)");
+    refused_text("{\"data\": {\n\"Grizzly Bears\": [{\"types\": [\"Creature\"],\n \"power\": \"2\", \"toughness\": \"2\",\n"
+                 " \"power\": \"7\", \"manaCost\": \"{1}{G}\"}]}}\n",
+                 "x.json:4: card 'Grizzly Bears': \"power\" given twice (first on line 3)");
+    refused_text("{\"data\": {\"cards\": [\n{\"name\": \"Grizzly Bears\",\n\"name\": \"Giant Spider\", " BEARS_BODY "}]}}\n",
+                 "x.json:3: card 'Grizzly Bears': \"name\" given twice (first on line 2)");
+    refused_text("{\"data\": {\"cards\": []},\n\"data\": {\"cards\": [{\"name\": \"Giant Spider\", " BEARS_BODY "}]}}\n",
+                 "x.json:2: \"data\" given twice (first on line 1)");
+    refused_text("{\"data\": {\"cards\": [],\n\"cards\": [{\"name\": \"Giant Spider\", " BEARS_BODY "}]}}\n",
+                 "x.json:2: \"cards\" given twice (first on line 1)");
+
+    /* A card of many keys (compared sorted, not pairwise): the first key
+     * that comes again, in file order. */
+    char big[4096];
+    size_t n = (size_t)snprintf(big, sizeof big, "{\"data\": {\"cards\": [\n{\"name\": \"Grizzly Bears\", " BEARS_BODY);
+    for (int k = 0; k < 80; k++) n += (size_t)snprintf(big + n, sizeof big - n, ", \"k%d\": %d", k, k);
+    snprintf(big + n, sizeof big - n, ",\n\"k79\": 0,\n\"k3\": 0}]}}\n");
+    refused_text(big, "x.json:3: card 'Grizzly Bears': \"k79\" given twice (first on line 2)");
+
+    /* Two printings and two faces of one name load, as one card. */
+    static const char ok[] =
+        "{\"data\": {\"cards\": [\n{\"name\": \"Forest\", \"uuid\": \"f1\", \"types\": [\"Land\"], "
+        "\"supertypes\": [\"Basic\"], \"subtypes\": [\"Forest\"], \"text\": \"({T}: Add {G}.)\"},\n"
+        "{\"name\": \"Forest\", \"uuid\": \"f2\", \"types\": [\"Land\"], "
+        "\"supertypes\": [\"Basic\"], \"subtypes\": [\"Forest\"], \"text\": \"({T}: Add {G}.)\"},\n"
+        "{\"name\": \"Fire // Ice\", \"faceName\": \"Fire\", \"layout\": \"split\", \"types\": [\"Instant\"], \"manaCost\": \"{1}{R}\"},\n"
+        "{\"name\": \"Fire // Ice\", \"faceName\": \"Ice\", \"layout\": \"split\", \"types\": [\"Instant\"], \"manaCost\": \"{1}{U}\"}]}}\n";
+    Pool p;
+    char err[512] = "";
+    pool_init(&p);
+    int rc = pool_load_buffer(&p, "ok.json", ok, sizeof ok - 1, err, sizeof err);
+    CHECK(rc == 0);
+    if (rc) fprintf(stderr, "%s\n", err);
+    CHECK(p.n == 2 && reason(&p, "Forest") == NULL && pool_find(&p, "Fire // Ice") >= 0);
+    pool_free(&p);
+}
+
 /* ------------------------------------------------------------- the CLI */
 
 
@@ -398,6 +451,7 @@ int main(void)
     test_user_file_on_top();
     test_bad_files();
     test_control_characters();
+    test_listed_twice();
     test_cli();
     if (failures) fprintf(stderr, "test_pool: %d check(s) failed\n", failures);
     else printf("test_pool: all checks passed\n");
