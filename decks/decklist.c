@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #define LINE_MAX_LEN  512   /* a longer line is not a card line */
 #define SUGGEST_LEN   64    /* names compared for suggestions are cut here */
@@ -458,7 +459,7 @@ int decklist_parse(const Pool *pool, const char *path, const char *text, size_t 
     err[0] = 0;
 
     if (len > DECKLIST_FILE_MAX)
-        return fail(&ps, 1, "%zu bytes is too large for a deck list", len);
+        return fail(&ps, 1, "a file of %zu bytes is too large for a deck list (at most 1 MiB)", len);
     const unsigned char *bad = bad_byte((const unsigned char *)text, len);
     if (bad) {
         int line = line_at(text, (const char *)bad);
@@ -522,10 +523,23 @@ int decklist_load(const Pool *pool, const char *path, DeckList *out, char *err, 
     size_t n = fread(buf, 1, DECKLIST_FILE_MAX + 1, f);
     int rd = ferror(f);
     int saved = errno;
+    /* Only the limit and a byte are read: the real size of a file that is
+     * too large comes from the file system, which knows it unless the
+     * file is a pipe. */
+    struct stat st;
+    long long size = n > DECKLIST_FILE_MAX && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) ? (long long)st.st_size : -1;
     fclose(f);
     if (rd) {
         free(buf);
         snprintf(err, errlen, "%s: cannot read: %s", path, strerror(saved));
+        return -1;
+    }
+    if (n > DECKLIST_FILE_MAX) {
+        free(buf);
+        if (size > DECKLIST_FILE_MAX)
+            snprintf(err, errlen, "%s:1: a file of %lld bytes is too large for a deck list (at most 1 MiB)", path, size);
+        else
+            snprintf(err, errlen, "%s:1: a file of over 1 MiB is too large for a deck list", path);
         return -1;
     }
     buf[n] = 0;

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include "decks/decklist.h"
 
@@ -304,6 +306,46 @@ static void test_bad_input(void)
     }
 }
 
+/* A file over the limit is named by its real size (or "over 1 MiB" when
+ * the size cannot be known). */
+static void test_too_long(void)
+{
+    char dir[] = "/tmp/test_decklist_XXXXXX", path[128], err[512] = "";
+    DeckList dl;
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/big.txt", dir);
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL);
+    if (f) {
+        for (int i = 0; i < 300000; i++) fputs("4 Forest\n", f);   /* 2,700,000 bytes */
+        fclose(f);
+        CHECK(decklist_load(&pool, path, &dl, err, sizeof err) == -1);
+        char want[256];
+        snprintf(want, sizeof want, "%s:1: a file of 2700000 bytes is too large for a deck list (at most 1 MiB)", path);
+        CHECK(!strcmp(err, want));
+        if (strcmp(err, want)) fprintf(stderr, "  got  %s\n  want %s\n", err, want);
+        remove(path);
+    }
+    /* A pipe has no size to tell. */
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    CHECK(mkfifo(path, 0600) == 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        signal(SIGPIPE, SIG_IGN);
+        FILE *w = fopen(path, "wb");
+        for (int i = 0; w && i < 300000 && fputs("4 Forest\n", w) >= 0; i++) continue;
+        _exit(0);
+    }
+    CHECK(decklist_load(&pool, path, &dl, err, sizeof err) == -1);
+    if (pid > 0) waitpid(pid, NULL, 0);
+    char want[256];
+    snprintf(want, sizeof want, "%s:1: a file of over 1 MiB is too large for a deck list", path);
+    CHECK(!strcmp(err, want));
+    if (strcmp(err, want)) fprintf(stderr, "  got  %s\n  want %s\n", err, want);
+    remove(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     char err[512];
@@ -319,6 +361,7 @@ int main(void)
     test_shipped_decks();
     test_suggest();
     test_bad_input();
+    test_too_long();
     pool_free(&pool);
     if (failures) fprintf(stderr, "test_decklist: %d check(s) failed\n", failures);
     else printf("test_decklist: all checks passed\n");
