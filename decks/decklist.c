@@ -405,6 +405,19 @@ static const unsigned char *bad_byte(const unsigned char *s, size_t len)
     return NULL;
 }
 
+/* What a line is, for the message when it is too long. */
+static const char *line_kind(const Parser *ps, const char *s, const char *e)
+{
+    if ((e - s >= 2 && s[0] == '/' && s[1] == '/') || s[0] == '#') return "a comment";
+    if (ps->out->format == DECK_FORMAT_FORGE && s[0] == '[') return "a section header";
+    if (ps->sec == SEC_META) {
+        const char *eq = memchr(s, '=', (size_t)(e - s));
+        return eq && streq_ci(s, eq, "Name") ? "a Name= header" : "a [metadata] line";
+    }
+    if (ps->sec == SEC_ABOUT) return "a line of the About section";
+    return "a card line";
+}
+
 static int line_at(const char *text, const char *at)
 {
     int line = 1;
@@ -488,7 +501,8 @@ int decklist_parse(const Pool *pool, const char *path, const char *text, size_t 
         while (ls < le && isspace((unsigned char)*ls)) ls++;
         while (le > ls && isspace((unsigned char)le[-1])) le--;
         if (le - ls > LINE_MAX_LEN)
-            return fail(&ps, ps.line, "line of %d bytes is too long for a card line", (int)(le - ls));
+            return fail(&ps, ps.line, "%s of %d bytes is too long (at most %d)", line_kind(&ps, ls, le),
+                        (int)(le - ls), LINE_MAX_LEN);
         if (out->format != DECK_FORMAT_FORGE && ps.sec == SEC_NONE && ls < le &&
             isdigit((unsigned char)*ls))
             ps.sec = SEC_MAIN;  /* Arena export without the "Deck" header */

@@ -306,10 +306,27 @@ static void test_bad_input(void)
     }
 }
 
-/* A file over the limit is named by its real size (or "over 1 MiB" when
- * the size cannot be known). */
+/* A line over the limit is named for what it is; a file over the limit by
+ * its real size (or "over 1 MiB" when the size cannot be known). */
 static void test_too_long(void)
 {
+    static const struct { const char *head, *tail, *msg; } lines[] = {
+        { "[metadata]\nName=", "\n[Main]\n4 Forest\n", "m.dck:2: a Name= header of 605 bytes is too long (at most 512)" },
+        { "[metadata]\nDescription=", "\n", "m.dck:2: a [metadata] line of 612 bytes is too long (at most 512)" },
+        { "About\nName ", "\n\nDeck\n4 Forest (M10) 246\n", "m.dck:2: a line of the About section of 605 bytes is too long (at most 512)" },
+        { "4 Forest\n// ", "\n", "m.dck:2: a comment of 603 bytes is too long (at most 512)" },
+        { "4 Forest\n4 Grizzly ", "\n", "m.dck:2: a card line of 610 bytes is too long (at most 512)" },
+    };
+    for (size_t k = 0; k < sizeof lines / sizeof *lines; k++) {
+        char text[2048], err[512] = "";
+        int n = snprintf(text, sizeof text, "%s", lines[k].head);
+        memset(text + n, 'x', 600);
+        snprintf(text + n + 600, sizeof text - (size_t)n - 600, "%s", lines[k].tail);
+        DeckList dl;
+        CHECK(decklist_parse(&pool, "m.dck", text, strlen(text), &dl, err, sizeof err) == -1);
+        CHECK_STARTS(err, lines[k].msg);
+    }
+
     char dir[] = "/tmp/test_decklist_XXXXXX", path[128], err[512] = "";
     DeckList dl;
     CHECK(mkdtemp(dir) != NULL);
