@@ -100,11 +100,39 @@ static void test_policy_files(void)
     remove(tp("p.json"));
 }
 
+/* Every option's message echoes the value given, so a user sees which of
+ * their words was refused. */
+static void test_option_values(void)
+{
+    static const struct { const char *args, *want; } cases[] = {
+        { "run --ci-width 0", "mtgsim run: --ci-width 0: must be above 0 and below 0.5 (e.g. 0.01)\n" },
+        { "run --ci-width 0.5", "mtgsim run: --ci-width 0.5: must be above 0 and below 0.5 (e.g. 0.01)\n" },
+        { "run --ci-width -1", "mtgsim run: --ci-width -1: must be above 0 and below 0.5 (e.g. 0.01)\n" },
+        { "run --ci-width abc", "mtgsim run: --ci-width 'abc': not a number (e.g. 0.01)\n" },
+        { "run --ci-width ''", "mtgsim run: --ci-width '': not a number (e.g. 0.01)\n" },
+        { "gauntlet --ci-width 2", "mtgsim gauntlet: --ci-width 2: must be above 0 and below 0.5 (e.g. 0.01)\n" },
+        { "run --edition 2012", "mtgsim run: --edition '2012': must be 2011 or foundations\n" },
+        { "trace --edition 1999", "mtgsim trace: --edition '1999': must be 2011 or foundations\n" },
+        { "tune --param aggression", "mtgsim tune: --param 'aggression': expected NAME=LO..HI\n" },
+        { "tournament --policies heuristic", "mtgsim tournament: --policies 'heuristic': needs 2 to 16 policies, comma separated\n" },
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char args[1024];
+        snprintf(args, sizeof args, "%s --games 2 --json '%s'", cases[k].args, tp("x.json"));
+        if (!strncmp(cases[k].args, "trace", 5)) snprintf(args, sizeof args, "%s", cases[k].args);
+        refused(args, cases[k].want);
+    }
+    /* A value missing is said so. */
+    refused("run --ci-width", "mtgsim run: --ci-width needs a value (e.g. 0.01)\n");
+    refused("run --edition", "mtgsim run: --edition needs a value (2011 or foundations)\n");
+}
+
 int main(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/mtgsim_inputs_XXXXXX");
     if (!mkdtemp(tmpdir)) { perror("mkdtemp"); return 2; }
     test_policy_files();
+    test_option_values();
     rmdir(tmpdir);
     if (failures) fprintf(stderr, "test_inputs_cli: %d of %d checks failed\n", failures, checks);
     else printf("test_inputs_cli: %d checks passed\n", checks);
