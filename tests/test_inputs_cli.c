@@ -127,12 +127,40 @@ static void test_option_values(void)
     refused("run --edition", "mtgsim run: --edition needs a value (2011 or foundations)\n");
 }
 
+/* tune's --param: a range is named as the user wrote it, not by the point
+ * of it that failed; what is wrong with its shape is said. */
+static void test_tune_params(void)
+{
+    static const struct { const char *param, *want; } cases[] = {
+        { "aggression=0..99", "mtgsim tune: --param 'aggression=0..99': heuristic: unknown parameter or value "
+                              "out of range: aggression=99 (parameters: " },
+        { "aggression=-3..2", "mtgsim tune: --param 'aggression=-3..2': heuristic: unknown parameter or value "
+                              "out of range: aggression=-3 (parameters: " },
+        { "nosuch=0..3", "mtgsim tune: --param 'nosuch=0..3': heuristic: unknown parameter or value "
+                         "out of range: nosuch=0 (parameters: " },
+        { "aggression=5..1", "mtgsim tune: --param 'aggression=5..1': LO 5 is above HI 1\n" },
+        { "aggression=0..999999", "mtgsim tune: --param 'aggression=0..999999': a range of 1000000 values; at most 100001\n" },
+        { "aggression=a..3", "mtgsim tune: --param 'aggression=a..3': expected NAME=LO..HI (whole numbers)\n" },
+        { "aggression=1..", "mtgsim tune: --param 'aggression=1..': expected NAME=LO..HI (whole numbers)\n" },
+        { "aggression=1..99999999999", "mtgsim tune: --param 'aggression=1..99999999999': expected NAME=LO..HI (whole numbers)\n" },
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char args[1024];
+        snprintf(args, sizeof args, "tune --param '%s' --budget 8 --quiet --json '%s'", cases[k].param, tp("x.json"));
+        refused(args, cases[k].want);
+    }
+    char args[1024];
+    snprintf(args, sizeof args, "tune --policy my.json --param aggression=0..1 --budget 8 --json '%s'", tp("x.json"));
+    refused(args, "mtgsim tune: --policy 'my.json': must be a name with parameters, not a file\n");
+}
+
 int main(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/mtgsim_inputs_XXXXXX");
     if (!mkdtemp(tmpdir)) { perror("mkdtemp"); return 2; }
     test_policy_files();
     test_option_values();
+    test_tune_params();
     rmdir(tmpdir);
     if (failures) fprintf(stderr, "test_inputs_cli: %d of %d checks failed\n", failures, checks);
     else printf("test_inputs_cli: %d checks passed\n", checks);
