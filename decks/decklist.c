@@ -75,17 +75,57 @@ int decklist_group(const Deck *d, int *card, int *count, int max)
     return n;
 }
 
+/* ---------------------------------------------------------- spaces */
+
+/* A space at s (s < e): ASCII white space, or a Unicode space separator
+ * (a no-break space pasted from a web page), as pool names compare them.
+ * Its length in bytes, or 0. The text is valid UTF-8 (checked first). */
+static size_t space_at(const char *s, const char *e)
+{
+    if (s >= e) return 0;
+    if (isspace((unsigned char)*s)) return 1;
+    char c[4] = { 0 };
+    memcpy(c, s, e - s < 3 ? (size_t)(e - s) : 3);
+    return pool_unicode_space(c);
+}
+
+/* A space that ends s..e: its length in bytes, or 0. */
+static size_t space_before(const char *s, const char *e)
+{
+    if (e > s && isspace((unsigned char)e[-1])) return 1;
+    if (e - s >= 2 && space_at(e - 2, e) == 2) return 2;
+    if (e - s >= 3 && space_at(e - 3, e) == 3) return 3;
+    return 0;
+}
+
+static const char *skip_spaces(const char *s, const char *e)
+{
+    for (size_t k; (k = space_at(s, e)) != 0; ) s += k;
+    return s;
+}
+
+static const char *trim_spaces_end(const char *s, const char *e)
+{
+    for (size_t k; (k = space_before(s, e)) != 0; ) e -= k;
+    return e;
+}
+
 /* ---------------------------------------------------------- suggestions */
 
-/* Lowercased, typographic apostrophes as ', cut at SUGGEST_LEN bytes. */
+/* Lowercased, typographic apostrophes as ', Unicode spaces as a space, cut
+ * at SUGGEST_LEN bytes. */
 static int fold(const char *s, char *out)
 {
     int n = 0;
     const unsigned char *u = (const unsigned char *)s;
     while (*u && n < SUGGEST_LEN) {
+        size_t sp = pool_unicode_space((const char *)u);
         if (u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0x98 || u[2] == 0x99)) {
             out[n++] = '\'';
             u += 3;
+        } else if (sp) {
+            out[n++] = ' ';
+            u += sp;
         } else {
             out[n++] = (char)tolower(*u++);
         }
@@ -252,10 +292,10 @@ static int card_line(Parser *ps, const char *s, const char *e, int side)
     const char *count_end = p;
     if (s[0] == '-') count = -count;
     if (p < e && (*p == 'x' || *p == 'X')) p++;
-    if (p < e && !isspace((unsigned char)*p))
+    if (p < e && !space_at(p, e))
         return fail(ps, ps->line, "expected a count and a card name, like '4 Grizzly Bears', not '%.*s'",
                     (int)(e - s > 60 ? 60 : e - s), s);
-    while (p < e && isspace((unsigned char)*p)) p++;
+    p = skip_spaces(p, e);
     const char *ne = e;
     if (ps->out->format == DECK_FORMAT_FORGE) {
         const char *bar = memchr(p, '|', (size_t)(e - p));
@@ -263,7 +303,7 @@ static int card_line(Parser *ps, const char *s, const char *e, int side)
     } else if (ps->out->format == DECK_FORMAT_ARENA) {
         ne = arena_suffix(p, e);
     }
-    while (ne > p && isspace((unsigned char)ne[-1])) ne--;
+    ne = trim_spaces_end(p, ne);
     if (ne == p) return fail(ps, ps->line, "a count without a card name");
     if (count < 1)
         return fail(ps, ps->line, "count %.*s for '%.*s': a card line needs at least 1 copy",
@@ -498,8 +538,8 @@ int decklist_parse(const Pool *pool, const char *path, const char *text, size_t 
         const char *e = nl ? nl : end;
         const char *ls = s, *le = e;
         s = nl ? nl + 1 : end;
-        while (ls < le && isspace((unsigned char)*ls)) ls++;
-        while (le > ls && isspace((unsigned char)le[-1])) le--;
+        ls = skip_spaces(ls, le);
+        le = trim_spaces_end(ls, le);
         if (le - ls > LINE_MAX_LEN)
             return fail(&ps, ps.line, "%s of %d bytes is too long (at most %d)", line_kind(&ps, ls, le),
                         (int)(le - ls), LINE_MAX_LEN);

@@ -38,14 +38,31 @@ void pool_free(Pool *p)
     pool_init(p);
 }
 
-/* Next character of a card name as compared: ASCII lowercased, and the
- * typographic apostrophes U+2018/U+2019 (E2 80 98/99) read as '. */
+size_t pool_unicode_space(const char *str)
+{
+    const unsigned char *c = (const unsigned char *)str;
+    if (c[0] == 0xC2 && c[1] == 0xA0) return 2;                                      /* U+00A0 no-break */
+    if (c[0] == 0xE1 && c[1] == 0x9A && c[2] == 0x80) return 3;                      /* U+1680 ogham */
+    if (c[0] == 0xE2 && c[1] == 0x80 && ((c[2] >= 0x80 && c[2] <= 0x8A) || c[2] == 0xAF)) return 3;  /* U+2000-200A, 202F */
+    if (c[0] == 0xE2 && c[1] == 0x81 && c[2] == 0x9F) return 3;                      /* U+205F math */
+    if (c[0] == 0xE3 && c[1] == 0x80 && c[2] == 0x80) return 3;                      /* U+3000 ideographic */
+    return 0;
+}
+
+/* Next character of a card name as compared: ASCII lowercased, the
+ * typographic apostrophes U+2018/U+2019 (E2 80 98/99) read as ', and the
+ * Unicode spaces (a no-break space pasted from a web page) as a space. */
 static int name_char(const unsigned char **s)
 {
     const unsigned char *c = *s;
     if (c[0] == 0xE2 && c[1] == 0x80 && (c[2] == 0x98 || c[2] == 0x99)) {
         *s += 3;
         return '\'';
+    }
+    size_t sp = pool_unicode_space((const char *)c);
+    if (sp) {
+        *s += sp;
+        return ' ';
     }
     *s += 1;
     return (c[0] >= 'A' && c[0] <= 'Z') ? c[0] + ('a' - 'A') : c[0];

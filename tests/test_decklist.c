@@ -127,6 +127,27 @@ static void test_counts_and_case(void)
     CHECK(dl.main.n == 20 && dl.side.n == 1);
     CHECK(copies(&dl.main, "Garruk's Companion") == 2);
     CHECK(!strcmp(dl.name, "green"));
+
+    /* Unicode spaces, as pasted from web pages, read as spaces: a no-break
+     * space (U+00A0) in a name, after a count, ending a line or a name
+     * before a Forge set code; U+202F, U+2003 and U+3000 too. */
+    text = "4\xC2\xA0Grizzly\xC2\xA0" "Bears\xC2\xA0\n4 Giant\xE2\x80\xAFSpider\n"
+           "\xE3\x80\x80" "2x\xE2\x80\x83Garruk\xE2\x80\x99s\xC2\xA0" "Companion\n18 Forest\n";
+    int rc = decklist_parse(&pool, "nbsp.txt", text, strlen(text), &dl, err, sizeof err);
+    CHECK(rc == 0);
+    if (rc) fprintf(stderr, "%s\n", err);
+    CHECK(dl.main.n == 28 && copies(&dl.main, "Grizzly Bears") == 4 && copies(&dl.main, "Giant Spider") == 4);
+    CHECK(copies(&dl.main, "Garruk's Companion") == 2);
+    text = "[Main]\n4 Grizzly\xC2\xA0" "Bears\xC2\xA0|M10\n";
+    rc = decklist_parse(&pool, "nbsp.dck", text, strlen(text), &dl, err, sizeof err);
+    CHECK(rc == 0 && copies(&dl.main, "Grizzly Bears") == 4);
+    /* A misspelled name with one is still matched to its suggestion. */
+    text = "4 Grizly\xC2\xA0" "Bears\n";
+    CHECK(decklist_parse(&pool, "nbsp.txt", text, strlen(text), &dl, err, sizeof err) == -1);
+    CHECK_HAS(err, "did you mean 'Grizzly Bears'?");
+    /* A space that is not a separator (U+200B, zero width) is not a space. */
+    text = "4 Grizzly\xE2\x80\x8B" "Bears\n";
+    CHECK(decklist_parse(&pool, "zw.txt", text, strlen(text), &dl, err, sizeof err) == -1);
 }
 
 /* Every deck in decks/ loads, has 40 cards of the default pool and sane

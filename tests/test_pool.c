@@ -134,6 +134,11 @@ static void test_default_pool(void)
     CHECK(gc >= 0);
     CHECK(pool_find(&p, "Garruk\xE2\x80\x99s Companion") == gc);  /* U+2019 */
     CHECK(pool_find(&p, "garruk\xE2\x80\x98S companion") == gc);  /* U+2018 */
+    CHECK(pool_find(&p, "Grizzly\xC2\xA0" "Bears") == gb);             /* U+00A0, no-break space */
+    CHECK(pool_find(&p, "grizzly\xE2\x80\xAF" "bears") == gb);         /* U+202F */
+    CHECK(pool_find(&p, "Grizzly\xE3\x80\x80" "Bears") == gb);         /* U+3000 */
+    CHECK(pool_find(&p, "Grizzly\xE2\x80\x8B" "Bears") == -1);         /* U+200B is no space */
+    CHECK(pool_find(&p, "Grizzly\xC2\xA0\xC2\xA0" "Bears") == -1);   /* one space is one space */
     CHECK(pool_find(&p, "Grizzly Bear") == -1);
     CHECK(pool_find(&p, "Grizzly Bears ") == -1);
     CHECK(pool_find(&p, "") == -1);
