@@ -243,6 +243,29 @@ static const char *arena_suffix(const char *s, const char *e)
     return open;
 }
 
+/* The name as given, for a message: characters that print as nothing
+ * (zero-width spaces and joiners, the soft hyphen, direction marks, the
+ * byte order mark) written \uXXXX, so that a name refused for one does
+ * not look like the name suggested. The text is valid UTF-8. */
+static void show_name(char *out, size_t outlen, const char *name)
+{
+    size_t n = 0;
+    for (const unsigned char *u = (const unsigned char *)name; *u && n + 7 < outlen; ) {
+        unsigned cp = 0;
+        int len = 1;
+        if (u[0] >= 0xC2 && u[0] <= 0xDF && u[1]) { cp = (u[0] & 0x1Fu) << 6 | (u[1] & 0x3Fu); len = 2; }
+        else if (u[0] >= 0xE0 && u[0] <= 0xEF && u[1] && u[2]) { cp = (u[0] & 0x0Fu) << 12 | (u[1] & 0x3Fu) << 6 | (u[2] & 0x3Fu); len = 3; }
+        if (cp == 0xAD || cp == 0x180E || (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) ||
+            (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0xFEFF) {
+            n += (size_t)snprintf(out + n, outlen - n, "\\u%04X", cp);
+        } else {
+            for (int k = 0; k < len; k++) out[n++] = (char)u[k];
+        }
+        u += len;
+    }
+    out[n] = 0;
+}
+
 /* Adds count copies of a card (resolved in the pool) to the current section. */
 static int add_card(Parser *ps, long count, const char *name, size_t nlen, int side)
 {
@@ -253,15 +276,17 @@ static int add_card(Parser *ps, long count, const char *name, size_t nlen, int s
     if (i < 0) {
         int sug[3];
         int ns = decklist_suggest(ps->pool, nm, sug, 3);
+        char shown[LINE_MAX_LEN + 1];
+        show_name(shown, sizeof shown, nm);
         if (ns == 0)
             return fail(ps, ps->line, "unknown card '%s': not in the card pool "
-                        "(`mtgsim cards` lists the pool)", nm);
+                        "(`mtgsim cards` lists the pool)", shown);
         char list[200];
         size_t n = 0;
         for (int k = 0; k < ns && n < sizeof list; k++)
             n += (size_t)snprintf(list + n, sizeof list - n, "%s'%s'",
                                   k == 0 ? "" : k + 1 == ns ? " or " : ", ", ps->pool->cards[sug[k]].name);
-        return fail(ps, ps->line, "unknown card '%s': did you mean %s?", nm, list);
+        return fail(ps, ps->line, "unknown card '%s': did you mean %s?", shown, list);
     }
     const char *why = pool_reason(ps->pool, i);
     if (why && !side)

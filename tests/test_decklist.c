@@ -145,9 +145,14 @@ static void test_counts_and_case(void)
     text = "4 Grizly\xC2\xA0" "Bears\n";
     CHECK(decklist_parse(&pool, "nbsp.txt", text, strlen(text), &dl, err, sizeof err) == -1);
     CHECK_HAS(err, "did you mean 'Grizzly Bears'?");
-    /* A space that is not a separator (U+200B, zero width) is not a space. */
+    /* A space that is not a separator (U+200B, zero width) is not a space:
+     * refused, and shown so that the name differs from the suggestion. */
     text = "4 Grizzly\xE2\x80\x8B" "Bears\n";
     CHECK(decklist_parse(&pool, "zw.txt", text, strlen(text), &dl, err, sizeof err) == -1);
+    CHECK(!strcmp(err, "zw.txt:1: unknown card 'Grizzly\\u200BBears': did you mean 'Grizzly Bears'?"));
+    text = "4 \xEF\xBB\xBFXyzzy Qu\xC2\xADux\n";
+    CHECK(decklist_parse(&pool, "zw.txt", text, strlen(text), &dl, err, sizeof err) == -1);
+    CHECK_STARTS(err, "zw.txt:1: unknown card '\\uFEFFXyzzy Qu\\u00ADux': not in the card pool");
 }
 
 /* Every deck in decks/ loads, has 40 cards of the default pool and sane
