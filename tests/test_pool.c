@@ -419,11 +419,12 @@ static void test_cli(void)
 
     /* A bad file: exit 2, FILE:LINE on stderr, nothing on stdout. */
     static const char *const bad[][2] = {
-        { "data/cards_truncated.json", "data/cards_truncated.json:24: " },
-        { "data/cards_negative_toughness.json", "data/cards_negative_toughness.json:27: " },
-        { "data/cards_bad_mana_value.json", "data/cards_bad_mana_value.json:22: " },
-        { "data/cards_binary.json", "data/cards_binary.json:1: " },
-        { "data/cards_empty.json", "data/cards_empty.json:1: " },
+        { "data/cards_truncated.json", "mtgsim cards: data/cards_truncated.json:24: " },
+        { "data/cards_negative_toughness.json", "mtgsim cards: data/cards_negative_toughness.json:27: " },
+        { "data/cards_bad_mana_value.json", "mtgsim cards: data/cards_bad_mana_value.json:22: " },
+        { "data/cards_binary.json", "mtgsim cards: data/cards_binary.json:1: " },
+        { "data/cards_empty.json", "mtgsim cards: data/cards_empty.json:1: " },
+        { "data/no_such_file.json", "mtgsim cards: data/no_such_file.json: cannot open" },
     };
     for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
         char args[256];
@@ -435,6 +436,28 @@ static void test_cli(void)
         free(out);
         free(err);
     }
+    /* A name with a newline would break the listing, one card a line. */
+    char dir[] = "/tmp/test_pool_XXXXXX", path[64], args[128];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/ctl.json", dir);
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (f) {
+        fputs("{\"data\": {\n\"Grizzly\\nBears\": [{" BEARS_BODY "}]}}\n", f);
+        fclose(f);
+    }
+    snprintf(args, sizeof args, "cards %s", path);
+    st = run(args, &out, &err);
+    CHECK(st == 2);
+    CHECK(out && out[0] == 0);
+    char want[256];
+    snprintf(want, sizeof want, "mtgsim cards: %s:2: card 'Grizzly\\nBears': the name holds a control character (U+000A)\n", path);
+    CHECK(err && !strcmp(err, want));
+    free(out);
+    free(err);
+    remove(path);
+    rmdir(dir);
+
     st = run("cards --frobnicate", &out, &err);
     CHECK(st == 2);
     CHECK(out && out[0] == 0);
