@@ -154,6 +154,38 @@ static void test_tune_params(void)
     refused(args, "mtgsim tune: --policy 'my.json': must be a name with parameters, not a file\n");
 }
 
+/* A help text is printed as it is (fputs), or as the argument of a %s: a
+ * printf escape in it ("95%%") shows as written. Every command's --help,
+ * and the usage shown after an unknown option, hold none. */
+static void test_help_texts(void)
+{
+    static const char *const cmds[] = { "", "run", "gauntlet", "tournament", "tune", "trace", "plot",
+                                        "cards", "scenario", "bench" };
+    for (size_t k = 0; k < sizeof cmds / sizeof *cmds; k++) {
+        char args[128], *out, *err;
+        snprintf(args, sizeof args, "%s --help", cmds[k]);
+        int st = test_mtgsim(args, &out, &err);
+        CHECK(st == 0, "mtgsim %s: exit %d", args, st);
+        CHECK(out && strstr(out, "usage: mtgsim"), "mtgsim %s: no usage on stdout", args);
+        CHECK(out && !strstr(out, "%%"), "mtgsim %s: a printf escape in the help:\n%s", args, out ? out : "");
+        free(out);
+        free(err);
+        if (!cmds[k][0]) continue;
+        snprintf(args, sizeof args, "%s --frobnicate", cmds[k]);
+        st = test_mtgsim(args, &out, &err);
+        CHECK(st == 2, "mtgsim %s: exit %d", args, st);
+        CHECK(err && !strstr(err, "%%"), "mtgsim %s: a printf escape in the usage:\n%s", args, err ? err : "");
+        free(out);
+        free(err);
+    }
+    /* The one that had it. */
+    char *out, *err;
+    test_mtgsim("run --help", &out, &err);
+    CHECK(out && strstr(out, "stop once deck A's 95% interval"), "run --help: %s", out ? out : "");
+    free(out);
+    free(err);
+}
+
 int main(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/mtgsim_inputs_XXXXXX");
@@ -161,6 +193,7 @@ int main(void)
     test_policy_files();
     test_option_values();
     test_tune_params();
+    test_help_texts();
     rmdir(tmpdir);
     if (failures) fprintf(stderr, "test_inputs_cli: %d of %d checks failed\n", failures, checks);
     else printf("test_inputs_cli: %d checks passed\n", checks);
