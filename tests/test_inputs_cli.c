@@ -115,6 +115,7 @@ static void test_option_values(void)
         { "trace --edition 1999", "mtgsim trace: --edition '1999': must be 2011 or foundations\n" },
         { "tune --param aggression", "mtgsim tune: --param 'aggression': expected NAME=LO..HI\n" },
         { "tournament --policies heuristic", "mtgsim tournament: --policies 'heuristic': needs 2 to 16 policies, comma separated\n" },
+        { "trace --json game.jsonl", "mtgsim trace: --json takes no file ('game.jsonl'): it prints JSON Lines on standard output" },
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         char args[1024];
