@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #define LINE_MAX_LEN  512   /* a longer line is not a card line */
 #define SUGGEST_LEN   64    /* names compared for suggestions are cut here */
@@ -74,17 +75,57 @@ int decklist_group(const Deck *d, int *card, int *count, int max)
     return n;
 }
 
+/* ---------------------------------------------------------- spaces */
+
+/* A space at s (s < e): ASCII white space, or a Unicode space separator
+ * (a no-break space pasted from a web page), as pool names compare them.
+ * Its length in bytes, or 0. The text is valid UTF-8 (checked first). */
+static size_t space_at(const char *s, const char *e)
+{
+    if (s >= e) return 0;
+    if (isspace((unsigned char)*s)) return 1;
+    char c[4] = { 0 };
+    memcpy(c, s, e - s < 3 ? (size_t)(e - s) : 3);
+    return pool_unicode_space(c);
+}
+
+/* A space that ends s..e: its length in bytes, or 0. */
+static size_t space_before(const char *s, const char *e)
+{
+    if (e > s && isspace((unsigned char)e[-1])) return 1;
+    if (e - s >= 2 && space_at(e - 2, e) == 2) return 2;
+    if (e - s >= 3 && space_at(e - 3, e) == 3) return 3;
+    return 0;
+}
+
+static const char *skip_spaces(const char *s, const char *e)
+{
+    for (size_t k; (k = space_at(s, e)) != 0; ) s += k;
+    return s;
+}
+
+static const char *trim_spaces_end(const char *s, const char *e)
+{
+    for (size_t k; (k = space_before(s, e)) != 0; ) e -= k;
+    return e;
+}
+
 /* ---------------------------------------------------------- suggestions */
 
-/* Lowercased, typographic apostrophes as ', cut at SUGGEST_LEN bytes. */
+/* Lowercased, typographic apostrophes as ', Unicode spaces as a space, cut
+ * at SUGGEST_LEN bytes. */
 static int fold(const char *s, char *out)
 {
     int n = 0;
     const unsigned char *u = (const unsigned char *)s;
     while (*u && n < SUGGEST_LEN) {
+        size_t sp = pool_unicode_space((const char *)u);
         if (u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0x98 || u[2] == 0x99)) {
             out[n++] = '\'';
             u += 3;
+        } else if (sp) {
+            out[n++] = ' ';
+            u += sp;
         } else {
             out[n++] = (char)tolower(*u++);
         }
@@ -202,6 +243,29 @@ static const char *arena_suffix(const char *s, const char *e)
     return open;
 }
 
+/* The name as given, for a message: characters that print as nothing
+ * (zero-width spaces and joiners, the soft hyphen, direction marks, the
+ * byte order mark) written \uXXXX, so that a name refused for one does
+ * not look like the name suggested. The text is valid UTF-8. */
+static void show_name(char *out, size_t outlen, const char *name)
+{
+    size_t n = 0;
+    for (const unsigned char *u = (const unsigned char *)name; *u && n + 7 < outlen; ) {
+        unsigned cp = 0;
+        int len = 1;
+        if (u[0] >= 0xC2 && u[0] <= 0xDF && u[1]) { cp = (u[0] & 0x1Fu) << 6 | (u[1] & 0x3Fu); len = 2; }
+        else if (u[0] >= 0xE0 && u[0] <= 0xEF && u[1] && u[2]) { cp = (u[0] & 0x0Fu) << 12 | (u[1] & 0x3Fu) << 6 | (u[2] & 0x3Fu); len = 3; }
+        if (cp == 0xAD || cp == 0x180E || (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) ||
+            (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0xFEFF) {
+            n += (size_t)snprintf(out + n, outlen - n, "\\u%04X", cp);
+        } else {
+            for (int k = 0; k < len; k++) out[n++] = (char)u[k];
+        }
+        u += len;
+    }
+    out[n] = 0;
+}
+
 /* Adds count copies of a card (resolved in the pool) to the current section. */
 static int add_card(Parser *ps, long count, const char *name, size_t nlen, int side)
 {
@@ -212,15 +276,17 @@ static int add_card(Parser *ps, long count, const char *name, size_t nlen, int s
     if (i < 0) {
         int sug[3];
         int ns = decklist_suggest(ps->pool, nm, sug, 3);
+        char shown[LINE_MAX_LEN + 1];
+        show_name(shown, sizeof shown, nm);
         if (ns == 0)
             return fail(ps, ps->line, "unknown card '%s': not in the card pool "
-                        "(`mtgsim cards` lists the pool)", nm);
+                        "(`mtgsim cards` lists the pool)", shown);
         char list[200];
         size_t n = 0;
         for (int k = 0; k < ns && n < sizeof list; k++)
             n += (size_t)snprintf(list + n, sizeof list - n, "%s'%s'",
                                   k == 0 ? "" : k + 1 == ns ? " or " : ", ", ps->pool->cards[sug[k]].name);
-        return fail(ps, ps->line, "unknown card '%s': did you mean %s?", nm, list);
+        return fail(ps, ps->line, "unknown card '%s': did you mean %s?", shown, list);
     }
     const char *why = pool_reason(ps->pool, i);
     if (why && !side)
@@ -251,10 +317,10 @@ static int card_line(Parser *ps, const char *s, const char *e, int side)
     const char *count_end = p;
     if (s[0] == '-') count = -count;
     if (p < e && (*p == 'x' || *p == 'X')) p++;
-    if (p < e && !isspace((unsigned char)*p))
+    if (p < e && !space_at(p, e))
         return fail(ps, ps->line, "expected a count and a card name, like '4 Grizzly Bears', not '%.*s'",
                     (int)(e - s > 60 ? 60 : e - s), s);
-    while (p < e && isspace((unsigned char)*p)) p++;
+    p = skip_spaces(p, e);
     const char *ne = e;
     if (ps->out->format == DECK_FORMAT_FORGE) {
         const char *bar = memchr(p, '|', (size_t)(e - p));
@@ -262,7 +328,7 @@ static int card_line(Parser *ps, const char *s, const char *e, int side)
     } else if (ps->out->format == DECK_FORMAT_ARENA) {
         ne = arena_suffix(p, e);
     }
-    while (ne > p && isspace((unsigned char)ne[-1])) ne--;
+    ne = trim_spaces_end(p, ne);
     if (ne == p) return fail(ps, ps->line, "a count without a card name");
     if (count < 1)
         return fail(ps, ps->line, "count %.*s for '%.*s': a card line needs at least 1 copy",
@@ -404,6 +470,19 @@ static const unsigned char *bad_byte(const unsigned char *s, size_t len)
     return NULL;
 }
 
+/* What a line is, for the message when it is too long. */
+static const char *line_kind(const Parser *ps, const char *s, const char *e)
+{
+    if ((e - s >= 2 && s[0] == '/' && s[1] == '/') || s[0] == '#') return "a comment";
+    if (ps->out->format == DECK_FORMAT_FORGE && s[0] == '[') return "a section header";
+    if (ps->sec == SEC_META) {
+        const char *eq = memchr(s, '=', (size_t)(e - s));
+        return eq && streq_ci(s, eq, "Name") ? "a Name= header" : "a [metadata] line";
+    }
+    if (ps->sec == SEC_ABOUT) return "a line of the About section";
+    return "a card line";
+}
+
 static int line_at(const char *text, const char *at)
 {
     int line = 1;
@@ -458,7 +537,7 @@ int decklist_parse(const Pool *pool, const char *path, const char *text, size_t 
     err[0] = 0;
 
     if (len > DECKLIST_FILE_MAX)
-        return fail(&ps, 1, "%zu bytes is too large for a deck list", len);
+        return fail(&ps, 1, "a file of %zu bytes is too large for a deck list (at most 1 MiB)", len);
     const unsigned char *bad = bad_byte((const unsigned char *)text, len);
     if (bad) {
         int line = line_at(text, (const char *)bad);
@@ -484,10 +563,11 @@ int decklist_parse(const Pool *pool, const char *path, const char *text, size_t 
         const char *e = nl ? nl : end;
         const char *ls = s, *le = e;
         s = nl ? nl + 1 : end;
-        while (ls < le && isspace((unsigned char)*ls)) ls++;
-        while (le > ls && isspace((unsigned char)le[-1])) le--;
+        ls = skip_spaces(ls, le);
+        le = trim_spaces_end(ls, le);
         if (le - ls > LINE_MAX_LEN)
-            return fail(&ps, ps.line, "line of %d bytes is too long for a card line", (int)(le - ls));
+            return fail(&ps, ps.line, "%s of %d bytes is too long (at most %d)", line_kind(&ps, ls, le),
+                        (int)(le - ls), LINE_MAX_LEN);
         if (out->format != DECK_FORMAT_FORGE && ps.sec == SEC_NONE && ls < le &&
             isdigit((unsigned char)*ls))
             ps.sec = SEC_MAIN;  /* Arena export without the "Deck" header */
@@ -522,10 +602,23 @@ int decklist_load(const Pool *pool, const char *path, DeckList *out, char *err, 
     size_t n = fread(buf, 1, DECKLIST_FILE_MAX + 1, f);
     int rd = ferror(f);
     int saved = errno;
+    /* Only the limit and a byte are read: the real size of a file that is
+     * too large comes from the file system, which knows it unless the
+     * file is a pipe. */
+    struct stat st;
+    long long size = n > DECKLIST_FILE_MAX && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) ? (long long)st.st_size : -1;
     fclose(f);
     if (rd) {
         free(buf);
         snprintf(err, errlen, "%s: cannot read: %s", path, strerror(saved));
+        return -1;
+    }
+    if (n > DECKLIST_FILE_MAX) {
+        free(buf);
+        if (size > DECKLIST_FILE_MAX)
+            snprintf(err, errlen, "%s:1: a file of %lld bytes is too large for a deck list (at most 1 MiB)", path, size);
+        else
+            snprintf(err, errlen, "%s:1: a file of over 1 MiB is too large for a deck list", path);
         return -1;
     }
     buf[n] = 0;

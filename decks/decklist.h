@@ -28,8 +28,8 @@ typedef struct DeckList {
                                          * hold unsupported cards since none is played */
 } DeckList;
 
-/* Reads the deck list at path, resolving names in pool (case and typographic
- * apostrophes ignored). 0 on success; -1 with "PATH:LINE: what is wrong" in
+/* Reads the deck list at path, resolving names in pool (case, typographic
+ * apostrophes and the kind of space ignored). 0 on success; -1 with "PATH:LINE: what is wrong" in
  * err (misspelled card with the closest names, unsupported card with the
  * reason, empty file, binary data, bad count, over DECK_MAX cards, no main
  * deck, ...). out is fully written either way. */

@@ -38,14 +38,31 @@ void pool_free(Pool *p)
     pool_init(p);
 }
 
-/* Next character of a card name as compared: ASCII lowercased, and the
- * typographic apostrophes U+2018/U+2019 (E2 80 98/99) read as '. */
+size_t pool_unicode_space(const char *str)
+{
+    const unsigned char *c = (const unsigned char *)str;
+    if (c[0] == 0xC2 && c[1] == 0xA0) return 2;                                      /* U+00A0 no-break */
+    if (c[0] == 0xE1 && c[1] == 0x9A && c[2] == 0x80) return 3;                      /* U+1680 ogham */
+    if (c[0] == 0xE2 && c[1] == 0x80 && ((c[2] >= 0x80 && c[2] <= 0x8A) || c[2] == 0xAF)) return 3;  /* U+2000-200A, 202F */
+    if (c[0] == 0xE2 && c[1] == 0x81 && c[2] == 0x9F) return 3;                      /* U+205F math */
+    if (c[0] == 0xE3 && c[1] == 0x80 && c[2] == 0x80) return 3;                      /* U+3000 ideographic */
+    return 0;
+}
+
+/* Next character of a card name as compared: ASCII lowercased, the
+ * typographic apostrophes U+2018/U+2019 (E2 80 98/99) read as ', and the
+ * Unicode spaces (a no-break space pasted from a web page) as a space. */
 static int name_char(const unsigned char **s)
 {
     const unsigned char *c = *s;
     if (c[0] == 0xE2 && c[1] == 0x80 && (c[2] == 0x98 || c[2] == 0x99)) {
         *s += 3;
         return '\'';
+    }
+    size_t sp = pool_unicode_space((const char *)c);
+    if (sp) {
+        *s += sp;
+        return ' ';
     }
     *s += 1;
     return (c[0] >= 'A' && c[0] <= 'Z') ? c[0] + ('a' - 'A') : c[0];
@@ -259,6 +276,8 @@ static const char *const known_kw[] = {
 typedef struct Malformed {
     const char *field;  /* the card field at fault, or NULL for the card itself */
     char msg[200];      /* what is wrong */
+    char step[16];      /* "#N": the member at fault, for a key given twice (field points here) */
+    char first[16];     /* "#N": its first occurrence, or "" */
 } Malformed;
 
 /* Starts with word w (case-insensitive) followed by the end or a non-letter. */
@@ -503,6 +522,82 @@ static const struct { const char *name; unsigned bit; } type_names[] = {
     { "Sorcery", TYPE_SORCERY }, { "Tribal", TYPE_TRIBAL }, { "Kindred", TYPE_TRIBAL },
 };
 
+/* The first control character of a name: C0, DEL, or C1 (as UTF-8: C2 80
+ * to C2 9F); its code point, or -1 if none. A name is printed one per line
+ * by `mtgsim cards` and quoted in messages: a newline or an escape sequence
+ * in it would break both. */
+static long name_control(const char *name)
+{
+    for (const unsigned char *s = (const unsigned char *)name; *s; s++) {
+        if (*s < 0x20 || *s == 0x7F) return *s;
+        if (s[0] == 0xC2 && s[1] >= 0x80 && s[1] <= 0x9F) return s[1];
+    }
+    return -1;
+}
+
+/* The name for a message: control characters escaped (\n, \t, \r, \xNN,
+ * \u0085), cut at a character boundary with "..." past 60 bytes. outlen
+ * is at least 80. */
+static void escape_name(char *out, size_t outlen, const char *name)
+{
+    size_t n = 0;
+    const unsigned char *s = (const unsigned char *)name;
+    for (; *s && n + 12 < outlen; s++) {
+        if (n >= 60 && (*s & 0xC0) != 0x80) break;
+        if (*s == '\n') n += (size_t)snprintf(out + n, outlen - n, "\\n");
+        else if (*s == '\t') n += (size_t)snprintf(out + n, outlen - n, "\\t");
+        else if (*s == '\r') n += (size_t)snprintf(out + n, outlen - n, "\\r");
+        else if (*s < 0x20 || *s == 0x7F) n += (size_t)snprintf(out + n, outlen - n, "\\x%02X", *s);
+        else if (s[0] == 0xC2 && s[1] >= 0x80 && s[1] <= 0x9F) n += (size_t)snprintf(out + n, outlen - n, "\\u%04X", *++s);
+        else out[n++] = (char)*s;
+    }
+    if (*s) n += (size_t)snprintf(out + n, outlen - n, "...");
+    out[n] = 0;
+}
+
+typedef struct KeyAt { const char *key; int pos; } KeyAt;
+
+static int key_cmp(const void *x, const void *y)
+{
+    const KeyAt *a = x, *b = y;
+    int c = strcmp(a->key, b->key);
+    return c ? c : (a->pos > b->pos) - (a->pos < b->pos);
+}
+
+/* A key given twice in obj (cJSON keeps both; which counts would be a
+ * guess): 1 with the member indices of the first repeat, in file order, in
+ * *again and of its first occurrence in *first; 0 if none; -1 out of
+ * memory. Pairwise for small objects, sorted for large ones. */
+static int repeated_key(const cJSON *obj, int *first, int *again)
+{
+    int n = 0;
+    for (const cJSON *a = obj->child; a; a = a->next) n++;
+    *again = -1;
+    if (n <= 64) {
+        int i = 0;
+        for (const cJSON *a = obj->child; a && *again < 0; a = a->next, i++) {
+            int j = 0;
+            for (const cJSON *b = obj->child; b != a; b = b->next, j++)
+                if (a->string && b->string && !strcmp(a->string, b->string)) { *first = j; *again = i; break; }
+        }
+        return *again >= 0;
+    }
+    KeyAt *k = malloc((size_t)n * sizeof *k);
+    if (!k) return -1;
+    int m = 0, i = 0;
+    for (const cJSON *a = obj->child; a; a = a->next, i++)
+        if (a->string) { k[m].key = a->string; k[m].pos = i; m++; }
+    qsort(k, (size_t)m, sizeof *k, key_cmp);
+    for (int r = 0; r < m; ) {   /* each run of equal keys: its first two, in file order */
+        int e = r + 1;
+        while (e < m && !strcmp(k[e].key, k[r].key)) e++;
+        if (e - r > 1 && (*again < 0 || k[r + 1].pos < *again)) { *first = k[r].pos; *again = k[r + 1].pos; }
+        r = e;
+    }
+    free(k);
+    return *again >= 0;
+}
+
 #define BAD(fld, ...) do { bad->field = (fld); snprintf(bad->msg, sizeof bad->msg, __VA_ARGS__); return -1; } while (0)
 #define UNSUP(...) do { if (!reason[0]) snprintf(reason, rlen, __VA_ARGS__); } while (0)
 
@@ -516,6 +611,7 @@ static int classify(const cJSON *c, const char *fallback_name, CardDef *def,
     def->max_blocks = 1;
     reason[0] = 0;
     bad->field = NULL;
+    bad->first[0] = 0;
 
     if (!cJSON_IsObject(c)) BAD(NULL, "a card must be a JSON object");
     const cJSON *jname = cJSON_GetObjectItemCaseSensitive(c, "name");
@@ -525,6 +621,19 @@ static int classify(const cJSON *c, const char *fallback_name, CardDef *def,
         name = jname->valuestring;
     }
     if (!name || !name[0]) BAD("name", "card without a name");
+    char shown[96];
+    escape_name(shown, sizeof shown, name);
+    long ctl = name_control(name);
+    if (ctl >= 0) BAD("name", "card '%s': the name holds a control character (U+%04lX)", shown, ctl);
+    int first, again, rk = repeated_key(c, &first, &again);
+    if (rk < 0) BAD(NULL, "out of memory");
+    if (rk > 0) {
+        const cJSON *k = c->child;
+        for (int i = 0; i < again; i++) k = k->next;
+        snprintf(bad->step, sizeof bad->step, "#%d", again);
+        snprintf(bad->first, sizeof bad->first, "#%d", first);
+        BAD(bad->step, "card '%s': \"%s\" given twice", shown, k->string);
+    }
     size_t nl = strlen(name);
     if (nl >= CARD_NAME_MAX) {
         /* Cut at a UTF-8 boundary: at most 3 bytes back, so bytes that are
@@ -754,8 +863,94 @@ static int report_bad(const char *path, const char *buf, size_t len, const char 
     int k = 0;
     for (; k < n; k++) full[k] = where[k];
     if (bad->field) full[k++] = bad->field;
-    snprintf(err, errlen, "%s:%d: %s", path, json_line(buf, len, full, k), bad->msg);
+    int line = json_line(buf, len, full, k);
+    if (bad->first[0]) {
+        full[k - 1] = bad->first;
+        snprintf(err, errlen, "%s:%d: %s (first on line %d)", path, line, bad->msg, json_line(buf, len, full, k));
+    } else {
+        snprintf(err, errlen, "%s:%d: %s", path, line, bad->msg);
+    }
     return -1;
+}
+
+/* What makes two entries of one file one card listed twice: in a set file
+ * the same uuid (MTGJSON's id of a printing: one name has several
+ * printings, the basic lands' arts, 10E's foils), or without uuids the same
+ * name (as compared) and face; in an AtomicCards file the same name key. */
+typedef struct Ident {
+    const char *uuid;  /* NULL when the entry has none */
+    const char *name;  /* the name, compared as pool_find does */
+    const char *face;  /* faceName, or NULL */
+} Ident;
+
+typedef struct Seen {
+    Ident *id;      /* id[k]: entry k */
+    int   *slot;    /* open addressing over id; -1 empty */
+    size_t cap;     /* slots, a power of two at least twice the entries */
+} Seen;
+
+static int seen_init(Seen *s, int n)
+{
+    s->cap = 64;
+    while (s->cap < 2 * (size_t)n) s->cap *= 2;
+    s->id = malloc((size_t)(n ? n : 1) * sizeof *s->id);
+    s->slot = malloc(s->cap * sizeof *s->slot);
+    if (s->slot) memset(s->slot, 0xFF, s->cap * sizeof *s->slot);
+    return s->id && s->slot ? 0 : -1;
+}
+
+static void seen_free(Seen *s)
+{
+    free(s->id);
+    free(s->slot);
+    s->id = NULL;
+    s->slot = NULL;
+}
+
+static int ident_eq(const Ident *a, const Ident *b)
+{
+    if (a->uuid || b->uuid) return a->uuid && b->uuid && !strcmp(a->uuid, b->uuid);
+    if (!name_eq(a->name, b->name)) return 0;
+    return a->face && b->face ? !strcmp(a->face, b->face) : !a->face && !b->face;
+}
+
+/* Adds entry k (entries come in order, k from 0); the earlier entry it
+ * repeats, or -1. */
+static int seen_add(Seen *s, int k, Ident id)
+{
+    uint32_t h = 2166136261u;
+    if (id.uuid) for (const unsigned char *u = (const unsigned char *)id.uuid; *u; u++) h = (h ^ *u) * 16777619u;
+    else h = name_hash(id.name);
+    size_t i = h & (s->cap - 1);
+    for (; s->slot[i] >= 0; i = (i + 1) & (s->cap - 1))
+        if (ident_eq(&s->id[s->slot[i]], &id)) return s->slot[i];
+    s->id[k] = id;
+    s->slot[i] = k;
+    return -1;
+}
+
+/* A key given twice in the object at path (n steps): the message, 1; 0 if
+ * none; -1 out of memory. */
+static int repeated_at(const char *path, const char *buf, size_t len, const cJSON *obj,
+                       const char **where, int n, char *err, size_t errlen)
+{
+    int first, again, rk = repeated_key(obj, &first, &again);
+    if (rk <= 0) return rk;
+    const cJSON *k = obj->child;
+    for (int i = 0; i < again; i++) k = k->next;
+    char s1[16], s2[16];
+    const char *full[8];
+    for (int i = 0; i < n; i++) full[i] = where[i];
+    snprintf(s1, sizeof s1, "#%d", again);
+    full[n] = s1;
+    int line = json_line(buf, len, full, n + 1);
+    snprintf(s2, sizeof s2, "#%d", first);
+    full[n] = s2;
+    char shown[96];
+    escape_name(shown, sizeof shown, k->string);
+    snprintf(err, errlen, "%s:%d: \"%s\" given twice (first on line %d)", path, line, shown,
+             json_line(buf, len, full, n + 1));
+    return 1;
 }
 
 int pool_load_file(Pool *p, const char *path, char *err, size_t errlen)
@@ -781,7 +976,8 @@ int pool_load_buffer(Pool *p, const char *path, const char *buf, size_t len, cha
      * as it was: a file is loaded whole or not at all. */
     Pool tmp;
     pool_init(&tmp);
-    int rc = -1;
+    Seen seen = { NULL, NULL, 0 };
+    int rc = -1, rk;
     const cJSON *data = cJSON_GetObjectItemCaseSensitive(root, "data");
     const cJSON *cards = cJSON_GetObjectItemCaseSensitive(data, "cards");
     char reason[POOL_REASON_MAX];
@@ -794,35 +990,83 @@ int pool_load_buffer(Pool *p, const char *path, const char *buf, size_t len, cha
                  cJSON_IsObject(root) ? json_line(buf, len, where, 1) : 1);
         goto out;
     }
+    /* "data" or "cards" given twice: which one holds the cards would be a guess. */
+    if ((rk = repeated_at(path, buf, len, root, NULL, 0, err, errlen)) != 0) goto refused;
     if (cards) {  /* a set file: data.cards[] */
+        const char *at_data[] = { "data" };
+        if ((rk = repeated_at(path, buf, len, data, at_data, 1, err, errlen)) != 0) goto refused;
         if (!cJSON_IsArray(cards)) {
             const char *where[] = { "data", "cards" };
             snprintf(err, errlen, "%s:%d: \"data.cards\" must be an array", path, json_line(buf, len, where, 2));
             goto out;
         }
+        if (seen_init(&seen, cJSON_GetArraySize(cards)) < 0) goto oom;
         int i = 0;
         const cJSON *c;
         cJSON_ArrayForEach(c, cards) {
-            snprintf(idx[0], sizeof idx[0], "#%d", i++);
-            const char *where[] = { "data", "cards", idx[0] };
+            snprintf(idx[0], sizeof idx[0], "#%d", i);
+            const char *where[] = { "data", "cards", idx[0], NULL };
             if (classify(c, NULL, &def, reason, sizeof reason, &bad) < 0) {
                 report_bad(path, buf, len, where, 3, &bad, err, errlen);
                 goto out;
             }
+            const cJSON *uuid = cJSON_GetObjectItemCaseSensitive(c, "uuid");
+            const cJSON *face = cJSON_GetObjectItemCaseSensitive(c, "faceName");
+            Ident id = { cJSON_GetStringValue(uuid), cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(c, "name")),
+                         cJSON_GetStringValue(face) };
+            int was = seen_add(&seen, i, id);
+            if (was >= 0) {
+                char shown[96];
+                escape_name(shown, sizeof shown, def.name);
+                where[3] = id.uuid ? "uuid" : "name";
+                int line = json_line(buf, len, where, 4);
+                snprintf(idx[0], sizeof idx[0], "#%d", was);
+                char uu[96], q[112] = "";
+                if (id.uuid) {
+                    escape_name(uu, sizeof uu, id.uuid);
+                    snprintf(q, sizeof q, "uuid \"%s\", ", uu);
+                }
+                snprintf(err, errlen, "%s:%d: card '%s' listed twice (%sfirst on line %d)", path, line, shown,
+                         q, json_line(buf, len, where, 4));
+                goto out;
+            }
+            i++;
             if (stage(&tmp, &def, reason) < 0) goto oom;
         }
     } else {      /* an AtomicCards file: data maps a name to its faces */
         int i = 0;
         const cJSON *faces;
+        for (faces = data->child; faces; faces = faces->next) i++;
+        if (seen_init(&seen, i) < 0) goto oom;
+        i = 0;
         cJSON_ArrayForEach(faces, data) {
-            snprintf(idx[0], sizeof idx[0], "#%d", i++);
+            snprintf(idx[0], sizeof idx[0], "#%d", i);
             const char *where[] = { "data", idx[0], idx[1] };
+            char shown[96];
+            escape_name(shown, sizeof shown, faces->string);
+            long ctl = name_control(faces->string);
+            if (ctl >= 0) {
+                snprintf(err, errlen, "%s:%d: card '%s': the name holds a control character (U+%04lX)",
+                         path, json_line(buf, len, where, 2), shown, ctl);
+                goto out;
+            }
             if (!cJSON_IsArray(faces) || cJSON_GetArraySize(faces) == 0) {
                 snprintf(err, errlen, "%s:%d: card '%s': expected a non-empty array of faces "
                          "(an MTGJSON set file has \"data.cards\", an AtomicCards file maps names to faces)",
-                         path, json_line(buf, len, where, 2), faces->string);
+                         path, json_line(buf, len, where, 2), shown);
                 goto out;
             }
+            /* An empty key names no card: the face's name does (below). */
+            Ident id = { NULL, faces->string, NULL };
+            int was = faces->string[0] ? seen_add(&seen, i, id) : -1;
+            if (was >= 0) {
+                int line = json_line(buf, len, where, 2);
+                snprintf(idx[0], sizeof idx[0], "#%d", was);
+                snprintf(err, errlen, "%s:%d: card '%s' listed twice (first on line %d)", path, line, shown,
+                         json_line(buf, len, where, 2));
+                goto out;
+            }
+            i++;
             /* A multi-face card is one card: the first face gives its
              * numbers, the layout makes it unsupported. */
             int j = 0;
@@ -851,9 +1095,12 @@ int pool_load_buffer(Pool *p, const char *path, const char *buf, size_t len, cha
     if (merge(p, &tmp) < 0) goto oom;
     rc = 0;
     goto out;
+refused:
+    if (rk > 0) goto out;
 oom:
     snprintf(err, errlen, "%s: out of memory", path);
 out:
+    seen_free(&seen);
     pool_free(&tmp);
     cJSON_Delete(root);
     return rc;

@@ -29,7 +29,9 @@ int pool_load_default(Pool *p, char *err, size_t errlen);
 
 /* Loads an MTGJSON set file (data.cards[]) or AtomicCards file (data maps a
  * name to faces) on top of what the pool holds: a card of the same name is
- * replaced. 0 on success, -1 with a message in err. */
+ * replaced. Within one file an entry listed twice (a set file's uuid, an
+ * AtomicCards name) or a key given twice is refused. 0 on success, -1 with
+ * a message in err. */
 int pool_load_file(Pool *p, const char *path, char *err, size_t errlen);
 
 /* The same from memory: buf[0 .. len-1] is the file's content (it need not
@@ -40,9 +42,15 @@ int pool_load_buffer(Pool *p, const char *path, const char *buf, size_t len, cha
  * Returns its index, or -1 when out of memory. */
 int pool_add(Pool *p, const CardDef *def, const char *reason);
 
-/* Index of the card with this name, compared without regard to case or
- * typographic apostrophes; -1 if none. */
+/* Index of the card with this name, compared without regard to case,
+ * typographic apostrophes or the kind of space (a no-break space matches a
+ * space); -1 if none. */
 int pool_find(const Pool *p, const char *name);
+
+/* The length in bytes of the Unicode space separator (U+00A0, U+1680,
+ * U+2000 to U+200A, U+202F, U+205F, U+3000, in UTF-8) that str starts
+ * with, or 0: names compare these as a space. */
+size_t pool_unicode_space(const char *str);
 
 /* NULL when card i is supported, else the reason it is not. */
 const char *pool_reason(const Pool *p, int i);

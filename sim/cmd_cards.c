@@ -110,12 +110,12 @@ int cmd_cards(int argc, char **argv)
     }
 
     /* Everything is loaded before anything is printed: a bad file leaves
-     * stdout empty, and its message starts with FILE:LINE like a compiler's. */
+     * stdout empty, and its message gives FILE:LINE like a compiler's. */
     Pool pool;
     char err[512];
     pool_init(&pool);
     if (nfiles == 0 && pool_load_default(&pool, err, sizeof err) < 0) {
-        fprintf(stderr, "%s\n", err);
+        fprintf(stderr, "mtgsim cards: %s\n", err);
         return 2;
     }
     opts = 1;
@@ -123,7 +123,7 @@ int cmd_cards(int argc, char **argv)
         if (opts && !strcmp(argv[i], "--")) { opts = 0; continue; }
         if (opts && argv[i][0] == '-' && argv[i][1]) continue;
         if (pool_load_file(&pool, argv[i], err, sizeof err) < 0) {
-            fprintf(stderr, "%s\n", err);
+            fprintf(stderr, "mtgsim cards: %s\n", err);
             pool_free(&pool);
             return 2;
         }

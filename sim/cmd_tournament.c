@@ -71,7 +71,7 @@ int cmd_tournament(int argc, char **argv)
     static char specs[POLICIES_MAX][256];
     int np;
     if (split_policies(o.policies, specs, &np) || np < 2) {
-        fprintf(stderr, "mtgsim tournament: --policies needs 2 to %d policies, comma separated\n", POLICIES_MAX);
+        fprintf(stderr, "mtgsim tournament: --policies '%s': needs 2 to %d policies, comma separated\n", o.policies, POLICIES_MAX);
         return 2;
     }
     static PolicySpec pol[POLICIES_MAX];

@@ -438,8 +438,8 @@ static int trace_args(int argc, char **argv, char **rest, int *nrest, int *json)
             const char *nx = i + 1 < argc ? argv[i + 1] : "";
             size_t l = strlen(nx);
             if (!strcmp(nx, "-") || (l > 5 && !strcmp(nx + l - 5, ".json")) || (l > 6 && !strcmp(nx + l - 6, ".jsonl"))) {
-                fprintf(stderr, "mtgsim trace: --json takes no file: it prints JSON Lines on standard output "
-                                "(redirect it: --json > FILE)\n");
+                fprintf(stderr, "mtgsim trace: --json takes no file ('%s'): it prints JSON Lines on standard output "
+                                "(redirect it: --json > FILE)\n", nx);
                 return 2;
             }
             *json = 1;

@@ -2,6 +2,7 @@
  * win rate against a fixed opponent, by successive halving over a grid (or
  * a seeded random sample of a large one), then checks the winner against
  * the defaults on fresh games, so the reported edge is not the search's luck. */
+#include <errno.h>
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
@@ -77,17 +78,27 @@ static int play(const RunOptions *o, const Pool *pool, const DeckList deck[2], c
     return 1;
 }
 
-static int parse_param(const char *s, Param *p)
+/* NAME=LO..HI, whole numbers, LO <= HI. 0, or -1 with what is wrong. */
+static int parse_param(const char *s, Param *p, char *err, size_t errlen)
 {
     const char *eq = strchr(s, '='), *dots = eq ? strstr(eq, "..") : NULL;
-    if (!eq || !dots || (size_t)(eq - s) >= sizeof p->name || eq == s) return -1;
+    if (!eq || !dots || (size_t)(eq - s) >= sizeof p->name || eq == s) {
+        snprintf(err, errlen, "expected NAME=LO..HI (whole numbers)");
+        return -1;
+    }
     memcpy(p->name, s, (size_t)(eq - s));
     p->name[eq - s] = 0;
     char *end;
+    errno = 0;
     long lo = strtol(eq + 1, &end, 10);
-    if (end != dots) return -1;
+    int bad = end != dots || end == eq + 1;
     long hi = strtol(dots + 2, &end, 10);
-    if (*end || lo > hi || hi - lo > 100000) return -1;
+    if (bad || *end || end == dots + 2 || errno || lo < -1000000000L || hi > 1000000000L) {
+        snprintf(err, errlen, "expected NAME=LO..HI (whole numbers)");
+        return -1;
+    }
+    if (lo > hi) { snprintf(err, errlen, "LO %ld is above HI %ld", lo, hi); return -1; }
+    if (hi - lo > 100000) { snprintf(err, errlen, "a range of %ld values; at most 100001", hi - lo + 1); return -1; }
     p->lo = (int)lo; p->hi = (int)hi;
     return 0;
 }
@@ -120,9 +131,12 @@ int cmd_tune(int argc, char **argv)
     if (o.per_game || o.csv) { fprintf(stderr, "mtgsim tune: --csv and --per-game are for `mtgsim run`\n"); return 2; }
     Param par[16];
     for (int k = 0; k < o.nparams; k++)
-        if (parse_param(o.params[k], &par[k])) { fprintf(stderr, "mtgsim tune: --param '%s': expected NAME=LO..HI with LO <= HI\n", o.params[k]); return 2; }
+        if (parse_param(o.params[k], &par[k], err, sizeof err)) { fprintf(stderr, "mtgsim tune: --param '%s': %s\n", o.params[k], err); return 2; }
     const char *base = o.policy[0];
-    if (strchr(base, '.') && strstr(base, ".json")) { fprintf(stderr, "mtgsim tune: --policy must be a name with parameters, not a file\n"); return 2; }
+    if (strchr(base, '.') && strstr(base, ".json")) {
+        fprintf(stderr, "mtgsim tune: --policy '%s': must be a name with parameters, not a file\n", base);
+        return 2;
+    }
     unsigned long long budget = o.budget ? o.budget : 200000;
 
     Pool pool;
@@ -136,6 +150,19 @@ int cmd_tune(int argc, char **argv)
         pool_free(&pool);
         return 2;
     }
+
+    /* Each range's ends (the parameters' valid values are intervals), so
+     * that a range partly out of bounds is reported as the user wrote it,
+     * not by one of the points drawn from it. */
+    for (int k = 0; k < o.nparams && !bad; k++)
+        for (int end = 0; end < 2 && !bad; end++) {
+            static PolicySpec probe;
+            char perr[1024];
+            int v = end ? par[k].hi : par[k].lo;
+            if ((bad = point_spec(base, &par[k], 1, &v, &probe, perr, sizeof perr) != 0))
+                snprintf(err, sizeof err, "--param '%s': %s", o.params[k], perr);
+        }
+    if (options_agree("tune", bad, 0, err, sizeof err)) { pool_free(&pool); return 2; }
 
     /* The defaults: the base spec as given. */
     static Point def;

@@ -69,9 +69,10 @@ int options_parse(int argc, char **argv, RunOptions *o, int min_files, int max_f
         else if (!strcmp(a, "--threads")) { if (parse_u64(cmd, a, val, 1, 1024, &v)) return 2; o->threads = (int)v; i++; }
         else if (!strcmp(a, "--turn-cap")) { if (parse_u64(cmd, a, val, 1, 10000, &v)) return 2; o->turn_cap = (int)v; i++; }
         else if (!strcmp(a, "--edition")) {
-            if (val && !strcmp(val, "2011")) o->edition = EDITION_2011;
-            else if (val && !strcmp(val, "foundations")) o->edition = EDITION_FOUNDATIONS;
-            else { fprintf(stderr, "mtgsim %s: --edition must be 2011 or foundations\n", cmd); return 2; }
+            if (!val) { fprintf(stderr, "mtgsim %s: --edition needs a value (2011 or foundations)\n", cmd); return 2; }
+            if (!strcmp(val, "2011")) o->edition = EDITION_2011;
+            else if (!strcmp(val, "foundations")) o->edition = EDITION_FOUNDATIONS;
+            else { fprintf(stderr, "mtgsim %s: --edition '%s': must be 2011 or foundations\n", cmd, val); return 2; }
             i++;
         } else if (!strcmp(a, "--policy") || !strcmp(a, "--policy-a") || !strcmp(a, "--policy-b")) {
             if (!val) { fprintf(stderr, "mtgsim %s: %s needs a policy (known: %s)\n", cmd, a, policy_names()); return 2; }
@@ -83,7 +84,8 @@ int options_parse(int argc, char **argv, RunOptions *o, int min_files, int max_f
             o->policies = val;
             i++;
         } else if (!strcmp(a, "--param")) {
-            if (!val || !strchr(val, '=')) { fprintf(stderr, "mtgsim %s: --param needs NAME=LO..HI\n", cmd); return 2; }
+            if (!val) { fprintf(stderr, "mtgsim %s: --param needs NAME=LO..HI\n", cmd); return 2; }
+            if (!strchr(val, '=')) { fprintf(stderr, "mtgsim %s: --param '%s': expected NAME=LO..HI\n", cmd, val); return 2; }
             if (o->nparams == 16) { fprintf(stderr, "mtgsim %s: at most 16 --param\n", cmd); return 2; }
             o->params[o->nparams++] = val;
             i++;
@@ -91,10 +93,15 @@ int options_parse(int argc, char **argv, RunOptions *o, int min_files, int max_f
             if (parse_u64(cmd, a, val, 1, 1000000000000ull, &o->budget)) return 2;
             i++;
         } else if (!strcmp(a, "--ci-width")) {
+            if (!val) { fprintf(stderr, "mtgsim %s: --ci-width needs a value (e.g. 0.01)\n", cmd); return 2; }
             char *end;
-            double w = val ? strtod(val, &end) : 0;
-            if (!val || *end || !(w > 0 && w < 0.5)) {
-                fprintf(stderr, "mtgsim %s: --ci-width must be a number between 0 and 0.5 (e.g. 0.01)\n", cmd);
+            double w = strtod(val, &end);
+            if (end == val || *end) {
+                fprintf(stderr, "mtgsim %s: --ci-width '%s': not a number (e.g. 0.01)\n", cmd, val);
+                return 2;
+            }
+            if (!(w > 0 && w < 0.5)) {
+                fprintf(stderr, "mtgsim %s: --ci-width %s: must be above 0 and below 0.5 (e.g. 0.01)\n", cmd, val);
                 return 2;
             }
             o->ci_width = w;

@@ -1,5 +1,7 @@
 /* policies.c: the registry of policies by name, and their parameters. */
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,14 +94,77 @@ static int set_param(const Entry *e, PolicySpec *out, const char *key, const cha
     return 0;
 }
 
-/* {"policy": NAME, "param": value, ...} */
+/* ------------------------------------------------- positions in a file */
+
+/* cJSON keeps no positions, so a policy file's members are found again in
+ * the raw text (which parsed: it is valid JSON). */
+
+static const char *skip_ws(const char *s, const char *e)
+{
+    while (s < e && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')) s++;
+    return s;
+}
+
+static const char *skip_string(const char *s, const char *e)
+{
+    for (s++; s < e && *s != '"'; s++)
+        if (*s == '\\') s++;
+    return s < e ? s + 1 : e;
+}
+
+static const char *skip_value(const char *s, const char *e)
+{
+    if (s < e && *s == '"') return skip_string(s, e);
+    if (s < e && (*s == '{' || *s == '[')) {
+        for (int depth = 0; s < e; ) {
+            if (*s == '"') { s = skip_string(s, e); continue; }
+            if (*s == '{' || *s == '[') depth++;
+            else if ((*s == '}' || *s == ']') && --depth == 0) return s + 1;
+            s++;
+        }
+        return e;
+    }
+    while (s < e && !strchr(",}] \t\r\n", *s)) s++;
+    return s;
+}
+
+/* The value of the n-th member (from 0) of the object text holds, and its
+ * end in *vend; the end of the text if there is no such member. */
+static const char *member_value(const char *text, size_t len, int n, const char **vend)
+{
+    const char *e = text + len, *s = skip_ws(text, e);
+    if (s < e && *s == '{') s = skip_ws(s + 1, e);
+    for (int k = 0; s < e && *s == '"'; k++) {
+        s = skip_ws(skip_string(s, e), e);
+        if (s < e && *s == ':') s = skip_ws(s + 1, e);
+        *vend = skip_value(s, e);
+        if (k == n) return s;
+        s = skip_ws(*vend, e);
+        if (s < e && *s == ',') s = skip_ws(s + 1, e);
+    }
+    *vend = e;
+    return e;
+}
+
+static int line_of(const char *text, const char *at)
+{
+    int line = 1;
+    for (const char *s = text; s < at; s++) line += *s == '\n';
+    return line;
+}
+
+/* {"policy": NAME, "param": value, ...}: every value a whole number, as on
+ * the command line (a fraction is refused, not rounded), every key once.
+ * Messages: "FILE:LINE: what is wrong". */
 static int parse_file(const char *path, PolicySpec *out, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (!f) { snprintf(err, errlen, "%s: %s", path, strerror(errno)); return -1; }
     char buf[65536];
     size_t n = fread(buf, 1, sizeof buf - 1, f);
+    int more = fgetc(f) != EOF;
     fclose(f);
+    if (more) { snprintf(err, errlen, "%s: larger than %zu bytes, not a policy file", path, sizeof buf - 1); return -1; }
     buf[n] = 0;
     cJSON *root = cJSON_ParseWithLength(buf, n);
     if (!root || !cJSON_IsObject(root)) {
@@ -113,13 +178,36 @@ static int parse_file(const char *path, PolicySpec *out, char *err, size_t errle
     if (!e) { snprintf(err, errlen, "%s: unknown policy '%s' (known: %s)", path, name->valuestring, policy_names()); cJSON_Delete(root); return -1; }
     out->inst = *e->policy;
     const cJSON *it;
+    int i = 0;
     cJSON_ArrayForEach(it, root) {
+        const char *vend, *v = member_value(buf, n, i, &vend);
+        int line = line_of(buf, v), vlen = (int)(vend - v > 40 ? 40 : vend - v);
+        /* cJSON keeps both of a key given twice, and which one should count
+         * is a guess: refused. The keys before this one were all valid and
+         * different, so there are few of them to compare. */
+        int j = 0;
+        for (const cJSON *b = root->child; b != it; b = b->next, j++) {
+            if (strcmp(it->string, b->string)) continue;
+            const char *first = member_value(buf, n, j, &vend);
+            snprintf(err, errlen, "%s:%d: \"%s\" given twice (first on line %d)",
+                     path, line, it->string, line_of(buf, first));
+            cJSON_Delete(root);
+            return -1;
+        }
+        i++;
         if (!strcmp(it->string, "policy")) continue;
         char val[64];
-        if (!cJSON_IsNumber(it)) { snprintf(err, errlen, "%s: \"%s\" must be a number", path, it->string); cJSON_Delete(root); return -1; }
-        snprintf(val, sizeof val, "%.0f", it->valuedouble);
+        if (!cJSON_IsNumber(it)) { snprintf(err, errlen, "%s:%d: \"%s\" must be a number", path, line, it->string); cJSON_Delete(root); return -1; }
+        double d = it->valuedouble;
+        if (d != floor(d) || fabs(d) > INT_MAX) {
+            snprintf(err, errlen, "%s:%d: %s: parameter \"%s\": %.*s is not a whole number", path, line, e->name,
+                     it->string, vlen, v);
+            cJSON_Delete(root);
+            return -1;
+        }
+        snprintf(val, sizeof val, "%d", (int)d);
         char perr[512];
-        if (set_param(e, out, it->string, val, perr, sizeof perr)) { snprintf(err, errlen, "%s: %s", path, perr); cJSON_Delete(root); return -1; }
+        if (set_param(e, out, it->string, val, perr, sizeof perr)) { snprintf(err, errlen, "%s:%d: %s", path, line, perr); cJSON_Delete(root); return -1; }
     }
     cJSON_Delete(root);
     return 0;

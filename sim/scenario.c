@@ -1181,8 +1181,21 @@ int scenario_buffer(const char *path, const char *text, size_t len, ScenarioPool
 
     int status = SCN_OK;
     const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
-    if (!root) {
+    /* cJSON stops at a NUL, so the rest of the file would go unseen
+     * ("players: missing"), and it takes other control bytes inside
+     * strings; JSON allows neither: a binary file, refused as deck lists
+     * and card files refuse one. */
+    size_t ctl = 0;
+    while (ctl < len && ((unsigned char)text[ctl] >= 0x20 || text[ctl] == '\t' || text[ctl] == '\n' || text[ctl] == '\r'))
+        ctl++;
+    cJSON *root = ctl < len ? NULL : cJSON_ParseWithLengthOpts(text, len, &end, 0);
+    if (ctl < len) {
+        int line = 1;
+        for (size_t k = 0; k < ctl; k++) line += text[k] == '\n';
+        if (msg) fprintf(msg, "mtgsim scenario: %s:%d: binary data (control byte 0x%02X), not a scenario\n",
+                         path, line, (unsigned char)text[ctl]);
+        status = SCN_BAD;
+    } else if (!root) {
         int line = 1, col = 1;
         for (const char *c = text; end && c < end && c < text + len && *c; c++) {
             if (*c == '\n') { line++; col = 1; } else col++;

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include "decks/decklist.h"
 
@@ -125,6 +127,32 @@ static void test_counts_and_case(void)
     CHECK(dl.main.n == 20 && dl.side.n == 1);
     CHECK(copies(&dl.main, "Garruk's Companion") == 2);
     CHECK(!strcmp(dl.name, "green"));
+
+    /* Unicode spaces, as pasted from web pages, read as spaces: a no-break
+     * space (U+00A0) in a name, after a count, ending a line or a name
+     * before a Forge set code; U+202F, U+2003 and U+3000 too. */
+    text = "4\xC2\xA0Grizzly\xC2\xA0" "Bears\xC2\xA0\n4 Giant\xE2\x80\xAFSpider\n"
+           "\xE3\x80\x80" "2x\xE2\x80\x83Garruk\xE2\x80\x99s\xC2\xA0" "Companion\n18 Forest\n";
+    int rc = decklist_parse(&pool, "nbsp.txt", text, strlen(text), &dl, err, sizeof err);
+    CHECK(rc == 0);
+    if (rc) fprintf(stderr, "%s\n", err);
+    CHECK(dl.main.n == 28 && copies(&dl.main, "Grizzly Bears") == 4 && copies(&dl.main, "Giant Spider") == 4);
+    CHECK(copies(&dl.main, "Garruk's Companion") == 2);
+    text = "[Main]\n4 Grizzly\xC2\xA0" "Bears\xC2\xA0|M10\n";
+    rc = decklist_parse(&pool, "nbsp.dck", text, strlen(text), &dl, err, sizeof err);
+    CHECK(rc == 0 && copies(&dl.main, "Grizzly Bears") == 4);
+    /* A misspelled name with one is still matched to its suggestion. */
+    text = "4 Grizly\xC2\xA0" "Bears\n";
+    CHECK(decklist_parse(&pool, "nbsp.txt", text, strlen(text), &dl, err, sizeof err) == -1);
+    CHECK_HAS(err, "did you mean 'Grizzly Bears'?");
+    /* A space that is not a separator (U+200B, zero width) is not a space:
+     * refused, and shown so that the name differs from the suggestion. */
+    text = "4 Grizzly\xE2\x80\x8B" "Bears\n";
+    CHECK(decklist_parse(&pool, "zw.txt", text, strlen(text), &dl, err, sizeof err) == -1);
+    CHECK(!strcmp(err, "zw.txt:1: unknown card 'Grizzly\\u200BBears': did you mean 'Grizzly Bears'?"));
+    text = "4 \xEF\xBB\xBFXyzzy Qu\xC2\xADux\n";
+    CHECK(decklist_parse(&pool, "zw.txt", text, strlen(text), &dl, err, sizeof err) == -1);
+    CHECK_STARTS(err, "zw.txt:1: unknown card '\\uFEFFXyzzy Qu\\u00ADux': not in the card pool");
 }
 
 /* Every deck in decks/ loads, has 40 cards of the default pool and sane
@@ -304,6 +332,63 @@ static void test_bad_input(void)
     }
 }
 
+/* A line over the limit is named for what it is; a file over the limit by
+ * its real size (or "over 1 MiB" when the size cannot be known). */
+static void test_too_long(void)
+{
+    static const struct { const char *head, *tail, *msg; } lines[] = {
+        { "[metadata]\nName=", "\n[Main]\n4 Forest\n", "m.dck:2: a Name= header of 605 bytes is too long (at most 512)" },
+        { "[metadata]\nDescription=", "\n", "m.dck:2: a [metadata] line of 612 bytes is too long (at most 512)" },
+        { "About\nName ", "\n\nDeck\n4 Forest (M10) 246\n", "m.dck:2: a line of the About section of 605 bytes is too long (at most 512)" },
+        { "4 Forest\n// ", "\n", "m.dck:2: a comment of 603 bytes is too long (at most 512)" },
+        { "4 Forest\n4 Grizzly ", "\n", "m.dck:2: a card line of 610 bytes is too long (at most 512)" },
+    };
+    for (size_t k = 0; k < sizeof lines / sizeof *lines; k++) {
+        char text[2048], err[512] = "";
+        int n = snprintf(text, sizeof text, "%s", lines[k].head);
+        memset(text + n, 'x', 600);
+        snprintf(text + n + 600, sizeof text - (size_t)n - 600, "%s", lines[k].tail);
+        DeckList dl;
+        CHECK(decklist_parse(&pool, "m.dck", text, strlen(text), &dl, err, sizeof err) == -1);
+        CHECK_STARTS(err, lines[k].msg);
+    }
+
+    char dir[] = "/tmp/test_decklist_XXXXXX", path[128], err[512] = "";
+    DeckList dl;
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/big.txt", dir);
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL);
+    if (f) {
+        for (int i = 0; i < 300000; i++) fputs("4 Forest\n", f);   /* 2,700,000 bytes */
+        fclose(f);
+        CHECK(decklist_load(&pool, path, &dl, err, sizeof err) == -1);
+        char want[256];
+        snprintf(want, sizeof want, "%s:1: a file of 2700000 bytes is too large for a deck list (at most 1 MiB)", path);
+        CHECK(!strcmp(err, want));
+        if (strcmp(err, want)) fprintf(stderr, "  got  %s\n  want %s\n", err, want);
+        remove(path);
+    }
+    /* A pipe has no size to tell. */
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    CHECK(mkfifo(path, 0600) == 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        signal(SIGPIPE, SIG_IGN);
+        FILE *w = fopen(path, "wb");
+        for (int i = 0; w && i < 300000 && fputs("4 Forest\n", w) >= 0; i++) continue;
+        _exit(0);
+    }
+    CHECK(decklist_load(&pool, path, &dl, err, sizeof err) == -1);
+    if (pid > 0) waitpid(pid, NULL, 0);
+    char want[256];
+    snprintf(want, sizeof want, "%s:1: a file of over 1 MiB is too large for a deck list", path);
+    CHECK(!strcmp(err, want));
+    if (strcmp(err, want)) fprintf(stderr, "  got  %s\n  want %s\n", err, want);
+    remove(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     char err[512];
@@ -319,6 +404,7 @@ int main(void)
     test_shipped_decks();
     test_suggest();
     test_bad_input();
+    test_too_long();
     pool_free(&pool);
     if (failures) fprintf(stderr, "test_decklist: %d check(s) failed\n", failures);
     else printf("test_decklist: all checks passed\n");

@@ -134,6 +134,11 @@ static void test_default_pool(void)
     CHECK(gc >= 0);
     CHECK(pool_find(&p, "Garruk\xE2\x80\x99s Companion") == gc);  /* U+2019 */
     CHECK(pool_find(&p, "garruk\xE2\x80\x98S companion") == gc);  /* U+2018 */
+    CHECK(pool_find(&p, "Grizzly\xC2\xA0" "Bears") == gb);             /* U+00A0, no-break space */
+    CHECK(pool_find(&p, "grizzly\xE2\x80\xAF" "bears") == gb);         /* U+202F */
+    CHECK(pool_find(&p, "Grizzly\xE3\x80\x80" "Bears") == gb);         /* U+3000 */
+    CHECK(pool_find(&p, "Grizzly\xE2\x80\x8B" "Bears") == -1);         /* U+200B is no space */
+    CHECK(pool_find(&p, "Grizzly\xC2\xA0\xC2\xA0" "Bears") == -1);   /* one space is one space */
     CHECK(pool_find(&p, "Grizzly Bear") == -1);
     CHECK(pool_find(&p, "Grizzly Bears ") == -1);
     CHECK(pool_find(&p, "") == -1);
@@ -274,6 +279,101 @@ static void test_bad_files(void)
     }
 }
 
+/* Loads text as the card file x.json on top of data/cards_one.json: must
+ * be refused with exactly `msg`, the pool left as it was. */
+static void refused_text(const char *text, const char *msg)
+{
+    Pool p;
+    char err[512] = "";
+    pool_init(&p);
+    CHECK(pool_load_file(&p, "data/cards_one.json", err, sizeof err) == 0);
+    CHECK(pool_load_buffer(&p, "x.json", text, strlen(text), err, sizeof err) == -1);
+    if (strcmp(err, msg)) {
+        fprintf(stderr, "%s:%d: got '%s'\n  want '%s'\n", __FILE__, __LINE__, err, msg);
+        failures++;
+    }
+    CHECK(p.n == 1 && pool_find(&p, "Grizzly Bears") == 0);
+    pool_free(&p);
+}
+
+#define BEARS_BODY "\"types\": [\"Creature\"], \"power\": \"2\", \"toughness\": \"2\", \"manaCost\": \"{1}{G}\""
+
+/* A name with a control character would break the one-card-a-line listing
+ * of `mtgsim cards` and every message quoting it: refused, the name shown
+ * escaped. */
+static void test_control_characters(void)
+{
+    refused_text("{\"data\": {\"cards\": [\n{\"name\": \"Grizzly\\nBears\", " BEARS_BODY "}]}}\n",
+                 "x.json:2: card 'Grizzly\\nBears': the name holds a control character (U+000A)");
+    refused_text("{\"data\": {\"cards\": [\n{\"name\": \"Grizzly Bears\\u001b[31m\", " BEARS_BODY "}]}}\n",
+                 "x.json:2: card 'Grizzly Bears\\x1B[31m': the name holds a control character (U+001B)");
+    refused_text("{\"data\": {\n\"Grizzly\\tBears\": [{" BEARS_BODY "}]}}\n",
+                 "x.json:2: card 'Grizzly\\tBears': the name holds a control character (U+0009)");
+    refused_text("{\"data\": {\n\"Grizzly\\u0085Bears\": [{" BEARS_BODY "}]}}\n",
+                 "x.json:2: card 'Grizzly\\u0085Bears': the name holds a control character (U+0085)");
+    refused_text("{\"data\": {\n\"Grizzly Bears\": [{\"name\": \"Grizzly\\rBears\",\n " BEARS_BODY "}]}}\n",
+                 "x.json:2: card 'Grizzly\\rBears': the name holds a control character (U+000D)");
+    /* A long name is cut in the message, after a whole character: the é
+     * straddles the 60th byte. */
+    refused_text("{\"data\": {\"cards\": [\n{\"name\": \"\\u0007Grizzly Bears Grizzly Bears Grizzly Bears Grizzly Bears"
+                 "\xC3\xA9 and more\", " BEARS_BODY "}]}}\n",
+                 "x.json:2: card '\\x07Grizzly Bears Grizzly Bears Grizzly Bears Grizzly Bears\xC3\xA9...': "
+                 "the name holds a control character (U+0007)");
+}
+
+/* A card listed twice in one file, or a key given twice, is refused at the
+ * second one: which of the two should count would be a guess. Printings of
+ * one name (different uuids: basic land arts, 10E's foils) and the faces of
+ * one card are not the same entry twice. */
+static void test_listed_twice(void)
+{
+    refused_text("{\"data\": {\"cards\": [\n{\"name\": \"Grizzly Bears\", \"uuid\": \"u1\", " BEARS_BODY "},\n"
+                 "{\"name\": \"Grizzly Bears\", \"uuid\": \"u1\", " BEARS_BODY "}]}}\n",
+                 "x.json:3: card 'Grizzly Bears' listed twice (uuid \"u1\", first on line 2)");
+    refused_text("{\"data\": {\"cards\": [\n{\"name\": \"Grizzly Bears\", " BEARS_BODY "},\n"
+                 "{\"name\": \"Giant Spider\", " BEARS_BODY "},\n"
+                 "{\"name\": \"GRIZZLY BEARS\", " BEARS_BODY "}]}}\n",
+                 "x.json:4: card 'GRIZZLY BEARS' listed twice (first on line 2)");
+    refused_text("{\"data\": {\n\"Grizzly Bears\": [{" BEARS_BODY "}],\n\"Grizzly Bears\": [{" BEARS_BODY "}]}}\n",
+                 "x.json:3: card 'Grizzly Bears' listed twice (first on line 2)");
+    refused_text("{\"data\": {\n\"Grizzly Bears\": [{" BEARS_BODY "}],\n\"grizzly bears\": [{" BEARS_BODY "}]}}\n",
+                 "x.json:3: card 'grizzly bears' listed twice (first on line 2)");
+    refused_text("{\"data\": {\n\"Grizzly Bears\": [{\"types\": [\"Creature\"],\n \"power\": \"2\", \"toughness\": \"2\",\n"
+                 " \"power\": \"7\", \"manaCost\": \"{1}{G}\"}]}}\n",
+                 "x.json:4: card 'Grizzly Bears': \"power\" given twice (first on line 3)");
+    refused_text("{\"data\": {\"cards\": [\n{\"name\": \"Grizzly Bears\",\n\"name\": \"Giant Spider\", " BEARS_BODY "}]}}\n",
+                 "x.json:3: card 'Grizzly Bears': \"name\" given twice (first on line 2)");
+    refused_text("{\"data\": {\"cards\": []},\n\"data\": {\"cards\": [{\"name\": \"Giant Spider\", " BEARS_BODY "}]}}\n",
+                 "x.json:2: \"data\" given twice (first on line 1)");
+    refused_text("{\"data\": {\"cards\": [],\n\"cards\": [{\"name\": \"Giant Spider\", " BEARS_BODY "}]}}\n",
+                 "x.json:2: \"cards\" given twice (first on line 1)");
+
+    /* A card of many keys (compared sorted, not pairwise): the first key
+     * that comes again, in file order. */
+    char big[4096];
+    size_t n = (size_t)snprintf(big, sizeof big, "{\"data\": {\"cards\": [\n{\"name\": \"Grizzly Bears\", " BEARS_BODY);
+    for (int k = 0; k < 80; k++) n += (size_t)snprintf(big + n, sizeof big - n, ", \"k%d\": %d", k, k);
+    snprintf(big + n, sizeof big - n, ",\n\"k79\": 0,\n\"k3\": 0}]}}\n");
+    refused_text(big, "x.json:3: card 'Grizzly Bears': \"k79\" given twice (first on line 2)");
+
+    /* Two printings and two faces of one name load, as one card. */
+    static const char ok[] =
+        "{\"data\": {\"cards\": [\n{\"name\": \"Forest\", \"uuid\": \"f1\", \"types\": [\"Land\"], "
+        "\"supertypes\": [\"Basic\"], \"subtypes\": [\"Forest\"], \"text\": \"({T}: Add {G}.)\"},\n"
+        "{\"name\": \"Forest\", \"uuid\": \"f2\", \"types\": [\"Land\"], "
+        "\"supertypes\": [\"Basic\"], \"subtypes\": [\"Forest\"], \"text\": \"({T}: Add {G}.)\"},\n"
+        "{\"name\": \"Fire // Ice\", \"faceName\": \"Fire\", \"layout\": \"split\", \"types\": [\"Instant\"], \"manaCost\": \"{1}{R}\"},\n"
+        "{\"name\": \"Fire // Ice\", \"faceName\": \"Ice\", \"layout\": \"split\", \"types\": [\"Instant\"], \"manaCost\": \"{1}{U}\"}]}}\n";
+    Pool p;
+    char err[512] = "";
+    pool_init(&p);
+    int rc = pool_load_buffer(&p, "ok.json", ok, sizeof ok - 1, err, sizeof err);
+    CHECK(rc == 0);
+    if (rc) fprintf(stderr, "%s\n", err);
+    CHECK(p.n == 2 && reason(&p, "Forest") == NULL && pool_find(&p, "Fire // Ice") >= 0);
+    pool_free(&p);
+}
+
 /* ------------------------------------------------------------- the CLI */
 
 
@@ -319,11 +419,12 @@ static void test_cli(void)
 
     /* A bad file: exit 2, FILE:LINE on stderr, nothing on stdout. */
     static const char *const bad[][2] = {
-        { "data/cards_truncated.json", "data/cards_truncated.json:24: " },
-        { "data/cards_negative_toughness.json", "data/cards_negative_toughness.json:27: " },
-        { "data/cards_bad_mana_value.json", "data/cards_bad_mana_value.json:22: " },
-        { "data/cards_binary.json", "data/cards_binary.json:1: " },
-        { "data/cards_empty.json", "data/cards_empty.json:1: " },
+        { "data/cards_truncated.json", "mtgsim cards: data/cards_truncated.json:24: " },
+        { "data/cards_negative_toughness.json", "mtgsim cards: data/cards_negative_toughness.json:27: " },
+        { "data/cards_bad_mana_value.json", "mtgsim cards: data/cards_bad_mana_value.json:22: " },
+        { "data/cards_binary.json", "mtgsim cards: data/cards_binary.json:1: " },
+        { "data/cards_empty.json", "mtgsim cards: data/cards_empty.json:1: " },
+        { "data/no_such_file.json", "mtgsim cards: data/no_such_file.json: cannot open" },
     };
     for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
         char args[256];
@@ -335,6 +436,28 @@ static void test_cli(void)
         free(out);
         free(err);
     }
+    /* A name with a newline would break the listing, one card a line. */
+    char dir[] = "/tmp/test_pool_XXXXXX", path[64], args[128];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/ctl.json", dir);
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (f) {
+        fputs("{\"data\": {\n\"Grizzly\\nBears\": [{" BEARS_BODY "}]}}\n", f);
+        fclose(f);
+    }
+    snprintf(args, sizeof args, "cards %s", path);
+    st = run(args, &out, &err);
+    CHECK(st == 2);
+    CHECK(out && out[0] == 0);
+    char want[256];
+    snprintf(want, sizeof want, "mtgsim cards: %s:2: card 'Grizzly\\nBears': the name holds a control character (U+000A)\n", path);
+    CHECK(err && !strcmp(err, want));
+    free(out);
+    free(err);
+    remove(path);
+    rmdir(dir);
+
     st = run("cards --frobnicate", &out, &err);
     CHECK(st == 2);
     CHECK(out && out[0] == 0);
@@ -355,6 +478,8 @@ int main(void)
     test_m10();
     test_user_file_on_top();
     test_bad_files();
+    test_control_characters();
+    test_listed_twice();
     test_cli();
     if (failures) fprintf(stderr, "test_pool: %d check(s) failed\n", failures);
     else printf("test_pool: all checks passed\n");

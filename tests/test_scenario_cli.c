@@ -256,6 +256,46 @@ static void test_invalid_files(void)
     expect_bad("bad_expect_error_name.json", "expect.error", "illegal_assignment");
 }
 
+/* A control byte (a NUL, where cJSON would stop reading and report a
+ * field "missing", or another inside a string) makes a binary file: refused
+ * with its line before the JSON is read. */
+static void test_binary_data(void)
+{
+    static const struct { const char *at; char byte; const char *want; } cases[] = {
+        { "\"players\"", 0x00, "binary data (control byte 0x00), not a scenario\n" },
+        { "\"Passes:", 0x1B, "binary data (control byte 0x1B), not a scenario\n" },
+    };
+    size_t len;
+    char *base = test_slurp(TESTS_DIR "/data/scenario_bad/pass_base.json", &len);
+    CHECK(base != NULL, "read pass_base.json");
+    for (size_t k = 0; base && k < sizeof cases / sizeof *cases; k++) {
+        const char *at = strstr(base, cases[k].at);
+        CHECK(at != NULL, "pass_base.json holds %s", cases[k].at);
+        if (!at) continue;
+        size_t pos = (size_t)(at - base) + 4;   /* inside the key or the string */
+        int line = 1;
+        for (size_t i = 0; i < pos; i++) line += base[i] == '\n';
+        char path[256], args[512], want[256];
+        snprintf(path, sizeof path, "%s/binary.json", tmpdir);
+        FILE *f = fopen(path, "wb");
+        CHECK(f != NULL, "write %s", path);
+        if (!f) continue;
+        fwrite(base, 1, pos, f);
+        fputc(cases[k].byte, f);
+        fwrite(base + pos, 1, len - pos, f);
+        fclose(f);
+        snprintf(args, sizeof args, "'%s'", path);
+        snprintf(want, sizeof want, "mtgsim scenario: %s:%d: %s", path, line, cases[k].want);
+        Run r = run(args);
+        CHECK(r.status == 2, "control byte 0x%02X: exit %d, want 2 (stderr: %s)", cases[k].byte, r.status, r.err);
+        CHECK(!*r.out, "control byte 0x%02X: nothing is run or printed: %s", cases[k].byte, r.out);
+        CHECK(!strcmp(r.err, want), "control byte 0x%02X:\n  stderr: %s  want:   %s", cases[k].byte, r.err, want);
+        run_free(&r);
+        unlink(path);
+    }
+    free(base);
+}
+
 /* A card the pool knows but the engine does not play is refused with the
  * reason; the card is picked from `mtgsim cards --json` so the test does
  * not depend on what the engine supports today. */
@@ -346,6 +386,7 @@ int main(void)
     test_no_expect();
     test_failing_expect();
     test_invalid_files();
+    test_binary_data();
     test_unsupported_card();
     test_several_files();
     test_all_scenarios();
