@@ -45,7 +45,7 @@ static const char run_usage[] =
     "                    other characters than letters, digits, - and _ as _)\n"
     "  --csv DIR         also write summary.csv, cards.csv, combat.csv in DIR\n"
     "  --per-game        with --csv, also games.csv: one row per game\n"
-    "  --ci-width W      stop once deck A's 95% interval is narrower than +-W\n"
+    "  --ci-width W      stop once deck A's 95%% interval is narrower than +-W\n"
     "                    (checked every 8192 games; at most --games)\n"
     "  --no-pairs        do not play seat-swapped pairs of games\n"
     "  --quiet           no summary, no progress line\n"
