@@ -5,6 +5,7 @@
  * the engine cannot play yet); or a malformed file (numbers no real card
  * has, wrong JSON types), which refuses the whole file with FILE:LINE. */
 #include "pool.h"
+#include "jsonpos.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -171,82 +172,10 @@ static int merge(Pool *p, const Pool *src)
 
 /* ------------------------------------------------------ error location */
 
-/* cJSON does not keep positions, so when a card is malformed the offending
- * value is found again by walking the raw text along its path. The file
- * already parsed, so the text is valid JSON; this runs only on errors. */
-
-static const char *skip_ws(const char *s, const char *e)
-{
-    while (s < e && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')) s++;
-    return s;
-}
-
-static const char *skip_string(const char *s, const char *e)
-{
-    for (s++; s < e && *s != '"'; s++)
-        if (*s == '\\') s++;
-    return s < e ? s + 1 : e;
-}
-
-static const char *skip_value(const char *s, const char *e)
-{
-    if (s >= e) return e;
-    if (*s == '"') return skip_string(s, e);
-    if (*s == '{' || *s == '[') {
-        int depth = 0;
-        while (s < e) {
-            if (*s == '"') { s = skip_string(s, e); continue; }
-            if (*s == '{' || *s == '[') depth++;
-            else if ((*s == '}' || *s == ']') && --depth == 0) return s + 1;
-            s++;
-        }
-        return e;
-    }
-    while (s < e && !strchr(",}] \t\r\n", *s)) s++;
-    return s;
-}
-
-/* Follows one step from the value at s: an object key, or "#N" for the N-th
- * element of an array or member of an object. NULL if absent. */
-static const char *json_step(const char *s, const char *e, const char *step)
-{
-    int want = step[0] == '#' ? atoi(step + 1) : -1;
-    if (s >= e || (*s != '{' && *s != '[')) return NULL;
-    int is_obj = *s == '{';
-    s = skip_ws(s + 1, e);
-    for (int k = 0; s < e && *s != '}' && *s != ']'; k++) {
-        int match = want == k;
-        if (is_obj) {
-            const char *key = s + 1;
-            s = skip_string(s, e);
-            size_t klen = (size_t)(s - 1 - key);
-            if (want < 0 && klen == strlen(step) && !memcmp(key, step, klen)) match = 1;
-            s = skip_ws(s, e);
-            if (s < e && *s == ':') s = skip_ws(s + 1, e);
-        }
-        if (match) return s;
-        s = skip_ws(skip_value(s, e), e);
-        if (s < e && *s == ',') s = skip_ws(s + 1, e);
-    }
-    return NULL;
-}
-
-static int line_of(const char *buf, const char *at)
-{
-    int line = 1;
-    for (const char *s = buf; s < at; s++) line += *s == '\n';
-    return line;
-}
-
-/* Line of the deepest value found along path (n steps). */
+/* Line of the deepest value found along path (n steps): jsonpos.h. */
 static int json_line(const char *buf, size_t len, const char *const *path, int n)
 {
-    const char *e = buf + len, *s = skip_ws(buf, e), *best = s;
-    for (int i = 0; i < n && s; i++) {
-        s = json_step(s, e, path[i]);
-        if (s) best = s;
-    }
-    return line_of(buf, best);
+    return jsonpos_line(buf, jsonpos_find(buf, len, path, n));
 }
 
 /* ------------------------------------------------------ classification */
@@ -820,31 +749,31 @@ static cJSON *parse_json(const char *path, const char *buf, size_t len, char *er
     size_t i = 0;
     while (i < len && isspace((unsigned char)buf[i])) i++;
     if (i == len) {
-        snprintf(err, errlen, "%s:%d: empty file, not an MTGJSON file", path, line_of(buf, buf + len));
+        snprintf(err, errlen, "%s:%d: empty file, not an MTGJSON file", path, jsonpos_line(buf, buf + len));
         return NULL;
     }
     if (memchr(buf, 0, len)) {
         const char *z = memchr(buf, 0, len);
         snprintf(err, errlen, "%s:%d: binary data (NUL byte at offset %zu), not an MTGJSON file",
-                 path, line_of(buf, z), (size_t)(z - buf));
+                 path, jsonpos_line(buf, z), (size_t)(z - buf));
         return NULL;
     }
     cJSON *root = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
     if (root) {
-        const char *rest = skip_ws(end, buf + len);
+        const char *rest = jsonpos_skip_ws(end, buf + len);
         if (rest == buf + len) return root;
         cJSON_Delete(root);
         size_t left = (size_t)(buf + len - rest);  /* buf may not end with a NUL */
         snprintf(err, errlen, "%s:%d: malformed JSON: text after the end of the document: '%.*s'",
-                 path, line_of(buf, rest), (int)(left < 20 ? left : 20), rest);
+                 path, jsonpos_line(buf, rest), (int)(left < 20 ? left : 20), rest);
         return NULL;
     }
     if (!end || end < buf || end > buf + len) end = buf + len;
     /* Truncated: the error is in the last token (often an unterminated
      * string) and nothing follows it. */
-    if (skip_ws(skip_value(end, buf + len), buf + len) == buf + len) {
+    if (jsonpos_skip_ws(jsonpos_value_end(end, buf + len), buf + len) == buf + len) {
         snprintf(err, errlen, "%s:%d: malformed JSON: unexpected end of file (truncated?)",
-                 path, line_of(buf, buf + len));
+                 path, jsonpos_line(buf, buf + len));
         return NULL;
     }
     char near[24];
@@ -852,7 +781,7 @@ static cJSON *parse_json(const char *path, const char *buf, size_t len, char *er
     for (const char *s = end; s < buf + len && k < 20 && *s != '\n'; s++)
         near[k++] = isprint((unsigned char)*s) ? *s : '?';
     near[k] = 0;
-    snprintf(err, errlen, "%s:%d: malformed JSON near '%s'", path, line_of(buf, end), near);
+    snprintf(err, errlen, "%s:%d: malformed JSON near '%s'", path, jsonpos_line(buf, end), near);
     return NULL;
 }
 

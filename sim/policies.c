@@ -7,6 +7,7 @@
 #include <string.h>
 #include <cjson/cJSON.h>
 #include "policies.h"
+#include "decks/jsonpos.h"
 
 enum { PARAMS_NONE, PARAMS_HEURISTIC, PARAMS_LOOKAHEAD };
 
@@ -96,61 +97,16 @@ static int set_param(const Entry *e, PolicySpec *out, const char *key, const cha
 
 /* ------------------------------------------------- positions in a file */
 
-/* cJSON keeps no positions, so a policy file's members are found again in
- * the raw text (which parsed: it is valid JSON). */
-
-static const char *skip_ws(const char *s, const char *e)
-{
-    while (s < e && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')) s++;
-    return s;
-}
-
-static const char *skip_string(const char *s, const char *e)
-{
-    for (s++; s < e && *s != '"'; s++)
-        if (*s == '\\') s++;
-    return s < e ? s + 1 : e;
-}
-
-static const char *skip_value(const char *s, const char *e)
-{
-    if (s < e && *s == '"') return skip_string(s, e);
-    if (s < e && (*s == '{' || *s == '[')) {
-        for (int depth = 0; s < e; ) {
-            if (*s == '"') { s = skip_string(s, e); continue; }
-            if (*s == '{' || *s == '[') depth++;
-            else if ((*s == '}' || *s == ']') && --depth == 0) return s + 1;
-            s++;
-        }
-        return e;
-    }
-    while (s < e && !strchr(",}] \t\r\n", *s)) s++;
-    return s;
-}
-
 /* The value of the n-th member (from 0) of the object text holds, and its
- * end in *vend; the end of the text if there is no such member. */
+ * end in *vend (decks/jsonpos.h: the text parsed, so the member is there). */
 static const char *member_value(const char *text, size_t len, int n, const char **vend)
 {
-    const char *e = text + len, *s = skip_ws(text, e);
-    if (s < e && *s == '{') s = skip_ws(s + 1, e);
-    for (int k = 0; s < e && *s == '"'; k++) {
-        s = skip_ws(skip_string(s, e), e);
-        if (s < e && *s == ':') s = skip_ws(s + 1, e);
-        *vend = skip_value(s, e);
-        if (k == n) return s;
-        s = skip_ws(*vend, e);
-        if (s < e && *s == ',') s = skip_ws(s + 1, e);
-    }
-    *vend = e;
-    return e;
-}
-
-static int line_of(const char *text, const char *at)
-{
-    int line = 1;
-    for (const char *s = text; s < at; s++) line += *s == '\n';
-    return line;
+    char step[16];
+    snprintf(step, sizeof step, "#%d", n);
+    const char *path[1] = { step };
+    const char *v = jsonpos_find(text, len, path, 1);
+    *vend = jsonpos_value_end(v, text + len);
+    return v;
 }
 
 /* {"policy": NAME, "param": value, ...}: every value a whole number, as on
@@ -181,7 +137,7 @@ static int parse_file(const char *path, PolicySpec *out, char *err, size_t errle
     int i = 0;
     cJSON_ArrayForEach(it, root) {
         const char *vend, *v = member_value(buf, n, i, &vend);
-        int line = line_of(buf, v), vlen = (int)(vend - v > 40 ? 40 : vend - v);
+        int line = jsonpos_line(buf, v), vlen = (int)(vend - v > 40 ? 40 : vend - v);
         /* cJSON keeps both of a key given twice, and which one should count
          * is a guess: refused. The keys before this one were all valid and
          * different, so there are few of them to compare. */
@@ -190,7 +146,7 @@ static int parse_file(const char *path, PolicySpec *out, char *err, size_t errle
             if (strcmp(it->string, b->string)) continue;
             const char *first = member_value(buf, n, j, &vend);
             snprintf(err, errlen, "%s:%d: \"%s\" given twice (first on line %d)",
-                     path, line, it->string, line_of(buf, first));
+                     path, line, it->string, jsonpos_line(buf, first));
             cJSON_Delete(root);
             return -1;
         }
