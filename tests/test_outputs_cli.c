@@ -325,6 +325,38 @@ static void inputs(void)
                           "--csv", tp("deckdir"), NULL };
     keeps("run --csv DIR-HOLDING-THE-DECK", in_csv, csv);
     CHECK(!exists(tp("csvin.json")), "run --csv DIR-HOLDING-THE-DECK: wrote the report anyway");
+
+    /* plot: the report among the files it writes. */
+    mkdir(tp("plotdir"), 0777);
+    const char *report = tp("plotdir/turns.dat");
+    const char *make[] = { "run", DECK_A, DECK_B, "--games", "20", "--threads", "1", "--quiet", "--json", report, NULL };
+    char *err;
+    int st = mtg(NULL, NULL, &err, make);
+    CHECK(st == 0, "run: exit %d (%s)", st, err);
+    free(err);
+    const char *plot[] = { "plot", report, "--out", tp("plotdir"), NULL };
+    keeps("plot REPORT --out THE-REPORT'S-FOLDER", report, plot);
+    CHECK(!exists(tp("plotdir/winrates.png")), "plot: drew pictures after refusing");
+
+    /* plot's working folders: a killed plot's is removed, a live one's kept. */
+    char dead[600], live[600], file[700];
+    snprintf(dead, sizeof dead, "%s/.mtgsim-plot-%ld-abcdef", tp("plotdir"), dead_pid());
+    snprintf(live, sizeof live, "%s/.mtgsim-plot-%ld-abcdef", tp("plotdir"), (long)getpid());
+    mkdir(dead, 0777);
+    mkdir(live, 0777);
+    snprintf(file, sizeof file, "%s/winrates.png", dead);
+    spit(file, "half a picture\n");
+    char moved[600];
+    snprintf(moved, sizeof moved, "%s/r.json", tmpdir);
+    rename(report, moved);   /* out of DIR, so that plot may write there */
+    const char *good[] = { "plot", moved, "--out", tp("plotdir"), NULL };
+    st = mtg(NULL, NULL, &err, good);
+    CHECK(st == 0, "plot: exit %d (%s)", st, err);
+    free(err);
+    CHECK(exists(tp("plotdir/winrates.png")), "plot: no picture");
+    CHECK(!exists(dead), "plot: the working folder of a killed plot is still there");
+    CHECK(exists(live), "plot: the working folder of a live process was removed");
+    rmdir(live);
 }
 
 /* ---- 3. standard output ---- */
