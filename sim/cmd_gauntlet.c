@@ -137,7 +137,9 @@ int cmd_gauntlet(int argc, char **argv)
     cJSON_Delete(root);
     if (!status && !o.quiet && strcmp(json, "-")) {
         matrix_print("win rate (row vs column)", names, n, cell);
-        printf("report: %s%s%s\n", json, o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
+        char shown[4096];   /* a default path, as output_shown shows it */
+        printf("report: %s%s%s\n", o.json ? json : output_shown(json, shown, sizeof shown),
+               o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
     }
     if (!status && errors) { fprintf(stderr, "mtgsim gauntlet: %ld games ended on an illegal policy answer\n", errors); status = 1; }
     pool_free(&pool);

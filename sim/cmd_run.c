@@ -189,7 +189,9 @@ int cmd_run(int argc, char **argv)
     output_free(&out);
     if (!o.quiet && strcmp(json, "-")) {
         summary(stdout, &ri, &sum);
-        if (!status) printf("  report: %s%s%s\n", json, o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
+        char shown[4096];   /* a default path, as output_shown shows it */
+        if (!status) printf("  report: %s%s%s\n", o.json ? json : output_shown(json, shown, sizeof shown),
+                            o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
     }
     if (!status && sum.check_failures) {
         fprintf(stderr, "mtgsim run: %ld games broke an invariant of the game state (a bug: see mtgsim trace)\n",

@@ -178,7 +178,9 @@ int cmd_tournament(int argc, char **argv)
     if (!status && !o.quiet && strcmp(json, "-")) {
         printf("%s vs %s, %llu games per pairing and side, seed %llu\n", deck[0].name, deck[1].name, o.games, o.seed);
         matrix_print("win rate (row vs column)", names, np, cell);
-        printf("report: %s%s%s\n", json, o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
+        char shown[4096];   /* a default path, as output_shown shows it */
+        printf("report: %s%s%s\n", o.json ? json : output_shown(json, shown, sizeof shown),
+               o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
     }
     if (!status && errors) { fprintf(stderr, "mtgsim tournament: %ld games ended on an illegal policy answer\n", errors); status = 1; }
     pool_free(&pool);

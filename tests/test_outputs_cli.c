@@ -13,6 +13,7 @@
  * report may go in the folder --csv makes. Real /dev nodes are never given
  * as outputs (only links to them): a broken build would replace them.
  * Everything happens in one mkdtemp folder, removed at the end. */
+#define _XOPEN_SOURCE 700    /* realpath */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -26,6 +27,7 @@
 #include <unistd.h>
 #include <cjson/cJSON.h>
 #include "testutil.h"
+#include "sim/output.h"
 
 #define DECKS TESTS_DIR "/../decks"
 #define DECK_A DECKS "/wu_flyers.txt"
@@ -474,7 +476,8 @@ static void all_or_nothing(void)
 /* ---- 5. paths ---- */
 
 /* The report may go in the folder --csv makes in the same run; the summary
- * names the files as given. */
+ * names the files as given; a default under the current folder is shown
+ * relative to it. */
 static void paths(void)
 {
     const char *args[] = { "run", DECK_A, DECK_B, "--games", "20", "--threads", "1", "--json", tp("new/r.json"),
@@ -488,6 +491,18 @@ static void paths(void)
     CHECK(strstr(out, line) != NULL, "the summary does not say \"%s\": %s", line, out);
     free(out); free(err);
 
+    char cwd[512], buf[512], want[600];
+    if (!getcwd(cwd, sizeof cwd) || chdir(tmpdir) != 0) { CHECK(0, "chdir %s", tmpdir); return; }
+    char real[512];
+    if (!realpath(tmpdir, real)) snprintf(real, sizeof real, "%s", tmpdir);
+    snprintf(want, sizeof want, "%s/new/r.json", real);
+    const char *s = output_shown(want, buf, sizeof buf);
+    CHECK(!strcmp(s, "new/r.json"), "a default under the current folder is shown as %s", s);
+    s = output_shown("/nonexistent/x.json", buf, sizeof buf);
+    CHECK(!strcmp(s, "/nonexistent/x.json"), "a path elsewhere is shown as %s", s);
+    s = output_shown("new/r.json", buf, sizeof buf);
+    CHECK(!strcmp(s, "new/r.json"), "a relative path is shown as %s", s);
+    if (chdir(cwd) != 0) CHECK(0, "chdir %s", cwd);
 }
 
 int main(void)
