@@ -1,5 +1,6 @@
 /* cmd_cards.c: `mtgsim cards`, lists which cards of a pool the engine plays
  * and, for the others, why not. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,9 +72,12 @@ static int print_json(const Pool *p)
         fputs("mtgsim cards: out of memory\n", stderr);
         return 2;
     }
-    puts(s);
+    /* One long line: a failed write is seen here, with its reason (the
+     * check after the command would no longer know it). */
+    int bad = puts(s) == EOF;
+    if (bad) fprintf(stderr, "mtgsim cards: cannot write to standard output: %s\n", strerror(errno));
     free(s);
-    return 0;
+    return bad ? 2 : 0;
 }
 
 static void print_text(const Pool *p, const char *source)

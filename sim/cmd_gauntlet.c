@@ -68,8 +68,17 @@ int cmd_gauntlet(int argc, char **argv)
         return 2;
     }
     const char *json = o.json ? o.json : MTGSIM_RESULTS_DIR "/gauntlet.json";
-    /* Rank 0 alone writes, so it alone needs the output folders. */
-    if (options_agree("gauntlet", ranks_root() && options_check_outputs(json, o.csv, err, sizeof err), 0, err, sizeof err)) {
+    /* Rank 0 alone writes, so it alone checks the outputs. */
+    OutputSet out;
+    output_init(&out);
+    int k_json = -1, k_csv = -1;
+    if (ranks_root()) {
+        options_inputs(&o, &out);
+        k_json = output_file(&out, "--json", json);
+        if (o.csv) { output_folder(&out, "--csv", o.csv); k_csv = matrix_csv_add(&out, o.csv); }
+    }
+    if (options_agree("gauntlet", ranks_root() && output_check(&out, err, sizeof err), 0, err, sizeof err)) {
+        output_free(&out);
         pool_free(&pool); free(deck); free(cell); free(names);
         return 2;
     }
@@ -105,6 +114,7 @@ int cmd_gauntlet(int argc, char **argv)
         free(deck); free(cell); free(names);
         return status ? status : errors ? 1 : 0;
     }
+    if (!status && output_begin(&out, err, sizeof err)) { fprintf(stderr, "mtgsim gauntlet: %s\n", err); status = 2; }
     cJSON *root = matrix_report_new(GAUNTLET_SCHEMA, complete, "games_per_matchup", &o);
     cJSON *pl = cJSON_AddArrayToObject(root, "policies");
     cJSON_AddItemToArray(pl, cJSON_CreateString(pol[0].text));
@@ -117,12 +127,14 @@ int cmd_gauntlet(int argc, char **argv)
     }
     matrix_add_json(root, "deck", names, n, cell);
     matrix_report_run(root, threads, secs_all);
-    if (!status && json_write(json, root, err, sizeof err)) { fprintf(stderr, "mtgsim gauntlet: %s\n", err); status = 2; }
-    cJSON_Delete(root);
-    if (!status && o.csv && matrix_write_csv(o.csv, "deck", names, n, cell, err, sizeof err)) {
-        fprintf(stderr, "mtgsim gauntlet: %s\n", err);
-        status = 2;
+    /* All the files or none. */
+    if (!status) {
+        report_put_json(&out, k_json, root);
+        if (o.csv) matrix_write_csv(&out, k_csv, "deck", names, n, cell);
+        if (output_commit(&out, err, sizeof err)) { fprintf(stderr, "mtgsim gauntlet: %s\n", err); status = 2; }
     }
+    output_free(&out);
+    cJSON_Delete(root);
     if (!status && !o.quiet && strcmp(json, "-")) {
         char setup[256];
         matrix_setup_text(&o, setup, sizeof setup);
@@ -131,7 +143,9 @@ int cmd_gauntlet(int argc, char **argv)
         printf(", %llu games per matchup, %s%s\n", o.games, setup, complete ? "" : " (interrupted)");
         matrix_print("win rate (%) of the row deck against the column deck, with its 95% interval\n"
                      "(field: the row deck against all the others)", names, n, cell);
-        printf("report: %s%s%s\n", json, o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
+        char shown[4096];   /* a default path, as output_shown shows it */
+        printf("report: %s%s%s\n", o.json ? json : output_shown(json, shown, sizeof shown),
+               o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
     }
     if (!status && errors) { fprintf(stderr, "mtgsim gauntlet: %ld games ended on an illegal policy answer\n", errors); status = 1; }
     pool_free(&pool);

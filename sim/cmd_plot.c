@@ -3,10 +3,13 @@
  *
  * Reads the JSON report (schema mtgsim-report/1 or mtgsim-gauntlet/1),
  * writes one data file and one gnuplot script per picture, and runs gnuplot
- * on them. Everything is made in a temporary folder inside DIR and moved
- * into DIR only once gnuplot succeeded, so a failure leaves no half set; the
- * scripts stay beside the pictures for users to tweak and re-run. */
+ * on them. Everything is made in a temporary folder inside DIR and copied
+ * into DIR (as an output set: sim/output.h) only once gnuplot succeeded, so
+ * a failure leaves no half set; the scripts stay beside the pictures for
+ * users to tweak and re-run. */
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +20,7 @@
 #include <cjson/cJSON.h>
 #include "charset.h"
 #include "commands.h"
+#include "output.h"
 
 static const char plot_usage[] =
     "usage: mtgsim plot REPORT.json --out DIR\n"
@@ -938,24 +942,70 @@ static int run_gnuplot(Plot *p, const char *gnuplot, int utf8)
     return 0;
 }
 
-/* Moves everything from the temporary folder into DIR. */
-static int commit(Plot *p)
+/* The targets in DIR: every file and picture the dry run listed, data and
+ * scripts first. */
+static void add_targets(const Plot *p, OutputSet *os)
 {
-    char from[PATH_LEN + 256], to[PATH_LEN + 256];
-    for (int pass = 0; pass < 2; pass++) {
+    for (int i = 0; i < p->nfile; i++) output_file_in(os, "--out", p->dir, p->file[i]);
+    for (int i = 0; i < p->nimage; i++) output_file_in(os, "--out", p->dir, p->image[i]);
+}
+
+/* Copies everything gnuplot and the drawing made in the temporary folder
+ * into the output set, each file to its target, and commits the set: all
+ * of DIR's files are replaced, or none. */
+static int commit(Plot *p, OutputSet *os)
+{
+    char from[PATH_LEN + 256];
+    for (int pass = 0; pass < 2 && !p->err[0]; pass++) {
         char **list = pass ? p->image : p->file;
         int n = pass ? p->nimage : p->nfile;
-        for (int i = 0; i < n; i++) {
-            snprintf(from, sizeof from, "%s/%s", p->tmp, list[i]);
-            snprintf(to, sizeof to, "%s/%s", p->dir, list[i]);
-            if (rename(from, to) != 0) {
-                snprintf(p->err, sizeof p->err, "%s: cannot write: %s", to, strerror(errno));
-                return -1;
+        for (int i = 0; i < n && !p->err[0]; i++) {
+            /* As add_targets: the drawing lists the names of the dry run again. */
+            int k = pass ? p->nfile + i : i;
+            const char *target = output_path(os, k), *slash = strrchr(target, '/');
+            if (!slash || strcmp(slash + 1, list[i])) {
+                snprintf(p->err, sizeof p->err, "%s: not drawn as planned (a bug)", list[i]);
+                break;
             }
+            size_t len;
+            snprintf(from, sizeof from, "%s/%s", p->tmp, list[i]);
+            char *text = read_file(from, &len, p->err, sizeof p->err);
+            if (text) output_put(os, k, text, len);
+            free(text);
         }
     }
-    rmdir(p->tmp);
-    return 0;
+    if (p->err[0]) output_fail(os, p->err);
+    return output_commit(os, p->err, sizeof p->err);
+}
+
+/* Removes the temporary folders of plots killed before they finished:
+ * DIR/.mtgsim-plot-PID-XXXXXX (PID no longer running) and their files. */
+static void remove_stale(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        const char *n = e->d_name, *prefix = ".mtgsim-plot-";
+        if (strncmp(n, prefix, strlen(prefix))) continue;
+        const char *pid = n + strlen(prefix);
+        size_t digits = strspn(pid, "0123456789");
+        if (!digits || digits > 9 || pid[digits] != '-' || strlen(pid + digits + 1) != 6) continue;
+        long id = atol(pid);
+        if (id == (long)getpid() || kill((pid_t)id, 0) == 0 || errno != ESRCH) continue;
+        char sub[PATH_LEN + 256], file[2 * PATH_LEN];
+        snprintf(sub, sizeof sub, "%s/%s", dir, n);
+        DIR *t = opendir(sub);
+        struct dirent *f;
+        while (t && (f = readdir(t))) {
+            struct stat st;
+            snprintf(file, sizeof file, "%s/%s", sub, f->d_name);
+            if (lstat(file, &st) == 0 && S_ISREG(st.st_mode)) unlink(file);
+        }
+        if (t) closedir(t);
+        rmdir(sub);
+    }
+    closedir(d);
 }
 
 /* Forgets the files listed (not the files themselves). */
@@ -993,6 +1043,8 @@ int cmd_plot(int argc, char **argv, int utf8)
 
     static Plot p;
     memset(&p, 0, sizeof p);
+    OutputSet os;
+    output_init(&os);
     p.report = report;
     p.dir = out;
     size_t len;
@@ -1029,18 +1081,27 @@ int cmd_plot(int argc, char **argv, int utf8)
         snprintf(p.err, sizeof p.err, "%s: cannot write there: %s", out, strerror(errno));
         status = 2;
     } else {
+        /* Every file DIR gets is checked (not the report, nor a folder or
+         * socket) before gnuplot runs. */
+        output_input(&os, "report", report);
+        add_targets(&p, &os);
+        if (output_check(&os, p.err, sizeof p.err) || output_begin(&os, p.err, sizeof p.err)) status = 2;
+    }
+    if (!status) {
         plot_free(&p);
-        snprintf(p.tmp, sizeof p.tmp, "%s/.mtgsim-plot-XXXXXX", out);
+        remove_stale(out);
+        snprintf(p.tmp, sizeof p.tmp, "%s/.mtgsim-plot-%ld-XXXXXX", out, (long)getpid());
         if (!mkdtemp(p.tmp)) {
             snprintf(p.err, sizeof p.err, "%s: cannot write there: %s", out, strerror(errno));
             status = 2;
         } else {
             if (draw(&p, root)) status = 2;   /* the disk, or memory */
             else if (run_gnuplot(&p, gnuplot, utf8)) status = 1;
-            else if (commit(&p)) status = 2;
-            if (status) remove_tmp(&p);
+            else if (commit(&p, &os)) status = 2;
+            remove_tmp(&p);
         }
     }
+    output_free(&os);
     cJSON_Delete(root);
     if (status) {
         fprintf(stderr, "mtgsim plot: %s\n", p.err);

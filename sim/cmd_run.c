@@ -137,8 +137,22 @@ int cmd_run(int argc, char **argv)
         snprintf(json_default, sizeof json_default, "%s/%s-vs-%s.json", MTGSIM_RESULTS_DIR, a, b);
         json = json_default;
     }
-    /* Rank 0 alone writes, so it alone needs the output folders. */
-    if (options_agree("run", ranks_root() && options_check_outputs(json, o.csv, err, sizeof err), 0, err, sizeof err)) {
+    /* Rank 0 alone writes, so it alone checks the outputs. The report
+     * first, then the CSV files (renamed into place in that order). */
+    OutputSet out;
+    output_init(&out);
+    int k_json = -1, k_csv = -1, k_games = -1;
+    if (ranks_root()) {
+        options_inputs(&o, &out);
+        k_json = output_file(&out, "--json", json);
+        if (o.csv) {
+            output_folder(&out, "--csv", o.csv);
+            k_csv = report_csv_add(&out, o.csv);
+            if (o.per_game) k_games = output_file_in(&out, "--csv", o.csv, "games.csv");
+        }
+    }
+    if (options_agree("run", ranks_root() && output_check(&out, err, sizeof err), 0, err, sizeof err)) {
+        output_free(&out);
         pool_free(&pool);
         return 2;
     }
@@ -148,26 +162,31 @@ int cmd_run(int argc, char **argv)
     StatsSetup su;
     Tally sum;
     snprintf(err, sizeof err, "out of memory");
-    if (options_agree("run", stats_setup(&su, &m) || tally_init(&sum, &su), 0, err, sizeof err)) return 2;
-
-    /* games.csv: rank 0 writes the rows of all ranks. */
-    FILE *per_game = NULL;
-    char games_tmp[4096] = "", games_path[4096] = "";
-    if (o.csv && o.per_game && ranks_root()) {
-        mkdir(o.csv, 0777);  /* checked writable above; report_write_csv would make it too */
-        snprintf(games_path, sizeof games_path, "%s/games.csv", o.csv);
-        snprintf(games_tmp, sizeof games_tmp, "%s.tmp.%ld", games_path, (long)getpid());
-        per_game = fopen(games_tmp, "w");
-        if (!per_game) snprintf(err, sizeof err, "%s: %s", games_path, strerror(errno));
+    if (options_agree("run", stats_setup(&su, &m) || tally_init(&sum, &su), 0, err, sizeof err)) {
+        output_free(&out);
+        return 2;
     }
-    if (options_agree("run", o.csv && o.per_game && ranks_root() && !per_game, 0, err, sizeof err)) return 2;
+
+    /* The folder made, stale temporaries gone; games.csv is written as the
+     * games are played (rank 0 writes the rows of all ranks). */
+    FILE *per_game = NULL;
+    int bad_out = ranks_root() && output_begin(&out, err, sizeof err) != 0;
+    if (!bad_out && k_games >= 0) {
+        per_game = output_open(&out, k_games);
+        if (!per_game) output_commit(&out, err, sizeof err);   /* rolls back, and says why */
+        bad_out = !per_game;
+    }
+    if (options_agree("run", bad_out, 0, err, sizeof err)) {
+        output_free(&out);
+        return 2;
+    }
 
     BatchConfig bc = { (long)o.games, o.threads ? o.threads : omp_get_max_threads(), o.ci_width,
                        !o.quiet && isatty(2), "run", per_game, { deck[0].name, deck[1].name } };
     batch_catch_signals();
     double secs = 0;
     int done = batch_run(&bc, &m, &su, &sum, &secs);
-    if (done < 0) { fprintf(stderr, "mtgsim run: out of memory\n"); return 2; }
+    if (done < 0) { output_free(&out); fprintf(stderr, "mtgsim run: out of memory\n"); return 2; }
     if (!ranks_root()) {
         /* Every rank holds the same sum; rank 0 writes it. */
         int status = sum.errors || sum.check_failures ? 1 : 0;
@@ -185,27 +204,17 @@ int cmd_run(int argc, char **argv)
     cJSON *run = cJSON_GetObjectItemCaseSensitive(rep, "run");
     cJSON_AddNumberToObject(run, "ranks", ranks_count());
     cJSON_AddNumberToObject(run, "threads_per_rank", bc.threads);
-    char *text = cJSON_Print(rep);
-    size_t tl = strlen(text);
-    text = realloc(text, tl + 2);
-    text[tl] = '\n'; text[tl + 1] = 0;
-    if (report_write_atomic(json, text, err, sizeof err)) { fprintf(stderr, "mtgsim run: %s\n", err); status = 2; }
-    free(text);
+    /* All the files or none: a failure leaves every earlier file as it was. */
+    report_put_json(&out, k_json, rep);
     cJSON_Delete(rep);
-    if (!status && o.csv && report_write_csv(o.csv, &ri, &sum, &su, &m.pool, err, sizeof err)) {
-        fprintf(stderr, "mtgsim run: %s\n", err);
-        status = 2;
-    }
-    if (per_game) {
-        if (fclose(per_game) != 0 || rename(games_tmp, games_path) != 0) {
-            fprintf(stderr, "mtgsim run: %s: %s\n", games_path, strerror(errno));
-            unlink(games_tmp);
-            status = 2;
-        }
-    }
+    if (o.csv) report_write_csv(&out, k_csv, &ri, &sum, &su, &m.pool);
+    if (output_commit(&out, err, sizeof err)) { fprintf(stderr, "mtgsim run: %s\n", err); status = 2; }
+    output_free(&out);
     if (!o.quiet && strcmp(json, "-")) {
         summary(stdout, &ri, &sum);
-        printf("  report: %s%s%s\n", json, o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
+        char shown[4096];   /* a default path, as output_shown shows it */
+        if (!status) printf("  report: %s%s%s\n", o.json ? json : output_shown(json, shown, sizeof shown),
+                            o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
     }
     if (!status && sum.check_failures) {
         fprintf(stderr, "mtgsim run: %ld games broke an invariant of the game state (a bug: see mtgsim trace)\n",

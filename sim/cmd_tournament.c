@@ -87,8 +87,21 @@ int cmd_tournament(int argc, char **argv)
     bad = options_load(&o, &pool, deck, unused, err, sizeof err) != 0;
     if (options_agree("tournament", bad, 0, err, sizeof err)) { if (!bad) pool_free(&pool); return 2; }
     const char *json = o.json ? o.json : MTGSIM_RESULTS_DIR "/tournament.json";
-    /* Rank 0 alone writes, so it alone needs the output folders. */
-    if (options_agree("tournament", ranks_root() && options_check_outputs(json, o.csv, err, sizeof err), 0, err, sizeof err)) {
+    /* Rank 0 alone writes, so it alone checks the outputs. */
+    OutputSet out;
+    output_init(&out);
+    int k_json = -1, k_csv = -1;
+    if (ranks_root()) {
+        options_inputs(&o, &out);
+        for (int k = 0; k < np; k++) {
+            size_t len = strlen(specs[k]);
+            if (len > 5 && !strcmp(specs[k] + len - 5, ".json")) output_input(&out, "policy file", specs[k]);
+        }
+        k_json = output_file(&out, "--json", json);
+        if (o.csv) { output_folder(&out, "--csv", o.csv); k_csv = matrix_csv_add(&out, o.csv); }
+    }
+    if (options_agree("tournament", ranks_root() && output_check(&out, err, sizeof err), 0, err, sizeof err)) {
+        output_free(&out);
         pool_free(&pool);
         return 2;
     }
@@ -111,14 +124,17 @@ int cmd_tournament(int argc, char **argv)
                 StatsSetup su;
                 Tally t;
                 snprintf(err, sizeof err, "out of memory");
-                if (options_agree("tournament", stats_setup(&su, &m) || tally_init(&t, &su), 0, err, sizeof err)) return 2;
+                if (options_agree("tournament", stats_setup(&su, &m) || tally_init(&t, &su), 0, err, sizeof err)) {
+                    output_free(&out);
+                    return 2;
+                }
                 char label[600];
                 snprintf(label, sizeof label, "%s (%s) vs %s (%s)", pol[pa].text, deck[0].name, pol[pb].text, deck[1].name);
                 BatchConfig bc = { (long)o.games, threads, o.ci_width, !o.quiet && isatty(2), label, NULL,
                                    { deck[0].name, deck[1].name } };
                 double secs = 0;
                 int done = batch_run(&bc, &m, &su, &t, &secs);
-                if (done < 0) { fprintf(stderr, "mtgsim tournament: out of memory\n"); return 2; }
+                if (done < 0) { output_free(&out); fprintf(stderr, "mtgsim tournament: out of memory\n"); return 2; }
                 complete = done == 1;
                 secs_all += secs;
                 errors += t.errors;
@@ -149,12 +165,16 @@ int cmd_tournament(int argc, char **argv)
     for (int k = 0; k < np; k++) cJSON_AddItemToArray(jp, cJSON_CreateString(pol[k].text));
     matrix_add_json(root, "policy", names, np, cell);
     matrix_report_run(root, threads, secs_all);
-    if (json_write(json, root, err, sizeof err)) { fprintf(stderr, "mtgsim tournament: %s\n", err); status = 2; }
-    cJSON_Delete(root);
-    if (!status && o.csv && matrix_write_csv(o.csv, "policy", names, np, cell, err, sizeof err)) {
-        fprintf(stderr, "mtgsim tournament: %s\n", err);
-        status = 2;
+    /* All the files or none. */
+    bad = output_begin(&out, err, sizeof err) != 0;
+    if (!bad) {
+        report_put_json(&out, k_json, root);
+        if (o.csv) matrix_write_csv(&out, k_csv, "policy", names, np, cell);
+        bad = output_commit(&out, err, sizeof err) != 0;
     }
+    if (bad) { fprintf(stderr, "mtgsim tournament: %s\n", err); status = 2; }
+    output_free(&out);
+    cJSON_Delete(root);
     if (!status && !o.quiet && strcmp(json, "-")) {
         char setup[256];
         matrix_setup_text(&o, setup, sizeof setup);
@@ -162,7 +182,9 @@ int cmd_tournament(int argc, char **argv)
                deck[1].name, o.games, setup, complete ? "" : " (interrupted)");
         matrix_print("win rate (%) of the row policy against the column policy on both sides, with its\n"
                      "95% interval (field: the row policy against all the others)", names, np, cell);
-        printf("report: %s%s%s\n", json, o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
+        char shown[4096];   /* a default path, as output_shown shows it */
+        printf("report: %s%s%s\n", o.json ? json : output_shown(json, shown, sizeof shown),
+               o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
     }
     if (!status && errors) { fprintf(stderr, "mtgsim tournament: %ld games ended on an illegal policy answer\n", errors); status = 1; }
     pool_free(&pool);

@@ -145,8 +145,16 @@ int cmd_tune(int argc, char **argv)
     int bad = options_load(&o, &pool, deck, fixed, err, sizeof err) != 0;
     if (options_agree("tune", bad, 0, err, sizeof err)) { if (!bad) pool_free(&pool); return 2; }
     const char *json = o.json ? o.json : MTGSIM_RESULTS_DIR "/tune.json";
-    /* Rank 0 alone writes, so it alone needs the output folder. */
-    if (options_agree("tune", ranks_root() && options_check_outputs(json, NULL, err, sizeof err), 0, err, sizeof err)) {
+    /* Rank 0 alone writes, so it alone checks the output. */
+    OutputSet out;
+    output_init(&out);
+    int k_json = -1;
+    if (ranks_root()) {
+        options_inputs(&o, &out);
+        k_json = output_file(&out, "--json", json);
+    }
+    if (options_agree("tune", ranks_root() && output_check(&out, err, sizeof err), 0, err, sizeof err)) {
+        output_free(&out);
         pool_free(&pool);
         return 2;
     }
@@ -202,7 +210,7 @@ int cmd_tune(int argc, char **argv)
     }
     bad = 0;
     for (int k = 0; k < npts && !bad; k++) bad = point_spec(base, par, o.nparams, pts[k].v, &pts[k].spec, err, sizeof err) != 0;
-    if (options_agree("tune", bad, 0, err, sizeof err)) { pool_free(&pool); return 2; }
+    if (options_agree("tune", bad, 0, err, sizeof err)) { output_free(&out); pool_free(&pool); return 2; }
 
     batch_catch_signals();
     int threads = o.threads ? o.threads : omp_get_max_threads();
@@ -218,7 +226,7 @@ int cmd_tune(int argc, char **argv)
         for (int k = 0; k < alive && complete; k++) {
             Point *p = &pts[order[k]];
             int done = play(&o, &pool, deck, &p->spec.inst, opp, per, o.seed + 1 + (uint64_t)r, threads, &p->games, &p->wins);
-            if (done < 0) { fprintf(stderr, "mtgsim tune: out of memory\n"); return 2; }
+            if (done < 0) { output_free(&out); fprintf(stderr, "mtgsim tune: out of memory\n"); return 2; }
             complete = done == 1;
         }
         /* Keep the better half (by win rate over all their games). */
@@ -290,14 +298,23 @@ int cmd_tune(int argc, char **argv)
     cJSON_AddNumberToObject(chk, "p_better", round(p_better * 1e6) / 1e6);
     int status = 0;
     /* Every rank holds the same results; rank 0 writes them. */
-    if (ranks_root() && json_write(json, root, err, sizeof err)) { fprintf(stderr, "mtgsim tune: %s\n", err); status = 2; }
+    if (ranks_root()) {
+        int bad_out = output_begin(&out, err, sizeof err) != 0;
+        if (!bad_out) {
+            report_put_json(&out, k_json, root);
+            bad_out = output_commit(&out, err, sizeof err) != 0;
+        }
+        if (bad_out) { fprintf(stderr, "mtgsim tune: %s\n", err); status = 2; }
+    }
+    output_free(&out);
     cJSON_Delete(root);
     if (!status && !o.quiet && strcmp(json, "-")) {
         printf("best: %s\n", best->spec.text);
         printf("  on fresh games: %.1f%% (%ld games) against %.1f%% for the defaults (%s)\n", 100 * pb, bg, 100 * pd, base);
         printf("  difference %+.1f points; probability the best beats the defaults: %.3f%s\n", 100 * (pb - pd), p_better,
                p_better > 0.975 ? " (significant)" : "");
-        printf("report: %s\n", json);
+        char shown[4096];   /* a default path, as output_shown shows it */
+        printf("report: %s\n", o.json ? json : output_shown(json, shown, sizeof shown));
     }
     pool_free(&pool);
     return status;

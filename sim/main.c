@@ -4,6 +4,7 @@
 #include "charset.h"
 #include "commands.h"
 #include "mpi_ranks.h"
+#include "output.h"
 
 static const char usage[] =
     "usage: mtgsim COMMAND [ARGS...]\n"
@@ -74,5 +75,8 @@ int main(int argc, char **argv)
         if (!ranks_root()) return ranks_finish(0);
         ranks_alone();
     }
-    return ranks_finish(dispatch(argc, argv));
+    /* Every command's standard output is checked here, once: a full disk
+     * or a closed pipe is an error, not a silent success. */
+    const char *cmd = argc >= 2 && argv[1][0] != '-' ? argv[1] : NULL;
+    return ranks_finish(output_stdout_finish(cmd, dispatch(argc, argv)));
 }

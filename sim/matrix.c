@@ -1,14 +1,13 @@
 /* matrix.c: win-rate matrices in JSON, CSV and text. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "matrix.h"
 #include "report.h"
 #include "options.h"
 #include "mpi_ranks.h"
+#include "output.h"
 
 static double r6(double x) { return round(x * 1e6) / 1e6; }
 
@@ -56,26 +55,17 @@ void matrix_add_json(cJSON *root, const char *key, const char *const *names, int
     }
 }
 
-/* Closes the memory stream (which sets *buf) and writes it to dir/name. */
-static int commit(FILE *f, char **buf, const char *dir, const char *name, char *err, size_t errlen)
+int matrix_csv_add(OutputSet *s, const char *dir)
 {
-    fclose(f);
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    int rc = report_write_atomic(path, *buf ? *buf : "", err, errlen);
-    free(*buf);
-    *buf = NULL;
-    return rc;
+    int first = output_file_in(s, "--csv", dir, "matrix.csv");
+    output_file_in(s, "--csv", dir, "field.csv");
+    return first;
 }
 
-int matrix_write_csv(const char *dir, const char *key, const char *const *names, int n, const Cell *cells,
-                     char *err, size_t errlen)
+int matrix_write_csv(OutputSet *s, int first, const char *key, const char *const *names, int n, const Cell *cells)
 {
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) { snprintf(err, errlen, "%s: %s", dir, strerror(errno)); return -1; }
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f) { snprintf(err, errlen, "out of memory"); return -1; }
+    FILE *f = output_open(s, first);
+    if (!f) return -1;
     csv_field(f, key, 0);
     for (int j = 0; j < n; j++) csv_field(f, names[j], 0);
     csv_field(f, "field", 1);
@@ -93,11 +83,8 @@ int matrix_write_csv(const char *dir, const char *key, const char *const *names,
         if (g) snprintf(b, sizeof b, "%.6f", (double)w / (double)g);
         csv_field(f, b, 1);
     }
-    if (commit(f, &buf, dir, "matrix.csv", err, errlen)) return -1;
 
-    buf = NULL; len = 0;
-    f = open_memstream(&buf, &len);
-    if (!f) { snprintf(err, errlen, "out of memory"); return -1; }
+    if (!(f = output_open(s, first + 1))) return -1;
     fprintf(f, "%s,games,wins,draws,win_rate,ci95_low,ci95_high\r\n", key);
     for (int i = 0; i < n; i++) {
         long w, g, d;
@@ -108,7 +95,7 @@ int matrix_write_csv(const char *dir, const char *key, const char *const *names,
         if (g) fprintf(f, "%ld,%ld,%ld,%.6f,%.6f,%.6f\r\n", g, w, d, (double)w / (double)g, lo, hi);
         else fprintf(f, "0,0,0,,,\r\n");  /* a rate over no games is empty, as null in JSON */
     }
-    return commit(f, &buf, dir, "field.csv", err, errlen);
+    return 0;
 }
 
 /* A cell's text: the win rate and its 95 % interval, in percent. */
@@ -178,17 +165,4 @@ void matrix_report_run(cJSON *root, int threads_per_rank, double seconds)
     cJSON_AddStringToObject(run, "version", MTGSIM_VERSION);
     cJSON_AddNumberToObject(run, "ranks", ranks_count());
     cJSON_AddNumberToObject(run, "threads_per_rank", threads_per_rank);
-}
-
-int json_write(const char *path, cJSON *root, char *err, size_t errlen)
-{
-    char *text = cJSON_Print(root);
-    if (!text) { snprintf(err, errlen, "out of memory"); return -1; }
-    size_t tl = strlen(text);
-    char *t2 = realloc(text, tl + 2);
-    if (!t2) { free(text); snprintf(err, errlen, "out of memory"); return -1; }
-    t2[tl] = '\n'; t2[tl + 1] = 0;
-    int rc = report_write_atomic(path, t2, err, errlen);
-    free(t2);
-    return rc;
 }

@@ -13,10 +13,16 @@ typedef struct Cell { long games, wins, draws; } Cell;   /* the row's record aga
  * each field entry names its row under `key` ("deck", "policy"). */
 void matrix_add_json(cJSON *root, const char *key, const char *const *names, int n, const Cell *cells);
 
-/* Writes matrix.csv and field.csv into dir (made if need be), their first
- * column headed `key`. 0 or -1 with a message. */
-int matrix_write_csv(const char *dir, const char *key, const char *const *names, int n, const Cell *cells,
-                     char *err, size_t errlen);
+struct OutputSet;
+
+/* Adds matrix.csv and field.csv in dir to s (sim/output.h), in that order;
+ * returns the index of the first. */
+int matrix_csv_add(struct OutputSet *s, const char *dir);
+
+/* Writes them (targets first and first+1 of s), their first column headed
+ * `key`. 0, or -1 (the error is kept for output_commit). */
+int matrix_write_csv(struct OutputSet *s, int first, const char *key, const char *const *names, int n,
+                     const Cell *cells);
 
 /* Prints the title, then the table of win rates with their 95 %
  * intervals: a row per name (numbered, the name in full), a column per
@@ -34,8 +40,5 @@ cJSON *matrix_report_new(const char *schema, int complete, const char *games_key
 
 /* Its "run" section: threads in all, seconds, version, ranks, threads per rank. */
 void matrix_report_run(cJSON *root, int threads_per_rank, double seconds);
-
-/* Writes root as formatted JSON atomically ("-": stdout). 0 or -1. */
-int json_write(const char *path, cJSON *root, char *err, size_t errlen);
 
 #endif

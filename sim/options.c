@@ -3,10 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include "options.h"
 #include "mpi_ranks.h"
+#include "output.h"
 #include "engine/game.h"
 
 static int parse_u64(const char *cmd, const char *opt, const char *val, unsigned long long lo,
@@ -152,40 +151,16 @@ fail:
     return -1;
 }
 
-static int dir_writable(const char *dir, const char *what, char *err, size_t errlen)
+void options_inputs(const RunOptions *o, OutputSet *s)
 {
-    struct stat st;
-    if (stat(dir, &st) != 0) { snprintf(err, errlen, "%s: folder %s: %s", what, dir, strerror(errno)); return -1; }
-    if (!S_ISDIR(st.st_mode)) { snprintf(err, errlen, "%s: %s is not a folder", what, dir); return -1; }
-    if (access(dir, W_OK | X_OK) != 0) { snprintf(err, errlen, "%s: folder %s is not writable", what, dir); return -1; }
-    return 0;
-}
-
-/* The folder part of a path ("." when none). */
-static void parent_of(const char *path, char *out, size_t n)
-{
-    snprintf(out, n, "%s", path);
-    char *slash = strrchr(out, '/');
-    if (!slash) snprintf(out, n, ".");
-    else if (slash == out) out[1] = 0;
-    else *slash = 0;
-}
-
-int options_check_outputs(const char *json, const char *csv, char *err, size_t errlen)
-{
-    char dir[4096];
-    struct stat st;
-    if (json && strcmp(json, "-")) {
-        if (stat(json, &st) == 0 && S_ISDIR(st.st_mode)) { snprintf(err, errlen, "--json %s: is a folder", json); return -1; }
-        parent_of(json, dir, sizeof dir);
-        if (dir_writable(dir, json, err, errlen)) return -1;
+    for (int d = 0; d < o->nfiles; d++) output_input(s, "deck file", o->file[d]);
+    if (o->ref[0][0]) output_input(s, "reference list", MTGSIM_DECKS_DIR "/reference");
+    output_input(s, "card pool", MTGSIM_DECKS_DIR "/pool.json");
+    for (int k = 0; k < o->ncards; k++) output_input(s, "--cards file", o->cards[k]);
+    for (int p = 0; p < 2; p++) {
+        size_t len = strlen(o->policy[p]);
+        if (len > 5 && !strcmp(o->policy[p] + len - 5, ".json")) output_input(s, "policy file", o->policy[p]);
     }
-    if (csv) {
-        if (stat(csv, &st) == 0) return dir_writable(csv, "--csv", err, errlen);
-        parent_of(csv, dir, sizeof dir);
-        if (dir_writable(dir, csv, err, errlen)) return -1;
-    }
-    return 0;
 }
 
 int options_agree(const char *cmd, int failed, int printed, char *err, size_t errlen)

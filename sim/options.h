@@ -47,9 +47,12 @@ int options_parse(int argc, char **argv, RunOptions *o, int min_files, int max_f
  * nothing is left allocated. */
 int options_load(const RunOptions *o, Pool *pool, DeckList *decks, PolicySpec pol[2], char *err, size_t errlen);
 
-/* Checks that the report can be written: the JSON file's folder exists and
- * is writable, the CSV folder is or can be made. 0, or -1 with a message. */
-int options_check_outputs(const char *json, const char *csv, char *err, size_t errlen);
+struct OutputSet;
+
+/* Names every file the options read as an input of s (sim/output.h), which
+ * no output may replace: the deck files (or decks/reference and its decks),
+ * the default card pool, --cards files, policy files. */
+void options_inputs(const RunOptions *o, struct OutputSet *s);
 
 /* Makes the MPI ranks (sim/mpi_ranks.h) agree on a step that reads input
  * or checks outputs. Collective: each rank passes whether it failed, and

@@ -1,10 +1,8 @@
-/* report.c: builds the JSON report with cJSON and the CSV files; writes
- * every file to a temporary name and renames it into place. */
-#include <errno.h>
+/* report.c: builds the JSON report with cJSON and the CSV files, and
+ * writes them into an output set (output.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include "report.h"
 
@@ -212,28 +210,17 @@ cJSON *report_build(const RunInfo *ri, const Tally *t, const StatsSetup *su, con
     return root;
 }
 
-int report_write_atomic(const char *path, const char *text, char *err, size_t errlen)
+int report_put_json(OutputSet *s, int k, const cJSON *root)
 {
-    if (!strcmp(path, "-")) {
-        fputs(text, stdout);
-        fflush(stdout);
-        return 0;
-    }
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f) { snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
-    size_t n = strlen(text);
-    int bad = fwrite(text, 1, n, f) != n;
-    bad |= fflush(f) != 0;
-    bad |= fsync(fileno(f)) != 0;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        unlink(tmp);
-        return -1;
-    }
-    return 0;
+    char *text = cJSON_Print(root);
+    if (!text) { output_fail(s, "out of memory"); return -1; }
+    size_t tl = strlen(text);
+    char *t2 = realloc(text, tl + 2);
+    if (!t2) { free(text); output_fail(s, "out of memory"); return -1; }
+    t2[tl] = '\n'; t2[tl + 1] = 0;
+    int rc = output_put(s, k, t2, tl + 1);
+    free(t2);
+    return rc;
 }
 
 void csv_field(FILE *f, const char *s, int last)
@@ -257,91 +244,79 @@ static void csv_num(FILE *f, double v, int last)
     csv_field(f, b, last);
 }
 
-/* Builds a CSV file in memory, then writes it atomically. */
-typedef struct MemFile { char *buf; size_t len; FILE *f; } MemFile;
-
-static int mem_open(MemFile *m) { m->buf = NULL; m->len = 0; m->f = open_memstream(&m->buf, &m->len); return m->f ? 0 : -1; }
-static int mem_commit(MemFile *m, const char *dir, const char *name, char *err, size_t errlen)
+int report_csv_add(OutputSet *s, const char *dir)
 {
-    fclose(m->f);
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    int rc = report_write_atomic(path, m->buf ? m->buf : "", err, errlen);
-    free(m->buf);
-    return rc;
+    int first = output_file_in(s, "--csv", dir, "summary.csv");
+    output_file_in(s, "--csv", dir, "combat.csv");
+    output_file_in(s, "--csv", dir, "cards.csv");
+    return first;
 }
 
-int report_write_csv(const char *dir, const RunInfo *ri, const Tally *t, const StatsSetup *su,
-                     const CardPool *pool, char *err, size_t errlen)
+int report_write_csv(OutputSet *s, int first, const RunInfo *ri, const Tally *t, const StatsSetup *su,
+                     const CardPool *pool)
 {
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        snprintf(err, errlen, "%s: cannot create: %s", dir, strerror(errno));
-        return -1;
-    }
-    MemFile m;
-    if (mem_open(&m)) { snprintf(err, errlen, "out of memory"); return -1; }
+    FILE *f = output_open(s, first);
+    if (!f) return -1;
     fputs("deck,file,policy,games,wins,losses,draws,win_rate,ci95_low,ci95_high,"
-          "play_games,play_wins,play_win_rate,draw_games,draw_wins,draw_win_rate,mulligans\r\n", m.f);
+          "play_games,play_wins,play_win_rate,draw_games,draw_wins,draw_win_rate,mulligans\r\n", f);
     for (int d = 0; d < 2; d++) {
         const DeckTally *dt = &t->deck[d];
         double lo, hi;
         wilson95(dt->wins, t->games, &lo, &hi);
-        csv_field(m.f, ri->deck_name[d], 0);
-        csv_field(m.f, ri->deck_file[d], 0);
-        csv_field(m.f, ri->policy[d], 0);
-        csv_num(m.f, (double)t->games, 0);
-        csv_num(m.f, (double)dt->wins, 0);
-        csv_num(m.f, (double)dt->losses, 0);
-        csv_num(m.f, (double)dt->draws, 0);
-        csv_num(m.f, card_rate(dt->wins, t->games), 0);
-        csv_num(m.f, lo, 0);
-        csv_num(m.f, hi, 0);
-        csv_num(m.f, (double)dt->play_games, 0);
-        csv_num(m.f, (double)dt->play_wins, 0);
-        csv_num(m.f, card_rate(dt->play_wins, dt->play_games), 0);
-        csv_num(m.f, (double)dt->draw_games, 0);
-        csv_num(m.f, (double)dt->draw_wins, 0);
-        csv_num(m.f, card_rate(dt->draw_wins, dt->draw_games), 0);
-        csv_num(m.f, (double)dt->mulligans, 1);
+        csv_field(f, ri->deck_name[d], 0);
+        csv_field(f, ri->deck_file[d], 0);
+        csv_field(f, ri->policy[d], 0);
+        csv_num(f, (double)t->games, 0);
+        csv_num(f, (double)dt->wins, 0);
+        csv_num(f, (double)dt->losses, 0);
+        csv_num(f, (double)dt->draws, 0);
+        csv_num(f, card_rate(dt->wins, t->games), 0);
+        csv_num(f, lo, 0);
+        csv_num(f, hi, 0);
+        csv_num(f, (double)dt->play_games, 0);
+        csv_num(f, (double)dt->play_wins, 0);
+        csv_num(f, card_rate(dt->play_wins, dt->play_games), 0);
+        csv_num(f, (double)dt->draw_games, 0);
+        csv_num(f, (double)dt->draw_wins, 0);
+        csv_num(f, card_rate(dt->draw_wins, dt->draw_games), 0);
+        csv_num(f, (double)dt->mulligans, 1);
     }
-    if (mem_commit(&m, dir, "summary.csv", err, errlen)) return -1;
 
-    if (mem_open(&m)) { snprintf(err, errlen, "out of memory"); return -1; }
-    fputs("deck", m.f);
-    for (size_t k = 0; k < N_COMBAT; k++) fprintf(m.f, ",%s", combat_names[k]);
-    fputs("\r\n", m.f);
+    if (!(f = output_open(s, first + 1))) return -1;
+    fputs("deck", f);
+    for (size_t k = 0; k < N_COMBAT; k++) fprintf(f, ",%s", combat_names[k]);
+    fputs("\r\n", f);
     for (int d = 0; d < 2; d++) {
-        csv_field(m.f, ri->deck_name[d], 0);
-        for (size_t k = 0; k < N_COMBAT; k++) csv_num(m.f, (double)combat_value(&t->deck[d].combat, k), k == N_COMBAT - 1);
+        csv_field(f, ri->deck_name[d], 0);
+        for (size_t k = 0; k < N_COMBAT; k++) csv_num(f, (double)combat_value(&t->deck[d].combat, k), k == N_COMBAT - 1);
     }
-    if (mem_commit(&m, dir, "combat.csv", err, errlen)) return -1;
 
-    if (mem_open(&m)) { snprintf(err, errlen, "out of memory"); return -1; }
+    if (!(f = output_open(s, first + 2))) return -1;
     fputs("deck,card,copies,games_in_hand,gih_wr,games_opening_hand,oh_wr,games_drawn,gd_wr,"
-          "games_not_seen,gns_wr,iwd,cast,attacked,blocked,damage_dealt,creatures_killed,deaths\r\n", m.f);
+          "games_not_seen,gns_wr,iwd,cast,attacked,blocked,damage_dealt,creatures_killed,deaths\r\n", f);
     for (int d = 0; d < 2; d++) {
         for (int k = 0; k < su->ncard[d]; k++) {
             const CardTally *c = &t->card[d][k];
             double gih = card_rate(c->gih_wins, c->gih_games), gns = card_rate(c->gns_wins, c->gns_games);
-            csv_field(m.f, ri->deck_name[d], 0);
-            csv_field(m.f, pool->cards[su->card[d][k]].name, 0);
-            csv_num(m.f, su->copies[d][k], 0);
-            csv_num(m.f, (double)c->gih_games, 0);
-            csv_num(m.f, gih, 0);
-            csv_num(m.f, (double)c->oh_games, 0);
-            csv_num(m.f, card_rate(c->oh_wins, c->oh_games), 0);
-            csv_num(m.f, (double)c->gd_games, 0);
-            csv_num(m.f, card_rate(c->gd_wins, c->gd_games), 0);
-            csv_num(m.f, (double)c->gns_games, 0);
-            csv_num(m.f, gns, 0);
-            csv_num(m.f, isnan(gih) || isnan(gns) ? NAN : gih - gns, 0);
-            csv_num(m.f, (double)c->cast, 0);
-            csv_num(m.f, (double)c->attacked, 0);
-            csv_num(m.f, (double)c->blocked, 0);
-            csv_num(m.f, (double)c->damage, 0);
-            csv_num(m.f, (double)c->kills, 0);
-            csv_num(m.f, (double)c->deaths, 1);
+            csv_field(f, ri->deck_name[d], 0);
+            csv_field(f, pool->cards[su->card[d][k]].name, 0);
+            csv_num(f, su->copies[d][k], 0);
+            csv_num(f, (double)c->gih_games, 0);
+            csv_num(f, gih, 0);
+            csv_num(f, (double)c->oh_games, 0);
+            csv_num(f, card_rate(c->oh_wins, c->oh_games), 0);
+            csv_num(f, (double)c->gd_games, 0);
+            csv_num(f, card_rate(c->gd_wins, c->gd_games), 0);
+            csv_num(f, (double)c->gns_games, 0);
+            csv_num(f, gns, 0);
+            csv_num(f, isnan(gih) || isnan(gns) ? NAN : gih - gns, 0);
+            csv_num(f, (double)c->cast, 0);
+            csv_num(f, (double)c->attacked, 0);
+            csv_num(f, (double)c->blocked, 0);
+            csv_num(f, (double)c->damage, 0);
+            csv_num(f, (double)c->kills, 0);
+            csv_num(f, (double)c->deaths, 1);
         }
     }
-    return mem_commit(&m, dir, "cards.csv", err, errlen);
+    return 0;
 }

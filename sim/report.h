@@ -1,6 +1,6 @@
 /* report.h: the JSON report and CSV files of a batch (schema in
- * results/README.md), written atomically: to a temporary name, then renamed,
- * so a reader never sees half a file. */
+ * results/README.md), written into an output set (output.h): all or
+ * nothing, so a reader never sees half a file or half a set. */
 #ifndef MTG_REPORT_H
 #define MTG_REPORT_H
 
@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include "stats.h"
 #include "decks/decklist.h"
+#include "output.h"
 
 #define REPORT_SCHEMA "mtgsim-report/1"
 
@@ -36,14 +37,17 @@ void wilson95(long k, long n, double *lo, double *hi);
 /* The report as a cJSON tree (caller frees). */
 cJSON *report_build(const RunInfo *ri, const Tally *t, const StatsSetup *su, const CardPool *pool);
 
-/* Writes text to path atomically (path "-" is standard output). 0 or -1
- * with a message in err. */
-int report_write_atomic(const char *path, const char *text, char *err, size_t errlen);
+/* Writes root, formatted and ending in a newline, as target k of s.
+ * 0, or -1 (the error is kept for output_commit). */
+int report_put_json(OutputSet *s, int k, const cJSON *root);
 
-/* Writes summary.csv, cards.csv and combat.csv into dir (created if need
- * be), each atomically. 0 or -1 with a message. */
-int report_write_csv(const char *dir, const RunInfo *ri, const Tally *t, const StatsSetup *su,
-                     const CardPool *pool, char *err, size_t errlen);
+/* Adds summary.csv, combat.csv and cards.csv in dir to s, in that order;
+ * returns the index of the first. */
+int report_csv_add(OutputSet *s, const char *dir);
+
+/* Writes them (targets first .. first+2 of s). 0, or -1 (kept). */
+int report_write_csv(OutputSet *s, int first, const RunInfo *ri, const Tally *t, const StatsSetup *su,
+                     const CardPool *pool);
 
 /* Appends one field to a CSV line, quoted as RFC 4180 asks. */
 void csv_field(FILE *f, const char *s, int last);

@@ -1220,9 +1220,15 @@ int scenario_buffer(const char *path, const char *text, size_t len, ScenarioPool
         }
         cJSON_AddItemToObject(line, "result", result);
         if (out) {
+            /* A failed write is said here, with its reason: after the
+             * command, the check of stdout would no longer know it. */
             char *txt = cJSON_PrintUnformatted(line);
-            if (txt) { fputs(txt, out); fputc('\n', out); free(txt); }
-            fflush(out);
+            if (!txt || fputs(txt, out) == EOF || fputc('\n', out) == EOF || fflush(out) != 0) {
+                const char *why = txt ? strerror(errno) : "out of memory";
+                if (msg) fprintf(msg, "mtgsim scenario: %s%s\n", txt ? "cannot write to standard output: " : "", why);
+                status = SCN_BAD;
+            }
+            free(txt);
         }
         cJSON_Delete(line);
     }
@@ -1268,6 +1274,7 @@ int cmd_scenario(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         int r = scenario_file(argv[i], &pc);
         if (r > status) status = r;
+        if (ferror(stdout)) break;   /* said once: the next files could not be written either */
     }
     scenario_pool_free(&pc);
     return status;
