@@ -35,6 +35,14 @@ static void kws(Buf *b, unsigned kw)
         if (kw & (1u << k)) { put(b, "%s%s", first ? "" : ",", kw_names[k]); first = 0; }
 }
 
+int keywords_describe(unsigned kw, char *out, size_t outlen)
+{
+    Buf b = { out, outlen, 0 };
+    if (outlen) out[0] = 0;
+    kws(&b, kw);
+    return (int)b.n;
+}
+
 static void color_list(Buf *b, unsigned c, const char *pre)
 {
     static const char *const names[] = { "white", "blue", "black", "red", "green" };
@@ -59,7 +67,7 @@ static const char *sub_name(const SubtypeTable *st, int id)
 }
 
 /* "[other tapped white|blue nonblack Goblin creature with flying you control]" */
-static void filter_text(Buf *b, const Filter *f, const SubtypeTable *st)
+static void filter_noun(Buf *b, const Filter *f, const SubtypeTable *st, int noun)
 {
     int sp = 0;
 #define SP() do { if (sp) put(b, " "); sp = 1; } while (0)
@@ -88,7 +96,7 @@ static void filter_text(Buf *b, const Filter *f, const SubtypeTable *st)
     case ZONE_HAND:      SP(); put(b, "card in hand"); break;
     case ZONE_LIBRARY:   SP(); put(b, "card in library"); break;
     case ZONE_EXILE:     SP(); put(b, "card in exile"); break;
-    default: if (!f->types && !nsub) { SP(); put(b, "permanent"); } break;
+    default: if (noun && !f->types && !nsub) { SP(); put(b, "permanent"); } break;
     }
     if (f->kw) { SP(); put(b, "with "); kws(b, f->kw); }
     if (f->kw_not) { SP(); put(b, "without "); kws(b, f->kw_not); }
@@ -104,6 +112,8 @@ static void filter_text(Buf *b, const Filter *f, const SubtypeTable *st)
     put(b, "]");
 #undef SP
 }
+
+static void filter_text(Buf *b, const Filter *f, const SubtypeTable *st) { filter_noun(b, f, st, 1); }
 
 static void target_text(Buf *b, const Ability *a, int k, const SubtypeTable *st)
 {
@@ -169,6 +179,7 @@ static const char *const rule_names[RULE_COUNT] = {
     [RULE_BLOCK_ONLY_FLYING] = "block only flying", [RULE_UNBLOCKABLE_EXCEPT] = "can't be blocked except by",
     [RULE_CANT_BE_BLOCKED_BY] = "can't be blocked by", [RULE_ATTACK_ONLY_IF] = "can't attack unless defender controls",
     [RULE_NO_ACTIVATE] = "no activated abilities", [RULE_OPENING_HAND] = "begin on battlefield",
+    [RULE_NOT_ALONE] = "not alone",
 };
 
 static const char *const op_names[OP_COUNT] = {
@@ -214,7 +225,7 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         put(b, "%s", e->arg2 < RULE_COUNT && rule_names[e->arg2] ? rule_names[e->arg2] : "?");
         if (e->arg2 == RULE_PROTECTION || e->arg2 == RULE_LANDWALK || e->arg2 == RULE_UNBLOCKABLE_EXCEPT ||
             e->arg2 == RULE_CANT_BE_BLOCKED_BY || e->arg2 == RULE_ATTACK_ONLY_IF)
-            filter_text(b, &e->sel, st);
+            filter_noun(b, &e->param, st, 0);
         put(b, " ");
         who_text(b, a, e, st);
         break;

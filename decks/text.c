@@ -318,6 +318,7 @@ static Effect *neweff(P *p, int op)
     e->n.n = 1;
     e->sel = fany();
     e->count = fany();
+    e->param = fany();
     return e;
 }
 
@@ -543,7 +544,7 @@ static int modifier(P *p, Filter *f)
         if (!strcmp(w + 3, "token")) { f->state |= FS_NONTOKEN; p->i++; return 1; }
         return 0;
     }
-    if (!strncmp(w, "non-", 4) && tk(p) && isupper((unsigned char)tk(p)->o[4]) && !f->subtype_not) {
+    if (tk(p) && !strncmp(tk(p)->w, "non-", 4) && isupper((unsigned char)tk(p)->o[4]) && !f->subtype_not) {
         const char *o = tk(p)->o + 4;
         int id = subtype_intern(p->st, o, strlen(o));
         if (!id) return 0;
@@ -617,6 +618,13 @@ static int noun(P *p, Filter *f, int *plural, int *kind)
         else if (lit(p, "spells")) { *kind = N_SPELL; *plural = 1; }
         else if (lit(p, "permanent")) { *plural = 0; }
         else if (lit(p, "permanents")) { *plural = 1; }
+        return 1;
+    }
+    if (lit(p, "permanent card|cards")) {
+        /* a card of a permanent type (110.4) */
+        f->types = TYPE_ARTIFACT | TYPE_CREATURE | TYPE_ENCHANTMENT | TYPE_LAND | TYPE_PLANESWALKER;
+        *kind = N_CARD;
+        *plural = p->lx->t[p->i - 1].w[4] == 's';
         return 1;
     }
     if (lit(p, "permanent")) { *plural = 0; return 1; }
@@ -1112,7 +1120,8 @@ static int vp_rule(P *p, const Ref *subj)
     int save = p->i, rule = 0;
     Filter sel = fany();
     if (subj->kind != R_OBJ) return 0;
-    if (lit(p, "can't attack or block")) rule = RULE_CANT_ATTACK_OR_BLOCK;
+    if (lit(p, "can't attack or block alone")) rule = RULE_NOT_ALONE;
+    else if (lit(p, "can't attack or block")) rule = RULE_CANT_ATTACK_OR_BLOCK;
     else if (lit(p, "can't attack unless defending player controls a|an")) {
         int pl, kind;
         if (!filter(p, &sel, &pl, &kind) || pl || kind != N_PERMANENT) { p->i = save; return 0; }
@@ -1146,7 +1155,7 @@ static int vp_rule(P *p, const Ref *subj)
     Effect *e = clause_eff(p, OP_RULE, subj);
     if (!e) return 0;
     e->arg2 = (uint8_t)rule;
-    e->sel = sel;
+    e->param = sel;
     return 1;
 }
 
@@ -1162,7 +1171,7 @@ static int grant(P *p, const Ref *subj, const KwList *k)
         Effect *e = clause_eff(p, OP_RULE, subj);
         if (!e) return 0;
         e->arg2 = k->rule[j];
-        e->sel = k->sel[j];
+        e->param = k->sel[j];
     }
     return 1;
 }
@@ -1462,7 +1471,7 @@ static int vp_you(P *p, const Ref *subj)
         const char *w = p->lx->t[p->i - 1].w;
         int op = !strcmp(w, "destroy") ? OP_DESTROY : !strcmp(w, "exile") ? OP_EXILE :
                  !strcmp(w, "tap") ? OP_TAP : !strcmp(w, "untap") ? OP_UNTAP : OP_REGENERATE;
-        if (!ref(p, &r, A_OBJ)) { p->i = save; return 0; }
+        if (!ref(p, &r, A_OBJ) || (r.who == SEL_SELF && p->ctx == C_SPELL)) { p->i = save; return 0; }
         Effect *e = clause_eff(p, op, &r);
         if (!e) return 0;
         e->dur = DUR_NOW;
@@ -1617,6 +1626,22 @@ static int vp_player_rule(P *p, const Ref *subj)
     return grant(p, subj, &k);
 }
 
+/* "All creatures able to block <ref> do so." (static): a lure. */
+static int lure(P *p)
+{
+    Ref r;
+    int save = p->i;
+    if (p->ctx != C_STATIC || !lit(p, "all creatures able to block")) return 0;
+    if (!ref(p, &r, A_OBJ) || (r.who != SEL_SELF && r.who != SEL_ATTACHED) || !lit(p, "do so")) {
+        p->i = save;
+        return 0;
+    }
+    Effect *e = clause_eff(p, OP_RULE, &r);
+    if (!e) return 0;
+    e->arg2 = RULE_LURE;
+    return 1;
+}
+
 static int vp(P *p, const Ref *subj)
 {
     Snap s;
@@ -1682,6 +1707,7 @@ static int sentence(P *p)
     for (;;) {
         int cfrom = p->a->n_effects;
         int opt = 0;
+        if (first_clause && lure(p)) break;
         Snap sc;
         snap(p, &sc);
         if (first_clause || !peek(p, "may")) subject(p, &subj);
@@ -2016,7 +2042,8 @@ static int keyword_line(P *p, uint16_t *kw, TextCard *out)
                     e->arg2 = k.rule[j];
                     e->dur = DUR_STATIC;
                     e->n.n = 1;
-                    e->sel = k.sel[j];
+                    e->sel = fany();
+                    e->param = k.sel[j];
                     e->count = fany();
                 }
             }

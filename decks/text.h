@@ -56,4 +56,7 @@ int text_parse(const char *name, unsigned types, const char *text, SubtypeTable 
  * (as snprintf). */
 int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t outlen);
 
+/* KW_* bits as "flying,first strike" (as snprintf). */
+int keywords_describe(unsigned kw, char *out, size_t outlen);
+
 #endif

@@ -164,7 +164,8 @@ enum {
     OP_NO_UNTAP,         /* doesn't untap during its controller's untap step (for the duration) */
     OP_CONTROL,          /* the ability's controller gains control (for the duration) */
     OP_EXTRA_TURN,       /* the selected player takes Qty extra turns after this one */
-    OP_SACRIFICE,        /* the selected player sacrifices Qty permanents matching Effect.sel */
+    OP_SACRIFICE,        /* the selected player sacrifices Qty permanents matching Effect.sel;
+                            on SEL_SELF: the source's controller sacrifices it */
     OP_ADD_MANA,         /* add Qty mana of the colors in arg2 (CB_*; several bits: one of them;
                             0: colorless {C}) */
     OP_SCRY,             /* the selected player scries Qty (701.18) */
@@ -174,7 +175,7 @@ enum {
 /* Rules abilities a permanent (or player, or card) can have or be given
  * (OP_RULE's arg2). The keywords card.h has no bit for are here, so that a
  * card's own "Hexproof" and an Aura's "has hexproof" are one thing; those
- * with a parameter read it from Effect.sel. */
+ * with a parameter read it from Effect.param. */
 enum {
     RULE_CANT_ATTACK = 1,
     RULE_CANT_BLOCK,
@@ -189,18 +190,19 @@ enum {
     RULE_FEAR,                 /* 702.36: can't be blocked except by artifact and/or black creatures */
     RULE_INTIMIDATE,           /* 702.13: ... except by artifact creatures and creatures sharing a color */
     RULE_LANDWALK,             /* 702.14: can't be blocked while the defending player controls a land
-                                  of subtype Effect.sel.subtype[0] */
-    RULE_PROTECTION,           /* 702.16: protection from what matches Effect.sel (colors: "from
+                                  of subtype Effect.param.subtype[0] */
+    RULE_PROTECTION,           /* 702.16: protection from what matches Effect.param (colors: "from
                                   black"; subtype: "from Demons") */
     RULE_UNCOUNTERABLE,        /* "This spell can't be countered." (functions on the stack) */
     RULE_BLOCK_ONLY_FLYING,    /* "can block only creatures with flying" */
-    RULE_UNBLOCKABLE_EXCEPT,   /* can't be blocked except by creatures matching Effect.sel */
-    RULE_CANT_BE_BLOCKED_BY,   /* can't be blocked by creatures matching Effect.sel */
+    RULE_UNBLOCKABLE_EXCEPT,   /* can't be blocked except by creatures matching Effect.param */
+    RULE_CANT_BE_BLOCKED_BY,   /* can't be blocked by creatures matching Effect.param */
     RULE_ATTACK_ONLY_IF,       /* can't attack unless the defending player controls a permanent
-                                  matching Effect.sel */
+                                  matching Effect.param */
     RULE_NO_ACTIVATE,          /* its activated abilities can't be activated */
     RULE_OPENING_HAND,         /* "If ~ is in your opening hand, you may begin the game with it
                                   on the battlefield" (a Leyline; works from the opening hand) */
+    RULE_NOT_ALONE,            /* can't attack or block alone */
     RULE_COUNT
 };
 
@@ -239,8 +241,9 @@ typedef struct Effect {
     Qty      n;          /* the amount (damage, cards, life, counters, tokens) */
     int8_t   p, t;       /* OP_PUMP: +p/+t (times n when n counts: "+1/+1 for each") */
     uint16_t kw;         /* OP_GRANT / OP_LOSE_KW: keywords */
-    Filter   sel;        /* SEL_ALL: the set; OP_SEARCH / OP_DISCARD / OP_SACRIFICE: which cards;
-                            OP_RULE: the rule's parameter (RULE_PROTECTION, RULE_LANDWALK, ...) */
+    Filter   sel;        /* SEL_ALL: the set; OP_SEARCH / OP_DISCARD / OP_SACRIFICE: which cards */
+    Filter   param;      /* OP_RULE: the rule's parameter (RULE_PROTECTION's quality,
+                            RULE_LANDWALK's land type, RULE_UNBLOCKABLE_EXCEPT's blockers) */
     Filter   count;      /* QTY_COUNT: what is counted */
     TokenDef token;      /* OP_TOKEN */
 } Effect;

@@ -100,9 +100,9 @@ static const char *read_card(const Card *c, const char *text)
         return out;
     }
     if (tc.keywords) {
-        Ability a;
-        memset(&a, 0, sizeof a);
-        n += (size_t)snprintf(out + n, sizeof out - n, "keywords: %#x\n", tc.keywords);
+        char kw[200];
+        keywords_describe(tc.keywords, kw, sizeof kw);
+        n += (size_t)snprintf(out + n, sizeof out - n, "keywords %s\n", kw);
     }
     for (int k = 0; k < tc.n && n < sizeof out; k++) {
         ability_describe(&tc.ab[k], &st, out + n, sizeof out - n);
