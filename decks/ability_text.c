@@ -185,7 +185,7 @@ static const char *const rule_names[RULE_COUNT] = {
 static const char *const op_names[OP_COUNT] = {
     [OP_DAMAGE] = "damage", [OP_PUMP] = "pump", [OP_SET_PT] = "set-pt", [OP_GRANT] = "grant",
     [OP_LOSE_KW] = "lose", [OP_RULE] = "rule", [OP_DESTROY] = "destroy", [OP_EXILE] = "exile",
-    [OP_BOUNCE] = "bounce", [OP_TO_LIBRARY] = "to-library", [OP_REANIMATE] = "reanimate",
+    [OP_BOUNCE] = "to-hand", [OP_TO_LIBRARY] = "to-library", [OP_REANIMATE] = "reanimate",
     [OP_COUNTER] = "counter", [OP_GAIN_LIFE] = "gain-life", [OP_LOSE_LIFE] = "lose-life",
     [OP_DRAW] = "draw", [OP_DISCARD] = "discard", [OP_MILL] = "mill", [OP_SEARCH] = "search",
     [OP_SHUFFLE] = "shuffle", [OP_REORDER_TOP] = "reorder-top", [OP_PREVENT_NEXT] = "prevent-next",

@@ -912,9 +912,13 @@ static int ref(P *p, Ref *r, int allow)
         *r = p->that_obj;
         return 1;
     }
-    if ((allow & A_OBJ) && p->a->n_effects > 0 && lit(p, "they")) {
-        /* "They can't be regenerated.": what the previous effect acted on */
+    if ((allow & A_OBJ) && p->a->n_effects > 0 && peek(p, "they")) {
+        /* "They can't be regenerated.": what the previous effect acted on, if several */
         const Effect *e = &p->a->effect[p->a->n_effects - 1];
+        int several = e->who == SEL_ALL || e->who == SEL_PREVIOUS ||
+                      (e->who == SEL_TARGET && e->arg < p->a->n_targets && p->a->target[e->arg].max > 1);
+        if (!several) return 0;
+        lit(p, "they");
         r->kind = R_OBJ;
         r->who = e->who;
         r->arg = e->arg;
