@@ -165,6 +165,7 @@ static void qty_text(Buf *b, const Effect *e, const SubtypeTable *st)
     case QTY_TARGET_TOUGHNESS: if (q->n != 1) put(b, "%d*", q->n); put(b, "toughness of target%d", e->arg); break;
     case QTY_HAND_SIZE: if (q->n != 1) put(b, "%d*", q->n); put(b, "hand size"); break;
     case QTY_LIFE_LOST: if (q->n != 1) put(b, "%d*", q->n); put(b, "life lost"); break;
+    case QTY_HALF_LIBRARY: if (q->n != 1) put(b, "%d*", q->n); put(b, "half library"); break;
     default: put(b, "?"); break;
     }
 }
@@ -172,14 +173,16 @@ static void qty_text(Buf *b, const Effect *e, const SubtypeTable *st)
 static const char *const rule_names[RULE_COUNT] = {
     [RULE_CANT_ATTACK] = "can't attack", [RULE_CANT_BLOCK] = "can't block",
     [RULE_CANT_ATTACK_OR_BLOCK] = "can't attack or block", [RULE_UNBLOCKABLE] = "can't be blocked",
-    [RULE_BLOCK_ANY_NUMBER] = "block any number", [RULE_MUST_ATTACK] = "must attack",
+    [RULE_BLOCK_ANY_NUMBER] = "block any number", [RULE_MUST_ATTACK] = "must attack", [RULE_MUST_ATTACK_YOU] = "must attack you",
     [RULE_LURE] = "lure", [RULE_FLASH] = "flash", [RULE_SHROUD] = "shroud", [RULE_HEXPROOF] = "hexproof",
     [RULE_FEAR] = "fear", [RULE_INTIMIDATE] = "intimidate", [RULE_LANDWALK] = "landwalk",
     [RULE_PROTECTION] = "protection", [RULE_UNCOUNTERABLE] = "can't be countered",
     [RULE_BLOCK_ONLY_FLYING] = "block only flying", [RULE_UNBLOCKABLE_EXCEPT] = "can't be blocked except by",
     [RULE_CANT_BE_BLOCKED_BY] = "can't be blocked by", [RULE_ATTACK_ONLY_IF] = "can't attack unless defender controls",
     [RULE_NO_ACTIVATE] = "no activated abilities", [RULE_OPENING_HAND] = "begin on battlefield",
-    [RULE_NOT_ALONE] = "not alone",
+    [RULE_NOT_ALONE] = "not alone", [RULE_CANT_CAST] = "can't cast", [RULE_NO_MAX_HAND] = "no maximum hand size",
+    [RULE_HAND_REVEALED] = "hand revealed", [RULE_CANT_LOSE] = "can't lose", [RULE_CANT_WIN] = "can't win",
+    [RULE_SHUFFLE_INSTEAD] = "shuffle into library instead of graveyard",
 };
 
 static const char *const op_names[OP_COUNT] = {
@@ -224,12 +227,20 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     case OP_RULE:
         put(b, "%s", e->arg2 < RULE_COUNT && rule_names[e->arg2] ? rule_names[e->arg2] : "?");
         if (e->arg2 == RULE_PROTECTION || e->arg2 == RULE_LANDWALK || e->arg2 == RULE_UNBLOCKABLE_EXCEPT ||
-            e->arg2 == RULE_CANT_BE_BLOCKED_BY || e->arg2 == RULE_ATTACK_ONLY_IF)
+            e->arg2 == RULE_CANT_BE_BLOCKED_BY || e->arg2 == RULE_ATTACK_ONLY_IF ||
+            (e->arg2 == RULE_CANT_CAST && e->param.types))
             filter_noun(b, &e->param, st, 0);
         put(b, " ");
         who_text(b, a, e, st);
         break;
-    case OP_REANIMATE: who_text(b, a, e, st); put(b, e->arg2 ? " under owner" : " under you"); break;
+    case OP_REANIMATE:
+        if (e->who == SEL_YOU || e->who == SEL_OPPONENTS || e->who == SEL_EACH_PLAYER) {
+            qty_text(b, e, st); filter_text(b, &e->sel, st); put(b, " by "); who_text(b, a, e, st);
+            break;
+        }
+        who_text(b, a, e, st);
+        put(b, e->arg2 ? " under owner" : " under you");
+        break;
     case OP_COUNTER:
         who_text(b, a, e, st);
         if (e->flags & EF_UNLESS_PAY) { put(b, " unless-pays "); qty_text(b, e, st); }
@@ -306,8 +317,11 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         [TR_BLOCKED] = "blocked", [TR_COMBAT_DAMAGE_PLAYER] = "combat-damage-player", [TR_UPKEEP] = "upkeep",
         [TR_END_STEP] = "end-step", [TR_CAST] = "cast", [TR_GAIN_LIFE] = "gain-life",
         [TR_OTHER_ETB] = "enters", [TR_OTHER_DIES] = "creature-dies", [TR_BECOMES_TARGET] = "becomes-target",
+        [TR_DAMAGE_OPPONENT] = "damages-opponent", [TR_DRAW] = "draw", [TR_DISCARD] = "discard",
+        [TR_BLOCKS_CREATURE] = "blocks-creature", [TR_BLOCKED_BY_CREATURE] = "blocked-by-creature",
+        [TR_TAP_LAND] = "taps-land", [TR_DRAW_STEP] = "draw-step",
     };
-    static const char *const ctl[] = { "any", "you", "opponent", "not-you" };
+    static const char *const ctl[] = { "any", "you", "opponent", "not-you", "attached's controller" };
     switch (a->kind) {
     case AB_SPELL:
         put(&b, "spell");
@@ -316,12 +330,18 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
             cost_text(&b, &a->cost, st);
         }
         break;
-    case AB_ACTIVATED: put(&b, "activated "); cost_text(&b, &a->cost, st); break;
+    case AB_ACTIVATED:
+        put(&b, "activated%s ", a->zone == ZONE_GRAVEYARD ? " from graveyard" : "");
+        cost_text(&b, &a->cost, st);
+        break;
     case AB_MANA:      put(&b, "mana "); cost_text(&b, &a->cost, st); break;
     case AB_TRIGGERED:
-        put(&b, "triggered %s", a->trigger <= TR_BECOMES_TARGET ? trig[a->trigger] : "?");
-        if (a->trigger == TR_UPKEEP || a->trigger == TR_END_STEP || a->trigger == TR_CAST)
-            put(&b, "(%s)", a->trig_ctl < 4 ? ctl[a->trig_ctl] : "?");
+        put(&b, "triggered %s", a->trigger <= TR_DRAW_STEP ? trig[a->trigger] : "?");
+        if (a->trigger == TR_UPKEEP || a->trigger == TR_END_STEP || a->trigger == TR_CAST ||
+            a->trigger == TR_DRAW || a->trigger == TR_DISCARD || a->trigger == TR_TAP_LAND ||
+            a->trigger == TR_DRAW_STEP)
+            put(&b, "(%s)", a->trig_ctl < 5 ? ctl[a->trig_ctl] : "?");
+        if (a->cond == COND_SELF_UNTAPPED) put(&b, " if self untapped");
         if (a->trigger == TR_CAST || a->trigger == TR_OTHER_ETB || a->trigger == TR_OTHER_DIES)
             filter_text(&b, &a->trig_filter, st);
         break;

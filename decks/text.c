@@ -953,6 +953,7 @@ static int ref(P *p, Ref *r, int allow)
         if (lit(p, "you")) { r->kind = R_PLAYER; r->who = SEL_YOU; return 1; }
         if (lit(p, "each player")) { r->kind = R_PLAYER; r->who = SEL_EACH_PLAYER; r->plural = 1; return 1; }
         if (lit(p, "each opponent")) { r->kind = R_PLAYER; r->who = SEL_OPPONENTS; r->plural = 1; return 1; }
+        if (lit(p, "your opponents")) { r->kind = R_PLAYER; r->who = SEL_OPPONENTS; r->plural = 1; return 1; }
         if (p->it.kind == R_OBJ && p->it.who == SEL_TARGET && lit(p, "its controller")) {
             r->kind = R_PLAYER;
             r->who = SEL_TARGET_CONTROLLER;
@@ -971,6 +972,16 @@ static int ref(P *p, Ref *r, int allow)
             }
             p->i = save;
         } else if (lit(p, "all")) {
+            int s2;
+            if (filter(p, &f, &pl, &kind) && PL(pl) && kind == N_PERMANENT && f.ctl == CTL_ANY &&
+                (s2 = p->i, lit(p, "target player controls"))) {
+                int k = newtarget(p, TGT_PLAYER, NULL, 1, 1);
+                if (k < 0) { p->i = save; return 0; }
+                r->kind = R_OBJ; r->who = SEL_TARGET_PLAYER_ALL; r->arg = (uint8_t)k; r->f = f; r->plural = 1;
+                (void)s2;
+                return 1;
+            }
+            p->i = save + 1;
             if (filter(p, &f, &pl, &kind) && PL(pl) && kind == N_PERMANENT) {
                 r->kind = R_OBJ; r->who = SEL_ALL; r->f = f; r->plural = 1;
                 return 1;
@@ -992,7 +1003,7 @@ static void put_sel(Effect *e, const Ref *r)
 {
     e->who = r->who;
     e->arg = r->arg;
-    if (r->who == SEL_ALL) e->sel = r->f;
+    if (r->who == SEL_ALL || r->who == SEL_TARGET_PLAYER_ALL) e->sel = r->f;
 }
 
 /* ------------------------------------------------------------ amounts */
@@ -1147,6 +1158,13 @@ static int vp_rule(P *p, const Ref *subj)
     else if (lit(p, "can block any number of creatures")) rule = RULE_BLOCK_ANY_NUMBER;
     else if (lit(p, "can block only creatures with flying")) rule = RULE_BLOCK_ONLY_FLYING;
     else if (p->ctx == C_STATIC && lit(p, "attacks each combat if able")) rule = RULE_MUST_ATTACK;
+    else if (p->ctx != C_STATIC && lit(p, "attacks you this turn if able")) {
+        Effect *e = clause_eff(p, OP_RULE, subj);
+        if (!e) return 0;
+        e->arg2 = RULE_MUST_ATTACK_YOU;
+        e->dur = DUR_EOT;
+        return 1;
+    }
     else if (p->ctx != C_STATIC && lit(p, "attacks|attack this turn if able")) {
         Effect *e = clause_eff(p, OP_RULE, subj);
         if (!e) return 0;
@@ -1249,6 +1267,12 @@ static int vp_player(P *p, const Ref *subj)
     int v, save = p->i;
     Filter f;
     if (subj->kind != R_PLAYER || p->ctx == C_STATIC) return 0;
+    if (p->a->trigger == TR_DRAW_STEP && p->a->kind == AB_TRIGGERED && lit(p, "draws an additional card")) {
+        Effect *e = clause_eff(p, OP_DRAW, subj);
+        if (!e) return 0;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (lit(p, "draw|draws")) {
         if (!qty(p, &q, 1)) { p->i = save; return 0; }
         if (!(q.kind == QTY_CONST && q.n == 1 ? lit(p, "card") : lit(p, "cards"))) { p->i = save; return 0; }
@@ -1278,12 +1302,20 @@ static int vp_player(P *p, const Ref *subj)
                 if (!e) return 0;
                 e->n.kind = QTY_COUNT;
                 e->count = f;
+            } else if (0) {
             } else if (lit(p, "the life lost this way") && p->a->n_effects > 0 &&
                        p->a->effect[p->a->n_effects - 1].op == OP_LOSE_LIFE) {
                 e = clause_eff(p, op, subj);
                 if (!e) return 0;
                 e->n.kind = QTY_LIFE_LOST;
             } else { p->i = save; return 0; }
+            e->dur = DUR_NOW;
+            return 1;
+        }
+        if (p->a->kind == AB_TRIGGERED && p->a->trigger == TR_GAIN_LIFE && lit(p, "that much life")) {
+            e = clause_eff(p, op, subj);
+            if (!e) return 0;
+            e->n.kind = QTY_EVENT;
             e->dur = DUR_NOW;
             return 1;
         }
@@ -1296,6 +1328,13 @@ static int vp_player(P *p, const Ref *subj)
         return 1;
     }
     if (lit(p, "mill|mills")) {
+        if (subj->who != SEL_YOU && lit(p, "half their library , rounded down")) {
+            Effect *e = clause_eff(p, OP_MILL, subj);
+            if (!e) return 0;
+            e->n.kind = QTY_HALF_LIBRARY;
+            e->dur = DUR_NOW;
+            return 1;
+        }
         if (!qty(p, &q, 1)) { p->i = save; return 0; }
         if (!(q.kind == QTY_CONST && q.n == 1 ? lit(p, "card") : lit(p, "cards"))) { p->i = save; return 0; }
         Effect *e = clause_eff(p, OP_MILL, subj);
@@ -1497,6 +1536,17 @@ static int vp_you(P *p, const Ref *subj)
         }
         return 1;
     }
+    if (p->a->kind == AB_ACTIVATED && lit(p, "return ~ from your graveyard to")) {
+        Effect *e;
+        if (lit(p, "your hand")) e = clause_eff(p, OP_BOUNCE, NULL);
+        else if (lit(p, "the battlefield tapped")) { e = clause_eff(p, OP_REANIMATE, NULL); if (e) e->flags |= EF_TAPPED; }
+        else { p->i = save; return 0; }
+        if (!e) return 0;
+        e->who = SEL_SELF;
+        e->dur = DUR_NOW;
+        p->a->zone = ZONE_GRAVEYARD;
+        return 1;
+    }
     if (lit(p, "return")) {
         if (!ref(p, &r, A_OBJ)) { p->i = save; return 0; }
         int zone = r.who == SEL_TARGET ? p->a->target[r.arg].f.zone : r.f.zone;
@@ -1513,6 +1563,20 @@ static int vp_you(P *p, const Ref *subj)
         if (!e) return 0;
         e->dur = DUR_NOW;
         return 1;
+    }
+    if (lit(p, "put a|an")) {
+        /* "put a creature card from your hand onto the battlefield" */
+        Filter f;
+        int pl, kind;
+        if (filter(p, &f, &pl, &kind) && kind == N_CARD && SG(pl) && f.zone == ZONE_HAND && f.ctl == CTL_YOU &&
+            lit(p, "onto the battlefield")) {
+            Effect *e = clause_eff(p, OP_REANIMATE, subj);
+            if (!e) return 0;
+            e->sel = f;
+            e->dur = DUR_NOW;
+            return 1;
+        }
+        p->i = save;
     }
     if (lit(p, "put")) {
         if (qty(p, &q, 1) && (q.kind == QTY_CONST && q.n == 1 ? lit(p, "+1/+1|-1/-1 counter on")
@@ -1617,11 +1681,33 @@ static int vp_control(P *p, const Ref *subj)
     return clause_eff(p, OP_CONTROL, &r) != NULL;
 }
 
-/* A player's rules: "You have hexproof." (static) */
+/* A player's rules: "You have hexproof.", "You have no maximum hand size.",
+ * "Your opponents can't cast spells this turn.", "You can't cast creature
+ * spells.", "Your opponents play with their hands revealed." */
 static int vp_player_rule(P *p, const Ref *subj)
 {
     int save = p->i;
     KwList k;
+    if (subj->kind == R_PLAYER && (subj->who == SEL_YOU || subj->who == SEL_OPPONENTS)) {
+        int rule = 0;
+        Filter f = fany();
+        if (lit(p, "can't cast spells")) rule = RULE_CANT_CAST;
+        else if (lit(p, "can't cast")) {
+            int pl, kind;
+            if (filter(p, &f, &pl, &kind) && kind == N_SPELL && PL(pl)) rule = RULE_CANT_CAST;
+            else { p->i = save; return 0; }
+        }
+        else if (p->ctx == C_STATIC && subj->who == SEL_YOU && lit(p, "have no maximum hand size")) rule = RULE_NO_MAX_HAND;
+        else if (p->ctx == C_STATIC && subj->who == SEL_OPPONENTS && lit(p, "play with their hands revealed"))
+            rule = RULE_HAND_REVEALED;
+        if (rule) {
+            Effect *e = clause_eff(p, OP_RULE, subj);
+            if (!e) return 0;
+            e->arg2 = (uint8_t)rule;
+            e->param = f;
+            return 1;
+        }
+    }
     if (subj->kind != R_PLAYER || subj->who != SEL_YOU || p->ctx != C_STATIC || !lit(p, "have")) return 0;
     if (!kw_list(p, &k) || k.kw || k.n != 1 || (k.rule[0] != RULE_HEXPROOF && k.rule[0] != RULE_SHROUD)) {
         p->i = save;
@@ -1800,14 +1886,16 @@ static int mana_symbols(P *p, Cost *c)
         if (isdigit((unsigned char)w[1])) {
             int v = 0;
             for (size_t k = 1; k < n - 1; k++) {
-                if (!isdigit((unsigned char)w[k])) return 0;
+                if (!isdigit((unsigned char)w[k]) || k > 2) return 0;  /* {0} .. {99} */
                 v = v * 10 + (w[k] - '0');
             }
-            if (v > 99) return 0;
+            if (c->generic + v > 99) return 0;
             c->generic = (uint8_t)(c->generic + v);
         } else if (n == 3 && w[1] == 'X') {
+            if (c->x >= 3) return 0;
             c->x++;
-        } else if (n == 3 && strchr(colors_, w[1])) {
+        } else if (n == 3 && w[1] && strchr(colors_, w[1])) {
+            if (c->color[strchr(colors_, w[1]) - colors_] >= 20) return 0;
             c->color[strchr(colors_, w[1]) - colors_]++;
         } else {
             break;  /* {T}, {Q}, hybrid: not mana */
@@ -1920,6 +2008,24 @@ static int ability_body(P *p)
     return restrictions(p);
 }
 
+/* "that player": the player of the triggering event. */
+static void event_player(P *p)
+{
+    memset(&p->that_player, 0, sizeof p->that_player);
+    p->that_player.kind = R_PLAYER;
+    p->that_player.who = SEL_EVENT_PLAYER;
+}
+
+/* "that creature" (and "it", when set_it): the object of the triggering event. */
+static void event_object(P *p, int set_it)
+{
+    memset(&p->that_obj, 0, sizeof p->that_obj);
+    p->that_obj.kind = R_OBJ;
+    p->that_obj.who = SEL_EVENT_OBJECT;
+    p->that_obj.f = fany();
+    if (set_it) p->it = p->that_obj;
+}
+
 /* The trigger condition, up to its comma. Sets a->trigger and p's "it".
  * *twin: a second trigger event of the same ability ("enters the
  * battlefield or attacks"), -1 if none. */
@@ -1946,6 +2052,23 @@ static int trigger(P *p, int *twin)
             return 1;
         }
         if (lit(p, "becomes the target of a spell or ability ,")) { a->trigger = TR_BECOMES_TARGET; return 1; }
+        if (lit(p, "deals damage to an opponent ,")) {
+            a->trigger = TR_DAMAGE_OPPONENT;
+            event_player(p);
+            return 1;
+        }
+        if (lit(p, "blocks or becomes blocked by a creature ,")) {
+            a->trigger = TR_BLOCKS_CREATURE;
+            *twin = TR_BLOCKED_BY_CREATURE;
+            event_object(p, 0);
+            return 1;
+        }
+        if (lit(p, "blocks a creature ,")) { a->trigger = TR_BLOCKS_CREATURE; event_object(p, 0); return 1; }
+        if (lit(p, "becomes blocked by a creature ,")) {
+            a->trigger = TR_BLOCKED_BY_CREATURE;
+            event_object(p, 0);
+            return 1;
+        }
         p->i = save;
         return 0;
     }
@@ -1989,6 +2112,19 @@ static int trigger(P *p, int *twin)
             return 1;
         }
         if (lit(p, "you gain life ,")) { a->trigger = TR_GAIN_LIFE; return 1; }
+        ctl = -1;
+        if (lit(p, "an opponent")) ctl = CTL_OPP;
+        else if (lit(p, "a player")) ctl = CTL_ANY;
+        else if (lit(p, "you")) ctl = CTL_YOU;
+        if (ctl >= 0) {
+            if (lit(p, "taps|tap a land for mana ,")) a->trigger = TR_TAP_LAND;
+            else if (lit(p, "draws|draw a card ,")) a->trigger = TR_DRAW;
+            else if (lit(p, "discards|discard a card ,")) a->trigger = TR_DISCARD;
+            else goto fail;
+            a->trig_ctl = (uint8_t)ctl;
+            event_player(p);
+            return 1;
+        }
         goto fail;
     }
     if (lit(p, "at the beginning of")) {
@@ -2003,6 +2139,19 @@ static int trigger(P *p, int *twin)
             return 1;
         }
         if (lit(p, "the end step ,")) { a->trigger = TR_END_STEP; a->trig_ctl = CTL_ANY; return 1; }
+        if (lit(p, "the upkeep of enchanted creature's controller ,")) {
+            a->trigger = TR_UPKEEP;
+            a->trig_ctl = CTL_ATTACHED;
+            event_player(p);
+            return 1;
+        }
+        if (lit(p, "each player's draw step ,")) {
+            a->trigger = TR_DRAW_STEP;
+            a->trig_ctl = CTL_ANY;
+            event_player(p);
+            if (lit(p, "if ~ is untapped ,")) a->cond = COND_SELF_UNTAPPED;
+            return 1;
+        }
         if (lit(p, "your end step ,")) { a->trigger = TR_END_STEP; a->trig_ctl = CTL_YOU; return 1; }
     }
 fail:
@@ -2200,6 +2349,33 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         restore(p, &s);
         return 0;
     }
+    /* Platinum Angel; Darksteel Colossus */
+    ab_init(a, AB_STATIC);
+    if (lit(p, "you can't lose the game and your opponents can't win the game .") && at_end(p)) {
+        Effect *e = neweff(p, OP_RULE);
+        e->who = SEL_YOU;
+        e->arg2 = RULE_CANT_LOSE;
+        e->dur = DUR_STATIC;
+        e = neweff(p, OP_RULE);
+        e->who = SEL_OPPONENTS;
+        e->arg2 = RULE_CANT_WIN;
+        e->dur = DUR_STATIC;
+        out->n++;
+        return 1;
+    }
+    restore(p, &s);
+    ab_init(a, AB_STATIC);
+    if (lit(p, "if ~ would be put into a graveyard from anywhere , reveal ~ and shuffle it into its owner's library instead .") &&
+        at_end(p)) {
+        Effect *e = neweff(p, OP_RULE);
+        e->who = SEL_SELF;
+        e->arg2 = RULE_SHUFFLE_INSTEAD;
+        e->dur = DUR_STATIC;
+        out->n++;
+        return 1;
+    }
+    restore(p, &s);
+    ab_init(a, AB_STATIC);
     /* If ~ is in your opening hand, ... */
     if (lit(p, "if ~ is in your opening hand , you may begin the game with it on the battlefield .") && at_end(p)) {
         Effect *e = neweff(p, OP_RULE);

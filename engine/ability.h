@@ -19,7 +19,8 @@ enum { CB_W = 1u << 0, CB_U = 1u << 1, CB_B = 1u << 2, CB_R = 1u << 3, CB_G = 1u
 
 /* Who controls a filtered object, relative to the ability's controller.
  * CTL_NOT_YOU is "you don't control" (any other player, 109.5). */
-enum { CTL_ANY, CTL_YOU, CTL_OPP, CTL_NOT_YOU };
+enum { CTL_ANY, CTL_YOU, CTL_OPP, CTL_NOT_YOU,
+       CTL_ATTACHED /* Ability.trig_ctl only: the controller of what the source is attached to */ };
 
 /* Filter.state: conditions on a permanent's status; all listed must hold,
  * but FS_ATTACKING | FS_BLOCKING together mean "attacking or blocking". */
@@ -93,7 +94,9 @@ enum {
     QTY_TARGET_POWER,    /* n * the power of target `Effect.arg` ("equal to its power") */
     QTY_TARGET_TOUGHNESS,/* n * its toughness */
     QTY_HAND_SIZE,       /* n * the cards in the hand of the player the effect acts on */
-    QTY_LIFE_LOST        /* n * the life lost through the previous effect ("the life lost this way") */
+    QTY_LIFE_LOST,       /* n * the life lost through the previous effect ("the life lost this way") */
+    QTY_HALF_LIBRARY     /* n * half the cards in the library of the player the effect acts on,
+                            rounded down */
 };
 
 typedef struct Qty {
@@ -143,7 +146,9 @@ enum {
     OP_EXILE,
     OP_BOUNCE,           /* return to its owner's hand (from the battlefield, or the zone of the target's filter) */
     OP_TO_LIBRARY,       /* put on top (EF_BOTTOM: bottom) of its owner's library */
-    OP_REANIMATE,        /* put onto the battlefield (from a graveyard or hand) under `arg2` = 0 you, 1 its owner */
+    OP_REANIMATE,        /* put onto the battlefield (from a graveyard or hand) under `arg2` = 0 you, 1 its owner;
+                            on a player (SEL_YOU ...): that player puts Qty cards matching Effect.sel
+                            from its zone (their hand) onto the battlefield (EF_TAPPED: tapped) */
     OP_COUNTER,          /* counter the selected spell (EF_UNLESS_PAY: unless its controller pays Effect.n generic) */
     OP_GAIN_LIFE,
     OP_LOSE_LIFE,
@@ -183,6 +188,7 @@ enum {
     RULE_UNBLOCKABLE,          /* can't be blocked */
     RULE_BLOCK_ANY_NUMBER,     /* can block any number of creatures */
     RULE_MUST_ATTACK,          /* attacks each combat if able */
+    RULE_MUST_ATTACK_YOU,      /* attacks the ability's controller (not a planeswalker) if able */
     RULE_LURE,                 /* all creatures able to block it do so */
     RULE_FLASH,                /* 702.8: may be cast any time it could cast an instant (from the hand) */
     RULE_SHROUD,               /* 702.18: can't be the target of spells or abilities (a player: "you have shroud") */
@@ -203,6 +209,13 @@ enum {
     RULE_OPENING_HAND,         /* "If ~ is in your opening hand, you may begin the game with it
                                   on the battlefield" (a Leyline; works from the opening hand) */
     RULE_NOT_ALONE,            /* can't attack or block alone */
+    RULE_CANT_CAST,            /* a player: can't cast spells (matching Effect.param: "creature spells") */
+    RULE_NO_MAX_HAND,          /* a player: no maximum hand size */
+    RULE_HAND_REVEALED,        /* a player: plays with their hand revealed */
+    RULE_CANT_LOSE,            /* a player: can't lose the game */
+    RULE_CANT_WIN,             /* a player: can't win the game */
+    RULE_SHUFFLE_INSTEAD,      /* "If ~ would be put into a graveyard from anywhere, reveal ~ and
+                                  shuffle it into its owner's library instead." */
     RULE_COUNT
 };
 
@@ -266,7 +279,8 @@ enum {
 /* Ability.cond: a condition the ability needs (0: none). */
 enum {
     COND_NONE,
-    COND_OPP_DAMAGED     /* an opponent was dealt damage this turn (702.54 bloodthirst) */
+    COND_OPP_DAMAGED,    /* an opponent was dealt damage this turn (702.54 bloodthirst) */
+    COND_SELF_UNTAPPED   /* "if ~ is untapped": checked as it triggers and as it resolves (603.4) */
 };
 
 /* Triggers (603.2), what AB_TRIGGERED waits for. */
@@ -284,7 +298,14 @@ enum {
     TR_OTHER_ETB,        /* a permanent matching trig_filter enters (trig_filter.other: another
                             than the source; trig_filter.ctl: under whose control) */
     TR_OTHER_DIES,       /* a creature matching trig_filter dies (trig_filter.other: another) */
-    TR_BECOMES_TARGET    /* the source becomes the target of a spell or ability */
+    TR_BECOMES_TARGET,   /* the source becomes the target of a spell or ability */
+    TR_DAMAGE_OPPONENT,  /* the source deals damage to an opponent (that player: the event's) */
+    TR_DRAW,             /* a player (trig_ctl) draws a card (that player: the event's) */
+    TR_DISCARD,          /* a player (trig_ctl) discards a card (that player: the event's) */
+    TR_BLOCKS_CREATURE,  /* the source blocks a creature: once per creature (that creature: the event's) */
+    TR_BLOCKED_BY_CREATURE, /* the source becomes blocked by a creature: once per blocker */
+    TR_TAP_LAND,         /* a player (trig_ctl) taps a land for mana (that player: the event's) */
+    TR_DRAW_STEP         /* at the beginning of a player's (trig_ctl) draw step */
 };
 
 /* Ability.timing bits: restrictions on activating. */
@@ -318,7 +339,9 @@ typedef struct Ability {
     uint8_t    trigger;       /* AB_TRIGGERED: TR_* */
     uint8_t    trig_ctl;      /* AB_TRIGGERED: whose upkeep, cast, ... (CTL_*) */
     uint8_t    timing;        /* TM_* */
-    uint8_t    cond;          /* COND_*: AB_ETB_COUNTERS */
+    uint8_t    cond;          /* COND_*: AB_ETB_COUNTERS, AB_TRIGGERED (an intervening "if") */
+    uint8_t    zone;          /* AB_ACTIVATED: ZONE_* the source is in when it can be activated
+                                 (ZONE_BATTLEFIELD, or ZONE_GRAVEYARD: "Return ~ from your graveyard") */
     uint8_t    n_targets;
     uint8_t    n_effects;
     Filter     trig_filter;   /* TR_CAST, TR_OTHER_*: what triggers it; AB_ENCHANT: what it enchants;

@@ -247,6 +247,31 @@ static void test_abilities(void)
     EXPECT("Terramorphic Expanse", "activated {T},sac self: search [basic land card in library] to battlefield you "
                                    "tapped; shuffle you");
     EXPECT("Rootwalla", "activated {1}{G} once-per-turn: pump +2/+2 self eot");
+    EXPECT("Hypnotic Specter", "keywords flying\ntriggered damages-opponent: discard 1 that player at-random");
+    EXPECT("Underworld Dreams", "triggered draw(opponent): damage 1 to that player");
+    EXPECT("Sanguine Bond", "triggered gain-life: lose-life that much target0[opponent]");
+    EXPECT("Wall of Frost", "keywords defender\ntriggered blocks-creature: no-untap that object next-untap");
+    EXPECT("Inferno Elemental", "triggered blocks-creature: damage 3 to that object\n"
+                                "triggered blocked-by-creature: damage 3 to that object");
+    EXPECT("Howling Mine", "triggered draw-step(any) if self untapped: draw 1 that player");
+    EXPECT("Soul Bleed", "enchant [creature]\ntriggered upkeep(attached's controller): lose-life 1 that player");
+    EXPECT("Magma Phoenix", "keywords flying\ntriggered dies: damage 3 to all[creature]; damage 3 to each player\n"
+                            "activated from graveyard {3}{R}{R}: to-hand self");
+    EXPECT("Elvish Piper", "activated {G},{T}: reanimate 1[creature card in hand you own] by you may");
+    EXPECT("Alluring Siren", "activated {T}: rule must attack you target0[creature opponent controls] eot");
+}
+
+/* Players' rules and replacement-like statics read as fixed sentences. */
+static void test_player_rules(void)
+{
+    EXPECT("Silence", "spell: rule can't cast each opponent eot");
+    EXPECT("Steel Golem", "static: rule can't cast[creature spell] you static");
+    EXPECT("Spellbook", "static: rule no maximum hand size you static");
+    EXPECT("Leyline of Sanctity", "static: rule begin on battlefield self static\nstatic: rule hexproof you static");
+    EXPECT("Platinum Angel", "keywords flying\nstatic: rule can't lose you static; rule can't win each opponent static");
+    EXPECT("Darksteel Colossus", "keywords trample,indestructible\n"
+                                 "static: rule shuffle into library instead of graveyard self static");
+    EXPECT("Traumatize", "spell: mill half library target0[player]");
 }
 
 /* Cards with a sentence the grammar does not read: refused with it. */
@@ -366,6 +391,15 @@ static void test_near_misses(void)
     NO("Bloodrage Vampire", "Bloodthirst");
     NO("Bloodrage Vampire", "Bloodthirst X");
     NO("Jace Beleren", "[−X]: Target player mills X cards.");
+    NO("Howling Mine", "At the beginning of each player's draw step, if Howling Mine is tapped, that player draws an additional card.");
+    NO("Magma Phoenix", "{3}{R}{R}: Return Magma Phoenix from your graveyard to the battlefield under an opponent's control.");
+    NO("Silence", "Your opponents can't cast spells until your next turn.");
+    NO("Traumatize", "Target player mills half their library, rounded up.");
+    NO("Hypnotic Specter", "Whenever Hypnotic Specter deals damage to a creature, that player discards a card at random.");
+    NO("Elvish Piper", "{G}, {T}: You may put a creature card from your graveyard onto the battlefield.");
+    /* "that player's next untap step" is not "their controller's" when control changes: refused */
+    NO_AT("Sleep", "Tap all creatures target player controls. Those creatures don't untap during that player's next untap step.",
+          "Those creatures don't untap during that player's next untap step.");
 }
 
 /* ---------------------------------------------------- hostile input */
@@ -449,7 +483,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 242, 182, 164, 153 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 257, 200, 172, 157 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
@@ -489,6 +523,7 @@ int main(int argc, char **argv)
     test_statics();
     test_keywords();
     test_abilities();
+    test_player_rules();
     test_refusals();
     test_near_misses();
     test_hostile();
