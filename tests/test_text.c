@@ -491,16 +491,34 @@ static void coverage(int verbose)
             TextCard tc;
             total++;
             if (!text_parse(cards[i].name, cards[i].types, cards[i].text, &st, &tc)) { ok++; continue; }
-            if (s > 0 && cards[i].in_set[0]) continue;
-            /* count each unread sentence once per card, by its text with the name */
+            int first = 0;
+            while (!cards[i].in_set[first]) first++;
+            if (s != first) continue;  /* each card once */
+            /* the unread sentence with the card's name as "~", so that cards share it */
+            char why[TEXT_REASON_MAX] = "";
+            size_t nl = strlen(cards[i].name), w = 0;
+            for (const char *r = tc.reason; *r && w + 2 < sizeof why; ) {
+                if (!strncmp(r, cards[i].name, nl)) { why[w++] = '~'; r += nl; }
+                else why[w++] = *r++;
+            }
+            why[w] = 0;
             int k;
             for (k = 0; k < nmiss; k++)
-                if (!strcmp(miss[k].reason, tc.reason)) break;
-            if (k == nmiss && nmiss < 1200) { snprintf(miss[nmiss].reason, TEXT_REASON_MAX, "%s", tc.reason); miss[nmiss++].n = 0; }
+                if (!strcmp(miss[k].reason, why)) break;
+            if (k == nmiss && nmiss < 1200) { snprintf(miss[nmiss].reason, TEXT_REASON_MAX, "%s", why); miss[nmiss++].n = 0; }
             if (k < 1200) miss[k].n++;
         }
         printf("coverage %s: %d of %d cards read (%.0f %%)\n", sets[s], ok, total, 100.0 * ok / total);
         CHECK(ok >= floor_[s]);
+    }
+    /* the most common unread sentences, each counted once per card */
+    for (int shown = 0; shown < 15; shown++) {
+        int best = -1;
+        for (int k = 0; k < nmiss; k++)
+            if (miss[k].n > 0 && (best < 0 || miss[k].n > miss[best].n)) best = k;
+        if (best < 0 || miss[best].n < 2) break;
+        printf("  %d cards: %s\n", miss[best].n, miss[best].reason);
+        miss[best].n = -miss[best].n;
     }
     if (verbose) {
         for (int i = 0; i < ncards; i++) {
