@@ -17,8 +17,10 @@
 /* Colors as bits, for filters and card colors (105.1), WUBRG. */
 enum { CB_W = 1u << 0, CB_U = 1u << 1, CB_B = 1u << 2, CB_R = 1u << 3, CB_G = 1u << 4 };
 
-/* Who controls a filtered object, relative to the ability's controller. */
-enum { CTL_ANY, CTL_YOU, CTL_OPP };
+/* Who controls a filtered object, relative to the ability's controller.
+ * CTL_NOT_YOU is "you don't control" (any other player, 109.5). */
+enum { CTL_ANY, CTL_YOU, CTL_OPP, CTL_NOT_YOU,
+       CTL_ATTACHED /* Ability.trig_ctl only: the controller of what the source is attached to */ };
 
 /* Filter.state: conditions on a permanent's status; all listed must hold,
  * but FS_ATTACKING | FS_BLOCKING together mean "attacking or blocking". */
@@ -35,11 +37,15 @@ enum {
 enum { ZONE_BATTLEFIELD, ZONE_STACK, ZONE_GRAVEYARD, ZONE_HAND, ZONE_LIBRARY, ZONE_EXILE };
 
 #define SUBTYPE_NONE 0
-#define FILTER_NO_LIMIT 127
+#define FILTER_NO_LIMIT 127    /* power_max, mv_max: no upper limit */
+#define FILTER_NO_MIN   (-128) /* power_min: no lower limit */
+#define FILTER_SUBTYPES 3      /* "Skeleton, Vampire, or Zombie", "a Plains or an Island" */
 
 /* What qualifies: every condition holds (0 in a field means "no
- * condition"). A creature "with flying", "nonblack", "an opponent
- * controls", "other", "tapped", "Goblin", "with power 2 or less". */
+ * condition", except the limits: power_max and mv_max FILTER_NO_LIMIT,
+ * power_min FILTER_NO_MIN; decks/text.c's filters start from that). A
+ * creature "with flying", "nonblack", "an opponent controls", "other",
+ * "tapped", "Goblin", "with power 2 or less". */
 typedef struct Filter {
     uint8_t  types;      /* TYPE_* bits: has at least one of them (0: any type) */
     uint8_t  types_not;  /* TYPE_* bits: has none of them ("noncreature", "nonland") */
@@ -49,9 +55,12 @@ typedef struct Filter {
     uint8_t  state;      /* FS_* bits */
     uint8_t  zone;       /* ZONE_* */
     uint8_t  other;      /* 1: not the ability's source ("other", "another") */
-    uint8_t  subtype;    /* a subtype id (decks/text.c's table), or SUBTYPE_NONE */
+    uint8_t  subtype[FILTER_SUBTYPES]; /* has at least one of these subtype ids (decks/text.h's
+                                        * table); unused entries SUBTYPE_NONE, all of them: any */
+    uint8_t  subtype_not;/* does not have this subtype ("non-Zombie"), or SUBTYPE_NONE */
     uint8_t  supers;     /* SUPER_* bits it must have ("basic land") */
     int8_t   power_max;  /* power at most this (FILTER_NO_LIMIT: any) */
+    int8_t   power_min;  /* power at least this ("with power 3 or greater"; FILTER_NO_MIN: any) */
     int8_t   mv_max;     /* mana value at most this (FILTER_NO_LIMIT: any) */
     uint16_t kw;         /* KW_* it must have ("with flying") */
     uint16_t kw_not;     /* KW_* it must not have ("without flying") */
@@ -66,11 +75,12 @@ enum {
 };
 
 #define TARGET_SPEC_MAX 3
+#define TARGET_ANY_NUMBER 255  /* TargetSpec.max of "any number of" */
 
 typedef struct TargetSpec {
     Filter  f;           /* what a targeted object must be */
     uint8_t what;        /* TGT_* */
-    uint8_t min, max;    /* how many: 1..1, "up to two" 0..2, "any number of" 0..N */
+    uint8_t min, max;    /* how many: 1..1, "up to two" 0..2, "any number of" 0..TARGET_ANY_NUMBER */
     uint8_t divided;     /* the spell's damage is divided among these targets (601.2d) */
     uint8_t distinct;    /* "another target": differs from the earlier target specs' choices */
 } TargetSpec;
@@ -83,7 +93,10 @@ enum {
     QTY_EVENT,           /* n * the triggering event's amount ("that much", "that many") */
     QTY_TARGET_POWER,    /* n * the power of target `Effect.arg` ("equal to its power") */
     QTY_TARGET_TOUGHNESS,/* n * its toughness */
-    QTY_HAND_SIZE        /* n * the cards in the hand of the player the effect acts on */
+    QTY_HAND_SIZE,       /* n * the cards in the hand of the player the effect acts on */
+    QTY_LIFE_LOST,       /* n * the life lost through the previous effect ("the life lost this way") */
+    QTY_HALF_LIBRARY     /* n * half the cards in the library of the player the effect acts on,
+                            rounded down */
 };
 
 typedef struct Qty {
@@ -105,7 +118,9 @@ enum {
     SEL_TARGET_OWNER,    /* the owner of target `arg` */
     SEL_EVENT_OBJECT,    /* the object of the triggering event ("that creature") */
     SEL_EVENT_PLAYER,    /* the player of the triggering event ("that player") */
-    SEL_PREVIOUS         /* what the previous effect acted on ("those creatures", "it") */
+    SEL_PREVIOUS,        /* what the previous effect acted on ("those creatures", "them") */
+    SEL_TARGET_PLAYER_ALL /* every object matching Effect.sel that target player `arg` controls
+                            (or owns, by Filter.zone): "all artifacts target player owns" */
 };
 
 /* Effect.dur: how long a change lasts. */
@@ -124,16 +139,20 @@ enum {
     OP_SET_PT,           /* power and toughness are each Qty (a characteristic-defining ability, layer 7a) */
     OP_GRANT,            /* gains keywords `kw` (layer 6) */
     OP_LOSE_KW,          /* loses keywords `kw` (layer 6) */
-    OP_RULE,             /* gains a rules ability RULE_* (`arg2`): can't attack, can't block, ... */
+    OP_RULE,             /* gains a rules ability RULE_* (`arg2`): can't attack, can't block, ...;
+                            the keywords beyond card.h's KW_* bits are rules abilities too
+                            (hexproof, shroud, flash, fear, landwalk, protection), see RULE_* */
     OP_DESTROY,          /* destroy (EF_NO_REGEN: can't be regenerated) */
     OP_EXILE,
-    OP_BOUNCE,           /* return to its owner's hand */
+    OP_BOUNCE,           /* return to its owner's hand (from the battlefield, or the zone of the target's filter) */
     OP_TO_LIBRARY,       /* put on top (EF_BOTTOM: bottom) of its owner's library */
-    OP_REANIMATE,        /* put onto the battlefield (from a graveyard or hand) under `arg2` = 0 you, 1 its owner */
-    OP_COUNTER,          /* counter the selected spell (EF_UNLESS_PAY: unless its controller pays Effect.n) */
+    OP_REANIMATE,        /* put onto the battlefield (from a graveyard or hand) under `arg2` = 0 you, 1 its owner;
+                            on a player (SEL_YOU ...): that player puts Qty cards matching Effect.sel
+                            from its zone (their hand) onto the battlefield (EF_TAPPED: tapped) */
+    OP_COUNTER,          /* counter the selected spell (EF_UNLESS_PAY: unless its controller pays Effect.n generic) */
     OP_GAIN_LIFE,
     OP_LOSE_LIFE,
-    OP_DRAW,
+    OP_DRAW,             /* the selected player draws Qty cards */
     OP_DISCARD,          /* the selected player discards Qty cards (EF_RANDOM at random, EF_CHOOSER: you choose, Effect.sel filter) */
     OP_MILL,
     OP_SEARCH,           /* search the selected player's library for Qty cards matching Effect.sel, to zone `arg2` (EF_TAPPED) */
@@ -150,12 +169,18 @@ enum {
     OP_NO_UNTAP,         /* doesn't untap during its controller's untap step (for the duration) */
     OP_CONTROL,          /* the ability's controller gains control (for the duration) */
     OP_EXTRA_TURN,       /* the selected player takes Qty extra turns after this one */
-    OP_SACRIFICE,        /* the selected player sacrifices Qty permanents matching Effect.sel */
-    OP_ADD_MANA,         /* add Qty mana of the colors in arg2 (CB_*; several bits: one of them) */
+    OP_SACRIFICE,        /* the selected player sacrifices Qty permanents matching Effect.sel;
+                            on SEL_SELF: the source's controller sacrifices it */
+    OP_ADD_MANA,         /* add Qty mana of the colors in arg2 (CB_*; several bits: one of them;
+                            0: colorless {C}) */
+    OP_SCRY,             /* the selected player scries Qty (701.18) */
     OP_COUNT
 };
 
-/* Rules abilities a permanent can have or be given (OP_RULE's arg2). */
+/* Rules abilities a permanent (or player, or card) can have or be given
+ * (OP_RULE's arg2). The keywords card.h has no bit for are here, so that a
+ * card's own "Hexproof" and an Aura's "has hexproof" are one thing; those
+ * with a parameter read it from Effect.param. */
 enum {
     RULE_CANT_ATTACK = 1,
     RULE_CANT_BLOCK,
@@ -163,7 +188,34 @@ enum {
     RULE_UNBLOCKABLE,          /* can't be blocked */
     RULE_BLOCK_ANY_NUMBER,     /* can block any number of creatures */
     RULE_MUST_ATTACK,          /* attacks each combat if able */
+    RULE_MUST_ATTACK_YOU,      /* attacks the ability's controller (not a planeswalker) if able */
     RULE_LURE,                 /* all creatures able to block it do so */
+    RULE_FLASH,                /* 702.8: may be cast any time it could cast an instant (from the hand) */
+    RULE_SHROUD,               /* 702.18: can't be the target of spells or abilities (a player: "you have shroud") */
+    RULE_HEXPROOF,             /* 702.11: can't be the target of spells or abilities its opponents control */
+    RULE_FEAR,                 /* 702.36: can't be blocked except by artifact and/or black creatures */
+    RULE_INTIMIDATE,           /* 702.13: ... except by artifact creatures and creatures sharing a color */
+    RULE_LANDWALK,             /* 702.14: can't be blocked while the defending player controls a land
+                                  of subtype Effect.param.subtype[0] */
+    RULE_PROTECTION,           /* 702.16: protection from what matches Effect.param (colors: "from
+                                  black"; subtype: "from Demons") */
+    RULE_UNCOUNTERABLE,        /* "This spell can't be countered." (functions on the stack) */
+    RULE_BLOCK_ONLY_FLYING,    /* "can block only creatures with flying" */
+    RULE_UNBLOCKABLE_EXCEPT,   /* can't be blocked except by creatures matching Effect.param */
+    RULE_CANT_BE_BLOCKED_BY,   /* can't be blocked by creatures matching Effect.param */
+    RULE_ATTACK_ONLY_IF,       /* can't attack unless the defending player controls a permanent
+                                  matching Effect.param */
+    RULE_NO_ACTIVATE,          /* its activated abilities can't be activated */
+    RULE_OPENING_HAND,         /* "If ~ is in your opening hand, you may begin the game with it
+                                  on the battlefield" (a Leyline; works from the opening hand) */
+    RULE_NOT_ALONE,            /* can't attack or block alone */
+    RULE_CANT_CAST,            /* a player: can't cast spells (matching Effect.param: "creature spells") */
+    RULE_NO_MAX_HAND,          /* a player: no maximum hand size */
+    RULE_HAND_REVEALED,        /* a player: plays with their hand revealed */
+    RULE_CANT_LOSE,            /* a player: can't lose the game */
+    RULE_CANT_WIN,             /* a player: can't win the game */
+    RULE_SHUFFLE_INSTEAD,      /* "If ~ would be put into a graveyard from anywhere, reveal ~ and
+                                  shuffle it into its owner's library instead." */
     RULE_COUNT
 };
 
@@ -175,7 +227,10 @@ enum {
     EF_BOTTOM     = 1u << 3,  /* the bottom of the library */
     EF_TAPPED     = 1u << 4,  /* onto the battlefield tapped */
     EF_UNLESS_PAY = 1u << 5,  /* "unless its controller pays" Effect.n generic mana */
-    EF_CHOOSER    = 1u << 6   /* the ability's controller chooses (reveal and choose) */
+    EF_CHOOSER    = 1u << 6,  /* the ability's controller chooses (reveal and choose) */
+    EF_IF_DONE    = 1u << 7,  /* happens only if the previous effect happened: the rest of one
+                                 "you may" clause ("you may search ..., then shuffle") */
+    EF_REVEAL     = 1u << 8   /* the found card is revealed ("search ... for a card, reveal it") */
 };
 
 /* A token's characteristics (111.4). */
@@ -183,11 +238,11 @@ typedef struct TokenDef {
     int8_t   power, toughness;
     uint8_t  colors;     /* CB_* */
     uint8_t  types;      /* TYPE_* (creature, artifact creature) */
-    uint8_t  subtype;    /* its creature type id */
+    uint8_t  subtype;    /* its creature type id (its name too, 111.4) */
     uint16_t kw;         /* KW_* */
 } TokenDef;
 
-#define EFFECT_MAX 4
+#define EFFECT_MAX 6
 
 typedef struct Effect {
     uint8_t  op;         /* OP_* */
@@ -195,11 +250,13 @@ typedef struct Effect {
     uint8_t  arg;        /* SEL_TARGET / SEL_TARGET_*: the target spec's index; QTY_TARGET_*: likewise */
     uint8_t  arg2;       /* per op: RULE_*, destination, colors of mana, counter kind */
     uint8_t  dur;        /* DUR_* */
-    uint8_t  flags;      /* EF_* */
+    uint16_t flags;      /* EF_* */
     Qty      n;          /* the amount (damage, cards, life, counters, tokens) */
     int8_t   p, t;       /* OP_PUMP: +p/+t (times n when n counts: "+1/+1 for each") */
     uint16_t kw;         /* OP_GRANT / OP_LOSE_KW: keywords */
     Filter   sel;        /* SEL_ALL: the set; OP_SEARCH / OP_DISCARD / OP_SACRIFICE: which cards */
+    Filter   param;      /* OP_RULE: the rule's parameter (RULE_PROTECTION's quality,
+                            RULE_LANDWALK's land type, RULE_UNBLOCKABLE_EXCEPT's blockers) */
     Filter   count;      /* QTY_COUNT: what is counted */
     TokenDef token;      /* OP_TOKEN */
 } Effect;
@@ -214,7 +271,16 @@ enum {
     AB_LOYALTY,          /* a planeswalker's loyalty ability (606) */
     AB_ENCHANT,          /* "Enchant <filter>" (702.5): the target of the Aura spell and what it may stay on */
     AB_EQUIP,            /* "Equip {N}" (702.6): attach to a creature you control, as a sorcery */
-    AB_ETB_TAPPED        /* enters the battlefield tapped (unless you control one of Ability.cond) */
+    AB_ETB_TAPPED,       /* enters the battlefield tapped (unless you control one of trig_filter) */
+    AB_ETB_COUNTERS      /* enters the battlefield with effect[0] (OP_COUNTERS on SEL_SELF) on it,
+                            when Ability.cond holds (bloodthirst N: COND_OPP_DAMAGED) */
+};
+
+/* Ability.cond: a condition the ability needs (0: none). */
+enum {
+    COND_NONE,
+    COND_OPP_DAMAGED,    /* an opponent was dealt damage this turn (702.54 bloodthirst) */
+    COND_SELF_UNTAPPED   /* "if ~ is untapped": checked as it triggers and as it resolves (603.4) */
 };
 
 /* Triggers (603.2), what AB_TRIGGERED waits for. */
@@ -229,8 +295,17 @@ enum {
     TR_END_STEP,         /* at the beginning of the end step */
     TR_CAST,             /* a player (trig_ctl) casts a spell matching trig_filter */
     TR_GAIN_LIFE,        /* you gain life */
-    TR_OTHER_ETB,        /* another permanent matching trig_filter enters */
-    TR_OTHER_DIES        /* another creature matching trig_filter dies */
+    TR_OTHER_ETB,        /* a permanent matching trig_filter enters (trig_filter.other: another
+                            than the source; trig_filter.ctl: under whose control) */
+    TR_OTHER_DIES,       /* a creature matching trig_filter dies (trig_filter.other: another) */
+    TR_BECOMES_TARGET,   /* the source becomes the target of a spell or ability */
+    TR_DAMAGE_OPPONENT,  /* the source deals damage to an opponent (that player: the event's) */
+    TR_DRAW,             /* a player (trig_ctl) draws a card (that player: the event's) */
+    TR_DISCARD,          /* a player (trig_ctl) discards a card (that player: the event's) */
+    TR_BLOCKS_CREATURE,  /* the source blocks a creature: once per creature (that creature: the event's) */
+    TR_BLOCKED_BY_CREATURE, /* the source becomes blocked by a creature: once per blocker */
+    TR_TAP_LAND,         /* a player (trig_ctl) taps a land for mana (that player: the event's) */
+    TR_DRAW_STEP         /* at the beginning of a player's (trig_ctl) draw step */
 };
 
 /* Ability.timing bits: restrictions on activating. */
@@ -252,6 +327,9 @@ typedef struct Cost {
     uint8_t life;             /* pay N life */
     int8_t  loyalty;          /* loyalty abilities: +N or -N ([-X]: x set) */
     uint8_t remove_counters;  /* remove N +1/+1 counters from the source */
+    uint8_t exile_self;       /* exile the source */
+    uint8_t x_colors;         /* CB_*: X may be paid only with mana of these colors ("Spend only
+                                 black mana on X"); 0: any mana */
     Filter  sac;              /* what may be sacrificed */
     Filter  discard;          /* what may be discarded */
 } Cost;
@@ -261,7 +339,9 @@ typedef struct Ability {
     uint8_t    trigger;       /* AB_TRIGGERED: TR_* */
     uint8_t    trig_ctl;      /* AB_TRIGGERED: whose upkeep, cast, ... (CTL_*) */
     uint8_t    timing;        /* TM_* */
-    uint8_t    optional;      /* "you may" for the whole ability */
+    uint8_t    cond;          /* COND_*: AB_ETB_COUNTERS, AB_TRIGGERED (an intervening "if") */
+    uint8_t    zone;          /* AB_ACTIVATED: ZONE_* the source is in when it can be activated
+                                 (ZONE_BATTLEFIELD, or ZONE_GRAVEYARD: "Return ~ from your graveyard") */
     uint8_t    n_targets;
     uint8_t    n_effects;
     Filter     trig_filter;   /* TR_CAST, TR_OTHER_*: what triggers it; AB_ENCHANT: what it enchants;
