@@ -8,8 +8,8 @@ static inline int defender_of(const GameState *s) { return 1 - s->active; }
 
 int combat_can_block(const GameState *s, int b, int a)
 {
-    if (b < 0 || b >= PERM_MAX || !((s->perm_used >> b) & 1)) return 0;
-    if (a < 0 || a >= PERM_MAX || !((s->combat.attackers >> a) & 1)) return 0;
+    if (b < 0 || b >= PERM_MAX || !permset_has(s->perm_used, b)) return 0;
+    if (a < 0 || a >= PERM_MAX || !permset_has(s->combat.attackers, a)) return 0;
     const Permanent *q = &s->perm[b];
     if (perm_controller(s, b) != defender_of(s) || !perm_is_creature(s, b)) return 0;
     if (q->flags & PF_TAPPED) return 0;                                       /* 509.1a */
@@ -21,14 +21,14 @@ int combat_can_block(const GameState *s, int b, int a)
 int combat_declare_attackers(GameState *s, Game *g, const AttackDecl *d, int n)
 {
     if (n < 0 || n > PERM_MAX) return ERR_ILLEGAL_ATTACK;
-    uint64_t seen = 0;
+    PermSet seen = 0;
     int def = defender_of(s);
     for (int k = 0; k < n; k++) {
         int a = d[k].attacker, t = d[k].target;
-        if (!combat_can_attack(s, a) || ((seen >> a) & 1)) return ERR_ILLEGAL_ATTACK;
-        seen |= 1ull << a;
+        if (!combat_can_attack(s, a) || permset_has(seen, a)) return ERR_ILLEGAL_ATTACK;
+        seen |= PERMSET_BIT(a);
         if (t != TARGET_PLAYER) {                                             /* 508.1b */
-            if (t >= PERM_MAX || !((s->perm_ctl[def] >> t) & 1) || !perm_is_planeswalker(s, t))
+            if (t >= PERM_MAX || !permset_has(s->perm_ctl[def], t) || !perm_is_planeswalker(s, t))
                 return ERR_ILLEGAL_ATTACK;
         }
     }
@@ -36,7 +36,7 @@ int combat_declare_attackers(GameState *s, Game *g, const AttackDecl *d, int n)
         Permanent *q = &s->perm[d[k].attacker];
         q->target = d[k].target;
         if (!perm_has(s, d[k].attacker, KW_VIGILANCE)) q->flags |= PF_TAPPED;  /* 508.1f, 702.20b */
-        s->combat.attackers |= 1ull << d[k].attacker;
+        s->combat.attackers |= PERMSET_BIT(d[k].attacker);
         game_event(g, s, EV_ATTACK, s->active, d[k].attacker, d[k].target, q->card, 0, 0);
     }
     return MTG_OK;
@@ -56,8 +56,8 @@ int combat_declare_blockers(GameState *s, Game *g, const BlockDecl *d, int n)
         if (++blocks_of[b] > perm_def(s, b)->max_blocks) return ERR_ILLEGAL_BLOCK;  /* 509.1a */
         blocked_by[a]++;
     }
-    for (uint64_t m = s->combat.attackers; m; m &= m - 1) {                   /* 702.111b */
-        int a = bit_first(m);
+    for (PermSet m = s->combat.attackers; m; m &= m - 1) {                    /* 702.111b */
+        int a = permset_first(m);
         if (blocked_by[a] == 1 && perm_has(s, a, KW_MENACE)) return ERR_ILLEGAL_BLOCK;
     }
     Combat *c = &s->combat;
@@ -68,7 +68,7 @@ int combat_declare_blockers(GameState *s, Game *g, const BlockDecl *d, int n)
         c->pair_blk[k] = (uint8_t)b;
         c->rank_att[k] = rank_a[a]++;
         c->rank_blk[k] = rank_b[b]++;
-        c->blockers |= 1ull << b;
+        c->blockers |= PERMSET_BIT(b);
         s->perm[a].flags |= PF_BLOCKED;                                        /* 509.1h */
         game_event(g, s, EV_BLOCK, defender_of(s), b, a, s->perm[b].card, 0, 0);
     }
@@ -119,13 +119,13 @@ static int set_order(GameState *s, int who, int as_attacker, const uint8_t *v, i
 
 int combat_set_attacker_order(GameState *s, int attacker, const uint8_t *blockers, int n)
 {
-    if (attacker < 0 || attacker >= PERM_MAX || !((s->combat.attackers >> attacker) & 1)) return ERR_ILLEGAL_ORDER;
+    if (attacker < 0 || attacker >= PERM_MAX || !permset_has(s->combat.attackers, attacker)) return ERR_ILLEGAL_ORDER;
     return set_order(s, attacker, 1, blockers, n);
 }
 
 int combat_set_blocker_order(GameState *s, int blocker, const uint8_t *attackers, int n)
 {
-    if (blocker < 0 || blocker >= PERM_MAX || !((s->combat.blockers >> blocker) & 1)) return ERR_ILLEGAL_ORDER;
+    if (blocker < 0 || blocker >= PERM_MAX || !permset_has(s->combat.blockers, blocker)) return ERR_ILLEGAL_ORDER;
     return set_order(s, blocker, 0, attackers, n);
 }
 
@@ -140,13 +140,13 @@ int combat_ask_orders(GameState *s, Game *g)
         /* Only creatures in two pairs or more have an order to choose:
          * count the pairs first, most have one. */
         uint8_t pairs[PERM_MAX] = {0};
-        uint64_t who = 0;
+        PermSet who = 0;
         for (int j = 0; j < c->n_pairs; j++) {
             int i = side == 0 ? c->pair_att[j] : c->pair_blk[j];
-            if (++pairs[i] == 2) who |= 1ull << i;
+            if (++pairs[i] == 2) who |= PERMSET_BIT(i);
         }
-        for (uint64_t m = who; m; m &= m - 1) {
-            int i = bit_first(m);
+        for (PermSet m = who; m; m &= m - 1) {
+            int i = permset_first(m);
             int n = pairs_of(s, i, side == 0, v);
             if (pol && pol->order) pol->order(pol, s, g, p, g->policy_rng[p], i, v, n);
             int err = side == 0 ? combat_set_attacker_order(s, i, v, n) : combat_set_blocker_order(s, i, v, n);
@@ -159,17 +159,17 @@ int combat_ask_orders(GameState *s, Game *g)
 
 int combat_has_first_strike(const GameState *s)
 {
-    for (uint64_t m = s->combat.attackers | s->combat.blockers; m; m &= m - 1)
-        if (perm_has(s, bit_first(m), KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) return 1;
+    for (PermSet m = s->combat.attackers | s->combat.blockers; m; m &= m - 1)
+        if (perm_has(s, permset_first(m), KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) return 1;
     return 0;
 }
 
 /* Damage still needed for lethal on creature r (510.1c-d, 702.2c): damage
  * marked and damage assigned by the same player's other creatures count;
  * indestructible and prevention do not. */
-static int lethal_left(const GameState *s, int r, const int16_t *assigned, uint64_t dt_assigned)
+static int lethal_left(const GameState *s, int r, const int16_t *assigned, PermSet dt_assigned)
 {
-    if ((dt_assigned >> r) & 1) return 0;
+    if (permset_has(dt_assigned, r)) return 0;
     int need = perm_toughness(s, r) - s->perm[r].damage - assigned[r];
     return need > 0 ? need : 0;
 }
@@ -177,11 +177,11 @@ static int lethal_left(const GameState *s, int r, const int16_t *assigned, uint6
 static int attack_target_valid(const GameState *s, int a)
 {
     uint8_t t = s->perm[a].target;
-    return t == TARGET_PLAYER || (t < PERM_MAX && ((s->perm_used >> t) & 1));
+    return t == TARGET_PLAYER || (t < PERM_MAX && permset_has(s->perm_used, t));
 }
 
 int combat_damage_choice(const GameState *s, int src, int first_strike,
-                         const int16_t assigned[PERM_MAX], uint64_t dt_assigned,
+                         const int16_t assigned[PERM_MAX], PermSet dt_assigned,
                          DamageChoice *dc)
 {
     int power = perm_power(s, src);
@@ -193,7 +193,7 @@ int combat_damage_choice(const GameState *s, int src, int first_strike,
     dc->ordered = s->edition == EDITION_2011;
     dc->trample = 0;
     dc->n = 0;
-    int is_attacker = (s->combat.attackers >> src) & 1;
+    int is_attacker = permset_has(s->combat.attackers, src);
     if (is_attacker && !(s->perm[src].flags & PF_BLOCKED)) {                  /* 510.1a */
         if (!attack_target_valid(s, src)) return 0;
         dc->to[0] = RECIP_DEFENDER; dc->lethal[0] = 0; dc->n = 1;
@@ -247,7 +247,7 @@ typedef struct StepAssign {
  * if every creature before it is assigned lethal, and the defender gets
  * trample damage only once every blocker is assigned lethal. */
 static int check_assignment(const GameState *s, const StepAssign *sa, int n,
-                            const int16_t *assigned, uint64_t dt_assigned)
+                            const int16_t *assigned, PermSet dt_assigned)
 {
     for (int k = 0; k < n; k++) {
         const DamageChoice *dc = &sa[k].dc;
@@ -265,7 +265,7 @@ static int check_assignment(const GameState *s, const StepAssign *sa, int n,
                 continue;
             }
             if (dc->ordered && sa[k].amount[j] > 0 && !all_lethal_before) return ERR_ILLEGAL_ASSIGNMENT;
-            int lethal = ((dt_assigned >> r) & 1) ||
+            int lethal = permset_has(dt_assigned, r) ||
                          assigned[r] >= perm_toughness(s, r) - s->perm[r].damage;
             if (!lethal) all_lethal_before = 0;
         }
@@ -278,7 +278,7 @@ static int check_assignment(const GameState *s, const StepAssign *sa, int n,
  * it attacks) when `to` is RECIP_DEFENDER, else to creature `to`. `flags`
  * are the source's DMG_* bits; lifelink adds to gain[controller]. */
 static void deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, int *gain,
-                 uint64_t *touched)
+                 PermSet *touched)
 {
     int def = defender_of(s);
     if (to == RECIP_DEFENDER) {
@@ -299,7 +299,7 @@ static void deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags,
         amt -= stop;
     }
     if (amt <= 0) return;                                                     /* 119.8, 615 */
-    if (to != TARGET_PLAYER) *touched |= 1ull << to;
+    if (to != TARGET_PLAYER) *touched |= PERMSET_BIT(to);
     int ctl = perm_controller(s, src);
     game_event(g, s, EV_DAMAGE, ctl, src, to, s->perm[src].card, amt, flags);
     if (to == TARGET_PLAYER) {
@@ -337,11 +337,11 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
                        const DamageAssign *given, int n_given)
 {
     Combat *c = &s->combat;
-    uint64_t in_combat = c->attackers | c->blockers;
+    PermSet in_combat = c->attackers | c->blockers;
     if (first_strike) {
         c->first_strike = 1;
-        for (uint64_t m = in_combat; m; m &= m - 1) {
-            int i = bit_first(m);
+        for (PermSet m = in_combat; m; m &= m - 1) {
+            int i = permset_first(m);
             if (perm_has(s, i, KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) s->perm[i].flags |= PF_HAD_FS;
         }
     }
@@ -355,12 +355,12 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
          * in combat can receive any (zeroing all of it compiled to a slow
          * `rep stos`). */
         int16_t assigned[PERM_MAX];
-        for (uint64_t m = in_combat & s->perm_ctl[1 - p]; m; m &= m - 1) assigned[bit_first(m)] = 0;
-        uint64_t dt_assigned = 0;
-        uint64_t mine = in_combat & s->perm_ctl[p];
+        for (PermSet m = in_combat & s->perm_ctl[1 - p]; m; m &= m - 1) assigned[permset_first(m)] = 0;
+        PermSet dt_assigned = 0;
+        PermSet mine = in_combat & s->perm_ctl[p];
         int outside = 0;                      /* a division came from a policy or `given` */
-        for (uint64_t m = mine; m; m &= m - 1) {
-            int i = bit_first(m);
+        for (PermSet m = mine; m; m &= m - 1) {
+            int i = permset_first(m);
             unsigned kw = perm_kw(s, i);
             /* 510.4, 702.4b, 702.7b: who deals damage in this step. */
             if (first_strike ? !(kw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE))
@@ -393,7 +393,7 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
                 int r = a->dc.to[k];
                 if (r == RECIP_DEFENDER) continue;
                 assigned[r] = (int16_t)(assigned[r] + a->amount[k]);
-                if (dt && a->amount[k] > 0) dt_assigned |= 1ull << r;
+                if (dt && a->amount[k] > 0) dt_assigned |= PERMSET_BIT(r);
             }
             fl[side][ns[side]] = (uint8_t)((first_strike ? DMG_FIRST_STRIKE : 0) |
                                            (kw & KW_DEATHTOUCH ? DMG_DEATHTOUCH : 0) |
@@ -413,7 +413,7 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
 
     /* 510.2: all of it is dealt at once, in the order assigned. */
     int gain[2] = {0, 0};
-    uint64_t touched = 0;                     /* permanents dealt damage */
+    PermSet touched = 0;                      /* permanents dealt damage */
     for (int side = 0; side < 2; side++)
         for (int k = 0; k < ns[side]; k++) {
             const StepAssign *a = &sa[side][k];
@@ -433,8 +433,8 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
 
 void combat_end(GameState *s)
 {
-    for (uint64_t m = s->combat.attackers | s->combat.blockers; m; m &= m - 1) {
-        Permanent *q = &s->perm[bit_first(m)];
+    for (PermSet m = s->combat.attackers | s->combat.blockers; m; m &= m - 1) {
+        Permanent *q = &s->perm[permset_first(m)];
         q->target = TARGET_NONE;
         q->flags &= (uint8_t)~(PF_BLOCKED | PF_HAD_FS);
     }

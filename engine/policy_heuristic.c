@@ -79,12 +79,12 @@ static int card_hand_value(const CardDef *d)
 typedef struct View {
     const GameState *s;
     const Permanent *q;       /* s->perm: power, toughness, keywords, damage by slot */
-    uint64_t valued;          /* slots whose value is in val[] */
-    uint64_t reach;           /* potential blockers with flying or reach: they can block flyers */
+    PermSet  valued;          /* slots whose value is in val[] */
+    PermSet  reach;           /* potential blockers with flying or reach: they can block flyers */
     int      val[PERM_MAX];   /* heuristic_creature_value, for slots in `valued` */
 } View;
 
-static void view_init(View *v, const GameState *s, uint64_t reach)
+static void view_init(View *v, const GameState *s, PermSet reach)
 {
     v->s = s;
     v->q = s->perm;
@@ -93,15 +93,15 @@ static void view_init(View *v, const GameState *s, uint64_t reach)
 }
 
 /* Bit i when the permanent in slot i has flying or reach. */
-static inline uint64_t reach_bit(const Permanent *q, int i)
+static inline PermSet reach_bit(const Permanent *q, int i)
 {
-    return (uint64_t)((q->kw & (KW_FLYING | KW_REACH)) != 0) << i;
+    return (PermSet)((q->kw & (KW_FLYING | KW_REACH)) != 0) << i;
 }
 
 static __attribute__((noinline)) int view_value_first(View *v, int i)
 {
     v->val[i] = body_value(v->q[i].power, v->q[i].toughness, v->q[i].kw, perm_def(v->s, i)->mana_value);
-    v->valued |= 1ull << i;
+    v->valued |= PERMSET_BIT(i);
     return v->val[i];
 }
 
@@ -111,7 +111,7 @@ static __attribute__((noinline)) int view_value_first(View *v, int i)
  * measured slower. */
 static inline int view_value(View *v, int i)
 {
-    return ((v->valued >> i) & 1) ? v->val[i] : view_value_first(v, i);
+    return permset_has(v->valued, i) ? v->val[i] : view_value_first(v, i);
 }
 
 /* Damage attacker a deals to a player if unblocked (double strike hits twice). */
@@ -122,9 +122,9 @@ static int view_unblocked(const View *v, int a)
 
 /* The slots among `able` that could block attacker a, by flying and reach
  * alone (702.9b, 702.17b). */
-static uint64_t view_can_block(const View *v, int a, uint64_t able)
+static PermSet view_can_block(const View *v, int a, PermSet able)
 {
-    uint64_t ground = (v->q[a].kw & KW_FLYING) == 0;   /* a mask, not a branch */
+    PermSet ground = (v->q[a].kw & KW_FLYING) == 0;   /* a mask, not a branch */
     return able & (v->reach | (0 - ground));
 }
 
@@ -550,26 +550,26 @@ static void sort_by_power(const View *v, const uint8_t *att, int na, uint8_t *or
  * `order` lists the attackers strongest first (sort_by_power): a decision
  * sorts each list once and asks this of it against several sets of
  * blockers. */
-static void damage_through(const View *v, const uint8_t *order, int na, uint64_t blockers,
+static void damage_through(const View *v, const uint8_t *order, int na, PermSet blockers,
                            int *life_dmg, int *poison)
 {
     int life = 0, poi = 0;
-    uint64_t free_b = blockers;
+    PermSet free_b = blockers;
     for (int k = 0; k < na; k++) {
         int a = order[k], d = v->q[a].power;
         unsigned akw = v->q[a].kw;
         if (!(akw & (KW_MENACE | KW_TRAMPLE))) {
             /* One blocker stops it all: the first that can (taken, and
              * the damage zeroed, without branching on whether one can). */
-            uint64_t m = view_can_block(v, a, free_b), took = m & (0 - m);
+            PermSet m = view_can_block(v, a, free_b), took = m & (0 - m);
             free_b &= ~took;
             d = took ? 0 : d;
         } else if (free_b) {
             int need = (akw & KW_MENACE) ? 2 : 1, got = 0, absorb = 0;
-            uint64_t took = 0;
-            for (uint64_t m = view_can_block(v, a, free_b); m && got < need; m &= m - 1) {
-                int b = bit_first(m);
-                took |= 1ull << b; got++;
+            PermSet took = 0;
+            for (PermSet m = view_can_block(v, a, free_b); m && got < need; m &= m - 1) {
+                int b = permset_first(m);
+                took |= PERMSET_BIT(b); got++;
                 absorb += v->q[b].toughness;
             }
             if (got == need) {
@@ -617,16 +617,16 @@ static int turns_to_kill(const GameState *s, int who, int life_dmg, int poison)
 /* Whether attacker a should attack at this aggression against these
  * potential blockers (Forge's aggression levels). The duels stop as soon
  * as the level's answer is known: only the answer is used. */
-static int worth_attacking(View *v, int a, uint64_t blockers, int aggression)
+static int worth_attacking(View *v, int a, PermSet blockers, int aggression)
 {
     if (aggression >= 6) return 1;
-    uint64_t can = view_can_block(v, a, blockers);
+    PermSet can = view_can_block(v, a, blockers);
     /* No blocker, or a menace attacker against a single one: unblockable. */
     if (!can || ((v->q[a].kw & KW_MENACE) && !(can & (can - 1)))) return aggression >= 1;
     if (aggression < 2) return 0;
     int killed_by = 0, kills_some = 0, trade_only = 1, cheaper_killer = 0;
-    for (uint64_t m = can; m; m &= m - 1) {
-        int b = bit_first(m);
+    for (PermSet m = can; m; m &= m - 1) {
+        int b = permset_first(m);
         int r = duel(v, a, b), kills = r >> 1, killed = r & 1;
         kills_some |= kills;
         killed_by |= killed;
@@ -655,22 +655,22 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
      * those that can hit back, in theirs[]. Made without branches:
      * which creature is which follows no pattern a branch predictor could
      * learn (lists are written at their end always, and grow or not). */
-    uint64_t all_mine = 0, blockers = 0, reach = 0;
+    PermSet all_mine = 0, blockers = 0, reach = 0;
     uint8_t cand[PERM_MAX], theirs[PERM_MAX];
     int nc = 0, nt = 0;
-    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {
-        int i = bit_first(m);
+    for (PermSet m = s->perm_ctl[p]; m; m &= m - 1) {
+        int i = permset_first(m);
         const Permanent *q = &s->perm[i];
-        all_mine |= (uint64_t)((q->flags & PF_CREATURE) != 0) << i;
+        all_mine |= (PermSet)((q->flags & PF_CREATURE) != 0) << i;
         reach |= reach_bit(q, i);
         cand[nc] = (uint8_t)i;
         nc += perm_can_attack(q) & (q->power > 0);
     }
     if (!nc) return 0;
-    for (uint64_t m = s->perm_ctl[opp]; m; m &= m - 1) {
-        int i = bit_first(m);
+    for (PermSet m = s->perm_ctl[opp]; m; m &= m - 1) {
+        int i = permset_first(m);
         const Permanent *q = &s->perm[i];
-        uint64_t creature = (q->flags & PF_CREATURE) != 0;
+        PermSet creature = (q->flags & PF_CREATURE) != 0;
         blockers |= (creature & !(q->flags & PF_TAPPED)) << i;
         reach |= reach_bit(q, i);
         theirs[nt] = (uint8_t)i;
@@ -716,8 +716,8 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
         damage_through(&v, order, nt, all_mine, &cd, &cp);
         int savable = !lethal(s, p, cd, cp);
         while (savable && n) {
-            uint64_t home = all_mine;
-            for (int k = 0; k < n; k++) if (!(v.q[att[k]].kw & KW_VIGILANCE)) home &= ~(1ull << att[k]);
+            PermSet home = all_mine;
+            for (int k = 0; k < n; k++) if (!(v.q[att[k]].kw & KW_VIGILANCE)) home &= ~PERMSET_BIT(att[k]);
             damage_through(&v, order, nt, home, &cd, &cp);
             if (!lethal(s, p, cd, cp)) break;
             /* Stay home with the attacker that blocks best: the toughest. */
@@ -735,14 +735,14 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
 typedef struct BlockPlan {
     uint8_t nb[PERM_MAX];           /* blockers assigned to each attacker slot */
     uint8_t bl[PERM_MAX][FIGHT_MAX];/* the first few of them */
-    uint64_t used;                  /* blockers already assigned */
+    PermSet used;                   /* blockers already assigned */
 } BlockPlan;
 
 static void plan_add(BlockPlan *bp, int a, int b)
 {
     if (bp->nb[a] < FIGHT_MAX) bp->bl[a][bp->nb[a]] = (uint8_t)b;
     bp->nb[a]++;
-    bp->used |= 1ull << b;
+    bp->used |= PERMSET_BIT(b);
 }
 
 /* Life and poison the defender loses to the attackers at it under a plan. */
@@ -767,11 +767,11 @@ static void plan_damage(const View *v, const uint8_t *att, int na, const BlockPl
 }
 
 /* The least valuable creature of a nonempty mask; the first of equals. */
-static int cheapest(View *v, uint64_t m)
+static int cheapest(View *v, PermSet m)
 {
-    int pick = bit_first(m);
+    int pick = permset_first(m);
     for (m &= m - 1; m; m &= m - 1)
-        if (view_value(v, bit_first(m)) < view_value(v, pick)) pick = bit_first(m);
+        if (view_value(v, permset_first(m)) < view_value(v, pick)) pick = permset_first(m);
     return pick;
 }
 
@@ -790,12 +790,12 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
     if (p != 1 - s->active) return 0;
     uint8_t att[PERM_MAX];
     int na = 0;
-    for (uint64_t m = s->combat.attackers; m; m &= m - 1) att[na++] = (uint8_t)bit_first(m);
-    uint64_t mine = 0, reach = 0;   /* who can block: our untapped creatures (no branches, as in h_attack) */
-    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {
-        int i = bit_first(m);
+    for (PermSet m = s->combat.attackers; m; m &= m - 1) att[na++] = (uint8_t)permset_first(m);
+    PermSet mine = 0, reach = 0;   /* who can block: our untapped creatures (no branches, as in h_attack) */
+    for (PermSet m = s->perm_ctl[p]; m; m &= m - 1) {
+        int i = permset_first(m);
         const Permanent *q = &s->perm[i];
-        mine |= (uint64_t)((q->flags & (PF_CREATURE | PF_TAPPED)) == PF_CREATURE) << i;
+        mine |= (PermSet)((q->flags & (PF_CREATURE | PF_TAPPED)) == PF_CREATURE) << i;
         reach |= reach_bit(q, i);
     }
     reach &= mine;
@@ -818,16 +818,16 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
          * creatures: can[k] those that can block attacker att[k] alone,
          * kills[k] those that would kill it, lives[k] those that would
          * survive it. Attackers with menace or no power get none. */
-        uint64_t can[PERM_MAX], kills[PERM_MAX], lives[PERM_MAX];
+        PermSet can[PERM_MAX], kills[PERM_MAX], lives[PERM_MAX];
         for (int k = 0; k < na; k++) {
             int a = att[k];
             can[k] = kills[k] = lives[k] = 0;
             if ((v.q[a].kw & KW_MENACE) || v.q[a].power <= 0) continue;
             can[k] = view_can_block(&v, a, mine);
-            for (uint64_t m = can[k]; m; m &= m - 1) {
-                int b = bit_first(m), r = duel(&v, a, b);
-                kills[k] |= (uint64_t)(r & 1) << b;
-                lives[k] |= (uint64_t)(~r >> 1 & 1) << b;
+            for (PermSet m = can[k]; m; m &= m - 1) {
+                int b = permset_first(m), r = duel(&v, a, b);
+                kills[k] |= (PermSet)(r & 1) << b;
+                lives[k] |= (PermSet)(~r >> 1 & 1) << b;
             }
         }
         /* Pass 1: blocks that kill the attacker and survive; pass 2: blocks
@@ -837,12 +837,12 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
                 int a = att[k];
                 /* Masks rather than branches: which attackers are still
                  * unblocked and who may block them follows no pattern. */
-                uint64_t open = 0 - (uint64_t)(bp.nb[a] == 0);
-                uint64_t want = pass == 1 ? kills[k] & lives[k] : pass == 2 ? lives[k] : kills[k];
-                uint64_t ok = can[k] & ~bp.used & open & want;
+                PermSet open = 0 - (PermSet)(bp.nb[a] == 0);
+                PermSet want = pass == 1 ? kills[k] & lives[k] : pass == 2 ? lives[k] : kills[k];
+                PermSet ok = can[k] & ~bp.used & open & want;
                 if (pass == 3)
-                    for (uint64_t m = ok; m; m &= m - 1)
-                        if (view_value(&v, a) + hp->trade < view_value(&v, bit_first(m))) ok &= ~(1ull << bit_first(m));
+                    for (PermSet m = ok; m; m &= m - 1)
+                        if (view_value(&v, a) + hp->trade < view_value(&v, permset_first(m))) ok &= ~PERMSET_BIT(permset_first(m));
                 if (ok) plan_add(&bp, a, cheapest(&v, ok));
             }
         }
@@ -850,13 +850,13 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
         for (int k = 0; k < na; k++) {
             int a = att[k];
             if (bp.nb[a] || v.q[a].power <= 0) continue;
-            uint64_t able = view_can_block(&v, a, mine & ~bp.used);
+            PermSet able = view_can_block(&v, a, mine & ~bp.used);
             if (!(able & (able - 1))) continue;     /* not two of us to block it */
             int pb1 = -1, pb2 = -1, best_loss = view_value(&v, a);
-            for (uint64_t m1 = able; m1; m1 &= m1 - 1) {
-                int b1 = bit_first(m1);
-                for (uint64_t m2 = (m1 & (m1 - 1)); m2; m2 &= m2 - 1) {
-                    int b2 = bit_first(m2);
+            for (PermSet m1 = able; m1; m1 &= m1 - 1) {
+                int b1 = permset_first(m1);
+                for (PermSet m2 = (m1 & (m1 - 1)); m2; m2 &= m2 - 1) {
+                    int b2 = permset_first(m2);
                     /* Two that cannot deal lethal together need no fight. */
                     if (!((v.q[b1].kw | v.q[b2].kw) & (KW_DEATHTOUCH | KW_DOUBLE_STRIKE | KW_WITHER | KW_INFECT)) &&
                         v.q[b1].power + v.q[b2].power < v.q[a].toughness - v.q[a].damage)
@@ -878,7 +878,7 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
     /* Pass 5: chump blocks while the damage would be lethal or leave too
      * little life (aggro: only when lethal). */
     int chump_life = hp->block_mode ? hp->chump_life : 0;
-    uint64_t unblockable = 0;   /* attackers we found no (legal) chump for */
+    PermSet unblockable = 0;   /* attackers we found no (legal) chump for */
     int safe = 0;               /* the plan as it stands keeps us out of danger */
     for (int guard = 0; guard < na; guard++) {
         int dmg, poi;
@@ -888,7 +888,7 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
         int worst = -1, worst_d = 0;
         for (int k = 0; k < na; k++) {   /* (without branches, as above) */
             int a = att[k];
-            int open = (bp.nb[a] == 0) & (s->perm[a].target == TARGET_PLAYER) & !((unblockable >> a) & 1);
+            int open = (bp.nb[a] == 0) & (s->perm[a].target == TARGET_PLAYER) & !permset_has(unblockable, a);
             int d = view_unblocked(&v, a) * (1 + ((v.q[a].kw & KW_INFECT) != 0));
             int worse = open & (d > worst_d);
             worst = worse ? a : worst;
@@ -897,17 +897,17 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
         if (worst < 0) break;
         int need = (v.q[worst].kw & KW_MENACE) ? 2 : 1, got = 0;
         uint8_t pick[2];
-        uint64_t able = view_can_block(&v, worst, mine & ~bp.used);
+        PermSet able = view_can_block(&v, worst, mine & ~bp.used);
         for (int t = 0; t < need; t++) {
             int cheapest = -1;
-            for (uint64_t m = able; m; m &= m - 1) {
-                int b = bit_first(m);
+            for (PermSet m = able; m; m &= m - 1) {
+                int b = permset_first(m);
                 if (got && pick[0] == b) continue;
                 if (cheapest < 0 || view_value(&v, b) < view_value(&v, cheapest)) cheapest = b;
             }
             if (cheapest >= 0) pick[got++] = (uint8_t)cheapest;
         }
-        if (got < need) { unblockable |= 1ull << worst; continue; }
+        if (got < need) { unblockable |= PERMSET_BIT(worst); continue; }
         for (int t = 0; t < got; t++) plan_add(&bp, worst, pick[t]);
     }
 
@@ -935,8 +935,8 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
     for (int k = 0; k < na; k++) {
         int a = att[k];
         if (bp.nb[a] == 1 && (v.q[a].kw & KW_MENACE)) {
-            uint64_t able = view_can_block(&v, a, mine & ~bp.used);
-            if (able) plan_add(&bp, a, bit_first(able));
+            PermSet able = view_can_block(&v, a, mine & ~bp.used);
+            if (able) plan_add(&bp, a, permset_first(able));
             else bp.nb[a] = 0;
         }
         for (int t = 0; t < bp.nb[a] && t < FIGHT_MAX && n < PAIR_MAX; t++) out[n++] = (BlockDecl){ bp.bl[a][t], (uint8_t)a };

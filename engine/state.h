@@ -25,6 +25,18 @@
 #define HAND_SIZE  7    /* maximum hand size at cleanup (514.1) */
 #define POISON_LOSS 10  /* 704.5c */
 
+/* A set of permanent slots: bit i stands for GameState.perm[i]. Every mask
+ * over slots has this type, never a narrower integer, which would drop
+ * the slots past its width without a word. Iterate over a set with
+ * for (PermSet m = set; m; m &= m - 1) { int i = permset_first(m); ... } */
+typedef uint64_t PermSet;
+#define PERMSET_BIT(i) ((PermSet)1 << (i))
+
+/* The lowest slot of a nonempty set, how many slots, whether slot i is in it. */
+static inline int permset_first(PermSet m) { return __builtin_ctzll(m); }
+static inline int permset_count(PermSet m) { return __builtin_popcountll(m); }
+static inline int permset_has(PermSet m, int i) { return (int)((m >> i) & 1); }
+
 #define OBJ_NONE    0xFFu  /* permanent with no card object (scenario-made) */
 #define TARGET_NONE 0xFFu  /* Permanent.target: not attacking */
 #define TARGET_PLAYER 0xFEu /* Permanent.target: attacking the defending player */
@@ -118,8 +130,8 @@ typedef struct Player {
  * A pair is one blocker blocking one attacker; rank_att orders the blockers
  * of one attacker, rank_blk the attackers of one blocker (lower first). */
 typedef struct Combat {
-    uint64_t attackers;          /* slots of attacking creatures */
-    uint64_t blockers;           /* slots of blocking creatures */
+    PermSet  attackers;          /* slots of attacking creatures */
+    PermSet  blockers;           /* slots of blocking creatures */
     uint8_t  n_pairs;
     uint8_t  first_strike;       /* this combat has a first-strike damage step */
     uint8_t  pair_att[PAIR_MAX]; /* attacker slot of pair i */
@@ -132,8 +144,8 @@ typedef struct GameState {
     const CardDef *cards;        /* the card pool (immutable, shared) */
     Player    pl[2];
     Permanent perm[PERM_MAX];
-    uint64_t  perm_used;         /* live slots of perm[] */
-    uint64_t  perm_ctl[2];       /* slots each player controls */
+    PermSet   perm_used;         /* live slots of perm[] */
+    PermSet   perm_ctl[2];       /* slots each player controls */
     Combat    combat;
     uint16_t  turn;              /* turn number, 1 for the first turn */
     uint16_t  turn_cap;          /* the game is a draw after this many turns */
@@ -163,7 +175,7 @@ static inline int perm_has(const GameState *s, int i, unsigned kw) { return (s->
 static inline int perm_power(const GameState *s, int i) { return s->perm[i].power; }
 static inline int perm_toughness(const GameState *s, int i) { return s->perm[i].toughness; }
 static inline int perm_is_creature(const GameState *s, int i) { return (s->perm[i].flags & PF_CREATURE) != 0; }
-static inline int perm_controller(const GameState *s, int i) { return (int)((s->perm_ctl[1] >> i) & 1); }
+static inline int perm_controller(const GameState *s, int i) { return permset_has(s->perm_ctl[1], i); }
 
 /* Power and toughness from the card and the counters alone, and the
  * printed keywords: a permanent's characteristics with no "until end of
@@ -181,12 +193,11 @@ static inline int perm_is_planeswalker(const GameState *s, int i)
     return (s->cards[s->perm[i].card].types & TYPE_PLANESWALKER) != 0;
 }
 
-/* Iterate over the set bits of a 64-bit mask: for (m = mask; m; m &= m - 1) { i = ctz(m); } */
-static inline int bit_first(uint64_t m) { return __builtin_ctzll(m); }
-static inline int bit_count(uint64_t m) { return __builtin_popcountll(m); }
+/* Bitsets of 256 bits over a player's object ids (graveyards, lands). */
 static inline int bits256_count(const uint64_t b[4])
 {
-    return bit_count(b[0]) + bit_count(b[1]) + bit_count(b[2]) + bit_count(b[3]);
+    return __builtin_popcountll(b[0]) + __builtin_popcountll(b[1]) + __builtin_popcountll(b[2]) +
+           __builtin_popcountll(b[3]);
 }
 static inline int bits256_has(const uint64_t b[4], int i) { return (int)((b[i >> 6] >> (i & 63)) & 1u); }
 static inline void bits256_set(uint64_t b[4], int i) { b[i >> 6] |= 1ull << (i & 63); }

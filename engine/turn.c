@@ -321,7 +321,7 @@ static int main_phase(GameState *s, Game *g, int idle)
 static int any_can_attack(const GameState *s)
 {
     int any = 0;
-    for (uint64_t m = s->perm_ctl[s->active]; m; m &= m - 1) any |= perm_can_attack(&s->perm[bit_first(m)]);
+    for (PermSet m = s->perm_ctl[s->active]; m; m &= m - 1) any |= perm_can_attack(&s->perm[permset_first(m)]);
     return any;
 }
 
@@ -331,9 +331,9 @@ static int any_can_attack(const GameState *s)
 static int any_can_block(const GameState *s, int p)
 {
     int ground = 0, any = 0;                 /* ground: an attacker without flying */
-    for (uint64_t m = s->combat.attackers; m; m &= m - 1) ground |= !perm_has(s, bit_first(m), KW_FLYING);
-    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {   /* without branches, as perm_can_attack */
-        const Permanent *q = &s->perm[bit_first(m)];
+    for (PermSet m = s->combat.attackers; m; m &= m - 1) ground |= !perm_has(s, permset_first(m), KW_FLYING);
+    for (PermSet m = s->perm_ctl[p]; m; m &= m - 1) {    /* without branches, as perm_can_attack */
+        const Permanent *q = &s->perm[permset_first(m)];
         any |= ((q->flags & (PF_CREATURE | PF_TAPPED)) == PF_CREATURE) & (ground | ((q->kw & (KW_FLYING | KW_REACH)) != 0));
     }
     return any;
@@ -398,8 +398,8 @@ static void cleanup(GameState *s, Game *g)
             game_event(g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
         }
     }
-    for (uint64_t m = s->perm_used; m; m &= m - 1) {                         /* 514.2 */
-        int i = bit_first(m);
+    for (PermSet m = s->perm_used; m; m &= m - 1) {                          /* 514.2 */
+        int i = permset_first(m);
         Permanent *q = &s->perm[i];
         q->damage = 0;
         q->prevent = 0;
@@ -412,8 +412,8 @@ static void untap_step(GameState *s, Game *g)
 {
     int p = s->active;
     game_event(g, s, EV_TURN, p, 0, 0, 0, s->turn, 0);
-    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1)                         /* 502.2, 302.6 */
-        s->perm[bit_first(m)].flags &= (uint8_t)~(PF_TAPPED | PF_SICK);
+    for (PermSet m = s->perm_ctl[p]; m; m &= m - 1)                          /* 502.2, 302.6 */
+        s->perm[permset_first(m)].flags &= (uint8_t)~(PF_TAPPED | PF_SICK);
     memset(s->pl[p].land_tapped, 0, sizeof s->pl[p].land_tapped);
     s->pl[p].flags &= (uint8_t)~PL_LAND_PLAYED;
 }
