@@ -252,9 +252,11 @@ static void cast(GameState *s, Game *g, int p, int h)
     s->stack_obj[s->stack_n++] = obj;
     game_event(g, s, EV_CAST, p, 0, 0, card, 0, 0);
     priority(s, g);
-    s->stack_n--;
     int i = perm_create(s, p, card, obj);
+    /* No slot left (PERM_MAX): the game is abandoned as a capacity draw,
+     * the spell left on the stack, so that its card is still in a zone. */
     if (i < 0) { fail(s, g, ERR_CAPACITY); return; }
+    s->stack_n--;
     s->perm[i].flags |= PF_SICK;                                             /* 302.6 */
     /* perm_create marks every new permanent for state-based actions, for
      * callers that go on to change it. A spell resolves with its printed

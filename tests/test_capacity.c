@@ -1,0 +1,185 @@
+/* test_capacity.c: the state's fixed capacities (PERM_MAX, HAND_MAX,
+ * PAIR_MAX): a game that reaches one keeps every card object in exactly
+ * one zone, even when it has to be abandoned as END_CAPACITY. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <cmocka.h>
+#include "fixtures.h"
+#include "engine/heuristic.h"
+
+static CardDef cards[FX_COUNT];
+static CardPool pool;
+
+typedef struct Harness {
+    Game g;
+    GameState s;
+    Rng dr[2], pr[2];
+    uint8_t lib[2][DECK_MAX];
+    Deck deck[2];
+} Harness;
+
+/* Each seat: `lands` Islands, then `walls` 0/7 defenders ({1}{U}). */
+static void harness(Harness *h, int lands, int walls, const Policy *pol, uint64_t seed)
+{
+    memset(h, 0, sizeof *h);
+    fx_pool(cards, &pool);
+    h->g.pool = &pool;
+    for (int p = 0; p < 2; p++) {
+        Deck *d = &h->deck[p];
+        for (int k = 0; k < lands + walls; k++) d->card[d->n++] = (uint16_t)(k < lands ? FX_ISLAND : FX_WALL);
+        rng_seed(&h->dr[p], seed, 0, (uint64_t)p);
+        rng_seed(&h->pr[p], seed, 0, (uint64_t)p + 2);
+        h->g.deck[p] = d;
+        h->g.deck_rng[p] = &h->dr[p];
+        h->g.policy_rng[p] = &h->pr[p];
+        h->g.lib_buf[p] = h->lib[p];
+        h->g.policy[p] = pol;
+    }
+    h->g.check = 1;
+}
+
+/* Cards of player p in each zone, counted apart from state_check. */
+static int cards_in_all_zones(const GameState *s, int p)
+{
+    const Player *pl = &s->pl[p];
+    int n = pl->lib_n + pl->hand_n + bits256_count(pl->gy) + bits256_count(pl->lands);
+    for (int k = 0; k < s->stack_n; k++) n += s->stack_owner[k] == p;
+    for (int i = 0; i < PERM_MAX; i++)
+        n += (int)((s->perm_ctl[p] >> i) & 1) && s->perm[i].obj != OBJ_NONE;
+    return n;
+}
+
+static void assert_consistent(const Harness *h)
+{
+    char msg[160] = "";
+    int rc = state_check(&h->s, &h->g, msg, (int)sizeof msg);
+    if (rc) print_error("state_check: %s\n", msg);
+    assert_int_equal(rc, 0);
+    if (h->g.check_failed) print_error("during the game: %s\n", h->g.check_msg);
+    assert_int_equal(h->g.check_failed, 0);
+    for (int p = 0; p < 2; p++) assert_int_equal(cards_in_all_zones(&h->s, p), h->s.pl[p].deck_n);
+}
+
+/* By hand: each player's first `lands` objects as untapped lands, the
+ * next PERM_MAX / 2 as walls on the battlefield, one more in player 0's
+ * hand, the rest in order in the libraries; player 0's first main phase. */
+static void full_board(Harness *h, int lands)
+{
+    GameState *s = &h->s;
+    state_clear(s, &pool, EDITION_2011);
+    for (int p = 0; p < 2; p++) {
+        Player *pl = &s->pl[p];
+        pl->deck = h->deck[p].card;
+        pl->deck_n = (uint8_t)h->deck[p].n;
+        int o = 0;
+        for (; o < lands; o++) {
+            bits256_set(pl->lands, o);
+            pl->lands_n++;
+            pl->land_n[COLOR_U]++;
+        }
+        for (; o < lands + PERM_MAX / 2; o++) assert_true(perm_create(s, p, FX_WALL, (uint8_t)o) >= 0);
+        if (p == 0) pl->hand[pl->hand_n++] = (uint8_t)o++;
+        pl->lib = h->lib[p];
+        for (; o < pl->deck_n; o++) h->lib[p][pl->lib_n++] = (uint8_t)o;
+    }
+    s->sba_pending = 0;
+    s->step = STEP_MAIN1;
+    assert_int_equal(permset_count(s->perm_used), PERM_MAX);
+    assert_consistent(h);
+}
+
+/* A spell that resolves onto a full battlefield: the game is abandoned as
+ * a capacity draw, and the card stays where the engine could keep it (on
+ * the stack) instead of vanishing. */
+static void test_full_board_keeps_the_spell(void **st)
+{
+    Harness h;
+    harness(&h, 10, PERM_MAX / 2 + 10, &policy_heuristic, 1);
+    full_board(&h, 10);
+    game_run(&h.s, &h.g);
+    assert_true(h.s.over);
+    assert_int_equal(h.s.end_reason, END_CAPACITY);
+    assert_int_equal(h.s.winner, 2);
+    assert_int_equal(h.s.error, ERR_CAPACITY);
+    assert_int_equal(h.s.stack_n, 1);                 /* the wall that found no room */
+    assert_int_equal(h.s.pl[0].hand_n, 0);
+    assert_consistent(&h);
+}
+
+/* Whole games of walls (nothing ever dies) fill the battlefield: every
+ * game ends as a capacity draw, and every invariant holds after every
+ * action of every game, for the heuristic and the random policy. */
+static void test_games_that_fill_the_board(void **st)
+{
+    const Policy *pols[] = { &policy_heuristic, &policy_random };
+    for (int k = 0; k < 2; k++) {
+        for (uint64_t seed = 1; seed <= 4; seed++) {
+            Harness h;
+            harness(&h, 24, PERM_MAX / 2 + 20, pols[k], seed);
+            h.g.turn_cap = 1000;
+            game_init(&h.s, &h.g, (int)(seed & 1));
+            game_run(&h.s, &h.g);
+            assert_true(h.s.over);
+            assert_int_equal(h.s.end_reason, END_CAPACITY);
+            assert_int_equal(permset_count(h.s.perm_used), PERM_MAX);
+            assert_consistent(&h);
+        }
+    }
+}
+
+/* A draw into a full hand: a capacity draw, the card stays on top of the
+ * library. */
+static void test_full_hand_keeps_the_card(void **st)
+{
+    Harness h;
+    harness(&h, 10, 30, NULL, 1);
+    GameState *s = &h.s;
+    state_clear(s, &pool, EDITION_2011);
+    for (int p = 0; p < 2; p++) {
+        Player *pl = &s->pl[p];
+        pl->deck = h.deck[p].card;
+        pl->deck_n = (uint8_t)h.deck[p].n;
+        pl->lib = h.lib[p];
+        for (int o = 0; o < pl->deck_n; o++) {
+            if (p == 0 && pl->hand_n < HAND_MAX) pl->hand[pl->hand_n++] = (uint8_t)o;
+            else h.lib[p][pl->lib_n++] = (uint8_t)o;
+        }
+    }
+    uint8_t top = s->pl[0].lib[s->pl[0].lib_top];
+    game_draw(s, &h.g, 0);
+    assert_true(s->over);
+    assert_int_equal(s->end_reason, END_CAPACITY);
+    assert_int_equal(s->pl[0].hand_n, HAND_MAX);
+    assert_int_equal(s->pl[0].lib[s->pl[0].lib_top], top);
+    assert_consistent(&h);
+}
+
+/* More blocks than a combat holds are refused whole, the state as it was. */
+static void test_too_many_blocks_refused(void **st)
+{
+    Harness h;
+    harness(&h, 10, PERM_MAX / 2 + 10, NULL, 1);
+    full_board(&h, 10);
+    GameState *s = &h.s;
+    GameState before = *s;
+    BlockDecl d[PAIR_MAX + 1];
+    for (int k = 0; k <= PAIR_MAX; k++) d[k] = (BlockDecl){ 0, 0 };
+    s->step = STEP_DECLARE_BLOCKERS;
+    before.step = STEP_DECLARE_BLOCKERS;
+    assert_int_equal(combat_declare_blockers(s, &h.g, d, PAIR_MAX + 1), ERR_CAPACITY);
+    assert_memory_equal(s, &before, sizeof before);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_full_board_keeps_the_spell),
+        cmocka_unit_test(test_games_that_fill_the_board),
+        cmocka_unit_test(test_full_hand_keeps_the_card),
+        cmocka_unit_test(test_too_many_blocks_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
