@@ -237,34 +237,50 @@ void combat_default_division(const DamageChoice *dc, int16_t *amount)
     else if (last_creature >= 0) amount[last_creature] = (int16_t)(amount[last_creature] + left);
 }
 
+/* One player's or both players' assignments in a damage step, made before
+ * any damage is dealt (510.2 deals it all at once): each creature's
+ * division in turn, its recipients and amounts one after another. A step
+ * has at most STEP_RECIP_MAX recipients in all: each pair is a recipient
+ * of its attacker and of its blocker, and an attacker adds one, the player
+ * or planeswalker it attacks. A fixed array per creature (ASSIGN_MAX
+ * entries for each of PERM_MAX creatures) took tens of KiB of stack. */
+#define STEP_RECIP_MAX (2 * PAIR_MAX + PERM_MAX)
+
 typedef struct StepAssign {
-    DamageChoice dc;
-    int16_t amount[ASSIGN_MAX];
+    int      n;                        /* creatures that assign damage */
+    uint8_t  source[PERM_MAX];         /* creature k's slot */
+    uint8_t  flags[PERM_MAX];          /* creature k's damage: DMG_* */
+    int16_t  power[PERM_MAX];          /* the damage creature k divides */
+    uint16_t first[PERM_MAX + 1];      /* creature k's recipients: first[k] .. first[k + 1] - 1 */
+    uint8_t  to[STEP_RECIP_MAX];       /* a creature's slot, or RECIP_DEFENDER */
+    int16_t  amount[STEP_RECIP_MAX];   /* damage assigned to it */
 } StepAssign;
 
-/* Checks one player's whole assignment (510.1d in 2011, 510.1c-d since):
- * amounts add up to the damage assigned, an ordered creature gets damage only
- * if every creature before it is assigned lethal, and the defender gets
- * trample damage only once every blocker is assigned lethal. */
-static int check_assignment(const GameState *s, const StepAssign *sa, int n,
+/* Checks one player's whole assignment, creatures k0 .. k1 - 1 of sa
+ * (510.1d in 2011, 510.1c-d since): amounts add up to the damage assigned,
+ * an ordered creature gets damage only if every creature before it is
+ * assigned lethal, and the defender gets trample damage only once every
+ * blocker is assigned lethal. */
+static int check_assignment(const GameState *s, const StepAssign *sa, int k0, int k1,
                             const int16_t *assigned, PermSet dt_assigned)
 {
-    for (int k = 0; k < n; k++) {
-        const DamageChoice *dc = &sa[k].dc;
+    int ordered = s->edition == EDITION_2011;
+    for (int k = k0; k < k1; k++) {
+        int j0 = sa->first[k], j1 = sa->first[k + 1];
         int sum = 0;
-        for (int j = 0; j < dc->n; j++) {
-            if (sa[k].amount[j] < 0) return ERR_ILLEGAL_ASSIGNMENT;
-            sum += sa[k].amount[j];
+        for (int j = j0; j < j1; j++) {
+            if (sa->amount[j] < 0) return ERR_ILLEGAL_ASSIGNMENT;
+            sum += sa->amount[j];
         }
-        if (sum != dc->power) return ERR_ILLEGAL_ASSIGNMENT;
+        if (sum != sa->power[k]) return ERR_ILLEGAL_ASSIGNMENT;
         int all_lethal_before = 1;
-        for (int j = 0; j < dc->n; j++) {
-            int r = dc->to[j];
+        for (int j = j0; j < j1; j++) {
+            int r = sa->to[j];
             if (r == RECIP_DEFENDER) {
-                if (sa[k].amount[j] > 0 && !all_lethal_before && dc->n > 1) return ERR_ILLEGAL_ASSIGNMENT;
+                if (sa->amount[j] > 0 && !all_lethal_before && j1 - j0 > 1) return ERR_ILLEGAL_ASSIGNMENT;
                 continue;
             }
-            if (dc->ordered && sa[k].amount[j] > 0 && !all_lethal_before) return ERR_ILLEGAL_ASSIGNMENT;
+            if (ordered && sa->amount[j] > 0 && !all_lethal_before) return ERR_ILLEGAL_ASSIGNMENT;
             int lethal = permset_has(dt_assigned, r) ||
                          assigned[r] >= perm_toughness(s, r) - s->perm[r].damage;
             if (!lethal) all_lethal_before = 0;
@@ -345,9 +361,9 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
             if (perm_has(s, i, KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) s->perm[i].flags |= PF_HAD_FS;
         }
     }
-    StepAssign sa[2][PERM_MAX];
-    uint8_t fl[2][PERM_MAX];                  /* each assignment's DMG_* flags */
-    int ns[2] = {0, 0};
+    StepAssign sa;
+    sa.n = 0;
+    sa.first[0] = 0;
     for (int side = 0; side < 2; side++) {                                    /* 510.1: APNAP */
         int p = side == 0 ? s->active : defender_of(s);
         const Policy *pol = g->policy[p];
@@ -359,6 +375,7 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
         PermSet dt_assigned = 0;
         PermSet mine = in_combat & s->perm_ctl[p];
         int outside = 0;                      /* a division came from a policy or `given` */
+        int k0 = sa.n;                        /* this player's first creature in sa */
         for (PermSet m = mine; m; m &= m - 1) {
             int i = permset_first(m);
             unsigned kw = perm_kw(s, i);
@@ -366,47 +383,54 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
             if (first_strike ? !(kw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE))
                              : (s->perm[i].flags & PF_HAD_FS) && !(kw & KW_DOUBLE_STRIKE))
                 continue;
-            StepAssign *a = &sa[side][ns[side]];
-            if (!combat_damage_choice(s, i, first_strike, assigned, dt_assigned, &a->dc)) continue;
+            DamageChoice dc;
+            int16_t amount[ASSIGN_MAX];
+            if (!combat_damage_choice(s, i, first_strike, assigned, dt_assigned, &dc)) continue;
             const DamageAssign *gv = NULL;
             for (int k = 0; k < n_given; k++) if (given[k].source == i) gv = &given[k];
             if (gv) {
                 outside = 1;
-                memset(a->amount, 0, sizeof a->amount);
+                memset(amount, 0, sizeof amount);
                 for (int k = 0; k < gv->n; k++) {
                     int j = 0;
-                    while (j < a->dc.n && a->dc.to[j] != gv->to[k]) j++;
-                    if (j == a->dc.n) {
+                    while (j < dc.n && dc.to[j] != gv->to[k]) j++;
+                    if (j == dc.n) {
                         if (gv->amount[k] != 0) return ERR_ILLEGAL_ASSIGNMENT;
                         continue;
                     }
-                    a->amount[j] = (int16_t)(a->amount[j] + gv->amount[k]);
+                    amount[j] = (int16_t)(amount[j] + gv->amount[k]);
                 }
-            } else if (pol && pol->assign && a->dc.n > 1) {
+            } else if (pol && pol->assign && dc.n > 1) {
                 outside = 1;
-                pol->assign(pol, s, g, p, g->policy_rng[p], &a->dc, a->amount);
+                pol->assign(pol, s, g, p, g->policy_rng[p], &dc, amount);
             } else {
-                combat_default_division(&a->dc, a->amount);
+                combat_default_division(&dc, amount);
             }
             int dt = (kw & KW_DEATHTOUCH) != 0;
-            for (int k = 0; k < a->dc.n; k++) {
-                int r = a->dc.to[k];
+            int at = sa.first[sa.n];
+            for (int k = 0; k < dc.n; k++) {
+                int r = dc.to[k];
+                sa.to[at + k] = (uint8_t)r;
+                sa.amount[at + k] = amount[k];
                 if (r == RECIP_DEFENDER) continue;
-                assigned[r] = (int16_t)(assigned[r] + a->amount[k]);
-                if (dt && a->amount[k] > 0) dt_assigned |= PERMSET_BIT(r);
+                assigned[r] = (int16_t)(assigned[r] + amount[k]);
+                if (dt && amount[k] > 0) dt_assigned |= PERMSET_BIT(r);
             }
-            fl[side][ns[side]] = (uint8_t)((first_strike ? DMG_FIRST_STRIKE : 0) |
-                                           (kw & KW_DEATHTOUCH ? DMG_DEATHTOUCH : 0) |
-                                           (kw & KW_LIFELINK ? DMG_LIFELINK : 0) |
-                                           (kw & KW_INFECT ? DMG_INFECT : 0) |
-                                           (kw & KW_WITHER ? DMG_WITHER : 0));
-            ns[side]++;
+            sa.source[sa.n] = (uint8_t)i;
+            sa.power[sa.n] = dc.power;
+            sa.flags[sa.n] = (uint8_t)((first_strike ? DMG_FIRST_STRIKE : 0) |
+                                       (kw & KW_DEATHTOUCH ? DMG_DEATHTOUCH : 0) |
+                                       (kw & KW_LIFELINK ? DMG_LIFELINK : 0) |
+                                       (kw & KW_INFECT ? DMG_INFECT : 0) |
+                                       (kw & KW_WITHER ? DMG_WITHER : 0));
+            sa.n++;
+            sa.first[sa.n] = (uint16_t)(at + dc.n);
         }
         /* The engine's own division (combat_default_division) is legal by
          * construction; what came from outside is checked, with the rest of
          * the player's assignment it is part of (510.1c-d). */
         if (outside) {
-            int err = check_assignment(s, sa[side], ns[side], assigned, dt_assigned);
+            int err = check_assignment(s, &sa, k0, sa.n, assigned, dt_assigned);
             if (err) return err;
         }
     }
@@ -414,13 +438,10 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
     /* 510.2: all of it is dealt at once, in the order assigned. */
     int gain[2] = {0, 0};
     PermSet touched = 0;                      /* permanents dealt damage */
-    for (int side = 0; side < 2; side++)
-        for (int k = 0; k < ns[side]; k++) {
-            const StepAssign *a = &sa[side][k];
-            for (int j = 0; j < a->dc.n; j++)
-                if (a->amount[j] > 0)                                         /* 119.8 */
-                    deal(s, g, a->dc.source, a->dc.to[j], a->amount[j], fl[side][k], gain, &touched);
-        }
+    for (int k = 0; k < sa.n; k++)
+        for (int j = sa.first[k]; j < sa.first[k + 1]; j++)
+            if (sa.amount[j] > 0)                                             /* 119.8 */
+                deal(s, g, sa.source[k], sa.to[j], sa.amount[j], sa.flags[k], gain, &touched);
     for (int p = 0; p < 2; p++) {
         if (!gain[p]) continue;
         int v = s->pl[p].life + gain[p];
