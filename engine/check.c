@@ -118,6 +118,9 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         if (perm_has(s, a, KW_DEFENDER)) FAIL("attacker %d has defender", a);
     }
     if (c->n_pairs > PAIR_MAX) FAIL("%d block pairs", c->n_pairs);
+    for (int k = c->n_pairs; k < PAIR_MAX; k++)
+        if (c->pair_att[k] | c->pair_blk[k] | c->rank_att[k] | c->rank_blk[k])
+            FAIL("pair %d past the %d pairs is not zero", k, c->n_pairs);
     uint8_t per_blocker[PERM_MAX] = {0};
     PermSet in_pairs = 0;
     for (int k = 0; k < c->n_pairs; k++) {

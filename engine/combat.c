@@ -8,10 +8,12 @@ static inline int defender_of(const GameState *s) { return 1 - s->active; }
 
 int combat_can_block(const GameState *s, int b, int a)
 {
-    if (b < 0 || b >= PERM_MAX || !permset_has(s->perm_used, b)) return 0;
+    /* A blocker the defender controls: on the battlefield (perm_ctl is a
+     * part of perm_used, one test where two took a 128-bit shift each). */
+    if (b < 0 || b >= PERM_MAX || !permset_has(s->perm_ctl[defender_of(s)], b)) return 0;
     if (a < 0 || a >= PERM_MAX || !permset_has(s->combat.attackers, a)) return 0;
     const Permanent *q = &s->perm[b];
-    if (perm_controller(s, b) != defender_of(s) || !perm_is_creature(s, b)) return 0;
+    if (!perm_is_creature(s, b)) return 0;
     if (q->flags & PF_TAPPED) return 0;                                       /* 509.1a */
     if (perm_has(s, a, KW_FLYING) && !perm_has(s, b, KW_FLYING | KW_REACH))
         return 0;                                                             /* 702.9b, 702.17b */
@@ -46,22 +48,29 @@ int combat_declare_blockers(GameState *s, Game *g, const BlockDecl *d, int n)
 {
     if (n < 0) return ERR_ILLEGAL_BLOCK;
     if (n > PAIR_MAX) return ERR_CAPACITY;
-    uint8_t blocks_of[PERM_MAX] = {0};    /* attackers each blocker blocks */
-    uint8_t blocked_by[PERM_MAX] = {0};   /* blockers of each attacker */
+    /* By slot, and set to zero only where read (clearing the four arrays
+     * whole took more than the rest of a declaration). */
+    uint8_t blocks_of[PERM_MAX];    /* attackers each blocker blocks */
+    uint8_t blocked_by[PERM_MAX];   /* blockers of each attacker */
+    uint8_t rank_a[PERM_MAX], rank_b[PERM_MAX];
     for (int k = 0; k < n; k++) {
         int b = d[k].blocker, a = d[k].attacker;
         if (!combat_can_block(s, b, a)) return ERR_ILLEGAL_BLOCK;
+        blocks_of[b] = rank_b[b] = rank_a[a] = 0;
+    }
+    for (PermIter it = permset_iter(s->combat.attackers); permiter_more(&it);) blocked_by[permiter_next(&it)] = 0;
+    for (int k = 0; k < n; k++) {
+        int b = d[k].blocker, a = d[k].attacker;
         for (int j = 0; j < k; j++)
             if (d[j].blocker == b && d[j].attacker == a) return ERR_ILLEGAL_BLOCK;
         if (++blocks_of[b] > perm_def(s, b)->max_blocks) return ERR_ILLEGAL_BLOCK;  /* 509.1a */
         blocked_by[a]++;
     }
-    for (PermSet m = s->combat.attackers; m; m &= m - 1) {                    /* 702.111b */
-        int a = permset_first(m);
+    for (PermIter it = permset_iter(s->combat.attackers); permiter_more(&it);) {        /* 702.111b */
+        int a = permiter_next(&it);
         if (blocked_by[a] == 1 && perm_has(s, a, KW_MENACE)) return ERR_ILLEGAL_BLOCK;
     }
     Combat *c = &s->combat;
-    uint8_t rank_a[PERM_MAX] = {0}, rank_b[PERM_MAX] = {0};
     for (int k = 0; k < n; k++) {
         int b = d[k].blocker, a = d[k].attacker;
         c->pair_att[k] = (uint8_t)a;
@@ -72,6 +81,7 @@ int combat_declare_blockers(GameState *s, Game *g, const BlockDecl *d, int n)
         s->perm[a].flags |= PF_BLOCKED;                                        /* 509.1h */
         game_event(g, s, EV_BLOCK, defender_of(s), b, a, s->perm[b].card, 0, 0);
     }
+    for (int j = n; j < c->n_pairs; j++) c->pair_att[j] = c->pair_blk[j] = c->rank_att[j] = c->rank_blk[j] = 0;
     c->n_pairs = (uint8_t)n;
     return MTG_OK;
 }
@@ -145,8 +155,8 @@ int combat_ask_orders(GameState *s, Game *g)
             int i = side == 0 ? c->pair_att[j] : c->pair_blk[j];
             if (++pairs[i] == 2) who |= PERMSET_BIT(i);
         }
-        for (PermSet m = who; m; m &= m - 1) {
-            int i = permset_first(m);
+        for (PermIter it = permset_iter(who); permiter_more(&it);) {
+            int i = permiter_next(&it);
             int n = pairs_of(s, i, side == 0, v);
             if (pol && pol->order) pol->order(pol, s, g, p, g->policy_rng[p], i, v, n);
             int err = side == 0 ? combat_set_attacker_order(s, i, v, n) : combat_set_blocker_order(s, i, v, n);
@@ -159,8 +169,8 @@ int combat_ask_orders(GameState *s, Game *g)
 
 int combat_has_first_strike(const GameState *s)
 {
-    for (PermSet m = s->combat.attackers | s->combat.blockers; m; m &= m - 1)
-        if (perm_has(s, permset_first(m), KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) return 1;
+    for (PermIter it = permset_iter(s->combat.attackers | s->combat.blockers); permiter_more(&it);)
+        if (perm_has(s, permiter_next(&it), KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) return 1;
     return 0;
 }
 
@@ -356,8 +366,8 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
     PermSet in_combat = c->attackers | c->blockers;
     if (first_strike) {
         c->first_strike = 1;
-        for (PermSet m = in_combat; m; m &= m - 1) {
-            int i = permset_first(m);
+        for (PermIter it = permset_iter(in_combat); permiter_more(&it);) {
+            int i = permiter_next(&it);
             if (perm_has(s, i, KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) s->perm[i].flags |= PF_HAD_FS;
         }
     }
@@ -371,26 +381,28 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
          * in combat can receive any (zeroing all of it compiled to a slow
          * `rep stos`). */
         int16_t assigned[PERM_MAX];
-        for (PermSet m = in_combat & s->perm_ctl[1 - p]; m; m &= m - 1) assigned[permset_first(m)] = 0;
+        for (PermIter it = permset_iter(in_combat & s->perm_ctl[1 - p]); permiter_more(&it);)
+            assigned[permiter_next(&it)] = 0;
         PermSet dt_assigned = 0;
         PermSet mine = in_combat & s->perm_ctl[p];
         int outside = 0;                      /* a division came from a policy or `given` */
         int k0 = sa.n;                        /* this player's first creature in sa */
-        for (PermSet m = mine; m; m &= m - 1) {
-            int i = permset_first(m);
+        for (PermIter it = permset_iter(mine); permiter_more(&it);) {
+            int i = permiter_next(&it);
             unsigned kw = perm_kw(s, i);
             /* 510.4, 702.4b, 702.7b: who deals damage in this step. */
             if (first_strike ? !(kw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE))
                              : (s->perm[i].flags & PF_HAD_FS) && !(kw & KW_DOUBLE_STRIKE))
                 continue;
             DamageChoice dc;
-            int16_t amount[ASSIGN_MAX];
             if (!combat_damage_choice(s, i, first_strike, assigned, dt_assigned, &dc)) continue;
+            int at = sa.first[sa.n];
+            int16_t *amount = &sa.amount[at];     /* the division is written in place */
             const DamageAssign *gv = NULL;
             for (int k = 0; k < n_given; k++) if (given[k].source == i) gv = &given[k];
             if (gv) {
                 outside = 1;
-                memset(amount, 0, sizeof amount);
+                for (int j = 0; j < dc.n; j++) amount[j] = 0;
                 for (int k = 0; k < gv->n; k++) {
                     int j = 0;
                     while (j < dc.n && dc.to[j] != gv->to[k]) j++;
@@ -407,11 +419,9 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
                 combat_default_division(&dc, amount);
             }
             int dt = (kw & KW_DEATHTOUCH) != 0;
-            int at = sa.first[sa.n];
             for (int k = 0; k < dc.n; k++) {
                 int r = dc.to[k];
                 sa.to[at + k] = (uint8_t)r;
-                sa.amount[at + k] = amount[k];
                 if (r == RECIP_DEFENDER) continue;
                 assigned[r] = (int16_t)(assigned[r] + amount[k]);
                 if (dt && amount[k] > 0) dt_assigned |= PERMSET_BIT(r);
@@ -454,18 +464,16 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
 
 void combat_end(GameState *s)
 {
-    for (PermSet m = s->combat.attackers | s->combat.blockers; m; m &= m - 1) {
-        Permanent *q = &s->perm[permset_first(m)];
+    for (PermIter it = permset_iter(s->combat.attackers | s->combat.blockers); permiter_more(&it);) {
+        Permanent *q = &s->perm[permiter_next(&it)];
         q->target = TARGET_NONE;
         q->flags &= (uint8_t)~(PF_BLOCKED | PF_HAD_FS);
     }
     /* Field by field: a memset of the whole struct compiles to `rep stos`,
-     * whose start-up cost was most of this function's time. */
+     * whose start-up cost was most of this function's time. Pairs past
+     * n_pairs are zero already (state.h): only the combat's are cleared. */
     Combat *c = &s->combat;
     c->attackers = c->blockers = 0;
+    for (int j = 0; j < c->n_pairs; j++) c->pair_att[j] = c->pair_blk[j] = c->rank_att[j] = c->rank_blk[j] = 0;
     c->n_pairs = c->first_strike = 0;
-    memset(c->pair_att, 0, sizeof c->pair_att);
-    memset(c->pair_blk, 0, sizeof c->pair_blk);
-    memset(c->rank_att, 0, sizeof c->rank_att);
-    memset(c->rank_blk, 0, sizeof c->rank_blk);
 }

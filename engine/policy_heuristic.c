@@ -79,8 +79,10 @@ static int card_hand_value(const CardDef *d)
 typedef struct View {
     const GameState *s;
     const Permanent *q;       /* s->perm: power, toughness, keywords, damage by slot */
-    PermSet  valued;          /* slots whose value is in val[] */
-    PermSet  reach;           /* potential blockers with flying or reach: they can block flyers */
+    uint64_t valued[2];       /* slots whose value is in val[], by word of 64 slots (a
+                                 load and a shift to test, where a PermSet takes two) */
+    PermSet  blockers_of[2];  /* who can block a ground attacker (every slot) and a flyer
+                                 (potential blockers with flying or reach) */
     int      val[PERM_MAX];   /* heuristic_creature_value, for slots in `valued` */
 } View;
 
@@ -88,20 +90,21 @@ static void view_init(View *v, const GameState *s, PermSet reach)
 {
     v->s = s;
     v->q = s->perm;
-    v->valued = 0;
-    v->reach = reach;
+    v->valued[0] = v->valued[1] = 0;
+    v->blockers_of[0] = ~(PermSet)0;
+    v->blockers_of[1] = reach;
 }
 
-/* Bit i when the permanent in slot i has flying or reach. */
+/* Slot i alone when the permanent in it has flying or reach, else nothing. */
 static inline PermSet reach_bit(const Permanent *q, int i)
 {
-    return (PermSet)((q->kw & (KW_FLYING | KW_REACH)) != 0) << i;
+    return permset_bit_if((q->kw & (KW_FLYING | KW_REACH)) != 0, i);
 }
 
 static __attribute__((noinline)) int view_value_first(View *v, int i)
 {
     v->val[i] = body_value(v->q[i].power, v->q[i].toughness, v->q[i].kw, perm_def(v->s, i)->mana_value);
-    v->valued |= PERMSET_BIT(i);
+    v->valued[i >> 6] |= 1ull << (i & 63);
     return v->val[i];
 }
 
@@ -111,7 +114,7 @@ static __attribute__((noinline)) int view_value_first(View *v, int i)
  * measured slower. */
 static inline int view_value(View *v, int i)
 {
-    return permset_has(v->valued, i) ? v->val[i] : view_value_first(v, i);
+    return (v->valued[i >> 6] >> (i & 63)) & 1 ? v->val[i] : view_value_first(v, i);
 }
 
 /* Damage attacker a deals to a player if unblocked (double strike hits twice). */
@@ -124,8 +127,7 @@ static int view_unblocked(const View *v, int a)
  * alone (702.9b, 702.17b). */
 static PermSet view_can_block(const View *v, int a, PermSet able)
 {
-    PermSet ground = (v->q[a].kw & KW_FLYING) == 0;   /* a mask, not a branch */
-    return able & (v->reach | (0 - ground));
+    return able & v->blockers_of[(v->q[a].kw & KW_FLYING) != 0];   /* a load, not a branch */
 }
 
 /* ---- one attacker against its blockers, as the rules would play it ---- */
@@ -227,7 +229,7 @@ static Fight fight(const View *v, int a, const uint8_t *bl, int n) { return figh
  * fight()'s arrays: the attacker assigns lethal damage in order (any
  * damage with deathtouch), the rest to the second blocker or through
  * with trample; both blockers hit it back. */
-static Fight fight2(const View *v, int a, const uint8_t *bl)
+static inline __attribute__((always_inline)) Fight fight2(const View *v, int a, const uint8_t *bl)
 {
     unsigned akw = v->q[a].kw;
     int b0 = bl[0], b1 = bl[1];
@@ -550,8 +552,8 @@ static void sort_by_power(const View *v, const uint8_t *att, int na, uint8_t *or
  * `order` lists the attackers strongest first (sort_by_power): a decision
  * sorts each list once and asks this of it against several sets of
  * blockers. */
-static void damage_through(const View *v, const uint8_t *order, int na, PermSet blockers,
-                           int *life_dmg, int *poison)
+static inline __attribute__((always_inline)) void damage_through(const View *v, const uint8_t *order, int na,
+                                                                 PermSet blockers, int *life_dmg, int *poison)
 {
     int life = 0, poi = 0;
     PermSet free_b = blockers;
@@ -567,8 +569,8 @@ static void damage_through(const View *v, const uint8_t *order, int na, PermSet 
         } else if (free_b) {
             int need = (akw & KW_MENACE) ? 2 : 1, got = 0, absorb = 0;
             PermSet took = 0;
-            for (PermSet m = view_can_block(v, a, free_b); m && got < need; m &= m - 1) {
-                int b = permset_first(m);
+            for (PermIter it = permset_iter(view_can_block(v, a, free_b)); got < need && permiter_more(&it);) {
+                int b = permiter_next(&it);
                 took |= PERMSET_BIT(b); got++;
                 absorb += v->q[b].toughness;
             }
@@ -617,7 +619,7 @@ static int turns_to_kill(const GameState *s, int who, int life_dmg, int poison)
 /* Whether attacker a should attack at this aggression against these
  * potential blockers (Forge's aggression levels). The duels stop as soon
  * as the level's answer is known: only the answer is used. */
-static int worth_attacking(View *v, int a, PermSet blockers, int aggression)
+static inline __attribute__((always_inline)) int worth_attacking(View *v, int a, PermSet blockers, int aggression)
 {
     if (aggression >= 6) return 1;
     PermSet can = view_can_block(v, a, blockers);
@@ -625,8 +627,8 @@ static int worth_attacking(View *v, int a, PermSet blockers, int aggression)
     if (!can || ((v->q[a].kw & KW_MENACE) && !(can & (can - 1)))) return aggression >= 1;
     if (aggression < 2) return 0;
     int killed_by = 0, kills_some = 0, trade_only = 1, cheaper_killer = 0;
-    for (PermSet m = can; m; m &= m - 1) {
-        int b = permset_first(m);
+    for (PermIter it = permset_iter(can); permiter_more(&it);) {
+        int b = permiter_next(&it);
         int r = duel(v, a, b), kills = r >> 1, killed = r & 1;
         kills_some |= kills;
         killed_by |= killed;
@@ -645,7 +647,16 @@ static int worth_attacking(View *v, int a, PermSet blockers, int aggression)
     }
 }
 
-static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, AttackDecl *out)
+/* An attack or block decision reads every creature of both players and
+ * compares masks of them over and over. Its body is compiled twice
+ * (always_inline, `wide` a constant in each copy): for the usual
+ * battlefield, with no permanent in a slot past 63, where permset_narrow
+ * tells the compiler that every mask's high word is zero (it then drops
+ * all that works on it, and inlines what it inlined when masks were 64
+ * bits: damage_through, worth_attacking, fight2), and for a larger one.
+ * h_attack and h_block pick the copy. */
+static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, const GameState *s, const Game *g,
+                                                             int p, Rng *rng, AttackDecl *out, int wide)
 {
     const HeuristicParams *hp = params(pol);
     int opp = 1 - p;
@@ -658,23 +669,23 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
     PermSet all_mine = 0, blockers = 0, reach = 0;
     uint8_t cand[PERM_MAX], theirs[PERM_MAX];
     int nc = 0, nt = 0;
-    for (PermSet m = s->perm_ctl[p]; m; m &= m - 1) {
-        int i = permset_first(m);
+    for (PermIter it = permset_iter(permset_narrow(s->perm_ctl[p], wide)); permiter_more(&it);) {
+        int i = permiter_next(&it);
         const Permanent *q = &s->perm[i];
-        all_mine |= (PermSet)((q->flags & PF_CREATURE) != 0) << i;
+        all_mine |= permset_bit_if((q->flags & PF_CREATURE) != 0, i);
         reach |= reach_bit(q, i);
         cand[nc] = (uint8_t)i;
         nc += perm_can_attack(q) & (q->power > 0);
     }
     if (!nc) return 0;
-    for (PermSet m = s->perm_ctl[opp]; m; m &= m - 1) {
-        int i = permset_first(m);
+    for (PermIter it = permset_iter(permset_narrow(s->perm_ctl[opp], wide)); permiter_more(&it);) {
+        int i = permiter_next(&it);
         const Permanent *q = &s->perm[i];
-        PermSet creature = (q->flags & PF_CREATURE) != 0;
-        blockers |= (creature & !(q->flags & PF_TAPPED)) << i;
+        int creature = (q->flags & PF_CREATURE) != 0;
+        blockers |= permset_bit_if(creature & !(q->flags & PF_TAPPED), i);
         reach |= reach_bit(q, i);
         theirs[nt] = (uint8_t)i;
-        nt += (int)creature & !(q->kw & KW_DEFENDER) & (q->power > 0);
+        nt += creature & !(q->kw & KW_DEFENDER) & (q->power > 0);
     }
     View v;
     view_init(&v, s, reach);
@@ -730,6 +741,12 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
     return n;
 }
 
+static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, AttackDecl *out)
+{
+    if (permset_wide(s->perm_used)) return h_attack_in(pol, s, g, p, rng, out, 1);
+    return h_attack_in(pol, s, g, p, rng, out, 0);
+}
+
 /* ---- blocking ---- */
 
 typedef struct BlockPlan {
@@ -769,9 +786,13 @@ static void plan_damage(const View *v, const uint8_t *att, int na, const BlockPl
 /* The least valuable creature of a nonempty mask; the first of equals. */
 static int cheapest(View *v, PermSet m)
 {
-    int pick = permset_first(m);
-    for (m &= m - 1; m; m &= m - 1)
-        if (view_value(v, permset_first(m)) < view_value(v, pick)) pick = permset_first(m);
+    PermIter it = permset_iter(m);
+    permiter_more(&it);
+    int pick = permiter_next(&it);
+    while (permiter_more(&it)) {
+        int i = permiter_next(&it);
+        if (view_value(v, i) < view_value(v, pick)) pick = i;
+    }
     return pick;
 }
 
@@ -780,7 +801,8 @@ static int in_danger(const GameState *s, int p, int life_dmg, int poison, int ch
     return (s->pl[p].life - life_dmg <= chump_life) | (s->pl[p].poison + poison >= POISON_LOSS);
 }
 
-static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, BlockDecl *out)
+static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, const GameState *s, const Game *g,
+                                                            int p, Rng *rng, BlockDecl *out, int wide)
 {
     const HeuristicParams *hp = params(pol);
     /* Only the defending player blocks (509.1): combat_can_block would
@@ -790,12 +812,13 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
     if (p != 1 - s->active) return 0;
     uint8_t att[PERM_MAX];
     int na = 0;
-    for (PermSet m = s->combat.attackers; m; m &= m - 1) att[na++] = (uint8_t)permset_first(m);
+    for (PermIter it = permset_iter(permset_narrow(s->combat.attackers, wide)); permiter_more(&it);)
+        att[na++] = (uint8_t)permiter_next(&it);
     PermSet mine = 0, reach = 0;   /* who can block: our untapped creatures (no branches, as in h_attack) */
-    for (PermSet m = s->perm_ctl[p]; m; m &= m - 1) {
-        int i = permset_first(m);
+    for (PermIter it = permset_iter(permset_narrow(s->perm_ctl[p], wide)); permiter_more(&it);) {
+        int i = permiter_next(&it);
         const Permanent *q = &s->perm[i];
-        mine |= (PermSet)((q->flags & (PF_CREATURE | PF_TAPPED)) == PF_CREATURE) << i;
+        mine |= permset_bit_if((q->flags & (PF_CREATURE | PF_TAPPED)) == PF_CREATURE, i);
         reach |= reach_bit(q, i);
     }
     reach &= mine;
@@ -823,12 +846,13 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
             int a = att[k];
             can[k] = kills[k] = lives[k] = 0;
             if ((v.q[a].kw & KW_MENACE) || v.q[a].power <= 0) continue;
-            can[k] = view_can_block(&v, a, mine);
-            for (PermSet m = can[k]; m; m &= m - 1) {
-                int b = permset_first(m), r = duel(&v, a, b);
-                kills[k] |= (PermSet)(r & 1) << b;
-                lives[k] |= (PermSet)(~r >> 1 & 1) << b;
+            PermSet ck = view_can_block(&v, a, mine), kk = 0, ll = 0;
+            for (PermIter it = permset_iter(ck); permiter_more(&it);) {
+                int b = permiter_next(&it), r = duel(&v, a, b);
+                kk |= permset_bit_if(r & 1, b);
+                ll |= permset_bit_if(~r >> 1 & 1, b);
             }
+            can[k] = ck; kills[k] = kk; lives[k] = ll;
         }
         /* Pass 1: blocks that kill the attacker and survive; pass 2: blocks
          * that survive; pass 3: trades that pay. Cheapest blocker first. */
@@ -837,12 +861,14 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
                 int a = att[k];
                 /* Masks rather than branches: which attackers are still
                  * unblocked and who may block them follows no pattern. */
-                PermSet open = 0 - (PermSet)(bp.nb[a] == 0);
+                PermSet open = permset_all_if(bp.nb[a] == 0);
                 PermSet want = pass == 1 ? kills[k] & lives[k] : pass == 2 ? lives[k] : kills[k];
-                PermSet ok = can[k] & ~bp.used & open & want;
+                PermSet ok = permset_narrow(can[k] & want, wide) & ~bp.used & open;
                 if (pass == 3)
-                    for (PermSet m = ok; m; m &= m - 1)
-                        if (view_value(&v, a) + hp->trade < view_value(&v, permset_first(m))) ok &= ~PERMSET_BIT(permset_first(m));
+                    for (PermIter it = permset_iter(ok); permiter_more(&it);) {
+                        int b = permiter_next(&it);
+                        if (view_value(&v, a) + hp->trade < view_value(&v, b)) ok &= ~PERMSET_BIT(b);
+                    }
                 if (ok) plan_add(&bp, a, cheapest(&v, ok));
             }
         }
@@ -853,10 +879,10 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
             PermSet able = view_can_block(&v, a, mine & ~bp.used);
             if (!(able & (able - 1))) continue;     /* not two of us to block it */
             int pb1 = -1, pb2 = -1, best_loss = view_value(&v, a);
-            for (PermSet m1 = able; m1; m1 &= m1 - 1) {
-                int b1 = permset_first(m1);
-                for (PermSet m2 = (m1 & (m1 - 1)); m2; m2 &= m2 - 1) {
-                    int b2 = permset_first(m2);
+            for (PermIter it1 = permset_iter(able); permiter_more(&it1);) {
+                int b1 = permiter_next(&it1);
+                for (PermIter it2 = it1; permiter_more(&it2);) {   /* the slots after b1 */
+                    int b2 = permiter_next(&it2);
                     /* Two that cannot deal lethal together need no fight. */
                     if (!((v.q[b1].kw | v.q[b2].kw) & (KW_DEATHTOUCH | KW_DOUBLE_STRIKE | KW_WITHER | KW_INFECT)) &&
                         v.q[b1].power + v.q[b2].power < v.q[a].toughness - v.q[a].damage)
@@ -900,8 +926,8 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
         PermSet able = view_can_block(&v, worst, mine & ~bp.used);
         for (int t = 0; t < need; t++) {
             int cheapest = -1;
-            for (PermSet m = able; m; m &= m - 1) {
-                int b = permset_first(m);
+            for (PermIter it = permset_iter(able); permiter_more(&it);) {
+                int b = permiter_next(&it);
                 if (got && pick[0] == b) continue;
                 if (cheapest < 0 || view_value(&v, b) < view_value(&v, cheapest)) cheapest = b;
             }
@@ -942,6 +968,12 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
         for (int t = 0; t < bp.nb[a] && t < FIGHT_MAX && n < PAIR_MAX; t++) out[n++] = (BlockDecl){ bp.bl[a][t], (uint8_t)a };
     }
     return n;
+}
+
+static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, BlockDecl *out)
+{
+    if (permset_wide(s->perm_used)) return h_block_in(pol, s, g, p, rng, out, 1);
+    return h_block_in(pol, s, g, p, rng, out, 0);
 }
 
 /* ---- damage assignment ---- */

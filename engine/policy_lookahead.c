@@ -44,8 +44,8 @@ void lookahead_determinize(GameState *s, int p, Rng *rng, uint8_t *lib[2])
         Player *pl = &s->pl[x];
         uint64_t seen[4] = { pl->lands[0] | pl->gy[0], pl->lands[1] | pl->gy[1],
                              pl->lands[2] | pl->gy[2], pl->lands[3] | pl->gy[3] };
-        for (PermSet m = s->perm_ctl[x]; m; m &= m - 1) {
-            uint8_t obj = s->perm[permset_first(m)].obj;
+        for (PermIter it = permset_iter(s->perm_ctl[x]); permiter_more(&it);) {
+            uint8_t obj = s->perm[permiter_next(&it)].obj;
             if (obj != OBJ_NONE) bits256_set(seen, obj);
         }
         for (int k = 0; k < s->stack_n; k++) if (s->stack_owner[k] == x) bits256_set(seen, s->stack_obj[k]);
@@ -148,7 +148,8 @@ static int push_attack(Candidate *c, int nc, int max, PermSet mask, PermSet *see
     for (int k = 0; k < nc; k++) if (seen[k] == mask) return nc;
     seen[nc] = mask;
     c[nc].n = 0;
-    for (PermSet m = mask; m; m &= m - 1) c[nc].d.att[c[nc].n++] = (AttackDecl){ (uint8_t)permset_first(m), TARGET_PLAYER };
+    for (PermIter it = permset_iter(mask); permiter_more(&it);)
+        c[nc].d.att[c[nc].n++] = (AttackDecl){ (uint8_t)permiter_next(&it), TARGET_PLAYER };
     return nc + 1;
 }
 
@@ -163,14 +164,16 @@ static int la_attack(const Policy *pol, const GameState *s, const Game *g, int p
     seen[0] = attack_mask(&c[0]);
     int nc = 1;
     PermSet able = 0;
-    for (PermSet m = s->perm_ctl[p]; m; m &= m - 1)
-        if (combat_can_attack(s, permset_first(m)) && perm_power(s, permset_first(m)) > 0) able |= PERMSET_BIT(permset_first(m));
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (combat_can_attack(s, i) && perm_power(s, i) > 0) able |= PERMSET_BIT(i);
+    }
     nc = push_attack(c, nc, max, 0, seen);
     nc = push_attack(c, nc, max, able, seen);
     /* One creature more or less than the heuristic's attack, most valuable first. */
     uint8_t order[PERM_MAX];
     int no = 0;
-    for (PermSet m = able; m; m &= m - 1) order[no++] = (uint8_t)permset_first(m);
+    for (PermIter it = permset_iter(able); permiter_more(&it);) order[no++] = (uint8_t)permiter_next(&it);
     for (int k = 1; k < no; k++) {
         uint8_t v = order[k];
         int j = k;
@@ -230,12 +233,14 @@ static int la_block(const Policy *pol, const GameState *s, const Game *g, int p,
     /* Each unblocked attacker blocked by our least valuable creature that can. */
     PermSet used = 0, blocked = 0;
     for (int k = 0; k < c[0].n; k++) { used |= PERMSET_BIT(c[0].d.blk[k].blocker); blocked |= PERMSET_BIT(c[0].d.blk[k].attacker); }
-    for (PermSet m = s->combat.attackers & ~blocked; m && nc < max; m &= m - 1) {
-        int a = permset_first(m), pick = -1;
-        for (PermSet b = s->perm_ctl[p] & ~used; b; b &= b - 1)
-            if (combat_can_block(s, permset_first(b), a) &&
-                (pick < 0 || heuristic_creature_value(s, permset_first(b)) < heuristic_creature_value(s, pick)))
-                pick = permset_first(b);
+    for (PermIter it = permset_iter(s->combat.attackers & ~blocked); nc < max && permiter_more(&it);) {
+        int a = permiter_next(&it), pick = -1;
+        for (PermIter bt = permset_iter(s->perm_ctl[p] & ~used); permiter_more(&bt);) {
+            int b = permiter_next(&bt);
+            if (combat_can_block(s, b, a) &&
+                (pick < 0 || heuristic_creature_value(s, b) < heuristic_creature_value(s, pick)))
+                pick = b;
+        }
         if (pick < 0 || c[0].n >= PAIR_MAX) continue;
         x = c[0];
         x.d.blk[x.n++] = (BlockDecl){ (uint8_t)pick, (uint8_t)a };

@@ -25,8 +25,8 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
     }
 
     PermSet dying = 0;
-    for (PermSet m = slots & s->perm_used; m; m &= m - 1) {
-        int i = permset_first(m);
+    for (PermIter it = permset_iter(slots & s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
         Permanent *q = &s->perm[i];
         const CardDef *d = &s->cards[q->card];
         if (q->plus && q->minus) {                             /* 704.5r */
@@ -45,7 +45,7 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
             dying |= PERMSET_BIT(i);                             /* 704.5i */
         q->flags &= (uint8_t)~PF_DEATHTOUCHED;
     }
-    for (PermSet m = dying; m; m &= m - 1) perm_to_graveyard(s, g, permset_first(m));
+    for (PermIter it = permset_iter(dying); permiter_more(&it);) perm_to_graveyard(s, g, permiter_next(&it));
     if (dying) acted = 1;
 
     if (lost[0] || lost[1]) {

@@ -61,11 +61,15 @@ void combat_remove(GameState *s, int i)
     Combat *c = &s->combat;
     PermSet bit = PERMSET_BIT(i);
     if (!((c->attackers | c->blockers) & bit) && !perm_is_planeswalker(s, i)) return;
+    /* The pairs left close up; every entry read is cleared first, so that
+     * those past the new count are zero (state.h). */
     int k = 0;
     for (int j = 0; j < c->n_pairs; j++) {
-        if (c->pair_att[j] == i || c->pair_blk[j] == i) continue;
-        c->pair_att[k] = c->pair_att[j]; c->pair_blk[k] = c->pair_blk[j];
-        c->rank_att[k] = c->rank_att[j]; c->rank_blk[k] = c->rank_blk[j];
+        uint8_t pa = c->pair_att[j], pb = c->pair_blk[j], ra = c->rank_att[j], rb = c->rank_blk[j];
+        c->pair_att[j] = c->pair_blk[j] = c->rank_att[j] = c->rank_blk[j] = 0;
+        if (pa == i || pb == i) continue;
+        c->pair_att[k] = pa; c->pair_blk[k] = pb;
+        c->rank_att[k] = ra; c->rank_blk[k] = rb;
         k++;
     }
     c->n_pairs = (uint8_t)k;
@@ -75,8 +79,8 @@ void combat_remove(GameState *s, int i)
     s->perm[i].flags &= (uint8_t)~(PF_BLOCKED | PF_HAD_FS);
     /* A planeswalker removed from combat stops being attacked (506.4): its
      * attackers go on attacking, but nothing. */
-    for (PermSet m = c->attackers; m; m &= m - 1) {
-        int a = permset_first(m);
+    for (PermIter it = permset_iter(c->attackers); permiter_more(&it);) {
+        int a = permiter_next(&it);
         if (s->perm[a].target == i) s->perm[a].target = TARGET_GONE;
     }
 }
