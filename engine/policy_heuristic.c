@@ -956,7 +956,9 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
         plan_add(&bp, best, cheapest(&v, view_can_block(&v, best, mine & ~bp.used)));
     }
 
-    /* Menace: a lone blocker gets a partner or steps back. */
+    /* Menace: a lone blocker gets a partner or steps back. A combat holds
+     * PAIR_MAX pairs: past them, an attacker's blockers are left out
+     * together (one of two menace blockers alone would be illegal). */
     int n = 0;
     for (int k = 0; k < na; k++) {
         int a = att[k];
@@ -965,7 +967,9 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
             if (able) plan_add(&bp, a, permset_first(able));
             else bp.nb[a] = 0;
         }
-        for (int t = 0; t < bp.nb[a] && t < FIGHT_MAX && n < PAIR_MAX; t++) out[n++] = (BlockDecl){ bp.bl[a][t], (uint8_t)a };
+        int nb = bp.nb[a] < FIGHT_MAX ? bp.nb[a] : FIGHT_MAX;
+        if (n + nb > PAIR_MAX) continue;
+        for (int t = 0; t < nb; t++) out[n++] = (BlockDecl){ bp.bl[a][t], (uint8_t)a };
     }
     return n;
 }

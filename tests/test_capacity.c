@@ -281,6 +281,35 @@ static void test_full_board_combats(void **st)
     }
 }
 
+/* More blocks than a combat holds: the heuristic, near death, blocks an
+ * indestructible attacker with one creature and each of 40 menace
+ * attackers with two (81 pairs). It declares PAIR_MAX of them at most,
+ * and never one blocker alone of a menace attacker, which is illegal. */
+static void test_heuristic_blocks_fit_a_combat(void **st)
+{
+    Harness h;
+    harness(&h, 10, 30, &policy_heuristic, 1);
+    GameState *s = &h.s;
+    state_clear(s, &pool, EDITION_2011);
+    AttackDecl ad[PERM_MAX];
+    int n = 0;
+    for (int k = 0; k < 41; k++) {
+        int i = perm_create(s, 0, k ? FX_MENACE : FX_INDESTRUCTIBLE, OBJ_NONE);
+        ad[n++] = (AttackDecl){ (uint8_t)i, TARGET_PLAYER };
+    }
+    while (permset_count(s->perm_used) < PERM_MAX) perm_create(s, 1, FX_BEARS, OBJ_NONE);
+    s->sba_pending = 0;
+    s->pl[1].life = 1;
+    s->step = STEP_DECLARE_ATTACKERS;
+    assert_int_equal(combat_declare_attackers(s, &h.g, ad, n), MTG_OK);
+    s->step = STEP_DECLARE_BLOCKERS;
+    BlockDecl bd[PAIR_MAX];
+    int nb = policy_heuristic.block(&policy_heuristic, s, &h.g, 1, &h.pr[1], bd);
+    assert_in_range(nb, PAIR_MAX - 2, PAIR_MAX);
+    assert_int_equal(combat_declare_blockers(s, &h.g, bd, nb), MTG_OK);
+    assert_consistent(&h);
+}
+
 /* ---- the slot sets ---- */
 
 /* PermSet's helpers on both words and their edges: slots 0, 63, 64 and
@@ -335,6 +364,7 @@ int main(void)
         cmocka_unit_test(test_too_many_blocks_refused),
         cmocka_unit_test(test_high_slots_fight),
         cmocka_unit_test(test_full_board_combats),
+        cmocka_unit_test(test_heuristic_blocks_fit_a_combat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
