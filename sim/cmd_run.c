@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "commands.h"
 #include "batch.h"
+#include "capacity.h"
 #include "mpi_ranks.h"
 #include "options.h"
 #include "policies.h"
@@ -184,6 +185,7 @@ int cmd_run(int argc, char **argv)
         summary(stdout, &ri, &sum);
         printf("  report: %s%s%s\n", json, o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
     }
+    capacity_warn(stderr, sum.games, sum.ends[END_CAPACITY]);
     if (!status && sum.check_failures) {
         fprintf(stderr, "mtgsim run: %ld games broke an invariant of the game state (a bug: see mtgsim trace)\n",
                 sum.check_failures);
