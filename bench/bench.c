@@ -141,7 +141,7 @@ static void mid_game(Bench *b, GameState *s, Game *g, Rng rngs[4], uint8_t lib[2
         g->turn_cap = 8;
         game_init(s, g, 0);
         game_run(s, g);
-        if (s->end_reason == END_TURN_CAP && bit_count(s->perm_used) >= 4) break;
+        if (s->end_reason == END_TURN_CAP && permset_count(s->perm_used) >= 4) break;
     }
     s->over = 0; s->winner = 2; s->end_reason = END_NONE;
     s->turn_cap = TURN_CAP_DEFAULT;

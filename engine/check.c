@@ -37,8 +37,8 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         for (int k = 0; k < s->stack_n; k++)
             if (s->stack_owner[k] == p && (n++, mark(seen, s->stack_obj[k])))
                 FAIL("player %d: object %d twice (stack)", p, s->stack_obj[k]);
-        for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {
-            const Permanent *q = &s->perm[bit_first(m)];
+        for (PermSet m = s->perm_ctl[p]; m; m &= m - 1) {
+            const Permanent *q = &s->perm[permset_first(m)];
             if (q->obj == OBJ_NONE) continue;
             if (q->obj >= pl->deck_n || mark(seen, q->obj)) FAIL("player %d: object %d twice (battlefield)", p, q->obj);
             if (pl->deck && pl->deck[q->obj] != q->card) FAIL("player %d: permanent of object %d is another card", p, q->obj);
@@ -79,8 +79,8 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
     }
 
     /* Permanents. */
-    for (uint64_t m = s->perm_used; m; m &= m - 1) {
-        int i = bit_first(m);
+    for (PermSet m = s->perm_used; m; m &= m - 1) {
+        int i = permset_first(m);
         const Permanent *q = &s->perm[i];
         if (g && g->pool && q->card >= g->pool->n) FAIL("slot %d: card %d out of the pool", i, q->card);
         const CardDef *d = &s->cards[q->card];
@@ -95,7 +95,7 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         if (q->plus && q->minus) FAIL("slot %d: +1/+1 and -1/-1 counters did not cancel", i);
         if (!perm_is_creature(s, i) && q->damage && !perm_is_planeswalker(s, i))
             FAIL("slot %d: damage on a noncreature", i);
-        if (q->target != TARGET_NONE && !((s->combat.attackers >> i) & 1))
+        if (q->target != TARGET_NONE && !permset_has(s->combat.attackers, i))
             FAIL("slot %d: has an attack target but is not attacking", i);
     }
 
@@ -105,30 +105,33 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
     if ((c->attackers | c->blockers) & ~s->perm_used) FAIL("a creature in combat is not on the battlefield");
     if (c->attackers & ~s->perm_ctl[s->active]) FAIL("an attacker is not the active player's");
     if (c->blockers & ~s->perm_ctl[def]) FAIL("a blocker is not the defending player's");
-    for (uint64_t m = c->attackers | c->blockers; m; m &= m - 1) {
-        int i = bit_first(m);
+    for (PermSet m = c->attackers | c->blockers; m; m &= m - 1) {
+        int i = permset_first(m);
         if (!perm_is_creature(s, i)) FAIL("slot %d in combat is not a creature", i);
     }
-    for (uint64_t m = c->attackers; m; m &= m - 1) {
-        int a = bit_first(m);
+    for (PermSet m = c->attackers; m; m &= m - 1) {
+        int a = permset_first(m);
         uint8_t t = s->perm[a].target;
         if (t == TARGET_NONE) FAIL("attacker %d attacks nothing", a);
-        if (t < PERM_MAX && (!((s->perm_ctl[def] >> t) & 1) || !perm_is_planeswalker(s, t)))
+        if (t < PERM_MAX && (!permset_has(s->perm_ctl[def], t) || !perm_is_planeswalker(s, t)))
             FAIL("attacker %d attacks slot %d, not a planeswalker of the defender", a, t);
         if (perm_has(s, a, KW_DEFENDER)) FAIL("attacker %d has defender", a);
     }
     if (c->n_pairs > PAIR_MAX) FAIL("%d block pairs", c->n_pairs);
+    for (int k = c->n_pairs; k < PAIR_MAX; k++)
+        if (c->pair_att[k] | c->pair_blk[k] | c->rank_att[k] | c->rank_blk[k])
+            FAIL("pair %d past the %d pairs is not zero", k, c->n_pairs);
     uint8_t per_blocker[PERM_MAX] = {0};
-    uint64_t in_pairs = 0;
+    PermSet in_pairs = 0;
     for (int k = 0; k < c->n_pairs; k++) {
         int a = c->pair_att[k], b = c->pair_blk[k];
-        if (a >= PERM_MAX || b >= PERM_MAX || !((c->attackers >> a) & 1) || !((c->blockers >> b) & 1))
+        if (a >= PERM_MAX || b >= PERM_MAX || !permset_has(c->attackers, a) || !permset_has(c->blockers, b))
             FAIL("pair %d: %d blocks %d, not both in combat", k, b, a);
         if (!(s->perm[a].flags & PF_BLOCKED)) FAIL("attacker %d has a blocker but is not blocked", a);
         if (perm_has(s, a, KW_FLYING) && !perm_has(s, b, KW_FLYING | KW_REACH))
             FAIL("blocker %d blocks flyer %d without flying or reach", b, a);
         if (++per_blocker[b] > perm_def(s, b)->max_blocks) FAIL("blocker %d blocks too many", b);
-        in_pairs |= 1ull << b;
+        in_pairs |= PERMSET_BIT(b);
     }
     /* A blocker whose attackers all left combat is still blocking (506.4),
      * so blockers without pairs are legal; pairs without a blocker are not. */

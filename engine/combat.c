@@ -8,10 +8,12 @@ static inline int defender_of(const GameState *s) { return 1 - s->active; }
 
 int combat_can_block(const GameState *s, int b, int a)
 {
-    if (b < 0 || b >= PERM_MAX || !((s->perm_used >> b) & 1)) return 0;
-    if (a < 0 || a >= PERM_MAX || !((s->combat.attackers >> a) & 1)) return 0;
+    /* A blocker the defender controls: on the battlefield (perm_ctl is a
+     * part of perm_used, one test where two took a 128-bit shift each). */
+    if (b < 0 || b >= PERM_MAX || !permset_has(s->perm_ctl[defender_of(s)], b)) return 0;
+    if (a < 0 || a >= PERM_MAX || !permset_has(s->combat.attackers, a)) return 0;
     const Permanent *q = &s->perm[b];
-    if (perm_controller(s, b) != defender_of(s) || !perm_is_creature(s, b)) return 0;
+    if (!perm_is_creature(s, b)) return 0;
     if (q->flags & PF_TAPPED) return 0;                                       /* 509.1a */
     if (perm_has(s, a, KW_FLYING) && !perm_has(s, b, KW_FLYING | KW_REACH))
         return 0;                                                             /* 702.9b, 702.17b */
@@ -21,14 +23,14 @@ int combat_can_block(const GameState *s, int b, int a)
 int combat_declare_attackers(GameState *s, Game *g, const AttackDecl *d, int n)
 {
     if (n < 0 || n > PERM_MAX) return ERR_ILLEGAL_ATTACK;
-    uint64_t seen = 0;
+    PermSet seen = 0;
     int def = defender_of(s);
     for (int k = 0; k < n; k++) {
         int a = d[k].attacker, t = d[k].target;
-        if (!combat_can_attack(s, a) || ((seen >> a) & 1)) return ERR_ILLEGAL_ATTACK;
-        seen |= 1ull << a;
+        if (!combat_can_attack(s, a) || permset_has(seen, a)) return ERR_ILLEGAL_ATTACK;
+        seen |= PERMSET_BIT(a);
         if (t != TARGET_PLAYER) {                                             /* 508.1b */
-            if (t >= PERM_MAX || !((s->perm_ctl[def] >> t) & 1) || !perm_is_planeswalker(s, t))
+            if (t >= PERM_MAX || !permset_has(s->perm_ctl[def], t) || !perm_is_planeswalker(s, t))
                 return ERR_ILLEGAL_ATTACK;
         }
     }
@@ -36,7 +38,7 @@ int combat_declare_attackers(GameState *s, Game *g, const AttackDecl *d, int n)
         Permanent *q = &s->perm[d[k].attacker];
         q->target = d[k].target;
         if (!perm_has(s, d[k].attacker, KW_VIGILANCE)) q->flags |= PF_TAPPED;  /* 508.1f, 702.20b */
-        s->combat.attackers |= 1ull << d[k].attacker;
+        s->combat.attackers |= PERMSET_BIT(d[k].attacker);
         game_event(g, s, EV_ATTACK, s->active, d[k].attacker, d[k].target, q->card, 0, 0);
     }
     return MTG_OK;
@@ -46,32 +48,40 @@ int combat_declare_blockers(GameState *s, Game *g, const BlockDecl *d, int n)
 {
     if (n < 0) return ERR_ILLEGAL_BLOCK;
     if (n > PAIR_MAX) return ERR_CAPACITY;
-    uint8_t blocks_of[PERM_MAX] = {0};    /* attackers each blocker blocks */
-    uint8_t blocked_by[PERM_MAX] = {0};   /* blockers of each attacker */
+    /* By slot, and set to zero only where read (clearing the four arrays
+     * whole took more than the rest of a declaration). */
+    uint8_t blocks_of[PERM_MAX];    /* attackers each blocker blocks */
+    uint8_t blocked_by[PERM_MAX];   /* blockers of each attacker */
+    uint8_t rank_a[PERM_MAX], rank_b[PERM_MAX];
     for (int k = 0; k < n; k++) {
         int b = d[k].blocker, a = d[k].attacker;
         if (!combat_can_block(s, b, a)) return ERR_ILLEGAL_BLOCK;
+        blocks_of[b] = rank_b[b] = rank_a[a] = 0;
+    }
+    for (PermIter it = permset_iter(s->combat.attackers); permiter_more(&it);) blocked_by[permiter_next(&it)] = 0;
+    for (int k = 0; k < n; k++) {
+        int b = d[k].blocker, a = d[k].attacker;
         for (int j = 0; j < k; j++)
             if (d[j].blocker == b && d[j].attacker == a) return ERR_ILLEGAL_BLOCK;
         if (++blocks_of[b] > perm_def(s, b)->max_blocks) return ERR_ILLEGAL_BLOCK;  /* 509.1a */
         blocked_by[a]++;
     }
-    for (uint64_t m = s->combat.attackers; m; m &= m - 1) {                   /* 702.111b */
-        int a = bit_first(m);
+    for (PermIter it = permset_iter(s->combat.attackers); permiter_more(&it);) {        /* 702.111b */
+        int a = permiter_next(&it);
         if (blocked_by[a] == 1 && perm_has(s, a, KW_MENACE)) return ERR_ILLEGAL_BLOCK;
     }
     Combat *c = &s->combat;
-    uint8_t rank_a[PERM_MAX] = {0}, rank_b[PERM_MAX] = {0};
     for (int k = 0; k < n; k++) {
         int b = d[k].blocker, a = d[k].attacker;
         c->pair_att[k] = (uint8_t)a;
         c->pair_blk[k] = (uint8_t)b;
         c->rank_att[k] = rank_a[a]++;
         c->rank_blk[k] = rank_b[b]++;
-        c->blockers |= 1ull << b;
+        c->blockers |= PERMSET_BIT(b);
         s->perm[a].flags |= PF_BLOCKED;                                        /* 509.1h */
         game_event(g, s, EV_BLOCK, defender_of(s), b, a, s->perm[b].card, 0, 0);
     }
+    for (int j = n; j < c->n_pairs; j++) c->pair_att[j] = c->pair_blk[j] = c->rank_att[j] = c->rank_blk[j] = 0;
     c->n_pairs = (uint8_t)n;
     return MTG_OK;
 }
@@ -119,13 +129,13 @@ static int set_order(GameState *s, int who, int as_attacker, const uint8_t *v, i
 
 int combat_set_attacker_order(GameState *s, int attacker, const uint8_t *blockers, int n)
 {
-    if (attacker < 0 || attacker >= PERM_MAX || !((s->combat.attackers >> attacker) & 1)) return ERR_ILLEGAL_ORDER;
+    if (attacker < 0 || attacker >= PERM_MAX || !permset_has(s->combat.attackers, attacker)) return ERR_ILLEGAL_ORDER;
     return set_order(s, attacker, 1, blockers, n);
 }
 
 int combat_set_blocker_order(GameState *s, int blocker, const uint8_t *attackers, int n)
 {
-    if (blocker < 0 || blocker >= PERM_MAX || !((s->combat.blockers >> blocker) & 1)) return ERR_ILLEGAL_ORDER;
+    if (blocker < 0 || blocker >= PERM_MAX || !permset_has(s->combat.blockers, blocker)) return ERR_ILLEGAL_ORDER;
     return set_order(s, blocker, 0, attackers, n);
 }
 
@@ -140,13 +150,13 @@ int combat_ask_orders(GameState *s, Game *g)
         /* Only creatures in two pairs or more have an order to choose:
          * count the pairs first, most have one. */
         uint8_t pairs[PERM_MAX] = {0};
-        uint64_t who = 0;
+        PermSet who = 0;
         for (int j = 0; j < c->n_pairs; j++) {
             int i = side == 0 ? c->pair_att[j] : c->pair_blk[j];
-            if (++pairs[i] == 2) who |= 1ull << i;
+            if (++pairs[i] == 2) who |= PERMSET_BIT(i);
         }
-        for (uint64_t m = who; m; m &= m - 1) {
-            int i = bit_first(m);
+        for (PermIter it = permset_iter(who); permiter_more(&it);) {
+            int i = permiter_next(&it);
             int n = pairs_of(s, i, side == 0, v);
             if (pol && pol->order) pol->order(pol, s, g, p, g->policy_rng[p], i, v, n);
             int err = side == 0 ? combat_set_attacker_order(s, i, v, n) : combat_set_blocker_order(s, i, v, n);
@@ -159,17 +169,17 @@ int combat_ask_orders(GameState *s, Game *g)
 
 int combat_has_first_strike(const GameState *s)
 {
-    for (uint64_t m = s->combat.attackers | s->combat.blockers; m; m &= m - 1)
-        if (perm_has(s, bit_first(m), KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) return 1;
+    for (PermIter it = permset_iter(s->combat.attackers | s->combat.blockers); permiter_more(&it);)
+        if (perm_has(s, permiter_next(&it), KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) return 1;
     return 0;
 }
 
 /* Damage still needed for lethal on creature r (510.1c-d, 702.2c): damage
  * marked and damage assigned by the same player's other creatures count;
  * indestructible and prevention do not. */
-static int lethal_left(const GameState *s, int r, const int16_t *assigned, uint64_t dt_assigned)
+static int lethal_left(const GameState *s, int r, const int16_t *assigned, PermSet dt_assigned)
 {
-    if ((dt_assigned >> r) & 1) return 0;
+    if (permset_has(dt_assigned, r)) return 0;
     int need = perm_toughness(s, r) - s->perm[r].damage - assigned[r];
     return need > 0 ? need : 0;
 }
@@ -177,11 +187,11 @@ static int lethal_left(const GameState *s, int r, const int16_t *assigned, uint6
 static int attack_target_valid(const GameState *s, int a)
 {
     uint8_t t = s->perm[a].target;
-    return t == TARGET_PLAYER || (t < PERM_MAX && ((s->perm_used >> t) & 1));
+    return t == TARGET_PLAYER || (t < PERM_MAX && permset_has(s->perm_used, t));
 }
 
 int combat_damage_choice(const GameState *s, int src, int first_strike,
-                         const int16_t assigned[PERM_MAX], uint64_t dt_assigned,
+                         const int16_t assigned[PERM_MAX], PermSet dt_assigned,
                          DamageChoice *dc)
 {
     int power = perm_power(s, src);
@@ -193,7 +203,7 @@ int combat_damage_choice(const GameState *s, int src, int first_strike,
     dc->ordered = s->edition == EDITION_2011;
     dc->trample = 0;
     dc->n = 0;
-    int is_attacker = (s->combat.attackers >> src) & 1;
+    int is_attacker = permset_has(s->combat.attackers, src);
     if (is_attacker && !(s->perm[src].flags & PF_BLOCKED)) {                  /* 510.1a */
         if (!attack_target_valid(s, src)) return 0;
         dc->to[0] = RECIP_DEFENDER; dc->lethal[0] = 0; dc->n = 1;
@@ -237,35 +247,51 @@ void combat_default_division(const DamageChoice *dc, int16_t *amount)
     else if (last_creature >= 0) amount[last_creature] = (int16_t)(amount[last_creature] + left);
 }
 
+/* One player's or both players' assignments in a damage step, made before
+ * any damage is dealt (510.2 deals it all at once): each creature's
+ * division in turn, its recipients and amounts one after another. A step
+ * has at most STEP_RECIP_MAX recipients in all: each pair is a recipient
+ * of its attacker and of its blocker, and an attacker adds one, the player
+ * or planeswalker it attacks. A fixed array per creature (ASSIGN_MAX
+ * entries for each of PERM_MAX creatures) took tens of KiB of stack. */
+#define STEP_RECIP_MAX (2 * PAIR_MAX + PERM_MAX)
+
 typedef struct StepAssign {
-    DamageChoice dc;
-    int16_t amount[ASSIGN_MAX];
+    int      n;                        /* creatures that assign damage */
+    uint8_t  source[PERM_MAX];         /* creature k's slot */
+    uint8_t  flags[PERM_MAX];          /* creature k's damage: DMG_* */
+    int16_t  power[PERM_MAX];          /* the damage creature k divides */
+    uint16_t first[PERM_MAX + 1];      /* creature k's recipients: first[k] .. first[k + 1] - 1 */
+    uint8_t  to[STEP_RECIP_MAX];       /* a creature's slot, or RECIP_DEFENDER */
+    int16_t  amount[STEP_RECIP_MAX];   /* damage assigned to it */
 } StepAssign;
 
-/* Checks one player's whole assignment (510.1d in 2011, 510.1c-d since):
- * amounts add up to the damage assigned, an ordered creature gets damage only
- * if every creature before it is assigned lethal, and the defender gets
- * trample damage only once every blocker is assigned lethal. */
-static int check_assignment(const GameState *s, const StepAssign *sa, int n,
-                            const int16_t *assigned, uint64_t dt_assigned)
+/* Checks one player's whole assignment, creatures k0 .. k1 - 1 of sa
+ * (510.1d in 2011, 510.1c-d since): amounts add up to the damage assigned,
+ * an ordered creature gets damage only if every creature before it is
+ * assigned lethal, and the defender gets trample damage only once every
+ * blocker is assigned lethal. */
+static int check_assignment(const GameState *s, const StepAssign *sa, int k0, int k1,
+                            const int16_t *assigned, PermSet dt_assigned)
 {
-    for (int k = 0; k < n; k++) {
-        const DamageChoice *dc = &sa[k].dc;
+    int ordered = s->edition == EDITION_2011;
+    for (int k = k0; k < k1; k++) {
+        int j0 = sa->first[k], j1 = sa->first[k + 1];
         int sum = 0;
-        for (int j = 0; j < dc->n; j++) {
-            if (sa[k].amount[j] < 0) return ERR_ILLEGAL_ASSIGNMENT;
-            sum += sa[k].amount[j];
+        for (int j = j0; j < j1; j++) {
+            if (sa->amount[j] < 0) return ERR_ILLEGAL_ASSIGNMENT;
+            sum += sa->amount[j];
         }
-        if (sum != dc->power) return ERR_ILLEGAL_ASSIGNMENT;
+        if (sum != sa->power[k]) return ERR_ILLEGAL_ASSIGNMENT;
         int all_lethal_before = 1;
-        for (int j = 0; j < dc->n; j++) {
-            int r = dc->to[j];
+        for (int j = j0; j < j1; j++) {
+            int r = sa->to[j];
             if (r == RECIP_DEFENDER) {
-                if (sa[k].amount[j] > 0 && !all_lethal_before && dc->n > 1) return ERR_ILLEGAL_ASSIGNMENT;
+                if (sa->amount[j] > 0 && !all_lethal_before && j1 - j0 > 1) return ERR_ILLEGAL_ASSIGNMENT;
                 continue;
             }
-            if (dc->ordered && sa[k].amount[j] > 0 && !all_lethal_before) return ERR_ILLEGAL_ASSIGNMENT;
-            int lethal = ((dt_assigned >> r) & 1) ||
+            if (ordered && sa->amount[j] > 0 && !all_lethal_before) return ERR_ILLEGAL_ASSIGNMENT;
+            int lethal = permset_has(dt_assigned, r) ||
                          assigned[r] >= perm_toughness(s, r) - s->perm[r].damage;
             if (!lethal) all_lethal_before = 0;
         }
@@ -278,7 +304,7 @@ static int check_assignment(const GameState *s, const StepAssign *sa, int n,
  * it attacks) when `to` is RECIP_DEFENDER, else to creature `to`. `flags`
  * are the source's DMG_* bits; lifelink adds to gain[controller]. */
 static void deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, int *gain,
-                 uint64_t *touched)
+                 PermSet *touched)
 {
     int def = defender_of(s);
     if (to == RECIP_DEFENDER) {
@@ -299,7 +325,7 @@ static void deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags,
         amt -= stop;
     }
     if (amt <= 0) return;                                                     /* 119.8, 615 */
-    if (to != TARGET_PLAYER) *touched |= 1ull << to;
+    if (to != TARGET_PLAYER) *touched |= PERMSET_BIT(to);
     int ctl = perm_controller(s, src);
     game_event(g, s, EV_DAMAGE, ctl, src, to, s->perm[src].card, amt, flags);
     if (to == TARGET_PLAYER) {
@@ -337,17 +363,17 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
                        const DamageAssign *given, int n_given)
 {
     Combat *c = &s->combat;
-    uint64_t in_combat = c->attackers | c->blockers;
+    PermSet in_combat = c->attackers | c->blockers;
     if (first_strike) {
         c->first_strike = 1;
-        for (uint64_t m = in_combat; m; m &= m - 1) {
-            int i = bit_first(m);
+        for (PermIter it = permset_iter(in_combat); permiter_more(&it);) {
+            int i = permiter_next(&it);
             if (perm_has(s, i, KW_FIRST_STRIKE | KW_DOUBLE_STRIKE)) s->perm[i].flags |= PF_HAD_FS;
         }
     }
-    StepAssign sa[2][PERM_MAX];
-    uint8_t fl[2][PERM_MAX];                  /* each assignment's DMG_* flags */
-    int ns[2] = {0, 0};
+    StepAssign sa;
+    sa.n = 0;
+    sa.first[0] = 0;
     for (int side = 0; side < 2; side++) {                                    /* 510.1: APNAP */
         int p = side == 0 ? s->active : defender_of(s);
         const Policy *pol = g->policy[p];
@@ -355,72 +381,77 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
          * in combat can receive any (zeroing all of it compiled to a slow
          * `rep stos`). */
         int16_t assigned[PERM_MAX];
-        for (uint64_t m = in_combat & s->perm_ctl[1 - p]; m; m &= m - 1) assigned[bit_first(m)] = 0;
-        uint64_t dt_assigned = 0;
-        uint64_t mine = in_combat & s->perm_ctl[p];
+        for (PermIter it = permset_iter(in_combat & s->perm_ctl[1 - p]); permiter_more(&it);)
+            assigned[permiter_next(&it)] = 0;
+        PermSet dt_assigned = 0;
+        PermSet mine = in_combat & s->perm_ctl[p];
         int outside = 0;                      /* a division came from a policy or `given` */
-        for (uint64_t m = mine; m; m &= m - 1) {
-            int i = bit_first(m);
+        int k0 = sa.n;                        /* this player's first creature in sa */
+        for (PermIter it = permset_iter(mine); permiter_more(&it);) {
+            int i = permiter_next(&it);
             unsigned kw = perm_kw(s, i);
             /* 510.4, 702.4b, 702.7b: who deals damage in this step. */
             if (first_strike ? !(kw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE))
                              : (s->perm[i].flags & PF_HAD_FS) && !(kw & KW_DOUBLE_STRIKE))
                 continue;
-            StepAssign *a = &sa[side][ns[side]];
-            if (!combat_damage_choice(s, i, first_strike, assigned, dt_assigned, &a->dc)) continue;
+            DamageChoice dc;
+            if (!combat_damage_choice(s, i, first_strike, assigned, dt_assigned, &dc)) continue;
+            int at = sa.first[sa.n];
+            int16_t *amount = &sa.amount[at];     /* the division is written in place */
             const DamageAssign *gv = NULL;
             for (int k = 0; k < n_given; k++) if (given[k].source == i) gv = &given[k];
             if (gv) {
                 outside = 1;
-                memset(a->amount, 0, sizeof a->amount);
+                for (int j = 0; j < dc.n; j++) amount[j] = 0;
                 for (int k = 0; k < gv->n; k++) {
                     int j = 0;
-                    while (j < a->dc.n && a->dc.to[j] != gv->to[k]) j++;
-                    if (j == a->dc.n) {
+                    while (j < dc.n && dc.to[j] != gv->to[k]) j++;
+                    if (j == dc.n) {
                         if (gv->amount[k] != 0) return ERR_ILLEGAL_ASSIGNMENT;
                         continue;
                     }
-                    a->amount[j] = (int16_t)(a->amount[j] + gv->amount[k]);
+                    amount[j] = (int16_t)(amount[j] + gv->amount[k]);
                 }
-            } else if (pol && pol->assign && a->dc.n > 1) {
+            } else if (pol && pol->assign && dc.n > 1) {
                 outside = 1;
-                pol->assign(pol, s, g, p, g->policy_rng[p], &a->dc, a->amount);
+                pol->assign(pol, s, g, p, g->policy_rng[p], &dc, amount);
             } else {
-                combat_default_division(&a->dc, a->amount);
+                combat_default_division(&dc, amount);
             }
             int dt = (kw & KW_DEATHTOUCH) != 0;
-            for (int k = 0; k < a->dc.n; k++) {
-                int r = a->dc.to[k];
+            for (int k = 0; k < dc.n; k++) {
+                int r = dc.to[k];
+                sa.to[at + k] = (uint8_t)r;
                 if (r == RECIP_DEFENDER) continue;
-                assigned[r] = (int16_t)(assigned[r] + a->amount[k]);
-                if (dt && a->amount[k] > 0) dt_assigned |= 1ull << r;
+                assigned[r] = (int16_t)(assigned[r] + amount[k]);
+                if (dt && amount[k] > 0) dt_assigned |= PERMSET_BIT(r);
             }
-            fl[side][ns[side]] = (uint8_t)((first_strike ? DMG_FIRST_STRIKE : 0) |
-                                           (kw & KW_DEATHTOUCH ? DMG_DEATHTOUCH : 0) |
-                                           (kw & KW_LIFELINK ? DMG_LIFELINK : 0) |
-                                           (kw & KW_INFECT ? DMG_INFECT : 0) |
-                                           (kw & KW_WITHER ? DMG_WITHER : 0));
-            ns[side]++;
+            sa.source[sa.n] = (uint8_t)i;
+            sa.power[sa.n] = dc.power;
+            sa.flags[sa.n] = (uint8_t)((first_strike ? DMG_FIRST_STRIKE : 0) |
+                                       (kw & KW_DEATHTOUCH ? DMG_DEATHTOUCH : 0) |
+                                       (kw & KW_LIFELINK ? DMG_LIFELINK : 0) |
+                                       (kw & KW_INFECT ? DMG_INFECT : 0) |
+                                       (kw & KW_WITHER ? DMG_WITHER : 0));
+            sa.n++;
+            sa.first[sa.n] = (uint16_t)(at + dc.n);
         }
         /* The engine's own division (combat_default_division) is legal by
          * construction; what came from outside is checked, with the rest of
          * the player's assignment it is part of (510.1c-d). */
         if (outside) {
-            int err = check_assignment(s, sa[side], ns[side], assigned, dt_assigned);
+            int err = check_assignment(s, &sa, k0, sa.n, assigned, dt_assigned);
             if (err) return err;
         }
     }
 
     /* 510.2: all of it is dealt at once, in the order assigned. */
     int gain[2] = {0, 0};
-    uint64_t touched = 0;                     /* permanents dealt damage */
-    for (int side = 0; side < 2; side++)
-        for (int k = 0; k < ns[side]; k++) {
-            const StepAssign *a = &sa[side][k];
-            for (int j = 0; j < a->dc.n; j++)
-                if (a->amount[j] > 0)                                         /* 119.8 */
-                    deal(s, g, a->dc.source, a->dc.to[j], a->amount[j], fl[side][k], gain, &touched);
-        }
+    PermSet touched = 0;                      /* permanents dealt damage */
+    for (int k = 0; k < sa.n; k++)
+        for (int j = sa.first[k]; j < sa.first[k + 1]; j++)
+            if (sa.amount[j] > 0)                                             /* 119.8 */
+                deal(s, g, sa.source[k], sa.to[j], sa.amount[j], sa.flags[k], gain, &touched);
     for (int p = 0; p < 2; p++) {
         if (!gain[p]) continue;
         int v = s->pl[p].life + gain[p];
@@ -433,18 +464,16 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
 
 void combat_end(GameState *s)
 {
-    for (uint64_t m = s->combat.attackers | s->combat.blockers; m; m &= m - 1) {
-        Permanent *q = &s->perm[bit_first(m)];
+    for (PermIter it = permset_iter(s->combat.attackers | s->combat.blockers); permiter_more(&it);) {
+        Permanent *q = &s->perm[permiter_next(&it)];
         q->target = TARGET_NONE;
         q->flags &= (uint8_t)~(PF_BLOCKED | PF_HAD_FS);
     }
     /* Field by field: a memset of the whole struct compiles to `rep stos`,
-     * whose start-up cost was most of this function's time. */
+     * whose start-up cost was most of this function's time. Pairs past
+     * n_pairs are zero already (state.h): only the combat's are cleared. */
     Combat *c = &s->combat;
     c->attackers = c->blockers = 0;
+    for (int j = 0; j < c->n_pairs; j++) c->pair_att[j] = c->pair_blk[j] = c->rank_att[j] = c->rank_blk[j] = 0;
     c->n_pairs = c->first_strike = 0;
-    memset(c->pair_att, 0, sizeof c->pair_att);
-    memset(c->pair_blk, 0, sizeof c->pair_blk);
-    memset(c->rank_att, 0, sizeof c->rank_att);
-    memset(c->rank_blk, 0, sizeof c->rank_blk);
 }

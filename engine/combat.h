@@ -59,8 +59,9 @@ static inline int perm_can_attack(const Permanent *q)
 /* 508.1a/c: could permanent i attack now (ignoring the whole declaration)? */
 static inline int combat_can_attack(const GameState *s, int i)
 {
-    if (i < 0 || i >= PERM_MAX || !((s->perm_used >> i) & 1)) return 0;
-    return perm_controller(s, i) == s->active && perm_can_attack(&s->perm[i]);
+    /* On the battlefield under the active player's control: one test. */
+    if (i < 0 || i >= PERM_MAX || !permset_has(s->perm_ctl[s->active], i)) return 0;
+    return perm_can_attack(&s->perm[i]);
 }
 /* 509.1a/b: could blocker block attacker (ignoring menace and max_blocks)? */
 int combat_can_block(const GameState *s, int blocker, int attacker);
@@ -91,7 +92,7 @@ int combat_has_first_strike(const GameState *s);
  * dt_assigned: slots already given deathtouch damage). Returns 0 if the
  * creature assigns no combat damage in this step. */
 int combat_damage_choice(const GameState *s, int source, int first_strike,
-                         const int16_t assigned[PERM_MAX], uint64_t dt_assigned,
+                         const int16_t assigned[PERM_MAX], PermSet dt_assigned,
                          DamageChoice *dc);
 /* The engine's default division: lethal to each recipient in order, the rest
  * to the defender with trample, else to the last creature. */

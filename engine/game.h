@@ -176,7 +176,7 @@ void sba_apply(GameState *s, const Game *g);
  * but the permanents in `slots` and the players' life and poison (combat
  * damage): nothing else can have become subject to one since the last
  * check, unless sba_pending says so, and then every permanent is looked at. */
-void sba_apply_some(GameState *s, const Game *g, uint64_t slots);
+void sba_apply_some(GameState *s, const Game *g, PermSet slots);
 
 /* Checks every invariant of the state (cards neither created nor lost,
  * counts consistent, combat legal, the game's end consistent with life and

@@ -79,29 +79,32 @@ static int card_hand_value(const CardDef *d)
 typedef struct View {
     const GameState *s;
     const Permanent *q;       /* s->perm: power, toughness, keywords, damage by slot */
-    uint64_t valued;          /* slots whose value is in val[] */
-    uint64_t reach;           /* potential blockers with flying or reach: they can block flyers */
+    uint64_t valued[2];       /* slots whose value is in val[], by word of 64 slots (a
+                                 load and a shift to test, where a PermSet takes two) */
+    PermSet  blockers_of[2];  /* who can block a ground attacker (every slot) and a flyer
+                                 (potential blockers with flying or reach) */
     int      val[PERM_MAX];   /* heuristic_creature_value, for slots in `valued` */
 } View;
 
-static void view_init(View *v, const GameState *s, uint64_t reach)
+static void view_init(View *v, const GameState *s, PermSet reach)
 {
     v->s = s;
     v->q = s->perm;
-    v->valued = 0;
-    v->reach = reach;
+    v->valued[0] = v->valued[1] = 0;
+    v->blockers_of[0] = ~(PermSet)0;
+    v->blockers_of[1] = reach;
 }
 
-/* Bit i when the permanent in slot i has flying or reach. */
-static inline uint64_t reach_bit(const Permanent *q, int i)
+/* Slot i alone when the permanent in it has flying or reach, else nothing. */
+static inline PermSet reach_bit(const Permanent *q, int i)
 {
-    return (uint64_t)((q->kw & (KW_FLYING | KW_REACH)) != 0) << i;
+    return permset_bit_if((q->kw & (KW_FLYING | KW_REACH)) != 0, i);
 }
 
 static __attribute__((noinline)) int view_value_first(View *v, int i)
 {
     v->val[i] = body_value(v->q[i].power, v->q[i].toughness, v->q[i].kw, perm_def(v->s, i)->mana_value);
-    v->valued |= 1ull << i;
+    v->valued[i >> 6] |= 1ull << (i & 63);
     return v->val[i];
 }
 
@@ -111,7 +114,7 @@ static __attribute__((noinline)) int view_value_first(View *v, int i)
  * measured slower. */
 static inline int view_value(View *v, int i)
 {
-    return ((v->valued >> i) & 1) ? v->val[i] : view_value_first(v, i);
+    return (v->valued[i >> 6] >> (i & 63)) & 1 ? v->val[i] : view_value_first(v, i);
 }
 
 /* Damage attacker a deals to a player if unblocked (double strike hits twice). */
@@ -122,10 +125,9 @@ static int view_unblocked(const View *v, int a)
 
 /* The slots among `able` that could block attacker a, by flying and reach
  * alone (702.9b, 702.17b). */
-static uint64_t view_can_block(const View *v, int a, uint64_t able)
+static PermSet view_can_block(const View *v, int a, PermSet able)
 {
-    uint64_t ground = (v->q[a].kw & KW_FLYING) == 0;   /* a mask, not a branch */
-    return able & (v->reach | (0 - ground));
+    return able & v->blockers_of[(v->q[a].kw & KW_FLYING) != 0];   /* a load, not a branch */
 }
 
 /* ---- one attacker against its blockers, as the rules would play it ---- */
@@ -227,7 +229,7 @@ static Fight fight(const View *v, int a, const uint8_t *bl, int n) { return figh
  * fight()'s arrays: the attacker assigns lethal damage in order (any
  * damage with deathtouch), the rest to the second blocker or through
  * with trample; both blockers hit it back. */
-static Fight fight2(const View *v, int a, const uint8_t *bl)
+static inline __attribute__((always_inline)) Fight fight2(const View *v, int a, const uint8_t *bl)
 {
     unsigned akw = v->q[a].kw;
     int b0 = bl[0], b1 = bl[1];
@@ -550,26 +552,26 @@ static void sort_by_power(const View *v, const uint8_t *att, int na, uint8_t *or
  * `order` lists the attackers strongest first (sort_by_power): a decision
  * sorts each list once and asks this of it against several sets of
  * blockers. */
-static void damage_through(const View *v, const uint8_t *order, int na, uint64_t blockers,
-                           int *life_dmg, int *poison)
+static inline __attribute__((always_inline)) void damage_through(const View *v, const uint8_t *order, int na,
+                                                                 PermSet blockers, int *life_dmg, int *poison)
 {
     int life = 0, poi = 0;
-    uint64_t free_b = blockers;
+    PermSet free_b = blockers;
     for (int k = 0; k < na; k++) {
         int a = order[k], d = v->q[a].power;
         unsigned akw = v->q[a].kw;
         if (!(akw & (KW_MENACE | KW_TRAMPLE))) {
             /* One blocker stops it all: the first that can (taken, and
              * the damage zeroed, without branching on whether one can). */
-            uint64_t m = view_can_block(v, a, free_b), took = m & (0 - m);
+            PermSet m = view_can_block(v, a, free_b), took = m & (0 - m);
             free_b &= ~took;
             d = took ? 0 : d;
         } else if (free_b) {
             int need = (akw & KW_MENACE) ? 2 : 1, got = 0, absorb = 0;
-            uint64_t took = 0;
-            for (uint64_t m = view_can_block(v, a, free_b); m && got < need; m &= m - 1) {
-                int b = bit_first(m);
-                took |= 1ull << b; got++;
+            PermSet took = 0;
+            for (PermIter it = permset_iter(view_can_block(v, a, free_b)); got < need && permiter_more(&it);) {
+                int b = permiter_next(&it);
+                took |= PERMSET_BIT(b); got++;
                 absorb += v->q[b].toughness;
             }
             if (got == need) {
@@ -617,16 +619,16 @@ static int turns_to_kill(const GameState *s, int who, int life_dmg, int poison)
 /* Whether attacker a should attack at this aggression against these
  * potential blockers (Forge's aggression levels). The duels stop as soon
  * as the level's answer is known: only the answer is used. */
-static int worth_attacking(View *v, int a, uint64_t blockers, int aggression)
+static inline __attribute__((always_inline)) int worth_attacking(View *v, int a, PermSet blockers, int aggression)
 {
     if (aggression >= 6) return 1;
-    uint64_t can = view_can_block(v, a, blockers);
+    PermSet can = view_can_block(v, a, blockers);
     /* No blocker, or a menace attacker against a single one: unblockable. */
     if (!can || ((v->q[a].kw & KW_MENACE) && !(can & (can - 1)))) return aggression >= 1;
     if (aggression < 2) return 0;
     int killed_by = 0, kills_some = 0, trade_only = 1, cheaper_killer = 0;
-    for (uint64_t m = can; m; m &= m - 1) {
-        int b = bit_first(m);
+    for (PermIter it = permset_iter(can); permiter_more(&it);) {
+        int b = permiter_next(&it);
         int r = duel(v, a, b), kills = r >> 1, killed = r & 1;
         kills_some |= kills;
         killed_by |= killed;
@@ -645,7 +647,16 @@ static int worth_attacking(View *v, int a, uint64_t blockers, int aggression)
     }
 }
 
-static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, AttackDecl *out)
+/* An attack or block decision reads every creature of both players and
+ * compares masks of them over and over. Its body is compiled twice
+ * (always_inline, `wide` a constant in each copy): for the usual
+ * battlefield, with no permanent in a slot past 63, where permset_narrow
+ * tells the compiler that every mask's high word is zero (it then drops
+ * all that works on it, and inlines what it inlined when masks were 64
+ * bits: damage_through, worth_attacking, fight2), and for a larger one.
+ * h_attack and h_block pick the copy. */
+static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, const GameState *s, const Game *g,
+                                                             int p, Rng *rng, AttackDecl *out, int wide)
 {
     const HeuristicParams *hp = params(pol);
     int opp = 1 - p;
@@ -655,26 +666,26 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
      * those that can hit back, in theirs[]. Made without branches:
      * which creature is which follows no pattern a branch predictor could
      * learn (lists are written at their end always, and grow or not). */
-    uint64_t all_mine = 0, blockers = 0, reach = 0;
+    PermSet all_mine = 0, blockers = 0, reach = 0;
     uint8_t cand[PERM_MAX], theirs[PERM_MAX];
     int nc = 0, nt = 0;
-    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {
-        int i = bit_first(m);
+    for (PermIter it = permset_iter(permset_narrow(s->perm_ctl[p], wide)); permiter_more(&it);) {
+        int i = permiter_next(&it);
         const Permanent *q = &s->perm[i];
-        all_mine |= (uint64_t)((q->flags & PF_CREATURE) != 0) << i;
+        all_mine |= permset_bit_if((q->flags & PF_CREATURE) != 0, i);
         reach |= reach_bit(q, i);
         cand[nc] = (uint8_t)i;
         nc += perm_can_attack(q) & (q->power > 0);
     }
     if (!nc) return 0;
-    for (uint64_t m = s->perm_ctl[opp]; m; m &= m - 1) {
-        int i = bit_first(m);
+    for (PermIter it = permset_iter(permset_narrow(s->perm_ctl[opp], wide)); permiter_more(&it);) {
+        int i = permiter_next(&it);
         const Permanent *q = &s->perm[i];
-        uint64_t creature = (q->flags & PF_CREATURE) != 0;
-        blockers |= (creature & !(q->flags & PF_TAPPED)) << i;
+        int creature = (q->flags & PF_CREATURE) != 0;
+        blockers |= permset_bit_if(creature & !(q->flags & PF_TAPPED), i);
         reach |= reach_bit(q, i);
         theirs[nt] = (uint8_t)i;
-        nt += (int)creature & !(q->kw & KW_DEFENDER) & (q->power > 0);
+        nt += creature & !(q->kw & KW_DEFENDER) & (q->power > 0);
     }
     View v;
     view_init(&v, s, reach);
@@ -716,8 +727,8 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
         damage_through(&v, order, nt, all_mine, &cd, &cp);
         int savable = !lethal(s, p, cd, cp);
         while (savable && n) {
-            uint64_t home = all_mine;
-            for (int k = 0; k < n; k++) if (!(v.q[att[k]].kw & KW_VIGILANCE)) home &= ~(1ull << att[k]);
+            PermSet home = all_mine;
+            for (int k = 0; k < n; k++) if (!(v.q[att[k]].kw & KW_VIGILANCE)) home &= ~PERMSET_BIT(att[k]);
             damage_through(&v, order, nt, home, &cd, &cp);
             if (!lethal(s, p, cd, cp)) break;
             /* Stay home with the attacker that blocks best: the toughest. */
@@ -730,19 +741,25 @@ static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p,
     return n;
 }
 
+static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, AttackDecl *out)
+{
+    if (permset_wide(s->perm_used)) return h_attack_in(pol, s, g, p, rng, out, 1);
+    return h_attack_in(pol, s, g, p, rng, out, 0);
+}
+
 /* ---- blocking ---- */
 
 typedef struct BlockPlan {
     uint8_t nb[PERM_MAX];           /* blockers assigned to each attacker slot */
     uint8_t bl[PERM_MAX][FIGHT_MAX];/* the first few of them */
-    uint64_t used;                  /* blockers already assigned */
+    PermSet used;                   /* blockers already assigned */
 } BlockPlan;
 
 static void plan_add(BlockPlan *bp, int a, int b)
 {
     if (bp->nb[a] < FIGHT_MAX) bp->bl[a][bp->nb[a]] = (uint8_t)b;
     bp->nb[a]++;
-    bp->used |= 1ull << b;
+    bp->used |= PERMSET_BIT(b);
 }
 
 /* Life and poison the defender loses to the attackers at it under a plan. */
@@ -767,11 +784,15 @@ static void plan_damage(const View *v, const uint8_t *att, int na, const BlockPl
 }
 
 /* The least valuable creature of a nonempty mask; the first of equals. */
-static int cheapest(View *v, uint64_t m)
+static int cheapest(View *v, PermSet m)
 {
-    int pick = bit_first(m);
-    for (m &= m - 1; m; m &= m - 1)
-        if (view_value(v, bit_first(m)) < view_value(v, pick)) pick = bit_first(m);
+    PermIter it = permset_iter(m);
+    permiter_more(&it);
+    int pick = permiter_next(&it);
+    while (permiter_more(&it)) {
+        int i = permiter_next(&it);
+        if (view_value(v, i) < view_value(v, pick)) pick = i;
+    }
     return pick;
 }
 
@@ -780,7 +801,8 @@ static int in_danger(const GameState *s, int p, int life_dmg, int poison, int ch
     return (s->pl[p].life - life_dmg <= chump_life) | (s->pl[p].poison + poison >= POISON_LOSS);
 }
 
-static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, BlockDecl *out)
+static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, const GameState *s, const Game *g,
+                                                            int p, Rng *rng, BlockDecl *out, int wide)
 {
     const HeuristicParams *hp = params(pol);
     /* Only the defending player blocks (509.1): combat_can_block would
@@ -790,12 +812,13 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
     if (p != 1 - s->active) return 0;
     uint8_t att[PERM_MAX];
     int na = 0;
-    for (uint64_t m = s->combat.attackers; m; m &= m - 1) att[na++] = (uint8_t)bit_first(m);
-    uint64_t mine = 0, reach = 0;   /* who can block: our untapped creatures (no branches, as in h_attack) */
-    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {
-        int i = bit_first(m);
+    for (PermIter it = permset_iter(permset_narrow(s->combat.attackers, wide)); permiter_more(&it);)
+        att[na++] = (uint8_t)permiter_next(&it);
+    PermSet mine = 0, reach = 0;   /* who can block: our untapped creatures (no branches, as in h_attack) */
+    for (PermIter it = permset_iter(permset_narrow(s->perm_ctl[p], wide)); permiter_more(&it);) {
+        int i = permiter_next(&it);
         const Permanent *q = &s->perm[i];
-        mine |= (uint64_t)((q->flags & (PF_CREATURE | PF_TAPPED)) == PF_CREATURE) << i;
+        mine |= permset_bit_if((q->flags & (PF_CREATURE | PF_TAPPED)) == PF_CREATURE, i);
         reach |= reach_bit(q, i);
     }
     reach &= mine;
@@ -818,17 +841,18 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
          * creatures: can[k] those that can block attacker att[k] alone,
          * kills[k] those that would kill it, lives[k] those that would
          * survive it. Attackers with menace or no power get none. */
-        uint64_t can[PERM_MAX], kills[PERM_MAX], lives[PERM_MAX];
+        PermSet can[PERM_MAX], kills[PERM_MAX], lives[PERM_MAX];
         for (int k = 0; k < na; k++) {
             int a = att[k];
             can[k] = kills[k] = lives[k] = 0;
             if ((v.q[a].kw & KW_MENACE) || v.q[a].power <= 0) continue;
-            can[k] = view_can_block(&v, a, mine);
-            for (uint64_t m = can[k]; m; m &= m - 1) {
-                int b = bit_first(m), r = duel(&v, a, b);
-                kills[k] |= (uint64_t)(r & 1) << b;
-                lives[k] |= (uint64_t)(~r >> 1 & 1) << b;
+            PermSet ck = view_can_block(&v, a, mine), kk = 0, ll = 0;
+            for (PermIter it = permset_iter(ck); permiter_more(&it);) {
+                int b = permiter_next(&it), r = duel(&v, a, b);
+                kk |= permset_bit_if(r & 1, b);
+                ll |= permset_bit_if(~r >> 1 & 1, b);
             }
+            can[k] = ck; kills[k] = kk; lives[k] = ll;
         }
         /* Pass 1: blocks that kill the attacker and survive; pass 2: blocks
          * that survive; pass 3: trades that pay. Cheapest blocker first. */
@@ -837,12 +861,14 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
                 int a = att[k];
                 /* Masks rather than branches: which attackers are still
                  * unblocked and who may block them follows no pattern. */
-                uint64_t open = 0 - (uint64_t)(bp.nb[a] == 0);
-                uint64_t want = pass == 1 ? kills[k] & lives[k] : pass == 2 ? lives[k] : kills[k];
-                uint64_t ok = can[k] & ~bp.used & open & want;
+                PermSet open = permset_all_if(bp.nb[a] == 0);
+                PermSet want = pass == 1 ? kills[k] & lives[k] : pass == 2 ? lives[k] : kills[k];
+                PermSet ok = permset_narrow(can[k] & want, wide) & ~bp.used & open;
                 if (pass == 3)
-                    for (uint64_t m = ok; m; m &= m - 1)
-                        if (view_value(&v, a) + hp->trade < view_value(&v, bit_first(m))) ok &= ~(1ull << bit_first(m));
+                    for (PermIter it = permset_iter(ok); permiter_more(&it);) {
+                        int b = permiter_next(&it);
+                        if (view_value(&v, a) + hp->trade < view_value(&v, b)) ok &= ~PERMSET_BIT(b);
+                    }
                 if (ok) plan_add(&bp, a, cheapest(&v, ok));
             }
         }
@@ -850,13 +876,13 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
         for (int k = 0; k < na; k++) {
             int a = att[k];
             if (bp.nb[a] || v.q[a].power <= 0) continue;
-            uint64_t able = view_can_block(&v, a, mine & ~bp.used);
+            PermSet able = view_can_block(&v, a, mine & ~bp.used);
             if (!(able & (able - 1))) continue;     /* not two of us to block it */
             int pb1 = -1, pb2 = -1, best_loss = view_value(&v, a);
-            for (uint64_t m1 = able; m1; m1 &= m1 - 1) {
-                int b1 = bit_first(m1);
-                for (uint64_t m2 = (m1 & (m1 - 1)); m2; m2 &= m2 - 1) {
-                    int b2 = bit_first(m2);
+            for (PermIter it1 = permset_iter(able); permiter_more(&it1);) {
+                int b1 = permiter_next(&it1);
+                for (PermIter it2 = it1; permiter_more(&it2);) {   /* the slots after b1 */
+                    int b2 = permiter_next(&it2);
                     /* Two that cannot deal lethal together need no fight. */
                     if (!((v.q[b1].kw | v.q[b2].kw) & (KW_DEATHTOUCH | KW_DOUBLE_STRIKE | KW_WITHER | KW_INFECT)) &&
                         v.q[b1].power + v.q[b2].power < v.q[a].toughness - v.q[a].damage)
@@ -878,7 +904,7 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
     /* Pass 5: chump blocks while the damage would be lethal or leave too
      * little life (aggro: only when lethal). */
     int chump_life = hp->block_mode ? hp->chump_life : 0;
-    uint64_t unblockable = 0;   /* attackers we found no (legal) chump for */
+    PermSet unblockable = 0;   /* attackers we found no (legal) chump for */
     int safe = 0;               /* the plan as it stands keeps us out of danger */
     for (int guard = 0; guard < na; guard++) {
         int dmg, poi;
@@ -888,7 +914,7 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
         int worst = -1, worst_d = 0;
         for (int k = 0; k < na; k++) {   /* (without branches, as above) */
             int a = att[k];
-            int open = (bp.nb[a] == 0) & (s->perm[a].target == TARGET_PLAYER) & !((unblockable >> a) & 1);
+            int open = (bp.nb[a] == 0) & (s->perm[a].target == TARGET_PLAYER) & !permset_has(unblockable, a);
             int d = view_unblocked(&v, a) * (1 + ((v.q[a].kw & KW_INFECT) != 0));
             int worse = open & (d > worst_d);
             worst = worse ? a : worst;
@@ -897,17 +923,17 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
         if (worst < 0) break;
         int need = (v.q[worst].kw & KW_MENACE) ? 2 : 1, got = 0;
         uint8_t pick[2];
-        uint64_t able = view_can_block(&v, worst, mine & ~bp.used);
+        PermSet able = view_can_block(&v, worst, mine & ~bp.used);
         for (int t = 0; t < need; t++) {
             int cheapest = -1;
-            for (uint64_t m = able; m; m &= m - 1) {
-                int b = bit_first(m);
+            for (PermIter it = permset_iter(able); permiter_more(&it);) {
+                int b = permiter_next(&it);
                 if (got && pick[0] == b) continue;
                 if (cheapest < 0 || view_value(&v, b) < view_value(&v, cheapest)) cheapest = b;
             }
             if (cheapest >= 0) pick[got++] = (uint8_t)cheapest;
         }
-        if (got < need) { unblockable |= 1ull << worst; continue; }
+        if (got < need) { unblockable |= PERMSET_BIT(worst); continue; }
         for (int t = 0; t < got; t++) plan_add(&bp, worst, pick[t]);
     }
 
@@ -930,18 +956,28 @@ static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, 
         plan_add(&bp, best, cheapest(&v, view_can_block(&v, best, mine & ~bp.used)));
     }
 
-    /* Menace: a lone blocker gets a partner or steps back. */
+    /* Menace: a lone blocker gets a partner or steps back. A combat holds
+     * PAIR_MAX pairs: past them, an attacker's blockers are left out
+     * together (one of two menace blockers alone would be illegal). */
     int n = 0;
     for (int k = 0; k < na; k++) {
         int a = att[k];
         if (bp.nb[a] == 1 && (v.q[a].kw & KW_MENACE)) {
-            uint64_t able = view_can_block(&v, a, mine & ~bp.used);
-            if (able) plan_add(&bp, a, bit_first(able));
+            PermSet able = view_can_block(&v, a, mine & ~bp.used);
+            if (able) plan_add(&bp, a, permset_first(able));
             else bp.nb[a] = 0;
         }
-        for (int t = 0; t < bp.nb[a] && t < FIGHT_MAX && n < PAIR_MAX; t++) out[n++] = (BlockDecl){ bp.bl[a][t], (uint8_t)a };
+        int nb = bp.nb[a] < FIGHT_MAX ? bp.nb[a] : FIGHT_MAX;
+        if (n + nb > PAIR_MAX) continue;
+        for (int t = 0; t < nb; t++) out[n++] = (BlockDecl){ bp.bl[a][t], (uint8_t)a };
     }
     return n;
+}
+
+static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, BlockDecl *out)
+{
+    if (permset_wide(s->perm_used)) return h_block_in(pol, s, g, p, rng, out, 1);
+    return h_block_in(pol, s, g, p, rng, out, 0);
 }
 
 /* ---- damage assignment ---- */

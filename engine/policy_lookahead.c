@@ -44,8 +44,8 @@ void lookahead_determinize(GameState *s, int p, Rng *rng, uint8_t *lib[2])
         Player *pl = &s->pl[x];
         uint64_t seen[4] = { pl->lands[0] | pl->gy[0], pl->lands[1] | pl->gy[1],
                              pl->lands[2] | pl->gy[2], pl->lands[3] | pl->gy[3] };
-        for (uint64_t m = s->perm_ctl[x]; m; m &= m - 1) {
-            uint8_t obj = s->perm[bit_first(m)].obj;
+        for (PermIter it = permset_iter(s->perm_ctl[x]); permiter_more(&it);) {
+            uint8_t obj = s->perm[permiter_next(&it)].obj;
             if (obj != OBJ_NONE) bits256_set(seen, obj);
         }
         for (int k = 0; k < s->stack_n; k++) if (s->stack_owner[k] == x) bits256_set(seen, s->stack_obj[k]);
@@ -135,20 +135,21 @@ static int choose(const GameState *s, const Game *g, int p, const LookaheadParam
 
 /* ---- attacks ---- */
 
-static uint64_t attack_mask(const Candidate *c)
+static PermSet attack_mask(const Candidate *c)
 {
-    uint64_t m = 0;
-    for (int k = 0; k < c->n; k++) m |= 1ull << c->d.att[k].attacker;
+    PermSet m = 0;
+    for (int k = 0; k < c->n; k++) m |= PERMSET_BIT(c->d.att[k].attacker);
     return m;
 }
 
-static int push_attack(Candidate *c, int nc, int max, uint64_t mask, uint64_t *seen)
+static int push_attack(Candidate *c, int nc, int max, PermSet mask, PermSet *seen)
 {
     if (nc >= max) return nc;
     for (int k = 0; k < nc; k++) if (seen[k] == mask) return nc;
     seen[nc] = mask;
     c[nc].n = 0;
-    for (uint64_t m = mask; m; m &= m - 1) c[nc].d.att[c[nc].n++] = (AttackDecl){ (uint8_t)bit_first(m), TARGET_PLAYER };
+    for (PermIter it = permset_iter(mask); permiter_more(&it);)
+        c[nc].d.att[c[nc].n++] = (AttackDecl){ (uint8_t)permiter_next(&it), TARGET_PLAYER };
     return nc + 1;
 }
 
@@ -157,27 +158,29 @@ static int la_attack(const Policy *pol, const GameState *s, const Game *g, int p
     const LookaheadParams *lp = params(pol);
     Policy h = base_policy(lp);
     Candidate c[CAND_MAX];
-    uint64_t seen[CAND_MAX];
+    PermSet seen[CAND_MAX];
     int max = lp->candidates;
     c[0].n = h.attack(&h, s, g, p, rng, c[0].d.att);
     seen[0] = attack_mask(&c[0]);
     int nc = 1;
-    uint64_t able = 0;
-    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1)
-        if (combat_can_attack(s, bit_first(m)) && perm_power(s, bit_first(m)) > 0) able |= 1ull << bit_first(m);
+    PermSet able = 0;
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (combat_can_attack(s, i) && perm_power(s, i) > 0) able |= PERMSET_BIT(i);
+    }
     nc = push_attack(c, nc, max, 0, seen);
     nc = push_attack(c, nc, max, able, seen);
     /* One creature more or less than the heuristic's attack, most valuable first. */
     uint8_t order[PERM_MAX];
     int no = 0;
-    for (uint64_t m = able; m; m &= m - 1) order[no++] = (uint8_t)bit_first(m);
+    for (PermIter it = permset_iter(able); permiter_more(&it);) order[no++] = (uint8_t)permiter_next(&it);
     for (int k = 1; k < no; k++) {
         uint8_t v = order[k];
         int j = k;
         while (j > 0 && heuristic_creature_value(s, order[j - 1]) < heuristic_creature_value(s, v)) { order[j] = order[j - 1]; j--; }
         order[j] = v;
     }
-    for (int k = 0; k < no; k++) nc = push_attack(c, nc, max, seen[0] ^ (1ull << order[k]), seen);
+    for (int k = 0; k < no; k++) nc = push_attack(c, nc, max, seen[0] ^ PERMSET_BIT(order[k]), seen);
     /* The heuristic's own declaration keeps its targets. */
     int pick = choose(s, g, p, lp, rng, KIND_ATTACK, c, nc);
     memcpy(out, c[pick].d.att, (size_t)c[pick].n * sizeof *out);
@@ -228,14 +231,16 @@ static int la_block(const Policy *pol, const GameState *s, const Game *g, int p,
         nc = push_block(s, c, nc, max, &x);
     }
     /* Each unblocked attacker blocked by our least valuable creature that can. */
-    uint64_t used = 0, blocked = 0;
-    for (int k = 0; k < c[0].n; k++) { used |= 1ull << c[0].d.blk[k].blocker; blocked |= 1ull << c[0].d.blk[k].attacker; }
-    for (uint64_t m = s->combat.attackers & ~blocked; m && nc < max; m &= m - 1) {
-        int a = bit_first(m), pick = -1;
-        for (uint64_t b = s->perm_ctl[p] & ~used; b; b &= b - 1)
-            if (combat_can_block(s, bit_first(b), a) &&
-                (pick < 0 || heuristic_creature_value(s, bit_first(b)) < heuristic_creature_value(s, pick)))
-                pick = bit_first(b);
+    PermSet used = 0, blocked = 0;
+    for (int k = 0; k < c[0].n; k++) { used |= PERMSET_BIT(c[0].d.blk[k].blocker); blocked |= PERMSET_BIT(c[0].d.blk[k].attacker); }
+    for (PermIter it = permset_iter(s->combat.attackers & ~blocked); nc < max && permiter_more(&it);) {
+        int a = permiter_next(&it), pick = -1;
+        for (PermIter bt = permset_iter(s->perm_ctl[p] & ~used); permiter_more(&bt);) {
+            int b = permiter_next(&bt);
+            if (combat_can_block(s, b, a) &&
+                (pick < 0 || heuristic_creature_value(s, b) < heuristic_creature_value(s, pick)))
+                pick = b;
+        }
         if (pick < 0 || c[0].n >= PAIR_MAX) continue;
         x = c[0];
         x.d.blk[x.n++] = (BlockDecl){ (uint8_t)pick, (uint8_t)a };

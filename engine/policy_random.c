@@ -37,10 +37,12 @@ static int rnd_attack(const Policy *p, const GameState *s, const Game *g, int pl
 {
     uint8_t pw[PERM_MAX];
     int npw = 0, n = 0;
-    for (uint64_t m = s->perm_ctl[1 - player]; m; m &= m - 1)
-        if (perm_is_planeswalker(s, bit_first(m))) pw[npw++] = (uint8_t)bit_first(m);
-    for (uint64_t m = s->perm_ctl[player]; m; m &= m - 1) {
-        int i = bit_first(m);
+    for (PermIter it = permset_iter(s->perm_ctl[1 - player]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (perm_is_planeswalker(s, i)) pw[npw++] = (uint8_t)i;
+    }
+    for (PermIter it = permset_iter(s->perm_ctl[player]); permiter_more(&it);) {
+        int i = permiter_next(&it);
         if (!combat_can_attack(s, i) || !rng_below(rng, 2)) continue;
         int t = (int)rng_below(rng, (uint32_t)npw + 1);
         out[n].attacker = (uint8_t)i;
@@ -55,13 +57,15 @@ static int rnd_block(const Policy *p, const GameState *s, const Game *g, int pla
 {
     int n = 0;
     uint8_t blockers_of[PERM_MAX] = {0};
-    for (uint64_t m = s->perm_ctl[player]; m; m &= m - 1) {
-        int b = bit_first(m);
+    for (PermIter it = permset_iter(s->perm_ctl[player]); permiter_more(&it);) {
+        int b = permiter_next(&it);
         if (!perm_is_creature(s, b)) continue;
         uint8_t can[PERM_MAX];
         int nc = 0;
-        for (uint64_t a = s->combat.attackers; a; a &= a - 1)
-            if (combat_can_block(s, b, bit_first(a))) can[nc++] = (uint8_t)bit_first(a);
+        for (PermIter at = permset_iter(s->combat.attackers); permiter_more(&at);) {
+            int a = permiter_next(&at);
+            if (combat_can_block(s, b, a)) can[nc++] = (uint8_t)a;
+        }
         int slots = perm_def(s, b)->max_blocks;
         for (int k = 0; k < slots && nc > 0 && n < PAIR_MAX; k++) {
             int c = (int)rng_below(rng, (uint32_t)nc + 1);

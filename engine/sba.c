@@ -4,7 +4,7 @@
 /* One pass: everything that applies happens at once (704.3), looking at
  * the players and the permanents in `slots`. Returns whether anything
  * happened. */
-static int sba_pass(GameState *s, const Game *g, uint64_t slots)
+static int sba_pass(GameState *s, const Game *g, PermSet slots)
 {
     int acted = 0;
     int lost[2] = {0, 0};
@@ -24,9 +24,9 @@ static int sba_pass(GameState *s, const Game *g, uint64_t slots)
         }
     }
 
-    uint64_t dying = 0;
-    for (uint64_t m = slots & s->perm_used; m; m &= m - 1) {
-        int i = bit_first(m);
+    PermSet dying = 0;
+    for (PermIter it = permset_iter(slots & s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
         Permanent *q = &s->perm[i];
         const CardDef *d = &s->cards[q->card];
         if (q->plus && q->minus) {                             /* 704.5r */
@@ -36,16 +36,16 @@ static int sba_pass(GameState *s, const Game *g, uint64_t slots)
         }
         if (d->types & TYPE_CREATURE) {
             int t = perm_toughness(s, i);
-            if (t <= 0) dying |= 1ull << i;                      /* 704.5f */
+            if (t <= 0) dying |= PERMSET_BIT(i);                 /* 704.5f */
             else if (!perm_has(s, i, KW_INDESTRUCTIBLE) &&
                      (q->damage >= t || (q->flags & PF_DEATHTOUCHED)))
-                dying |= 1ull << i;                              /* 704.5g, 704.5h */
+                dying |= PERMSET_BIT(i);                         /* 704.5g, 704.5h */
         }
         if ((d->types & TYPE_PLANESWALKER) && q->loyalty == 0)
-            dying |= 1ull << i;                                  /* 704.5i */
+            dying |= PERMSET_BIT(i);                             /* 704.5i */
         q->flags &= (uint8_t)~PF_DEATHTOUCHED;
     }
-    for (uint64_t m = dying; m; m &= m - 1) perm_to_graveyard(s, g, bit_first(m));
+    for (PermIter it = permset_iter(dying); permiter_more(&it);) perm_to_graveyard(s, g, permiter_next(&it));
     if (dying) acted = 1;
 
     if (lost[0] || lost[1]) {
@@ -62,7 +62,7 @@ void sba_apply(GameState *s, const Game *g)
     s->sba_pending = 0;
 }
 
-void sba_apply_some(GameState *s, const Game *g, uint64_t slots)
+void sba_apply_some(GameState *s, const Game *g, PermSet slots)
 {
     if (s->sba_pending) slots = s->perm_used;
     while (sba_pass(s, g, slots)) {}

@@ -36,9 +36,9 @@ void state_clear(GameState *s, const CardPool *pool, int edition)
 
 int perm_create(GameState *s, int p, uint16_t card, uint8_t obj)
 {
-    uint64_t free_slots = ~s->perm_used;
+    PermSet free_slots = ~s->perm_used;
     if (!free_slots) return -1;
-    int i = bit_first(free_slots);
+    int i = permset_first(free_slots);
     Permanent *q = &s->perm[i];
     memset(q, 0, sizeof *q);
     const CardDef *d = &s->cards[card];
@@ -50,8 +50,8 @@ int perm_create(GameState *s, int p, uint16_t card, uint8_t obj)
     q->obj = obj;
     q->target = TARGET_NONE;
     q->loyalty = d->loyalty;
-    s->perm_used |= 1ull << i;
-    s->perm_ctl[p] |= 1ull << i;
+    s->perm_used |= PERMSET_BIT(i);
+    s->perm_ctl[p] |= PERMSET_BIT(i);
     s->sba_pending = 1;   /* e.g. a creature that enters with toughness 0 */
     return i;
 }
@@ -59,13 +59,17 @@ int perm_create(GameState *s, int p, uint16_t card, uint8_t obj)
 void combat_remove(GameState *s, int i)
 {
     Combat *c = &s->combat;
-    uint64_t bit = 1ull << i;
+    PermSet bit = PERMSET_BIT(i);
     if (!((c->attackers | c->blockers) & bit) && !perm_is_planeswalker(s, i)) return;
+    /* The pairs left close up; every entry read is cleared first, so that
+     * those past the new count are zero (state.h). */
     int k = 0;
     for (int j = 0; j < c->n_pairs; j++) {
-        if (c->pair_att[j] == i || c->pair_blk[j] == i) continue;
-        c->pair_att[k] = c->pair_att[j]; c->pair_blk[k] = c->pair_blk[j];
-        c->rank_att[k] = c->rank_att[j]; c->rank_blk[k] = c->rank_blk[j];
+        uint8_t pa = c->pair_att[j], pb = c->pair_blk[j], ra = c->rank_att[j], rb = c->rank_blk[j];
+        c->pair_att[j] = c->pair_blk[j] = c->rank_att[j] = c->rank_blk[j] = 0;
+        if (pa == i || pb == i) continue;
+        c->pair_att[k] = pa; c->pair_blk[k] = pb;
+        c->rank_att[k] = ra; c->rank_blk[k] = rb;
         k++;
     }
     c->n_pairs = (uint8_t)k;
@@ -75,8 +79,8 @@ void combat_remove(GameState *s, int i)
     s->perm[i].flags &= (uint8_t)~(PF_BLOCKED | PF_HAD_FS);
     /* A planeswalker removed from combat stops being attacked (506.4): its
      * attackers go on attacking, but nothing. */
-    for (uint64_t m = c->attackers; m; m &= m - 1) {
-        int a = bit_first(m);
+    for (PermIter it = permset_iter(c->attackers); permiter_more(&it);) {
+        int a = permiter_next(&it);
         if (s->perm[a].target == i) s->perm[a].target = TARGET_GONE;
     }
 }
@@ -92,8 +96,8 @@ void perm_to_graveyard(GameState *s, const Game *g, int i)
         bits256_set(o->gy, q->obj);
         o->gy_n++;
     }
-    s->perm_used &= ~(1ull << i);
-    s->perm_ctl[ctl] &= ~(1ull << i);
+    s->perm_used &= ~PERMSET_BIT(i);
+    s->perm_ctl[ctl] &= ~PERMSET_BIT(i);
 }
 
 void game_end(GameState *s, const Game *g, int winner, EndReason why)

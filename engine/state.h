@@ -6,24 +6,123 @@
  * A fork for look-ahead is a plain struct copy; forks share the immutable
  * parts and a determinization repoints a player's library to a new order.
  *
- * Size (checked below): about 1.5 KiB. The permanents array dominates
+ * Size (checked below): about 2.7 KiB. The permanents array dominates
  * (PERM_MAX x 16 bytes); basic lands are not permanents-array entries but
  * counts by color plus a membership bitset, since basics of one color are
  * interchangeable for every rule the engine plays; graveyards are bitsets
- * over object ids (their order matters to no rule the engine plays). */
+ * over object ids (their order matters to no rule the engine plays).
+ *
+ * Capacities. No game of two decks of 60 cards reaches one: they hold at
+ * most 120 nonland cards (PERM_MAX 128), every card of the pool blocks one
+ * attacker, so a combat has at most as many pairs as the defender has
+ * creatures (PAIR_MAX 64), a hand holds at most 8 cards in the turn (7
+ * after cleanup, and a draw), and spells are cast one at a time. Larger
+ * decks (up to DECK_MAX) or tokens may reach PERM_MAX: the spell that
+ * finds no slot stays on the stack and the game is abandoned as a draw,
+ * END_CAPACITY, counted apart in every report; likewise a draw into a full
+ * hand (the card stays in the library). A policy declares at most
+ * PAIR_MAX blocks (more would take creatures that block several attackers
+ * at once, which only scenarios make); more are refused, ERR_CAPACITY.
+ * Every card object stays in exactly one zone either way (state_check). */
 #ifndef MTG_STATE_H
 #define MTG_STATE_H
 
 #include <stdint.h>
 #include "card.h"
 
-#define PERM_MAX   64   /* nonland permanents on the battlefield, both players */
+#define PERM_MAX   128  /* nonland permanents on the battlefield, both players */
 #define HAND_MAX   16   /* cards in one hand */
-#define PAIR_MAX   40   /* blocker/attacker pairs in one combat */
+#define PAIR_MAX   64   /* blocker/attacker pairs in one combat */
 #define STACK_MAX  4    /* spells on the stack */
 #define LIFE_START 20
 #define HAND_SIZE  7    /* maximum hand size at cleanup (514.1) */
 #define POISON_LOSS 10  /* 704.5c */
+
+/* A set of permanent slots: bit i stands for GameState.perm[i]. Every mask
+ * over slots has this type, never a narrower integer, which would drop
+ * the slots past its width without a word. gcc and clang compile its
+ * operations to pairs of 64-bit ones. */
+__extension__ typedef unsigned __int128 PermSet;
+#define PERMSET_BIT(i) ((PermSet)1 << (i))
+
+/* Bits set in a word. Without the CPU's instruction the builtin is a call
+ * (to the same sums of bits by halves): they are made inline instead. */
+static inline int bits64_count(uint64_t x)
+{
+#ifdef __POPCNT__
+    return __builtin_popcountll(x);
+#else
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full) * 0x0101010101010101ull) >> 56);
+#endif
+}
+
+/* The lowest slot of a nonempty set, how many slots, whether slot i is in
+ * it (the word first, then one 64-bit shift: a 128-bit shift by a
+ * variable count takes twice the instructions). */
+static inline int permset_first(PermSet m)
+{
+    uint64_t lo = (uint64_t)m;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
+}
+static inline int permset_count(PermSet m)
+{
+    uint64_t hi = (uint64_t)(m >> 64);
+    return bits64_count((uint64_t)m) + (hi ? bits64_count(hi) : 0);   /* the high word most often empty */
+}
+static inline int permset_has(PermSet m, int i)
+{
+    uint64_t w = (i & 64) ? (uint64_t)(m >> 64) : (uint64_t)m;
+    return (int)((w >> (i & 63)) & 1);
+}
+
+/* Whether a set (of a state: perm_used) has a slot past 63; a set of a
+ * state that has none, as a set whose high word the compiler knows is 0. */
+static inline int permset_wide(PermSet m) { return (uint64_t)(m >> 64) != 0; }
+static inline PermSet permset_narrow(PermSet m, int wide) { return wide ? m : (PermSet)(uint64_t)m; }
+
+/* Without branches, for masks built from conditions (0 or 1): slot i
+ * alone if cond, else the empty set; every slot if cond, else none. */
+static inline PermSet permset_bit_if(int cond, int i)
+{
+    uint64_t b = (uint64_t)cond << (i & 63);
+    return (i & 64) ? (PermSet)b << 64 : (PermSet)b;
+}
+static inline PermSet permset_all_if(int cond) { return (PermSet)(__int128)-(int64_t)cond; }
+
+/* Visiting the slots of a set, lowest first:
+ *     for (PermIter it = permset_iter(set); permiter_more(&it);) {
+ *         int i = permiter_next(&it); ... }
+ * a 64-bit word at a time. (for (PermSet m = set; m; m &= m - 1), with
+ * permset_first(m), visits the same slots at half the speed: these loops
+ * run over every creature at every step and decision.) */
+typedef struct PermIter {
+    uint64_t word;   /* slots of the current word not visited yet */
+    uint64_t high;   /* the high word, while the low one is visited */
+    int      base;   /* the slot of the current word's bit 0 */
+} PermIter;
+
+static inline PermIter permset_iter(PermSet m)
+{
+    PermIter it = { (uint64_t)m, (uint64_t)(m >> 64), 0 };
+    return it;
+}
+static inline int permiter_more(PermIter *it)
+{
+    if (it->word) return 1;
+    if (!it->high) return 0;
+    it->word = it->high;
+    it->high = 0;
+    it->base = 64;
+    return 1;
+}
+static inline int permiter_next(PermIter *it)
+{
+    int i = it->base + __builtin_ctzll(it->word);
+    it->word &= it->word - 1;
+    return i;
+}
 
 #define OBJ_NONE    0xFFu  /* permanent with no card object (scenario-made) */
 #define TARGET_NONE 0xFFu  /* Permanent.target: not attacking */
@@ -116,10 +215,12 @@ typedef struct Player {
 
 /* Combat: who attacks, who blocks whom, and the damage assignment orders.
  * A pair is one blocker blocking one attacker; rank_att orders the blockers
- * of one attacker, rank_blk the attackers of one blocker (lower first). */
+ * of one attacker, rank_blk the attackers of one blocker (lower first).
+ * Entries past n_pairs are zero, so that the end of a combat clears only
+ * its own pairs and equal states are equal bytes. */
 typedef struct Combat {
-    uint64_t attackers;          /* slots of attacking creatures */
-    uint64_t blockers;           /* slots of blocking creatures */
+    PermSet  attackers;          /* slots of attacking creatures */
+    PermSet  blockers;           /* slots of blocking creatures */
     uint8_t  n_pairs;
     uint8_t  first_strike;       /* this combat has a first-strike damage step */
     uint8_t  pair_att[PAIR_MAX]; /* attacker slot of pair i */
@@ -132,8 +233,8 @@ typedef struct GameState {
     const CardDef *cards;        /* the card pool (immutable, shared) */
     Player    pl[2];
     Permanent perm[PERM_MAX];
-    uint64_t  perm_used;         /* live slots of perm[] */
-    uint64_t  perm_ctl[2];       /* slots each player controls */
+    PermSet   perm_used;         /* live slots of perm[] */
+    PermSet   perm_ctl[2];       /* slots each player controls */
     Combat    combat;
     uint16_t  turn;              /* turn number, 1 for the first turn */
     uint16_t  turn_cap;          /* the game is a draw after this many turns */
@@ -152,7 +253,9 @@ typedef struct GameState {
 } GameState;
 
 _Static_assert(sizeof(Permanent) == 16, "Permanent must stay 16 bytes");
-_Static_assert(sizeof(GameState) <= 2048, "GameState must stay under 2 KiB");
+_Static_assert(sizeof(GameState) <= 3072, "GameState must stay under 3 KiB");
+_Static_assert(PERM_MAX <= 8 * (int)sizeof(PermSet), "a PermSet must hold every slot");
+_Static_assert(PERM_MAX <= TARGET_GONE && PAIR_MAX < 255, "slots and pair counts must fit a byte, below its markers");
 
 /* ---- Reading a permanent's current characteristics ---- */
 
@@ -163,7 +266,7 @@ static inline int perm_has(const GameState *s, int i, unsigned kw) { return (s->
 static inline int perm_power(const GameState *s, int i) { return s->perm[i].power; }
 static inline int perm_toughness(const GameState *s, int i) { return s->perm[i].toughness; }
 static inline int perm_is_creature(const GameState *s, int i) { return (s->perm[i].flags & PF_CREATURE) != 0; }
-static inline int perm_controller(const GameState *s, int i) { return (int)((s->perm_ctl[1] >> i) & 1); }
+static inline int perm_controller(const GameState *s, int i) { return permset_has(s->perm_ctl[1], i); }
 
 /* Power and toughness from the card and the counters alone, and the
  * printed keywords: a permanent's characteristics with no "until end of
@@ -181,12 +284,10 @@ static inline int perm_is_planeswalker(const GameState *s, int i)
     return (s->cards[s->perm[i].card].types & TYPE_PLANESWALKER) != 0;
 }
 
-/* Iterate over the set bits of a 64-bit mask: for (m = mask; m; m &= m - 1) { i = ctz(m); } */
-static inline int bit_first(uint64_t m) { return __builtin_ctzll(m); }
-static inline int bit_count(uint64_t m) { return __builtin_popcountll(m); }
+/* Bitsets of 256 bits over a player's object ids (graveyards, lands). */
 static inline int bits256_count(const uint64_t b[4])
 {
-    return bit_count(b[0]) + bit_count(b[1]) + bit_count(b[2]) + bit_count(b[3]);
+    return bits64_count(b[0]) + bits64_count(b[1]) + bits64_count(b[2]) + bits64_count(b[3]);
 }
 static inline int bits256_has(const uint64_t b[4], int i) { return (int)((b[i >> 6] >> (i & 63)) & 1u); }
 static inline void bits256_set(uint64_t b[4], int i) { b[i >> 6] |= 1ull << (i & 63); }

@@ -252,9 +252,11 @@ static void cast(GameState *s, Game *g, int p, int h)
     s->stack_obj[s->stack_n++] = obj;
     game_event(g, s, EV_CAST, p, 0, 0, card, 0, 0);
     priority(s, g);
-    s->stack_n--;
     int i = perm_create(s, p, card, obj);
+    /* No slot left (PERM_MAX): the game is abandoned as a capacity draw,
+     * the spell left on the stack, so that its card is still in a zone. */
     if (i < 0) { fail(s, g, ERR_CAPACITY); return; }
+    s->stack_n--;
     s->perm[i].flags |= PF_SICK;                                             /* 302.6 */
     /* perm_create marks every new permanent for state-based actions, for
      * callers that go on to change it. A spell resolves with its printed
@@ -321,7 +323,8 @@ static int main_phase(GameState *s, Game *g, int idle)
 static int any_can_attack(const GameState *s)
 {
     int any = 0;
-    for (uint64_t m = s->perm_ctl[s->active]; m; m &= m - 1) any |= perm_can_attack(&s->perm[bit_first(m)]);
+    for (PermIter it = permset_iter(s->perm_ctl[s->active]); permiter_more(&it);)
+        any |= perm_can_attack(&s->perm[permiter_next(&it)]);
     return any;
 }
 
@@ -331,16 +334,18 @@ static int any_can_attack(const GameState *s)
 static int any_can_block(const GameState *s, int p)
 {
     int ground = 0, any = 0;                 /* ground: an attacker without flying */
-    for (uint64_t m = s->combat.attackers; m; m &= m - 1) ground |= !perm_has(s, bit_first(m), KW_FLYING);
-    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {   /* without branches, as perm_can_attack */
-        const Permanent *q = &s->perm[bit_first(m)];
+    for (PermIter it = permset_iter(s->combat.attackers); permiter_more(&it);)
+        ground |= !perm_has(s, permiter_next(&it), KW_FLYING);
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {   /* without branches, as perm_can_attack */
+        const Permanent *q = &s->perm[permiter_next(&it)];
         any |= ((q->flags & (PF_CREATURE | PF_TAPPED)) == PF_CREATURE) & (ground | ((q->kw & (KW_FLYING | KW_REACH)) != 0));
     }
     return any;
 }
 
-/* 508: the active player declares attackers. Returns whether any attack. */
-static int declare_attackers(GameState *s, Game *g)
+/* 508: the active player declares attackers. Returns whether any attack.
+ * (Inlined: called at every turn, and most often no creature can attack.) */
+static inline __attribute__((always_inline)) int declare_attackers(GameState *s, Game *g)
 {
     int p = s->active;
     const Policy *pol = g->policy[p];
@@ -398,8 +403,8 @@ static void cleanup(GameState *s, Game *g)
             game_event(g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
         }
     }
-    for (uint64_t m = s->perm_used; m; m &= m - 1) {                         /* 514.2 */
-        int i = bit_first(m);
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {    /* 514.2 */
+        int i = permiter_next(&it);
         Permanent *q = &s->perm[i];
         q->damage = 0;
         q->prevent = 0;
@@ -412,8 +417,8 @@ static void untap_step(GameState *s, Game *g)
 {
     int p = s->active;
     game_event(g, s, EV_TURN, p, 0, 0, 0, s->turn, 0);
-    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1)                         /* 502.2, 302.6 */
-        s->perm[bit_first(m)].flags &= (uint8_t)~(PF_TAPPED | PF_SICK);
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);)    /* 502.2, 302.6 */
+        s->perm[permiter_next(&it)].flags &= (uint8_t)~(PF_TAPPED | PF_SICK);
     memset(s->pl[p].land_tapped, 0, sizeof s->pl[p].land_tapped);
     s->pl[p].flags &= (uint8_t)~PL_LAND_PLAYED;
 }

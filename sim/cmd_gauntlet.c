@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include "commands.h"
 #include "batch.h"
+#include "capacity.h"
 #include "matrix.h"
 #include "mpi_ranks.h"
 #include "options.h"
@@ -85,7 +86,7 @@ int cmd_gauntlet(int argc, char **argv)
     for (int i = 0; i < n; i++) names[i] = deck[i].name;
     batch_catch_signals();
     int complete = 1, threads = o.threads ? o.threads : omp_get_max_threads(), status = 0;
-    long errors = 0;
+    long errors = 0, games_all = 0, capacity = 0;   /* capacity: games abandoned at a capacity of the engine */
     double secs_all = 0;
     for (int i = 0; i < n && complete; i++) {
         for (int j = i + 1; j < n && complete; j++) {
@@ -101,6 +102,8 @@ int cmd_gauntlet(int argc, char **argv)
                 cell[i * n + j] = (Cell){ t.games, t.deck[0].wins, t.deck[0].draws };
                 cell[j * n + i] = (Cell){ t.games, t.deck[1].wins, t.deck[1].draws };
                 errors += t.errors;
+                games_all += t.games;
+                capacity += t.ends[END_CAPACITY];
             }
             secs_all += secs;
             tally_free(&t);
@@ -147,6 +150,7 @@ int cmd_gauntlet(int argc, char **argv)
         printf("report: %s%s%s\n", o.json ? json : output_shown(json, shown, sizeof shown),
                o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
     }
+    capacity_warn(stderr, games_all, capacity);
     if (!status && errors) { fprintf(stderr, "mtgsim gauntlet: %ld games ended on an illegal policy answer\n", errors); status = 1; }
     pool_free(&pool);
     free(deck); free(cell); free(names);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "commands.h"
 #include "batch.h"
+#include "capacity.h"
 #include "mpi_ranks.h"
 #include "options.h"
 #include "policies.h"
@@ -216,6 +217,7 @@ int cmd_run(int argc, char **argv)
         if (!status) printf("  report: %s%s%s\n", o.json ? json : output_shown(json, shown, sizeof shown),
                             o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
     }
+    capacity_warn(stderr, sum.games, sum.ends[END_CAPACITY]);
     if (!status && sum.check_failures) {
         fprintf(stderr, "mtgsim run: %ld games broke an invariant of the game state (a bug: see mtgsim trace)\n",
                 sum.check_failures);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "commands.h"
 #include "batch.h"
+#include "capacity.h"
 #include "matrix.h"
 #include "mpi_ranks.h"
 #include "options.h"
@@ -112,7 +113,7 @@ int cmd_tournament(int argc, char **argv)
     for (int k = 0; k < np; k++) names[k] = pol[k].text;
     batch_catch_signals();
     int complete = 1, status = 0, threads = o.threads ? o.threads : omp_get_max_threads();
-    long errors = 0;
+    long errors = 0, games_all = 0, capacity = 0;   /* capacity: games abandoned at a capacity of the engine */
     double secs_all = 0;
     for (int i = 0; i < np && complete; i++) {
         for (int j = i + 1; j < np && complete; j++) {
@@ -138,6 +139,8 @@ int cmd_tournament(int argc, char **argv)
                 complete = done == 1;
                 secs_all += secs;
                 errors += t.errors;
+                games_all += t.games;
+                capacity += t.ends[END_CAPACITY];
                 int di = side ? 1 : 0;           /* the deck policy i played */
                 Cell *ij = &cell[i * np + j], *ji = &cell[j * np + i];
                 ij->games += t.games; ij->wins += t.deck[di].wins; ij->draws += t.deck[di].draws;
@@ -186,6 +189,7 @@ int cmd_tournament(int argc, char **argv)
         printf("report: %s%s%s\n", o.json ? json : output_shown(json, shown, sizeof shown),
                o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
     }
+    capacity_warn(stderr, games_all, capacity);
     if (!status && errors) { fprintf(stderr, "mtgsim tournament: %ld games ended on an illegal policy answer\n", errors); status = 1; }
     pool_free(&pool);
     return status;

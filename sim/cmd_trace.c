@@ -179,8 +179,8 @@ static void board_line(const Trace *t, const GameState *s, int p)
         fputc(')', t->out);
     }
     int first = 1;
-    for (uint64_t m = s->perm_ctl[p]; m; m &= m - 1) {
-        int i = bit_first(m);
+    for (PermSet m = s->perm_ctl[p]; m; m &= m - 1) {
+        int i = permset_first(m);
         fputs(first ? "; " : ", ", t->out);
         first = 0;
         fputs(slot_name(t, s, i), t->out);

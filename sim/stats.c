@@ -140,12 +140,12 @@ static void end_combat(Observer *o)
     if (o->attackers) {
         CombatTally *ca = &o->t->deck[att].combat;
         ca->attack_steps++;
-        int nb = __builtin_popcountll(o->blocked & o->attackers);
+        int nb = permset_count(o->blocked & o->attackers);
         ca->blocked += nb;
-        ca->unblocked += __builtin_popcountll(o->attackers) - nb;
+        ca->unblocked += permset_count(o->attackers) - nb;
         CombatTally *cd = &o->t->deck[def].combat;
         for (int k = 0; k < o->n_pairs; k++) {
-            int a_died = (o->died >> o->pair_a[k]) & 1, b_died = (o->died >> o->pair_b[k]) & 1;
+            int a_died = permset_has(o->died, o->pair_a[k]), b_died = permset_has(o->died, o->pair_b[k]);
             if (b_died && !a_died) cd->chumps++;
             if (b_died && a_died) cd->trades++;
         }
@@ -179,7 +179,7 @@ static void on_cast(void *ctx, const GameState *s, const Event *e)
 static void on_attack(void *ctx, const GameState *s, const Event *e)
 {
     Observer *o = ctx;
-    o->attackers |= 1ull << e->perm;
+    o->attackers |= PERMSET_BIT(e->perm);
     o->att_deck = o->deck_of_seat[e->player];
     o->t->deck[o->deck_of_seat[e->player]].combat.attackers++;
     CardTally *c = card_of(o, e->player, e->card);
@@ -189,7 +189,7 @@ static void on_attack(void *ctx, const GameState *s, const Event *e)
 static void on_block(void *ctx, const GameState *s, const Event *e)
 {
     Observer *o = ctx;
-    o->blocked |= 1ull << e->other;
+    o->blocked |= PERMSET_BIT(e->other);
     if (o->n_pairs < PAIR_MAX) { o->pair_a[o->n_pairs] = e->other; o->pair_b[o->n_pairs++] = e->perm; }
     o->t->deck[o->deck_of_seat[e->player]].combat.blocks++;
     CardTally *c = card_of(o, e->player, e->card);
@@ -209,7 +209,7 @@ static void on_damage(void *ctx, const GameState *s, const Event *e)
     else if (e->flags & DMG_TO_PW) ct->dmg_planeswalkers += e->amount;
     else {
         ct->dmg_creatures += e->amount;
-        if (e->flags & DMG_DEATHTOUCH) o->dt_hit |= 1ull << e->other;
+        if (e->flags & DMG_DEATHTOUCH) o->dt_hit |= PERMSET_BIT(e->other);
         int k = o->index_of_seat[e->player][e->card];
         if (k >= 0 && o->n_src[e->other] < 4) o->src[e->other][o->n_src[e->other]++] = (int16_t)(d * 1024 + k);
     }
@@ -228,10 +228,10 @@ static void on_dies(void *ctx, const GameState *s, const Event *e)
     if (c) c->deaths++;
     if (!in_damage_step(s)) return;
     int d = o->deck_of_seat[e->player], other = 1 - d;
-    o->died |= 1ull << e->perm;
+    o->died |= PERMSET_BIT(e->perm);
     o->t->deck[d].combat.lost_in_combat++;
     if (s->step == STEP_FIRST_STRIKE_DAMAGE) o->t->deck[other].combat.fs_kills++;
-    if ((o->dt_hit >> e->perm) & 1) o->t->deck[other].combat.dt_kills++;
+    if (permset_has(o->dt_hit, e->perm)) o->t->deck[other].combat.dt_kills++;
     for (int k = 0; k < o->n_src[e->perm]; k++) {
         int v = o->src[e->perm][k];
         int dup = 0;

@@ -90,7 +90,7 @@ typedef struct Observer {
     const int16_t *index_of_seat[2];
     CardTally *cards_of_seat[2];
     uint8_t *seen_of_seat[2];
-    uint64_t attackers, blocked, died, dt_hit;   /* this combat, by slot */
+    PermSet attackers, blocked, died, dt_hit;    /* this combat, by slot */
     int att_deck;                     /* the attacking deck of this combat */
     int n_pairs;
     uint8_t pair_a[PAIR_MAX], pair_b[PAIR_MAX];

@@ -223,8 +223,8 @@ static int greedy_main(const Policy *p, const GameState *s, const Game *g, int p
 static int all_attack(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, AttackDecl *o)
 {
     int n = 0;
-    for (uint64_t m = s->perm_ctl[pl]; m; m &= m - 1)
-        if (combat_can_attack(s, bit_first(m))) { o[n].attacker = (uint8_t)bit_first(m); o[n].target = TARGET_PLAYER; n++; }
+    for (PermSet m = s->perm_ctl[pl]; m; m &= m - 1)
+        if (combat_can_attack(s, permset_first(m))) { o[n].attacker = (uint8_t)permset_first(m); o[n].target = TARGET_PLAYER; n++; }
     return n;
 }
 static int keep7(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r) { return 1; }
@@ -253,7 +253,7 @@ static long asked_without_choice, asked_attack, asked_block, asked_main;
 static int checked_attack(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, AttackDecl *o)
 {
     int any = 0;
-    for (uint64_t m = s->perm_ctl[pl]; m; m &= m - 1) any |= combat_can_attack(s, bit_first(m));
+    for (PermSet m = s->perm_ctl[pl]; m; m &= m - 1) any |= combat_can_attack(s, permset_first(m));
     asked_without_choice += !any;
     asked_attack++;
     return policy_heuristic.attack(&policy_heuristic, s, g, pl, r, o);
@@ -261,8 +261,8 @@ static int checked_attack(const Policy *p, const GameState *s, const Game *g, in
 static int checked_block(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, BlockDecl *o)
 {
     int any = 0;
-    for (uint64_t b = s->perm_ctl[pl]; b; b &= b - 1)
-        for (uint64_t a = s->combat.attackers; a; a &= a - 1) any |= combat_can_block(s, bit_first(b), bit_first(a));
+    for (PermSet b = s->perm_ctl[pl]; b; b &= b - 1)
+        for (PermSet a = s->combat.attackers; a; a &= a - 1) any |= combat_can_block(s, permset_first(b), permset_first(a));
     asked_without_choice += !any;
     asked_block++;
     return policy_heuristic.block(&policy_heuristic, s, g, pl, r, o);
@@ -314,8 +314,8 @@ static void test_sickness_and_land_drops(void **st)
 /* An illegal answer is refused and ends the game as an error. */
 static int tapped_attack(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, AttackDecl *o)
 {
-    for (uint64_t m = s->perm_ctl[pl]; m; m &= m - 1) {
-        int i = bit_first(m);
+    for (PermSet m = s->perm_ctl[pl]; m; m &= m - 1) {
+        int i = permset_first(m);
         if (perm_is_creature(s, i) && !combat_can_attack(s, i)) { o[0].attacker = (uint8_t)i; o[0].target = TARGET_PLAYER; return 1; }
     }
     return 0;
@@ -419,7 +419,7 @@ static void test_fork_is_independent(void **st)
     h.dr[0] = saved_d[0]; h.dr[1] = saved_d[1]; h.pr[0] = saved_p[0]; h.pr[1] = saved_p[1];
     game_run(&h.s, &h.g);
     assert_memory_equal(&h.s, &fork, sizeof fork);
-    assert_true(sizeof(GameState) <= 2048);
+    assert_true(sizeof(GameState) <= 3072);
 }
 
 int main(void)
