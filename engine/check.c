@@ -65,6 +65,8 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
             by_color += pl->land_n[c];
         }
         if (by_color != lands) FAIL("player %d: lands by color %d, lands %d", p, by_color, lands);
+        if (pl->deck && !(pl->flags & PL_FREE_SPELLS) && player_free_spells(s, p))
+            FAIL("player %d: a card of mana value 0 in the deck and no PL_FREE_SPELLS", p);
         if (pl->play) {
             if (!pl->deck) FAIL("player %d: a play table and no deck", p);
             for (int o = 0; o < pl->deck_n; o++)

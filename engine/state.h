@@ -174,7 +174,9 @@ typedef struct Permanent {
 enum {
     PL_LOST        = 1u << 0, /* lost the game (704.5a-c) */
     PL_DREW_EMPTY  = 1u << 1, /* tried to draw from an empty library (704.5b) */
-    PL_LAND_PLAYED = 1u << 2  /* played a land this turn (305.2) */
+    PL_LAND_PLAYED = 1u << 2, /* played a land this turn (305.2) */
+    PL_FREE_SPELLS = 1u << 3  /* owns a nonland card of mana value 0 (castable with no mana: Ornithopter);
+                                 set by game_init from the deck (player_free_spells) */
 };
 
 /* Why a player lost, or why the game ended. */
@@ -282,6 +284,18 @@ static inline void perm_refresh(GameState *s, int i)
 static inline int perm_is_planeswalker(const GameState *s, int i)
 {
     return (s->cards[s->perm[i].card].types & TYPE_PLANESWALKER) != 0;
+}
+
+/* Whether player p's deck holds a nonland card of mana value 0, which a
+ * player with no mana can still cast (PL_FREE_SPELLS says so for the game). */
+static inline int player_free_spells(const GameState *s, int p)
+{
+    const Player *pl = &s->pl[p];
+    for (int o = 0; o < pl->deck_n; o++) {
+        const CardDef *d = &s->cards[pl->deck[o]];
+        if (!(d->types & TYPE_LAND) && d->mana_value == 0) return 1;
+    }
+    return 0;
 }
 
 /* Bitsets of 256 bits over a player's object ids (graveyards, lands). */

@@ -128,7 +128,7 @@ int game_legal_actions(const GameState *s, int p, Action *out)
     if ((s->step != STEP_MAIN1 && s->step != STEP_MAIN2) || s->active != p || s->stack_n) return n;
     int land_ok = !(pl->flags & PL_LAND_PLAYED);                           /* 305.2 */
     Mana m = mana_of(pl);
-    if (!land_ok && !m.total) return n;
+    if (!land_ok && !m.total && !(pl->flags & PL_FREE_SPELLS)) return n;   /* nothing to pay with */
     if (!m.packed) {
         for (int h = 0; h < pl->hand_n; h++) {
             const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
@@ -560,6 +560,8 @@ void game_init(GameState *s, Game *g, int starting)
         const Policy *pol = g->policy[p];
         pl->deck = g->deck[p]->card;
         pl->deck_n = (uint8_t)g->deck[p]->n;
+        if (player_free_spells(s, p)) pl->flags |= PL_FREE_SPELLS;
+        if (player_free_spells(s, p)) pl->flags |= PL_FREE_SPELLS;
         pl->play = g->play[p];
         new_library(s, g, p);
         draw_opening(s, p);

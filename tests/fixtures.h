@@ -41,7 +41,7 @@ enum {
     FX_PLAINS, FX_ISLAND, FX_SWAMP, FX_MOUNTAIN, FX_FOREST,
     FX_BEARS, FX_SERRA, FX_SPIDER, FX_KNIGHT, FX_WURM, FX_TYPHOID, FX_VAMPIRE,
     FX_GOBLIN, FX_WALL, FX_GARGOYLE, FX_WITHER, FX_INFECT, FX_MENACE, FX_HASTE,
-    FX_DOUBLE, FX_INDESTRUCTIBLE, FX_TWOBLOCK, FX_PLANESWALKER, FX_COUNT
+    FX_DOUBLE, FX_INDESTRUCTIBLE, FX_TWOBLOCK, FX_PLANESWALKER, FX_ORNITHOPTER, FX_COUNT
 };
 
 /* The pool: index = FX_* above. */
@@ -72,6 +72,7 @@ static inline void fx_pool(CardDef *cards, CardPool *pool)
     cards[FX_TWOBLOCK].max_blocks = 2;
     cards[FX_PLANESWALKER] = fx_card("Test Planeswalker", TYPE_PLANESWALKER, 3, "W", 0, 0, 0);
     cards[FX_PLANESWALKER].loyalty = 3;
+    cards[FX_ORNITHOPTER] = fx_card("Ornithopter", TYPE_ARTIFACT | TYPE_CREATURE, 0, "", 0, 2, KW_FLYING);
     pool->cards = cards;
     pool->n = FX_COUNT;
 }

@@ -230,6 +230,44 @@ static int all_attack(const Policy *p, const GameState *s, const Game *g, int pl
 static int keep7(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r) { return 1; }
 static const Policy greedy = { "greedy", 0, keep7, log_bottom, greedy_main, all_attack, no_block, keep_order, NULL, first_discard };
 
+/* A spell of mana value 0 (Ornithopter) is castable with no mana left and
+ * the land drop used: game_legal_actions lists it (it once returned only
+ * "pass" there), and game_init marks the players whose deck has one. */
+static void test_zero_cost_spells(void **st)
+{
+    Harness h;
+    harness(&h, &passive, &passive, 5);
+    static const int thopters[] = { FX_ORNITHOPTER };
+    fx_deck(&h.deck[0], FX_FOREST, FX_FOREST, thopters, 1);
+    game_init(&h.s, &h.g, 0);
+    assert_true(h.s.pl[0].flags & PL_FREE_SPELLS);
+    assert_false(h.s.pl[1].flags & PL_FREE_SPELLS);
+    GameState *s = &h.s;
+    int thopter = -1;
+    for (int k = 0; k < s->pl[0].hand_n; k++)
+        if (OBJ_CARD(s, 0, s->pl[0].hand[k]) == FX_ORNITHOPTER) thopter = k;
+    if (thopter < 0) fail_msg("no Ornithopter in the opening hand (seed 5)");
+    s->step = STEP_MAIN1;
+    s->pl[0].flags |= PL_LAND_PLAYED;                 /* no land drop, no land, no mana */
+    Action a[ACTION_MAX];
+    int n = game_legal_actions(s, 0, a), found = 0;
+    for (int k = 1; k < n; k++) found |= a[k].type == ACT_CAST && a[k].hand_idx == thopter;
+    assert_true(found);
+    /* Whole games: the list kept after each cast is the one asked anew (check_legal). */
+    static const int mixed[] = { FX_ORNITHOPTER, FX_BEARS };
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        harness(&h, &greedy, &greedy, seed);
+        fx_deck(&h.deck[0], FX_FOREST, FX_FOREST, mixed, 2);
+        h.g.turn_cap = 12;
+        game_init(&h.s, &h.g, (int)(seed & 1));
+        game_run(&h.s, &h.g);
+        if (h.g.check_failed) fail_msg("seed %llu: %s", (unsigned long long)seed, h.g.check_msg);
+        for (int k = 0; k < h.s.pl[0].hand_n; k++)
+            if (OBJ_CARD(&h.s, 0, h.s.pl[0].hand[k]) == FX_ORNITHOPTER)
+                fail_msg("seed %llu: an Ornithopter left in hand by a policy that casts all it can", (unsigned long long)seed);
+    }
+}
+
 typedef struct Seen { int enter_turn[PERM_MAX]; int attacked_early; int attacks; int lands_per_turn_max; int lands_this_turn; } Seen;
 static void watch(void *ctx, const GameState *s, const Event *e)
 {
@@ -429,6 +467,7 @@ int main(void)
         cmocka_unit_test(test_main_phases),
         cmocka_unit_test(test_london_mulligan),
         cmocka_unit_test(test_mana_and_actions),
+        cmocka_unit_test(test_zero_cost_spells),
         cmocka_unit_test(test_sickness_and_land_drops),
         cmocka_unit_test(test_asked_only_with_a_choice),
         cmocka_unit_test(test_illegal_answer_is_an_error),
