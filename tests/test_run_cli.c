@@ -185,46 +185,119 @@ static void proc_free(Proc *p) { free(p->out); free(p->err); }
         proc_free(&p_);                                                             \
     } while (0)
 
-/* Starts `mtgsim ARGS...` in the background, stdout and stderr to /dev/null. */
-static pid_t spawn(const char *const *args)
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Waits on events (a line printed, an exit), never on the clock: this
+ * deadline only ends a hung mtgsim, however slow the build and busy the
+ * machine. */
+#define HANG_S 600.0
+#define PROGRESS_MARK "games/s"    /* in every progress line */
+
+/* mtgsim in the background, its standard error on a pseudo-terminal (so
+ * that it prints its progress line, after each batch it plays), its
+ * standard output to /dev/null. */
+typedef struct Tty {
+    pid_t pid;
+    int master, slave;    /* the slave is held open: no hangup when mtgsim exits */
+    char *text;           /* all it printed on the terminal so far, NUL-terminated */
+    size_t n, cap;
+    int status;           /* its exit status once it exited (-1: killed by a signal) */
+    int exited;
+} Tty;
+
+static void tty_start(Tty *t, const char *const *args)
 {
     const char *argv[80];
     int n = 0;
     argv[n++] = MTGSIM_BIN;
     for (; *args && n < 79; args++) argv[n++] = *args;
     argv[n] = NULL;
+    memset(t, 0, sizeof *t);
+    t->master = posix_openpt(O_RDWR | O_NOCTTY);
+    if (t->master < 0 || grantpt(t->master) || unlockpt(t->master)) fail_msg("no pseudo-terminal: %s", strerror(errno));
+    const char *name = ptsname(t->master);
+    t->slave = open(name, O_RDWR | O_NOCTTY);
+    if (t->slave < 0) fail_msg("%s: %s", name, strerror(errno));
+    t->text = malloc(t->cap = 1 << 16);
+    if (!t->text) fail_msg("out of memory");
+    t->text[0] = 0;
     fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) fail_msg("fork: %s", strerror(errno));
-    if (pid == 0) {
+    t->pid = fork();
+    if (t->pid < 0) fail_msg("fork: %s", strerror(errno));
+    if (t->pid == 0) {
         int dn = open("/dev/null", O_WRONLY);
         dup2(dn, 1);
-        dup2(dn, 2);
+        dup2(t->slave, 2);
         execv(MTGSIM_BIN, (char *const *)argv);
         _exit(127);
     }
-    return pid;
 }
 
-static void sleep_s(double s)
+/* Reads what is on the terminal (waiting up to 50 ms for it), and notes
+ * the exit. Reading also keeps mtgsim from blocking on a full terminal. */
+static void tty_poll(Tty *t)
 {
-    struct timespec ts = { (time_t)s, (long)((s - floor(s)) * 1e9) };
-    while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {}
-}
-
-/* Waits up to `limit` seconds; then kills it and fails. */
-static int wait_exit(pid_t pid, double limit)
-{
-    int st;
-    for (double t = 0; t < limit; t += 0.05) {
-        pid_t r = waitpid(pid, &st, WNOHANG);
-        if (r == pid) return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-        sleep_s(0.05);
+    struct pollfd pf = { t->master, POLLIN, 0 };
+    if (poll(&pf, 1, 50) > 0 && (pf.revents & POLLIN)) {
+        if (t->n + 4096 > t->cap) {
+            char *bigger = realloc(t->text, t->cap *= 2);
+            if (!bigger) fail_msg("out of memory");
+            t->text = bigger;
+        }
+        ssize_t r = read(t->master, t->text + t->n, t->cap - t->n - 1);
+        if (r > 0) t->text[t->n += (size_t)r] = 0;
     }
-    kill(pid, SIGKILL);
-    waitpid(pid, &st, 0);
-    fail_msg("mtgsim did not stop within %.0f s of the signal", limit);
-    return -1;
+    int st;
+    if (!t->exited && waitpid(t->pid, &st, WNOHANG) == t->pid) {
+        t->exited = 1;
+        t->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    }
+}
+
+static void tty_kill(Tty *t)
+{
+    if (!t->exited) { kill(t->pid, SIGKILL); waitpid(t->pid, NULL, 0); t->exited = 1; t->status = -1; }
+}
+
+/* Ends it (if still running) and frees all; returns what it printed
+ * (caller frees). */
+static char *tty_close(Tty *t)
+{
+    tty_kill(t);
+    close(t->slave);
+    close(t->master);
+    return t->text;
+}
+
+/* Waits until mtgsim has printed `mark`; fails if it exits first. */
+static void tty_wait_for(Tty *t, const char *mark)
+{
+    for (double t0 = now_s(); !strstr(t->text, mark); tty_poll(t)) {
+        if (t->exited || now_s() - t0 > HANG_S) {
+            int exited = t->exited, status = t->status;
+            free(tty_close(t));
+            if (exited) fail_msg("mtgsim exited %d before printing \"%s\"", status, mark);
+            fail_msg("mtgsim printed no \"%s\" in %.0f s", mark, HANG_S);
+        }
+    }
+}
+
+/* Waits for the exit, reading the terminal till then and once after (the
+ * last line); its status. */
+static int tty_wait_exit(Tty *t)
+{
+    for (double t0 = now_s(); !t->exited; tty_poll(t))
+        if (now_s() - t0 > HANG_S) {
+            free(tty_close(t));
+            fail_msg("mtgsim did not stop within %.0f s", HANG_S);
+        }
+    tty_poll(t);
+    return t->status;
 }
 
 /* ---------------------------------------------------------------- JSON */
@@ -1168,22 +1241,24 @@ static void interrupted(int sig, int preexisting)
     if (preexisting) spit(x, "old\n");
     const char *args[] = { "run", deck_a, deck_b, "--games", "100000000", "--json", x, "--threads", "2",
                            "--csv", dir, "--per-game", NULL };
-    pid_t pid = spawn(args);
-    sleep_s(0.7);
-    int st;
-    if (waitpid(pid, &st, WNOHANG) != 0) fail_msg("the run ended before the signal");
+    /* Signalled once it printed a progress line: games are being played,
+     * and its signal handlers are in place however slow its start was. */
+    Tty run;
+    tty_start(&run, args);
+    tty_wait_for(&run, PROGRESS_MARK);
     if (preexisting) {
         char *t = slurp(x);
         int same = t && !strcmp(t, "old\n");
         free(t);
-        if (!same) { kill(pid, SIGKILL); waitpid(pid, &st, 0); fail_msg("%s changed while the run was going", x); }
+        if (!same) { free(tty_close(&run)); fail_msg("%s changed while the run was going", x); }
     } else if (exists(x)) {
-        kill(pid, SIGKILL); waitpid(pid, &st, 0);
+        free(tty_close(&run));
         fail_msg("%s exists while the run is going", x);
     }
-    if (exists(games_csv)) { kill(pid, SIGKILL); waitpid(pid, &st, 0); fail_msg("games.csv exists mid-run"); }
-    kill(pid, sig);
-    int status = wait_exit(pid, 30);
+    if (exists(games_csv)) { free(tty_close(&run)); fail_msg("games.csv exists mid-run"); }
+    kill(run.pid, sig);
+    int status = tty_wait_exit(&run);
+    free(tty_close(&run));
     assert_int_equal(status, 0);
 
     cJSON *j = load_json(x);
@@ -1407,13 +1482,14 @@ static void test_gauntlet_interrupted(void **state)
     const char *x = tp("gint.json"), *dir = tp("gint_csv");
     const char *args[] = { "gauntlet", deck_a, deck_b, deck_c, "--games", "100000000", "--json", x,
                            "--csv", dir, "--threads", "2", NULL };
-    pid_t pid = spawn(args);
-    sleep_s(0.7);
-    int st;
-    if (waitpid(pid, &st, WNOHANG) != 0) fail_msg("the gauntlet ended before the signal");
-    if (exists(x)) { kill(pid, SIGKILL); waitpid(pid, &st, 0); fail_msg("%s exists while the gauntlet is going", x); }
-    kill(pid, SIGINT);
-    assert_int_equal(wait_exit(pid, 30), 0);
+    Tty run;
+    tty_start(&run, args);
+    tty_wait_for(&run, PROGRESS_MARK);   /* playing its first matchup */
+    if (exists(x)) { free(tty_close(&run)); fail_msg("%s exists while the gauntlet is going", x); }
+    kill(run.pid, SIGINT);
+    int status = tty_wait_exit(&run);
+    free(tty_close(&run));
+    assert_int_equal(status, 0);
     assert_int_equal(count_named(tmp, "gint.json.tmp."), 0);
     assert_int_equal(count_named(dir, ".tmp"), 0);
 
@@ -1452,47 +1528,13 @@ static void test_gauntlet_interrupted(void **state)
  * and returns what it printed there (caller frees). */
 static char *stderr_on_terminal(const char *extra)
 {
-    int m = posix_openpt(O_RDWR | O_NOCTTY);
-    if (m < 0 || grantpt(m) || unlockpt(m)) fail_msg("no pseudo-terminal: %s", strerror(errno));
-    const char *slave = ptsname(m);
-    int s = open(slave, O_RDWR | O_NOCTTY);   /* held open: no hangup when the child exits */
-    if (s < 0) fail_msg("%s: %s", slave, strerror(errno));
-    const char *argv[] = { MTGSIM_BIN, "run", deck_a, deck_b, "--games", "3000", "--json", tp("tty.json"),
-                           extra, NULL };
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) fail_msg("fork: %s", strerror(errno));
-    if (pid == 0) {
-        int dn = open("/dev/null", O_WRONLY);
-        dup2(dn, 1);
-        dup2(s, 2);
-        execv(MTGSIM_BIN, (char *const *)argv);
-        _exit(127);
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    int st, done = 0;
-    for (int spins = 0; spins < 600; spins++) {   /* at most 30 s */
-        struct pollfd pf = { m, POLLIN, 0 };
-        if (poll(&pf, 1, 50) > 0 && (pf.revents & POLLIN)) {
-            ssize_t r = read(m, buf + n, cap - n - 1);
-            if (r > 0) n += (size_t)r;
-        }
-        if (done) break;          /* one more read after the exit */
-        if (waitpid(pid, &st, WNOHANG) == pid) done = 1;
-    }
-    if (!done) { kill(pid, SIGKILL); waitpid(pid, &st, 0); fail_msg("mtgsim run on a terminal did not finish"); }
-    int more = 1;
-    fcntl(m, F_SETFL, O_NONBLOCK);
-    while (more && n + 1 < cap) {
-        ssize_t r = read(m, buf + n, cap - n - 1);
-        if (r > 0) n += (size_t)r; else more = 0;
-    }
-    close(s);
-    close(m);
-    buf[n] = 0;
-    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) fail_msg("mtgsim run on a terminal exited %d", WEXITSTATUS(st));
-    return buf;
+    const char *args[] = { "run", deck_a, deck_b, "--games", "3000", "--json", tp("tty.json"), extra, NULL };
+    Tty run;
+    tty_start(&run, args);
+    int status = tty_wait_exit(&run);
+    char *text = tty_close(&run);
+    if (status != 0) { free(text); fail_msg("mtgsim run on a terminal exited %d", status); }
+    return text;
 }
 
 /* A progress line on standard error when it is a terminal; nothing when it
@@ -1506,7 +1548,7 @@ static void test_progress_line(void **state)
     assert_non_null(strstr(p.out, "report:"));    /* the summary is on stdout */
     proc_free(&p);
     char *t = stderr_on_terminal(NULL);
-    if (!strstr(t, "games/s")) fail_msg("no progress line on a terminal: \"%s\"", t);
+    if (!strstr(t, PROGRESS_MARK)) fail_msg("no progress line on a terminal: \"%s\"", t);
     free(t);
     t = stderr_on_terminal("--quiet");
     if (t[0]) fail_msg("--quiet: wrote on the terminal: \"%s\"", t);
