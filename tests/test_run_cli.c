@@ -732,12 +732,15 @@ static int opening_hands_split(const char *json, int want_paired)
         if (want_paired && (lnum(mu, "total") % 2 || lnum(mu, "games") % 2))
             fail_msg("%s: deck %d took different mulligans in the two games of a pair", json, d);
         const cJSON *card;
+        long held = 0;   /* (card, game) pairs: the comparison below is not over nothing */
         cJSON_ArrayForEach(card, at(nth(at(j, "cards"), d), "cards")) {
             long oh = lnum(card, "games_opening_hand");
+            held += oh;
             if (oh == 1) split = 1;
             if (want_paired && oh == 1)
                 fail_msg("%s: %s in the opening hand of one game of the pair only", json, str(card, "name"));
         }
+        if (held < 2) fail_msg("%s: deck %d had no card in its opening hands", json, d);
     }
     cJSON_Delete(j);
     return split;
@@ -1211,6 +1214,7 @@ static void test_csv(void **state)
         }
     }
     assert_int_equal(c.rows - 1, row);
+    assert_true(row > 0);
     csv_free(&c);
 
     snprintf(path, sizeof path, "%s/games.csv", dir);
