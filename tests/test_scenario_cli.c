@@ -169,7 +169,7 @@ static void test_planeswalker_and_error_output(void)
 
 static void test_no_expect(void)
 {
-    Run r = run("scenarios/510.1c-engine-default-division-no-expect.json");
+    Run r = run("data/scenario_bad/noexpect_default_division.json");
     CHECK(r.status == 0, "no expect: exit %d, want 0", r.status);
     cJSON *j = line_json(r.out, 0);
     CHECK(j && get(j, "pass") && cJSON_IsNull(get(j, "pass")), "no expect: pass is null");
@@ -320,7 +320,8 @@ static void test_several_files(void)
     run_free(&r);
 }
 
-/* Every file in tests/scenarios/ passes and has a name and rules. */
+/* Every file in tests/scenarios/ passes (pass true: it has an expect, so
+ * it checks something) and has a name. */
 static void test_all_scenarios(void)
 {
     Run r = run("scenarios/*.json");
@@ -331,6 +332,8 @@ static void test_all_scenarios(void)
         cJSON *j = line_json(r.out, i);
         CHECK(j && cJSON_IsString(get(j, "name")) && *get(j, "name")->valuestring,
               "scenario line %d has a name", i + 1);
+        CHECK(j && cJSON_IsTrue(get(j, "pass")), "scenario line %d (%s): pass is not true (no expect?)", i + 1,
+              j && cJSON_IsString(get(j, "file")) ? get(j, "file")->valuestring : "?");
         cJSON_Delete(j);
     }
     run_free(&r);
