@@ -1,0 +1,21 @@
+# run_scenarios.cmake: the `scenarios` ctest (cmake -DMTGSIM=... -DDIR=...
+# -P run_scenarios.cmake). `mtgsim scenario` on every file of DIR must exit
+# 0 and print one line per file with "pass":true: a file without an expect
+# prints "pass":null and checks nothing, and a binary that prints nothing
+# checks nothing either.
+file(GLOB files "${DIR}/*.json")
+list(LENGTH files n)
+if(n EQUAL 0)
+  message(FATAL_ERROR "no scenario file in ${DIR}")
+endif()
+execute_process(COMMAND "${MTGSIM}" scenario ${files}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "mtgsim scenario exited ${rc}:\n${err}")
+endif()
+string(REGEX MATCHALL "\"pass\":true" passed "${out}")
+list(LENGTH passed k)
+if(NOT k EQUAL n)
+  message(FATAL_ERROR "${k} of the ${n} files of ${DIR} passed their expect:\n${out}${err}")
+endif()
+message(STATUS "${n} scenario files passed their expect")
