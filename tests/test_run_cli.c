@@ -1343,13 +1343,14 @@ static void test_ci_width(void **state)
     same_text("--ci-width report on 1 and 2 threads", norm[0], norm[1]);
     free(norm[0]); free(norm[1]);
 
-    /* A narrower width needs several batches: it stops at the first batch
-     * boundary that reaches it, and the report is that of --games G. */
+    /* A narrower width needs more than one batch (0.009: the half-width is
+     * 0.0108 after one, at seed 5): it stops at the first batch boundary
+     * that reaches it, and the report is that of --games G. */
     const char *x = tp("ci_narrow.json");
-    MTG_OK("run", deck_a, deck_b, "--games", "1000000", "--ci-width", "0.006", "--seed", "5", "--json", x, "--quiet");
+    MTG_OK("run", deck_a, deck_b, "--games", "1000000", "--ci-width", "0.009", "--seed", "5", "--json", x, "--quiet");
     cJSON *j = load_json(x);
     long g = lnum(j, "games");
-    if (g <= BATCH || g % BATCH) fail_msg("--ci-width 0.006: %ld games", g);
+    if (g <= BATCH || g % BATCH) fail_msg("--ci-width 0.009: %ld games", g);
     char gs[32], gp[32];
     snprintf(gs, sizeof gs, "%ld", g);
     snprintf(gp, sizeof gp, "%ld", g - BATCH);
@@ -1357,7 +1358,7 @@ static void test_ci_width(void **state)
     cJSON *prev = load_json(tp("ci_prev.json"));
     const cJSON *ci = at(nth(at(prev, "decks"), 0), "ci95");
     double half = (nth(ci, 1)->valuedouble - nth(ci, 0)->valuedouble) / 2;
-    if (half < 0.006) fail_msg("--ci-width 0.006 went on past %ld games, where the half-width was %.6f", g - BATCH, half);
+    if (half < 0.009) fail_msg("--ci-width 0.009 went on past %ld games, where the half-width was %.6f", g - BATCH, half);
     MTG_OK("run", deck_a, deck_b, "--games", gs, "--seed", "5", "--json", tp("ci_same.json"), "--quiet");
     cJSON *same = load_json(tp("ci_same.json"));
     const char *drop[] = { "run", "games_requested", "ci_width" };

@@ -287,12 +287,13 @@ static int messages(const char *must_contain)
 /* ----------------------------------------------------------------- tests */
 
 /* Same seed: the same report, CSV files and per-game rows on 1 process of
- * 2 threads, 2 ranks of 1 thread and 3 ranks of 1 thread. 20001 games: two
- * whole batches and an odd one, split into uneven parts. */
+ * 2 threads, 2 ranks of 1 thread and 3 ranks of 1 thread. 9193 games: a
+ * whole batch, then an odd one of 1001 games (gathered at offset 8192),
+ * split into uneven parts. */
 static void run_same_report(void **state)
 {
     (void)state;
-    run_ok(0, (const char *[]){ "run", deck_a, deck_b, "--games", "20001", "--seed", "77", "--threads", "2",
+    run_ok(0, (const char *[]){ "run", deck_a, deck_b, "--games", "9193", "--seed", "77", "--threads", "2",
                                 "--json", tp("one.json"), "--csv", tp("one"), "--per-game", "--quiet", NULL });
     check_run(tp("one.json"), 1, 2);
     const char *np[2] = { "two", "three" };
@@ -300,7 +301,7 @@ static void run_same_report(void **state)
         char json[64], csv[64];
         snprintf(json, sizeof json, "%s.json", np[k]);
         snprintf(csv, sizeof csv, "%s", np[k]);
-        run_ok(2 + k, (const char *[]){ "run", deck_a, deck_b, "--games", "20001", "--seed", "77", "--threads", "1",
+        run_ok(2 + k, (const char *[]){ "run", deck_a, deck_b, "--games", "9193", "--seed", "77", "--threads", "1",
                                         "--json", tp(json), "--csv", tp(csv), "--per-game", "--quiet", NULL });
         same_before_run(tp("one.json"), tp(json));
         check_run(tp(json), 2 + k, 1);
@@ -315,7 +316,7 @@ static void run_same_report(void **state)
     char *rows = slurp(tp("two/games.csv"));
     int n = 0;
     for (char *p = rows; (p = strchr(p, '\n')); p++) n++;
-    assert_int_equal(n, 20001 + 1);
+    assert_int_equal(n, 9193 + 1);
     free(rows);
 }
 
@@ -323,7 +324,7 @@ static void run_same_report(void **state)
 static void ci_width_same_stop(void **state)
 {
     (void)state;
-    const char *args[] = { "run", deck_a, deck_b, "--games", "300000", "--seed", "5", "--ci-width", "0.007",
+    const char *args[] = { "run", deck_a, deck_b, "--games", "300000", "--seed", "5", "--ci-width", "0.009",
                            "--json", "", "--quiet", NULL };
     arg_after(args, "--json", tp("ci1.json"));
     run_ok(0, args);
@@ -333,7 +334,8 @@ static void ci_width_same_stop(void **state)
     cJSON *j = load_json(tp("ci2.json"));
     long g = lnum(j, "games");
     cJSON_Delete(j);
-    if (g >= 300000 || g % 8192) fail_msg("--ci-width stopped at %ld games, not at a batch boundary before the end", g);
+    if (g <= 8192 || g >= 300000 || g % 8192)
+        fail_msg("--ci-width stopped at %ld games, not at a batch boundary after the first and before the end", g);
 }
 
 static void gauntlet_same_matrix(void **state)
