@@ -1,14 +1,15 @@
-# run_scenarios.cmake: the `scenarios` ctest (cmake -DMTGSIM=... -DDIR=...
-# -P run_scenarios.cmake). `mtgsim scenario` on every file of DIR must exit
-# 0 and print one line per file with "pass":true: a file without an expect
-# prints "pass":null and checks nothing, and a binary that prints nothing
-# checks nothing either.
+# run_scenarios.cmake: the `scenarios` ctest, and .ci/test's scenario runs
+# (cmake -DMTGSIM=BIN -DDIR=FOLDER [-DRUNNER="valgrind;-q;..."] -P
+# run_scenarios.cmake). `mtgsim scenario` on every file of DIR (under
+# RUNNER when given) must exit 0 and print one line per file with
+# "pass":true: a file without an expect prints "pass":null and checks
+# nothing, and a binary that prints nothing checks nothing either.
 file(GLOB files "${DIR}/*.json")
 list(LENGTH files n)
 if(n EQUAL 0)
   message(FATAL_ERROR "no scenario file in ${DIR}")
 endif()
-execute_process(COMMAND "${MTGSIM}" scenario ${files}
+execute_process(COMMAND ${RUNNER} "${MTGSIM}" scenario ${files}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "mtgsim scenario exited ${rc}:\n${err}")
