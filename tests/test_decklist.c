@@ -324,6 +324,7 @@ static void test_bad_input(void)
     /* A file over the size limit. */
     size_t big = DECKLIST_FILE_MAX + 1;
     char *junk = malloc(big);
+    CHECK(junk != NULL);
     if (junk) {
         memset(junk, '\n', big);
         CHECK(decklist_parse(&pool, "big.txt", junk, big, &dl, err, sizeof err) == -1);

@@ -77,10 +77,11 @@ static void check_picture(const char *dir, const char *name)
     CHECK(exists(path), "%s: the data is not kept", path);
 }
 
-/* No temporary folder is left behind. */
+/* No temporary folder is left behind (in a folder that must exist). */
 static void check_no_tmp(const char *dir)
 {
     DIR *d = opendir(dir);
+    CHECK(d != NULL, "%s: no such folder to look for temporary folders in", dir);
     if (!d) return;
     struct dirent *e;
     while ((e = readdir(d))) CHECK(strncmp(e->d_name, ".mtgsim-plot-", 13) != 0, "%s/%s left behind", dir, e->d_name);

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <sys/wait.h>
 #include <cjson/cJSON.h>
@@ -50,27 +49,17 @@ static int count_supported(const Pool *p)
     return n;
 }
 
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
 static void test_default_pool(void)
 {
     Pool p;
     char err[512] = "";
     pool_init(&p);
-    double t0 = now_ms();
     int rc = pool_load_default(&p, err, sizeof err);
-    double ms = now_ms() - t0;
     CHECK(rc == 0);
     if (rc) fprintf(stderr, "%s\n", err);
     /* Every distinct name of 10E, M10, M11 and M12. */
     CHECK(p.n == 782);
     CHECK(count_supported(&p) == 84);
-    CHECK(ms < 100.0);  /* about 8 ms on the reference machine */
 
     const CardDef *c = card(&p, "Grizzly Bears");
     CHECK(reason(&p, "Grizzly Bears") == NULL);
