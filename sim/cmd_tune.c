@@ -170,7 +170,7 @@ int cmd_tune(int argc, char **argv)
             if ((bad = point_spec(base, &par[k], 1, &v, &probe, perr, sizeof perr) != 0))
                 snprintf(err, sizeof err, "--param '%s': %s", o.params[k], perr);
         }
-    if (options_agree("tune", bad, 0, err, sizeof err)) { pool_free(&pool); return 2; }
+    if (options_agree("tune", bad, 0, err, sizeof err)) { output_free(&out); pool_free(&pool); return 2; }
 
     /* The defaults: the base spec as given. */
     static Point def;
@@ -226,7 +226,7 @@ int cmd_tune(int argc, char **argv)
         for (int k = 0; k < alive && complete; k++) {
             Point *p = &pts[order[k]];
             int done = play(&o, &pool, deck, &p->spec.inst, opp, per, o.seed + 1 + (uint64_t)r, threads, &p->games, &p->wins);
-            if (done < 0) { output_free(&out); fprintf(stderr, "mtgsim tune: out of memory\n"); return 2; }
+            if (done < 0) { output_free(&out); pool_free(&pool); fprintf(stderr, "mtgsim tune: out of memory\n"); return 2; }
             complete = done == 1;
         }
         /* Keep the better half (by win rate over all their games). */
