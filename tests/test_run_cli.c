@@ -18,7 +18,6 @@
 #include <cmocka.h>
 #include <cjson/cJSON.h>
 #include "testutil.h"
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -233,6 +232,8 @@ static void tty_start(Tty *t, const char *const *args)
         int dn = open("/dev/null", O_WRONLY);
         dup2(dn, 1);
         dup2(t->slave, 2);
+        close(t->slave);
+        close(t->master);
         execv(MTGSIM_BIN, (char *const *)argv);
         _exit(127);
     }
