@@ -11,7 +11,7 @@ set title font ",14"
 set style textbox opaque noborder margins 1,0.5
 set title "BG Deathtouch: win rate when the card was in hand (GIH WR)\n10000 games · bars from the deck's win rate: blue above, orange below · 95 % CI"
 set xlabel "GIH win rate (%)"
-set xrange [40:56.8518]
+set xrange [40:56.9573]
 set xtics 40,2,52
 set grid xtics lc rgb "#e5e5e5" lt 1
 set border 3
@@ -19,7 +19,7 @@ set yrange [0.3:12.9]
 set ytics scale 0 font ",11" ("Nether Horror" 1, "Mass of Ghouls" 2, "Barony Vampire" 3, "Forest" 4, "Swamp" 5, "Kelinore Bat" 6, "Centaur Courser" 7, "Deadly Recluse" 8, "Child of Night" 9, "Greater Basilisk" 10, "Giant Spider" 11)
 set style fill solid 0.9 noborder
 set key off
-BASE = 45.4500
+BASE = 45.5000
 set arrow 2 from first BASE, graph 0 to first BASE, first 11.6 nohead dt 2 lw 2 lc rgb "#c0392b" front
 set label 2 sprintf("deck's win rate %.1f %%", BASE) at first BASE, first 12 center font ",10" tc rgb "#c0392b" front
 W = 1000; H = 436

@@ -17,13 +17,13 @@ set style fill solid 0.9 noborder
 set boxwidth 0.85
 set key off
 set yrange [0:18]
-set xrange [10.1:50.9]
-set xtics 2
-set arrow 1 from first 17.4951, graph 0 to first 17.4951, graph 1 nohead dt 2 lw 2 lc rgb "#c0392b" front
-set label 1 "mean 17.5" at first 17.4951, graph 0.96 left offset 0.6,0 font ",10" tc rgb "#c0392b" front
+set xrange [10.1:63.9]
+set xtics 5
+set arrow 1 from first 17.4984, graph 0 to first 17.4984, graph 1 nohead dt 2 lw 2 lc rgb "#c0392b" front
+set label 1 "mean 17.5" at first 17.4984, graph 0.96 left offset 0.6,0 font ",10" tc rgb "#c0392b" front
 set arrow 2 from first 16, graph 0 to first 16, graph 1 nohead dt 3 lw 2 lc rgb "#333333" front
 set label 2 "median 16" at first 16, graph 0.96 right offset -0.6,0 font ",10" tc rgb "#333333" front
-W = 900; H = 520
+W = 1100; H = 520
 do for [fmt in "png svg"] {
     if (fmt eq "png") {
         set terminal pngcairo size W,H font "DejaVu Sans,11" noenhanced background rgb "white"
