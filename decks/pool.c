@@ -6,6 +6,7 @@
  * has, wrong JSON types), which refuses the whole file with FILE:LINE. */
 #include "pool.h"
 #include "jsonpos.h"
+#include "text.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -19,8 +20,6 @@
 #define POOL_FILE_MAX  (512u << 20)  /* refused beyond this: AtomicCards.json, the largest
                                       * file a pool reads, is about 100 MB */
 #define TEXT_MAX       2048          /* rules text kept for parsing; longer text is unsupported */
-#define QUOTE_CUT      42            /* quoted sentences longer than QUOTE_MAX are cut at a space */
-#define QUOTE_MAX      60            /* before this byte, and get " ..." */
 #define PT_MAX         99            /* |power|, toughness, loyalty above this: malformed */
 
 /* ---------------------------------------------------------------- pool */
@@ -223,21 +222,6 @@ static void trim(char **s, char **end)
     while (*end > *s && isspace((unsigned char)(*end)[-1])) (*end)--;
 }
 
-/* Quotes s[0..n) for a reason: whole if short, else cut at a space. */
-static void quote(char *out, size_t outlen, const char *s, size_t n)
-{
-    if (n <= QUOTE_MAX) {
-        snprintf(out, outlen, "'%.*s'", (int)n, s);
-        return;
-    }
-    size_t cut = QUOTE_CUT;
-    while (cut > 0 && s[cut] != ' ') cut--;
-    if (cut == 0) {
-        cut = QUOTE_CUT;
-        while (cut > 0 && ((unsigned char)s[cut] & 0xC0) == 0x80) cut--;  /* UTF-8 boundary */
-    }
-    snprintf(out, outlen, "'%.*s ...'", (int)cut, s);
-}
 
 static int is_string_array(const cJSON *a)
 {
@@ -337,7 +321,7 @@ static void parse_text(const char *text, const cJSON *keywords, CardDef *def, ch
     int depth = 0;
     if (strlen(text) >= sizeof buf) {
         char q[80];
-        quote(q, sizeof q, text, strcspn(text, "\n"));
+        text_quote(q, sizeof q, text, strcspn(text, "\n"));
         snprintf(reason, rlen, "text not understood: %s", q);
         return;
     }
@@ -384,7 +368,7 @@ static void parse_text(const char *text, const cJSON *keywords, CardDef *def, ch
             *iend = save;
             char q[80];
             if (known && ilen > 0) {
-                quote(q, sizeof q, is, ilen);
+                text_quote(q, sizeof q, is, ilen);
                 size_t ql = strlen(q);  /* unquoted: the keyword as printed, capitalized */
                 q[ql - 1] = 0;
                 q[1] = (char)toupper((unsigned char)q[1]);
@@ -394,7 +378,7 @@ static void parse_text(const char *text, const cJSON *keywords, CardDef *def, ch
                 char *se = ls;
                 while (se < le && !(se[0] == '.' && (se + 1 == le || se[1] == ' '))) se++;
                 if (se < le) se++;
-                quote(q, sizeof q, ls, (size_t)(se - ls));
+                text_quote(q, sizeof q, ls, (size_t)(se - ls));
                 snprintf(reason, rlen, "text not understood: %s", q);
             }
             return;
@@ -438,7 +422,7 @@ static void classify_basic(const cJSON *c, const char *text, CardDef *def, char 
     want_ns[m] = 0;
     if (n && strcmp(got, want_ns)) {
         char q[80];
-        quote(q, sizeof q, text, strcspn(text, "\n"));
+        text_quote(q, sizeof q, text, strcspn(text, "\n"));
         snprintf(reason, rlen, "text not understood: %s", q);
         return;
     }

@@ -21,7 +21,7 @@
 #define TOK_MAX    640   /* words of one card's text */
 #define WORD_MAX   28    /* longest word kept (longer words are cut, so never match) */
 #define QUOTE_CUT  42    /* a quoted sentence longer than QUOTE_MAX is cut at a space */
-#define QUOTE_MAX  60    /* before this byte, as decks/pool.c quotes */
+#define QUOTE_MAX  60    /* before this byte */
 #define DUR_UNSET  255   /* an effect whose duration comes at the end of its clause */
 
 /* A noun's number: 0 singular, 1 plural, 2 either ("Plains"). */
@@ -2398,7 +2398,7 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
 /* ---------------------------------------------------------- the reason */
 
 /* Quotes s[0..n) for a reason: whole if short, else cut at a space. */
-static void quote(char *out, size_t outlen, const char *s, size_t n)
+void text_quote(char *out, size_t outlen, const char *s, size_t n)
 {
     if (n <= QUOTE_MAX) {
         snprintf(out, outlen, "'%.*s'", (int)n, s);
@@ -2426,7 +2426,7 @@ static void reason_at(const Lexed *lx, size_t at, char *reason, size_t rlen)
     while (b < e && t[b] == ' ') b++;
     while (e > b && t[e - 1] == ' ') e--;
     char q[80];
-    quote(q, sizeof q, t + b, e - b);
+    text_quote(q, sizeof q, t + b, e - b);
     snprintf(reason, rlen, "text not understood: %s", q);
 }
 
@@ -2448,7 +2448,7 @@ int text_parse(const char *name, unsigned types, const char *text, SubtypeTable 
         if (depth) continue;
         if (n + 1 >= sizeof lx->clean) {
             char q[80];
-            quote(q, sizeof q, text, strcspn(text, "\n"));
+            text_quote(q, sizeof q, text, strcspn(text, "\n"));
             snprintf(out->reason, sizeof out->reason, "text not understood: %s", q);
             return 1;
         }

@@ -51,6 +51,11 @@ typedef struct TextCard {
  * "text not understood: '...'"). Never reads outside text's NUL. */
 int text_parse(const char *name, unsigned types, const char *text, SubtypeTable *st, TextCard *out);
 
+/* Quotes s[0 .. n-1] for a reason ("text not understood: ..."): whole
+ * when short, else cut at a space (or a UTF-8 boundary) with " ...". The
+ * card pool's reasons use it too, so every reason reads the same. */
+void text_quote(char *out, size_t outlen, const char *s, size_t n);
+
 /* One line of text for an ability, the same for the same record: e.g.
  * "spell: damage 3 to target0[any target]". Returns the length it wanted
  * (as snprintf). */

@@ -87,18 +87,6 @@ static int is_report(const char *text)
     return ok;
 }
 
-/* Names in folder dir that contain part. */
-static int count_named(const char *dir, const char *part)
-{
-    DIR *d = opendir(dir);
-    if (!d) return 0;
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) n += strstr(e->d_name, part) != NULL;
-    closedir(d);
-    return n;
-}
-
 static void sleep_s(double s)
 {
     struct timespec ts = { (time_t)s, (long)((s - (double)(time_t)s) * 1e9) };
@@ -210,7 +198,7 @@ static void to_link(void)
     char *t = slurp(target);
     CHECK(is_report(t), "--json LINK: the file it leads to did not get the report: %.40s", t);
     free(t);
-    CHECK(count_named(tp("real"), TMP_TAG) == 0 && count_named(tmpdir, TMP_TAG) == 0, "--json LINK: a temporary is left");
+    CHECK(test_count_named(tp("real"), TMP_TAG) == 0 && test_count_named(tmpdir, TMP_TAG) == 0, "--json LINK: a temporary is left");
 
     spit(target, "old\n");
     const char *g[] = { "gauntlet", DECK_A, DECK_B, "--games", "10", "--threads", "1", "--quiet", "--json", link, NULL };
@@ -276,7 +264,7 @@ static void to_dev_full(void)
           "--json LINK-TO-/dev/full: replaced");
     CHECK(is_text(tp("full_csv/summary.csv"), "old\n"), "a failed run replaced summary.csv");
     CHECK(!exists(tp("full_csv/cards.csv")) && !exists(tp("full_csv/games.csv")), "a failed run wrote some CSV files");
-    CHECK(count_named(dir, TMP_TAG) == 0, "a failed run left temporaries in %s", dir);
+    CHECK(test_count_named(dir, TMP_TAG) == 0, "a failed run left temporaries in %s", dir);
     unlink(link);
 }
 
@@ -489,7 +477,7 @@ static void all_or_nothing(void)
     CHECK(is_text(x, "old report\n"), "the report was replaced by a run that failed");
     CHECK(is_text(tp("aon_csv/summary.csv"), "old summary\n"), "summary.csv was replaced by a run that failed");
     CHECK(!exists(tp("aon_csv/cards.csv")) && !exists(tp("aon_csv/games.csv")), "a run that failed made CSV files");
-    CHECK(count_named(dir, ".mtgsim.") == 0 && count_named(tmpdir, ".mtgsim.") == 0, "temporaries or backups left");
+    CHECK(test_count_named(dir, ".mtgsim.") == 0 && test_count_named(tmpdir, ".mtgsim.") == 0, "temporaries or backups left");
     rmdir(tp("aon_csv/combat.csv"));
 }
 

@@ -102,18 +102,6 @@ static void rm_rf(const char *path)
     }
 }
 
-/* Names in folder dir that contain `part`. */
-static int count_named(const char *dir, const char *part)
-{
-    DIR *d = opendir(dir);
-    if (!d) return 0;
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) n += strstr(e->d_name, part) != NULL;
-    closedir(d);
-    return n;
-}
-
 /* ------------------------------------------------- running the binary */
 
 typedef struct Proc {
@@ -1233,7 +1221,7 @@ static void test_csv(void **state)
     assert_int_equal(wins[1], lnum(nth(decks, 1), "wins"));
     free(g);
     /* Nothing but the four files, no temporary left. */
-    assert_int_equal(count_named(dir, ".tmp"), 0);
+    assert_int_equal(test_count_named(dir, ".tmp"), 0);
     cJSON_Delete(j);
 }
 
@@ -1276,8 +1264,8 @@ static void interrupted(int sig, int preexisting)
     long games = lnum(j, "games");
     if (!(games > 0 && games < 100000000)) fail_msg("interrupted run: %ld games", games);
     assert_int_equal(lnum(j, "games_requested"), 100000000);
-    assert_int_equal(count_named(tmp, tmpname), 0);
-    assert_int_equal(count_named(dir, ".tmp"), 0);
+    assert_int_equal(test_count_named(tmp, tmpname), 0);
+    assert_int_equal(test_count_named(dir, ".tmp"), 0);
 
     const cJSON *decks = at(j, "decks");
     GameRow *g;
@@ -1501,8 +1489,8 @@ static void test_gauntlet_interrupted(void **state)
     int status = tty_wait_exit(&run);
     free(tty_close(&run));
     assert_int_equal(status, 0);
-    assert_int_equal(count_named(tmp, "gint.json.tmp."), 0);
-    assert_int_equal(count_named(dir, ".tmp"), 0);
+    assert_int_equal(test_count_named(tmp, "gint.json.tmp."), 0);
+    assert_int_equal(test_count_named(dir, ".tmp"), 0);
 
     cJSON *j = load_json(x);
     assert_true(cJSON_IsFalse(at(j, "complete")));

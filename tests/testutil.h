@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -30,6 +31,18 @@ static inline char *test_slurp(const char *path, size_t *len)
     buf[n] = 0;
     if (len) *len = n;
     return buf;
+}
+
+/* How many names in folder dir contain `part` (0 when it cannot be read). */
+static inline int test_count_named(const char *dir, const char *part)
+{
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) n += strstr(e->d_name, part) != NULL;
+    closedir(d);
+    return n;
 }
 
 /* The whole file, or "" when it cannot be opened (caller frees). */
