@@ -22,7 +22,7 @@ root="$(cd "$here/../.." && pwd)"
 secs="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(decklist cards scenario)
+[ ${#targets[@]} -gt 0 ] || targets=(decklist cards scenario text)
 build="${FUZZ_BUILD:-$root/build-fuzz}"
 
 CC=clang cmake -S "$root" -B "$build" -DMTGSIM_FUZZ=ON >/dev/null
@@ -33,7 +33,8 @@ max_len() {
         decklist) echo 8192 ;;    # a 40-card list is under 1 KB
         cards)    echo 32768 ;;   # a few MTGJSON cards with all their fields
         scenario) echo 16384 ;;   # the shipped scenarios are under 3 KB
-        *) echo "run.sh: unknown target '$1' (decklist, cards, scenario)" >&2; exit 2 ;;
+        text)     echo 2048 ;;    # the longest card text of the four sets is under 800 bytes
+        *) echo "run.sh: unknown target '$1' (decklist, cards, scenario, text)" >&2; exit 2 ;;
     esac
 }
 
