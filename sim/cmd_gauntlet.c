@@ -146,9 +146,7 @@ int cmd_gauntlet(int argc, char **argv)
         printf(", %llu games per matchup, %s%s\n", o.games, setup, complete ? "" : " (interrupted)");
         matrix_print("win rate (%) of the row deck against the column deck, with its 95% interval\n"
                      "(field: the row deck against all the others)", names, n, cell);
-        char shown[4096];   /* a default path, as output_shown shows it */
-        printf("report: %s%s%s\n", o.json ? json : output_shown(json, shown, sizeof shown),
-               o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
+        output_report_line("", json, o.json != NULL, o.csv);
     }
     capacity_warn(stderr, games_all, capacity);
     if (!status && errors) { fprintf(stderr, "mtgsim gauntlet: %ld games ended on an illegal policy answer\n", errors); status = 1; }

@@ -213,9 +213,7 @@ int cmd_run(int argc, char **argv)
     output_free(&out);
     if (!o.quiet && strcmp(json, "-")) {
         summary(stdout, &ri, &sum);
-        char shown[4096];   /* a default path, as output_shown shows it */
-        if (!status) printf("  report: %s%s%s\n", o.json ? json : output_shown(json, shown, sizeof shown),
-                            o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
+        if (!status) output_report_line("  ", json, o.json != NULL, o.csv);
     }
     capacity_warn(stderr, sum.games, sum.ends[END_CAPACITY]);
     if (!status && sum.check_failures) {

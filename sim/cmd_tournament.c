@@ -185,9 +185,7 @@ int cmd_tournament(int argc, char **argv)
                deck[1].name, o.games, setup, complete ? "" : " (interrupted)");
         matrix_print("win rate (%) of the row policy against the column policy on both sides, with its\n"
                      "95% interval (field: the row policy against all the others)", names, np, cell);
-        char shown[4096];   /* a default path, as output_shown shows it */
-        printf("report: %s%s%s\n", o.json ? json : output_shown(json, shown, sizeof shown),
-               o.csv ? ", CSV in " : "", o.csv ? o.csv : "");
+        output_report_line("", json, o.json != NULL, o.csv);
     }
     capacity_warn(stderr, games_all, capacity);
     if (!status && errors) { fprintf(stderr, "mtgsim tournament: %ld games ended on an illegal policy answer\n", errors); status = 1; }

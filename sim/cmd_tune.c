@@ -313,8 +313,7 @@ int cmd_tune(int argc, char **argv)
         printf("  on fresh games: %.1f%% (%ld games) against %.1f%% for the defaults (%s)\n", 100 * pb, bg, 100 * pd, base);
         printf("  difference %+.1f points; probability the best beats the defaults: %.3f%s\n", 100 * (pb - pd), p_better,
                p_better > 0.975 ? " (significant)" : "");
-        char shown[4096];   /* a default path, as output_shown shows it */
-        printf("report: %s\n", o.json ? json : output_shown(json, shown, sizeof shown));
+        output_report_line("", json, o.json != NULL, NULL);
     }
     pool_free(&pool);
     return status;

@@ -459,6 +459,13 @@ const char *output_shown(const char *path, char *buf, size_t len)
     return buf;
 }
 
+void output_report_line(const char *indent, const char *json, int given, const char *csv)
+{
+    char shown[OUT_PATH];
+    printf("%sreport: %s%s%s\n", indent, given ? json : output_shown(json, shown, sizeof shown),
+           csv ? ", CSV in " : "", csv ? csv : "");
+}
+
 int output_stdout_finish(const char *cmd, int status)
 {
     /* e: the reason, or -1 when a write failed earlier and took its errno

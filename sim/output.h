@@ -99,6 +99,11 @@ const char *output_path(const OutputSet *s, int k);
  * compiled-in results/) relative to it, anything else as it is. */
 const char *output_shown(const char *path, char *buf, size_t len);
 
+/* The summary's line "INDENTreport: JSON[, CSV in DIR]" on standard
+ * output: the report's path as the user gave it (given), else as
+ * output_shown shows the default; csv may be NULL. */
+void output_report_line(const char *indent, const char *json, int given, const char *csv);
+
 /* After a command: flushes and closes standard output and checks that
  * every write to it succeeded. Returns status, or 2 when a write failed
  * (with "mtgsim CMD: cannot write to standard output: REASON" unless

@@ -85,4 +85,34 @@ static inline void fx_deck(Deck *d, int land_a, int land_b, const int *spells, i
     for (int k = 0; k < 23; k++) d->card[d->n++] = (uint16_t)spells[k % nspells];
 }
 
+/* A game wired for an engine test: its state, context, each seat's deck,
+ * random streams and library buffer. */
+typedef struct Harness {
+    Game g;
+    GameState s;
+    Rng dr[2], pr[2];
+    uint8_t lib[2][DECK_MAX];
+    Deck deck[2];
+} Harness;
+
+/* Zeroes h and wires its game to pool, h's two decks (to fill), streams
+ * seeded from seed, the library buffers and the two policies, with
+ * state_check after every action. */
+static inline void fx_harness(Harness *h, const CardPool *pool, const Policy *p0, const Policy *p1, uint64_t seed)
+{
+    memset(h, 0, sizeof *h);
+    h->g.pool = pool;
+    for (int p = 0; p < 2; p++) {
+        rng_seed(&h->dr[p], seed, 0, (uint64_t)p);
+        rng_seed(&h->pr[p], seed, 0, (uint64_t)p + 2);
+        h->g.deck[p] = &h->deck[p];
+        h->g.deck_rng[p] = &h->dr[p];
+        h->g.policy_rng[p] = &h->pr[p];
+        h->g.lib_buf[p] = h->lib[p];
+    }
+    h->g.policy[0] = p0;
+    h->g.policy[1] = p1;
+    h->g.check = 1;
+}
+
 #endif

@@ -13,32 +13,15 @@
 static CardDef cards[FX_COUNT];
 static CardPool pool;
 
-typedef struct Harness {
-    Game g;
-    GameState s;
-    Rng dr[2], pr[2];
-    uint8_t lib[2][DECK_MAX];
-    Deck deck[2];
-} Harness;
-
 /* Each seat: `lands` Islands, then `walls` 0/7 defenders ({1}{U}). */
 static void harness(Harness *h, int lands, int walls, const Policy *pol, uint64_t seed)
 {
-    memset(h, 0, sizeof *h);
     fx_pool(cards, &pool);
-    h->g.pool = &pool;
+    fx_harness(h, &pool, pol, pol, seed);
     for (int p = 0; p < 2; p++) {
         Deck *d = &h->deck[p];
         for (int k = 0; k < lands + walls; k++) d->card[d->n++] = (uint16_t)(k < lands ? FX_ISLAND : FX_WALL);
-        rng_seed(&h->dr[p], seed, 0, (uint64_t)p);
-        rng_seed(&h->pr[p], seed, 0, (uint64_t)p + 2);
-        h->g.deck[p] = d;
-        h->g.deck_rng[p] = &h->dr[p];
-        h->g.policy_rng[p] = &h->pr[p];
-        h->g.lib_buf[p] = h->lib[p];
-        h->g.policy[p] = pol;
     }
-    h->g.check = 1;
 }
 
 /* Cards of player p in each zone, counted apart from state_check. */

@@ -13,34 +13,15 @@
 static CardDef cards[FX_COUNT];
 static CardPool pool;
 
-typedef struct Harness {
-    Game g;
-    GameState s;
-    Rng dr[2], pr[2];
-    uint8_t lib[2][DECK_MAX];
-    Deck deck[2];
-} Harness;
-
+/* Green creatures against white and red ones. */
 static void harness(Harness *h, const Policy *p0, const Policy *p1, uint64_t seed)
 {
-    memset(h, 0, sizeof *h);
     fx_pool(cards, &pool);
+    fx_harness(h, &pool, p0, p1, seed);
     static const int green[] = { FX_BEARS, FX_SPIDER, FX_WURM };
     static const int white[] = { FX_SERRA, FX_KNIGHT, FX_HASTE };
     fx_deck(&h->deck[0], FX_FOREST, FX_FOREST, green, 3);
     fx_deck(&h->deck[1], FX_PLAINS, FX_MOUNTAIN, white, 3);
-    h->g.pool = &pool;
-    for (int p = 0; p < 2; p++) {
-        rng_seed(&h->dr[p], seed, 0, (uint64_t)p);
-        rng_seed(&h->pr[p], seed, 0, (uint64_t)p + 2);
-        h->g.deck[p] = &h->deck[p];
-        h->g.deck_rng[p] = &h->dr[p];
-        h->g.policy_rng[p] = &h->pr[p];
-        h->g.lib_buf[p] = h->lib[p];
-    }
-    h->g.policy[0] = p0;
-    h->g.policy[1] = p1;
-    h->g.check = 1;
 }
 
 /* ---- a recording policy: keeps, passes, never attacks or blocks ---- */

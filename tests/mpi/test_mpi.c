@@ -140,23 +140,30 @@ static double now_s(void)
  * ends a hung run, however slow the build and busy the machine. */
 #define HANG_S 600.0
 
+/* The parent of the process named by a /proc entry, or 0 (not a process,
+ * or gone); *pid gets the entry's pid. */
+static pid_t proc_parent(const char *entry, pid_t *pid)
+{
+    char path[300];
+    int ppid = 0;
+    *pid = (pid_t)atol(entry);
+    if (*pid <= 0) return 0;
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)*pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    if (fscanf(f, "%*d %*s %*c %d", &ppid) != 1) ppid = 0;
+    fclose(f);
+    return (pid_t)ppid;
+}
+
 /* Kills mpirun and its ranks (children), and reaps mpirun. */
 static void kill_all(pid_t mpirun)
 {
     DIR *d = opendir("/proc");
     struct dirent *e;
-    while (d && (e = readdir(d))) {
-        char path[300];
-        pid_t pid = (pid_t)atol(e->d_name);
-        if (pid <= 0) continue;
-        snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-        FILE *f = fopen(path, "r");
-        int ppid = 0;
-        if (!f) continue;
-        if (fscanf(f, "%*d %*s %*c %d", &ppid) != 1) ppid = 0;
-        fclose(f);
-        if (ppid == mpirun) kill(pid, SIGKILL);
-    }
+    pid_t pid;
+    while (d && (e = readdir(d)))
+        if (proc_parent(e->d_name, &pid) == mpirun) kill(pid, SIGKILL);
     if (d) closedir(d);
     kill(mpirun, SIGKILL);
     waitpid(mpirun, NULL, 0);
@@ -389,15 +396,8 @@ static pid_t rank_pid(pid_t mpirun, int r)
     pid_t found = -1;
     while (d && found < 0 && (e = readdir(d))) {
         char path[300], buf[1 << 15];
-        pid_t pid = (pid_t)atol(e->d_name);
-        if (pid <= 0) continue;
-        snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-        FILE *f = fopen(path, "r");
-        int ppid = 0;
-        if (!f) continue;
-        if (fscanf(f, "%*d %*s %*c %d", &ppid) != 1) ppid = 0;
-        fclose(f);
-        if (ppid != mpirun) continue;
+        pid_t pid;
+        if (proc_parent(e->d_name, &pid) != mpirun) continue;
         snprintf(path, sizeof path, "/proc/%d/environ", (int)pid);
         int fd = open(path, O_RDONLY);
         ssize_t n = fd >= 0 ? read(fd, buf, sizeof buf - 1) : -1;
