@@ -115,4 +115,19 @@ static inline uint64_t play_of(const GameState *s, int p, uint8_t obj)
     return pl->play ? pl->play[obj] : play_info(&s->cards[OBJ_CARD(s, p, obj)]);
 }
 
+/* Player pl's untapped basic lands of color c. */
+static inline int mana_untapped(const Player *pl, int c) { return pl->land_n[c] - pl->land_tapped[c]; }
+
+/* Whether the player's mana pool and untapped basic lands can pay card
+ * d's mana cost. */
+int mana_can_pay(const Player *pl, const CardDef *d);
+
+/* Pays card d's cost (the caller checked mana_can_pay): colored symbols
+ * from the pool, then lands of their color; generic from the pool, then
+ * from the color with the most untapped lands left. */
+void mana_pay(Player *pl, const CardDef *d);
+
+/* 500.4: both players' mana pools empty as a step ends. */
+void mana_empty(GameState *s);
+
 #endif

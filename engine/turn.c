@@ -1,206 +1,19 @@
-/* turn.c: setting up a game (London mulligans) and the turn structure
- * (500-514): every step in order, priority, land drops, casting creature
- * spells and paying their mana, cleanup, and the turn cap. */
+/* turn.c: the turn structure (500-514): every step in order, priority,
+ * land drops, casting creature spells, declaring attackers and blockers,
+ * cleanup, and the turn cap. */
 #include <string.h>
 #include "policy.h"
 #include "mana.h"
+#include "turn.h"
 
-/* ---- mana (106, 601.2g-h) ---- */
-
-static int untapped(const Player *pl, int c) { return pl->land_n[c] - pl->land_tapped[c]; }
-
-/* Whether player p's mana pool and untapped basic lands can pay card d's cost. */
-static int can_pay(const Player *pl, const CardDef *d)
-{
-    int total = 0;
-    for (int c = 0; c < COLOR_COUNT; c++) {
-        int u = untapped(pl, c) + pl->mana[c];
-        if (u < d->cost_color[c]) return 0;
-        total += u;
-    }
-    return total >= d->mana_value;
-}
-
-/* Taps lands for the cost and spends the mana at once: colored symbols from
- * lands of their color, generic from the color with the most untapped lands
- * left (keeping colors open). The caller checked can_pay. */
-static void pay(Player *pl, const CardDef *d)
-{
-    int generic = d->mana_value, pool = 0;
-    if (mana_pack(pl->mana) == 0) {
-        /* No pool (nothing fills one yet): lands pay every colored symbol.
-         * Lanes cannot carry: tapped plus cost stays within the lands,
-         * which can_pay checked. */
-        uint64_t cost = mana_pack(d->cost_color);
-        mana_unpack(pl->land_tapped, mana_pack(pl->land_tapped) + cost);
-        generic -= mana_total(cost);
-    } else {
-        for (int c = 0; c < COLOR_COUNT; c++) {
-            int need = d->cost_color[c];
-            int from_pool = pl->mana[c] < need ? pl->mana[c] : need;
-            pl->mana[c] = (uint8_t)(pl->mana[c] - from_pool);
-            pl->land_tapped[c] = (uint8_t)(pl->land_tapped[c] + need - from_pool);
-            generic -= need;
-            pool += pl->mana[c];
-        }
-    }
-    if (generic <= 0) return;
-    for (; generic > 0 && pool; generic--, pool--)   /* the pool first, in color order */
-        for (int c = 0; c < COLOR_COUNT; c++) if (pl->mana[c]) { pl->mana[c]--; break; }
-    /* Then a land of the color with the most untapped lands left, the
-     * first of equals (the colors are many and which is most follows no
-     * pattern: the maximum is taken without branches). The tapped counts
-     * are written back packed, once (mana_unit). */
-    uint8_t left[COLOR_COUNT];
-    uint64_t tapped = mana_pack(pl->land_tapped);
-    for (int c = 0; c < COLOR_COUNT; c++) left[c] = (uint8_t)untapped(pl, c);
-    for (; generic > 0; generic--) {
-        int best = 0, most = left[0];
-        for (int c = 1; c < COLOR_COUNT; c++) {
-            int more = left[c] > most;
-            best = more ? c : best;
-            most = more ? left[c] : most;
-        }
-        if (most <= 0) break;            /* defensive: can_pay said the lands suffice */
-        left[best]--;
-        tapped += mana_unit(best);
-    }
-    mana_unpack(pl->land_tapped, tapped);
-}
-
-static void empty_mana(GameState *s)  /* 500.4 */
-{
-    memset(s->pl[0].mana, 0, sizeof s->pl[0].mana);
-    memset(s->pl[1].mana, 0, sizeof s->pl[1].mana);
-}
-
-/* ---- actions ---- */
-
-/* The mana a player has for casting: untapped basic lands plus pool, by
- * color packed when no lane could carry (mana.h), and in all. */
-typedef struct Mana {
-    uint64_t avail;   /* packed, when `packed` */
-    int packed;
-    int total;
-} Mana;
-
-static inline __attribute__((always_inline)) Mana mana_of(const Player *pl)
-{
-    Mana m = { 0, 0, 0 };
-    m.packed = mana_available(pl, &m.avail);
-    if (m.packed) m.total = mana_total(m.avail);
-    else for (int c = 0; c < COLOR_COUNT; c++) m.total += untapped(pl, c) + pl->mana[c];
-    return m;
-}
-
-/* Whether creature card d can be cast with this mana (302.1, 601.2g-h). */
-static int castable(const Player *pl, const Mana *m, const CardDef *d)
-{
-    if (!(d->types & TYPE_CREATURE) || d->mana_value > m->total) return 0;
-    return m->packed ? mana_covers(m->avail, mana_pack(d->cost_color)) : can_pay(pl, d);
-}
-
-/* The same from a play_info (the mana packed), without branches: which
- * cards of a hand are castable follows no pattern a branch predictor
- * could learn. */
-static inline int castable_info(const Mana *m, uint64_t x)
-{
-    return ((x & PLAY_CREATURE) != 0) & ((int)(x >> PLAY_MV_SHIFT & 0xFF) <= m->total) &
-           mana_covers(m->avail, x & PLAY_COST);
-}
-
-/* Whether player p's card object obj can be cast with this mana. */
-static int castable_obj(const GameState *s, int p, const Mana *m, uint8_t obj)
-{
-    const Player *pl = &s->pl[p];
-    if (pl->play && m->packed) return castable_info(m, pl->play[obj]);
-    const CardDef *d = &s->cards[OBJ_CARD(s, p, obj)];
-    return !(d->types & TYPE_LAND) && castable(pl, m, d);
-}
-
-int game_legal_actions(const GameState *s, int p, Action *out)
-{
-    const Player *pl = &s->pl[p];
-    int n = 0;
-    out[n++] = (Action){ ACT_PASS, 0 };
-    /* Sorcery timing (307.1, 305.1): own main phase, empty stack. Instants
-     * are not supported yet, so elsewhere passing is the only choice. */
-    if ((s->step != STEP_MAIN1 && s->step != STEP_MAIN2) || s->active != p || s->stack_n) return n;
-    int land_ok = !(pl->flags & PL_LAND_PLAYED);                           /* 305.2 */
-    Mana m = mana_of(pl);
-    if (!land_ok && !m.total && !(pl->flags & PL_FREE_SPELLS)) return n;   /* nothing to pay with */
-    if (!m.packed) {
-        for (int h = 0; h < pl->hand_n; h++) {
-            const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
-            if (d->types & TYPE_LAND) {
-                if (land_ok && d->produces >= 0) out[n++] = (Action){ ACT_LAND, (uint8_t)h };
-            } else if (castable(pl, &m, d)) {
-                out[n++] = (Action){ ACT_CAST, (uint8_t)h };
-            }
-        }
-        return n;
-    }
-    if (pl->play) {
-        /* One load per card: its play_info. */
-        uint64_t land_bit = land_ok ? PLAY_LAND : 0;
-        for (int h = 0; h < pl->hand_n; h++) {
-            uint64_t x = pl->play[pl->hand[h]];
-            int play = (x & land_bit) != 0, cast = castable_info(&m, x);
-            out[n] = (Action){ (uint8_t)((x & PLAY_LAND) ? ACT_LAND : ACT_CAST), (uint8_t)h };
-            n += play | cast;
-        }
-        return n;
-    }
-    uint64_t avail = m.avail;
-    int mana = m.total;
-    /* The same tests without branches on them: which cards of a hand are
-     * lands or castable follows no pattern a branch predictor could learn.
-     * Each card writes its action and keeps it (n grows) or not. */
-    for (int h = 0; h < pl->hand_n; h++) {
-        const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
-        int land = (d->types & TYPE_LAND) != 0;
-        int play = land & land_ok & (d->produces >= 0);
-        int cast = !land & ((d->types & TYPE_CREATURE) != 0) & (d->mana_value <= mana) &  /* 302.1 */
-                   mana_covers(avail, mana_pack(d->cost_color));
-        out[n] = (Action){ (uint8_t)(land ? ACT_LAND : ACT_CAST), (uint8_t)h };
-        n += play | cast;
-    }
-    return n;
-}
-
-/* The legal actions after acts[k], a cast from a hand of hand_n cards,
- * made from the list before it (acts[0..n-1], game_legal_actions'):
- * casting spends mana and takes one card from the hand, so no other card
- * becomes castable and the land drops stay as they were. The list keeps
- * the others that can still be paid for, at their new hand indices
- * (hand_take moved the last card into the cast one's place), in hand
- * order, as game_legal_actions would list them. */
-static int legal_after_cast(const GameState *s, int p, Action *acts, int n, int k, int hand_n)
-{
-    const Player *pl = &s->pl[p];
-    int cast_h = acts[k].hand_idx, last = hand_n - 1;
-    Mana m = mana_of(pl);
-    int out = 1;                                  /* acts[0] is ACT_PASS */
-    for (int j = 1; j < n; j++) {                 /* writes stay at or behind j */
-        if (j == k) continue;
-        Action a = acts[j];
-        if (a.hand_idx == last) a.hand_idx = (uint8_t)cast_h;
-        if (a.type == ACT_CAST && !castable_obj(s, p, &m, pl->hand[a.hand_idx])) continue;
-        int i = out++;                            /* only the moved card can be out of order */
-        while (i > 1 && acts[i - 1].hand_idx > a.hand_idx) { acts[i] = acts[i - 1]; i--; }
-        acts[i] = a;
-    }
-    return out;
-}
-
-static uint8_t hand_take(Player *pl, int h)
+uint8_t hand_take(Player *pl, int h)
 {
     uint8_t obj = pl->hand[h];
     pl->hand[h] = pl->hand[--pl->hand_n];
     return obj;
 }
 
-static void check_state(const GameState *s, Game *g)
+void game_check_state(const GameState *s, Game *g)
 {
     if (!g->check) return;
     char msg[sizeof g->check_msg];
@@ -223,7 +36,7 @@ static void check_legal(const GameState *s, Game *g, int p, const Action *acts, 
     g->check_failed++;
 }
 
-static void fail(GameState *s, Game *g, int err)
+void game_fail(GameState *s, Game *g, int err)
 {
     s->error = (uint8_t)err;
     game_end(s, g, 2, err == ERR_CAPACITY ? END_CAPACITY : END_ERROR);
@@ -246,7 +59,7 @@ static void cast(GameState *s, Game *g, int p, int h)
 {
     Player *pl = &s->pl[p];
     uint16_t card = OBJ_CARD(s, p, pl->hand[h]);
-    pay(pl, &s->cards[card]);
+    mana_pay(pl, &s->cards[card]);
     uint8_t obj = hand_take(pl, h);
     s->stack_owner[s->stack_n] = (uint8_t)p;
     s->stack_obj[s->stack_n++] = obj;
@@ -255,7 +68,7 @@ static void cast(GameState *s, Game *g, int p, int h)
     int i = perm_create(s, p, card, obj);
     /* No slot left (PERM_MAX): the game is abandoned as a capacity draw,
      * the spell left on the stack, so that its card is still in a zone. */
-    if (i < 0) { fail(s, g, ERR_CAPACITY); return; }
+    if (i < 0) { game_fail(s, g, ERR_CAPACITY); return; }
     s->stack_n--;
     s->perm[i].flags |= PF_SICK;                                             /* 302.6 */
     /* perm_create marks every new permanent for state-based actions, for
@@ -302,7 +115,7 @@ static int main_phase(GameState *s, Game *g, int idle)
         else check_legal(s, g, p, acts, n);
         if (n == 1 || !pol) break;
         int k = pol->main_action(pol, s, g, p, g->policy_rng[p], acts, n);
-        if (k < 0 || k >= n) { fail(s, g, ERR_ILLEGAL_ACTION); return 0; }
+        if (k < 0 || k >= n) { game_fail(s, g, ERR_ILLEGAL_ACTION); return 0; }
         if (acts[k].type == ACT_PASS) break;
         if (acts[k].type == ACT_LAND) {
             play_land(s, g, p, acts[k].hand_idx);
@@ -310,9 +123,9 @@ static int main_phase(GameState *s, Game *g, int idle)
         } else {
             int hand_n = s->pl[p].hand_n;
             cast(s, g, p, acts[k].hand_idx);
-            n = legal_after_cast(s, p, acts, n, k, hand_n);
+            n = actions_after_cast(s, p, acts, n, k, hand_n);
         }
-        check_state(s, g);
+        game_check_state(s, g);
     }
     return n == 1;
 }
@@ -354,7 +167,7 @@ static inline __attribute__((always_inline)) int declare_attackers(GameState *s,
     if (pol && any_can_attack(s)) n = pol->attack(pol, s, g, p, g->policy_rng[p], d);
     if (n == 0) return 0;
     int err = combat_declare_attackers(s, g, d, n);
-    if (err) { fail(s, g, err); return 0; }
+    if (err) { game_fail(s, g, err); return 0; }
     return 1;
 }
 
@@ -367,13 +180,13 @@ static void declare_blockers(GameState *s, Game *g)
     if (pol && any_can_block(s, p)) n = pol->block(pol, s, g, p, g->policy_rng[p], d);
     int err = combat_declare_blockers(s, g, d, n);
     if (!err && n) err = combat_ask_orders(s, g);
-    if (err) fail(s, g, err);
+    if (err) game_fail(s, g, err);
 }
 
 static void combat_damage(GameState *s, Game *g, int first_strike)
 {
     int err = combat_damage_step(s, g, first_strike, NULL, 0);
-    if (err) fail(s, g, err);
+    if (err) game_fail(s, g, err);
 }
 
 /* 514: discard to hand size, then damage wears off and "this turn" effects end. */
@@ -389,7 +202,7 @@ static void cleanup(GameState *s, Game *g)
         else for (int k = 0; k < n; k++) idx[k] = (uint8_t)(HAND_SIZE + k);
         uint32_t seen = 0;
         for (int k = 0; k < n; k++) {
-            if (idx[k] >= pl->hand_n || ((seen >> idx[k]) & 1)) { fail(s, g, ERR_ILLEGAL_ACTION); return; }
+            if (idx[k] >= pl->hand_n || ((seen >> idx[k]) & 1)) { game_fail(s, g, ERR_ILLEGAL_ACTION); return; }
             seen |= 1u << idx[k];
         }
         /* Remove from the highest index down so earlier indices stay valid. */
@@ -427,9 +240,9 @@ static void untap_step(GameState *s, Game *g)
  * Returns whether the game goes on. */
 static int step_to(GameState *s, Game *g, int next)
 {
-    empty_mana(s);
+    mana_empty(s);
     s->step = (uint8_t)next;
-    check_state(s, g);
+    game_check_state(s, g);
     return !s->over;
 }
 
@@ -518,81 +331,4 @@ void game_run(GameState *s, Game *g)
         if (!step_to(s, g, STEP_UNTAP)) return;
         goto untap;
     }
-}
-
-/* ---- setting up: shuffles and the London mulligan (103.2-103.5) ---- */
-
-static void new_library(GameState *s, Game *g, int p)
-{
-    Player *pl = &s->pl[p];
-    uint8_t *lib = g->lib_buf[p];
-    for (int k = 0; k < pl->deck_n; k++) lib[k] = (uint8_t)k;
-    rng_shuffle(g->deck_rng[p], lib, pl->deck_n);
-    pl->lib = lib;
-    pl->lib_top = 0;
-    pl->lib_n = pl->deck_n;
-    pl->hand_n = 0;
-}
-
-static void draw_opening(GameState *s, int p)
-{
-    Player *pl = &s->pl[p];
-    while (pl->hand_n < HAND_SIZE && pl->lib_n) {
-        pl->hand[pl->hand_n++] = pl->lib[pl->lib_top++];
-        pl->lib_n--;
-    }
-}
-
-void game_play_table(const CardPool *pool, const Deck *d, uint64_t *out)
-{
-    for (int o = 0; o < d->n; o++) out[o] = play_info(&pool->cards[d->card[o]]);
-}
-
-void game_init(GameState *s, Game *g, int starting)
-{
-    state_clear(s, g->pool, g->edition);
-    if (g->turn_cap) s->turn_cap = g->turn_cap;
-    s->starting = s->active = (uint8_t)starting;
-    game_event(g, s, EV_GAME_START, starting, 0, 0, 0, 0, 0);
-    for (int k = 0; k < 2; k++) {
-        int p = k == 0 ? starting : 1 - starting;                     /* 103.4: in turn order */
-        Player *pl = &s->pl[p];
-        const Policy *pol = g->policy[p];
-        pl->deck = g->deck[p]->card;
-        pl->deck_n = (uint8_t)g->deck[p]->n;
-        if (player_free_spells(s, p)) pl->flags |= PL_FREE_SPELLS;
-        if (player_free_spells(s, p)) pl->flags |= PL_FREE_SPELLS;
-        pl->play = g->play[p];
-        new_library(s, g, p);
-        draw_opening(s, p);
-        while (pl->mulligans < HAND_SIZE && pol && !pol->keep(pol, s, g, p, g->policy_rng[p])) {
-            pl->mulligans++;
-            game_event(g, s, EV_MULLIGAN, p, 0, 0, 0, pl->mulligans, 0);
-            new_library(s, g, p);
-            draw_opening(s, p);
-        }
-        int n = pl->mulligans < pl->hand_n ? pl->mulligans : pl->hand_n;
-        if (n > 0) {
-            /* London mulligan: n cards from the hand to the bottom, in an
-             * order of the player's choosing (the order chosen is the order given). */
-            uint8_t idx[HAND_MAX];
-            if (pol && pol->bottom) pol->bottom(pol, s, g, p, g->policy_rng[p], n, idx);
-            else for (int j = 0; j < n; j++) idx[j] = (uint8_t)j;
-            uint32_t seen = 0;
-            for (int j = 0; j < n; j++) {
-                if (idx[j] >= pl->hand_n || ((seen >> idx[j]) & 1)) { fail(s, g, ERR_ILLEGAL_ACTION); return; }
-                seen |= 1u << idx[j];
-            }
-            uint8_t *lib = g->lib_buf[p];
-            memmove(lib, lib + pl->lib_top, pl->lib_n);
-            pl->lib_top = 0;
-            for (int j = 0; j < n; j++) lib[pl->lib_n++] = pl->hand[idx[j]];
-            int h2 = 0;
-            for (int h = 0; h < pl->hand_n; h++) if (!((seen >> h) & 1)) pl->hand[h2++] = pl->hand[h];
-            pl->hand_n = (uint8_t)h2;
-        }
-        game_event(g, s, EV_KEEP, p, 0, 0, 0, n, 0);
-    }
-    s->step = STEP_UNTAP;
-    check_state(s, g);
 }

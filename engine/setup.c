@@ -1,0 +1,80 @@
+/* setup.c: setting up a game: libraries shuffled, London mulligans
+ * (103.2-103.5), opening hands. */
+#include <string.h>
+#include "policy.h"
+#include "mana.h"
+#include "turn.h"
+
+static void new_library(GameState *s, Game *g, int p)
+{
+    Player *pl = &s->pl[p];
+    uint8_t *lib = g->lib_buf[p];
+    for (int k = 0; k < pl->deck_n; k++) lib[k] = (uint8_t)k;
+    rng_shuffle(g->deck_rng[p], lib, pl->deck_n);
+    pl->lib = lib;
+    pl->lib_top = 0;
+    pl->lib_n = pl->deck_n;
+    pl->hand_n = 0;
+}
+
+static void draw_opening(GameState *s, int p)
+{
+    Player *pl = &s->pl[p];
+    while (pl->hand_n < HAND_SIZE && pl->lib_n) {
+        pl->hand[pl->hand_n++] = pl->lib[pl->lib_top++];
+        pl->lib_n--;
+    }
+}
+
+void game_play_table(const CardPool *pool, const Deck *d, uint64_t *out)
+{
+    for (int o = 0; o < d->n; o++) out[o] = play_info(&pool->cards[d->card[o]]);
+}
+
+void game_init(GameState *s, Game *g, int starting)
+{
+    state_clear(s, g->pool, g->edition);
+    if (g->turn_cap) s->turn_cap = g->turn_cap;
+    s->starting = s->active = (uint8_t)starting;
+    game_event(g, s, EV_GAME_START, starting, 0, 0, 0, 0, 0);
+    for (int k = 0; k < 2; k++) {
+        int p = k == 0 ? starting : 1 - starting;                     /* 103.4: in turn order */
+        Player *pl = &s->pl[p];
+        const Policy *pol = g->policy[p];
+        pl->deck = g->deck[p]->card;
+        pl->deck_n = (uint8_t)g->deck[p]->n;
+        if (player_free_spells(s, p)) pl->flags |= PL_FREE_SPELLS;
+        pl->play = g->play[p];
+        new_library(s, g, p);
+        draw_opening(s, p);
+        while (pl->mulligans < HAND_SIZE && pol && !pol->keep(pol, s, g, p, g->policy_rng[p])) {
+            pl->mulligans++;
+            game_event(g, s, EV_MULLIGAN, p, 0, 0, 0, pl->mulligans, 0);
+            new_library(s, g, p);
+            draw_opening(s, p);
+        }
+        int n = pl->mulligans < pl->hand_n ? pl->mulligans : pl->hand_n;
+        if (n > 0) {
+            /* London mulligan: n cards from the hand to the bottom, in an
+             * order of the player's choosing (the order chosen is the order given). */
+            uint8_t idx[HAND_MAX];
+            if (pol && pol->bottom) pol->bottom(pol, s, g, p, g->policy_rng[p], n, idx);
+            else for (int j = 0; j < n; j++) idx[j] = (uint8_t)j;
+            uint32_t seen = 0;
+            for (int j = 0; j < n; j++) {
+                if (idx[j] >= pl->hand_n || ((seen >> idx[j]) & 1)) { game_fail(s, g, ERR_ILLEGAL_ACTION); return; }
+                seen |= 1u << idx[j];
+            }
+            uint8_t *lib = g->lib_buf[p];
+            memmove(lib, lib + pl->lib_top, pl->lib_n);
+            pl->lib_top = 0;
+            for (int j = 0; j < n; j++) lib[pl->lib_n++] = pl->hand[idx[j]];
+            int h2 = 0;
+            for (int h = 0; h < pl->hand_n; h++) if (!((seen >> h) & 1)) pl->hand[h2++] = pl->hand[h];
+            pl->hand_n = (uint8_t)h2;
+        }
+        game_event(g, s, EV_KEEP, p, 0, 0, 0, n, 0);
+    }
+    s->step = STEP_UNTAP;
+    game_check_state(s, g);
+}
