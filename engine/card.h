@@ -46,6 +46,7 @@ enum { SUPER_BASIC = 1u << 0, SUPER_LEGENDARY = 1u << 1, SUPER_SNOW = 1u << 2 };
 enum { COLOR_W, COLOR_U, COLOR_B, COLOR_R, COLOR_G, COLOR_C, COLOR_COUNT };
 
 #define CARD_NAME_MAX 48
+#define CARD_SUBTYPE_MAX 4   /* subtypes kept per card ("Human Soldier Ally") */
 
 typedef struct CardDef {
     char     name[CARD_NAME_MAX]; /* printed name, NUL-terminated */
@@ -60,7 +61,21 @@ typedef struct CardDef {
     uint8_t  loyalty;             /* printed loyalty (planeswalkers) */
     uint8_t  max_blocks;          /* attackers it can block at once, >= 1 */
     int8_t   produces;            /* basic land: COLOR_* it taps for, else -1 */
+    uint8_t  colors;              /* CB_* bits (ability.h) of its color (105.2) */
+    uint8_t  n_abilities;         /* abilities ab[0 .. n_abilities-1], in the order printed */
+    uint8_t  subtype[CARD_SUBTYPE_MAX]; /* subtype ids (decks/text.h's table), 0 past the last */
+    const struct Ability *ab;     /* what its rules text does (ability.h); NULL when nothing:
+                                     the card is then played by the creature-only fast path */
 } CardDef;
+
+/* Whether a card does anything beyond keywords, power and toughness:
+ * then the engine's stack, priority and effects are needed for it. */
+static inline int card_has_text(const CardDef *d)
+{
+    return d->n_abilities != 0 || (d->types & (TYPE_INSTANT | TYPE_SORCERY | TYPE_ENCHANTMENT)) != 0 ||
+           ((d->types & TYPE_LAND) && d->produces < 0) ||
+           ((d->types & TYPE_ARTIFACT) && !(d->types & TYPE_CREATURE));
+}
 
 /* A card pool: every definition a run knows. Immutable while games run. */
 typedef struct CardPool {

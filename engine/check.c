@@ -35,8 +35,8 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
             if (pl->hand[k] >= pl->deck_n || mark(seen, pl->hand[k]))
                 FAIL("player %d: object %d twice or unknown (hand)", p, pl->hand[k]);
         for (int k = 0; k < s->stack_n; k++)
-            if (s->stack_owner[k] == p && (n++, mark(seen, s->stack_obj[k])))
-                FAIL("player %d: object %d twice (stack)", p, s->stack_obj[k]);
+            if (s->stack[k].kind == SI_SPELL && s->stack[k].owner == p && (n++, mark(seen, s->stack[k].obj)))
+                FAIL("player %d: object %d twice (stack)", p, s->stack[k].obj);
         for (PermSet m = s->perm_ctl[p]; m; m &= m - 1) {
             const Permanent *q = &s->perm[permset_first(m)];
             if (q->obj == OBJ_NONE) continue;

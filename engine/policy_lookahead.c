@@ -48,7 +48,7 @@ void lookahead_determinize(GameState *s, int p, Rng *rng, uint8_t *lib[2])
             uint8_t obj = s->perm[permiter_next(&it)].obj;
             if (obj != OBJ_NONE) bits256_set(seen, obj);
         }
-        for (int k = 0; k < s->stack_n; k++) if (s->stack_owner[k] == x) bits256_set(seen, s->stack_obj[k]);
+        for (int k = 0; k < s->stack_n; k++) if (s->stack[k].kind == SI_SPELL && s->stack[k].owner == x) bits256_set(seen, s->stack[k].obj);
         if (x == p) for (int h = 0; h < pl->hand_n; h++) bits256_set(seen, pl->hand[h]);
         /* Object ids name deck positions, not where a card is: the unseen
          * set is the same whichever of them sit in the hand. */

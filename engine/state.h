@@ -33,7 +33,9 @@
 #define PERM_MAX   128  /* nonland permanents on the battlefield, both players */
 #define HAND_MAX   16   /* cards in one hand */
 #define PAIR_MAX   64   /* blocker/attacker pairs in one combat */
-#define STACK_MAX  4    /* spells on the stack */
+#define STACK_MAX  16   /* spells and abilities on the stack */
+#define FLOAT_MAX  48   /* continuous effects from resolved spells and abilities in force */
+#define TRIG_MAX   16   /* triggered abilities waiting to be put on the stack */
 #define LIFE_START 20
 #define HAND_SIZE  7    /* maximum hand size at cleanup (514.1) */
 #define POISON_LOSS 10  /* 704.5c */
@@ -231,6 +233,106 @@ typedef struct Combat {
     uint8_t  rank_blk[PAIR_MAX]; /* attacker's place in the blocker's order */
 } Combat;
 
+/* ---- Spells and abilities (the part of the state only games with cards
+ * that have rules text use: GameState.spells) ---- */
+
+/* A target (115): a permanent (slot, with its timestamp: a permanent that
+ * left and came back is a new object, 400.7), a player, a spell or ability
+ * on the stack (its place), or a card in a graveyard. */
+enum { TK_NONE, TK_PERM, TK_PLAYER, TK_STACK, TK_CARD };
+typedef struct Target {
+    uint8_t  kind;   /* TK_* */
+    uint8_t  v;      /* slot, player, stack index, or object id (TK_CARD) */
+    uint8_t  owner;  /* TK_CARD: whose graveyard */
+    uint8_t  pad;
+    uint32_t ts;     /* TK_PERM: the permanent's timestamp; TK_STACK: the item's */
+} Target;
+
+/* StackItem.kind */
+enum { SI_SPELL, SI_ABILITY, SI_TRIGGER };
+#define ITEM_TARGETS 4
+#define NO_SLOT 0xFFu
+
+/* A spell or ability on the stack (405, 601.2, 602.2, 603.3). */
+typedef struct StackItem {
+    uint8_t  kind;        /* SI_* */
+    uint8_t  controller;
+    uint8_t  owner;       /* a spell: its card's owner */
+    uint8_t  obj;         /* a spell: its card's object id; else OBJ_NONE */
+    uint16_t card;        /* pool index: the spell's card, or the source's card */
+    uint8_t  ability;     /* index in the card's abilities (a spell: its AB_SPELL, or 0xFF) */
+    uint8_t  source;      /* an ability: its source's slot, or NO_SLOT */
+    uint32_t source_ts;   /* the source's timestamp (its last known information, 608.2g) */
+    uint32_t ts;          /* this item's timestamp (a target names it by it) */
+    uint8_t  x;           /* the value of X */
+    uint8_t  n_targets;
+    uint8_t  flags;       /* SF_* */
+    uint8_t  ev_player;   /* a trigger: the event's player ("that player") */
+    int16_t  ev_amount;   /* a trigger: the event's amount ("that much") */
+    uint8_t  ev_perm;     /* a trigger: the event's permanent ("that creature"), or NO_SLOT */
+    uint8_t  pad;
+    Target   t[ITEM_TARGETS]; /* chosen targets, in the order of the ability's specs */
+} StackItem;
+
+/* StackItem.flags */
+enum {
+    SF_COUNTERED = 1u << 0  /* (unused on the stack: the result of the last resolution) */
+};
+
+/* A continuous effect of a resolved spell or ability (611.2), on one
+ * permanent: the set an effect affects is fixed as it begins (611.2c), one
+ * record per member. Static abilities are not stored: they are read from
+ * their sources (611.3). */
+typedef struct Floating {
+    uint8_t  op;          /* OP_PUMP, OP_GRANT, OP_LOSE_KW, OP_RULE, OP_CONTROL, OP_NO_UNTAP */
+    uint8_t  dur;         /* DUR_EOT, DUR_FOREVER, DUR_NEXT_UNTAP */
+    uint8_t  slot;        /* the permanent affected */
+    uint8_t  controller;  /* OP_CONTROL: the new controller; else who made it */
+    int16_t  p, t;        /* OP_PUMP */
+    uint16_t kw;          /* OP_GRANT, OP_LOSE_KW */
+    uint8_t  rule;        /* OP_RULE: RULE_* */
+    uint8_t  pad;
+    uint32_t perm_ts;     /* the permanent's timestamp: the effect ends when it leaves */
+    uint32_t ts;          /* this effect's timestamp (613.7) */
+} Floating;
+
+/* A triggered ability that triggered and waits to be put on the stack
+ * the next time a player would receive priority (603.3). */
+typedef struct Pending {
+    uint16_t card;        /* its source's card */
+    uint8_t  ability;     /* which of the card's abilities */
+    uint8_t  controller;
+    uint8_t  source;      /* its source's slot (NO_SLOT: gone; last known information) */
+    uint8_t  ev_player;
+    uint8_t  ev_perm;
+    uint8_t  pad;
+    int16_t  ev_amount;
+    uint32_t source_ts;
+} Pending;
+
+/* Per permanent, what only games with rules text read (kept apart from
+ * Permanent so that combat's loops stay on 16-byte records). */
+typedef struct PermX {
+    uint32_t ts;          /* timestamp: when it entered (613.7d), its identity as an object */
+    uint32_t rules;       /* rules abilities it has now (bit RULE_*), from layer 6 */
+    uint8_t  owner;       /* its owner (a permanent's controller may change) */
+    uint8_t  attached;    /* an Aura or Equipment: the slot it is attached to, or NO_SLOT */
+    uint8_t  prot;        /* protection from these colors (CB_*), with RULE_PROTECTION */
+    uint8_t  xflags;      /* PX_* */
+    uint8_t  regen;       /* regeneration shields (701.15) */
+    uint8_t  walk;        /* landwalk: the land subtype id, with RULE_LANDWALK */
+    uint8_t  colors;      /* its colors now (CB_*) */
+    uint8_t  pad;
+} PermX;
+
+/* PermX.xflags */
+enum {
+    PX_TOKEN     = 1u << 0,  /* a token (111) */
+    PX_LAND      = 1u << 1,  /* a land permanent (a nonbasic land: basics are counts) */
+    PX_NO_REGEN  = 1u << 2,  /* can't be regenerated this turn */
+    PX_USED      = 1u << 3   /* a "once each turn" ability was activated this turn */
+};
+
 typedef struct GameState {
     const CardDef *cards;        /* the card pool (immutable, shared) */
     Player    pl[2];
@@ -249,13 +351,28 @@ typedef struct GameState {
     uint8_t   end_reason;        /* EndReason of the game's end */
     uint8_t   error;             /* MtgError that ended it, if END_ERROR */
     uint8_t   sba_pending;       /* something changed that a state-based action may act on */
-    uint8_t   stack_n;           /* spells on the stack */
-    uint8_t   stack_owner[STACK_MAX];
-    uint8_t   stack_obj[STACK_MAX];
+    uint8_t   stack_n;           /* spells and abilities on the stack */
+    uint8_t   spells;            /* a deck holds a card with rules text: the stack, priority
+                                    and effects run (else the creature-only fast path) */
+    uint8_t   float_n;           /* continuous effects in force: fl[0 .. float_n-1] */
+    uint8_t   pending_n;         /* triggered abilities waiting: pend[0 .. pending_n-1] */
+    uint8_t   layers_dirty;      /* characteristics must be computed again (layers.c) */
+    uint8_t   damaged_opp;       /* bit p: player p was dealt damage this turn (bloodthirst) */
+    uint8_t   extra_turns[2];    /* extra turns each player has coming */
+    uint8_t   last_result;       /* how the last stack item ended: RES_* */
+    uint32_t  ts_next;           /* the next timestamp */
+    uint64_t  exile[2][4];       /* exile: bit per object id, by owner */
+    StackItem stack[STACK_MAX];  /* stack[stack_n - 1] is the top */
+    Floating  fl[FLOAT_MAX];
+    Pending   pend[TRIG_MAX];
+    PermX     px[PERM_MAX];
 } GameState;
 
+/* GameState.last_result */
+enum { RES_NONE, RES_RESOLVED, RES_COUNTERED, RES_FIZZLED };
+
 _Static_assert(sizeof(Permanent) == 16, "Permanent must stay 16 bytes");
-_Static_assert(sizeof(GameState) <= 3072, "GameState must stay under 3 KiB");
+_Static_assert(sizeof(GameState) <= 8192, "GameState must stay under 8 KiB");
 _Static_assert(PERM_MAX <= 8 * (int)sizeof(PermSet), "a PermSet must hold every slot");
 _Static_assert(PERM_MAX <= TARGET_GONE && PAIR_MAX < 255, "slots and pair counts must fit a byte, below its markers");
 

@@ -61,8 +61,11 @@ static void cast(GameState *s, Game *g, int p, int h)
     uint16_t card = OBJ_CARD(s, p, pl->hand[h]);
     mana_pay(pl, &s->cards[card]);
     uint8_t obj = hand_take(pl, h);
-    s->stack_owner[s->stack_n] = (uint8_t)p;
-    s->stack_obj[s->stack_n++] = obj;
+    StackItem *it = &s->stack[s->stack_n++];
+    it->kind = SI_SPELL;
+    it->controller = it->owner = (uint8_t)p;
+    it->obj = obj;
+    it->card = card;
     game_event(g, s, EV_CAST, p, 0, 0, card, 0, 0);
     priority(s, g);
     int i = perm_create(s, p, card, obj);

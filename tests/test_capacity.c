@@ -29,7 +29,7 @@ static int cards_in_all_zones(const GameState *s, int p)
 {
     const Player *pl = &s->pl[p];
     int n = pl->lib_n + pl->hand_n + bits256_count(pl->gy) + bits256_count(pl->lands);
-    for (int k = 0; k < s->stack_n; k++) n += s->stack_owner[k] == p;
+    for (int k = 0; k < s->stack_n; k++) n += s->stack[k].kind == SI_SPELL && s->stack[k].owner == p;
     for (int i = 0; i < PERM_MAX; i++)
         n += (int)((s->perm_ctl[p] >> i) & 1) && s->perm[i].obj != OBJ_NONE;
     return n;

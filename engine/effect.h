@@ -1,0 +1,32 @@
+/* effect.h: the interpreter of abilities (ability.h): what the engine
+ * plays of them, checking targets, and running an ability's effects as it
+ * resolves (608.2). */
+#ifndef MTG_EFFECT_H
+#define MTG_EFFECT_H
+
+#include <stddef.h>
+#include "ability.h"
+#include "stack.h"
+
+/* Whether the engine plays ability a exactly, for a card of types `types`
+ * (TYPE_*). Returns 1, or 0 with why not in why ("not played yet: ..."),
+ * so that a card the reader read whole is still refused when the engine
+ * would play it approximately. */
+int ability_played(const Ability *a, unsigned types, char *why, size_t whylen);
+
+/* Whether target t is legal now for target spec k of the ability of stack
+ * item `it` (or of an item about to be made: its controller, source and
+ * card set), by the spec's filter and the rules abilities (shroud,
+ * hexproof, protection) of the object (115.1, 702.11, 702.16b, 702.18). */
+int target_legal(const GameState *s, const StackItem *it, const Ability *a, int k, Target t);
+
+/* Resolves stack item it (already removed from the stack): checks its
+ * targets again (608.2b); fizzles when every one is illegal; else runs
+ * its effects in order. Returns 1 when it resolved, 0 when it fizzled. */
+int effect_resolve(GameState *s, Game *g, StackItem *it);
+
+/* Whether a permanent matches filter f, from the point of view of player
+ * `you` with source slot `src` (-1: none). */
+int filter_perm(const GameState *s, const Filter *f, int i, int you, int src);
+
+#endif

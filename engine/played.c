@@ -1,0 +1,174 @@
+/* played.c: which abilities the engine plays exactly (effect.h's
+ * ability_played). The reader (decks/text.c) reads more than the engine
+ * plays; a card is supported only when every ability it reads is played,
+ * so that no card is ever played approximately. Grow this list with the
+ * interpreter, never ahead of it. */
+#include <stdio.h>
+#include "effect.h"
+
+#define NOT(...) do { snprintf(why, whylen, "not played yet: " __VA_ARGS__); return 0; } while (0)
+
+/* Filters the interpreter checks: every field of Filter (filter_perm). */
+static int filter_ok(const Filter *f)
+{
+    return f->zone == ZONE_BATTLEFIELD;
+}
+
+static int qty_ok(const Qty *q)
+{
+    return q->kind == QTY_CONST || q->kind == QTY_X || q->kind == QTY_COUNT;
+}
+
+/* Rules abilities the engine plays, on a permanent. */
+static int rule_ok(int r)
+{
+    switch (r) {
+    case RULE_CANT_ATTACK: case RULE_CANT_BLOCK: case RULE_CANT_ATTACK_OR_BLOCK:
+    case RULE_UNBLOCKABLE: case RULE_FLASH: case RULE_SHROUD: case RULE_HEXPROOF:
+    case RULE_FEAR: case RULE_INTIMIDATE: case RULE_PROTECTION: case RULE_UNCOUNTERABLE:
+    case RULE_LANDWALK:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen)
+{
+    static const char *const names[OP_COUNT] = {
+        [OP_DAMAGE] = "damage", [OP_PUMP] = "+N/+N", [OP_SET_PT] = "set power and toughness",
+        [OP_GRANT] = "gain keywords", [OP_LOSE_KW] = "lose keywords", [OP_RULE] = "rules ability",
+        [OP_DESTROY] = "destroy", [OP_EXILE] = "exile", [OP_BOUNCE] = "return to hand",
+        [OP_TO_LIBRARY] = "put into library", [OP_REANIMATE] = "put onto the battlefield",
+        [OP_COUNTER] = "counter", [OP_GAIN_LIFE] = "gain life", [OP_LOSE_LIFE] = "lose life",
+        [OP_DRAW] = "draw", [OP_DISCARD] = "discard", [OP_MILL] = "mill", [OP_SEARCH] = "search",
+        [OP_SHUFFLE] = "shuffle", [OP_REORDER_TOP] = "reorder the top", [OP_PREVENT_NEXT] = "prevent",
+        [OP_PREVENT_COMBAT] = "prevent combat damage", [OP_PREVENT_ALL] = "prevent all damage",
+        [OP_REGENERATE] = "regenerate", [OP_TOKEN] = "tokens", [OP_COUNTERS] = "counters",
+        [OP_TAP] = "tap", [OP_UNTAP] = "untap", [OP_NO_UNTAP] = "doesn't untap",
+        [OP_CONTROL] = "gain control", [OP_EXTRA_TURN] = "extra turn", [OP_SACRIFICE] = "sacrifice",
+        [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry",
+    };
+    const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
+    if (e->flags & ~(unsigned)(EF_NO_REGEN)) NOT("%s with a condition or option", name);
+    if (!qty_ok(&e->n)) NOT("%s of that amount", name);
+    if (e->n.kind == QTY_COUNT && !filter_ok(&e->count)) NOT("counting outside the battlefield");
+    int sel = e->who;
+    int on_perm = sel == SEL_TARGET || sel == SEL_SELF || sel == SEL_ATTACHED || sel == SEL_ALL;
+    int on_player = sel == SEL_TARGET || sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER ||
+                    sel == SEL_TARGET_CONTROLLER;
+    if (sel == SEL_ALL && !filter_ok(&e->sel)) NOT("%s of cards outside the battlefield", name);
+    if (a->kind == AB_STATIC) {
+        if (e->dur != DUR_STATIC) NOT("a static %s with a duration", name);
+        if (sel != SEL_ALL && sel != SEL_SELF && sel != SEL_ATTACHED) NOT("a static %s on players", name);
+        if (e->n.kind != QTY_CONST && !(e->op == OP_PUMP && e->n.kind == QTY_COUNT))
+            NOT("a static %s of a varying amount", name);
+        switch (e->op) {
+        case OP_PUMP: case OP_GRANT: return 1;
+        case OP_RULE:
+            if (!rule_ok(e->arg2) || (e->arg2 == RULE_FLASH && sel != SEL_SELF)) NOT("that rules ability");
+            if (e->arg2 == RULE_PROTECTION && (!e->param.colors || e->param.subtype[0] || e->param.types))
+                NOT("protection from that");
+            return 1;
+        default: NOT("static %s", name);
+        }
+    }
+    if (e->dur != DUR_NOW && e->dur != DUR_EOT) NOT("%s for that duration", name);
+    switch (e->op) {
+    case OP_DAMAGE:
+        if (!on_perm && !on_player) break;
+        if (sel == SEL_SELF || sel == SEL_ATTACHED) break;
+        return 1;
+    case OP_PUMP: case OP_GRANT:
+        if (e->dur != DUR_EOT || !on_perm || sel == SEL_ATTACHED) break;
+        return 1;
+    case OP_RULE:
+        if (e->dur != DUR_EOT || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF) ||
+            (e->arg2 != RULE_CANT_BLOCK && e->arg2 != RULE_UNBLOCKABLE && e->arg2 != RULE_CANT_ATTACK_OR_BLOCK &&
+             e->arg2 != RULE_SHROUD && e->arg2 != RULE_HEXPROOF && e->arg2 != RULE_CANT_ATTACK))
+            break;
+        return 1;
+    case OP_DESTROY: case OP_EXILE: case OP_BOUNCE: case OP_TAP: case OP_UNTAP:
+        if (e->dur != DUR_NOW || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF)) break;
+        return 1;
+    case OP_COUNTER:
+        if (sel != SEL_TARGET) break;
+        return 1;
+    case OP_GAIN_LIFE: case OP_LOSE_LIFE: case OP_DRAW:
+        if (!on_player || sel == SEL_TARGET_CONTROLLER) break;
+        return 1;
+    case OP_DISCARD:
+        if (!on_player || sel == SEL_TARGET_CONTROLLER || e->sel.types || e->sel.types_not) break;
+        return 1;
+    case OP_MILL:
+        if (!on_player || sel == SEL_TARGET_CONTROLLER) break;
+        return 1;
+    case OP_COUNTERS:
+        if (e->arg2 != 0 || (sel != SEL_TARGET && sel != SEL_SELF && sel != SEL_ALL)) break;
+        return 1;
+    case OP_ADD_MANA:
+        if (a->kind != AB_MANA || e->n.kind != QTY_CONST || e->n.n != 1) break;
+        return 1;
+    default:
+        break;
+    }
+    NOT("%s on that", name);
+}
+
+static int cost_ok(const Cost *c, int kind, char *why, size_t whylen)
+{
+    if (c->untap || c->sac_n || c->discard_n || c->life || c->remove_counters || c->exile_self || c->x_colors)
+        NOT("that cost");
+    if (c->x && kind != AB_SPELL) NOT("an ability with {X}");
+    if (c->loyalty) NOT("loyalty abilities");
+    return 1;
+}
+
+int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
+{
+    (void)types;
+    if (a->cond) NOT("a condition");
+    for (int k = 0; k < a->n_targets; k++) {
+        const TargetSpec *t = &a->target[k];
+        if (t->min != 1 || t->max != 1 || t->divided) NOT("a choice of several targets");
+        if (t->what == TGT_OBJECT && t->f.zone != ZONE_BATTLEFIELD && t->f.zone != ZONE_STACK)
+            NOT("targets outside the battlefield and the stack");
+        if (t->what == TGT_PLAYER_OR_PW) NOT("targeting planeswalkers");
+    }
+    switch (a->kind) {
+    case AB_SPELL:
+        if (a->cost.generic || a->cost.tap || a->cost.sac_self || a->cost.sac_n || a->cost.discard_n ||
+            a->cost.life || a->cost.exile_self)
+            NOT("an additional cost");
+        break;
+    case AB_ACTIVATED:
+        if (a->zone != ZONE_BATTLEFIELD) NOT("abilities activated from a graveyard");
+        if (a->timing & ~(unsigned)TM_SORCERY) NOT("that timing restriction");
+        if (!cost_ok(&a->cost, a->kind, why, whylen)) return 0;
+        break;
+    case AB_MANA:
+        if (!a->cost.tap || a->cost.generic || a->cost.sac_self || a->n_effects != 1) NOT("that mana ability");
+        if (!cost_ok(&a->cost, a->kind, why, whylen)) return 0;
+        break;
+    case AB_TRIGGERED:
+        if (a->trigger != TR_ETB && a->trigger != TR_DIES && a->trigger != TR_ATTACKS &&
+            !(a->trigger == TR_UPKEEP && a->trig_ctl == CTL_YOU))
+            NOT("that trigger");
+        break;
+    case AB_STATIC:
+        break;
+    case AB_ENCHANT:
+        if (a->trig_filter.zone != ZONE_BATTLEFIELD) NOT("enchanting that");
+        return 1;
+    case AB_EQUIP:
+        if (!cost_ok(&a->cost, a->kind, why, whylen)) return 0;
+        return 1;
+    case AB_ETB_TAPPED:
+        return 1;
+    default:
+        NOT("that kind of ability");
+    }
+    for (int k = 0; k < a->n_effects; k++)
+        if (!effect_ok(a, &a->effect[k], why, whylen)) return 0;
+    return 1;
+}

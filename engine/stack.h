@@ -1,0 +1,42 @@
+/* stack.h: the stack and priority (117, 405, 601-608): casting spells and
+ * activating abilities (their costs and targets), triggered abilities put
+ * on the stack in APNAP order (603.3b), resolving last in, first out, and
+ * the priority loop of a step in games with rules text. */
+#ifndef MTG_STACK_H
+#define MTG_STACK_H
+
+#include "policy.h"
+
+/* Runs priority in the current step (games with rules text): state-based
+ * actions, waiting triggers onto the stack, then the players act or pass
+ * in turn order from the active player; both passing in succession with
+ * the stack empty ends the step (500.2), with something on it resolves
+ * the top item (117.4, 608). In a main phase the active player may also
+ * play lands and cast sorcery-speed spells when the stack is empty. */
+void priority_run(GameState *s, Game *g);
+
+/* Takes action a for player p (a legal one, from game_legal_actions;
+ * scenarios may give one with `free_mana` set, for which no mana is paid).
+ * Returns MTG_OK or an error with the state unchanged. */
+int action_apply(GameState *s, Game *g, int p, const Action *a, int free_mana);
+
+/* Resolves the top item of the stack (608): its effects, or a permanent
+ * spell onto the battlefield. */
+void stack_resolve_top(GameState *s, Game *g);
+
+/* Puts every waiting triggered ability on the stack, the active player's
+ * first (603.3b), choosing targets; one without a legal target is removed
+ * (603.3d). Returns how many went on the stack. */
+int triggers_put(GameState *s, Game *g);
+
+/* A triggering event (603.2): queues every ability that triggers on it.
+ * `trigger` is TR_*, `slot` the permanent concerned (the source for TR_ETB,
+ * TR_DIES, TR_ATTACKS, ...), `player` the player concerned. For TR_DIES
+ * the permanent has left: its card and controller are given. */
+void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int controller, int player,
+                   int amount);
+
+/* The next timestamp (613.7). */
+static inline uint32_t state_ts(GameState *s) { return ++s->ts_next; }
+
+#endif
