@@ -157,7 +157,7 @@ static double fork_ns(const GameState *s, int runs)
     for (int r = 0; r < runs && r < 16; r++) {
         double t0 = now();
         for (long k = 0; k < n; k++) {
-            sink[k & 3] = *s;
+            state_fork(&sink[k & 3], s);
             __asm__ __volatile__("" : : "r"(&sink[k & 3]) : "memory");
         }
         v[r] = (now() - t0) * 1e9 / (double)n;
@@ -326,7 +326,7 @@ int cmd_bench(int argc, char **argv)
         printf("{\n  \"games_per_second_per_thread\": %.0f,\n  \"random_games_per_second_per_thread\": %.0f,\n", heur, rnd);
         printf("  \"threads\": [");
         for (int t = 1; t <= nth; t++) printf("%s{\"threads\": %d, \"games_per_second\": %.0f}", t > 1 ? ", " : "", t, th[t - 1]);
-        printf("],\n  \"fork_ns\": %.1f,\n  \"state_bytes\": %zu,\n", fns, sizeof(GameState));
+        printf("],\n  \"fork_ns\": %.1f,\n  \"state_bytes\": %zu,\n", fns, state_fork_bytes(&s));
         printf("  \"lookahead_decisions_per_second\": %.0f,\n  \"forks_per_second\": %.0f,\n", la_dps, la_fps);
         if (ipg > 0) printf("  \"instructions_per_game\": %.0f,\n", ipg);
         else printf("  \"instructions_per_game\": null,\n");
@@ -343,7 +343,7 @@ int cmd_bench(int argc, char **argv)
         }
         printf("  %-44s %12.0f\n", "games/s, random vs random, 1 thread", rnd);
         printf("  %-44s %12.1f\n", "fork of a mid-game state, ns", fns);
-        printf("  %-44s %12zu\n", "state size, bytes", sizeof(GameState));
+        printf("  %-44s %12zu\n", "bytes a fork copies", state_fork_bytes(&s));
         printf("  %-44s %12.0f\n", "look-ahead decisions/s, 1 thread", la_dps);
         printf("  %-44s %12.0f\n", "forks/s in look-ahead, 1 thread", la_fps);
         if (ipg > 0) printf("  %-44s %12.0f\n", "instructions per game", ipg);

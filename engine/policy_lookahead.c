@@ -82,7 +82,8 @@ static double evaluate(const GameState *s, const Game *g, int p, const Lookahead
     Policy me = base_policy(lp);
     double total = 0;
     for (int r = 0; r < lp->rollouts; r++) {
-        GameState f = *s;                       /* the fork */
+        GameState f;
+        state_fork(&f, s);                      /* the fork */
         if (g->forks) (*g->forks)++;
         Rng rng, dr[2], pr[2];
         rng_seed(&rng, seed, (uint64_t)r, 0);

@@ -27,7 +27,9 @@
 #ifndef MTG_STATE_H
 #define MTG_STATE_H
 
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "card.h"
 
 #define PERM_MAX   128  /* nonland permanents on the battlefield, both players */
@@ -368,11 +370,35 @@ typedef struct GameState {
     PermX     px[PERM_MAX];
 } GameState;
 
+/* A fork (for look-ahead): a copy of what the state uses. A game without
+ * rules text uses nothing from `stack` on (its creature spells resolve at
+ * once), so a fork copies the first part alone; a game with it copies the
+ * items, effects and waiting triggers in use and the permanents' extra
+ * records. Entries past the counts are left as they were in dst: nothing
+ * reads them. */
+#define STATE_HOT_BYTES offsetof(GameState, stack)
+static inline size_t state_fork_bytes(const GameState *s)
+{
+    if (!s->spells) return STATE_HOT_BYTES + (size_t)s->stack_n * sizeof(StackItem);
+    return STATE_HOT_BYTES + (size_t)s->stack_n * sizeof(StackItem) + (size_t)s->float_n * sizeof(Floating) +
+           (size_t)s->pending_n * sizeof(Pending) + sizeof s->px;
+}
+static inline void state_fork(GameState *dst, const GameState *src)
+{
+    memcpy(dst, src, STATE_HOT_BYTES);
+    memcpy(dst->stack, src->stack, (size_t)src->stack_n * sizeof(StackItem));
+    if (!src->spells) return;
+    memcpy(dst->fl, src->fl, (size_t)src->float_n * sizeof(Floating));
+    memcpy(dst->pend, src->pend, (size_t)src->pending_n * sizeof(Pending));
+    memcpy(dst->px, src->px, sizeof src->px);
+}
+
 /* GameState.last_result */
 enum { RES_NONE, RES_RESOLVED, RES_COUNTERED, RES_FIZZLED };
 
 _Static_assert(sizeof(Permanent) == 16, "Permanent must stay 16 bytes");
 _Static_assert(sizeof(GameState) <= 8192, "GameState must stay under 8 KiB");
+_Static_assert(offsetof(GameState, stack) <= 3072, "the part of a creature-only game must stay under 3 KiB");
 _Static_assert(PERM_MAX <= 8 * (int)sizeof(PermSet), "a PermSet must hold every slot");
 _Static_assert(PERM_MAX <= TARGET_GONE && PAIR_MAX < 255, "slots and pair counts must fit a byte, below its markers");
 
