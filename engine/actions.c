@@ -3,6 +3,7 @@
 #include "policy.h"
 #include "mana.h"
 #include "turn.h"
+#include "effect.h"
 
 /* ---- actions ---- */
 
@@ -50,9 +51,10 @@ static int castable_obj(const GameState *s, int p, const Mana *m, uint8_t obj)
 
 int game_legal_actions(const GameState *s, int p, Action *out)
 {
+    if (s->spells) return actions_spells(s, p, out, 0);
     const Player *pl = &s->pl[p];
     int n = 0;
-    out[n++] = (Action){ ACT_PASS, 0 };
+    out[n++] = (Action){ .type = ACT_PASS };
     /* Sorcery timing (307.1, 305.1): own main phase, empty stack. Instants
      * are not supported yet, so elsewhere passing is the only choice. */
     if ((s->step != STEP_MAIN1 && s->step != STEP_MAIN2) || s->active != p || s->stack_n) return n;
@@ -63,9 +65,9 @@ int game_legal_actions(const GameState *s, int p, Action *out)
         for (int h = 0; h < pl->hand_n; h++) {
             const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
             if (d->types & TYPE_LAND) {
-                if (land_ok && d->produces >= 0) out[n++] = (Action){ ACT_LAND, (uint8_t)h };
+                if (land_ok && d->produces >= 0) out[n++] = (Action){ .type = ACT_LAND, .hand_idx = (uint8_t)h };
             } else if (castable(pl, &m, d)) {
-                out[n++] = (Action){ ACT_CAST, (uint8_t)h };
+                out[n++] = (Action){ .type = ACT_CAST, .hand_idx = (uint8_t)h };
             }
         }
         return n;
@@ -76,7 +78,7 @@ int game_legal_actions(const GameState *s, int p, Action *out)
         for (int h = 0; h < pl->hand_n; h++) {
             uint64_t x = pl->play[pl->hand[h]];
             int play = (x & land_bit) != 0, cast = castable_info(&m, x);
-            out[n] = (Action){ (uint8_t)((x & PLAY_LAND) ? ACT_LAND : ACT_CAST), (uint8_t)h };
+            out[n] = (Action){ .type = (uint8_t)((x & PLAY_LAND) ? ACT_LAND : ACT_CAST), .hand_idx = (uint8_t)h };
             n += play | cast;
         }
         return n;
@@ -92,7 +94,7 @@ int game_legal_actions(const GameState *s, int p, Action *out)
         int play = land & land_ok & (d->produces >= 0);
         int cast = !land & ((d->types & TYPE_CREATURE) != 0) & (d->mana_value <= mana) &  /* 302.1 */
                    mana_covers(avail, mana_pack(d->cost_color));
-        out[n] = (Action){ (uint8_t)(land ? ACT_LAND : ACT_CAST), (uint8_t)h };
+        out[n] = (Action){ .type = (uint8_t)(land ? ACT_LAND : ACT_CAST), .hand_idx = (uint8_t)h };
         n += play | cast;
     }
     return n;
@@ -121,4 +123,246 @@ int actions_after_cast(const GameState *s, int p, Action *acts, int n, int k, in
         acts[i] = a;
     }
     return out;
+}
+
+/* ---- games with rules text ---- */
+
+/* Whether player p may act at sorcery speed now (307.1): its main phase,
+ * the stack empty. */
+static int sorcery_time(const GameState *s, int p)
+{
+    return (s->step == STEP_MAIN1 || s->step == STEP_MAIN2) && s->active == p && s->stack_n == 0;
+}
+
+static int card_has_flash(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (a->kind == AB_STATIC && a->n_effects && a->effect[0].op == OP_RULE &&
+            a->effect[0].arg2 == RULE_FLASH && a->effect[0].who == SEL_SELF)
+            return 1;
+    }
+    return 0;
+}
+
+/* The ability whose targets a spell of card d names as it is cast: an
+ * instant's or sorcery's effect, an Aura's enchant; -1: none. */
+int spell_ability(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++)
+        if (d->ab[k].kind == AB_SPELL || d->ab[k].kind == AB_ENCHANT) return k;
+    return -1;
+}
+
+/* The target specs of ability a (an Aura's enchant is one target: 303.4a). */
+static int n_specs(const Ability *a) { return a->kind == AB_ENCHANT ? 1 : a->n_targets; }
+
+static const TargetSpec *spec_of(const Ability *a, int k, TargetSpec *tmp)
+{
+    if (a->kind != AB_ENCHANT) return &a->target[k];
+    memset(tmp, 0, sizeof *tmp);
+    tmp->f = a->trig_filter;
+    tmp->what = TGT_OBJECT;
+    tmp->min = tmp->max = 1;
+    return tmp;
+}
+
+int spell_target_legal(const GameState *s, const StackItem *it, const Ability *a, int k, Target t)
+{
+    if (a->kind != AB_ENCHANT) return target_legal(s, it, a, k, t);
+    Ability tmp;
+    memset(&tmp, 0, sizeof tmp);
+    tmp.n_targets = 1;
+    spec_of(a, 0, &tmp.target[0]);
+    return target_legal(s, it, &tmp, 0, t);
+}
+
+Target action_target(const GameState *s, const Action *a, int k)
+{
+    Target t = { a->tk[k], a->tv[k], 0, 0, 0 };
+    if (t.kind == TK_PERM && t.v < PERM_MAX) t.ts = s->px[t.v].ts;
+    if (t.kind == TK_STACK && t.v < s->stack_n) t.ts = s->stack[t.v].ts;
+    return t;
+}
+
+typedef struct Lister {
+    const GameState *s;
+    Action *out;
+    int n;
+    StackItem it;          /* the item as it would be made: controller, source, card */
+    const Ability *a;
+} Lister;
+
+/* Every choice of targets for specs k.. of the lister's ability, each
+ * added as an action from `base`. */
+static void list_targets(Lister *L, Action base, int k)
+{
+    const Ability *a = L->a;
+    if (k == (a ? n_specs(a) : 0)) {
+        if (L->n < ACTION_MAX) L->out[L->n++] = base;
+        return;
+    }
+    TargetSpec tmp;
+    const TargetSpec *sp = spec_of(a, k, &tmp);
+    const GameState *s = L->s;
+    base.n_targets = (uint8_t)(k + 1);
+    for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY); p++) {
+        base.tk[k] = TK_PLAYER; base.tv[k] = (uint8_t)p;
+        if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);
+    }
+    if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_STACK) {
+        for (int j = 0; j < s->stack_n; j++) {
+            base.tk[k] = TK_STACK; base.tv[k] = (uint8_t)j;
+            if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);
+        }
+    } else if (sp->what != TGT_PLAYER) {
+        for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            int dup = 0;
+            for (int j = 0; j < k; j++) dup |= sp->distinct && base.tk[j] == TK_PERM && base.tv[j] == i;
+            if (dup) continue;
+            base.tk[k] = TK_PERM; base.tv[k] = (uint8_t)i;
+            if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);
+        }
+    }
+}
+
+int actions_targets(const GameState *s, const StackItem *it, const Ability *a, Action *out)
+{
+    Lister L;
+    memset(&L, 0, sizeof L);
+    L.s = s;
+    L.out = out;
+    L.it = *it;
+    L.a = a;
+    Action base;
+    memset(&base, 0, sizeof base);
+    list_targets(&L, base, 0);
+    return L.n;
+}
+
+/* The {X} symbols of a spell: its effects use X (the card's mana cost
+ * holds it; the reader records its count in the spell's cost). */
+int spell_x(const CardDef *d, int k)
+{
+    if (k < 0) return 0;
+    const Ability *a = &d->ab[k];
+    if (a->cost.x) return a->cost.x;
+    for (int j = 0; j < a->n_effects; j++) if (a->effect[j].n.kind == QTY_X) return 1;
+    return 0;
+}
+
+static void list_casts(Lister *L, int p, int h, int free_mana)
+{
+    const GameState *s = L->s;
+    const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[h])];
+    int k = spell_ability(d);
+    int xs = spell_x(d, k);
+    int max_x = 0;
+    if (!free_mana) {
+        if (!mana_can_pay_cost(s, p, d->cost_color, d->cost_generic, -1)) return;
+        if (xs) max_x = (mana_total_now(s, p, -1) - d->mana_value) / xs;
+    } else if (xs) {
+        max_x = 0;   /* a scenario gives X itself */
+    }
+    memset(&L->it, 0, sizeof L->it);
+    L->it.kind = SI_SPELL;
+    L->it.controller = (uint8_t)p;
+    L->it.card = OBJ_CARD(s, p, s->pl[p].hand[h]);
+    L->it.source = NO_SLOT;
+    L->a = k >= 0 ? &d->ab[k] : NULL;
+    for (int x = 0; x <= max_x; x++) {
+        if (x && !free_mana) {
+            uint8_t col[COLOR_COUNT];
+            memcpy(col, d->cost_color, sizeof col);
+            if (!mana_can_pay_cost(s, p, col, d->cost_generic + x * xs, -1)) break;
+        }
+        Action base;
+        memset(&base, 0, sizeof base);
+        base.type = ACT_CAST;
+        base.hand_idx = (uint8_t)h;
+        base.x = (uint8_t)x;
+        L->it.x = (uint8_t)x;
+        list_targets(L, base, 0);
+    }
+}
+
+/* Whether permanent i can pay ability a's costs other than mana now. */
+static int can_pay_other(const GameState *s, int i, const Ability *a)
+{
+    const Permanent *q = &s->perm[i];
+    if (a->cost.tap) {
+        if (q->flags & PF_TAPPED) return 0;
+        if ((q->flags & PF_CREATURE) && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) return 0;   /* 302.6 */
+    }
+    if ((a->timing & TM_ONCE) && (s->px[i].xflags & PX_USED)) return 0;
+    return 1;
+}
+
+static void list_activations(Lister *L, int p, int free_mana)
+{
+    const GameState *s = L->s;
+    int sorcery = sorcery_time(s, p);
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_ACTIVATED && a->kind != AB_EQUIP) continue;
+            if ((a->kind == AB_EQUIP || (a->timing & TM_SORCERY)) && !sorcery) continue;
+            if (!can_pay_other(s, i, a)) continue;
+            if (!free_mana && !mana_can_pay_cost(s, p, a->cost.color, a->cost.generic, a->cost.tap ? i : -1)) continue;
+            memset(&L->it, 0, sizeof L->it);
+            L->it.kind = SI_ABILITY;
+            L->it.controller = (uint8_t)p;
+            L->it.card = s->perm[i].card;
+            L->it.ability = (uint8_t)k;
+            L->it.source = (uint8_t)i;
+            L->it.source_ts = s->px[i].ts;
+            Action base;
+            memset(&base, 0, sizeof base);
+            base.type = ACT_ACTIVATE;
+            base.hand_idx = (uint8_t)i;
+            base.ability = (uint8_t)k;
+            if (a->kind == AB_EQUIP) {
+                /* 702.6a: "attach to target creature you control", not itself. */
+                for (PermIter m = permset_iter(s->perm_ctl[p]); permiter_more(&m);) {
+                    int c = permiter_next(&m);
+                    if (c == i || !perm_is_creature(s, c)) continue;
+                    const PermX *x = &s->px[c];
+                    if ((x->rules & (1u << RULE_SHROUD)) ||
+                        ((x->rules & (1u << RULE_PROTECTION)) && (x->prot & d->colors)))
+                        continue;
+                    base.n_targets = 1; base.tk[0] = TK_PERM; base.tv[0] = (uint8_t)c;
+                    if (L->n < ACTION_MAX) L->out[L->n++] = base;
+                }
+                continue;
+            }
+            L->a = a;
+            list_targets(L, base, 0);
+        }
+    }
+}
+
+int actions_spells(const GameState *s, int p, Action *out, int free_mana)
+{
+    Lister L;
+    memset(&L, 0, sizeof L);
+    L.s = s;
+    L.out = out;
+    out[L.n++] = (Action){ ACT_PASS, 0, 0, 0, 0, { 0 }, { 0 }, 0 };
+    const Player *pl = &s->pl[p];
+    int sorcery = sorcery_time(s, p);
+    for (int h = 0; h < pl->hand_n; h++) {
+        const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
+        if (d->types & TYPE_LAND) {
+            if (sorcery && !(pl->flags & PL_LAND_PLAYED) && L.n < ACTION_MAX)          /* 305.1-2 */
+                out[L.n++] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
+            continue;
+        }
+        if (!sorcery && !(d->types & TYPE_INSTANT) && !card_has_flash(d)) continue;       /* 307.1, 702.8 */
+        list_casts(&L, p, h, free_mana);
+    }
+    list_activations(&L, p, free_mana);
+    return L.n;
 }

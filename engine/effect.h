@@ -29,4 +29,8 @@ int effect_resolve(GameState *s, Game *g, StackItem *it);
  * `you` with source slot `src` (-1: none). */
 int filter_perm(const GameState *s, const Filter *f, int i, int you, int src);
 
+/* The number of permanents matching f (QTY_COUNT), for player `you` and
+ * source slot src (-1: none). */
+int effect_count(const GameState *s, const Filter *f, int you, int src);
+
 #endif

@@ -64,7 +64,8 @@ enum { /* Event.flags for EV_DAMAGE */
     DMG_LIFELINK     = 1u << 3,
     DMG_INFECT       = 1u << 4,
     DMG_WITHER       = 1u << 5,
-    DMG_TO_PW        = 1u << 6  /* the recipient is a planeswalker */
+    DMG_TO_PW        = 1u << 6, /* the recipient is a planeswalker */
+    DMG_NONCOMBAT    = 1u << 7  /* dealt by a spell or ability, not in combat (perm: the source's slot, or NO_SLOT for a spell) */
 };
 
 typedef struct Event {
@@ -141,6 +142,10 @@ void state_clear(GameState *s, const CardPool *pool, int edition);
  * g->lib_buf), London mulligans through the policies, opening hands drawn.
  * `starting` takes the first turn. */
 void game_init(GameState *s, Game *g, int starting);
+
+/* Whether deck d holds a card with rules text (card_has_text): a game
+ * with it plays the stack, priority and effects (GameState.spells). */
+int deck_has_text(const CardPool *pool, const Deck *d);
 
 /* Fills out[0 .. d->n - 1] with what the main phase reads of each card
  * object of deck d (mana.h: play_info): a table for Game.play, made once

@@ -36,4 +36,10 @@ extern const char *const heuristic_param_names[];
 /* Value of permanent i as a creature, in evaluation points (Forge-like). */
 int heuristic_creature_value(const GameState *s, int i);
 
+/* The heuristic in a game with rules text (policy_spells.c): the action to
+ * take among legal[0 .. n-1] (land: the land drop it prefers, or -1), and
+ * its answer to a choice of an ability. */
+int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land);
+int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c);
+
 #endif

@@ -130,4 +130,18 @@ void mana_pay(Player *pl, const CardDef *d);
 /* 500.4: both players' mana pools empty as a step ends. */
 void mana_empty(GameState *s);
 
+/* In a game with rules text, mana also comes from permanents with a mana
+ * ability whose only cost is {T} (Llanowar Elves, a dual land), activated
+ * while paying (601.2g, 605.3a). Whether player p can pay `color` (COLOR_*
+ * symbols) and `generic` now, leaving permanent `keep` untapped (it taps
+ * for the cost itself; -1: none). */
+int mana_can_pay_cost(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep);
+
+/* Pays it (the caller checked mana_can_pay_cost): pool and basic lands
+ * first, then the permanents, lands before creatures. */
+void mana_pay_cost(GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep);
+
+/* The most mana player p can make now (pool, lands, mana abilities). */
+int mana_total_now(const GameState *s, int p, int keep);
+
 #endif

@@ -12,14 +12,42 @@
 
 #include "combat.h"
 
-typedef enum ActionType { ACT_PASS, ACT_LAND, ACT_CAST } ActionType;
+typedef enum ActionType { ACT_PASS, ACT_LAND, ACT_CAST, ACT_ACTIVATE } ActionType;
 
+#define ACTION_TARGETS 3   /* targets an action names (one per target spec) */
+
+/* One legal action of a player with priority. A creature-only game uses
+ * type and hand_idx alone (the rest stays 0). */
 typedef struct Action {
     uint8_t type;      /* ActionType */
-    uint8_t hand_idx;  /* index in the player's hand (land or spell) */
+    uint8_t hand_idx;  /* ACT_LAND, ACT_CAST: index in the player's hand; ACT_ACTIVATE: the
+                          permanent's slot */
+    uint8_t ability;   /* ACT_ACTIVATE: which of its card's abilities */
+    uint8_t x;         /* the value of X */
+    uint8_t n_targets;
+    uint8_t tk[ACTION_TARGETS];  /* each target's kind (TK_*), in the order of the target specs */
+    uint8_t tv[ACTION_TARGETS];  /* its slot, player or stack place */
+    uint8_t pad;
 } Action;
 
-#define ACTION_MAX (HAND_MAX + 1)
+/* Legal actions at one priority point: at most this many are listed (a
+ * hand of HAND_MAX cards and every permanent's abilities, times their
+ * targets); past it the list is cut, which the engine counts (game.h). */
+#define ACTION_MAX 512
+
+/* A choice asked while a spell or ability resolves or goes on the stack. */
+typedef enum ChoiceKind {
+    CH_TARGETS,  /* a triggered ability's targets: opt[0 .. n-1] (tk, tv) */
+    CH_DISCARD   /* a card to discard: hand indices idx[0 .. n-1] */
+} ChoiceKind;
+
+typedef struct Choice {
+    uint8_t  kind;       /* ChoiceKind */
+    uint16_t card;       /* the card whose ability asks */
+    int      n;          /* options 0 .. n-1 */
+    const Action *opt;   /* CH_TARGETS */
+    const uint8_t *idx;  /* CH_DISCARD */
+} Choice;
 
 typedef struct Policy Policy;
 struct Policy {
@@ -31,7 +59,8 @@ struct Policy {
     /* Choose n distinct hand indices to put on the bottom of the library. */
     void (*bottom)(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng,
                    int n, uint8_t *hand_idx);
-    /* Main phase with priority and an empty stack: one of the legal actions. */
+    /* With priority (a main phase, or any step in a game with rules text):
+     * one of the legal actions. */
     int  (*main_action)(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng,
                         const Action *legal, int n);
     /* Declare attackers: fill out[], return how many. */
@@ -50,6 +79,10 @@ struct Policy {
     /* Cleanup: choose n distinct hand indices to discard. */
     void (*discard)(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng,
                     int n, uint8_t *hand_idx);
+    /* A choice of an ability (c->n >= 2): the option's index. NULL: the
+     * engine takes option 0. */
+    int  (*choose)(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng,
+                   const Choice *c);
 };
 
 /* Legal main-phase actions for player p now; returns how many (PASS is always first). */

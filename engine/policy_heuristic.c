@@ -527,10 +527,27 @@ static int best_land(const GameState *s, int p, const Action *legal, int n)
 
 static int h_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Action *legal, int n)
 {
+    if (s->spells) {
+        /* A land without a basic's one color (a dual land): the first such. */
+        int land = -1, basic = 1;
+        for (int k = 0; k < n; k++)
+            if (legal[k].type == ACT_LAND) {
+                if (land < 0) land = k;
+                basic &= s->cards[OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])].produces >= 0;
+            }
+        if (land >= 0 && basic) land = best_land(s, p, legal, n);
+        return heuristic_spells_main(s, g, p, legal, n, land);
+    }
     int land = best_land(s, p, legal, n);
     if (land >= 0) return land;
     int cast = best_cast(s, p, legal, n);
     return cast >= 0 ? cast : 0;
+}
+
+static int h_choose(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Choice *c)
+{
+    (void)pol; (void)rng;
+    return heuristic_choose(s, g, p, c);
 }
 
 /* ---- attacking ---- */
@@ -1019,7 +1036,7 @@ static void h_assign(const Policy *pol, const GameState *s, const Game *g, int p
 
 const Policy policy_heuristic = {
     "heuristic", &default_params,
-    h_keep, h_bottom, h_main, h_attack, h_block, h_order, h_assign, h_discard
+    h_keep, h_bottom, h_main, h_attack, h_block, h_order, h_assign, h_discard, h_choose
 };
 
 /* ---- aggro: everything attacks; blocks only to stay alive ---- */
@@ -1042,5 +1059,5 @@ static int aggro_block(const Policy *pol, const GameState *s, const Game *g, int
 
 const Policy policy_aggro = {
     "aggro", &aggro_params,
-    h_keep, h_bottom, h_main, aggro_attack, aggro_block, h_order, h_assign, h_discard
+    h_keep, h_bottom, h_main, aggro_attack, aggro_block, h_order, h_assign, h_discard, h_choose
 };

@@ -269,7 +269,10 @@ static void la_assign(const Policy *pol, const GameState *s, const Game *g, int 
 static void la_discard(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, int n, uint8_t *o)
 { DELEGATE(h); h.discard(&h, s, g, p, rng, n, o); }
 
+static int la_choose(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Choice *c)
+{ DELEGATE(h); return h.choose(&h, s, g, p, rng, c); }
+
 const Policy policy_lookahead = {
     "lookahead", &default_params,
-    la_keep, la_bottom, la_main, la_attack, la_block, la_order, la_assign, la_discard
+    la_keep, la_bottom, la_main, la_attack, la_block, la_order, la_assign, la_discard, la_choose
 };

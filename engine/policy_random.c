@@ -122,7 +122,14 @@ static void rnd_discard(const Policy *p, const GameState *s, const Game *g, int 
     pick_distinct(rng, s->pl[player].hand_n, n, out);
 }
 
+/* Every choice of an ability uniformly among its options. */
+static int rnd_choose(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng, const Choice *c)
+{
+    (void)p; (void)s; (void)g; (void)player;
+    return (int)rng_below(rng, (uint32_t)c->n);
+}
+
 const Policy policy_random = {
     "random", 0,
-    rnd_keep, rnd_bottom, rnd_main, rnd_attack, rnd_block, rnd_order, rnd_assign, rnd_discard
+    rnd_keep, rnd_bottom, rnd_main, rnd_attack, rnd_block, rnd_order, rnd_assign, rnd_discard, rnd_choose
 };

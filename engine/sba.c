@@ -1,5 +1,36 @@
 /* sba.c: state-based actions (704), checked until none applies. */
 #include "game.h"
+#include "layers.h"
+#include "effect.h"
+#include "zone.h"
+
+/* 704.5m-n: an Aura attached to nothing or to what it can't enchant goes
+ * to the graveyard (returned, to die with the rest); an Equipment attached
+ * to what is not a creature becomes unattached. */
+static PermSet attachments(GameState *s, int *acted)
+{
+    PermSet gone = 0;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        const CardDef *d = &s->cards[s->perm[i].card];
+        int a = s->px[i].attached;
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *ab = &d->ab[k];
+            if (ab->kind == AB_ENCHANT) {
+                int ok = a != NO_SLOT && permset_has(s->perm_used, a) &&
+                         filter_perm(s, &ab->trig_filter, a, perm_controller(s, i), i) &&
+                         !((s->px[a].rules & (1u << RULE_PROTECTION)) && (s->px[a].prot & s->px[i].colors));
+                if (!ok) gone |= PERMSET_BIT(i);
+            } else if (ab->kind == AB_EQUIP && a != NO_SLOT &&
+                       (!permset_has(s->perm_used, a) || !perm_is_creature(s, a))) {
+                s->px[i].attached = NO_SLOT;
+                s->layers_dirty = 1;
+                *acted = 1;
+            }
+        }
+    }
+    return gone;
+}
 
 /* One pass: everything that applies happens at once (704.3), looking at
  * the players and the permanents in `slots`. Returns whether anything
@@ -7,6 +38,7 @@
 static int sba_pass(GameState *s, const Game *g, PermSet slots)
 {
     int acted = 0;
+    if (s->spells) layers_refresh(s);
     int lost[2] = {0, 0};
     for (int p = 0; p < 2; p++) {
         Player *pl = &s->pl[p];
@@ -45,6 +77,7 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
             dying |= PERMSET_BIT(i);                             /* 704.5i */
         q->flags &= (uint8_t)~PF_DEATHTOUCHED;
     }
+    if (s->spells) dying |= attachments(s, &acted);
     for (PermIter it = permset_iter(dying); permiter_more(&it);) perm_to_graveyard(s, g, permiter_next(&it));
     if (dying) acted = 1;
 

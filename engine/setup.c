@@ -36,6 +36,8 @@ void game_init(GameState *s, Game *g, int starting)
     state_clear(s, g->pool, g->edition);
     if (g->turn_cap) s->turn_cap = g->turn_cap;
     s->starting = s->active = (uint8_t)starting;
+    /* The stack, priority and effects run when a deck needs them. */
+    s->spells = (uint8_t)(deck_has_text(g->pool, g->deck[0]) || deck_has_text(g->pool, g->deck[1]));
     game_event(g, s, EV_GAME_START, starting, 0, 0, 0, 0, 0);
     for (int k = 0; k < 2; k++) {
         int p = k == 0 ? starting : 1 - starting;                     /* 103.4: in turn order */
@@ -77,4 +79,11 @@ void game_init(GameState *s, Game *g, int starting)
     }
     s->step = STEP_UNTAP;
     game_check_state(s, g);
+}
+
+int deck_has_text(const CardPool *pool, const Deck *d)
+{
+    for (int o = 0; o < d->n; o++)
+        if (card_has_text(&pool->cards[d->card[o]])) return 1;
+    return 0;
 }

@@ -36,6 +36,13 @@ int triggers_put(GameState *s, Game *g);
 void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int controller, int player,
                    int amount);
 
+/* The place on the stack of the item with timestamp ts, or -1. */
+static inline int stack_find(const GameState *s, uint32_t ts)
+{
+    for (int k = 0; k < s->stack_n; k++) if (s->stack[k].ts == ts) return k;
+    return -1;
+}
+
 /* The next timestamp (613.7). */
 static inline uint32_t state_ts(GameState *s) { return ++s->ts_next; }
 

@@ -1,6 +1,8 @@
 /* state.c: creating and clearing states, moving cards between zones. */
 #include <string.h>
 #include "game.h"
+#include "zone.h"
+#include "ability.h"
 
 static const char *const error_names[] = {
     "ok", "illegal_attack", "illegal_block", "illegal_order",
@@ -87,6 +89,7 @@ void combat_remove(GameState *s, int i)
 
 void perm_to_graveyard(GameState *s, const Game *g, int i)
 {
+    if (s->spells) { perm_leave(s, g, i, ZONE_GRAVEYARD); return; }
     Permanent *q = &s->perm[i];
     int ctl = perm_controller(s, i);
     game_event(g, s, EV_DIES, ctl, i, 0, q->card, 0, 0);

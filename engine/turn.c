@@ -5,6 +5,8 @@
 #include "policy.h"
 #include "mana.h"
 #include "turn.h"
+#include "stack.h"
+#include "layers.h"
 
 uint8_t hand_take(Player *pl, int h)
 {
@@ -50,6 +52,7 @@ void game_fail(GameState *s, Game *g, int err)
  * permanents). The step then ends (500.2). */
 static void priority(GameState *s, Game *g)
 {
+    if (s->spells) { priority_run(s, g); return; }
     if (s->sba_pending) sba_apply(s, g);
 }
 
@@ -107,11 +110,12 @@ static void play_land(GameState *s, Game *g, int p, int h)
  * drop only: after a cast, the list before it says what is left. */
 static int main_phase(GameState *s, Game *g, int idle)
 {
+    if (s->spells) { priority_run(s, g); return 0; }
     int p = s->active;
     const Policy *pol = g->policy[p];
     Action acts[ACTION_MAX];
     int n = 0;                                    /* acts[0..n-1]: the legal actions; 0: to ask */
-    if (idle) { acts[0] = (Action){ ACT_PASS, 0 }; n = 1; }
+    if (idle) { acts[0] = (Action){ .type = ACT_PASS }; n = 1; }
     while (!s->over) {
         priority(s, g);
         if (!n) n = game_legal_actions(s, p, acts);
@@ -171,6 +175,8 @@ static inline __attribute__((always_inline)) int declare_attackers(GameState *s,
     if (n == 0) return 0;
     int err = combat_declare_attackers(s, g, d, n);
     if (err) { game_fail(s, g, err); return 0; }
+    if (s->spells)                                                           /* 508.3a */
+        for (int k = 0; k < n; k++) trigger_event(s, TR_ATTACKS, d[k].attacker, s->perm[d[k].attacker].card, p, p, 0);
     return 1;
 }
 
@@ -219,12 +225,26 @@ static void cleanup(GameState *s, Game *g)
             game_event(g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
         }
     }
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {    /* 514.2 */
-        int i = permiter_next(&it);
-        Permanent *q = &s->perm[i];
-        q->damage = 0;
-        q->prevent = 0;
-        perm_refresh(s, i);   /* "until end of turn" effects end */
+    if (s->spells) {                                                         /* 514.2 */
+        for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            s->perm[i].damage = 0;
+            s->perm[i].prevent = 0;
+            s->px[i].regen = 0;
+            s->px[i].xflags &= (uint8_t)~(PX_NO_REGEN | PX_USED);
+        }
+        floating_end_of_turn(s);
+        s->layers_dirty = 1;
+        layers_refresh(s);
+        s->damaged_opp = 0;
+    } else {
+        for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {    /* 514.2 */
+            int i = permiter_next(&it);
+            Permanent *q = &s->perm[i];
+            q->damage = 0;
+            q->prevent = 0;
+            perm_refresh(s, i);   /* "until end of turn" effects end */
+        }
     }
     s->pl[0].prevent = s->pl[1].prevent = 0;
 }
@@ -280,6 +300,7 @@ void game_run(GameState *s, Game *g)
         untap_step(s, g);                            /* no priority in the untap step (502.3) */
         if (!step_to(s, g, STEP_UPKEEP)) return;
     upkeep:
+        if (s->spells) trigger_event(s, TR_UPKEEP, NO_SLOT, 0, s->active, s->active, 0);   /* 503.1 */
         priority(s, g);
         if (!step_to(s, g, STEP_DRAW)) return;
     draw:

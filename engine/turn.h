@@ -4,6 +4,7 @@
 #define MTG_TURN_H
 
 #include "policy.h"
+#include "ability.h"
 
 /* Takes the card in hand slot h out of the hand (the last card moves into
  * its place) and returns its object id. */
@@ -19,5 +20,31 @@ void game_check_state(const GameState *s, Game *g);
 /* The legal actions after acts[k], a cast from a hand of hand_n cards,
  * made from the list before it (acts[0..n-1], game_legal_actions'). */
 int actions_after_cast(const GameState *s, int p, Action *acts, int n, int k, int hand_n);
+
+/* ---- games with rules text (actions.c) ---- */
+
+/* The legal actions of player p at this priority point; free_mana: mana
+ * costs are taken as paid (scenarios). PASS first. */
+int actions_spells(const GameState *s, int p, Action *out, int free_mana);
+
+/* The ability of card d whose targets its spell names as it is cast (an
+ * instant's or sorcery's effect, an Aura's enchant), or -1. */
+int spell_ability(const CardDef *d);
+
+/* The {X} symbols in the cost of card d's spell (ability k), 0 if none. */
+int spell_x(const CardDef *d, int k);
+
+/* target_legal for a spell's ability, an Aura's enchant included. */
+int spell_target_legal(const GameState *s, const StackItem *it, const Ability *a, int k, Target t);
+
+/* Target k of action a as a Target (with the object's timestamp now). */
+Target action_target(const GameState *s, const Action *a, int k);
+
+/* Every legal choice of targets for ability a of item it (as it would be
+ * made: controller, source, card), as actions holding them; how many. */
+int actions_targets(const GameState *s, const StackItem *it, const Ability *a, Action *out);
+
+/* Plays basic or nonbasic land card in hand slot h (305.1). */
+void land_play(GameState *s, Game *g, int p, int h);
 
 #endif

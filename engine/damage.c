@@ -1,0 +1,60 @@
+/* damage.c: noncombat damage (119.3, 119.4, 615, 702.16e). */
+#include "damage.h"
+#include "layers.h"
+
+int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int p, int amt)
+{
+    if (amt <= 0) return 0;
+    unsigned flags = DMG_NONCOMBAT;
+    if (src->kw & KW_DEATHTOUCH) flags |= DMG_DEATHTOUCH;
+    if (src->kw & KW_LIFELINK) flags |= DMG_LIFELINK;
+    if (src->kw & KW_INFECT) flags |= DMG_INFECT;
+    if (src->kw & KW_WITHER) flags |= DMG_WITHER;
+    if (i >= 0) {
+        Permanent *q = &s->perm[i];
+        if (perm_rule(s, i, RULE_PROTECTION) && (s->px[i].prot & src->colors)) return 0;   /* 702.16e */
+        int stop = q->prevent < amt ? q->prevent : amt;
+        q->prevent = (uint8_t)(q->prevent - stop);
+        amt -= stop;
+        if (amt <= 0) return 0;
+        int pw = perm_is_planeswalker(s, i) && !perm_is_creature(s, i);
+        game_event(g, s, EV_DAMAGE, src->controller, src->slot, i, src->card, amt, (int)(flags | (pw ? DMG_TO_PW : 0)));
+        if (pw) {                                                                   /* 120.3c */
+            q->loyalty = (uint8_t)(q->loyalty > amt ? q->loyalty - amt : 0);
+        } else if (flags & (DMG_INFECT | DMG_WITHER)) {                             /* 120.3d */
+            int v = q->minus + amt;
+            v = v > 255 ? 255 : v;
+            q->power = (int16_t)(q->power - (v - q->minus));
+            q->toughness = (int16_t)(q->toughness - (v - q->minus));
+            q->minus = (uint8_t)v;
+        } else {                                                                    /* 120.3e */
+            int v = q->damage + amt;
+            q->damage = (uint8_t)(v > 255 ? 255 : v);
+        }
+        if (flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;
+    } else {
+        Player *pl = &s->pl[p];
+        int stop = pl->prevent < amt ? pl->prevent : amt;
+        pl->prevent = (int16_t)(pl->prevent - stop);
+        amt -= stop;
+        if (amt <= 0) return 0;
+        game_event(g, s, EV_DAMAGE, src->controller, src->slot, TARGET_PLAYER, src->card, amt, (int)flags);
+        if (flags & DMG_INFECT) {                                                   /* 120.3b */
+            int v = pl->poison + amt;
+            pl->poison = (uint8_t)(v > 255 ? 255 : v);
+            game_event(g, s, EV_POISON, p, src->slot, 0, 0, amt, 0);
+        } else {                                                                    /* 120.3a */
+            int v = pl->life - amt;
+            pl->life = (int16_t)(v < -30000 ? -30000 : v);
+            game_event(g, s, EV_LIFE, p, src->slot, 0, 0, -amt, 0);
+        }
+        s->damaged_opp |= (uint8_t)(1u << p);
+    }
+    if (flags & DMG_LIFELINK) {                                                     /* 120.3f */
+        int v = s->pl[src->controller].life + amt;
+        s->pl[src->controller].life = (int16_t)(v > 30000 ? 30000 : v);
+        game_event(g, s, EV_LIFE, src->controller, 0, 0, 0, amt, DMG_LIFELINK);
+    }
+    s->sba_pending = 1;
+    return amt;
+}

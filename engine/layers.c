@@ -1,0 +1,137 @@
+/* layers.c: continuous effects and the characteristics they make (613). */
+#include "layers.h"
+#include "effect.h"
+
+int floating_add(GameState *s, const Floating *f)
+{
+    if (s->float_n >= FLOAT_MAX) return -1;
+    s->fl[s->float_n++] = *f;
+    s->layers_dirty = 1;
+    return 0;
+}
+
+void floating_end_of_turn(GameState *s)
+{
+    int k = 0;
+    for (int j = 0; j < s->float_n; j++)
+        if (s->fl[j].dur != DUR_EOT) s->fl[k++] = s->fl[j];
+    if (k != s->float_n) s->layers_dirty = 1;
+    s->float_n = (uint8_t)k;
+}
+
+/* Drops effects on permanents that have left (their timestamps differ). */
+static void floating_prune(GameState *s)
+{
+    int k = 0;
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (permset_has(s->perm_used, f->slot) && s->px[f->slot].ts == f->perm_ts) s->fl[k++] = *f;
+    }
+    s->float_n = (uint8_t)k;
+}
+
+/* Applies a layer-6 change (keywords, rules abilities) to permanent i. */
+static void grant(GameState *s, int i, const Effect *e)
+{
+    if (e->op == OP_GRANT) s->perm[i].kw |= e->kw;
+    else if (e->op == OP_LOSE_KW) s->perm[i].kw &= (uint16_t)~e->kw;
+    else if (e->op == OP_RULE) {
+        PermX *x = &s->px[i];
+        x->rules |= 1u << e->arg2;
+        if (e->arg2 == RULE_PROTECTION) x->prot |= e->param.colors;
+        if (e->arg2 == RULE_LANDWALK) x->walk = e->param.subtype[0];
+    }
+}
+
+/* The slots a static effect of source `src` applies to. */
+static PermSet affected(const GameState *s, int src, const Effect *e)
+{
+    int you = perm_controller(s, src);
+    if (e->who == SEL_SELF) return PERMSET_BIT(src);
+    if (e->who == SEL_ATTACHED) {
+        int a = s->px[src].attached;
+        return a != NO_SLOT && permset_has(s->perm_used, a) ? PERMSET_BIT(a) : 0;
+    }
+    PermSet out = 0;
+    if (e->who == SEL_ALL)
+        for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            if (filter_perm(s, &e->sel, i, you, src)) out |= PERMSET_BIT(i);
+        }
+    return out;
+}
+
+void layers_refresh(GameState *s)
+{
+    if (!s->layers_dirty) return;
+    s->layers_dirty = 0;
+    floating_prune(s);
+    /* Printed values (and layer 7a: none of the abilities played defines
+     * power or toughness yet). */
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        Permanent *q = &s->perm[i];
+        const CardDef *d = &s->cards[q->card];
+        PermX *x = &s->px[i];
+        q->kw = d->keywords;
+        q->power = d->power;
+        q->toughness = d->toughness;
+        x->rules = 0;
+        x->prot = 0;
+        x->walk = 0;
+        x->colors = d->colors;
+    }
+    /* Layer 6: abilities gained, static abilities then resolved effects.
+     * Only additions are played, so their order does not matter. */
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int src = permiter_next(&it);
+        const CardDef *d = &s->cards[s->perm[src].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_STATIC) continue;
+            for (int j = 0; j < a->n_effects; j++) {
+                const Effect *e = &a->effect[j];
+                if (e->op != OP_GRANT && e->op != OP_LOSE_KW && e->op != OP_RULE) continue;
+                for (PermIter m = permset_iter(affected(s, src, e)); permiter_more(&m);) grant(s, permiter_next(&m), e);
+            }
+        }
+    }
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op == OP_GRANT) s->perm[f->slot].kw |= f->kw;
+        else if (f->op == OP_RULE) s->px[f->slot].rules |= 1u << f->rule;
+    }
+    /* Layer 7c: modifications, from static abilities (their filters see
+     * layer 6's results) and resolved effects; 7d: counters. */
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int src = permiter_next(&it);
+        const CardDef *d = &s->cards[s->perm[src].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_STATIC) continue;
+            for (int j = 0; j < a->n_effects; j++) {
+                const Effect *e = &a->effect[j];
+                if (e->op != OP_PUMP) continue;
+                int mult = e->n.kind == QTY_COUNT ? effect_count(s, &e->count, perm_controller(s, src), src) * e->n.n
+                                                  : e->n.n;
+                for (PermIter m = permset_iter(affected(s, src, e)); permiter_more(&m);) {
+                    Permanent *q = &s->perm[permiter_next(&m)];
+                    q->power = (int16_t)(q->power + e->p * mult);
+                    q->toughness = (int16_t)(q->toughness + e->t * mult);
+                }
+            }
+        }
+    }
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op != OP_PUMP) continue;
+        s->perm[f->slot].power = (int16_t)(s->perm[f->slot].power + f->p);
+        s->perm[f->slot].toughness = (int16_t)(s->perm[f->slot].toughness + f->t);
+    }
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        Permanent *q = &s->perm[permiter_next(&it)];
+        q->power = (int16_t)(q->power + q->plus - q->minus);
+        q->toughness = (int16_t)(q->toughness + q->plus - q->minus);
+    }
+    s->sba_pending = 1;   /* a toughness may have dropped to 0 */
+}

@@ -1,0 +1,121 @@
+/* policy_spells.c: how the heuristic plays spells and abilities (games with
+ * rules text): each candidate action is tried on a fork of the state, the
+ * stack resolved as if nobody answered, and the board valued; the best
+ * action that improves on passing is taken. Not strong (the next issue's
+ * work), but it removes the best creature, burns to finish, enchants its own
+ * creatures with what helps and the opponent's with what hinders. */
+#include <string.h>
+#include "heuristic.h"
+#include "stack.h"
+#include "layers.h"
+#include "mana.h"
+
+/* A creature's worth to its controller: power, toughness, keywords. */
+static int creature_value(const GameState *s, int i)
+{
+    const Permanent *q = &s->perm[i];
+    int v = 2 * (q->power > 0 ? q->power : 0) + q->toughness + 2;
+    v += 2 * bits64_count(q->kw & (KW_FLYING | KW_FIRST_STRIKE | KW_DOUBLE_STRIKE | KW_DEATHTOUCH | KW_TRAMPLE |
+                                    KW_LIFELINK | KW_INDESTRUCTIBLE | KW_INFECT));
+    if (q->kw & KW_DEFENDER) v -= 2 * (q->power > 0 ? q->power : 0);
+    if (s->px[i].rules & ((1u << RULE_CANT_ATTACK) | (1u << RULE_CANT_ATTACK_OR_BLOCK))) v -= 2 * (q->power > 0 ? q->power : 0);
+    return v;
+}
+
+/* The board for player p: creatures, other permanents, cards in hand,
+ * life, spells of each side still on the stack. Large at a game's end. */
+static int evaluate(const GameState *s, int p)
+{
+    if (s->over) return s->winner == p ? 100000 : s->winner == 2 ? 0 : -100000;
+    int v = 0;
+    for (int side = 0; side < 2; side++) {
+        int sign = side == p ? 1 : -1, w = 0;
+        for (PermIter it = permset_iter(s->perm_ctl[side]); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            w += perm_is_creature(s, i) ? creature_value(s, i) : 3;
+        }
+        for (int k = 0; k < s->stack_n; k++)
+            if (s->stack[k].controller == side) w += 2 + s->cards[s->stack[k].card].mana_value;
+        const Player *pl = &s->pl[side];
+        int life = pl->life > 0 ? pl->life : 0;
+        w += life + (life < 6 ? life : 6) + 2 * pl->hand_n - 2 * pl->poison;
+        v += sign * w;
+    }
+    return v;
+}
+
+/* The state after action a and everything on the stack resolves with no
+ * answer; "until end of turn" effects end unless combat is under way (a
+ * trick's worth is what it does to this combat). */
+static void playout(GameState *f, const Game *g, int p, const Action *a)
+{
+    Game q = *g;
+    Rng dr[2] = { *g->deck_rng[0], *g->deck_rng[1] }, pr[2] = { *g->policy_rng[0], *g->policy_rng[1] };
+    q.deck_rng[0] = &dr[0]; q.deck_rng[1] = &dr[1];
+    q.policy_rng[0] = &pr[0]; q.policy_rng[1] = &pr[1];
+    q.policy[0] = q.policy[1] = NULL;
+    for (int t = 0; t < EV_COUNT; t++) q.on_event[t] = NULL;
+    q.check = 0;
+    if (action_apply(f, &q, p, a, 0) != MTG_OK) { f->over = 1; f->winner = (uint8_t)(1 - p); return; }
+    for (int guard = 0; f->stack_n && !f->over && guard < 4 * STACK_MAX; guard++) {
+        layers_refresh(f);
+        sba_apply(f, &q);
+        triggers_put(f, &q);
+        if (f->stack_n) stack_resolve_top(f, &q);
+    }
+    if (f->step < STEP_DECLARE_BLOCKERS || f->step > STEP_COMBAT_DAMAGE) floating_end_of_turn(f);
+    f->layers_dirty = 1;
+    layers_refresh(f);
+    if (!f->over) sba_apply(f, &q);
+}
+
+int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
+{
+    if (land >= 0) return land;
+    int base = evaluate(s, p), best = 0, best_v = base;
+    for (int k = 1; k < n && k < 96; k++) {
+        if (legal[k].type == ACT_LAND) continue;
+        GameState f;
+        state_fork(&f, s);
+        playout(&f, g, p, &legal[k]);
+        int v = evaluate(&f, p);
+        if (v > best_v) { best_v = v; best = k; }
+    }
+    return best;
+}
+
+int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
+{
+    (void)g;
+    if (c->kind == CH_DISCARD) {
+        /* The card of the highest mana value it cannot cast soon goes:
+         * lands past the fifth, else the most expensive. */
+        const Player *pl = &s->pl[p];
+        int best = 0, best_v = -1000;
+        for (int k = 0; k < c->n; k++) {
+            const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[c->idx[k]])];
+            int v = (d->types & TYPE_LAND) ? (pl->lands_n >= 5 ? 50 : -50) : d->mana_value;
+            if (v > best_v) { best_v = v; best = k; }
+        }
+        return best;
+    }
+    /* Targets of a triggered ability: valued as the board after it would
+     * resolve is hard without the item; the opponent's most valuable
+     * creature for what the opponent should not want, else the first. */
+    int best = 0, best_v = -100000;
+    for (int k = 0; k < c->n; k++) {
+        const Action *a = &c->opt[k];
+        int v = 0;
+        for (int j = 0; j < a->n_targets; j++) {
+            if (a->tk[j] == TK_PERM) {
+                int i = a->tv[j];
+                int mine = perm_controller(s, i) == p;
+                v += (mine ? -1 : 1) * (perm_is_creature(s, i) ? creature_value(s, i) : 3);
+            } else if (a->tk[j] == TK_PLAYER) {
+                v += a->tv[j] == p ? -5 : 5;
+            }
+        }
+        if (v > best_v) { best_v = v; best = k; }
+    }
+    return best;
+}

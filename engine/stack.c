@@ -1,0 +1,291 @@
+/* stack.c: casting, activating, triggers, resolving, and the priority loop
+ * of games with rules text (117, 405, 601-608). */
+#include <string.h>
+#include "stack.h"
+#include "turn.h"
+#include "mana.h"
+#include "effect.h"
+#include "layers.h"
+#include "zone.h"
+
+/* ---- triggered abilities (603) ---- */
+
+static void pend(GameState *s, uint16_t card, int k, int ctl, int slot, int player, int amount)
+{
+    if (s->pending_n >= TRIG_MAX) { s->over = 1; s->winner = 2; s->end_reason = END_CAPACITY; return; }
+    Pending *w = &s->pend[s->pending_n++];
+    memset(w, 0, sizeof *w);
+    w->card = card;
+    w->ability = (uint8_t)k;
+    w->controller = (uint8_t)ctl;
+    w->source = (uint8_t)slot;
+    w->source_ts = slot != NO_SLOT ? s->px[slot].ts : 0;
+    w->ev_player = (uint8_t)player;
+    w->ev_amount = (int16_t)amount;
+    w->ev_perm = NO_SLOT;
+}
+
+void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int controller, int player, int amount)
+{
+    if (trigger == TR_UPKEEP) {
+        for (PermIter it = permset_iter(s->perm_ctl[player]); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            const CardDef *d = &s->cards[s->perm[i].card];
+            for (int k = 0; k < d->n_abilities; k++)
+                if (d->ab[k].kind == AB_TRIGGERED && d->ab[k].trigger == TR_UPKEEP && d->ab[k].trig_ctl == CTL_YOU)
+                    pend(s, s->perm[i].card, k, player, i, player, 0);
+        }
+        return;
+    }
+    const CardDef *d = &s->cards[card];
+    for (int k = 0; k < d->n_abilities; k++)
+        if (d->ab[k].kind == AB_TRIGGERED && d->ab[k].trigger == trigger)
+            /* A "dies" ability looks back in time (603.10a): its source has
+             * left, and resolves with what it last knew. */
+            pend(s, card, k, controller, trigger == TR_DIES ? (int)NO_SLOT : slot, player, amount);
+}
+
+/* Targets for a triggered ability as it goes on the stack: every legal
+ * choice, one asked of its controller's policy. Returns 0 when there is
+ * none (the ability is removed, 603.3d). */
+static int trigger_targets(GameState *s, Game *g, StackItem *it, const Ability *a)
+{
+    if (!a->n_targets) return 1;
+    Action opts[ACTION_MAX];
+    int n = actions_targets(s, it, a, opts);
+    if (!n) return 0;
+    int pick = 0;
+    const Policy *pol = g->policy[it->controller];
+    if (n > 1 && pol && pol->choose) {
+        Choice ch = { CH_TARGETS, it->card, n, opts, NULL };
+        pick = pol->choose(pol, s, g, it->controller, g->policy_rng[it->controller], &ch);
+        if (pick < 0 || pick >= n) pick = 0;
+    }
+    it->n_targets = a->n_targets;
+    for (int j = 0; j < a->n_targets; j++) it->t[j] = action_target(s, &opts[pick], j);
+    return 1;
+}
+
+int triggers_put(GameState *s, Game *g)
+{
+    int put = 0;
+    for (int side = 0; side < 2; side++) {                               /* 603.3b: APNAP */
+        int p = side == 0 ? s->active : 1 - s->active;
+        for (int w = 0; w < s->pending_n; w++) {
+            Pending pd = s->pend[w];
+            if (pd.controller != p) continue;
+            memmove(&s->pend[w], &s->pend[w + 1], (size_t)(s->pending_n - w - 1) * sizeof *s->pend);
+            s->pending_n--;
+            w--;
+            if (s->stack_n >= STACK_MAX) { s->over = 1; s->winner = 2; s->end_reason = END_CAPACITY; return put; }
+            StackItem *it = &s->stack[s->stack_n];
+            memset(it, 0, sizeof *it);
+            it->kind = SI_TRIGGER;
+            it->controller = pd.controller;
+            it->owner = pd.controller;
+            it->obj = OBJ_NONE;
+            it->card = pd.card;
+            it->ability = pd.ability;
+            it->source = pd.source;
+            it->source_ts = pd.source_ts;
+            it->ev_player = pd.ev_player;
+            it->ev_amount = pd.ev_amount;
+            it->ev_perm = pd.ev_perm;
+            it->ts = state_ts(s);
+            if (!trigger_targets(s, g, it, &s->cards[pd.card].ab[pd.ability])) continue;   /* 603.3d */
+            s->stack_n++;
+            put++;
+        }
+    }
+    return put;
+}
+
+/* ---- casting and activating (601, 602) ---- */
+
+static void item_targets(const GameState *s, StackItem *it, const Action *a)
+{
+    it->n_targets = a->n_targets;
+    for (int k = 0; k < a->n_targets; k++) it->t[k] = action_target(s, a, k);
+}
+
+static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana);
+
+/* Whether a is among the legal actions of p now (X aside: a scenario gives it). */
+static int is_legal(const GameState *s, int p, const Action *a, int free_mana)
+{
+    Action acts[ACTION_MAX];
+    int n = actions_spells(s, p, acts, free_mana);
+    for (int k = 0; k < n; k++) {
+        Action b = acts[k];
+        if (free_mana) b.x = a->x;
+        if (!memcmp(&b, a, sizeof b)) return 1;
+    }
+    return 0;
+}
+
+void land_play(GameState *s, Game *g, int p, int h)
+{
+    Player *pl = &s->pl[p];
+    uint16_t card = OBJ_CARD(s, p, pl->hand[h]);
+    const CardDef *d = &s->cards[card];
+    uint8_t obj = hand_take(pl, h);
+    pl->flags |= PL_LAND_PLAYED;
+    if (d->produces >= 0 && !d->n_abilities) {
+        bits256_set(pl->lands, obj);
+        pl->lands_n++;
+        pl->land_n[d->produces]++;
+        game_event(g, s, EV_LAND, p, 0, 0, card, 0, 0);
+        return;
+    }
+    game_event(g, s, EV_LAND, p, 0, 0, card, 0, 0);
+    if (perm_enter(s, g, p, p, card, obj) < 0) { card_to_zone(s, p, obj, ZONE_GRAVEYARD); game_fail(s, g, ERR_CAPACITY); }
+}
+
+int action_apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
+{
+    if (a->type == ACT_PASS) return MTG_OK;
+    if (!is_legal(s, p, a, free_mana)) return ERR_ILLEGAL_ACTION;
+    return apply(s, g, p, a, free_mana);
+}
+
+/* Takes legal action a (not a pass). */
+static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
+{
+    if (a->type == ACT_LAND) { land_play(s, g, p, a->hand_idx); return MTG_OK; }
+    if (s->stack_n >= STACK_MAX) return ERR_CAPACITY;
+    StackItem *it = &s->stack[s->stack_n];
+    memset(it, 0, sizeof *it);
+    it->controller = (uint8_t)p;
+    it->x = a->x;
+    if (a->type == ACT_CAST) {
+        Player *pl = &s->pl[p];
+        uint16_t card = OBJ_CARD(s, p, pl->hand[a->hand_idx]);
+        const CardDef *d = &s->cards[card];
+        int k = spell_ability(d);
+        it->kind = SI_SPELL;
+        it->owner = (uint8_t)p;
+        it->card = card;
+        it->ability = (uint8_t)(k < 0 ? 0xFF : k);
+        it->source = NO_SLOT;
+        item_targets(s, it, a);                                                  /* 601.2c */
+        if (!free_mana) {                                                        /* 601.2g-h */
+            int xs = spell_x(d, k);
+            mana_pay_cost(s, p, d->cost_color, d->cost_generic + a->x * xs, -1);
+        }
+        it->obj = hand_take(pl, a->hand_idx);
+        it->ts = state_ts(s);
+        s->stack_n++;
+        game_event(g, s, EV_CAST, p, 0, 0, card, 0, 0);
+        return MTG_OK;
+    }
+    /* ACT_ACTIVATE */
+    int i = a->hand_idx;
+    Permanent *q = &s->perm[i];
+    const Ability *ab = &s->cards[q->card].ab[a->ability];
+    it->kind = SI_ABILITY;
+    it->owner = (uint8_t)p;
+    it->obj = OBJ_NONE;
+    it->card = q->card;
+    it->ability = a->ability;
+    it->source = (uint8_t)i;
+    it->source_ts = s->px[i].ts;
+    item_targets(s, it, a);
+    if (!free_mana) mana_pay_cost(s, p, ab->cost.color, ab->cost.generic, ab->cost.tap ? i : -1);
+    if (ab->cost.tap) q->flags |= PF_TAPPED;
+    if (ab->timing & TM_ONCE) s->px[i].xflags |= PX_USED;
+    it->ts = state_ts(s);
+    s->stack_n++;
+    if (ab->cost.sac_self) perm_leave(s, g, i, ZONE_GRAVEYARD);
+    return MTG_OK;
+}
+
+/* ---- resolving (608) ---- */
+
+/* 608.3: a permanent spell enters the battlefield; an Aura whose target
+ * became illegal is countered on resolution (608.3b) to the graveyard. */
+static int resolve_permanent(GameState *s, Game *g, StackItem *it)
+{
+    const CardDef *d = &s->cards[it->card];
+    int aura = it->ability != 0xFF && it->ability < d->n_abilities && d->ab[it->ability].kind == AB_ENCHANT;
+    if (aura && !spell_target_legal(s, it, &d->ab[it->ability], 0, it->t[0])) {
+        card_to_zone(s, it->owner, it->obj, ZONE_GRAVEYARD);
+        return 0;
+    }
+    int i = perm_enter(s, g, it->controller, it->owner, it->card, it->obj);
+    if (i < 0) { card_to_zone(s, it->owner, it->obj, ZONE_GRAVEYARD); game_fail(s, g, ERR_CAPACITY); return 1; }
+    if (aura) s->px[i].attached = it->t[0].v;                                   /* 303.4f */
+    return 1;
+}
+
+/* 702.6a: equip attaches the source to the target creature. */
+static int resolve_equip(GameState *s, StackItem *it)
+{
+    int src = it->source, c = it->t[0].v;
+    if (src == NO_SLOT || !permset_has(s->perm_used, src) || s->px[src].ts != it->source_ts) return 1;
+    if (!permset_has(s->perm_ctl[it->controller], c) || s->px[c].ts != it->t[0].ts || !perm_is_creature(s, c) ||
+        (s->px[c].rules & (1u << RULE_SHROUD)))
+        return 0;
+    s->px[src].attached = (uint8_t)c;
+    s->layers_dirty = 1;
+    return 1;
+}
+
+void stack_resolve_top(GameState *s, Game *g)
+{
+    StackItem it = s->stack[--s->stack_n];
+    const CardDef *d = &s->cards[it.card];
+    int ok;
+    if (it.kind == SI_SPELL && !(d->types & (TYPE_INSTANT | TYPE_SORCERY))) {
+        ok = resolve_permanent(s, g, &it);
+    } else if (it.kind == SI_ABILITY && d->ab[it.ability].kind == AB_EQUIP) {
+        ok = resolve_equip(s, &it);
+    } else {
+        ok = effect_resolve(s, g, &it);
+        if (it.kind == SI_SPELL) card_to_zone(s, it.owner, it.obj, ZONE_GRAVEYARD);   /* 608.2k */
+    }
+    s->last_result = (uint8_t)(ok ? RES_RESOLVED : RES_FIZZLED);
+    s->layers_dirty = 1;
+    s->sba_pending = 1;
+}
+
+/* ---- priority (117) ---- */
+
+/* 117.5: state-based actions, then triggered abilities, until neither. */
+static void settle(GameState *s, Game *g)
+{
+    do {
+        layers_refresh(s);
+        sba_apply(s, g);
+        layers_refresh(s);
+    } while (!s->over && triggers_put(s, g));
+}
+
+void priority_run(GameState *s, Game *g)
+{
+    int p = s->active, passes = 0;
+    Action acts[ACTION_MAX];
+    while (!s->over) {
+        settle(s, g);
+        if (s->over) return;
+        int n = actions_spells(s, p, acts, 0);
+        int k = 0;
+        const Policy *pol = g->policy[p];
+        if (n > 1 && pol) {
+            k = pol->main_action(pol, s, g, p, g->policy_rng[p], acts, n);
+            if (k < 0 || k >= n) { game_fail(s, g, ERR_ILLEGAL_ACTION); return; }
+        }
+        if (acts[k].type == ACT_PASS) {
+            if (++passes < 2) { p = 1 - p; continue; }                      /* 117.3d */
+            if (!s->stack_n) return;                                        /* 500.2 */
+            stack_resolve_top(s, g);                                        /* 117.4, 608 */
+            passes = 0;
+            p = s->active;                                                  /* 117.3b */
+            game_check_state(s, g);
+            continue;
+        }
+        int err = apply(s, g, p, &acts[k], 0);
+        if (err) { game_fail(s, g, err); return; }
+        passes = 0;                                                         /* 117.3c: p keeps priority */
+        game_check_state(s, g);
+    }
+}

@@ -1,0 +1,24 @@
+/* zone.h: permanents entering and leaving the battlefield, and cards
+ * moving between zones, in games with rules text (400, 603.6, 603.10). */
+#ifndef MTG_ZONE_H
+#define MTG_ZONE_H
+
+#include "game.h"
+
+/* Puts a permanent for card `card` (object obj of player owner, or
+ * OBJ_NONE) onto the battlefield under player ctl: its timestamp, owner,
+ * summoning sickness for a creature, entering tapped when its text says so,
+ * and its enters-the-battlefield triggers. Returns its slot, or -1 when
+ * PERM_MAX is reached. */
+int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj);
+
+/* Permanent i leaves the battlefield for its owner's `zone` (ZONE_GRAVEYARD,
+ * ZONE_EXILE, ZONE_HAND): combat, attachments and
+ * effects on it end; "dies" triggers for a graveyard. */
+void perm_leave(GameState *s, const Game *g, int i, int zone);
+
+/* Puts card object obj of player owner (from no zone: a resolved or
+ * countered spell, a discarded card) into `zone`. */
+void card_to_zone(GameState *s, int owner, uint8_t obj, int zone);
+
+#endif
