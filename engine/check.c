@@ -1,8 +1,10 @@
 /* check.c: state_check, every invariant of a game state (for tests and
  * debug runs; the turn loop calls it after each action when Game.check). */
 #include <stdio.h>
+#include <string.h>
 #include "game.h"
 #include "mana.h"
+#include "layers.h"
 
 #define FAIL(...) do { snprintf(msg, (size_t)msglen, __VA_ARGS__); return -1; } while (0)
 
@@ -13,8 +15,36 @@ static int mark(uint64_t seen[4], int obj)
     return 0;
 }
 
+/* Games with rules text: permanent i's cached characteristics are those
+ * layers_refresh computes; its attachment names a live permanent. */
+static int spells_check(const GameState *s, int i, char *msg, int msglen)
+{
+    const PermX *x = &s->px[i];
+    if (x->attached != NO_SLOT && !permset_has(s->perm_used, x->attached) && !s->sba_pending)
+        FAIL("slot %d: attached to slot %d, which is empty", i, x->attached);
+    if (x->owner > 1) FAIL("slot %d: owner %d", i, x->owner);
+    if (s->layers_dirty) return 0;
+    static _Thread_local GameState t;   /* tests only: a copy too large for the stack of every caller */
+    memcpy(&t, s, sizeof t);
+    t.layers_dirty = 1;
+    layers_refresh(&t);
+    const Permanent *q = &s->perm[i], *r = &t.perm[i];
+    if (q->power != r->power || q->toughness != r->toughness || q->kw != r->kw || x->rules != t.px[i].rules)
+        FAIL("slot %d: characteristics %d/%d %#x rules %#x, the layers make %d/%d %#x rules %#x", i, q->power,
+             q->toughness, q->kw, (unsigned)x->rules, r->power, r->toughness, r->kw, (unsigned)t.px[i].rules);
+    return 0;
+}
+
 int state_check(const GameState *s, const Game *g, char *msg, int msglen)
 {
+    for (int k = 0; k < s->stack_n; k++) {
+        const StackItem *it = &s->stack[k];
+        if (it->kind > SI_TRIGGER || it->n_targets > ITEM_TARGETS || it->controller > 1)
+            FAIL("stack item %d: kind %d, %d targets, controller %d", k, it->kind, it->n_targets, it->controller);
+        for (int j = 0; j < it->n_targets; j++)
+            if (it->t[j].kind == TK_NONE || it->t[j].kind > TK_CARD) FAIL("stack item %d: target %d of no kind", k, j);
+    }
+    if (s->float_n > FLOAT_MAX || s->pending_n > TRIG_MAX) FAIL("%d effects, %d triggers waiting", s->float_n, s->pending_n);
     if (s->step >= STEP_COUNT) FAIL("step %d out of range", s->step);
     if (s->active > 1 || s->starting > 1) FAIL("active %d / starting %d", s->active, s->starting);
     if ((s->perm_ctl[0] & s->perm_ctl[1]) || ((s->perm_ctl[0] | s->perm_ctl[1]) != s->perm_used))
@@ -54,6 +84,10 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
                 if (o >= pl->deck_n || mark(seen, o)) FAIL("player %d: object %d twice (graveyard)", p, o);
                 gy++;
             }
+            if (bits256_has(s->exile[p], o)) {
+                if (o >= pl->deck_n || mark(seen, o)) FAIL("player %d: object %d twice (exile)", p, o);
+                n++;
+            }
         }
         n += lands + gy;
         if (pl->deck && n != pl->deck_n) FAIL("player %d: %d cards in all zones, owns %d", p, n, pl->deck_n);
@@ -86,9 +120,12 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         const Permanent *q = &s->perm[i];
         if (g && g->pool && q->card >= g->pool->n) FAIL("slot %d: card %d out of the pool", i, q->card);
         const CardDef *d = &s->cards[q->card];
-        /* No supported card has an "until end of turn" effect: the current
-         * characteristics are the card's and the counters' (perm_refresh). */
-        if (q->kw != d->keywords || q->power != d->power + q->plus - q->minus ||
+        /* Without rules text, nothing changes a characteristic but counters
+         * (perm_refresh); with it, the layers computed again must agree
+         * (unless a change is waiting to be computed). */
+        if (s->spells) {
+            if (spells_check(s, i, msg, msglen)) return -1;
+        } else if (q->kw != d->keywords || q->power != d->power + q->plus - q->minus ||
             q->toughness != d->toughness + q->plus - q->minus)
             FAIL("slot %d: power, toughness or keywords %d/%d %#x, the card and counters make %d/%d %#x", i,
                  q->power, q->toughness, q->kw, d->power + q->plus - q->minus, d->toughness + q->plus - q->minus,

@@ -18,6 +18,7 @@ int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
     const PermX *x = &s->px[i];
     if (f->types && !(d->types & f->types)) return 0;
     if (d->types & f->types_not) return 0;
+    if ((d->types & f->types_all) != f->types_all) return 0;
     if (f->colors && !(x->colors & f->colors)) return 0;
     if (x->colors & f->colors_not) return 0;
     int ctl = perm_controller(s, i);

@@ -267,6 +267,7 @@ void priority_run(GameState *s, Game *g)
     while (!s->over) {
         settle(s, g);
         if (s->over) return;
+        game_check_state(s, g);
         int n = actions_spells(s, p, acts, 0);
         int k = 0;
         const Policy *pol = g->policy[p];
@@ -280,12 +281,10 @@ void priority_run(GameState *s, Game *g)
             stack_resolve_top(s, g);                                        /* 117.4, 608 */
             passes = 0;
             p = s->active;                                                  /* 117.3b */
-            game_check_state(s, g);
             continue;
         }
         int err = apply(s, g, p, &acts[k], 0);
         if (err) { game_fail(s, g, err); return; }
         passes = 0;                                                         /* 117.3c: p keeps priority */
-        game_check_state(s, g);
     }
 }
