@@ -189,6 +189,7 @@ typedef struct Ref {
     uint8_t arg;     /* target spec index (SEL_TARGET*) */
     uint8_t plural;  /* names several ("creatures you control", "up to two target") */
     uint8_t source;  /* the ability's source itself (may deal damage) */
+    uint8_t each;    /* "each <noun>": plural in fact, singular in grammar ("its owner's hand") */
     Filter  f;       /* SEL_ALL: the set */
 } Ref;
 
@@ -504,6 +505,18 @@ static int subtype_word(P *p, int *plural)
     return id;
 }
 
+/* A sentence's first word, capitalized anyway, as a subtype already known
+ * (the pool interns every card's subtypes first): "Soldier creatures have
+ * vigilance." Never interns, so that "Destroy" stays a verb. */
+static int first_subtype(P *p)
+{
+    const Tok *t = tk(p);
+    if (!t || !t->first || !isupper((unsigned char)t->o[0])) return 0;
+    int id = subtype_find(p->st, t->o, strlen(t->o));
+    if (id) p->i++;
+    return id;
+}
+
 /* ------------------------------------------------------------- filters */
 
 static int add_subtype(Filter *f, int id)
@@ -528,6 +541,30 @@ static int colors(P *p, uint8_t *bits)
         p->i = save;
     }
     return 1;
+}
+
+/* A color series: "white, blue, black, or red" (three or more, with
+ * commas), or a list colors() reads. */
+static int color_series(P *p, uint8_t *bits)
+{
+    int save = p->i;
+    if (!colors(p, bits)) return 0;
+    uint8_t got = *bits;
+    int n = 1;
+    for (;;) {
+        int c;
+        if (lit(p, ", or")) {
+            if (n < 2 || !(c = color_word(cur(p)))) break;
+            p->i++;
+            *bits = (uint8_t)(got | c);
+            return 1;
+        }
+        if (lit(p, ",") && (c = color_word(cur(p))) != 0) { p->i++; got |= (uint8_t)c; n++; continue; }
+        break;
+    }
+    if (n == 1) { p->i = save; return colors(p, bits); }
+    p->i = save;
+    return 0;
 }
 
 /* One modifier before the noun; 0 if none. */
@@ -657,6 +694,9 @@ static int noun(P *p, Filter *f, int *plural, int *kind)
         }
         break;
     }
+    /* "target Zombie card": a card with the subtype (205.3) */
+    if (lit(p, "card")) { *kind = N_CARD; *plural = 0; }
+    else if (lit(p, "cards")) { *kind = N_CARD; *plural = 1; }
     return 1;
 }
 
@@ -694,9 +734,17 @@ static int qualifier(P *p, Filter *f, int kind)
         if (lit(p, "you don't control")) { f->ctl = CTL_NOT_YOU; return 1; }
         if (lit(p, "an opponent controls") || lit(p, "your opponents control")) { f->ctl = CTL_OPP; return 1; }
     }
+    if (kind == N_SPELL && !f->colors && lit(p, "that's")) {
+        /* "a spell that's white, blue, black, or red": at least one of them */
+        if (color_series(p, &f->colors)) return 1;
+        p->i = save;
+        return 0;
+    }
     if (kind == N_CARD && f->zone == ZONE_BATTLEFIELD) {
         if (lit(p, "from|in your graveyard")) { f->zone = ZONE_GRAVEYARD; f->ctl = CTL_YOU; return 1; }
         if (lit(p, "from a graveyard")) { f->zone = ZONE_GRAVEYARD; return 1; }
+        /* every graveyard's cards, whoever owns them */
+        if (lit(p, "in|from all graveyards")) { f->zone = ZONE_GRAVEYARD; return 1; }
         if (lit(p, "from|in your hand")) { f->zone = ZONE_HAND; f->ctl = CTL_YOU; return 1; }
     }
     return 0;
@@ -723,7 +771,8 @@ static int filter(P *p, Filter *f, int *plural, int *kind)
     }
     /* a subtype before a type noun: "Elf creatures", "Vampire creature spell" */
     {
-        int s2 = p->i, pl, id = subtype_word(p, &pl);
+        int s2 = p->i, pl = 0, id = subtype_word(p, &pl);
+        if (!id) id = first_subtype(p);
         if (id && SG(pl) && type_word(cur(p), &pl)) add_subtype(f, id);
         else p->i = s2;
     }
@@ -742,6 +791,8 @@ static int protection_quality(P *p, Filter *f)
     int pl;
     *f = fany();
     if (colors(p, &cb)) { f->colors = cb; return 1; }
+    int t = type_word(cur(p), &pl);
+    if (t && pl == 1) { p->i++; f->types = (uint8_t)t; return 1; }  /* "from creatures" */
     int id = subtype_word(p, &pl);
     if (id && PL(pl)) { add_subtype(f, id); return 1; }
     return 0;
@@ -960,6 +1011,29 @@ static int ref(P *p, Ref *r, int allow)
             r->arg = p->it.arg;
             return 1;
         }
+        /* "that creature's controller": the target's, as it last existed if it left (608.2h) */
+        if (p->that_obj.kind == R_OBJ && p->that_obj.who == SEL_TARGET &&
+            lit(p, "that creature's|land's|permanent's controller")) {
+            r->kind = R_PLAYER;
+            r->who = SEL_TARGET_CONTROLLER;
+            r->arg = p->that_obj.arg;
+            return 1;
+        }
+    }
+    /* "2 damage to another target, and 3 damage to a third target" (Cone of Flame) */
+    if ((allow & A_ANY) && ((p->a->n_targets >= 1 && lit(p, "another target")) ||
+                            (p->a->n_targets == 2 && lit(p, "a third target")))) {
+        int k;
+        if (!(at_end(p) || peek(p, ".") || peek(p, ",") || peek(p, "and")) ||
+            (k = newtarget(p, TGT_ANY, NULL, 1, 1)) < 0) {
+            p->i = save;
+            return 0;
+        }
+        p->a->target[k].distinct = 1;
+        r->kind = R_OBJ;
+        r->who = SEL_TARGET;
+        r->arg = (uint8_t)k;
+        return 1;
     }
     if (target_phrase(p, r, allow)) { set_it(p, r); return 1; }
     if (allow & A_OBJ) {
@@ -967,7 +1041,7 @@ static int ref(P *p, Ref *r, int allow)
         int pl, kind;
         if (lit(p, "each")) {
             if (filter(p, &f, &pl, &kind) && SG(pl) && kind == N_PERMANENT) {
-                r->kind = R_OBJ; r->who = SEL_ALL; r->f = f; r->plural = 1;
+                r->kind = R_OBJ; r->who = SEL_ALL; r->f = f; r->plural = 1; r->each = 1;
                 return 1;
             }
             p->i = save;
@@ -982,13 +1056,14 @@ static int ref(P *p, Ref *r, int allow)
                 return 1;
             }
             p->i = save + 1;
-            if (filter(p, &f, &pl, &kind) && PL(pl) && kind == N_PERMANENT) {
+            if (filter(p, &f, &pl, &kind) && PL(pl) &&
+                (kind == N_PERMANENT || (kind == N_CARD && f.zone == ZONE_GRAVEYARD))) {
                 r->kind = R_OBJ; r->who = SEL_ALL; r->f = f; r->plural = 1;
                 return 1;
             }
             p->i = save;
         } else if ((allow & A_BARE) && filter(p, &f, &pl, &kind)) {
-            if (PL(pl) && kind == N_PERMANENT) {
+            if (PL(pl) && (kind == N_PERMANENT || (kind == N_SPELL && (allow & A_SPELL)))) {
                 r->kind = R_OBJ; r->who = SEL_ALL; r->f = f; r->plural = 1;
                 return 1;
             }
@@ -997,6 +1072,14 @@ static int ref(P *p, Ref *r, int allow)
     }
     p->i = save;
     return 0;
+}
+
+/* The zone of the objects a ref names. */
+static int ref_zone(const P *p, const Ref *r)
+{
+    if (r->who == SEL_TARGET && r->arg < p->a->n_targets) return p->a->target[r->arg].f.zone;
+    if (r->who == SEL_ALL || r->who == SEL_TARGET_PLAYER_ALL) return r->f.zone;
+    return ZONE_BATTLEFIELD;
 }
 
 static void put_sel(Effect *e, const Ref *r)
@@ -1043,6 +1126,28 @@ static Effect *clause_eff(P *p, int op, const Ref *r)
     return e;
 }
 
+/* Further amounts to further recipients of one "deals": "and 3 damage to
+ * you", "1 damage to any target, 2 damage to another target, and 3 damage
+ * to a third target". Always 1: what is not another amount is left unread. */
+static int more_damage(P *p)
+{
+    for (;;) {
+        Snap sn;
+        snap(p, &sn);
+        Qty q;
+        Ref r;
+        if (!(lit(p, ", and") || lit(p, "and") || lit(p, ",")) || !qty(p, &q, 0) || !lit(p, "damage to") ||
+            !ref(p, &r, A_PLAYER | A_OBJ | A_ANY) || r.who == SEL_SELF) {
+            restore(p, &sn);
+            return 1;
+        }
+        Effect *e = clause_eff(p, OP_DAMAGE, &r);
+        if (!e) return 0;
+        e->n = q;
+        e->dur = DUR_NOW;
+    }
+}
+
 /* "deals N damage to A and B", "deals N damage to A and M damage to you",
  * "deals N damage divided as you choose among ...", "deals damage to A
  * equal to the number of ...". */
@@ -1054,15 +1159,20 @@ static int vp_damage(P *p, const Ref *subj)
     if (!subj->source || !lit(p, "deal|deals")) return 0;
     if (lit(p, "damage to")) {
         Filter f;
-        if (!ref(p, &r, A_OBJ | A_PLAYER | A_ANY) || r.plural || !lit(p, "equal to") || !count_def(p, &f)) {
+        if (!ref(p, &r, A_OBJ | A_PLAYER | A_ANY) || r.plural || !lit(p, "equal to")) {
             p->i = save;
             return 0;
         }
+        /* "to target player equal to the number of cards in that player's hand": the
+         * hand of the player dealt the damage, which QTY_HAND_SIZE counts */
+        int hand = r.kind == R_PLAYER && r.who == SEL_TARGET &&
+                   lit(p, "the number of cards in that player's hand");
+        if (!hand && !count_def(p, &f)) { p->i = save; return 0; }
         Effect *e = clause_eff(p, OP_DAMAGE, &r);
         if (!e) return 0;
         e->dur = DUR_NOW;
-        e->n.kind = QTY_COUNT;
-        e->count = f;
+        e->n.kind = hand ? QTY_HAND_SIZE : QTY_COUNT;
+        if (!hand) e->count = f;
         return 1;
     }
     if (!qty(p, &q, 0) || !lit(p, "damage")) { p->i = save; return 0; }
@@ -1113,19 +1223,9 @@ static int vp_damage(P *p, const Ref *subj)
                 continue;
             }
             restore(p, &sn);
-            /* "and 3 damage to you" */
-            Qty q2;
-            if (qty(p, &q2, 0) && lit(p, "damage to") && ref(p, &r2, A_PLAYER | A_OBJ)) {
-                Effect *e2 = clause_eff(p, OP_DAMAGE, &r2);
-                if (!e2) return 0;
-                e2->n = q2;
-                e2->dur = DUR_NOW;
-                return 1;
-            }
-            restore(p, &sn);
             p->i = s2;
         }
-        return 1;
+        return more_damage(p);
     }
 }
 
@@ -1172,7 +1272,9 @@ static int vp_rule(P *p, const Ref *subj)
         e->dur = DUR_EOT;
         return 1;
     }
-    else if (lit(p, "can't be countered") && subj->who == SEL_SELF) rule = RULE_UNCOUNTERABLE;
+    else if (lit(p, "can't be countered") &&
+             (subj->who == SEL_SELF || (subj->who == SEL_ALL && subj->f.zone == ZONE_STACK && p->ctx == C_STATIC)))
+        rule = RULE_UNCOUNTERABLE;  /* "Creature spells can't be countered.": every such spell */
     else return 0;
     Effect *e = clause_eff(p, OP_RULE, subj);
     if (!e) return 0;
@@ -1237,6 +1339,11 @@ static int vp_untap(P *p, const Ref *subj)
     if (p->ctx == C_STATIC && lit(p, "doesn't untap during its controller's untap step")) {
         return clause_eff(p, OP_NO_UNTAP, subj) != NULL;
     }
+    /* "~ doesn't untap during your untap step": a static ability's "you" is the
+     * source's controller, so this is its controller's untap step */
+    if (p->ctx == C_STATIC && subj->who == SEL_SELF && lit(p, "doesn't untap during your untap step")) {
+        return clause_eff(p, OP_NO_UNTAP, subj) != NULL;
+    }
     if (p->ctx != C_STATIC && (lit(p, "doesn't untap during its controller's next untap step") ||
                                lit(p, "don't untap during their controller's next untap step"))) {
         Effect *e = clause_eff(p, OP_NO_UNTAP, subj);
@@ -1257,6 +1364,13 @@ static int vp_noregen(P *p, const Ref *subj)
     if (!lit(p, "can't be regenerated")) return 0;
     prev->flags |= EF_NO_REGEN;
     return 1;
+}
+
+/* Whether a selection names a target spec by Effect.arg. */
+static int uses_arg(int who)
+{
+    return who == SEL_TARGET || who == SEL_TARGET_CONTROLLER || who == SEL_TARGET_OWNER ||
+           who == SEL_TARGET_PLAYER_ALL;
 }
 
 /* A player's verbs: draw, discard, gain or lose life, mill, sacrifice,
@@ -1302,7 +1416,14 @@ static int vp_player(P *p, const Ref *subj)
                 if (!e) return 0;
                 e->n.kind = QTY_COUNT;
                 e->count = f;
-            } else if (0) {
+            } else if (p->it.kind == R_OBJ && p->it.who == SEL_TARGET && lit(p, "its toughness|power") &&
+                       (!uses_arg(subj->who) || subj->arg == p->it.arg)) {
+                /* "Its controller gains life equal to its toughness": the target's, as it
+                 * last existed if it left (608.2h); Effect.arg names it for both */
+                e = clause_eff(p, op, subj);
+                if (!e) return 0;
+                e->n.kind = p->lx->t[p->i - 1].w[0] == 't' ? QTY_TARGET_TOUGHNESS : QTY_TARGET_POWER;
+                e->arg = p->it.arg;
             } else if (lit(p, "the life lost this way") && p->a->n_effects > 0 &&
                        p->a->effect[p->a->n_effects - 1].op == OP_LOSE_LIFE) {
                 e = clause_eff(p, op, subj);
@@ -1440,8 +1561,17 @@ static int vp_search(P *p, const Ref *subj)
 {
     int pl, kind, save = p->i;
     Filter f;
-    if (subj->who != SEL_YOU || !lit(p, "search your library for a|an")) return 0;
-    if (!filter(p, &f, &pl, &kind) || pl || kind != N_CARD || f.zone != ZONE_BATTLEFIELD || !lit(p, ",")) {
+    int n = 1;
+    if (subj->who != SEL_YOU || !lit(p, "search your library for")) return 0;
+    /* "for up to two land cards": a search for cards of a quality may find fewer
+     * anyway (701.19b), so "up to N" is a search for N */
+    if (lit(p, "up to")) {
+        if (!number(p, &n, 0) || n < 2) { p->i = save; return 0; }
+    } else if (!lit(p, "a|an")) {
+        p->i = save;
+        return 0;
+    }
+    if (!filter(p, &f, &pl, &kind) || pl != (n > 1) || kind != N_CARD || f.zone != ZONE_BATTLEFIELD || !lit(p, ",")) {
         p->i = save;
         return 0;
     }
@@ -1450,8 +1580,9 @@ static int vp_search(P *p, const Ref *subj)
     f.zone = ZONE_LIBRARY;
     e->sel = f;
     e->dur = DUR_NOW;
-    if (lit(p, "reveal it ,")) e->flags |= EF_REVEAL;
-    if (!lit(p, "put it") && !lit(p, "put that card")) { p->i = save; return 0; }
+    e->n.n = (int8_t)n;
+    if (lit(p, n > 1 ? "reveal them ," : "reveal it ,")) e->flags |= EF_REVEAL;
+    if (!(n > 1 ? lit(p, "put them") : (lit(p, "put it") || lit(p, "put that card")))) { p->i = save; return 0; }
     if (lit(p, "into your hand")) e->arg2 = ZONE_HAND;
     else if (lit(p, "onto the battlefield tapped")) { e->arg2 = ZONE_BATTLEFIELD; e->flags |= EF_TAPPED; }
     else if (lit(p, "onto the battlefield")) e->arg2 = ZONE_BATTLEFIELD;
@@ -1498,8 +1629,25 @@ static int vp_mana(P *p, const Ref *subj)
     e->n.n = (int8_t)n;
     e->dur = DUR_NOW;
     Filter f;
-    if (n == 1 && for_each(p, &f)) { e->n.kind = QTY_COUNT; e->count = f; }
-    return 1;
+    if (n == 1 && for_each(p, &f)) { e->n.kind = QTY_COUNT; e->count = f; return 1; }
+    /* "Add {W}{U}{B}{R}{G}": one effect per color, each a single color's mana */
+    int single = bits && !(bits & (bits - 1));
+    uint8_t used = bits;
+    for (;;) {
+        const char *w = cur(p);
+        const char *c = strlen(w) == 3 && w[0] == '{' && w[2] == '}' ? strchr(sym, toupper((unsigned char)w[1])) : NULL;
+        if (!c || !single || (used & (1u << (c - sym)))) return 1;
+        uint8_t b = (uint8_t)(1u << (c - sym));
+        p->i++;
+        int k = 1;
+        while (!strcmp(cur(p), w)) { p->i++; k++; }
+        e = clause_eff(p, OP_ADD_MANA, subj);
+        if (!e) return 0;
+        e->arg2 = b;
+        e->n.n = (int8_t)k;
+        e->dur = DUR_NOW;
+        used |= b;
+    }
 }
 
 /* The verbs of "you" in the imperative: destroy, exile, return, counter,
@@ -1514,11 +1662,27 @@ static int vp_you(P *p, const Ref *subj)
         const char *w = p->lx->t[p->i - 1].w;
         int op = !strcmp(w, "destroy") ? OP_DESTROY : !strcmp(w, "exile") ? OP_EXILE :
                  !strcmp(w, "tap") ? OP_TAP : !strcmp(w, "untap") ? OP_UNTAP : OP_REGENERATE;
-        if (!ref(p, &r, A_OBJ) || (r.who == SEL_SELF && p->ctx == C_SPELL)) { p->i = save; return 0; }
+        if (!ref(p, &r, A_OBJ) || (r.who == SEL_SELF && p->ctx == C_SPELL) || ref_zone(p, &r) != ZONE_BATTLEFIELD) {
+            p->i = save;
+            return 0;
+        }
         Effect *e = clause_eff(p, op, &r);
         if (!e) return 0;
         e->dur = DUR_NOW;
-        return 1;
+        /* "destroy that creature and ~": the same verb on a second object, when the
+         * sentence ends there (else the "and" joins another clause) */
+        for (;;) {
+            Snap sn;
+            snap(p, &sn);
+            if (!lit(p, "and") || !ref(p, &r, A_OBJ) || ref_zone(p, &r) != ZONE_BATTLEFIELD ||
+                (r.who == SEL_SELF && p->ctx == C_SPELL) || !peek(p, ".")) {
+                restore(p, &sn);
+                return 1;
+            }
+            e = clause_eff(p, op, &r);
+            if (!e) return 0;
+            e->dur = DUR_NOW;
+        }
     }
     if (lit(p, "counter")) {
         if (!ref(p, &r, A_SPELL) || r.who != SEL_TARGET) { p->i = save; return 0; }
@@ -1552,8 +1716,13 @@ static int vp_you(P *p, const Ref *subj)
         int zone = r.who == SEL_TARGET ? p->a->target[r.arg].f.zone : r.f.zone;
         int ctl = r.who == SEL_TARGET ? p->a->target[r.arg].f.ctl : r.f.ctl;
         Effect *e;
-        if (zone == ZONE_BATTLEFIELD && (r.plural ? lit(p, "to their owners' hands") : lit(p, "to its owner's hand"))) {
+        if (zone == ZONE_BATTLEFIELD &&
+            (r.plural && !r.each ? lit(p, "to their owners' hands") : lit(p, "to its owner's hand"))) {
             e = clause_eff(p, OP_BOUNCE, &r);
+        } else if (zone == ZONE_GRAVEYARD && ctl == CTL_ANY && r.who == SEL_ALL &&
+                   lit(p, "to the battlefield under their owners' control")) {
+            e = clause_eff(p, OP_REANIMATE, &r);  /* "Return all artifact and enchantment cards from all graveyards" */
+            if (e) e->arg2 = 1;
         } else if (zone == ZONE_GRAVEYARD && ctl == CTL_YOU && !r.plural && lit(p, "to your hand")) {
             e = clause_eff(p, OP_BOUNCE, &r);
         } else if (zone == ZONE_GRAVEYARD && ctl == CTL_YOU && !r.plural && lit(p, "to the battlefield")) {
@@ -1593,10 +1762,15 @@ static int vp_you(P *p, const Ref *subj)
         p->i = save + 1;
         if (ref(p, &r, A_OBJ) && !r.plural) {
             int zone = r.who == SEL_TARGET ? p->a->target[r.arg].f.zone : ZONE_BATTLEFIELD;
-            if (zone == ZONE_BATTLEFIELD && lit(p, "on top of its owner's library")) {
+            int ctl = r.who == SEL_TARGET ? p->a->target[r.arg].f.ctl : CTL_ANY;
+            int bottom = 0;
+            if ((zone == ZONE_BATTLEFIELD && lit(p, "on top of its owner's library")) ||
+                (zone == ZONE_BATTLEFIELD && (bottom = lit(p, "on the bottom of its owner's library"))) ||
+                (zone == ZONE_GRAVEYARD && ctl == CTL_YOU && lit(p, "on top of your library"))) {
                 Effect *e = clause_eff(p, OP_TO_LIBRARY, &r);
                 if (!e) return 0;
                 e->dur = DUR_NOW;
+                if (bottom) e->flags |= EF_BOTTOM;
                 return 1;
             }
             if (zone == ZONE_GRAVEYARD && lit(p, "onto the battlefield under your control")) {
@@ -1671,6 +1845,17 @@ static int vp_you(P *p, const Ref *subj)
     return 0;
 }
 
+/* "Prevent all damage that would be dealt to ~." (static): a prevention
+ * shield for as long as the source is on the battlefield (615). */
+static int vp_prevent_static(P *p, const Ref *subj)
+{
+    Ref r;
+    int save = p->i;
+    if (subj->who != SEL_YOU || p->ctx != C_STATIC || !lit(p, "prevent all damage that would be dealt to")) return 0;
+    if (!ref(p, &r, A_OBJ | A_PLAYER) || r.who == SEL_TARGET || !peek(p, ".")) { p->i = save; return 0; }
+    return clause_eff(p, OP_PREVENT_ALL, &r) != NULL;
+}
+
 /* "You control enchanted creature." (static) */
 static int vp_control(P *p, const Ref *subj)
 {
@@ -1736,9 +1921,16 @@ static int vp(P *p, const Ref *subj)
 {
     Snap s;
     snap(p, &s);
+    /* spells and cards as a subject: only "Creature spells can't be countered." */
+    if (subj->kind == R_OBJ && subj->who == SEL_ALL && subj->f.zone != ZONE_BATTLEFIELD) {
+        if (subj->f.zone == ZONE_STACK && peek(p, "can't be countered") && vp_rule(p, subj)) return 1;
+        restore(p, &s);
+        return 0;
+    }
     if (vp_damage(p, subj) || vp_pt_kw(p, subj) || vp_rule(p, subj) || vp_untap(p, subj) ||
         vp_noregen(p, subj) || vp_player(p, subj) || vp_create(p, subj) || vp_search(p, subj) ||
-        vp_mana(p, subj) || vp_you(p, subj) || vp_control(p, subj) || vp_player_rule(p, subj))
+        vp_mana(p, subj) || vp_you(p, subj) || vp_control(p, subj) || vp_player_rule(p, subj) ||
+        vp_prevent_static(p, subj))
         return 1;
     restore(p, &s);
     return 0;
@@ -1783,6 +1975,16 @@ static int settle(P *p, int from, int said)
     return used;  /* "Destroy target creature until end of turn." has none either */
 }
 
+/* Whether an effect acts on one player other than "you" (whose hand is
+ * "their hand"). */
+static int other_player(const P *p, const Effect *e)
+{
+    if (e->who == SEL_EVENT_PLAYER || e->who == SEL_TARGET_CONTROLLER || e->who == SEL_TARGET_OWNER) return 1;
+    if (e->who != SEL_TARGET || e->arg >= p->a->n_targets) return 0;
+    const TargetSpec *t = &p->a->target[e->arg];
+    return t->what == TGT_PLAYER && t->max == 1;
+}
+
 /* One sentence: clauses joined by "and", ", then", ",", ending with ".". */
 static int sentence(P *p)
 {
@@ -1801,7 +2003,20 @@ static int sentence(P *p)
         Snap sc;
         snap(p, &sc);
         if (first_clause || !peek(p, "may")) subject(p, &subj);
+        /* "Any number of target players each gain 6 life." */
+        if (subj.kind == R_PLAYER && subj.who == SEL_TARGET && subj.plural) lit(p, "each");
         if (subj.kind == R_PLAYER && lit(p, "may")) opt = 1;
+        /* "you may have target player mill a card", "you may have it deal 1 damage":
+         * the other is the subject of the optional verb; you choose whether */
+        if (opt && subj.who == SEL_YOU && p->ctx != C_STATIC && lit(p, "have")) {
+            Ref r2;
+            if (!ref(p, &r2, A_PLAYER | A_OBJ) || r2.who == SEL_YOU || r2.plural || !vp(p, &r2)) {
+                restore(p, &s);
+                return 0;
+            }
+            subj = r2;
+            goto verbs;
+        }
         if (!vp(p, &subj)) {
             /* the imperative, when the first word only looked like a subject ("Regenerate ...") */
             restore(p, &sc);
@@ -1810,6 +2025,7 @@ static int sentence(P *p)
             subj.who = SEL_YOU;
             if (!vp(p, &subj)) { restore(p, &s); return 0; }
         }
+    verbs:
         /* more verbs of the same subject: "gets +2/+2 and has haste", "draws two cards and loses 2 life" */
         for (;;) {
             int s2 = p->i;
@@ -1847,11 +2063,18 @@ static int sentence(P *p)
     /* ", where X is the number of ..." */
     if (lit(p, ", where x is")) {
         Filter f;
-        if (!count_def(p, &f)) { restore(p, &s); return 0; }
+        /* "that player mills X cards, where X is the number of cards in their hand":
+         * the hand of the player the effect acts on (not you: that is "your hand") */
+        int hand = lit(p, "the number of cards in their hand");
+        if (!hand && !count_def(p, &f)) { restore(p, &s); return 0; }
         int any = 0;
         for (int k = from; k < p->a->n_effects; k++) {
             Effect *e = &p->a->effect[k];
-            if (e->n.kind == QTY_X) { e->n.kind = QTY_COUNT; e->count = f; any = 1; }
+            if (e->n.kind != QTY_X) continue;
+            if (hand && !other_player(p, e)) { restore(p, &s); return 0; }
+            e->n.kind = hand ? QTY_HAND_SIZE : QTY_COUNT;
+            if (!hand) e->count = f;
+            any = 1;
         }
         if (!any) { restore(p, &s); return 0; }
     }
@@ -2040,6 +2263,8 @@ static int trigger(P *p, int *twin)
         if (lit(p, "enters the battlefield or attacks ,")) { a->trigger = TR_ETB; *twin = TR_ATTACKS; return 1; }
         if (lit(p, "enters the battlefield ,")) { a->trigger = TR_ETB; return 1; }
         if (lit(p, "dies ,")) { a->trigger = TR_DIES; return 1; }
+        /* what "dies" means for a creature (700.4), said of any permanent */
+        if (lit(p, "is put into a graveyard from the battlefield ,")) { a->trigger = TR_DIES; return 1; }
         if (lit(p, "attacks ,")) { a->trigger = TR_ATTACKS; return 1; }
         if (lit(p, "blocks or becomes blocked ,")) { a->trigger = TR_BLOCKS; *twin = TR_BLOCKED; return 1; }
         if (lit(p, "blocks ,")) { a->trigger = TR_BLOCKS; return 1; }
@@ -2132,7 +2357,7 @@ static int trigger(P *p, int *twin)
         if (lit(p, "each upkeep ,")) { a->trigger = TR_UPKEEP; a->trig_ctl = CTL_ANY; return 1; }
         if (lit(p, "each player's upkeep ,") || lit(p, "each opponent's upkeep ,")) {
             a->trigger = TR_UPKEEP;
-            a->trig_ctl = p->lx->t[p->i - 3].w[5] == 'p' ? CTL_ANY : CTL_OPP;
+            a->trig_ctl = p->lx->t[p->i - 3].w[0] == 'p' ? CTL_ANY : CTL_OPP;  /* "player's" or "opponent's" */
             memset(&p->that_player, 0, sizeof p->that_player);
             p->that_player.kind = R_PLAYER;
             p->that_player.who = SEL_EVENT_PLAYER;

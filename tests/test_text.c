@@ -308,6 +308,82 @@ static void expect_refused(const char *name, const char *text, const char *sente
 #define NO(card, text) expect_refused(card, text, text, __LINE__)
 #define NO_AT(card, text, sentence) expect_refused(card, text, sentence, __LINE__)
 
+/* Subjects and nouns: a known subtype as a sentence's first word, subtype
+ * cards, cards in all graveyards, spells as a set, "each" players, "you may
+ * have" another do something, a verb on two objects, several damage
+ * recipients with their own amounts. */
+static void test_subjects_and_lists(void)
+{
+    EXPECT("Mobilization", "static: grant vigilance all[Soldier creature] static\n"
+                           "activated {2}{W}: token 1 x 1/1 white Soldier creature for you");
+    EXPECT("Lord of the Unreal", "static: pump +1/+1 all[Illusion creature you control] static; "
+                                 "rule hexproof all[Illusion creature you control] static");
+    EXPECT("Lord of the Undead", "static: pump +1/+1 all[other Zombie creature] static\n"
+                                 "activated {1}{B},{T}: to-hand target0[Zombie card in graveyard you own]");
+    EXPECT("Mortivore", "static: set-pt count[creature card in graveyard] self static\nactivated {B}: regenerate self");
+    EXPECT("Quirion Dryad", "triggered cast(you)[white|blue|black|red spell]: counters 1 +1/+1 on self");
+    EXPECT("Gaea's Herald", "static: rule can't be countered all[creature spell] static");
+    EXPECT("Hunters' Feast", "spell: gain-life 6 target0[player]{0..any}");
+    EXPECT("Jace, Memory Adept", "loyalty +1: draw 1 you; mill 1 target0[player]\nloyalty +0: mill 10 target0[player]\n"
+                                 "loyalty -7: draw 20 target0[player]{0..any}");
+    EXPECT("Jace's Erasure", "triggered draw(you): mill 1 target0[player] may");
+    EXPECT("Goblin Arsonist", "triggered dies: damage 1 to target0[any target] may");
+    EXPECT("Loyal Sentry", "triggered blocks-creature: destroy that object; destroy self");
+    EXPECT("Denizen of the Deep", "triggered etb: to-hand all[other creature you control]");
+    EXPECT("Cone of Flame", "spell: damage 1 to target0[any target]; damage 2 to target1[any target]{another}; "
+                            "damage 3 to target2[any target]{another}");
+    EXPECT("Chandra's Outrage", "spell: damage 4 to target0[creature]; damage 2 to controller of target0");
+    EXPECT("Cryoclasm", "spell: destroy target0[Plains|Island]; damage 3 to controller of target0");
+    EXPECT("Sudden Impact", "spell: damage hand size to target0[player]");
+    EXPECT("Dreamborn Muse", "triggered upkeep(any): mill hand size that player");
+    EXPECT("Condemn", "spell: to-library target0[attacking creature] bottom; "
+                      "gain-life toughness of target0 controller of target0");
+    EXPECT("Reclaim", "spell: to-library target0[card in graveyard you own]");
+    EXPECT("Open the Vaults", "spell: reanimate all[artifact|enchantment card in graveyard] under owner");
+    EXPECT("Primeval Titan", "keywords trample\n"
+                             "triggered etb: search 2[land card in library] to battlefield you may tapped; shuffle you if-done\n"
+                             "triggered attacks: search 2[land card in library] to battlefield you may tapped; shuffle you if-done");
+    EXPECT("Cho-Manno, Revolutionary", "static: prevent-all self static");
+    EXPECT("Spirit Mantle", "enchant [creature]\nstatic: pump +1/+1 attached static; rule protection[creature] attached static");
+    EXPECT("Chromatic Star", "mana {1},{T},sac self: add 1 {any color}\ntriggered dies: draw 1 you");
+    EXPECT("Colossus of Sardia", "keywords trample\nstatic: no-untap self static\nactivated {9} upkeep-only: untap self");
+    EXPECT("Composite Golem", "mana sac self: add 1 {W}; add 1 {U}; add 1 {B}; add 1 {R}; add 1 {G}");
+
+    NO("Mobilization", "Wombat creatures have vigilance.");
+    NO("Quirion Dryad", "Whenever you cast a spell that's white, blue, black, and red, put a +1/+1 counter on Quirion Dryad.");
+    NO("Quirion Dryad", "Whenever you cast a spell that's white, blue, put a +1/+1 counter on Quirion Dryad.");
+    NO("Gaea's Herald", "Creature spells can't be countered this turn.");
+    NO("Gaea's Herald", "Creature spells get +1/+1.");
+    NO("Hunters' Feast", "Any number of target players each gain 6 life until end of turn.");
+    NO("Hunters' Feast", "Target player each gain 6 life.");
+    NO("Jace's Erasure", "Whenever you draw a card, you may have you mill a card.");
+    NO("Jace's Erasure", "Whenever you draw a card, you may have each player mill a card.");
+    NO("Loyal Sentry", "When Loyal Sentry blocks a creature, destroy that creature and that player.");
+    NO("Denizen of the Deep", "When Denizen of the Deep enters the battlefield, return each other creature you control "
+                              "to their owners' hands.");
+    NO("Cone of Flame", "Cone of Flame deals 1 damage to any target, 2 damage to another target, and 3 damage to a fourth target.");
+    NO("Cone of Flame", "Cone of Flame deals 1 damage to any target and 3 damage to a third target.");
+    NO_AT("Cryoclasm", "Destroy target Plains or Island. Cryoclasm deals 3 damage to that land's owner.",
+          "Cryoclasm deals 3 damage to that land's owner.");
+    NO("Sudden Impact", "Sudden Impact deals damage to target creature equal to the number of cards in that player's hand.");
+    NO("Dreamborn Muse", "At the beginning of your upkeep, you mill X cards, where X is the number of cards in their hand.");
+    NO("Dreamborn Muse", "At the beginning of each player's upkeep, that player mills X cards, where X is the number of cards in their graveyard.");
+    NO_AT("Condemn", "Put target attacking creature on the bottom of its owner's library. Its controller gains life equal to its toughness this turn.",
+          "Its controller gains life equal to its toughness this turn.");
+    NO("Condemn", "Put target attacking creature on the bottom of your library.");
+    NO("Reclaim", "Put target card from your graveyard on top of its owner's library.");
+    NO("Open the Vaults", "Return all artifact and enchantment cards from all graveyards to the battlefield under your control.");
+    NO("Primeval Titan", "Whenever Primeval Titan enters the battlefield or attacks, you may search your library for up to two "
+                         "land cards, put it onto the battlefield tapped, then shuffle.");
+    NO("Primeval Titan", "Whenever Primeval Titan attacks, search your library for up to one land card, put it into your hand, then shuffle.");
+    NO("Cho-Manno, Revolutionary", "Prevent all damage that would be dealt to Cho-Manno, Revolutionary this turn.");
+    NO("Cho-Manno, Revolutionary", "Prevent all damage that would be dealt to target creature.");
+    NO("Spirit Mantle", "Enchanted creature gets +1/+1 and has protection from creature.");
+    NO("Chromatic Star", "When Chromatic Star is put into a graveyard from anywhere, draw a card.");
+    NO("Colossus of Sardia", "Enchanted creature doesn't untap during your untap step.");
+    NO("Composite Golem", "Sacrifice Composite Golem: Add {W}{U}{W}.");
+}
+
 /* Near misses of every form read: a different duration, an extra clause,
  * a different recipient, a number where none is read. Each is refused with
  * its sentence rather than read approximately. */
@@ -364,7 +440,7 @@ static void test_near_misses(void)
     NO("Baneslayer Angel", "Flying, first strike, lifelink, protection from Demons and Dragons");
     NO("Great Sable Stag", "This spell can't be countered by blue spells.");
     NO("Llanowar Elves", "{T}: Add {G} or {U} or {B}.");
-    NO("Llanowar Elves", "{T}: Add {G}{U}.");
+    NO("Llanowar Elves", "{T}: Add {G}{U}{G}.");
     NO("Llanowar Elves", "Activate only during your turn.");
     NO("Birds of Paradise", "{T}: Add two mana of any color.");
     NO("Elvish Archdruid", "{T}: Add {G} for each Elf you control this turn.");
@@ -483,7 +559,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 257, 200, 172, 157 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 273, 200, 177, 164 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
@@ -542,6 +618,7 @@ int main(int argc, char **argv)
     test_keywords();
     test_abilities();
     test_player_rules();
+    test_subjects_and_lists();
     test_refusals();
     test_near_misses();
     test_hostile();
