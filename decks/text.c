@@ -714,6 +714,7 @@ static int qualifier(P *p, Filter *f, int kind)
         p->i = save;
         return 0;
     }
+    if (!f->other && lit(p, "other than ~")) { f->other = 1; return 1; }
     if (lit(p, "with mana value")) {
         if (number(p, &v, 0) && lit(p, "or less")) { f->mv_max = (int8_t)v; return 1; }
         p->i = save;
@@ -1005,6 +1006,13 @@ static int ref(P *p, Ref *r, int allow)
         if (lit(p, "each player")) { r->kind = R_PLAYER; r->who = SEL_EACH_PLAYER; r->plural = 1; return 1; }
         if (lit(p, "each opponent")) { r->kind = R_PLAYER; r->who = SEL_OPPONENTS; r->plural = 1; return 1; }
         if (lit(p, "your opponents")) { r->kind = R_PLAYER; r->who = SEL_OPPONENTS; r->plural = 1; return 1; }
+        if (lit(p, "each other player")) { r->kind = R_PLAYER; r->who = SEL_OTHER_PLAYERS; r->plural = 1; return 1; }
+        if (lit(p, "players")) { r->kind = R_PLAYER; r->who = SEL_EACH_PLAYER; r->plural = 1; return 1; }
+        if (p->it.kind == R_OBJ && p->it.who == SEL_ATTACHED && lit(p, "its controller")) {
+            r->kind = R_PLAYER;
+            r->who = SEL_ATTACHED_CONTROLLER;
+            return 1;
+        }
         if (p->it.kind == R_OBJ && p->it.who == SEL_TARGET && lit(p, "its controller")) {
             r->kind = R_PLAYER;
             r->who = SEL_TARGET_CONTROLLER;
@@ -1244,6 +1252,15 @@ static int vp_rule(P *p, const Ref *subj)
     }
     else if (lit(p, "can't attack")) rule = RULE_CANT_ATTACK;
     else if (lit(p, "can't block")) rule = RULE_CANT_BLOCK;
+    else if (p->i > 0 && !strcmp(p->lx->t[p->i - 1].w, "and") && lit(p, "its activated abilities can't be activated"))
+        rule = RULE_NO_ACTIVATE;  /* "can't attack or block, and its activated abilities ..." */
+    else if (lit(p, "can't be blocked by more than one creature")) rule = RULE_MAX_ONE_BLOCKER;
+    else if (lit(p, "can't be the target of")) {
+        int pl, kind;
+        if (!filter(p, &sel, &pl, &kind) || !PL(pl) || kind != N_SPELL) { p->i = save; return 0; }
+        rule = RULE_UNTARGETABLE_BY;
+    }
+    else if (p->ctx == C_STATIC && lit(p, "can block an additional creature each combat")) rule = RULE_BLOCK_EXTRA;
     else if (lit(p, "can't be blocked except by")) {
         int pl, kind;
         if (!filter(p, &sel, &pl, &kind) || !PL(pl) || kind != N_PERMANENT) { p->i = save; return 0; }
@@ -1407,6 +1424,15 @@ static int vp_player(P *p, const Ref *subj)
         if (lit(p, "at random")) e->flags |= EF_RANDOM;
         return 1;
     }
+    /* "target opponent gains control of ~": control passes to that player */
+    if (subj->who == SEL_TARGET && lit(p, "gains control of")) {
+        Ref r;
+        if (!ref(p, &r, A_OBJ) || r.who != SEL_SELF) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_GIVE_CONTROL, &r);
+        if (!e) return 0;
+        e->arg2 = subj->arg;
+        return 1;  /* DUR_FOREVER unless a duration follows */
+    }
     if (lit(p, "gain|gains|lose|loses")) {
         int op = p->lx->t[p->i - 1].w[0] == 'g' ? OP_GAIN_LIFE : OP_LOSE_LIFE;
         Effect *e;
@@ -1424,6 +1450,11 @@ static int vp_player(P *p, const Ref *subj)
                 if (!e) return 0;
                 e->n.kind = p->lx->t[p->i - 1].w[0] == 't' ? QTY_TARGET_TOUGHNESS : QTY_TARGET_POWER;
                 e->arg = p->it.arg;
+            } else if (p->it.kind == R_OBJ && p->it.who == SEL_EVENT_OBJECT && lit(p, "its toughness")) {
+                /* "Whenever a creature enters ..., you gain life equal to its toughness." */
+                e = clause_eff(p, op, subj);
+                if (!e) return 0;
+                e->n.kind = QTY_EVENT_TOUGHNESS;
             } else if (lit(p, "the life lost this way") && p->a->n_effects > 0 &&
                        p->a->effect[p->a->n_effects - 1].op == OP_LOSE_LIFE) {
                 e = clause_eff(p, op, subj);
@@ -1433,7 +1464,8 @@ static int vp_player(P *p, const Ref *subj)
             e->dur = DUR_NOW;
             return 1;
         }
-        if (p->a->kind == AB_TRIGGERED && p->a->trigger == TR_GAIN_LIFE && lit(p, "that much life")) {
+        if (p->a->kind == AB_TRIGGERED &&
+            (p->a->trigger == TR_GAIN_LIFE || p->a->trigger == TR_ATTACHED_DEALS_DAMAGE) && lit(p, "that much life")) {
             e = clause_eff(p, op, subj);
             if (!e) return 0;
             e->n.kind = QTY_EVENT;
@@ -1492,6 +1524,33 @@ static int vp_player(P *p, const Ref *subj)
         Effect *e = clause_eff(p, OP_SCRY, subj);
         if (!e) return 0;
         e->n.n = (int8_t)v;
+        e->dur = DUR_NOW;
+        return 1;
+    }
+    {
+        int op = lit(p, "reveals the top card of their library") ? OP_REVEAL_TOP :
+                 lit(p, "reveals a card at random from their hand") ? OP_REVEAL_RANDOM :
+                 lit(p, "shuffles their graveyard into their library") ? OP_SHUFFLE_GRAVEYARD : -1;
+        if (op >= 0) {
+            if (subj->who == SEL_YOU) { p->i = save; return 0; }  /* "you" would say "your" */
+            Effect *e = clause_eff(p, op, subj);
+            if (!e) return 0;
+            e->dur = DUR_NOW;
+            return 1;
+        }
+    }
+    /* "each other player may put a creature card from their hand onto the battlefield" */
+    if (subj->who != SEL_YOU && subj->plural && lit(p, "put a|an")) {
+        int pl, kind;
+        if (!filter(p, &f, &pl, &kind) || kind != N_CARD || !SG(pl) || f.zone != ZONE_BATTLEFIELD ||
+            !lit(p, "from their hand onto the battlefield")) {
+            p->i = save;
+            return 0;
+        }
+        Effect *e = clause_eff(p, OP_REANIMATE, subj);
+        if (!e) return 0;
+        f.zone = ZONE_HAND;
+        e->sel = f;
         e->dur = DUR_NOW;
         return 1;
     }
@@ -1685,7 +1744,14 @@ static int vp_you(P *p, const Ref *subj)
         }
     }
     if (lit(p, "counter")) {
-        if (!ref(p, &r, A_SPELL) || r.who != SEL_TARGET) { p->i = save; return 0; }
+        if (p->a->kind == AB_TRIGGERED && p->a->trigger == TR_BECOMES_TARGET_BY && lit(p, "that spell or ability")) {
+            r.kind = R_OBJ;  /* the spell or ability that targeted the source */
+            r.who = SEL_EVENT_OBJECT;
+            r.arg = 0;
+        } else if (!ref(p, &r, A_SPELL) || r.who != SEL_TARGET) {
+            p->i = save;
+            return 0;
+        }
         Effect *e = clause_eff(p, OP_COUNTER, &r);
         if (!e) return 0;
         e->dur = DUR_NOW;
@@ -1829,6 +1895,32 @@ static int vp_you(P *p, const Ref *subj)
         e->dur = DUR_NOW;
         return 1;
     }
+    if (lit(p, "end the turn")) {
+        Effect *e = clause_eff(p, OP_END_TURN, NULL);
+        if (!e) return 0;
+        e->who = SEL_NONE;
+        e->dur = DUR_NOW;
+        return 1;
+    }
+    /* a spell shuffling itself away as it resolves, instead of going to the graveyard */
+    if (p->ctx == C_SPELL && lit(p, "shuffle ~ into its owner's library")) {
+        Effect *e = clause_eff(p, OP_TO_LIBRARY, NULL);
+        if (!e) return 0;
+        e->who = SEL_SELF;
+        e->flags |= EF_SHUFFLE;
+        e->dur = DUR_NOW;
+        return 1;
+    }
+    if (lit(p, "look at target player's hand")) {
+        int k = newtarget(p, TGT_PLAYER, NULL, 1, 1);
+        if (k < 0) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_LOOK_HAND, NULL);
+        if (!e) return 0;
+        e->who = SEL_TARGET;
+        e->arg = (uint8_t)k;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (lit(p, "shuffle")) {
         Effect *e = clause_eff(p, OP_SHUFFLE, subj);
         if (!e) return 0;
@@ -1873,6 +1965,22 @@ static int vp_player_rule(P *p, const Ref *subj)
 {
     int save = p->i;
     KwList k;
+    if (subj->kind == R_PLAYER && p->ctx == C_STATIC && (subj->who == SEL_EACH_PLAYER || subj->who == SEL_YOU)) {
+        int rule = 0;
+        if (subj->who == SEL_EACH_PLAYER && lit(p, "can't cast more than one spell each turn")) rule = RULE_ONE_SPELL;
+        else if (subj->who == SEL_EACH_PLAYER && lit(p, "can't gain life")) rule = RULE_CANT_GAIN_LIFE;
+        else if (subj->who == SEL_EACH_PLAYER && lit(p, "don't lose unspent mana as steps and phases end"))
+            rule = RULE_KEEP_MANA;
+        /* permissions: a static "may" is the rule itself, not a choice of an effect */
+        else if (subj->who == SEL_YOU && lit(p, "may play lands from your graveyard")) rule = RULE_LANDS_FROM_GRAVEYARD;
+        else if (subj->who == SEL_YOU && lit(p, "may cast spells as though they had flash")) rule = RULE_CAST_AS_FLASH;
+        if (rule) {
+            Effect *e = clause_eff(p, OP_RULE, subj);
+            if (!e) return 0;
+            e->arg2 = (uint8_t)rule;
+            return 1;
+        }
+    }
     if (subj->kind == R_PLAYER && (subj->who == SEL_YOU || subj->who == SEL_OPPONENTS)) {
         int rule = 0;
         Filter f = fany();
@@ -1954,7 +2062,7 @@ static int duration(P *p)
 
 /* The durations of a clause's effects, once it is read: what it says, or
  * what its kind of text gives. 0 when they do not agree. */
-static int settle(P *p, int from, int said)
+static int settle(P *p, int from, int said, int dur)
 {
     int used = !said;
     for (int k = from; k < p->a->n_effects; k++) {
@@ -1965,14 +2073,32 @@ static int settle(P *p, int from, int said)
             if (said) return 0;
             e->dur = DUR_STATIC;
         } else if (said) {
-            e->dur = DUR_EOT;
-        } else if (e->op == OP_CONTROL) {
+            e->dur = (uint8_t)dur;
+        } else if (e->op == OP_CONTROL || e->op == OP_GIVE_CONTROL) {
             e->dur = DUR_FOREVER;
         } else {
             return 0;  /* "Target creature gets +3/+3." has no such text */
         }
     }
     return used;  /* "Destroy target creature until end of turn." has none either */
+}
+
+/* A sentence about the damage the previous sentence dealt: "The damage
+ * can't be prevented.", "A creature dealt damage this way can't be
+ * regenerated this turn." The ability deals damage once, just before. */
+static int damage_rider(P *p)
+{
+    Ability *a = p->a;
+    int ndamage = 0;
+    for (int k = 0; k < a->n_effects; k++) ndamage += a->effect[k].op == OP_DAMAGE;
+    if (ndamage != 1 || a->effect[a->n_effects - 1].op != OP_DAMAGE || p->ctx == C_STATIC) return 0;
+    Effect *e = &a->effect[a->n_effects - 1];
+    if (lit(p, "the damage can't be prevented .")) { e->flags |= EF_NO_PREVENT; return 1; }
+    if (lit(p, "a creature dealt damage this way can't be regenerated this turn .")) {
+        e->flags |= EF_DAMAGED_NO_REGEN;
+        return 1;
+    }
+    return 0;
 }
 
 /* Whether an effect acts on one player other than "you" (whose hand is
@@ -1991,8 +2117,9 @@ static int sentence(P *p)
     Snap s;
     snap(p, &s);
     int from = p->a->n_effects;
-    int said = 0;
+    int said = 0, dur = DUR_EOT;
     p->dur_prefix = DUR_UNSET;
+    if (damage_rider(p)) return 1;
     if (lit(p, "until end of turn ,")) said = 1;
     Ref subj;
     int first_clause = 1;
@@ -2005,7 +2132,7 @@ static int sentence(P *p)
         if (first_clause || !peek(p, "may")) subject(p, &subj);
         /* "Any number of target players each gain 6 life." */
         if (subj.kind == R_PLAYER && subj.who == SEL_TARGET && subj.plural) lit(p, "each");
-        if (subj.kind == R_PLAYER && lit(p, "may")) opt = 1;
+        if (subj.kind == R_PLAYER && p->ctx != C_STATIC && lit(p, "may")) opt = 1;
         /* "you may have target player mill a card", "you may have it deal 1 damage":
          * the other is the subject of the optional verb; you choose whether */
         if (opt && subj.who == SEL_YOU && p->ctx != C_STATIC && lit(p, "have")) {
@@ -2044,6 +2171,9 @@ static int sentence(P *p)
             for (int k = cfrom + 1; k < p->a->n_effects; k++) p->a->effect[k].flags |= EF_IF_DONE;
         }
         if (!said && duration(p)) said = 2;
+        /* "for as long as you control ~": an ability's effect that ends when its
+         * controller stops controlling the source (611.2b); a spell has no such source */
+        if (!said && p->ctx == C_ABILITY && lit(p, "for as long as you control ~")) { said = 2; dur = DUR_SOURCE_CONTROLLED; }
         int s2 = p->i;
         if (said != 2 && (lit(p, "and") || lit(p, ", then") || lit(p, ", and"))) {
             /* a new clause with its own subject: "and you gain 3 life" */
@@ -2078,7 +2208,7 @@ static int sentence(P *p)
         }
         if (!any) { restore(p, &s); return 0; }
     }
-    if (!settle(p, from, said != 0)) { restore(p, &s); return 0; }
+    if (!settle(p, from, said != 0, dur)) { restore(p, &s); return 0; }
     if (!lit(p, ".")) { restore(p, &s); return 0; }
     return 1;
 }
@@ -2216,6 +2346,8 @@ static int restrictions(P *p)
         if (lit(p, "activate only as a sorcery .")) p->a->timing |= TM_SORCERY;
         else if (lit(p, "activate only once each turn .")) p->a->timing |= TM_ONCE;
         else if (lit(p, "activate only during your upkeep .")) p->a->timing |= TM_UPKEEP;
+        else if (lit(p, "activate no more than twice each turn .")) p->a->timing |= TM_TWICE;
+        else if (lit(p, "activate only during your turn .")) p->a->timing |= TM_YOUR_TURN;
         else return 0;
     }
     return 1;
@@ -2249,6 +2381,29 @@ static void event_object(P *p, int set_it)
     if (set_it) p->it = p->that_obj;
 }
 
+/* "When enchanted creature attacks or blocks,", "Whenever equipped creature
+ * deals combat damage to a player,": the permanent the source is attached
+ * to is the event's object, and "it" ("its controller"). */
+static int attached_trigger(P *p, int *twin)
+{
+    Ability *a = p->a;
+    int save = p->i;
+    if (!lit(p, "when|whenever enchanted|equipped creature")) return 0;
+    if (lit(p, "attacks or blocks ,")) { a->trigger = TR_ATTACHED_ATTACKS; *twin = TR_ATTACHED_BLOCKS; }
+    else if (lit(p, "attacks ,")) a->trigger = TR_ATTACHED_ATTACKS;
+    else if (lit(p, "blocks ,")) a->trigger = TR_ATTACHED_BLOCKS;
+    else if (lit(p, "dies ,")) a->trigger = TR_ATTACHED_DIES;
+    else if (lit(p, "deals damage ,")) a->trigger = TR_ATTACHED_DEALS_DAMAGE;
+    else if (lit(p, "deals combat damage to a player ,")) { a->trigger = TR_ATTACHED_COMBAT_DAMAGE_PLAYER; event_player(p); }
+    else if (lit(p, "becomes the target of a spell or ability ,")) a->trigger = TR_ATTACHED_BECOMES_TARGET;
+    else { p->i = save; return 0; }
+    memset(&p->it, 0, sizeof p->it);
+    p->it.kind = R_OBJ;
+    p->it.who = SEL_ATTACHED;
+    p->it.f = fany();
+    return 1;
+}
+
 /* The trigger condition, up to its comma. Sets a->trigger and p's "it".
  * *twin: a second trigger event of the same ability ("enters the
  * battlefield or attacks"), -1 if none. */
@@ -2277,6 +2432,11 @@ static int trigger(P *p, int *twin)
             return 1;
         }
         if (lit(p, "becomes the target of a spell or ability ,")) { a->trigger = TR_BECOMES_TARGET; return 1; }
+        if (lit(p, "becomes the target of a spell or ability an opponent controls ,")) {
+            a->trigger = TR_BECOMES_TARGET_BY;
+            a->trig_ctl = CTL_OPP;
+            return 1;
+        }
         if (lit(p, "deals damage to an opponent ,")) {
             a->trigger = TR_DAMAGE_OPPONENT;
             event_player(p);
@@ -2296,6 +2456,11 @@ static int trigger(P *p, int *twin)
         }
         p->i = save;
         return 0;
+    }
+    if (attached_trigger(p, twin)) return 1;
+    if (lit(p, "whenever a creature dealt damage by ~ this turn dies ,")) {
+        a->trigger = TR_DAMAGED_CREATURE_DIES;
+        return 1;
     }
     if (lit(p, "whenever another|a")) {
         int other = !strcmp(p->lx->t[p->i - 1].w, "another");
@@ -2381,6 +2546,37 @@ static int trigger(P *p, int *twin)
     }
 fail:
     p->i = save;
+    return 0;
+}
+
+/* "As long as you control a Griffin creature,", "As long as you have 30 or
+ * more life,", "As long as ~ is enchanted,": the condition of a static
+ * ability (into p->a). */
+static int static_condition(P *p)
+{
+    Ability *a = p->a;
+    int save = p->i, v, pl, kind;
+    Filter f;
+    if (!lit(p, "as long as")) return 0;
+    if (lit(p, "you control a|an")) {
+        if (filter(p, &f, &pl, &kind) && SG(pl) && kind == N_PERMANENT && f.ctl == CTL_ANY && lit(p, ",")) {
+            f.ctl = CTL_YOU;
+            a->cond = COND_YOU_CONTROL;
+            a->trig_filter = f;
+            return 1;
+        }
+    } else if (lit(p, "you have")) {
+        if (number(p, &v, 0) && lit(p, "or more life ,")) {
+            a->cond = COND_LIFE_AT_LEAST;
+            a->cond_n = (int8_t)v;
+            return 1;
+        }
+    } else if (lit(p, "~ is enchanted ,")) {
+        a->cond = COND_SELF_ENCHANTED;
+        return 1;
+    }
+    p->i = save;
+    a->trig_filter = fany();
     return 0;
 }
 
@@ -2611,10 +2807,49 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         return 1;
     }
     restore(p, &s);
-    /* static abilities */
+    /* static abilities: "As long as <condition>, <one sentence>" */
     ab_init(a, AB_STATIC);
     p->ctx = C_STATIC;
     self_ref(&p->it);
+    if (static_condition(p)) {
+        if (sentence(p) && at_end(p)) { out->n++; return 1; }
+        restore(p, &s);
+        return 0;
+    }
+    if (lit(p, "damage can't be prevented .") && at_end(p)) {
+        Effect *e = neweff(p, OP_RULE);  /* the game's rule, on no object */
+        e->who = SEL_NONE;
+        e->arg2 = RULE_NO_PREVENTION;
+        e->dur = DUR_STATIC;
+        out->n++;
+        return 1;
+    }
+    restore(p, &s);
+    ab_init(a, AB_STATIC);
+    if (lit(p, "untap all permanents you control during each other player's untap step .") && at_end(p)) {
+        Effect *e = neweff(p, OP_RULE);
+        e->who = SEL_ALL;
+        e->sel.ctl = CTL_YOU;
+        e->arg2 = RULE_UNTAP_OTHERS_STEP;
+        e->dur = DUR_STATIC;
+        out->n++;
+        return 1;
+    }
+    restore(p, &s);
+    ab_init(a, AB_STATIC);
+    p->ctx = C_STATIC;
+    self_ref(&p->it);
+    /* "~ can't attack unless an opponent has been dealt damage this turn.": it can't
+     * attack while no opponent has been */
+    if (lit(p, "~ can't attack unless an opponent has been dealt damage this turn .") && at_end(p)) {
+        Effect *e = neweff(p, OP_RULE);
+        e->who = SEL_SELF;
+        e->arg2 = RULE_CANT_ATTACK;
+        e->dur = DUR_STATIC;
+        a->cond = COND_NO_OPP_DAMAGED;
+        out->n++;
+        return 1;
+    }
     if (sentences(p)) { out->n++; return 1; }
     restore(p, &s);
     return 0;

@@ -282,7 +282,6 @@ static void test_refusals(void)
     EXPECT("Twincast", "unsupported: text not understood: 'Copy target instant or sorcery spell.'");
     EXPECT("Ajani Goldmane", "unsupported: text not understood: '[−6]: Create a white Avatar creature token.'");
     EXPECT("Fireball", "unsupported: text not understood: 'This spell costs {1} more to cast for each ...'");
-    EXPECT("Incinerate", "unsupported: text not understood: 'A creature dealt damage this way can't be ...'");
 }
 
 /* The card with text is refused, and its reason quotes sentence (whole,
@@ -384,6 +383,105 @@ static void test_subjects_and_lists(void)
     NO("Composite Golem", "Sacrifice Composite Golem: Add {W}{U}{W}.");
 }
 
+/* What the data model gained for them: damage riders, "for as long as you
+ * control ~", "as long as" conditions, triggers of the enchanted or equipped
+ * creature, more rules of objects and players, ending the turn, activation
+ * limits, a spell shuffling itself away, looking and revealing, giving
+ * control, "each other player". */
+static void test_model_additions(void)
+{
+    EXPECT("Combust", "static: rule can't be countered self static\nspell: damage 5 to target0[white|blue creature] no-prevent");
+    EXPECT("Incinerate", "spell: damage 3 to target0[any target] damaged-no-regen");
+    EXPECT("Aegis Angel", "keywords flying\n"
+                          "triggered etb: grant indestructible target0[other permanent]{another} while-you-control-source");
+    EXPECT("Master Thief", "triggered etb: control target0[artifact] while-you-control-source");
+    EXPECT("Griffin Rider", "static if you control [Griffin creature you control]: pump +3/+3 self static; grant flying self static");
+    EXPECT("Serra Ascendant", "keywords lifelink\nstatic if life>=30: pump +5/+5 self static; grant flying self static");
+    EXPECT("Thran Golem", "static if self enchanted: pump +2/+2 self static; grant flying,first strike,trample self static");
+    EXPECT("Bloodcrazed Goblin", "static if no opponent damaged: rule can't attack self static");
+    EXPECT("Contaminated Bond", "enchant [creature]\ntriggered attached-attacks: lose-life 3 attached's controller\n"
+                                "triggered attached-blocks: lose-life 3 attached's controller");
+    EXPECT("Spirit Link", "enchant [creature]\ntriggered attached-deals-damage: gain-life that much you");
+    EXPECT("Primal Cocoon", "enchant [creature]\ntriggered upkeep(you): counters 1 +1/+1 on attached\n"
+                            "triggered attached-attacks: sacrifice self\ntriggered attached-blocks: sacrifice self");
+    EXPECT("Ice Cage", "enchant [creature]\n"
+                       "static: rule can't attack or block attached static; rule no activated abilities attached static\n"
+                       "triggered attached-becomes-target: destroy self");
+    EXPECT("Worldslayer", "triggered attached-combat-damage-player: destroy all[other permanent]\nequip {5}");
+    EXPECT("Sengir Vampire", "keywords flying\ntriggered damaged-creature-dies: counters 1 +1/+1 on self");
+    EXPECT("Frost Titan", "triggered becomes-target-by(opponent): counter that object unless-pays 2\n"
+                          "triggered etb: tap target0[permanent]; no-untap target0[permanent] next-untap\n"
+                          "triggered attacks: tap target0[permanent]; no-untap target0[permanent] next-untap");
+    EXPECT("Angelic Chorus", "triggered enters[creature you control]: gain-life that object's toughness you");
+    EXPECT("Grave Pact", "triggered creature-dies[creature you control]: sacrifice 1[creature] each other player");
+    EXPECT("Hunted Wumpus", "triggered etb: reanimate 1[creature card in hand] by each other player may");
+    EXPECT("Stalking Tiger", "static: rule max one blocker self static");
+    EXPECT("Karplusan Strider", "static: rule can't be the target of[blue|black spell] self static");
+    EXPECT("High Ground", "static: rule block an additional creature all[creature you control] static");
+    EXPECT("Upwelling", "static: rule mana doesn't empty each player static");
+    EXPECT("Rule of Law", "static: rule one spell each turn each player static");
+    EXPECT("Crucible of Worlds", "static: rule lands from graveyard you static");
+    EXPECT("Leyline of Anticipation", "static: rule begin on battlefield self static\n"
+                                      "static: rule cast spells as though flash you static");
+    EXPECT("Leyline of Punishment", "static: rule begin on battlefield self static\n"
+                                    "static: rule can't gain life each player static\nstatic: rule damage can't be prevented - static");
+    EXPECT("Seedborn Muse", "static: rule untaps in others' untap steps all[permanent you control] static");
+    EXPECT("Time Stop", "spell: end-turn -");
+    EXPECT("Sundial of the Infinite", "activated {1},{T} your-turn-only: end-turn -");
+    EXPECT("Vampire Bats", "keywords flying\nactivated {B} twice-per-turn: pump +1/+0 self eot");
+    EXPECT("Beacon of Destruction", "spell: damage 5 to target0[any target]; to-library self shuffle");
+    EXPECT("Beacon of Unrest", "spell: reanimate target0[creature|artifact card in graveyard] under you; to-library self shuffle");
+    EXPECT("Peek", "spell: look-hand target0[player]; draw 1 you");
+    EXPECT("Aven Windreader", "keywords flying\nactivated {1}{U}: reveal-top target0[player]");
+    EXPECT("Merfolk Spy", "static: rule landwalk[Island] self static\ntriggered combat-damage-player: reveal-random that player");
+    EXPECT("Reminisce", "spell: shuffle-graveyard target0[player]");
+    EXPECT("Sleeper Agent", "triggered etb: give-control self to target0 forever\ntriggered upkeep(you): damage 2 to you");
+    EXPECT("Jinxed Idol", "triggered upkeep(you): damage 2 to you\nactivated sac 1[creature]: give-control self to target0 forever");
+
+    NO_AT("Combust", "Combust deals 5 damage to target white or blue creature. The damage can't be prevented this turn.",
+          "The damage can't be prevented this turn.");
+    NO_AT("Chandra's Outrage", "Chandra's Outrage deals 4 damage to target creature and 2 damage to that creature's controller. "
+          "The damage can't be prevented.", "The damage can't be prevented.");
+    NO_AT("Incinerate", "Incinerate deals 3 damage to any target. A creature dealt damage this way can't be regenerated.",
+          "A creature dealt damage this way can't be regenerated.");
+    NO("Aegis Angel", "When Aegis Angel enters the battlefield, another target permanent gains indestructible for as long "
+                      "as you control another creature.");
+    NO("Giant Growth", "Target creature gets +3/+3 for as long as you control Giant Growth.");
+    NO("Griffin Rider", "As long as you control two Griffins, Griffin Rider gets +3/+3 and has flying.");
+    NO("Serra Ascendant", "As long as you have 30 or less life, Serra Ascendant gets +5/+5 and has flying.");
+    NO("Bloodcrazed Goblin", "Bloodcrazed Goblin can't attack unless an opponent has been dealt combat damage this turn.");
+    NO("Contaminated Bond", "Whenever enchanted creature attacks or becomes blocked, its controller loses 3 life.");
+    NO("Spirit Link", "Whenever enchanted creature is dealt damage, you gain that much life.");
+    NO("Worldslayer", "Whenever equipped creature deals combat damage to a creature, destroy all permanents other than Worldslayer.");
+    NO("Sengir Vampire", "Whenever a creature dealt damage by Sengir Vampire dies, put a +1/+1 counter on Sengir Vampire.");
+    NO("Frost Titan", "Whenever Frost Titan becomes the target of a spell or ability an opponent controls, counter that spell "
+                      "or ability unless its controller pays 2 life.");
+    NO("Frost Titan", "Whenever Frost Titan becomes the target of a spell an opponent controls, counter that spell.");
+    NO("Angelic Chorus", "Whenever a creature enters the battlefield under your control, you gain life equal to its power.");
+    NO("Grave Pact", "Whenever a creature you control dies, each other opponent sacrifices a creature.");
+    NO("Hunted Wumpus", "When Hunted Wumpus enters the battlefield, each other player may put a creature card from their "
+                        "graveyard onto the battlefield.");
+    NO("Stalking Tiger", "Stalking Tiger can't be blocked by more than two creatures.");
+    NO("Karplusan Strider", "Karplusan Strider can't be the target of blue or black abilities.");
+    NO("High Ground", "Each creature you control can block an additional creature this turn.");
+    NO("Upwelling", "Players don't lose unspent mana as turns end.");
+    NO("Rule of Law", "Each player can't cast more than two spells each turn.");
+    NO("Crucible of Worlds", "You may play lands from any graveyard.");
+    NO("Leyline of Anticipation", "You may cast creature spells as though they had flash.");
+    NO("Leyline of Punishment", "Combat damage can't be prevented.");
+    NO("Seedborn Muse", "Untap all creatures you control during each other player's untap step.");
+    NO("Time Stop", "End the combat.");
+    NO("Sundial of the Infinite", "Activate only during your opponent's turn.");
+    NO("Vampire Bats", "Activate no more than three times each turn.");
+    NO("Beacon of Destruction", "Shuffle Beacon of Destruction into your library.");
+    NO("Chimeric Staff", "{X}: Shuffle Chimeric Staff into its owner's library.");
+    NO("Peek", "Look at target opponent's hand.");
+    NO("Aven Windreader", "{1}{U}: Target player reveals the top two cards of their library.");
+    NO("Merfolk Spy", "Whenever Merfolk Spy deals combat damage to a player, that player reveals a card from their hand.");
+    NO("Reminisce", "Target player shuffles their hand into their library.");
+    NO("Sleeper Agent", "When Sleeper Agent enters the battlefield, target opponent gains control of target creature.");
+}
+
 /* Near misses of every form read: a different duration, an extra clause,
  * a different recipient, a number where none is read. Each is refused with
  * its sentence rather than read approximately. */
@@ -414,7 +512,7 @@ static void test_near_misses(void)
     NO_AT("Duress", "Target opponent reveals their hand. You choose a noncreature, nonland card from it. Exile that card.",
           "Exile that card.");
     NO("Sign in Blood", "Target player draws two cards and loses 2 life unless they pay {2}.");
-    NO("Earthquake", "Earthquake deals X damage to each creature without flying and each other player.");
+    NO("Earthquake", "Earthquake deals X damage to each creature without flying and each other opponent.");
     NO("Pyroclasm", "Pyroclasm deals 2 damage to each creature twice.");
     NO("Ignite Disorder", "Ignite Disorder deals 3 damage divided as you choose among two target white creatures.");
     NO("Consume Spirit", "Spend only black mana on X and Y.");
@@ -559,7 +657,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 273, 200, 177, 164 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 295, 201, 187, 175 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
@@ -619,6 +717,7 @@ int main(int argc, char **argv)
     test_abilities();
     test_player_rules();
     test_subjects_and_lists();
+    test_model_additions();
     test_refusals();
     test_near_misses();
     test_hostile();
