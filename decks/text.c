@@ -1614,6 +1614,38 @@ static int vp_create(P *p, const Ref *subj)
     return 1;
 }
 
+/* "~ becomes a 2/1 blue Faerie creature with flying until end of turn.
+ * It's still a land.": a land that is a creature for the turn, keeping its
+ * land type (205.1b), with a base power and toughness (layer 7b), a color
+ * that replaces its own (layer 5), a creature type and keywords. */
+static int vp_become(P *p, const Ref *subj)
+{
+    int pp, tt, pl, save = p->i;
+    KwList k;
+    TokenDef td;
+    uint8_t cb;
+    memset(&td, 0, sizeof td);
+    if (subj->who != SEL_SELF || p->ctx != C_ABILITY || !lit(p, "becomes a|an")) return 0;
+    if (!pt_plain(p, &pp, &tt) || !colors(p, &cb)) { p->i = save; return 0; }
+    int id = subtype_word(p, &pl);
+    if (!id || !SG(pl) || !lit(p, "creature")) { p->i = save; return 0; }
+    if (lit(p, "with")) {
+        if (!kw_list(p, &k) || k.n) { p->i = save; return 0; }  /* rules keywords: not a TokenDef's */
+        td.kw = k.kw;
+    }
+    if (!lit(p, "until end of turn . it's still a land")) { p->i = save; return 0; }
+    td.power = (int8_t)pp;
+    td.toughness = (int8_t)tt;
+    td.colors = cb;
+    td.subtype = (uint8_t)id;
+    td.types = TYPE_CREATURE;
+    Effect *e = clause_eff(p, OP_BECOME, subj);
+    if (!e) return 0;
+    e->token = td;
+    e->dur = DUR_EOT;
+    return 1;
+}
+
 /* "Search your library for a <filter> card, [reveal it,] put it into your
  * hand | onto the battlefield [tapped], then shuffle." */
 static int vp_search(P *p, const Ref *subj)
@@ -2036,7 +2068,7 @@ static int vp(P *p, const Ref *subj)
         return 0;
     }
     if (vp_damage(p, subj) || vp_pt_kw(p, subj) || vp_rule(p, subj) || vp_untap(p, subj) ||
-        vp_noregen(p, subj) || vp_player(p, subj) || vp_create(p, subj) || vp_search(p, subj) ||
+        vp_noregen(p, subj) || vp_player(p, subj) || vp_create(p, subj) || vp_search(p, subj) || vp_become(p, subj) ||
         vp_mana(p, subj) || vp_you(p, subj) || vp_control(p, subj) || vp_player_rule(p, subj) ||
         vp_prevent_static(p, subj))
         return 1;

@@ -438,6 +438,15 @@ static void test_model_additions(void)
     EXPECT("Sleeper Agent", "triggered etb: give-control self to target0 forever\ntriggered upkeep(you): damage 2 to you");
     EXPECT("Jinxed Idol", "triggered upkeep(you): damage 2 to you\nactivated sac 1[creature]: give-control self to target0 forever");
 
+    EXPECT("Faerie Conclave", "etb-tapped\nmana {T}: add 1 {U}\n"
+                              "activated {1}{U}: become 2/1 blue Faerie creature with flying self eot");
+    EXPECT("Forbidding Watchtower", "etb-tapped\nmana {T}: add 1 {W}\nactivated {1}{W}: become 1/5 white Soldier creature self eot");
+
+    NO("Faerie Conclave", "{1}{U}: Faerie Conclave becomes a 2/1 blue Faerie creature with flying until end of turn.");
+    NO("Faerie Conclave", "{1}{U}: Faerie Conclave becomes a 2/1 blue Faerie artifact creature until end of turn. It's still a land.");
+    NO("Faerie Conclave", "{1}{U}: Faerie Conclave becomes a 2/1 blue Faerie creature with hexproof until end of turn. "
+                          "It's still a land.");
+    NO("Faerie Conclave", "{1}{U}: Target land becomes a 2/1 blue Faerie creature until end of turn. It's still a land.");
     NO_AT("Combust", "Combust deals 5 damage to target white or blue creature. The damage can't be prevented this turn.",
           "The damage can't be prevented this turn.");
     NO_AT("Chandra's Outrage", "Chandra's Outrage deals 4 damage to target creature and 2 damage to that creature's controller. "
@@ -657,7 +666,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 295, 201, 187, 175 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 299, 201, 187, 175 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
