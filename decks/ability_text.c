@@ -89,7 +89,8 @@ static void filter_noun(Buf *b, const Filter *f, const SubtypeTable *st, int nou
     int nsub = 0;
     for (int k = 0; k < FILTER_SUBTYPES; k++)
         if (f->subtype[k]) { put(b, nsub ? "|%s" : (sp ? " %s" : "%s"), sub_name(st, f->subtype[k])); nsub++; sp = 1; }
-    if (f->types) { SP(); type_list(b, f->types, "", "|"); }
+    if (f->types_all) { SP(); type_list(b, f->types_all, "", "&"); }
+    if (f->types & ~f->types_all) { SP(); type_list(b, f->types, "", "|"); }
     switch (f->zone) {
     case ZONE_STACK:     SP(); put(b, "spell"); break;
     case ZONE_GRAVEYARD: SP(); put(b, "card in graveyard"); break;
@@ -151,6 +152,7 @@ static void who_text(Buf *b, const Ability *a, const Effect *e, const SubtypeTab
     case SEL_TARGET_PLAYER_ALL: put(b, "all"); filter_text(b, &e->sel, st); put(b, " of target%d", e->arg); break;
     case SEL_OTHER_PLAYERS:     put(b, "each other player"); break;
     case SEL_ATTACHED_CONTROLLER: put(b, "attached's controller"); break;
+    case SEL_EVENT_CONTROLLER:  put(b, "that object's controller"); break;
     default:                    put(b, "?"); break;
     }
 }
@@ -191,6 +193,8 @@ static const char *const rule_names[RULE_COUNT] = {
     [RULE_ONE_SPELL] = "one spell each turn", [RULE_LANDS_FROM_GRAVEYARD] = "lands from graveyard",
     [RULE_UNTAP_OTHERS_STEP] = "untaps in others' untap steps", [RULE_CANT_GAIN_LIFE] = "can't gain life",
     [RULE_NO_PREVENTION] = "damage can't be prevented", [RULE_CAST_AS_FLASH] = "cast spells as though flash",
+    [RULE_EXTRA_LAND] = "additional land each turn", [RULE_TOP_REVEALED] = "top of library revealed",
+    [RULE_CAST_FROM_TOP] = "cast from top of library",
 };
 
 static const char *const op_names[OP_COUNT] = {
@@ -206,7 +210,7 @@ static const char *const op_names[OP_COUNT] = {
     [OP_EXTRA_TURN] = "extra-turn", [OP_SACRIFICE] = "sacrifice", [OP_ADD_MANA] = "add",
     [OP_SCRY] = "scry", [OP_END_TURN] = "end-turn", [OP_BECOME] = "become", [OP_LOOK_HAND] = "look-hand",
     [OP_REVEAL_TOP] = "reveal-top", [OP_REVEAL_RANDOM] = "reveal-random", [OP_SHUFFLE_GRAVEYARD] = "shuffle-graveyard",
-    [OP_GIVE_CONTROL] = "give-control",
+    [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat",
 };
 
 static void mana_text(Buf *b, unsigned bits)
@@ -237,7 +241,7 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     case OP_RULE:
         put(b, "%s", e->arg2 < RULE_COUNT && rule_names[e->arg2] ? rule_names[e->arg2] : "?");
         if (e->arg2 == RULE_PROTECTION || e->arg2 == RULE_LANDWALK || e->arg2 == RULE_UNBLOCKABLE_EXCEPT ||
-            e->arg2 == RULE_CANT_BE_BLOCKED_BY || e->arg2 == RULE_ATTACK_ONLY_IF || e->arg2 == RULE_UNTARGETABLE_BY ||
+            e->arg2 == RULE_CANT_BE_BLOCKED_BY || e->arg2 == RULE_ATTACK_ONLY_IF || e->arg2 == RULE_UNTARGETABLE_BY || e->arg2 == RULE_CAST_FROM_TOP ||
             (e->arg2 == RULE_CANT_CAST && e->param.types))
             filter_noun(b, &e->param, st, 0);
         put(b, " ");
@@ -296,8 +300,8 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     if (e->dur < 6) put(b, "%s", durs[e->dur]);
     static const char *const flags[] = { "no-regen", "may", "at-random", "bottom", "tapped", "",
                                          "you-choose", "if-done", "reveal", "no-prevent", "shuffle",
-                                         "damaged-no-regen" };
-    for (int k = 0; k < 12; k++)
+                                         "damaged-no-regen", "at-end-of-combat" };
+    for (int k = 0; k < 13; k++)
         if ((e->flags & (1u << k)) && flags[k][0]) put(b, " %s", flags[k]);
 }
 
@@ -337,7 +341,8 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         [TR_ATTACHED_DIES] = "attached-dies", [TR_ATTACHED_DEALS_DAMAGE] = "attached-deals-damage",
         [TR_ATTACHED_COMBAT_DAMAGE_PLAYER] = "attached-combat-damage-player",
         [TR_ATTACHED_BECOMES_TARGET] = "attached-becomes-target", [TR_DAMAGED_CREATURE_DIES] = "damaged-creature-dies",
-        [TR_BECOMES_TARGET_BY] = "becomes-target-by",
+        [TR_BECOMES_TARGET_BY] = "becomes-target-by", [TR_OTHER_TAPPED] = "becomes-tapped",
+        [TR_ATTACHED_TAPPED] = "attached-becomes-tapped", [TR_DEALT_DAMAGE] = "dealt-damage",
     };
     static const char *const ctl[] = { "any", "you", "opponent", "not-you", "attached's controller" };
     switch (a->kind) {
@@ -354,13 +359,16 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         break;
     case AB_MANA:      put(&b, "mana "); cost_text(&b, &a->cost, st); break;
     case AB_TRIGGERED:
-        put(&b, "triggered %s", a->trigger <= TR_BECOMES_TARGET_BY ? trig[a->trigger] : "?");
+        put(&b, "triggered %s", a->trigger <= TR_DEALT_DAMAGE ? trig[a->trigger] : "?");
         if (a->trigger == TR_UPKEEP || a->trigger == TR_END_STEP || a->trigger == TR_CAST ||
             a->trigger == TR_DRAW || a->trigger == TR_DISCARD || a->trigger == TR_TAP_LAND ||
             a->trigger == TR_DRAW_STEP || a->trigger == TR_BECOMES_TARGET_BY)
             put(&b, "(%s)", a->trig_ctl < 5 ? ctl[a->trig_ctl] : "?");
         if (a->cond == COND_SELF_UNTAPPED) put(&b, " if self untapped");
-        if (a->trigger == TR_CAST || a->trigger == TR_OTHER_ETB || a->trigger == TR_OTHER_DIES)
+        if (a->cond == COND_NO_CREATURES) put(&b, " if no creatures");
+        if (a->cond == COND_ATTACHED_POWER_AT_LEAST) put(&b, " if attached's power>=%d", a->cond_n);
+        if (a->trigger == TR_CAST || a->trigger == TR_OTHER_ETB || a->trigger == TR_OTHER_DIES ||
+            a->trigger == TR_OTHER_TAPPED)
             filter_text(&b, &a->trig_filter, st);
         break;
     case AB_STATIC:
@@ -369,6 +377,8 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         if (a->cond == COND_LIFE_AT_LEAST) put(&b, " if life>=%d", a->cond_n);
         if (a->cond == COND_SELF_ENCHANTED) put(&b, " if self enchanted");
         if (a->cond == COND_NO_OPP_DAMAGED) put(&b, " if no opponent damaged");
+        if (a->cond == COND_YOUR_TURN) put(&b, " during your turn");
+        if (a->cond == COND_FEWER_THAN) { put(&b, " if fewer than %d ", a->cond_n); filter_text(&b, &a->trig_filter, st); }
         break;
     case AB_LOYALTY:   put(&b, "loyalty %+d", a->cost.loyalty); break;
     case AB_ENCHANT:   put(&b, "enchant "); filter_text(&b, &a->trig_filter, st); break;

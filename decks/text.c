@@ -618,6 +618,14 @@ static int noun(P *p, Filter *f, int *plural, int *kind)
         p->i++;
         f->types = (uint8_t)t;
         *plural = pl;
+        /* "artifact creature": both types at once; the last word is the noun */
+        int head, pl2;
+        if (SG(pl) && (head = type_word(cur(p), &pl2)) != 0 && head != t) {
+            p->i++;
+            f->types_all = (uint8_t)(t | head);
+            f->types = (uint8_t)head;
+            *plural = pl2;
+        }
         /* "A, B, or C" / "A or B" / "A and B spells" */
         for (;;) {
             int save = p->i;
@@ -1006,6 +1014,10 @@ static int ref(P *p, Ref *r, int allow)
         if (lit(p, "each player")) { r->kind = R_PLAYER; r->who = SEL_EACH_PLAYER; r->plural = 1; return 1; }
         if (lit(p, "each opponent")) { r->kind = R_PLAYER; r->who = SEL_OPPONENTS; r->plural = 1; return 1; }
         if (lit(p, "your opponents")) { r->kind = R_PLAYER; r->who = SEL_OPPONENTS; r->plural = 1; return 1; }
+        if (p->a->kind == AB_TRIGGERED && p->a->trigger == TR_DEALT_DAMAGE && lit(p, "that source's controller")) {
+            *r = p->that_player;
+            return 1;
+        }
         if (lit(p, "each other player")) { r->kind = R_PLAYER; r->who = SEL_OTHER_PLAYERS; r->plural = 1; return 1; }
         if (lit(p, "players")) { r->kind = R_PLAYER; r->who = SEL_EACH_PLAYER; r->plural = 1; return 1; }
         if (p->it.kind == R_OBJ && p->it.who == SEL_ATTACHED && lit(p, "its controller")) {
@@ -1424,6 +1436,12 @@ static int vp_player(P *p, const Ref *subj)
         if (lit(p, "at random")) e->flags |= EF_RANDOM;
         return 1;
     }
+    if (subj->who == SEL_TARGET && lit(p, "skips their next combat phase")) {
+        Effect *e = clause_eff(p, OP_SKIP_COMBAT, subj);
+        if (!e) return 0;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     /* "target opponent gains control of ~": control passes to that player */
     if (subj->who == SEL_TARGET && lit(p, "gains control of")) {
         Ref r;
@@ -1485,6 +1503,13 @@ static int vp_player(P *p, const Ref *subj)
             Effect *e = clause_eff(p, OP_MILL, subj);
             if (!e) return 0;
             e->n.kind = QTY_HALF_LIBRARY;
+            e->dur = DUR_NOW;
+            return 1;
+        }
+        if (p->a->kind == AB_TRIGGERED && p->a->trigger == TR_DEALT_DAMAGE && lit(p, "that many cards")) {
+            Effect *e = clause_eff(p, OP_MILL, subj);  /* as many as the damage dealt */
+            if (!e) return 0;
+            e->n.kind = QTY_EVENT;
             e->dur = DUR_NOW;
             return 1;
         }
@@ -1753,7 +1778,9 @@ static int vp_you(P *p, const Ref *subj)
         const char *w = p->lx->t[p->i - 1].w;
         int op = !strcmp(w, "destroy") ? OP_DESTROY : !strcmp(w, "exile") ? OP_EXILE :
                  !strcmp(w, "tap") ? OP_TAP : !strcmp(w, "untap") ? OP_UNTAP : OP_REGENERATE;
-        if (!ref(p, &r, A_OBJ) || (r.who == SEL_SELF && p->ctx == C_SPELL) || ref_zone(p, &r) != ZONE_BATTLEFIELD) {
+        /* only exile reaches a card in a graveyard ("Exile target creature card from a graveyard") */
+        if (!ref(p, &r, A_OBJ) || (r.who == SEL_SELF && p->ctx == C_SPELL) ||
+            (ref_zone(p, &r) != ZONE_BATTLEFIELD && !(op == OP_EXILE && ref_zone(p, &r) == ZONE_GRAVEYARD))) {
             p->i = save;
             return 0;
         }
@@ -1964,6 +1991,7 @@ static int vp_you(P *p, const Ref *subj)
         Effect *e = clause_eff(p, OP_SACRIFICE, &r);
         if (!e) return 0;
         e->dur = DUR_NOW;
+        if (p->ctx == C_ABILITY && lit(p, "at end of combat")) e->flags |= EF_END_OF_COMBAT;
         return 1;
     }
     return 0;
@@ -1999,6 +2027,7 @@ static int vp_player_rule(P *p, const Ref *subj)
     KwList k;
     if (subj->kind == R_PLAYER && p->ctx == C_STATIC && (subj->who == SEL_EACH_PLAYER || subj->who == SEL_YOU)) {
         int rule = 0;
+        Filter f = fany();
         if (subj->who == SEL_EACH_PLAYER && lit(p, "can't cast more than one spell each turn")) rule = RULE_ONE_SPELL;
         else if (subj->who == SEL_EACH_PLAYER && lit(p, "can't gain life")) rule = RULE_CANT_GAIN_LIFE;
         else if (subj->who == SEL_EACH_PLAYER && lit(p, "don't lose unspent mana as steps and phases end"))
@@ -2006,10 +2035,23 @@ static int vp_player_rule(P *p, const Ref *subj)
         /* permissions: a static "may" is the rule itself, not a choice of an effect */
         else if (subj->who == SEL_YOU && lit(p, "may play lands from your graveyard")) rule = RULE_LANDS_FROM_GRAVEYARD;
         else if (subj->who == SEL_YOU && lit(p, "may cast spells as though they had flash")) rule = RULE_CAST_AS_FLASH;
+        else if (subj->who == SEL_EACH_PLAYER && lit(p, "may play an additional land on each of their turns"))
+            rule = RULE_EXTRA_LAND;
+        else if (subj->who == SEL_YOU && lit(p, "play with the top card of your library revealed")) rule = RULE_TOP_REVEALED;
+        else if (subj->who == SEL_YOU && lit(p, "may cast")) {
+            int pl, kind;
+            if (!filter(p, &f, &pl, &kind) || kind != N_SPELL || !PL(pl) || f.ctl != CTL_ANY ||
+                !lit(p, "from the top of your library")) {
+                p->i = save;
+                return 0;
+            }
+            rule = RULE_CAST_FROM_TOP;
+        }
         if (rule) {
             Effect *e = clause_eff(p, OP_RULE, subj);
             if (!e) return 0;
             e->arg2 = (uint8_t)rule;
+            e->param = f;
             return 1;
         }
     }
@@ -2420,7 +2462,7 @@ static int attached_trigger(P *p, int *twin)
 {
     Ability *a = p->a;
     int save = p->i;
-    if (!lit(p, "when|whenever enchanted|equipped creature")) return 0;
+    if (!lit(p, "when|whenever enchanted|equipped creature|permanent")) return 0;
     if (lit(p, "attacks or blocks ,")) { a->trigger = TR_ATTACHED_ATTACKS; *twin = TR_ATTACHED_BLOCKS; }
     else if (lit(p, "attacks ,")) a->trigger = TR_ATTACHED_ATTACKS;
     else if (lit(p, "blocks ,")) a->trigger = TR_ATTACHED_BLOCKS;
@@ -2428,6 +2470,7 @@ static int attached_trigger(P *p, int *twin)
     else if (lit(p, "deals damage ,")) a->trigger = TR_ATTACHED_DEALS_DAMAGE;
     else if (lit(p, "deals combat damage to a player ,")) { a->trigger = TR_ATTACHED_COMBAT_DAMAGE_PLAYER; event_player(p); }
     else if (lit(p, "becomes the target of a spell or ability ,")) a->trigger = TR_ATTACHED_BECOMES_TARGET;
+    else if (lit(p, "becomes tapped ,")) a->trigger = TR_ATTACHED_TAPPED;
     else { p->i = save; return 0; }
     memset(&p->it, 0, sizeof p->it);
     p->it.kind = R_OBJ;
@@ -2454,6 +2497,7 @@ static int trigger(P *p, int *twin)
         if (lit(p, "is put into a graveyard from the battlefield ,")) { a->trigger = TR_DIES; return 1; }
         if (lit(p, "attacks ,")) { a->trigger = TR_ATTACKS; return 1; }
         if (lit(p, "blocks or becomes blocked ,")) { a->trigger = TR_BLOCKS; *twin = TR_BLOCKED; return 1; }
+        if (lit(p, "attacks or blocks ,")) { a->trigger = TR_ATTACKS; *twin = TR_BLOCKS; return 1; }
         if (lit(p, "blocks ,")) { a->trigger = TR_BLOCKS; return 1; }
         if (lit(p, "becomes blocked ,")) { a->trigger = TR_BLOCKED; return 1; }
         if (lit(p, "deals combat damage to a player ,")) {
@@ -2490,6 +2534,11 @@ static int trigger(P *p, int *twin)
         return 0;
     }
     if (attached_trigger(p, twin)) return 1;
+    if (lit(p, "whenever a source deals damage to ~ ,")) {
+        a->trigger = TR_DEALT_DAMAGE;
+        event_player(p);  /* "that source's controller" */
+        return 1;
+    }
     if (lit(p, "whenever a creature dealt damage by ~ this turn dies ,")) {
         a->trigger = TR_DAMAGED_CREATURE_DIES;
         return 1;
@@ -2499,14 +2548,27 @@ static int trigger(P *p, int *twin)
         if (filter(p, &f, &pl, &kind) && SG(pl) && kind == N_PERMANENT && !f.other) {
             f.other = (uint8_t)other;
             if (lit(p, "enters the battlefield")) {
+                int opp = 0;
                 if (lit(p, "under your control")) { if (f.ctl) goto fail; f.ctl = CTL_YOU; }
-                else if (lit(p, "under an opponent's control")) { if (f.ctl) goto fail; f.ctl = CTL_OPP; }
+                else if (lit(p, "under an opponent's control")) { if (f.ctl) goto fail; f.ctl = CTL_OPP; opp = 1; }
                 if (!lit(p, ",")) goto fail;
                 a->trigger = TR_OTHER_ETB;
                 a->trig_filter = f;
                 memset(&p->it, 0, sizeof p->it);
                 p->it.kind = R_OBJ;
                 p->it.who = SEL_EVENT_OBJECT;
+                if (opp) {
+                    /* "that player": the opponent it entered under, its controller */
+                    memset(&p->that_player, 0, sizeof p->that_player);
+                    p->that_player.kind = R_PLAYER;
+                    p->that_player.who = SEL_EVENT_CONTROLLER;
+                }
+                return 1;
+            }
+            if (lit(p, "becomes tapped ,")) {
+                a->trigger = TR_OTHER_TAPPED;
+                a->trig_filter = f;
+                event_object(p, 1);
                 return 1;
             }
             if (lit(p, "dies ,") && (f.types == TYPE_CREATURE)) {
@@ -2560,7 +2622,19 @@ static int trigger(P *p, int *twin)
             p->that_player.who = SEL_EVENT_PLAYER;
             return 1;
         }
-        if (lit(p, "the end step ,")) { a->trigger = TR_END_STEP; a->trig_ctl = CTL_ANY; return 1; }
+        if (lit(p, "the end step ,")) {
+            a->trigger = TR_END_STEP;
+            a->trig_ctl = CTL_ANY;
+            /* intervening "if" clauses (603.4) */
+            int v;
+            if (lit(p, "if no creatures are on the battlefield ,")) a->cond = COND_NO_CREATURES;
+            else if (lit(p, "if enchanted creature's power is")) {
+                if (!number(p, &v, 0) || !lit(p, "or greater ,")) goto fail;
+                a->cond = COND_ATTACHED_POWER_AT_LEAST;
+                a->cond_n = (int8_t)v;
+            }
+            return 1;
+        }
         if (lit(p, "the upkeep of enchanted creature's controller ,")) {
             a->trigger = TR_UPKEEP;
             a->trig_ctl = CTL_ATTACHED;
@@ -2582,13 +2656,17 @@ fail:
 }
 
 /* "As long as you control a Griffin creature,", "As long as you have 30 or
- * more life,", "As long as ~ is enchanted,": the condition of a static
- * ability (into p->a). */
+ * more life,", "As long as ~ is enchanted,", "During your turn,": the
+ * condition of a static ability (into p->a). */
 static int static_condition(P *p)
 {
     Ability *a = p->a;
     int save = p->i, v, pl, kind;
     Filter f;
+    if (lit(p, "during your turn ,")) {
+        a->cond = COND_YOUR_TURN;
+        return 1;
+    }
     if (!lit(p, "as long as")) return 0;
     if (lit(p, "you control a|an")) {
         if (filter(p, &f, &pl, &kind) && SG(pl) && kind == N_PERMANENT && f.ctl == CTL_ANY && lit(p, ",")) {
@@ -2871,6 +2949,27 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
     ab_init(a, AB_STATIC);
     p->ctx = C_STATIC;
     self_ref(&p->it);
+    /* "~ can't attack unless there are five or more Islands on the battlefield.": it
+     * can't attack while there are fewer */
+    if (lit(p, "~ can't attack unless there are")) {
+        int v, pl, kind;
+        Filter f;
+        if (number(p, &v, 0) && lit(p, "or more") && filter(p, &f, &pl, &kind) && PL(pl) && kind == N_PERMANENT &&
+            f.ctl == CTL_ANY && lit(p, "on the battlefield .") && at_end(p)) {
+            Effect *e = neweff(p, OP_RULE);
+            e->who = SEL_SELF;
+            e->arg2 = RULE_CANT_ATTACK;
+            e->dur = DUR_STATIC;
+            a->cond = COND_FEWER_THAN;
+            a->cond_n = (int8_t)v;
+            a->trig_filter = f;
+            out->n++;
+            return 1;
+        }
+        restore(p, &s);
+        ab_init(a, AB_STATIC);
+        self_ref(&p->it);
+    }
     /* "~ can't attack unless an opponent has been dealt damage this turn.": it can't
      * attack while no opponent has been */
     if (lit(p, "~ can't attack unless an opponent has been dealt damage this turn .") && at_end(p)) {

@@ -64,6 +64,7 @@ typedef struct Filter {
     int8_t   mv_max;     /* mana value at most this (FILTER_NO_LIMIT: any) */
     uint16_t kw;         /* KW_* it must have ("with flying") */
     uint16_t kw_not;     /* KW_* it must not have ("without flying") */
+    uint8_t  types_all;  /* TYPE_* bits: has every one of them ("artifact creature"); 0: no condition */
 } Filter;
 
 /* What a target may be (115). */
@@ -123,8 +124,10 @@ enum {
     SEL_TARGET_PLAYER_ALL, /* every object matching Effect.sel that target player `arg` controls
                             (or owns, by Filter.zone): "all artifacts target player owns" */
     SEL_OTHER_PLAYERS,   /* each player other than the ability's controller ("each other player") */
-    SEL_ATTACHED_CONTROLLER /* the controller of the permanent the source is attached to
+    SEL_ATTACHED_CONTROLLER, /* the controller of the permanent the source is attached to
                             ("its controller" after "enchanted creature") */
+    SEL_EVENT_CONTROLLER /* the controller of the triggering event's object ("that player" of
+                            "a creature enters the battlefield under an opponent's control") */
 };
 
 /* Effect.dur: how long a change lasts. */
@@ -190,6 +193,7 @@ enum {
     OP_SHUFFLE_GRAVEYARD,/* the selected player shuffles their graveyard into their library */
     OP_GIVE_CONTROL,     /* the player chosen for target spec `arg2` gains control of the selection
                             (for the duration) */
+    OP_SKIP_COMBAT,      /* the selected player skips their next combat phase */
     OP_COUNT
 };
 
@@ -242,6 +246,10 @@ enum {
     RULE_CANT_GAIN_LIFE,       /* a player: can't gain life */
     RULE_NO_PREVENTION,        /* damage can't be prevented (on SEL_NONE: all damage in the game) */
     RULE_CAST_AS_FLASH,        /* a player: may cast spells as though they had flash */
+    RULE_EXTRA_LAND,           /* a player: may play an additional land on each of their turns */
+    RULE_TOP_REVEALED,         /* a player: plays with the top card of their library revealed */
+    RULE_CAST_FROM_TOP,        /* a player: may cast spells matching Effect.param from the top of
+                                  their library */
     RULE_COUNT
 };
 
@@ -260,8 +268,10 @@ enum {
     EF_NO_PREVENT = 1u << 9,  /* OP_DAMAGE: "The damage can't be prevented." */
     EF_SHUFFLE    = 1u << 10, /* OP_TO_LIBRARY: shuffled into the library, not put on top or bottom
                                  ("Shuffle ~ into its owner's library") */
-    EF_DAMAGED_NO_REGEN = 1u << 11 /* OP_DAMAGE: "A creature dealt damage this way can't be
+    EF_DAMAGED_NO_REGEN = 1u << 11, /* OP_DAMAGE: "A creature dealt damage this way can't be
                                  regenerated this turn." */
+    EF_END_OF_COMBAT = 1u << 12 /* happens at end of combat this turn (a delayed triggered
+                                 ability, 603.7): "sacrifice it at end of combat" */
 };
 
 /* A token's characteristics (111.4). */
@@ -316,7 +326,15 @@ enum {
     COND_YOU_CONTROL,    /* you control a permanent matching Ability.trig_filter */
     COND_LIFE_AT_LEAST,  /* your life total is Ability.cond_n or more */
     COND_SELF_ENCHANTED, /* the source is enchanted */
-    COND_NO_OPP_DAMAGED  /* no opponent has been dealt damage this turn */
+    COND_NO_OPP_DAMAGED, /* no opponent has been dealt damage this turn */
+    COND_YOUR_TURN,      /* AB_STATIC: "During your turn, ..." */
+    COND_FEWER_THAN,     /* AB_STATIC: fewer than Ability.cond_n permanents matching Ability.trig_filter
+                            are on the battlefield ("can't attack unless there are five or more
+                            Islands on the battlefield") */
+    /* AB_TRIGGERED, intervening "if" clauses (603.4) */
+    COND_NO_CREATURES,   /* no creatures are on the battlefield */
+    COND_ATTACHED_POWER_AT_LEAST /* the permanent the source is attached to has power Ability.cond_n
+                                    or greater */
 };
 
 /* Triggers (603.2), what AB_TRIGGERED waits for. */
@@ -350,8 +368,12 @@ enum {
     TR_ATTACHED_COMBAT_DAMAGE_PLAYER, /* it deals combat damage to a player (that player: the event's) */
     TR_ATTACHED_BECOMES_TARGET, /* it becomes the target of a spell or ability */
     TR_DAMAGED_CREATURE_DIES,/* a creature dealt damage by the source this turn dies */
-    TR_BECOMES_TARGET_BY     /* the source becomes the target of a spell or ability a player (trig_ctl)
+    TR_BECOMES_TARGET_BY,    /* the source becomes the target of a spell or ability a player (trig_ctl)
                                 controls (the event's object: that spell or ability) */
+    TR_OTHER_TAPPED,         /* a permanent matching trig_filter becomes tapped */
+    TR_ATTACHED_TAPPED,      /* the permanent the source is attached to becomes tapped */
+    TR_DEALT_DAMAGE          /* the source is dealt damage (the event's player: the controller of the
+                                damage's source; QTY_EVENT: the amount) */
 };
 
 /* Ability.timing bits: restrictions on activating. */
@@ -397,7 +419,8 @@ typedef struct Ability {
     Cost       cost;          /* AB_ACTIVATED, AB_MANA, AB_LOYALTY, AB_EQUIP; AB_SPELL: additional cost */
     TargetSpec target[TARGET_SPEC_MAX];
     Effect     effect[EFFECT_MAX];
-    int8_t     cond_n;        /* COND_LIFE_AT_LEAST: the life total */
+    int8_t     cond_n;        /* COND_LIFE_AT_LEAST: the life total; COND_ATTACHED_POWER_AT_LEAST: the power;
+                                 COND_FEWER_THAN: the number */
 } Ability;
 
 #endif

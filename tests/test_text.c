@@ -491,6 +491,52 @@ static void test_model_additions(void)
     NO("Sleeper Agent", "When Sleeper Agent enters the battlefield, target opponent gains control of target creature.");
 }
 
+/* The last additions: both types at once ("artifact creature"), becoming
+ * tapped, being dealt damage, intervening "if" clauses of end steps,
+ * "During your turn", a count condition, "at end of combat", skipping a
+ * combat phase, and more players' rules. */
+static void test_model_additions_2(void)
+{
+    EXPECT("Steel Overseer", "activated {T}: counters 1 +1/+1 on all[creature&artifact you control]");
+    EXPECT("Gideon's Avenger", "triggered becomes-tapped[creature opponent controls]: counters 1 +1/+1 on self");
+    EXPECT("Brink of Disaster", "enchant [land|creature]\ntriggered attached-becomes-tapped: destroy attached");
+    EXPECT("Belltower Sphinx", "keywords flying\ntriggered dealt-damage: mill that much that player");
+    EXPECT("Call to the Grave", "triggered upkeep(any): sacrifice 1[non-Zombie creature] that player\n"
+                                "triggered end-step(any) if no creatures: sacrifice self");
+    EXPECT("Arachnus Web", "enchant [creature]\n"
+                           "static: rule can't attack or block attached static; rule no activated abilities attached static\n"
+                           "triggered end-step(any) if attached's power>=4: destroy self");
+    EXPECT("Crumbling Colossus", "keywords trample\ntriggered attacks: sacrifice self at-end-of-combat");
+    EXPECT("Fog Elemental", "keywords flying\ntriggered attacks: sacrifice self at-end-of-combat\n"
+                            "triggered blocks: sacrifice self at-end-of-combat");
+    EXPECT("Stonehorn Dignitary", "triggered etb: skip-combat target0[opponent]");
+    EXPECT("Rites of Flourishing", "triggered draw-step(any): draw 1 that player\n"
+                                   "static: rule additional land each turn each player static");
+    EXPECT("Garruk's Horde", "keywords trample\nstatic: rule top of library revealed you static\n"
+                             "static: rule cast from top of library[creature spell] you static");
+    EXPECT("Personal Sanctuary", "static during your turn: prevent-all you static");
+    EXPECT("Harbor Serpent", "static: rule landwalk[Island] self static\n"
+                             "static if fewer than 5 [Island]: rule can't attack self static");
+    EXPECT("Blood Seeker", "triggered enters[creature opponent controls]: lose-life 1 that object's controller may");
+    EXPECT("Cemetery Reaper", "static: pump +1/+1 all[other Zombie creature you control] static\n"
+                              "activated {2}{B},{T}: exile target0[creature card in graveyard]; "
+                              "token 1 x 2/2 black Zombie creature for you");
+
+    NO("Steel Overseer", "{T}: Put a +1/+1 counter on each artifact artifact you control.");
+    NO("Gideon's Avenger", "Whenever a creature an opponent controls becomes untapped, put a +1/+1 counter on Gideon's Avenger.");
+    NO("Brink of Disaster", "When enchanted permanent becomes untapped, destroy it.");
+    NO("Belltower Sphinx", "Whenever a source deals damage to Belltower Sphinx, that source's owner mills that many cards.");
+    NO("Call to the Grave", "At the beginning of the end step, if no lands are on the battlefield, sacrifice Call to the Grave.");
+    NO("Arachnus Web", "At the beginning of the end step, if enchanted creature's power is 4 or less, destroy Arachnus Web.");
+    NO("Crumbling Colossus", "When Crumbling Colossus attacks, sacrifice it at end of turn.");
+    NO("Stonehorn Dignitary", "When Stonehorn Dignitary enters the battlefield, target opponent skips their next turn.");
+    NO("Rites of Flourishing", "Each player may play two additional lands on each of their turns.");
+    NO("Garruk's Horde", "You may cast creature spells from the top of any library.");
+    NO("Personal Sanctuary", "During your opponent's turn, prevent all damage that would be dealt to you.");
+    NO("Harbor Serpent", "Harbor Serpent can't attack unless there are five or more Islands you control on the battlefield.");
+    NO("Blood Seeker", "Whenever a creature enters the battlefield under your control, you may have that player lose 1 life.");
+}
+
 /* Near misses of every form read: a different duration, an extra clause,
  * a different recipient, a number where none is read. Each is refused with
  * its sentence rather than read approximately. */
@@ -666,7 +712,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 299, 201, 187, 175 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 300, 202, 189, 188 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
@@ -727,6 +773,7 @@ int main(int argc, char **argv)
     test_player_rules();
     test_subjects_and_lists();
     test_model_additions();
+    test_model_additions_2();
     test_refusals();
     test_near_misses();
     test_hostile();
