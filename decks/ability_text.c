@@ -89,7 +89,8 @@ static void filter_noun(Buf *b, const Filter *f, const SubtypeTable *st, int nou
     int nsub = 0;
     for (int k = 0; k < FILTER_SUBTYPES; k++)
         if (f->subtype[k]) { put(b, nsub ? "|%s" : (sp ? " %s" : "%s"), sub_name(st, f->subtype[k])); nsub++; sp = 1; }
-    if (f->types) { SP(); type_list(b, f->types, "", "|"); }
+    if (f->types_all) { SP(); type_list(b, f->types_all, "", "&"); }
+    if (f->types & ~f->types_all) { SP(); type_list(b, f->types, "", "|"); }
     switch (f->zone) {
     case ZONE_STACK:     SP(); put(b, "spell"); break;
     case ZONE_GRAVEYARD: SP(); put(b, "card in graveyard"); break;
@@ -149,6 +150,9 @@ static void who_text(Buf *b, const Ability *a, const Effect *e, const SubtypeTab
     case SEL_EVENT_PLAYER:      put(b, "that player"); break;
     case SEL_PREVIOUS:          put(b, "those"); break;
     case SEL_TARGET_PLAYER_ALL: put(b, "all"); filter_text(b, &e->sel, st); put(b, " of target%d", e->arg); break;
+    case SEL_OTHER_PLAYERS:     put(b, "each other player"); break;
+    case SEL_ATTACHED_CONTROLLER: put(b, "attached's controller"); break;
+    case SEL_EVENT_CONTROLLER:  put(b, "that object's controller"); break;
     default:                    put(b, "?"); break;
     }
 }
@@ -166,6 +170,7 @@ static void qty_text(Buf *b, const Effect *e, const SubtypeTable *st)
     case QTY_HAND_SIZE: if (q->n != 1) put(b, "%d*", q->n); put(b, "hand size"); break;
     case QTY_LIFE_LOST: if (q->n != 1) put(b, "%d*", q->n); put(b, "life lost"); break;
     case QTY_HALF_LIBRARY: if (q->n != 1) put(b, "%d*", q->n); put(b, "half library"); break;
+    case QTY_EVENT_TOUGHNESS: if (q->n != 1) put(b, "%d*", q->n); put(b, "that object's toughness"); break;
     default: put(b, "?"); break;
     }
 }
@@ -183,6 +188,13 @@ static const char *const rule_names[RULE_COUNT] = {
     [RULE_NOT_ALONE] = "not alone", [RULE_CANT_CAST] = "can't cast", [RULE_NO_MAX_HAND] = "no maximum hand size",
     [RULE_HAND_REVEALED] = "hand revealed", [RULE_CANT_LOSE] = "can't lose", [RULE_CANT_WIN] = "can't win",
     [RULE_SHUFFLE_INSTEAD] = "shuffle into library instead of graveyard",
+    [RULE_MAX_ONE_BLOCKER] = "max one blocker", [RULE_UNTARGETABLE_BY] = "can't be the target of",
+    [RULE_BLOCK_EXTRA] = "block an additional creature", [RULE_KEEP_MANA] = "mana doesn't empty",
+    [RULE_ONE_SPELL] = "one spell each turn", [RULE_LANDS_FROM_GRAVEYARD] = "lands from graveyard",
+    [RULE_UNTAP_OTHERS_STEP] = "untaps in others' untap steps", [RULE_CANT_GAIN_LIFE] = "can't gain life",
+    [RULE_NO_PREVENTION] = "damage can't be prevented", [RULE_CAST_AS_FLASH] = "cast spells as though flash",
+    [RULE_EXTRA_LAND] = "additional land each turn", [RULE_TOP_REVEALED] = "top of library revealed",
+    [RULE_CAST_FROM_TOP] = "cast from top of library",
 };
 
 static const char *const op_names[OP_COUNT] = {
@@ -196,7 +208,9 @@ static const char *const op_names[OP_COUNT] = {
     [OP_REGENERATE] = "regenerate", [OP_TOKEN] = "token", [OP_COUNTERS] = "counters", [OP_TAP] = "tap",
     [OP_UNTAP] = "untap", [OP_NO_UNTAP] = "no-untap", [OP_CONTROL] = "control",
     [OP_EXTRA_TURN] = "extra-turn", [OP_SACRIFICE] = "sacrifice", [OP_ADD_MANA] = "add",
-    [OP_SCRY] = "scry",
+    [OP_SCRY] = "scry", [OP_END_TURN] = "end-turn", [OP_BECOME] = "become", [OP_LOOK_HAND] = "look-hand",
+    [OP_REVEAL_TOP] = "reveal-top", [OP_REVEAL_RANDOM] = "reveal-random", [OP_SHUFFLE_GRAVEYARD] = "shuffle-graveyard",
+    [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat",
 };
 
 static void mana_text(Buf *b, unsigned bits)
@@ -227,14 +241,14 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     case OP_RULE:
         put(b, "%s", e->arg2 < RULE_COUNT && rule_names[e->arg2] ? rule_names[e->arg2] : "?");
         if (e->arg2 == RULE_PROTECTION || e->arg2 == RULE_LANDWALK || e->arg2 == RULE_UNBLOCKABLE_EXCEPT ||
-            e->arg2 == RULE_CANT_BE_BLOCKED_BY || e->arg2 == RULE_ATTACK_ONLY_IF ||
+            e->arg2 == RULE_CANT_BE_BLOCKED_BY || e->arg2 == RULE_ATTACK_ONLY_IF || e->arg2 == RULE_UNTARGETABLE_BY || e->arg2 == RULE_CAST_FROM_TOP ||
             (e->arg2 == RULE_CANT_CAST && e->param.types))
             filter_noun(b, &e->param, st, 0);
         put(b, " ");
         who_text(b, a, e, st);
         break;
     case OP_REANIMATE:
-        if (e->who == SEL_YOU || e->who == SEL_OPPONENTS || e->who == SEL_EACH_PLAYER) {
+        if (e->who == SEL_YOU || e->who == SEL_OPPONENTS || e->who == SEL_EACH_PLAYER || e->who == SEL_OTHER_PLAYERS) {
             qty_text(b, e, st); filter_text(b, &e->sel, st); put(b, " by "); who_text(b, a, e, st);
             break;
         }
@@ -255,6 +269,7 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         who_text(b, a, e, st);
         break;
     case OP_SEARCH:
+        if (!(e->n.kind == QTY_CONST && e->n.n == 1)) qty_text(b, e, st);
         filter_text(b, &e->sel, st);
         put(b, " to %s ", e->arg2 == ZONE_HAND ? "hand" : e->arg2 == ZONE_BATTLEFIELD ? "battlefield" : "?");
         who_text(b, a, e, st);
@@ -262,16 +277,17 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     case OP_SACRIFICE:
         if (e->who == SEL_SELF) { put(b, "self"); break; }
         qty_text(b, e, st); filter_text(b, &e->sel, st); put(b, " "); who_text(b, a, e, st); break;
-    case OP_TOKEN: {
+    case OP_GIVE_CONTROL: who_text(b, a, e, st); put(b, " to target%d", e->arg2); break;
+    case OP_BECOME: case OP_TOKEN: {
         const TokenDef *t = &e->token;
-        qty_text(b, e, st);
-        put(b, " x %d/%d ", t->power, t->toughness);
+        if (e->op == OP_TOKEN) { qty_text(b, e, st); put(b, " x"); }
+        put(b, "%s%d/%d ", e->op == OP_TOKEN ? " " : "", t->power, t->toughness);
         if (t->colors) color_list(b, t->colors, ""); else put(b, "colorless");
         put(b, " %s ", sub_name(st, t->subtype));
         type_list(b, t->types & ~TYPE_CREATURE, "", " ");
         put(b, "%screature", (t->types & ~TYPE_CREATURE) ? " " : "");
         if (t->kw) { put(b, " with "); kws(b, t->kw); }
-        put(b, " for ");
+        put(b, e->op == OP_TOKEN ? " for " : " ");
         who_text(b, a, e, st);
         break;
     }
@@ -280,11 +296,12 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     case OP_ADD_MANA: qty_text(b, e, st); put(b, " "); mana_text(b, e->arg2); break;
     default: who_text(b, a, e, st); break;
     }
-    static const char *const durs[] = { "", " eot", " static", " forever", " next-untap" };
-    if (e->dur < 5) put(b, "%s", durs[e->dur]);
+    static const char *const durs[] = { "", " eot", " static", " forever", " next-untap", " while-you-control-source" };
+    if (e->dur < 6) put(b, "%s", durs[e->dur]);
     static const char *const flags[] = { "no-regen", "may", "at-random", "bottom", "tapped", "",
-                                         "you-choose", "if-done", "reveal" };
-    for (int k = 0; k < 9; k++)
+                                         "you-choose", "if-done", "reveal", "no-prevent", "shuffle",
+                                         "damaged-no-regen", "at-end-of-combat" };
+    for (int k = 0; k < 13; k++)
         if ((e->flags & (1u << k)) && flags[k][0]) put(b, " %s", flags[k]);
 }
 
@@ -320,6 +337,12 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         [TR_DAMAGE_OPPONENT] = "damages-opponent", [TR_DRAW] = "draw", [TR_DISCARD] = "discard",
         [TR_BLOCKS_CREATURE] = "blocks-creature", [TR_BLOCKED_BY_CREATURE] = "blocked-by-creature",
         [TR_TAP_LAND] = "taps-land", [TR_DRAW_STEP] = "draw-step",
+        [TR_ATTACHED_ATTACKS] = "attached-attacks", [TR_ATTACHED_BLOCKS] = "attached-blocks",
+        [TR_ATTACHED_DIES] = "attached-dies", [TR_ATTACHED_DEALS_DAMAGE] = "attached-deals-damage",
+        [TR_ATTACHED_COMBAT_DAMAGE_PLAYER] = "attached-combat-damage-player",
+        [TR_ATTACHED_BECOMES_TARGET] = "attached-becomes-target", [TR_DAMAGED_CREATURE_DIES] = "damaged-creature-dies",
+        [TR_BECOMES_TARGET_BY] = "becomes-target-by", [TR_OTHER_TAPPED] = "becomes-tapped",
+        [TR_ATTACHED_TAPPED] = "attached-becomes-tapped", [TR_DEALT_DAMAGE] = "dealt-damage",
     };
     static const char *const ctl[] = { "any", "you", "opponent", "not-you", "attached's controller" };
     switch (a->kind) {
@@ -336,16 +359,27 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         break;
     case AB_MANA:      put(&b, "mana "); cost_text(&b, &a->cost, st); break;
     case AB_TRIGGERED:
-        put(&b, "triggered %s", a->trigger <= TR_DRAW_STEP ? trig[a->trigger] : "?");
+        put(&b, "triggered %s", a->trigger <= TR_DEALT_DAMAGE ? trig[a->trigger] : "?");
         if (a->trigger == TR_UPKEEP || a->trigger == TR_END_STEP || a->trigger == TR_CAST ||
             a->trigger == TR_DRAW || a->trigger == TR_DISCARD || a->trigger == TR_TAP_LAND ||
-            a->trigger == TR_DRAW_STEP)
+            a->trigger == TR_DRAW_STEP || a->trigger == TR_BECOMES_TARGET_BY)
             put(&b, "(%s)", a->trig_ctl < 5 ? ctl[a->trig_ctl] : "?");
         if (a->cond == COND_SELF_UNTAPPED) put(&b, " if self untapped");
-        if (a->trigger == TR_CAST || a->trigger == TR_OTHER_ETB || a->trigger == TR_OTHER_DIES)
+        if (a->cond == COND_NO_CREATURES) put(&b, " if no creatures");
+        if (a->cond == COND_ATTACHED_POWER_AT_LEAST) put(&b, " if attached's power>=%d", a->cond_n);
+        if (a->trigger == TR_CAST || a->trigger == TR_OTHER_ETB || a->trigger == TR_OTHER_DIES ||
+            a->trigger == TR_OTHER_TAPPED)
             filter_text(&b, &a->trig_filter, st);
         break;
-    case AB_STATIC:    put(&b, "static"); break;
+    case AB_STATIC:
+        put(&b, "static");
+        if (a->cond == COND_YOU_CONTROL) { put(&b, " if you control "); filter_text(&b, &a->trig_filter, st); }
+        if (a->cond == COND_LIFE_AT_LEAST) put(&b, " if life>=%d", a->cond_n);
+        if (a->cond == COND_SELF_ENCHANTED) put(&b, " if self enchanted");
+        if (a->cond == COND_NO_OPP_DAMAGED) put(&b, " if no opponent damaged");
+        if (a->cond == COND_YOUR_TURN) put(&b, " during your turn");
+        if (a->cond == COND_FEWER_THAN) { put(&b, " if fewer than %d ", a->cond_n); filter_text(&b, &a->trig_filter, st); }
+        break;
     case AB_LOYALTY:   put(&b, "loyalty %+d", a->cost.loyalty); break;
     case AB_ENCHANT:   put(&b, "enchant "); filter_text(&b, &a->trig_filter, st); break;
     case AB_EQUIP:     put(&b, "equip "); cost_text(&b, &a->cost, st); break;
@@ -362,6 +396,8 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
     if (a->timing & TM_SORCERY) put(&b, " sorcery-speed");
     if (a->timing & TM_ONCE) put(&b, " once-per-turn");
     if (a->timing & TM_UPKEEP) put(&b, " upkeep-only");
+    if (a->timing & TM_TWICE) put(&b, " twice-per-turn");
+    if (a->timing & TM_YOUR_TURN) put(&b, " your-turn-only");
     for (int k = 0; k < a->n_effects && k < EFFECT_MAX; k++) {
         put(&b, k ? "; " : ": ");
         effect_text(&b, a, &a->effect[k], st);

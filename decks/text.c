@@ -189,6 +189,7 @@ typedef struct Ref {
     uint8_t arg;     /* target spec index (SEL_TARGET*) */
     uint8_t plural;  /* names several ("creatures you control", "up to two target") */
     uint8_t source;  /* the ability's source itself (may deal damage) */
+    uint8_t each;    /* "each <noun>": plural in fact, singular in grammar ("its owner's hand") */
     Filter  f;       /* SEL_ALL: the set */
 } Ref;
 
@@ -504,6 +505,18 @@ static int subtype_word(P *p, int *plural)
     return id;
 }
 
+/* A sentence's first word, capitalized anyway, as a subtype already known
+ * (the pool interns every card's subtypes first): "Soldier creatures have
+ * vigilance." Never interns, so that "Destroy" stays a verb. */
+static int first_subtype(P *p)
+{
+    const Tok *t = tk(p);
+    if (!t || !t->first || !isupper((unsigned char)t->o[0])) return 0;
+    int id = subtype_find(p->st, t->o, strlen(t->o));
+    if (id) p->i++;
+    return id;
+}
+
 /* ------------------------------------------------------------- filters */
 
 static int add_subtype(Filter *f, int id)
@@ -528,6 +541,30 @@ static int colors(P *p, uint8_t *bits)
         p->i = save;
     }
     return 1;
+}
+
+/* A color series: "white, blue, black, or red" (three or more, with
+ * commas), or a list colors() reads. */
+static int color_series(P *p, uint8_t *bits)
+{
+    int save = p->i;
+    if (!colors(p, bits)) return 0;
+    uint8_t got = *bits;
+    int n = 1;
+    for (;;) {
+        int c;
+        if (lit(p, ", or")) {
+            if (n < 2 || !(c = color_word(cur(p)))) break;
+            p->i++;
+            *bits = (uint8_t)(got | c);
+            return 1;
+        }
+        if (lit(p, ",") && (c = color_word(cur(p))) != 0) { p->i++; got |= (uint8_t)c; n++; continue; }
+        break;
+    }
+    if (n == 1) { p->i = save; return colors(p, bits); }
+    p->i = save;
+    return 0;
 }
 
 /* One modifier before the noun; 0 if none. */
@@ -581,6 +618,14 @@ static int noun(P *p, Filter *f, int *plural, int *kind)
         p->i++;
         f->types = (uint8_t)t;
         *plural = pl;
+        /* "artifact creature": both types at once; the last word is the noun */
+        int head, pl2;
+        if (SG(pl) && (head = type_word(cur(p), &pl2)) != 0 && head != t) {
+            p->i++;
+            f->types_all = (uint8_t)(t | head);
+            f->types = (uint8_t)head;
+            *plural = pl2;
+        }
         /* "A, B, or C" / "A or B" / "A and B spells" */
         for (;;) {
             int save = p->i;
@@ -657,6 +702,9 @@ static int noun(P *p, Filter *f, int *plural, int *kind)
         }
         break;
     }
+    /* "target Zombie card": a card with the subtype (205.3) */
+    if (lit(p, "card")) { *kind = N_CARD; *plural = 0; }
+    else if (lit(p, "cards")) { *kind = N_CARD; *plural = 1; }
     return 1;
 }
 
@@ -674,6 +722,7 @@ static int qualifier(P *p, Filter *f, int kind)
         p->i = save;
         return 0;
     }
+    if (!f->other && lit(p, "other than ~")) { f->other = 1; return 1; }
     if (lit(p, "with mana value")) {
         if (number(p, &v, 0) && lit(p, "or less")) { f->mv_max = (int8_t)v; return 1; }
         p->i = save;
@@ -694,9 +743,17 @@ static int qualifier(P *p, Filter *f, int kind)
         if (lit(p, "you don't control")) { f->ctl = CTL_NOT_YOU; return 1; }
         if (lit(p, "an opponent controls") || lit(p, "your opponents control")) { f->ctl = CTL_OPP; return 1; }
     }
+    if (kind == N_SPELL && !f->colors && lit(p, "that's")) {
+        /* "a spell that's white, blue, black, or red": at least one of them */
+        if (color_series(p, &f->colors)) return 1;
+        p->i = save;
+        return 0;
+    }
     if (kind == N_CARD && f->zone == ZONE_BATTLEFIELD) {
         if (lit(p, "from|in your graveyard")) { f->zone = ZONE_GRAVEYARD; f->ctl = CTL_YOU; return 1; }
         if (lit(p, "from a graveyard")) { f->zone = ZONE_GRAVEYARD; return 1; }
+        /* every graveyard's cards, whoever owns them */
+        if (lit(p, "in|from all graveyards")) { f->zone = ZONE_GRAVEYARD; return 1; }
         if (lit(p, "from|in your hand")) { f->zone = ZONE_HAND; f->ctl = CTL_YOU; return 1; }
     }
     return 0;
@@ -723,7 +780,8 @@ static int filter(P *p, Filter *f, int *plural, int *kind)
     }
     /* a subtype before a type noun: "Elf creatures", "Vampire creature spell" */
     {
-        int s2 = p->i, pl, id = subtype_word(p, &pl);
+        int s2 = p->i, pl = 0, id = subtype_word(p, &pl);
+        if (!id) id = first_subtype(p);
         if (id && SG(pl) && type_word(cur(p), &pl)) add_subtype(f, id);
         else p->i = s2;
     }
@@ -742,6 +800,8 @@ static int protection_quality(P *p, Filter *f)
     int pl;
     *f = fany();
     if (colors(p, &cb)) { f->colors = cb; return 1; }
+    int t = type_word(cur(p), &pl);
+    if (t && pl == 1) { p->i++; f->types = (uint8_t)t; return 1; }  /* "from creatures" */
     int id = subtype_word(p, &pl);
     if (id && PL(pl)) { add_subtype(f, id); return 1; }
     return 0;
@@ -954,12 +1014,46 @@ static int ref(P *p, Ref *r, int allow)
         if (lit(p, "each player")) { r->kind = R_PLAYER; r->who = SEL_EACH_PLAYER; r->plural = 1; return 1; }
         if (lit(p, "each opponent")) { r->kind = R_PLAYER; r->who = SEL_OPPONENTS; r->plural = 1; return 1; }
         if (lit(p, "your opponents")) { r->kind = R_PLAYER; r->who = SEL_OPPONENTS; r->plural = 1; return 1; }
+        if (p->a->kind == AB_TRIGGERED && p->a->trigger == TR_DEALT_DAMAGE && lit(p, "that source's controller")) {
+            *r = p->that_player;
+            return 1;
+        }
+        if (lit(p, "each other player")) { r->kind = R_PLAYER; r->who = SEL_OTHER_PLAYERS; r->plural = 1; return 1; }
+        if (lit(p, "players")) { r->kind = R_PLAYER; r->who = SEL_EACH_PLAYER; r->plural = 1; return 1; }
+        if (p->it.kind == R_OBJ && p->it.who == SEL_ATTACHED && lit(p, "its controller")) {
+            r->kind = R_PLAYER;
+            r->who = SEL_ATTACHED_CONTROLLER;
+            return 1;
+        }
         if (p->it.kind == R_OBJ && p->it.who == SEL_TARGET && lit(p, "its controller")) {
             r->kind = R_PLAYER;
             r->who = SEL_TARGET_CONTROLLER;
             r->arg = p->it.arg;
             return 1;
         }
+        /* "that creature's controller": the target's, as it last existed if it left (608.2h) */
+        if (p->that_obj.kind == R_OBJ && p->that_obj.who == SEL_TARGET &&
+            lit(p, "that creature's|land's|permanent's controller")) {
+            r->kind = R_PLAYER;
+            r->who = SEL_TARGET_CONTROLLER;
+            r->arg = p->that_obj.arg;
+            return 1;
+        }
+    }
+    /* "2 damage to another target, and 3 damage to a third target" (Cone of Flame) */
+    if ((allow & A_ANY) && ((p->a->n_targets >= 1 && lit(p, "another target")) ||
+                            (p->a->n_targets == 2 && lit(p, "a third target")))) {
+        int k;
+        if (!(at_end(p) || peek(p, ".") || peek(p, ",") || peek(p, "and")) ||
+            (k = newtarget(p, TGT_ANY, NULL, 1, 1)) < 0) {
+            p->i = save;
+            return 0;
+        }
+        p->a->target[k].distinct = 1;
+        r->kind = R_OBJ;
+        r->who = SEL_TARGET;
+        r->arg = (uint8_t)k;
+        return 1;
     }
     if (target_phrase(p, r, allow)) { set_it(p, r); return 1; }
     if (allow & A_OBJ) {
@@ -967,7 +1061,7 @@ static int ref(P *p, Ref *r, int allow)
         int pl, kind;
         if (lit(p, "each")) {
             if (filter(p, &f, &pl, &kind) && SG(pl) && kind == N_PERMANENT) {
-                r->kind = R_OBJ; r->who = SEL_ALL; r->f = f; r->plural = 1;
+                r->kind = R_OBJ; r->who = SEL_ALL; r->f = f; r->plural = 1; r->each = 1;
                 return 1;
             }
             p->i = save;
@@ -982,13 +1076,14 @@ static int ref(P *p, Ref *r, int allow)
                 return 1;
             }
             p->i = save + 1;
-            if (filter(p, &f, &pl, &kind) && PL(pl) && kind == N_PERMANENT) {
+            if (filter(p, &f, &pl, &kind) && PL(pl) &&
+                (kind == N_PERMANENT || (kind == N_CARD && f.zone == ZONE_GRAVEYARD))) {
                 r->kind = R_OBJ; r->who = SEL_ALL; r->f = f; r->plural = 1;
                 return 1;
             }
             p->i = save;
         } else if ((allow & A_BARE) && filter(p, &f, &pl, &kind)) {
-            if (PL(pl) && kind == N_PERMANENT) {
+            if (PL(pl) && (kind == N_PERMANENT || (kind == N_SPELL && (allow & A_SPELL)))) {
                 r->kind = R_OBJ; r->who = SEL_ALL; r->f = f; r->plural = 1;
                 return 1;
             }
@@ -997,6 +1092,14 @@ static int ref(P *p, Ref *r, int allow)
     }
     p->i = save;
     return 0;
+}
+
+/* The zone of the objects a ref names. */
+static int ref_zone(const P *p, const Ref *r)
+{
+    if (r->who == SEL_TARGET && r->arg < p->a->n_targets) return p->a->target[r->arg].f.zone;
+    if (r->who == SEL_ALL || r->who == SEL_TARGET_PLAYER_ALL) return r->f.zone;
+    return ZONE_BATTLEFIELD;
 }
 
 static void put_sel(Effect *e, const Ref *r)
@@ -1043,6 +1146,28 @@ static Effect *clause_eff(P *p, int op, const Ref *r)
     return e;
 }
 
+/* Further amounts to further recipients of one "deals": "and 3 damage to
+ * you", "1 damage to any target, 2 damage to another target, and 3 damage
+ * to a third target". Always 1: what is not another amount is left unread. */
+static int more_damage(P *p)
+{
+    for (;;) {
+        Snap sn;
+        snap(p, &sn);
+        Qty q;
+        Ref r;
+        if (!(lit(p, ", and") || lit(p, "and") || lit(p, ",")) || !qty(p, &q, 0) || !lit(p, "damage to") ||
+            !ref(p, &r, A_PLAYER | A_OBJ | A_ANY) || r.who == SEL_SELF) {
+            restore(p, &sn);
+            return 1;
+        }
+        Effect *e = clause_eff(p, OP_DAMAGE, &r);
+        if (!e) return 0;
+        e->n = q;
+        e->dur = DUR_NOW;
+    }
+}
+
 /* "deals N damage to A and B", "deals N damage to A and M damage to you",
  * "deals N damage divided as you choose among ...", "deals damage to A
  * equal to the number of ...". */
@@ -1054,15 +1179,20 @@ static int vp_damage(P *p, const Ref *subj)
     if (!subj->source || !lit(p, "deal|deals")) return 0;
     if (lit(p, "damage to")) {
         Filter f;
-        if (!ref(p, &r, A_OBJ | A_PLAYER | A_ANY) || r.plural || !lit(p, "equal to") || !count_def(p, &f)) {
+        if (!ref(p, &r, A_OBJ | A_PLAYER | A_ANY) || r.plural || !lit(p, "equal to")) {
             p->i = save;
             return 0;
         }
+        /* "to target player equal to the number of cards in that player's hand": the
+         * hand of the player dealt the damage, which QTY_HAND_SIZE counts */
+        int hand = r.kind == R_PLAYER && r.who == SEL_TARGET &&
+                   lit(p, "the number of cards in that player's hand");
+        if (!hand && !count_def(p, &f)) { p->i = save; return 0; }
         Effect *e = clause_eff(p, OP_DAMAGE, &r);
         if (!e) return 0;
         e->dur = DUR_NOW;
-        e->n.kind = QTY_COUNT;
-        e->count = f;
+        e->n.kind = hand ? QTY_HAND_SIZE : QTY_COUNT;
+        if (!hand) e->count = f;
         return 1;
     }
     if (!qty(p, &q, 0) || !lit(p, "damage")) { p->i = save; return 0; }
@@ -1113,19 +1243,9 @@ static int vp_damage(P *p, const Ref *subj)
                 continue;
             }
             restore(p, &sn);
-            /* "and 3 damage to you" */
-            Qty q2;
-            if (qty(p, &q2, 0) && lit(p, "damage to") && ref(p, &r2, A_PLAYER | A_OBJ)) {
-                Effect *e2 = clause_eff(p, OP_DAMAGE, &r2);
-                if (!e2) return 0;
-                e2->n = q2;
-                e2->dur = DUR_NOW;
-                return 1;
-            }
-            restore(p, &sn);
             p->i = s2;
         }
-        return 1;
+        return more_damage(p);
     }
 }
 
@@ -1144,6 +1264,15 @@ static int vp_rule(P *p, const Ref *subj)
     }
     else if (lit(p, "can't attack")) rule = RULE_CANT_ATTACK;
     else if (lit(p, "can't block")) rule = RULE_CANT_BLOCK;
+    else if (p->i > 0 && !strcmp(p->lx->t[p->i - 1].w, "and") && lit(p, "its activated abilities can't be activated"))
+        rule = RULE_NO_ACTIVATE;  /* "can't attack or block, and its activated abilities ..." */
+    else if (lit(p, "can't be blocked by more than one creature")) rule = RULE_MAX_ONE_BLOCKER;
+    else if (lit(p, "can't be the target of")) {
+        int pl, kind;
+        if (!filter(p, &sel, &pl, &kind) || !PL(pl) || kind != N_SPELL) { p->i = save; return 0; }
+        rule = RULE_UNTARGETABLE_BY;
+    }
+    else if (p->ctx == C_STATIC && lit(p, "can block an additional creature each combat")) rule = RULE_BLOCK_EXTRA;
     else if (lit(p, "can't be blocked except by")) {
         int pl, kind;
         if (!filter(p, &sel, &pl, &kind) || !PL(pl) || kind != N_PERMANENT) { p->i = save; return 0; }
@@ -1172,7 +1301,9 @@ static int vp_rule(P *p, const Ref *subj)
         e->dur = DUR_EOT;
         return 1;
     }
-    else if (lit(p, "can't be countered") && subj->who == SEL_SELF) rule = RULE_UNCOUNTERABLE;
+    else if (lit(p, "can't be countered") &&
+             (subj->who == SEL_SELF || (subj->who == SEL_ALL && subj->f.zone == ZONE_STACK && p->ctx == C_STATIC)))
+        rule = RULE_UNCOUNTERABLE;  /* "Creature spells can't be countered.": every such spell */
     else return 0;
     Effect *e = clause_eff(p, OP_RULE, subj);
     if (!e) return 0;
@@ -1237,6 +1368,11 @@ static int vp_untap(P *p, const Ref *subj)
     if (p->ctx == C_STATIC && lit(p, "doesn't untap during its controller's untap step")) {
         return clause_eff(p, OP_NO_UNTAP, subj) != NULL;
     }
+    /* "~ doesn't untap during your untap step": a static ability's "you" is the
+     * source's controller, so this is its controller's untap step */
+    if (p->ctx == C_STATIC && subj->who == SEL_SELF && lit(p, "doesn't untap during your untap step")) {
+        return clause_eff(p, OP_NO_UNTAP, subj) != NULL;
+    }
     if (p->ctx != C_STATIC && (lit(p, "doesn't untap during its controller's next untap step") ||
                                lit(p, "don't untap during their controller's next untap step"))) {
         Effect *e = clause_eff(p, OP_NO_UNTAP, subj);
@@ -1257,6 +1393,13 @@ static int vp_noregen(P *p, const Ref *subj)
     if (!lit(p, "can't be regenerated")) return 0;
     prev->flags |= EF_NO_REGEN;
     return 1;
+}
+
+/* Whether a selection names a target spec by Effect.arg. */
+static int uses_arg(int who)
+{
+    return who == SEL_TARGET || who == SEL_TARGET_CONTROLLER || who == SEL_TARGET_OWNER ||
+           who == SEL_TARGET_PLAYER_ALL;
 }
 
 /* A player's verbs: draw, discard, gain or lose life, mill, sacrifice,
@@ -1293,6 +1436,21 @@ static int vp_player(P *p, const Ref *subj)
         if (lit(p, "at random")) e->flags |= EF_RANDOM;
         return 1;
     }
+    if (subj->who == SEL_TARGET && lit(p, "skips their next combat phase")) {
+        Effect *e = clause_eff(p, OP_SKIP_COMBAT, subj);
+        if (!e) return 0;
+        e->dur = DUR_NOW;
+        return 1;
+    }
+    /* "target opponent gains control of ~": control passes to that player */
+    if (subj->who == SEL_TARGET && lit(p, "gains control of")) {
+        Ref r;
+        if (!ref(p, &r, A_OBJ) || r.who != SEL_SELF) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_GIVE_CONTROL, &r);
+        if (!e) return 0;
+        e->arg2 = subj->arg;
+        return 1;  /* DUR_FOREVER unless a duration follows */
+    }
     if (lit(p, "gain|gains|lose|loses")) {
         int op = p->lx->t[p->i - 1].w[0] == 'g' ? OP_GAIN_LIFE : OP_LOSE_LIFE;
         Effect *e;
@@ -1302,7 +1460,19 @@ static int vp_player(P *p, const Ref *subj)
                 if (!e) return 0;
                 e->n.kind = QTY_COUNT;
                 e->count = f;
-            } else if (0) {
+            } else if (p->it.kind == R_OBJ && p->it.who == SEL_TARGET && lit(p, "its toughness|power") &&
+                       (!uses_arg(subj->who) || subj->arg == p->it.arg)) {
+                /* "Its controller gains life equal to its toughness": the target's, as it
+                 * last existed if it left (608.2h); Effect.arg names it for both */
+                e = clause_eff(p, op, subj);
+                if (!e) return 0;
+                e->n.kind = p->lx->t[p->i - 1].w[0] == 't' ? QTY_TARGET_TOUGHNESS : QTY_TARGET_POWER;
+                e->arg = p->it.arg;
+            } else if (p->it.kind == R_OBJ && p->it.who == SEL_EVENT_OBJECT && lit(p, "its toughness")) {
+                /* "Whenever a creature enters ..., you gain life equal to its toughness." */
+                e = clause_eff(p, op, subj);
+                if (!e) return 0;
+                e->n.kind = QTY_EVENT_TOUGHNESS;
             } else if (lit(p, "the life lost this way") && p->a->n_effects > 0 &&
                        p->a->effect[p->a->n_effects - 1].op == OP_LOSE_LIFE) {
                 e = clause_eff(p, op, subj);
@@ -1312,7 +1482,8 @@ static int vp_player(P *p, const Ref *subj)
             e->dur = DUR_NOW;
             return 1;
         }
-        if (p->a->kind == AB_TRIGGERED && p->a->trigger == TR_GAIN_LIFE && lit(p, "that much life")) {
+        if (p->a->kind == AB_TRIGGERED &&
+            (p->a->trigger == TR_GAIN_LIFE || p->a->trigger == TR_ATTACHED_DEALS_DAMAGE) && lit(p, "that much life")) {
             e = clause_eff(p, op, subj);
             if (!e) return 0;
             e->n.kind = QTY_EVENT;
@@ -1332,6 +1503,13 @@ static int vp_player(P *p, const Ref *subj)
             Effect *e = clause_eff(p, OP_MILL, subj);
             if (!e) return 0;
             e->n.kind = QTY_HALF_LIBRARY;
+            e->dur = DUR_NOW;
+            return 1;
+        }
+        if (p->a->kind == AB_TRIGGERED && p->a->trigger == TR_DEALT_DAMAGE && lit(p, "that many cards")) {
+            Effect *e = clause_eff(p, OP_MILL, subj);  /* as many as the damage dealt */
+            if (!e) return 0;
+            e->n.kind = QTY_EVENT;
             e->dur = DUR_NOW;
             return 1;
         }
@@ -1371,6 +1549,33 @@ static int vp_player(P *p, const Ref *subj)
         Effect *e = clause_eff(p, OP_SCRY, subj);
         if (!e) return 0;
         e->n.n = (int8_t)v;
+        e->dur = DUR_NOW;
+        return 1;
+    }
+    {
+        int op = lit(p, "reveals the top card of their library") ? OP_REVEAL_TOP :
+                 lit(p, "reveals a card at random from their hand") ? OP_REVEAL_RANDOM :
+                 lit(p, "shuffles their graveyard into their library") ? OP_SHUFFLE_GRAVEYARD : -1;
+        if (op >= 0) {
+            if (subj->who == SEL_YOU) { p->i = save; return 0; }  /* "you" would say "your" */
+            Effect *e = clause_eff(p, op, subj);
+            if (!e) return 0;
+            e->dur = DUR_NOW;
+            return 1;
+        }
+    }
+    /* "each other player may put a creature card from their hand onto the battlefield" */
+    if (subj->who != SEL_YOU && subj->plural && lit(p, "put a|an")) {
+        int pl, kind;
+        if (!filter(p, &f, &pl, &kind) || kind != N_CARD || !SG(pl) || f.zone != ZONE_BATTLEFIELD ||
+            !lit(p, "from their hand onto the battlefield")) {
+            p->i = save;
+            return 0;
+        }
+        Effect *e = clause_eff(p, OP_REANIMATE, subj);
+        if (!e) return 0;
+        f.zone = ZONE_HAND;
+        e->sel = f;
         e->dur = DUR_NOW;
         return 1;
     }
@@ -1434,14 +1639,55 @@ static int vp_create(P *p, const Ref *subj)
     return 1;
 }
 
+/* "~ becomes a 2/1 blue Faerie creature with flying until end of turn.
+ * It's still a land.": a land that is a creature for the turn, keeping its
+ * land type (205.1b), with a base power and toughness (layer 7b), a color
+ * that replaces its own (layer 5), a creature type and keywords. */
+static int vp_become(P *p, const Ref *subj)
+{
+    int pp, tt, pl, save = p->i;
+    KwList k;
+    TokenDef td;
+    uint8_t cb;
+    memset(&td, 0, sizeof td);
+    if (subj->who != SEL_SELF || p->ctx != C_ABILITY || !lit(p, "becomes a|an")) return 0;
+    if (!pt_plain(p, &pp, &tt) || !colors(p, &cb)) { p->i = save; return 0; }
+    int id = subtype_word(p, &pl);
+    if (!id || !SG(pl) || !lit(p, "creature")) { p->i = save; return 0; }
+    if (lit(p, "with")) {
+        if (!kw_list(p, &k) || k.n) { p->i = save; return 0; }  /* rules keywords: not a TokenDef's */
+        td.kw = k.kw;
+    }
+    if (!lit(p, "until end of turn . it's still a land")) { p->i = save; return 0; }
+    td.power = (int8_t)pp;
+    td.toughness = (int8_t)tt;
+    td.colors = cb;
+    td.subtype = (uint8_t)id;
+    td.types = TYPE_CREATURE;
+    Effect *e = clause_eff(p, OP_BECOME, subj);
+    if (!e) return 0;
+    e->token = td;
+    e->dur = DUR_EOT;
+    return 1;
+}
+
 /* "Search your library for a <filter> card, [reveal it,] put it into your
  * hand | onto the battlefield [tapped], then shuffle." */
 static int vp_search(P *p, const Ref *subj)
 {
     int pl, kind, save = p->i;
     Filter f;
-    if (subj->who != SEL_YOU || !lit(p, "search your library for a|an")) return 0;
-    if (!filter(p, &f, &pl, &kind) || pl || kind != N_CARD || f.zone != ZONE_BATTLEFIELD || !lit(p, ",")) {
+    int n = 1;
+    if (subj->who != SEL_YOU || !lit(p, "search your library for")) return 0;
+    /* "for up to two land cards": a search for cards of a quality may find fewer
+     * anyway (701.19b), so "up to N" is a search for N */
+    if (lit(p, "up to")) {
+        if (!number(p, &n, 0) || n < 2) { p->i = save; return 0; }
+    } else if (!lit(p, "a|an")) {
+        p->i = save;
+        return 0;
+    }
+    if (!filter(p, &f, &pl, &kind) || pl != (n > 1) || kind != N_CARD || f.zone != ZONE_BATTLEFIELD || !lit(p, ",")) {
         p->i = save;
         return 0;
     }
@@ -1450,8 +1696,9 @@ static int vp_search(P *p, const Ref *subj)
     f.zone = ZONE_LIBRARY;
     e->sel = f;
     e->dur = DUR_NOW;
-    if (lit(p, "reveal it ,")) e->flags |= EF_REVEAL;
-    if (!lit(p, "put it") && !lit(p, "put that card")) { p->i = save; return 0; }
+    e->n.n = (int8_t)n;
+    if (lit(p, n > 1 ? "reveal them ," : "reveal it ,")) e->flags |= EF_REVEAL;
+    if (!(n > 1 ? lit(p, "put them") : (lit(p, "put it") || lit(p, "put that card")))) { p->i = save; return 0; }
     if (lit(p, "into your hand")) e->arg2 = ZONE_HAND;
     else if (lit(p, "onto the battlefield tapped")) { e->arg2 = ZONE_BATTLEFIELD; e->flags |= EF_TAPPED; }
     else if (lit(p, "onto the battlefield")) e->arg2 = ZONE_BATTLEFIELD;
@@ -1498,8 +1745,25 @@ static int vp_mana(P *p, const Ref *subj)
     e->n.n = (int8_t)n;
     e->dur = DUR_NOW;
     Filter f;
-    if (n == 1 && for_each(p, &f)) { e->n.kind = QTY_COUNT; e->count = f; }
-    return 1;
+    if (n == 1 && for_each(p, &f)) { e->n.kind = QTY_COUNT; e->count = f; return 1; }
+    /* "Add {W}{U}{B}{R}{G}": one effect per color, each a single color's mana */
+    int single = bits && !(bits & (bits - 1));
+    uint8_t used = bits;
+    for (;;) {
+        const char *w = cur(p);
+        const char *c = strlen(w) == 3 && w[0] == '{' && w[2] == '}' ? strchr(sym, toupper((unsigned char)w[1])) : NULL;
+        if (!c || !single || (used & (1u << (c - sym)))) return 1;
+        uint8_t b = (uint8_t)(1u << (c - sym));
+        p->i++;
+        int k = 1;
+        while (!strcmp(cur(p), w)) { p->i++; k++; }
+        e = clause_eff(p, OP_ADD_MANA, subj);
+        if (!e) return 0;
+        e->arg2 = b;
+        e->n.n = (int8_t)k;
+        e->dur = DUR_NOW;
+        used |= b;
+    }
 }
 
 /* The verbs of "you" in the imperative: destroy, exile, return, counter,
@@ -1514,14 +1778,39 @@ static int vp_you(P *p, const Ref *subj)
         const char *w = p->lx->t[p->i - 1].w;
         int op = !strcmp(w, "destroy") ? OP_DESTROY : !strcmp(w, "exile") ? OP_EXILE :
                  !strcmp(w, "tap") ? OP_TAP : !strcmp(w, "untap") ? OP_UNTAP : OP_REGENERATE;
-        if (!ref(p, &r, A_OBJ) || (r.who == SEL_SELF && p->ctx == C_SPELL)) { p->i = save; return 0; }
+        /* only exile reaches a card in a graveyard ("Exile target creature card from a graveyard") */
+        if (!ref(p, &r, A_OBJ) || (r.who == SEL_SELF && p->ctx == C_SPELL) ||
+            (ref_zone(p, &r) != ZONE_BATTLEFIELD && !(op == OP_EXILE && ref_zone(p, &r) == ZONE_GRAVEYARD))) {
+            p->i = save;
+            return 0;
+        }
         Effect *e = clause_eff(p, op, &r);
         if (!e) return 0;
         e->dur = DUR_NOW;
-        return 1;
+        /* "destroy that creature and ~": the same verb on a second object, when the
+         * sentence ends there (else the "and" joins another clause) */
+        for (;;) {
+            Snap sn;
+            snap(p, &sn);
+            if (!lit(p, "and") || !ref(p, &r, A_OBJ) || ref_zone(p, &r) != ZONE_BATTLEFIELD ||
+                (r.who == SEL_SELF && p->ctx == C_SPELL) || !peek(p, ".")) {
+                restore(p, &sn);
+                return 1;
+            }
+            e = clause_eff(p, op, &r);
+            if (!e) return 0;
+            e->dur = DUR_NOW;
+        }
     }
     if (lit(p, "counter")) {
-        if (!ref(p, &r, A_SPELL) || r.who != SEL_TARGET) { p->i = save; return 0; }
+        if (p->a->kind == AB_TRIGGERED && p->a->trigger == TR_BECOMES_TARGET_BY && lit(p, "that spell or ability")) {
+            r.kind = R_OBJ;  /* the spell or ability that targeted the source */
+            r.who = SEL_EVENT_OBJECT;
+            r.arg = 0;
+        } else if (!ref(p, &r, A_SPELL) || r.who != SEL_TARGET) {
+            p->i = save;
+            return 0;
+        }
         Effect *e = clause_eff(p, OP_COUNTER, &r);
         if (!e) return 0;
         e->dur = DUR_NOW;
@@ -1552,8 +1841,13 @@ static int vp_you(P *p, const Ref *subj)
         int zone = r.who == SEL_TARGET ? p->a->target[r.arg].f.zone : r.f.zone;
         int ctl = r.who == SEL_TARGET ? p->a->target[r.arg].f.ctl : r.f.ctl;
         Effect *e;
-        if (zone == ZONE_BATTLEFIELD && (r.plural ? lit(p, "to their owners' hands") : lit(p, "to its owner's hand"))) {
+        if (zone == ZONE_BATTLEFIELD &&
+            (r.plural && !r.each ? lit(p, "to their owners' hands") : lit(p, "to its owner's hand"))) {
             e = clause_eff(p, OP_BOUNCE, &r);
+        } else if (zone == ZONE_GRAVEYARD && ctl == CTL_ANY && r.who == SEL_ALL &&
+                   lit(p, "to the battlefield under their owners' control")) {
+            e = clause_eff(p, OP_REANIMATE, &r);  /* "Return all artifact and enchantment cards from all graveyards" */
+            if (e) e->arg2 = 1;
         } else if (zone == ZONE_GRAVEYARD && ctl == CTL_YOU && !r.plural && lit(p, "to your hand")) {
             e = clause_eff(p, OP_BOUNCE, &r);
         } else if (zone == ZONE_GRAVEYARD && ctl == CTL_YOU && !r.plural && lit(p, "to the battlefield")) {
@@ -1593,10 +1887,15 @@ static int vp_you(P *p, const Ref *subj)
         p->i = save + 1;
         if (ref(p, &r, A_OBJ) && !r.plural) {
             int zone = r.who == SEL_TARGET ? p->a->target[r.arg].f.zone : ZONE_BATTLEFIELD;
-            if (zone == ZONE_BATTLEFIELD && lit(p, "on top of its owner's library")) {
+            int ctl = r.who == SEL_TARGET ? p->a->target[r.arg].f.ctl : CTL_ANY;
+            int bottom = 0;
+            if ((zone == ZONE_BATTLEFIELD && lit(p, "on top of its owner's library")) ||
+                (zone == ZONE_BATTLEFIELD && (bottom = lit(p, "on the bottom of its owner's library"))) ||
+                (zone == ZONE_GRAVEYARD && ctl == CTL_YOU && lit(p, "on top of your library"))) {
                 Effect *e = clause_eff(p, OP_TO_LIBRARY, &r);
                 if (!e) return 0;
                 e->dur = DUR_NOW;
+                if (bottom) e->flags |= EF_BOTTOM;
                 return 1;
             }
             if (zone == ZONE_GRAVEYARD && lit(p, "onto the battlefield under your control")) {
@@ -1655,6 +1954,32 @@ static int vp_you(P *p, const Ref *subj)
         e->dur = DUR_NOW;
         return 1;
     }
+    if (lit(p, "end the turn")) {
+        Effect *e = clause_eff(p, OP_END_TURN, NULL);
+        if (!e) return 0;
+        e->who = SEL_NONE;
+        e->dur = DUR_NOW;
+        return 1;
+    }
+    /* a spell shuffling itself away as it resolves, instead of going to the graveyard */
+    if (p->ctx == C_SPELL && lit(p, "shuffle ~ into its owner's library")) {
+        Effect *e = clause_eff(p, OP_TO_LIBRARY, NULL);
+        if (!e) return 0;
+        e->who = SEL_SELF;
+        e->flags |= EF_SHUFFLE;
+        e->dur = DUR_NOW;
+        return 1;
+    }
+    if (lit(p, "look at target player's hand")) {
+        int k = newtarget(p, TGT_PLAYER, NULL, 1, 1);
+        if (k < 0) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_LOOK_HAND, NULL);
+        if (!e) return 0;
+        e->who = SEL_TARGET;
+        e->arg = (uint8_t)k;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (lit(p, "shuffle")) {
         Effect *e = clause_eff(p, OP_SHUFFLE, subj);
         if (!e) return 0;
@@ -1666,9 +1991,21 @@ static int vp_you(P *p, const Ref *subj)
         Effect *e = clause_eff(p, OP_SACRIFICE, &r);
         if (!e) return 0;
         e->dur = DUR_NOW;
+        if (p->ctx == C_ABILITY && lit(p, "at end of combat")) e->flags |= EF_END_OF_COMBAT;
         return 1;
     }
     return 0;
+}
+
+/* "Prevent all damage that would be dealt to ~." (static): a prevention
+ * shield for as long as the source is on the battlefield (615). */
+static int vp_prevent_static(P *p, const Ref *subj)
+{
+    Ref r;
+    int save = p->i;
+    if (subj->who != SEL_YOU || p->ctx != C_STATIC || !lit(p, "prevent all damage that would be dealt to")) return 0;
+    if (!ref(p, &r, A_OBJ | A_PLAYER) || r.who == SEL_TARGET || !peek(p, ".")) { p->i = save; return 0; }
+    return clause_eff(p, OP_PREVENT_ALL, &r) != NULL;
 }
 
 /* "You control enchanted creature." (static) */
@@ -1688,6 +2025,36 @@ static int vp_player_rule(P *p, const Ref *subj)
 {
     int save = p->i;
     KwList k;
+    if (subj->kind == R_PLAYER && p->ctx == C_STATIC && (subj->who == SEL_EACH_PLAYER || subj->who == SEL_YOU)) {
+        int rule = 0;
+        Filter f = fany();
+        if (subj->who == SEL_EACH_PLAYER && lit(p, "can't cast more than one spell each turn")) rule = RULE_ONE_SPELL;
+        else if (subj->who == SEL_EACH_PLAYER && lit(p, "can't gain life")) rule = RULE_CANT_GAIN_LIFE;
+        else if (subj->who == SEL_EACH_PLAYER && lit(p, "don't lose unspent mana as steps and phases end"))
+            rule = RULE_KEEP_MANA;
+        /* permissions: a static "may" is the rule itself, not a choice of an effect */
+        else if (subj->who == SEL_YOU && lit(p, "may play lands from your graveyard")) rule = RULE_LANDS_FROM_GRAVEYARD;
+        else if (subj->who == SEL_YOU && lit(p, "may cast spells as though they had flash")) rule = RULE_CAST_AS_FLASH;
+        else if (subj->who == SEL_EACH_PLAYER && lit(p, "may play an additional land on each of their turns"))
+            rule = RULE_EXTRA_LAND;
+        else if (subj->who == SEL_YOU && lit(p, "play with the top card of your library revealed")) rule = RULE_TOP_REVEALED;
+        else if (subj->who == SEL_YOU && lit(p, "may cast")) {
+            int pl, kind;
+            if (!filter(p, &f, &pl, &kind) || kind != N_SPELL || !PL(pl) || f.ctl != CTL_ANY ||
+                !lit(p, "from the top of your library")) {
+                p->i = save;
+                return 0;
+            }
+            rule = RULE_CAST_FROM_TOP;
+        }
+        if (rule) {
+            Effect *e = clause_eff(p, OP_RULE, subj);
+            if (!e) return 0;
+            e->arg2 = (uint8_t)rule;
+            e->param = f;
+            return 1;
+        }
+    }
     if (subj->kind == R_PLAYER && (subj->who == SEL_YOU || subj->who == SEL_OPPONENTS)) {
         int rule = 0;
         Filter f = fany();
@@ -1736,9 +2103,16 @@ static int vp(P *p, const Ref *subj)
 {
     Snap s;
     snap(p, &s);
+    /* spells and cards as a subject: only "Creature spells can't be countered." */
+    if (subj->kind == R_OBJ && subj->who == SEL_ALL && subj->f.zone != ZONE_BATTLEFIELD) {
+        if (subj->f.zone == ZONE_STACK && peek(p, "can't be countered") && vp_rule(p, subj)) return 1;
+        restore(p, &s);
+        return 0;
+    }
     if (vp_damage(p, subj) || vp_pt_kw(p, subj) || vp_rule(p, subj) || vp_untap(p, subj) ||
-        vp_noregen(p, subj) || vp_player(p, subj) || vp_create(p, subj) || vp_search(p, subj) ||
-        vp_mana(p, subj) || vp_you(p, subj) || vp_control(p, subj) || vp_player_rule(p, subj))
+        vp_noregen(p, subj) || vp_player(p, subj) || vp_create(p, subj) || vp_search(p, subj) || vp_become(p, subj) ||
+        vp_mana(p, subj) || vp_you(p, subj) || vp_control(p, subj) || vp_player_rule(p, subj) ||
+        vp_prevent_static(p, subj))
         return 1;
     restore(p, &s);
     return 0;
@@ -1762,7 +2136,7 @@ static int duration(P *p)
 
 /* The durations of a clause's effects, once it is read: what it says, or
  * what its kind of text gives. 0 when they do not agree. */
-static int settle(P *p, int from, int said)
+static int settle(P *p, int from, int said, int dur)
 {
     int used = !said;
     for (int k = from; k < p->a->n_effects; k++) {
@@ -1773,8 +2147,8 @@ static int settle(P *p, int from, int said)
             if (said) return 0;
             e->dur = DUR_STATIC;
         } else if (said) {
-            e->dur = DUR_EOT;
-        } else if (e->op == OP_CONTROL) {
+            e->dur = (uint8_t)dur;
+        } else if (e->op == OP_CONTROL || e->op == OP_GIVE_CONTROL) {
             e->dur = DUR_FOREVER;
         } else {
             return 0;  /* "Target creature gets +3/+3." has no such text */
@@ -1783,14 +2157,43 @@ static int settle(P *p, int from, int said)
     return used;  /* "Destroy target creature until end of turn." has none either */
 }
 
+/* A sentence about the damage the previous sentence dealt: "The damage
+ * can't be prevented.", "A creature dealt damage this way can't be
+ * regenerated this turn." The ability deals damage once, just before. */
+static int damage_rider(P *p)
+{
+    Ability *a = p->a;
+    int ndamage = 0;
+    for (int k = 0; k < a->n_effects; k++) ndamage += a->effect[k].op == OP_DAMAGE;
+    if (ndamage != 1 || a->effect[a->n_effects - 1].op != OP_DAMAGE || p->ctx == C_STATIC) return 0;
+    Effect *e = &a->effect[a->n_effects - 1];
+    if (lit(p, "the damage can't be prevented .")) { e->flags |= EF_NO_PREVENT; return 1; }
+    if (lit(p, "a creature dealt damage this way can't be regenerated this turn .")) {
+        e->flags |= EF_DAMAGED_NO_REGEN;
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether an effect acts on one player other than "you" (whose hand is
+ * "their hand"). */
+static int other_player(const P *p, const Effect *e)
+{
+    if (e->who == SEL_EVENT_PLAYER || e->who == SEL_TARGET_CONTROLLER || e->who == SEL_TARGET_OWNER) return 1;
+    if (e->who != SEL_TARGET || e->arg >= p->a->n_targets) return 0;
+    const TargetSpec *t = &p->a->target[e->arg];
+    return t->what == TGT_PLAYER && t->max == 1;
+}
+
 /* One sentence: clauses joined by "and", ", then", ",", ending with ".". */
 static int sentence(P *p)
 {
     Snap s;
     snap(p, &s);
     int from = p->a->n_effects;
-    int said = 0;
+    int said = 0, dur = DUR_EOT;
     p->dur_prefix = DUR_UNSET;
+    if (damage_rider(p)) return 1;
     if (lit(p, "until end of turn ,")) said = 1;
     Ref subj;
     int first_clause = 1;
@@ -1801,7 +2204,20 @@ static int sentence(P *p)
         Snap sc;
         snap(p, &sc);
         if (first_clause || !peek(p, "may")) subject(p, &subj);
-        if (subj.kind == R_PLAYER && lit(p, "may")) opt = 1;
+        /* "Any number of target players each gain 6 life." */
+        if (subj.kind == R_PLAYER && subj.who == SEL_TARGET && subj.plural) lit(p, "each");
+        if (subj.kind == R_PLAYER && p->ctx != C_STATIC && lit(p, "may")) opt = 1;
+        /* "you may have target player mill a card", "you may have it deal 1 damage":
+         * the other is the subject of the optional verb; you choose whether */
+        if (opt && subj.who == SEL_YOU && p->ctx != C_STATIC && lit(p, "have")) {
+            Ref r2;
+            if (!ref(p, &r2, A_PLAYER | A_OBJ) || r2.who == SEL_YOU || r2.plural || !vp(p, &r2)) {
+                restore(p, &s);
+                return 0;
+            }
+            subj = r2;
+            goto verbs;
+        }
         if (!vp(p, &subj)) {
             /* the imperative, when the first word only looked like a subject ("Regenerate ...") */
             restore(p, &sc);
@@ -1810,6 +2226,7 @@ static int sentence(P *p)
             subj.who = SEL_YOU;
             if (!vp(p, &subj)) { restore(p, &s); return 0; }
         }
+    verbs:
         /* more verbs of the same subject: "gets +2/+2 and has haste", "draws two cards and loses 2 life" */
         for (;;) {
             int s2 = p->i;
@@ -1828,6 +2245,9 @@ static int sentence(P *p)
             for (int k = cfrom + 1; k < p->a->n_effects; k++) p->a->effect[k].flags |= EF_IF_DONE;
         }
         if (!said && duration(p)) said = 2;
+        /* "for as long as you control ~": an ability's effect that ends when its
+         * controller stops controlling the source (611.2b); a spell has no such source */
+        if (!said && p->ctx == C_ABILITY && lit(p, "for as long as you control ~")) { said = 2; dur = DUR_SOURCE_CONTROLLED; }
         int s2 = p->i;
         if (said != 2 && (lit(p, "and") || lit(p, ", then") || lit(p, ", and"))) {
             /* a new clause with its own subject: "and you gain 3 life" */
@@ -1847,15 +2267,22 @@ static int sentence(P *p)
     /* ", where X is the number of ..." */
     if (lit(p, ", where x is")) {
         Filter f;
-        if (!count_def(p, &f)) { restore(p, &s); return 0; }
+        /* "that player mills X cards, where X is the number of cards in their hand":
+         * the hand of the player the effect acts on (not you: that is "your hand") */
+        int hand = lit(p, "the number of cards in their hand");
+        if (!hand && !count_def(p, &f)) { restore(p, &s); return 0; }
         int any = 0;
         for (int k = from; k < p->a->n_effects; k++) {
             Effect *e = &p->a->effect[k];
-            if (e->n.kind == QTY_X) { e->n.kind = QTY_COUNT; e->count = f; any = 1; }
+            if (e->n.kind != QTY_X) continue;
+            if (hand && !other_player(p, e)) { restore(p, &s); return 0; }
+            e->n.kind = hand ? QTY_HAND_SIZE : QTY_COUNT;
+            if (!hand) e->count = f;
+            any = 1;
         }
         if (!any) { restore(p, &s); return 0; }
     }
-    if (!settle(p, from, said != 0)) { restore(p, &s); return 0; }
+    if (!settle(p, from, said != 0, dur)) { restore(p, &s); return 0; }
     if (!lit(p, ".")) { restore(p, &s); return 0; }
     return 1;
 }
@@ -1993,6 +2420,8 @@ static int restrictions(P *p)
         if (lit(p, "activate only as a sorcery .")) p->a->timing |= TM_SORCERY;
         else if (lit(p, "activate only once each turn .")) p->a->timing |= TM_ONCE;
         else if (lit(p, "activate only during your upkeep .")) p->a->timing |= TM_UPKEEP;
+        else if (lit(p, "activate no more than twice each turn .")) p->a->timing |= TM_TWICE;
+        else if (lit(p, "activate only during your turn .")) p->a->timing |= TM_YOUR_TURN;
         else return 0;
     }
     return 1;
@@ -2026,6 +2455,30 @@ static void event_object(P *p, int set_it)
     if (set_it) p->it = p->that_obj;
 }
 
+/* "When enchanted creature attacks or blocks,", "Whenever equipped creature
+ * deals combat damage to a player,": the permanent the source is attached
+ * to is the event's object, and "it" ("its controller"). */
+static int attached_trigger(P *p, int *twin)
+{
+    Ability *a = p->a;
+    int save = p->i;
+    if (!lit(p, "when|whenever enchanted|equipped creature|permanent")) return 0;
+    if (lit(p, "attacks or blocks ,")) { a->trigger = TR_ATTACHED_ATTACKS; *twin = TR_ATTACHED_BLOCKS; }
+    else if (lit(p, "attacks ,")) a->trigger = TR_ATTACHED_ATTACKS;
+    else if (lit(p, "blocks ,")) a->trigger = TR_ATTACHED_BLOCKS;
+    else if (lit(p, "dies ,")) a->trigger = TR_ATTACHED_DIES;
+    else if (lit(p, "deals damage ,")) a->trigger = TR_ATTACHED_DEALS_DAMAGE;
+    else if (lit(p, "deals combat damage to a player ,")) { a->trigger = TR_ATTACHED_COMBAT_DAMAGE_PLAYER; event_player(p); }
+    else if (lit(p, "becomes the target of a spell or ability ,")) a->trigger = TR_ATTACHED_BECOMES_TARGET;
+    else if (lit(p, "becomes tapped ,")) a->trigger = TR_ATTACHED_TAPPED;
+    else { p->i = save; return 0; }
+    memset(&p->it, 0, sizeof p->it);
+    p->it.kind = R_OBJ;
+    p->it.who = SEL_ATTACHED;
+    p->it.f = fany();
+    return 1;
+}
+
 /* The trigger condition, up to its comma. Sets a->trigger and p's "it".
  * *twin: a second trigger event of the same ability ("enters the
  * battlefield or attacks"), -1 if none. */
@@ -2040,8 +2493,11 @@ static int trigger(P *p, int *twin)
         if (lit(p, "enters the battlefield or attacks ,")) { a->trigger = TR_ETB; *twin = TR_ATTACKS; return 1; }
         if (lit(p, "enters the battlefield ,")) { a->trigger = TR_ETB; return 1; }
         if (lit(p, "dies ,")) { a->trigger = TR_DIES; return 1; }
+        /* what "dies" means for a creature (700.4), said of any permanent */
+        if (lit(p, "is put into a graveyard from the battlefield ,")) { a->trigger = TR_DIES; return 1; }
         if (lit(p, "attacks ,")) { a->trigger = TR_ATTACKS; return 1; }
         if (lit(p, "blocks or becomes blocked ,")) { a->trigger = TR_BLOCKS; *twin = TR_BLOCKED; return 1; }
+        if (lit(p, "attacks or blocks ,")) { a->trigger = TR_ATTACKS; *twin = TR_BLOCKS; return 1; }
         if (lit(p, "blocks ,")) { a->trigger = TR_BLOCKS; return 1; }
         if (lit(p, "becomes blocked ,")) { a->trigger = TR_BLOCKED; return 1; }
         if (lit(p, "deals combat damage to a player ,")) {
@@ -2052,6 +2508,11 @@ static int trigger(P *p, int *twin)
             return 1;
         }
         if (lit(p, "becomes the target of a spell or ability ,")) { a->trigger = TR_BECOMES_TARGET; return 1; }
+        if (lit(p, "becomes the target of a spell or ability an opponent controls ,")) {
+            a->trigger = TR_BECOMES_TARGET_BY;
+            a->trig_ctl = CTL_OPP;
+            return 1;
+        }
         if (lit(p, "deals damage to an opponent ,")) {
             a->trigger = TR_DAMAGE_OPPONENT;
             event_player(p);
@@ -2072,19 +2533,42 @@ static int trigger(P *p, int *twin)
         p->i = save;
         return 0;
     }
+    if (attached_trigger(p, twin)) return 1;
+    if (lit(p, "whenever a source deals damage to ~ ,")) {
+        a->trigger = TR_DEALT_DAMAGE;
+        event_player(p);  /* "that source's controller" */
+        return 1;
+    }
+    if (lit(p, "whenever a creature dealt damage by ~ this turn dies ,")) {
+        a->trigger = TR_DAMAGED_CREATURE_DIES;
+        return 1;
+    }
     if (lit(p, "whenever another|a")) {
         int other = !strcmp(p->lx->t[p->i - 1].w, "another");
         if (filter(p, &f, &pl, &kind) && SG(pl) && kind == N_PERMANENT && !f.other) {
             f.other = (uint8_t)other;
             if (lit(p, "enters the battlefield")) {
+                int opp = 0;
                 if (lit(p, "under your control")) { if (f.ctl) goto fail; f.ctl = CTL_YOU; }
-                else if (lit(p, "under an opponent's control")) { if (f.ctl) goto fail; f.ctl = CTL_OPP; }
+                else if (lit(p, "under an opponent's control")) { if (f.ctl) goto fail; f.ctl = CTL_OPP; opp = 1; }
                 if (!lit(p, ",")) goto fail;
                 a->trigger = TR_OTHER_ETB;
                 a->trig_filter = f;
                 memset(&p->it, 0, sizeof p->it);
                 p->it.kind = R_OBJ;
                 p->it.who = SEL_EVENT_OBJECT;
+                if (opp) {
+                    /* "that player": the opponent it entered under, its controller */
+                    memset(&p->that_player, 0, sizeof p->that_player);
+                    p->that_player.kind = R_PLAYER;
+                    p->that_player.who = SEL_EVENT_CONTROLLER;
+                }
+                return 1;
+            }
+            if (lit(p, "becomes tapped ,")) {
+                a->trigger = TR_OTHER_TAPPED;
+                a->trig_filter = f;
+                event_object(p, 1);
                 return 1;
             }
             if (lit(p, "dies ,") && (f.types == TYPE_CREATURE)) {
@@ -2132,13 +2616,25 @@ static int trigger(P *p, int *twin)
         if (lit(p, "each upkeep ,")) { a->trigger = TR_UPKEEP; a->trig_ctl = CTL_ANY; return 1; }
         if (lit(p, "each player's upkeep ,") || lit(p, "each opponent's upkeep ,")) {
             a->trigger = TR_UPKEEP;
-            a->trig_ctl = p->lx->t[p->i - 3].w[5] == 'p' ? CTL_ANY : CTL_OPP;
+            a->trig_ctl = p->lx->t[p->i - 3].w[0] == 'p' ? CTL_ANY : CTL_OPP;  /* "player's" or "opponent's" */
             memset(&p->that_player, 0, sizeof p->that_player);
             p->that_player.kind = R_PLAYER;
             p->that_player.who = SEL_EVENT_PLAYER;
             return 1;
         }
-        if (lit(p, "the end step ,")) { a->trigger = TR_END_STEP; a->trig_ctl = CTL_ANY; return 1; }
+        if (lit(p, "the end step ,")) {
+            a->trigger = TR_END_STEP;
+            a->trig_ctl = CTL_ANY;
+            /* intervening "if" clauses (603.4) */
+            int v;
+            if (lit(p, "if no creatures are on the battlefield ,")) a->cond = COND_NO_CREATURES;
+            else if (lit(p, "if enchanted creature's power is")) {
+                if (!number(p, &v, 0) || !lit(p, "or greater ,")) goto fail;
+                a->cond = COND_ATTACHED_POWER_AT_LEAST;
+                a->cond_n = (int8_t)v;
+            }
+            return 1;
+        }
         if (lit(p, "the upkeep of enchanted creature's controller ,")) {
             a->trigger = TR_UPKEEP;
             a->trig_ctl = CTL_ATTACHED;
@@ -2156,6 +2652,41 @@ static int trigger(P *p, int *twin)
     }
 fail:
     p->i = save;
+    return 0;
+}
+
+/* "As long as you control a Griffin creature,", "As long as you have 30 or
+ * more life,", "As long as ~ is enchanted,", "During your turn,": the
+ * condition of a static ability (into p->a). */
+static int static_condition(P *p)
+{
+    Ability *a = p->a;
+    int save = p->i, v, pl, kind;
+    Filter f;
+    if (lit(p, "during your turn ,")) {
+        a->cond = COND_YOUR_TURN;
+        return 1;
+    }
+    if (!lit(p, "as long as")) return 0;
+    if (lit(p, "you control a|an")) {
+        if (filter(p, &f, &pl, &kind) && SG(pl) && kind == N_PERMANENT && f.ctl == CTL_ANY && lit(p, ",")) {
+            f.ctl = CTL_YOU;
+            a->cond = COND_YOU_CONTROL;
+            a->trig_filter = f;
+            return 1;
+        }
+    } else if (lit(p, "you have")) {
+        if (number(p, &v, 0) && lit(p, "or more life ,")) {
+            a->cond = COND_LIFE_AT_LEAST;
+            a->cond_n = (int8_t)v;
+            return 1;
+        }
+    } else if (lit(p, "~ is enchanted ,")) {
+        a->cond = COND_SELF_ENCHANTED;
+        return 1;
+    }
+    p->i = save;
+    a->trig_filter = fany();
     return 0;
 }
 
@@ -2386,10 +2917,70 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         return 1;
     }
     restore(p, &s);
-    /* static abilities */
+    /* static abilities: "As long as <condition>, <one sentence>" */
     ab_init(a, AB_STATIC);
     p->ctx = C_STATIC;
     self_ref(&p->it);
+    if (static_condition(p)) {
+        if (sentence(p) && at_end(p)) { out->n++; return 1; }
+        restore(p, &s);
+        return 0;
+    }
+    if (lit(p, "damage can't be prevented .") && at_end(p)) {
+        Effect *e = neweff(p, OP_RULE);  /* the game's rule, on no object */
+        e->who = SEL_NONE;
+        e->arg2 = RULE_NO_PREVENTION;
+        e->dur = DUR_STATIC;
+        out->n++;
+        return 1;
+    }
+    restore(p, &s);
+    ab_init(a, AB_STATIC);
+    if (lit(p, "untap all permanents you control during each other player's untap step .") && at_end(p)) {
+        Effect *e = neweff(p, OP_RULE);
+        e->who = SEL_ALL;
+        e->sel.ctl = CTL_YOU;
+        e->arg2 = RULE_UNTAP_OTHERS_STEP;
+        e->dur = DUR_STATIC;
+        out->n++;
+        return 1;
+    }
+    restore(p, &s);
+    ab_init(a, AB_STATIC);
+    p->ctx = C_STATIC;
+    self_ref(&p->it);
+    /* "~ can't attack unless there are five or more Islands on the battlefield.": it
+     * can't attack while there are fewer */
+    if (lit(p, "~ can't attack unless there are")) {
+        int v, pl, kind;
+        Filter f;
+        if (number(p, &v, 0) && lit(p, "or more") && filter(p, &f, &pl, &kind) && PL(pl) && kind == N_PERMANENT &&
+            f.ctl == CTL_ANY && lit(p, "on the battlefield .") && at_end(p)) {
+            Effect *e = neweff(p, OP_RULE);
+            e->who = SEL_SELF;
+            e->arg2 = RULE_CANT_ATTACK;
+            e->dur = DUR_STATIC;
+            a->cond = COND_FEWER_THAN;
+            a->cond_n = (int8_t)v;
+            a->trig_filter = f;
+            out->n++;
+            return 1;
+        }
+        restore(p, &s);
+        ab_init(a, AB_STATIC);
+        self_ref(&p->it);
+    }
+    /* "~ can't attack unless an opponent has been dealt damage this turn.": it can't
+     * attack while no opponent has been */
+    if (lit(p, "~ can't attack unless an opponent has been dealt damage this turn .") && at_end(p)) {
+        Effect *e = neweff(p, OP_RULE);
+        e->who = SEL_SELF;
+        e->arg2 = RULE_CANT_ATTACK;
+        e->dur = DUR_STATIC;
+        a->cond = COND_NO_OPP_DAMAGED;
+        out->n++;
+        return 1;
+    }
     if (sentences(p)) { out->n++; return 1; }
     restore(p, &s);
     return 0;

@@ -64,6 +64,7 @@ typedef struct Filter {
     int8_t   mv_max;     /* mana value at most this (FILTER_NO_LIMIT: any) */
     uint16_t kw;         /* KW_* it must have ("with flying") */
     uint16_t kw_not;     /* KW_* it must not have ("without flying") */
+    uint8_t  types_all;  /* TYPE_* bits: has every one of them ("artifact creature"); 0: no condition */
 } Filter;
 
 /* What a target may be (115). */
@@ -95,8 +96,9 @@ enum {
     QTY_TARGET_TOUGHNESS,/* n * its toughness */
     QTY_HAND_SIZE,       /* n * the cards in the hand of the player the effect acts on */
     QTY_LIFE_LOST,       /* n * the life lost through the previous effect ("the life lost this way") */
-    QTY_HALF_LIBRARY     /* n * half the cards in the library of the player the effect acts on,
+    QTY_HALF_LIBRARY,    /* n * half the cards in the library of the player the effect acts on,
                             rounded down */
+    QTY_EVENT_TOUGHNESS  /* n * the toughness of the triggering event's object ("its toughness") */
 };
 
 typedef struct Qty {
@@ -119,8 +121,13 @@ enum {
     SEL_EVENT_OBJECT,    /* the object of the triggering event ("that creature") */
     SEL_EVENT_PLAYER,    /* the player of the triggering event ("that player") */
     SEL_PREVIOUS,        /* what the previous effect acted on ("those creatures", "them") */
-    SEL_TARGET_PLAYER_ALL /* every object matching Effect.sel that target player `arg` controls
+    SEL_TARGET_PLAYER_ALL, /* every object matching Effect.sel that target player `arg` controls
                             (or owns, by Filter.zone): "all artifacts target player owns" */
+    SEL_OTHER_PLAYERS,   /* each player other than the ability's controller ("each other player") */
+    SEL_ATTACHED_CONTROLLER, /* the controller of the permanent the source is attached to
+                            ("its controller" after "enchanted creature") */
+    SEL_EVENT_CONTROLLER /* the controller of the triggering event's object ("that player" of
+                            "a creature enters the battlefield under an opponent's control") */
 };
 
 /* Effect.dur: how long a change lasts. */
@@ -129,7 +136,9 @@ enum {
     DUR_EOT,             /* until end of turn (514.2) */
     DUR_STATIC,          /* a static ability: while the source is on the battlefield (611.3a) */
     DUR_FOREVER,         /* indefinitely (gain control with no duration) */
-    DUR_NEXT_UNTAP       /* until its controller's next untap step ("doesn't untap during ...") */
+    DUR_NEXT_UNTAP,      /* until its controller's next untap step ("doesn't untap during ...") */
+    DUR_SOURCE_CONTROLLED /* for as long as the ability's controller controls the ability's source
+                            ("for as long as you control ~"; ends at once if it does not, 611.2b) */
 };
 
 /* Effect operations: the families of issue 13's list. */
@@ -174,6 +183,17 @@ enum {
     OP_ADD_MANA,         /* add Qty mana of the colors in arg2 (CB_*; several bits: one of them;
                             0: colorless {C}) */
     OP_SCRY,             /* the selected player scries Qty (701.18) */
+    OP_END_TURN,         /* end the turn (724) */
+    OP_BECOME,           /* the selection becomes a creature with Effect.token's power and toughness
+                            (base, layer 7b), colors (layer 5), creature subtype (layer 4) and keywords
+                            (layer 6), keeping its card types ("It's still a land"), for the duration */
+    OP_LOOK_HAND,        /* the ability's controller looks at the selected player's hand */
+    OP_REVEAL_TOP,       /* the selected player reveals the top card of their library */
+    OP_REVEAL_RANDOM,    /* the selected player reveals a card at random from their hand */
+    OP_SHUFFLE_GRAVEYARD,/* the selected player shuffles their graveyard into their library */
+    OP_GIVE_CONTROL,     /* the player chosen for target spec `arg2` gains control of the selection
+                            (for the duration) */
+    OP_SKIP_COMBAT,      /* the selected player skips their next combat phase */
     OP_COUNT
 };
 
@@ -216,6 +236,20 @@ enum {
     RULE_CANT_WIN,             /* a player: can't win the game */
     RULE_SHUFFLE_INSTEAD,      /* "If ~ would be put into a graveyard from anywhere, reveal ~ and
                                   shuffle it into its owner's library instead." */
+    RULE_MAX_ONE_BLOCKER,      /* can't be blocked by more than one creature */
+    RULE_UNTARGETABLE_BY,      /* can't be the target of spells matching Effect.param (zone: stack) */
+    RULE_BLOCK_EXTRA,          /* can block an additional creature each combat */
+    RULE_KEEP_MANA,            /* a player: unspent mana doesn't empty as steps and phases end (500.4) */
+    RULE_ONE_SPELL,            /* a player: can't cast more than one spell each turn */
+    RULE_LANDS_FROM_GRAVEYARD, /* a player: may play lands from their graveyard */
+    RULE_UNTAP_OTHERS_STEP,    /* untaps during each other player's untap step (as well as its own) */
+    RULE_CANT_GAIN_LIFE,       /* a player: can't gain life */
+    RULE_NO_PREVENTION,        /* damage can't be prevented (on SEL_NONE: all damage in the game) */
+    RULE_CAST_AS_FLASH,        /* a player: may cast spells as though they had flash */
+    RULE_EXTRA_LAND,           /* a player: may play an additional land on each of their turns */
+    RULE_TOP_REVEALED,         /* a player: plays with the top card of their library revealed */
+    RULE_CAST_FROM_TOP,        /* a player: may cast spells matching Effect.param from the top of
+                                  their library */
     RULE_COUNT
 };
 
@@ -230,7 +264,14 @@ enum {
     EF_CHOOSER    = 1u << 6,  /* the ability's controller chooses (reveal and choose) */
     EF_IF_DONE    = 1u << 7,  /* happens only if the previous effect happened: the rest of one
                                  "you may" clause ("you may search ..., then shuffle") */
-    EF_REVEAL     = 1u << 8   /* the found card is revealed ("search ... for a card, reveal it") */
+    EF_REVEAL     = 1u << 8,  /* the found card is revealed ("search ... for a card, reveal it") */
+    EF_NO_PREVENT = 1u << 9,  /* OP_DAMAGE: "The damage can't be prevented." */
+    EF_SHUFFLE    = 1u << 10, /* OP_TO_LIBRARY: shuffled into the library, not put on top or bottom
+                                 ("Shuffle ~ into its owner's library") */
+    EF_DAMAGED_NO_REGEN = 1u << 11, /* OP_DAMAGE: "A creature dealt damage this way can't be
+                                 regenerated this turn." */
+    EF_END_OF_COMBAT = 1u << 12 /* happens at end of combat this turn (a delayed triggered
+                                 ability, 603.7): "sacrifice it at end of combat" */
 };
 
 /* A token's characteristics (111.4). */
@@ -280,7 +321,20 @@ enum {
 enum {
     COND_NONE,
     COND_OPP_DAMAGED,    /* an opponent was dealt damage this turn (702.54 bloodthirst) */
-    COND_SELF_UNTAPPED   /* "if ~ is untapped": checked as it triggers and as it resolves (603.4) */
+    COND_SELF_UNTAPPED,  /* "if ~ is untapped": checked as it triggers and as it resolves (603.4) */
+    /* AB_STATIC: "as long as ...", the ability applies only while this holds */
+    COND_YOU_CONTROL,    /* you control a permanent matching Ability.trig_filter */
+    COND_LIFE_AT_LEAST,  /* your life total is Ability.cond_n or more */
+    COND_SELF_ENCHANTED, /* the source is enchanted */
+    COND_NO_OPP_DAMAGED, /* no opponent has been dealt damage this turn */
+    COND_YOUR_TURN,      /* AB_STATIC: "During your turn, ..." */
+    COND_FEWER_THAN,     /* AB_STATIC: fewer than Ability.cond_n permanents matching Ability.trig_filter
+                            are on the battlefield ("can't attack unless there are five or more
+                            Islands on the battlefield") */
+    /* AB_TRIGGERED, intervening "if" clauses (603.4) */
+    COND_NO_CREATURES,   /* no creatures are on the battlefield */
+    COND_ATTACHED_POWER_AT_LEAST /* the permanent the source is attached to has power Ability.cond_n
+                                    or greater */
 };
 
 /* Triggers (603.2), what AB_TRIGGERED waits for. */
@@ -305,14 +359,30 @@ enum {
     TR_BLOCKS_CREATURE,  /* the source blocks a creature: once per creature (that creature: the event's) */
     TR_BLOCKED_BY_CREATURE, /* the source becomes blocked by a creature: once per blocker */
     TR_TAP_LAND,         /* a player (trig_ctl) taps a land for mana (that player: the event's) */
-    TR_DRAW_STEP         /* at the beginning of a player's (trig_ctl) draw step */
+    TR_DRAW_STEP,        /* at the beginning of a player's (trig_ctl) draw step */
+    /* the permanent the source (an Aura or Equipment) is attached to, as that object of the event: */
+    TR_ATTACHED_ATTACKS,     /* it attacks */
+    TR_ATTACHED_BLOCKS,      /* it blocks */
+    TR_ATTACHED_DIES,        /* it dies */
+    TR_ATTACHED_DEALS_DAMAGE,/* it deals damage (QTY_EVENT: the amount) */
+    TR_ATTACHED_COMBAT_DAMAGE_PLAYER, /* it deals combat damage to a player (that player: the event's) */
+    TR_ATTACHED_BECOMES_TARGET, /* it becomes the target of a spell or ability */
+    TR_DAMAGED_CREATURE_DIES,/* a creature dealt damage by the source this turn dies */
+    TR_BECOMES_TARGET_BY,    /* the source becomes the target of a spell or ability a player (trig_ctl)
+                                controls (the event's object: that spell or ability) */
+    TR_OTHER_TAPPED,         /* a permanent matching trig_filter becomes tapped */
+    TR_ATTACHED_TAPPED,      /* the permanent the source is attached to becomes tapped */
+    TR_DEALT_DAMAGE          /* the source is dealt damage (the event's player: the controller of the
+                                damage's source; QTY_EVENT: the amount) */
 };
 
 /* Ability.timing bits: restrictions on activating. */
 enum {
     TM_SORCERY  = 1u << 0,  /* only as a sorcery (307.1) */
     TM_ONCE     = 1u << 1,  /* only once each turn */
-    TM_UPKEEP   = 1u << 2   /* only during your upkeep */
+    TM_UPKEEP   = 1u << 2,  /* only during your upkeep */
+    TM_TWICE    = 1u << 3,  /* no more than twice each turn */
+    TM_YOUR_TURN = 1u << 4  /* only during your turn */
 };
 
 typedef struct Cost {
@@ -349,6 +419,8 @@ typedef struct Ability {
     Cost       cost;          /* AB_ACTIVATED, AB_MANA, AB_LOYALTY, AB_EQUIP; AB_SPELL: additional cost */
     TargetSpec target[TARGET_SPEC_MAX];
     Effect     effect[EFFECT_MAX];
+    int8_t     cond_n;        /* COND_LIFE_AT_LEAST: the life total; COND_ATTACHED_POWER_AT_LEAST: the power;
+                                 COND_FEWER_THAN: the number */
 } Ability;
 
 #endif

@@ -282,7 +282,6 @@ static void test_refusals(void)
     EXPECT("Twincast", "unsupported: text not understood: 'Copy target instant or sorcery spell.'");
     EXPECT("Ajani Goldmane", "unsupported: text not understood: '[−6]: Create a white Avatar creature token.'");
     EXPECT("Fireball", "unsupported: text not understood: 'This spell costs {1} more to cast for each ...'");
-    EXPECT("Incinerate", "unsupported: text not understood: 'A creature dealt damage this way can't be ...'");
 }
 
 /* The card with text is refused, and its reason quotes sentence (whole,
@@ -307,6 +306,236 @@ static void expect_refused(const char *name, const char *text, const char *sente
 }
 #define NO(card, text) expect_refused(card, text, text, __LINE__)
 #define NO_AT(card, text, sentence) expect_refused(card, text, sentence, __LINE__)
+
+/* Subjects and nouns: a known subtype as a sentence's first word, subtype
+ * cards, cards in all graveyards, spells as a set, "each" players, "you may
+ * have" another do something, a verb on two objects, several damage
+ * recipients with their own amounts. */
+static void test_subjects_and_lists(void)
+{
+    EXPECT("Mobilization", "static: grant vigilance all[Soldier creature] static\n"
+                           "activated {2}{W}: token 1 x 1/1 white Soldier creature for you");
+    EXPECT("Lord of the Unreal", "static: pump +1/+1 all[Illusion creature you control] static; "
+                                 "rule hexproof all[Illusion creature you control] static");
+    EXPECT("Lord of the Undead", "static: pump +1/+1 all[other Zombie creature] static\n"
+                                 "activated {1}{B},{T}: to-hand target0[Zombie card in graveyard you own]");
+    EXPECT("Mortivore", "static: set-pt count[creature card in graveyard] self static\nactivated {B}: regenerate self");
+    EXPECT("Quirion Dryad", "triggered cast(you)[white|blue|black|red spell]: counters 1 +1/+1 on self");
+    EXPECT("Gaea's Herald", "static: rule can't be countered all[creature spell] static");
+    EXPECT("Hunters' Feast", "spell: gain-life 6 target0[player]{0..any}");
+    EXPECT("Jace, Memory Adept", "loyalty +1: draw 1 you; mill 1 target0[player]\nloyalty +0: mill 10 target0[player]\n"
+                                 "loyalty -7: draw 20 target0[player]{0..any}");
+    EXPECT("Jace's Erasure", "triggered draw(you): mill 1 target0[player] may");
+    EXPECT("Goblin Arsonist", "triggered dies: damage 1 to target0[any target] may");
+    EXPECT("Loyal Sentry", "triggered blocks-creature: destroy that object; destroy self");
+    EXPECT("Denizen of the Deep", "triggered etb: to-hand all[other creature you control]");
+    EXPECT("Cone of Flame", "spell: damage 1 to target0[any target]; damage 2 to target1[any target]{another}; "
+                            "damage 3 to target2[any target]{another}");
+    EXPECT("Chandra's Outrage", "spell: damage 4 to target0[creature]; damage 2 to controller of target0");
+    EXPECT("Cryoclasm", "spell: destroy target0[Plains|Island]; damage 3 to controller of target0");
+    EXPECT("Sudden Impact", "spell: damage hand size to target0[player]");
+    EXPECT("Dreamborn Muse", "triggered upkeep(any): mill hand size that player");
+    EXPECT("Condemn", "spell: to-library target0[attacking creature] bottom; "
+                      "gain-life toughness of target0 controller of target0");
+    EXPECT("Reclaim", "spell: to-library target0[card in graveyard you own]");
+    EXPECT("Open the Vaults", "spell: reanimate all[artifact|enchantment card in graveyard] under owner");
+    EXPECT("Primeval Titan", "keywords trample\n"
+                             "triggered etb: search 2[land card in library] to battlefield you may tapped; shuffle you if-done\n"
+                             "triggered attacks: search 2[land card in library] to battlefield you may tapped; shuffle you if-done");
+    EXPECT("Cho-Manno, Revolutionary", "static: prevent-all self static");
+    EXPECT("Spirit Mantle", "enchant [creature]\nstatic: pump +1/+1 attached static; rule protection[creature] attached static");
+    EXPECT("Chromatic Star", "mana {1},{T},sac self: add 1 {any color}\ntriggered dies: draw 1 you");
+    EXPECT("Colossus of Sardia", "keywords trample\nstatic: no-untap self static\nactivated {9} upkeep-only: untap self");
+    EXPECT("Composite Golem", "mana sac self: add 1 {W}; add 1 {U}; add 1 {B}; add 1 {R}; add 1 {G}");
+
+    NO("Mobilization", "Wombat creatures have vigilance.");
+    NO("Quirion Dryad", "Whenever you cast a spell that's white, blue, black, and red, put a +1/+1 counter on Quirion Dryad.");
+    NO("Quirion Dryad", "Whenever you cast a spell that's white, blue, put a +1/+1 counter on Quirion Dryad.");
+    NO("Gaea's Herald", "Creature spells can't be countered this turn.");
+    NO("Gaea's Herald", "Creature spells get +1/+1.");
+    NO("Hunters' Feast", "Any number of target players each gain 6 life until end of turn.");
+    NO("Hunters' Feast", "Target player each gain 6 life.");
+    NO("Jace's Erasure", "Whenever you draw a card, you may have you mill a card.");
+    NO("Jace's Erasure", "Whenever you draw a card, you may have each player mill a card.");
+    NO("Loyal Sentry", "When Loyal Sentry blocks a creature, destroy that creature and that player.");
+    NO("Denizen of the Deep", "When Denizen of the Deep enters the battlefield, return each other creature you control "
+                              "to their owners' hands.");
+    NO("Cone of Flame", "Cone of Flame deals 1 damage to any target, 2 damage to another target, and 3 damage to a fourth target.");
+    NO("Cone of Flame", "Cone of Flame deals 1 damage to any target and 3 damage to a third target.");
+    NO_AT("Cryoclasm", "Destroy target Plains or Island. Cryoclasm deals 3 damage to that land's owner.",
+          "Cryoclasm deals 3 damage to that land's owner.");
+    NO("Sudden Impact", "Sudden Impact deals damage to target creature equal to the number of cards in that player's hand.");
+    NO("Dreamborn Muse", "At the beginning of your upkeep, you mill X cards, where X is the number of cards in their hand.");
+    NO("Dreamborn Muse", "At the beginning of each player's upkeep, that player mills X cards, where X is the number of cards in their graveyard.");
+    NO_AT("Condemn", "Put target attacking creature on the bottom of its owner's library. Its controller gains life equal to its toughness this turn.",
+          "Its controller gains life equal to its toughness this turn.");
+    NO("Condemn", "Put target attacking creature on the bottom of your library.");
+    NO("Reclaim", "Put target card from your graveyard on top of its owner's library.");
+    NO("Open the Vaults", "Return all artifact and enchantment cards from all graveyards to the battlefield under your control.");
+    NO("Primeval Titan", "Whenever Primeval Titan enters the battlefield or attacks, you may search your library for up to two "
+                         "land cards, put it onto the battlefield tapped, then shuffle.");
+    NO("Primeval Titan", "Whenever Primeval Titan attacks, search your library for up to one land card, put it into your hand, then shuffle.");
+    NO("Cho-Manno, Revolutionary", "Prevent all damage that would be dealt to Cho-Manno, Revolutionary this turn.");
+    NO("Cho-Manno, Revolutionary", "Prevent all damage that would be dealt to target creature.");
+    NO("Spirit Mantle", "Enchanted creature gets +1/+1 and has protection from creature.");
+    NO("Chromatic Star", "When Chromatic Star is put into a graveyard from anywhere, draw a card.");
+    NO("Colossus of Sardia", "Enchanted creature doesn't untap during your untap step.");
+    NO("Composite Golem", "Sacrifice Composite Golem: Add {W}{U}{W}.");
+}
+
+/* What the data model gained for them: damage riders, "for as long as you
+ * control ~", "as long as" conditions, triggers of the enchanted or equipped
+ * creature, more rules of objects and players, ending the turn, activation
+ * limits, a spell shuffling itself away, looking and revealing, giving
+ * control, "each other player". */
+static void test_model_additions(void)
+{
+    EXPECT("Combust", "static: rule can't be countered self static\nspell: damage 5 to target0[white|blue creature] no-prevent");
+    EXPECT("Incinerate", "spell: damage 3 to target0[any target] damaged-no-regen");
+    EXPECT("Aegis Angel", "keywords flying\n"
+                          "triggered etb: grant indestructible target0[other permanent]{another} while-you-control-source");
+    EXPECT("Master Thief", "triggered etb: control target0[artifact] while-you-control-source");
+    EXPECT("Griffin Rider", "static if you control [Griffin creature you control]: pump +3/+3 self static; grant flying self static");
+    EXPECT("Serra Ascendant", "keywords lifelink\nstatic if life>=30: pump +5/+5 self static; grant flying self static");
+    EXPECT("Thran Golem", "static if self enchanted: pump +2/+2 self static; grant flying,first strike,trample self static");
+    EXPECT("Bloodcrazed Goblin", "static if no opponent damaged: rule can't attack self static");
+    EXPECT("Contaminated Bond", "enchant [creature]\ntriggered attached-attacks: lose-life 3 attached's controller\n"
+                                "triggered attached-blocks: lose-life 3 attached's controller");
+    EXPECT("Spirit Link", "enchant [creature]\ntriggered attached-deals-damage: gain-life that much you");
+    EXPECT("Primal Cocoon", "enchant [creature]\ntriggered upkeep(you): counters 1 +1/+1 on attached\n"
+                            "triggered attached-attacks: sacrifice self\ntriggered attached-blocks: sacrifice self");
+    EXPECT("Ice Cage", "enchant [creature]\n"
+                       "static: rule can't attack or block attached static; rule no activated abilities attached static\n"
+                       "triggered attached-becomes-target: destroy self");
+    EXPECT("Worldslayer", "triggered attached-combat-damage-player: destroy all[other permanent]\nequip {5}");
+    EXPECT("Sengir Vampire", "keywords flying\ntriggered damaged-creature-dies: counters 1 +1/+1 on self");
+    EXPECT("Frost Titan", "triggered becomes-target-by(opponent): counter that object unless-pays 2\n"
+                          "triggered etb: tap target0[permanent]; no-untap target0[permanent] next-untap\n"
+                          "triggered attacks: tap target0[permanent]; no-untap target0[permanent] next-untap");
+    EXPECT("Angelic Chorus", "triggered enters[creature you control]: gain-life that object's toughness you");
+    EXPECT("Grave Pact", "triggered creature-dies[creature you control]: sacrifice 1[creature] each other player");
+    EXPECT("Hunted Wumpus", "triggered etb: reanimate 1[creature card in hand] by each other player may");
+    EXPECT("Stalking Tiger", "static: rule max one blocker self static");
+    EXPECT("Karplusan Strider", "static: rule can't be the target of[blue|black spell] self static");
+    EXPECT("High Ground", "static: rule block an additional creature all[creature you control] static");
+    EXPECT("Upwelling", "static: rule mana doesn't empty each player static");
+    EXPECT("Rule of Law", "static: rule one spell each turn each player static");
+    EXPECT("Crucible of Worlds", "static: rule lands from graveyard you static");
+    EXPECT("Leyline of Anticipation", "static: rule begin on battlefield self static\n"
+                                      "static: rule cast spells as though flash you static");
+    EXPECT("Leyline of Punishment", "static: rule begin on battlefield self static\n"
+                                    "static: rule can't gain life each player static\nstatic: rule damage can't be prevented - static");
+    EXPECT("Seedborn Muse", "static: rule untaps in others' untap steps all[permanent you control] static");
+    EXPECT("Time Stop", "spell: end-turn -");
+    EXPECT("Sundial of the Infinite", "activated {1},{T} your-turn-only: end-turn -");
+    EXPECT("Vampire Bats", "keywords flying\nactivated {B} twice-per-turn: pump +1/+0 self eot");
+    EXPECT("Beacon of Destruction", "spell: damage 5 to target0[any target]; to-library self shuffle");
+    EXPECT("Beacon of Unrest", "spell: reanimate target0[creature|artifact card in graveyard] under you; to-library self shuffle");
+    EXPECT("Peek", "spell: look-hand target0[player]; draw 1 you");
+    EXPECT("Aven Windreader", "keywords flying\nactivated {1}{U}: reveal-top target0[player]");
+    EXPECT("Merfolk Spy", "static: rule landwalk[Island] self static\ntriggered combat-damage-player: reveal-random that player");
+    EXPECT("Reminisce", "spell: shuffle-graveyard target0[player]");
+    EXPECT("Sleeper Agent", "triggered etb: give-control self to target0 forever\ntriggered upkeep(you): damage 2 to you");
+    EXPECT("Jinxed Idol", "triggered upkeep(you): damage 2 to you\nactivated sac 1[creature]: give-control self to target0 forever");
+
+    EXPECT("Faerie Conclave", "etb-tapped\nmana {T}: add 1 {U}\n"
+                              "activated {1}{U}: become 2/1 blue Faerie creature with flying self eot");
+    EXPECT("Forbidding Watchtower", "etb-tapped\nmana {T}: add 1 {W}\nactivated {1}{W}: become 1/5 white Soldier creature self eot");
+
+    NO("Faerie Conclave", "{1}{U}: Faerie Conclave becomes a 2/1 blue Faerie creature with flying until end of turn.");
+    NO("Faerie Conclave", "{1}{U}: Faerie Conclave becomes a 2/1 blue Faerie artifact creature until end of turn. It's still a land.");
+    NO("Faerie Conclave", "{1}{U}: Faerie Conclave becomes a 2/1 blue Faerie creature with hexproof until end of turn. "
+                          "It's still a land.");
+    NO("Faerie Conclave", "{1}{U}: Target land becomes a 2/1 blue Faerie creature until end of turn. It's still a land.");
+    NO_AT("Combust", "Combust deals 5 damage to target white or blue creature. The damage can't be prevented this turn.",
+          "The damage can't be prevented this turn.");
+    NO_AT("Chandra's Outrage", "Chandra's Outrage deals 4 damage to target creature and 2 damage to that creature's controller. "
+          "The damage can't be prevented.", "The damage can't be prevented.");
+    NO_AT("Incinerate", "Incinerate deals 3 damage to any target. A creature dealt damage this way can't be regenerated.",
+          "A creature dealt damage this way can't be regenerated.");
+    NO("Aegis Angel", "When Aegis Angel enters the battlefield, another target permanent gains indestructible for as long "
+                      "as you control another creature.");
+    NO("Giant Growth", "Target creature gets +3/+3 for as long as you control Giant Growth.");
+    NO("Griffin Rider", "As long as you control two Griffins, Griffin Rider gets +3/+3 and has flying.");
+    NO("Serra Ascendant", "As long as you have 30 or less life, Serra Ascendant gets +5/+5 and has flying.");
+    NO("Bloodcrazed Goblin", "Bloodcrazed Goblin can't attack unless an opponent has been dealt combat damage this turn.");
+    NO("Contaminated Bond", "Whenever enchanted creature attacks or becomes blocked, its controller loses 3 life.");
+    NO("Spirit Link", "Whenever enchanted creature is dealt damage, you gain that much life.");
+    NO("Worldslayer", "Whenever equipped creature deals combat damage to a creature, destroy all permanents other than Worldslayer.");
+    NO("Sengir Vampire", "Whenever a creature dealt damage by Sengir Vampire dies, put a +1/+1 counter on Sengir Vampire.");
+    NO("Frost Titan", "Whenever Frost Titan becomes the target of a spell or ability an opponent controls, counter that spell "
+                      "or ability unless its controller pays 2 life.");
+    NO("Frost Titan", "Whenever Frost Titan becomes the target of a spell an opponent controls, counter that spell.");
+    NO("Angelic Chorus", "Whenever a creature enters the battlefield under your control, you gain life equal to its power.");
+    NO("Grave Pact", "Whenever a creature you control dies, each other opponent sacrifices a creature.");
+    NO("Hunted Wumpus", "When Hunted Wumpus enters the battlefield, each other player may put a creature card from their "
+                        "graveyard onto the battlefield.");
+    NO("Stalking Tiger", "Stalking Tiger can't be blocked by more than two creatures.");
+    NO("Karplusan Strider", "Karplusan Strider can't be the target of blue or black abilities.");
+    NO("High Ground", "Each creature you control can block an additional creature this turn.");
+    NO("Upwelling", "Players don't lose unspent mana as turns end.");
+    NO("Rule of Law", "Each player can't cast more than two spells each turn.");
+    NO("Crucible of Worlds", "You may play lands from any graveyard.");
+    NO("Leyline of Anticipation", "You may cast creature spells as though they had flash.");
+    NO("Leyline of Punishment", "Combat damage can't be prevented.");
+    NO("Seedborn Muse", "Untap all creatures you control during each other player's untap step.");
+    NO("Time Stop", "End the combat.");
+    NO("Sundial of the Infinite", "Activate only during your opponent's turn.");
+    NO("Vampire Bats", "Activate no more than three times each turn.");
+    NO("Beacon of Destruction", "Shuffle Beacon of Destruction into your library.");
+    NO("Chimeric Staff", "{X}: Shuffle Chimeric Staff into its owner's library.");
+    NO("Peek", "Look at target opponent's hand.");
+    NO("Aven Windreader", "{1}{U}: Target player reveals the top two cards of their library.");
+    NO("Merfolk Spy", "Whenever Merfolk Spy deals combat damage to a player, that player reveals a card from their hand.");
+    NO("Reminisce", "Target player shuffles their hand into their library.");
+    NO("Sleeper Agent", "When Sleeper Agent enters the battlefield, target opponent gains control of target creature.");
+}
+
+/* The last additions: both types at once ("artifact creature"), becoming
+ * tapped, being dealt damage, intervening "if" clauses of end steps,
+ * "During your turn", a count condition, "at end of combat", skipping a
+ * combat phase, and more players' rules. */
+static void test_model_additions_2(void)
+{
+    EXPECT("Steel Overseer", "activated {T}: counters 1 +1/+1 on all[creature&artifact you control]");
+    EXPECT("Gideon's Avenger", "triggered becomes-tapped[creature opponent controls]: counters 1 +1/+1 on self");
+    EXPECT("Brink of Disaster", "enchant [land|creature]\ntriggered attached-becomes-tapped: destroy attached");
+    EXPECT("Belltower Sphinx", "keywords flying\ntriggered dealt-damage: mill that much that player");
+    EXPECT("Call to the Grave", "triggered upkeep(any): sacrifice 1[non-Zombie creature] that player\n"
+                                "triggered end-step(any) if no creatures: sacrifice self");
+    EXPECT("Arachnus Web", "enchant [creature]\n"
+                           "static: rule can't attack or block attached static; rule no activated abilities attached static\n"
+                           "triggered end-step(any) if attached's power>=4: destroy self");
+    EXPECT("Crumbling Colossus", "keywords trample\ntriggered attacks: sacrifice self at-end-of-combat");
+    EXPECT("Fog Elemental", "keywords flying\ntriggered attacks: sacrifice self at-end-of-combat\n"
+                            "triggered blocks: sacrifice self at-end-of-combat");
+    EXPECT("Stonehorn Dignitary", "triggered etb: skip-combat target0[opponent]");
+    EXPECT("Rites of Flourishing", "triggered draw-step(any): draw 1 that player\n"
+                                   "static: rule additional land each turn each player static");
+    EXPECT("Garruk's Horde", "keywords trample\nstatic: rule top of library revealed you static\n"
+                             "static: rule cast from top of library[creature spell] you static");
+    EXPECT("Personal Sanctuary", "static during your turn: prevent-all you static");
+    EXPECT("Harbor Serpent", "static: rule landwalk[Island] self static\n"
+                             "static if fewer than 5 [Island]: rule can't attack self static");
+    EXPECT("Blood Seeker", "triggered enters[creature opponent controls]: lose-life 1 that object's controller may");
+    EXPECT("Cemetery Reaper", "static: pump +1/+1 all[other Zombie creature you control] static\n"
+                              "activated {2}{B},{T}: exile target0[creature card in graveyard]; "
+                              "token 1 x 2/2 black Zombie creature for you");
+
+    NO("Steel Overseer", "{T}: Put a +1/+1 counter on each artifact artifact you control.");
+    NO("Gideon's Avenger", "Whenever a creature an opponent controls becomes untapped, put a +1/+1 counter on Gideon's Avenger.");
+    NO("Brink of Disaster", "When enchanted permanent becomes untapped, destroy it.");
+    NO("Belltower Sphinx", "Whenever a source deals damage to Belltower Sphinx, that source's owner mills that many cards.");
+    NO("Call to the Grave", "At the beginning of the end step, if no lands are on the battlefield, sacrifice Call to the Grave.");
+    NO("Arachnus Web", "At the beginning of the end step, if enchanted creature's power is 4 or less, destroy Arachnus Web.");
+    NO("Crumbling Colossus", "When Crumbling Colossus attacks, sacrifice it at end of turn.");
+    NO("Stonehorn Dignitary", "When Stonehorn Dignitary enters the battlefield, target opponent skips their next turn.");
+    NO("Rites of Flourishing", "Each player may play two additional lands on each of their turns.");
+    NO("Garruk's Horde", "You may cast creature spells from the top of any library.");
+    NO("Personal Sanctuary", "During your opponent's turn, prevent all damage that would be dealt to you.");
+    NO("Harbor Serpent", "Harbor Serpent can't attack unless there are five or more Islands you control on the battlefield.");
+    NO("Blood Seeker", "Whenever a creature enters the battlefield under your control, you may have that player lose 1 life.");
+}
 
 /* Near misses of every form read: a different duration, an extra clause,
  * a different recipient, a number where none is read. Each is refused with
@@ -338,7 +567,7 @@ static void test_near_misses(void)
     NO_AT("Duress", "Target opponent reveals their hand. You choose a noncreature, nonland card from it. Exile that card.",
           "Exile that card.");
     NO("Sign in Blood", "Target player draws two cards and loses 2 life unless they pay {2}.");
-    NO("Earthquake", "Earthquake deals X damage to each creature without flying and each other player.");
+    NO("Earthquake", "Earthquake deals X damage to each creature without flying and each other opponent.");
     NO("Pyroclasm", "Pyroclasm deals 2 damage to each creature twice.");
     NO("Ignite Disorder", "Ignite Disorder deals 3 damage divided as you choose among two target white creatures.");
     NO("Consume Spirit", "Spend only black mana on X and Y.");
@@ -364,7 +593,7 @@ static void test_near_misses(void)
     NO("Baneslayer Angel", "Flying, first strike, lifelink, protection from Demons and Dragons");
     NO("Great Sable Stag", "This spell can't be countered by blue spells.");
     NO("Llanowar Elves", "{T}: Add {G} or {U} or {B}.");
-    NO("Llanowar Elves", "{T}: Add {G}{U}.");
+    NO("Llanowar Elves", "{T}: Add {G}{U}{G}.");
     NO("Llanowar Elves", "Activate only during your turn.");
     NO("Birds of Paradise", "{T}: Add two mana of any color.");
     NO("Elvish Archdruid", "{T}: Add {G} for each Elf you control this turn.");
@@ -483,7 +712,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 257, 200, 172, 157 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 300, 202, 189, 188 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
@@ -542,6 +771,9 @@ int main(int argc, char **argv)
     test_keywords();
     test_abilities();
     test_player_rules();
+    test_subjects_and_lists();
+    test_model_additions();
+    test_model_additions_2();
     test_refusals();
     test_near_misses();
     test_hostile();
