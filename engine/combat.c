@@ -14,7 +14,7 @@ int combat_can_block(const GameState *s, int b, int a)
     if (a < 0 || a >= PERM_MAX || !permset_has(s->combat.attackers, a)) return 0;
     const Permanent *q = &s->perm[b];
     if (!perm_is_creature(s, b)) return 0;
-    if (q->flags & PF_TAPPED) return 0;                                       /* 509.1a */
+    if (q->flags & (PF_TAPPED | PF_NO_BLOCK)) return 0;                       /* 509.1a */
     if (perm_has(s, a, KW_FLYING) && !perm_has(s, b, KW_FLYING | KW_REACH))
         return 0;                                                             /* 702.9b, 702.17b */
     return 1;

@@ -52,7 +52,7 @@ typedef struct DamageChoice {
 static inline int perm_can_attack(const Permanent *q)
 {
     unsigned f = q->flags, kw = q->kw;
-    return ((f & PF_CREATURE) != 0) & !(f & PF_TAPPED) & (!(f & PF_SICK) | ((kw & KW_HASTE) != 0)) &
+    return ((f & PF_CREATURE) != 0) & !(f & (PF_TAPPED | PF_NO_ATTACK)) & (!(f & PF_SICK) | ((kw & KW_HASTE) != 0)) &
            !(kw & KW_DEFENDER);
 }
 

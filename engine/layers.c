@@ -129,9 +129,15 @@ void layers_refresh(GameState *s)
         s->perm[f->slot].toughness = (int16_t)(s->perm[f->slot].toughness + f->t);
     }
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        Permanent *q = &s->perm[permiter_next(&it)];
+        int i = permiter_next(&it);
+        Permanent *q = &s->perm[i];
         q->power = (int16_t)(q->power + q->plus - q->minus);
         q->toughness = (int16_t)(q->toughness + q->plus - q->minus);
+        /* What combat and the policies read of the rules abilities. */
+        uint32_t r = s->px[i].rules;
+        q->flags &= (uint8_t)~(PF_NO_ATTACK | PF_NO_BLOCK);
+        if (r & ((1u << RULE_CANT_ATTACK) | (1u << RULE_CANT_ATTACK_OR_BLOCK))) q->flags |= PF_NO_ATTACK;
+        if (r & ((1u << RULE_CANT_BLOCK) | (1u << RULE_CANT_ATTACK_OR_BLOCK))) q->flags |= PF_NO_BLOCK;
     }
     s->sba_pending = 1;   /* a toughness may have dropped to 0 */
 }

@@ -23,10 +23,10 @@ static int qty_ok(const Qty *q)
 static int rule_ok(int r)
 {
     switch (r) {
+    /* Evasion and protection also change blocking, which the policies'
+     * blockers do not know yet: not before they do. */
     case RULE_CANT_ATTACK: case RULE_CANT_BLOCK: case RULE_CANT_ATTACK_OR_BLOCK:
-    case RULE_UNBLOCKABLE: case RULE_FLASH: case RULE_SHROUD: case RULE_HEXPROOF:
-    case RULE_FEAR: case RULE_INTIMIDATE: case RULE_PROTECTION: case RULE_UNCOUNTERABLE:
-    case RULE_LANDWALK:
+    case RULE_FLASH: case RULE_SHROUD: case RULE_HEXPROOF: case RULE_UNCOUNTERABLE:
         return 1;
     default:
         return 0;
@@ -84,7 +84,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         return 1;
     case OP_RULE:
         if (e->dur != DUR_EOT || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF) ||
-            (e->arg2 != RULE_CANT_BLOCK && e->arg2 != RULE_UNBLOCKABLE && e->arg2 != RULE_CANT_ATTACK_OR_BLOCK &&
+            (e->arg2 != RULE_CANT_BLOCK && e->arg2 != RULE_CANT_ATTACK_OR_BLOCK &&
              e->arg2 != RULE_SHROUD && e->arg2 != RULE_HEXPROOF && e->arg2 != RULE_CANT_ATTACK))
             break;
         return 1;

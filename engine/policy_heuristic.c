@@ -835,7 +835,7 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
     for (PermIter it = permset_iter(permset_narrow(s->perm_ctl[p], wide)); permiter_more(&it);) {
         int i = permiter_next(&it);
         const Permanent *q = &s->perm[i];
-        mine |= permset_bit_if((q->flags & (PF_CREATURE | PF_TAPPED)) == PF_CREATURE, i);
+        mine |= permset_bit_if((q->flags & (PF_CREATURE | PF_TAPPED | PF_NO_BLOCK)) == PF_CREATURE, i);
         reach |= reach_bit(q, i);
     }
     reach &= mine;

@@ -148,7 +148,9 @@ enum {
     PF_HAD_FS      = 1u << 2, /* had first or double strike when the first-strike damage step began (510.4) */
     PF_DEATHTOUCHED= 1u << 3, /* dealt damage by a deathtouch source since SBAs were last checked (704.5h) */
     PF_BLOCKED     = 1u << 4, /* attacking creature that became blocked; stays so if its blockers leave (509.1h) */
-    PF_CREATURE    = 1u << 5  /* its card is a creature card (set once, as it enters) */
+    PF_CREATURE    = 1u << 5, /* its card is a creature card (set once, as it enters) */
+    PF_NO_ATTACK   = 1u << 6, /* can't attack (a rules ability: layers.c sets it) */
+    PF_NO_BLOCK    = 1u << 7  /* can't block (likewise) */
 };
 
 /* A permanent holds its current power, toughness and keywords, not only

@@ -158,7 +158,7 @@ static int any_can_block(const GameState *s, int p)
         ground |= !perm_has(s, permiter_next(&it), KW_FLYING);
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {   /* without branches, as perm_can_attack */
         const Permanent *q = &s->perm[permiter_next(&it)];
-        any |= ((q->flags & (PF_CREATURE | PF_TAPPED)) == PF_CREATURE) & (ground | ((q->kw & (KW_FLYING | KW_REACH)) != 0));
+        any |= ((q->flags & (PF_CREATURE | PF_TAPPED | PF_NO_BLOCK)) == PF_CREATURE) & (ground | ((q->kw & (KW_FLYING | KW_REACH)) != 0));
     }
     return any;
 }

@@ -231,6 +231,8 @@ static void test_aura_and_anthem(void **state)
     assert_true(aura >= 0);
     assert_int_equal(x.s.px[aura].attached, bears);
     assert_true(perm_rule(&x.s, bears, RULE_CANT_ATTACK_OR_BLOCK));
+    assert_false(perm_can_attack(&x.s.perm[bears]));                 /* what combat and the policies read */
+    assert_true(x.s.perm[bears].flags & PF_NO_BLOCK);
     int anthem = put(&x, 0, S_ANTHEM);
     assert_int_equal(x.s.perm[mine].power, 3);
     assert_int_equal(x.s.perm[bears].power, 2);
