@@ -752,6 +752,8 @@ static void test_cli(void)
     /* A card with abilities is shown with them, whether played or not. */
     snprintf(line, sizeof line, "%s  Lightning Bolt", reason(&def, "Lightning Bolt") ? "unsupported" : "supported  ");
     CHECK_HAS(out, line);
+    if (!reason(&def, "Lightning Bolt"))
+        CHECK_HAS(out, "supported    Lightning Bolt  {R} instant; spell: damage 3 to target0[any target]\n");
     snprintf(line, sizeof line, "782 cards in the default pool: %d supported, %d unsupported\n",
              count_supported(&def), 782 - count_supported(&def));
     CHECK_HAS(out, line);
