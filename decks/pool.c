@@ -3,10 +3,16 @@
  *
  * Three outcomes per card: supported; unsupported with a reason (a real card
  * the engine cannot play yet); or a malformed file (numbers no real card
- * has, wrong JSON types), which refuses the whole file with FILE:LINE. */
+ * has, wrong JSON types), which refuses the whole file with FILE:LINE.
+ *
+ * What a card is (layout, types, supertypes, cost, power and toughness) is
+ * checked here; its rules text is read by decks/text.c into abilities the
+ * pool keeps with the card, and engine/played.c says which of them the
+ * engine plays: a card is supported only when all of them are. */
 #include "pool.h"
 #include "jsonpos.h"
 #include "text.h"
+#include "../engine/effect.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -14,25 +20,42 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <cjson/cJSON.h>
 
 #define POOL_FILE_MAX  (512u << 20)  /* refused beyond this: AtomicCards.json, the largest
                                       * file a pool reads, is about 100 MB */
-#define TEXT_MAX       2048          /* rules text kept for parsing; longer text is unsupported */
+#define TEXT_MAX       2048          /* a basic land's text compared (text.c reads the others) */
 #define PT_MAX         99            /* |power|, toughness, loyalty above this: malformed */
 
 /* ---------------------------------------------------------------- pool */
+
+/* The basic land types, which a land's text and a filter name: "Plains" is
+ * its own plural, and the reader takes a word it does not know that ends in
+ * s for a plural ("Plain"), so the table knows them from the start. */
+static const char *const basic_subtype[] = { "Plains", "Island", "Swamp", "Mountain", "Forest" };
 
 void pool_init(Pool *p)
 {
     p->cards = NULL;
     p->reason = NULL;
     p->n = p->cap = 0;
+    subtype_init(&p->subtypes);
+    for (size_t k = 0; k < sizeof basic_subtype / sizeof *basic_subtype; k++)
+        subtype_intern(&p->subtypes, basic_subtype[k], strlen(basic_subtype[k]));
+}
+
+/* The abilities a card of the pool owns (CardDef.ab is const for the
+ * engine, which only reads them). */
+static void free_abilities(CardDef *def)
+{
+    free((void *)def->ab);
+    def->ab = NULL;
+    def->n_abilities = 0;
 }
 
 void pool_free(Pool *p)
 {
+    for (int i = 0; i < p->n; i++) free_abilities(&p->cards[i]);
     free(p->cards);
     free(p->reason);
     pool_init(p);
@@ -107,28 +130,82 @@ static int reserve(Pool *p, int want)
     return 0;
 }
 
-static void put(Pool *p, int i, const CardDef *def, const char *reason)
+/* Puts def at i, taking over def->ab (the pool now owns it); a card it
+ * replaces gives its abilities back. */
+static void put(Pool *p, int i, const CardDef *def, const char *reason, int replacing)
 {
+    if (replacing && p->cards[i].ab != def->ab) free_abilities(&p->cards[i]);
     p->cards[i] = *def;
     snprintf(p->reason[i], POOL_REASON_MAX, "%s", reason ? reason : "");
 }
 
+/* A copy of def->ab[0 .. n_abilities-1] of the pool's own, in *copy (NULL
+ * when none); -1 out of memory. */
+static int copy_abilities(const CardDef *def, Ability **copy)
+{
+    *copy = NULL;
+    if (!def->n_abilities || !def->ab) return 0;
+    *copy = malloc(def->n_abilities * sizeof **copy);
+    if (!*copy) return -1;
+    memcpy(*copy, def->ab, def->n_abilities * sizeof **copy);
+    return 0;
+}
+
 int pool_add(Pool *p, const CardDef *def, const char *reason)
 {
-    int i = pool_find(p, def->name);
+    /* The caller's abilities are copied first (def->ab may be the very
+     * card this call replaces), so a failure leaves the pool unchanged. */
+    CardDef d = *def;
+    Ability *ab;
+    if (copy_abilities(def, &ab) < 0) return -1;
+    d.ab = ab;
+    if (!ab) d.n_abilities = 0;
+    int i = pool_find(p, def->name), replacing = i >= 0;
     if (i < 0) {
-        if (reserve(p, p->n + 1) < 0) return -1;
+        if (reserve(p, p->n + 1) < 0) {
+            free(ab);
+            return -1;
+        }
         i = p->n++;
     }
-    put(p, i, def, reason);
+    put(p, i, &d, reason, replacing);
     return i;
 }
 
-/* Appends without looking for the name (merge() replaces by name later). */
+/* Appends without looking for the name (merge() replaces by name later);
+ * the pool takes over def->ab. On failure the caller still owns it. */
 static int stage(Pool *p, const CardDef *def, const char *reason)
 {
     if (reserve(p, p->n + 1) < 0) return -1;
-    put(p, p->n++, def, reason);
+    put(p, p->n++, def, reason, 0);
+    return 0;
+}
+
+/* Interns the subtypes of one card object, before any text is read: a
+ * text naming a subtype ("Fungus", "Cyclops") that the reader meets
+ * before the card that has it would take it for a plural. Malformed
+ * entries are left to classify(). */
+static void intern_card_subtypes(SubtypeTable *st, const cJSON *card)
+{
+    const cJSON *subs = cJSON_IsObject(card) ? cJSON_GetObjectItemCaseSensitive(card, "subtypes") : NULL;
+    const cJSON *x;
+    if (cJSON_IsArray(subs)) cJSON_ArrayForEach(x, subs)
+        if (cJSON_IsString(x)) subtype_intern(st, x->valuestring, strlen(x->valuestring));
+}
+
+/* Stages a card just read, with storage of its own for the
+ * def->n_abilities abilities the reader made (tc->ab). */
+static int stage_read(Pool *p, CardDef *def, const TextCard *tc, const char *reason)
+{
+    def->ab = def->n_abilities ? tc->ab : NULL;
+    Ability *ab;
+    if (copy_abilities(def, &ab) < 0) return -1;
+    def->ab = ab;
+    if (stage(p, def, reason) < 0) {
+        free(ab);
+        def->ab = NULL;
+        return -1;
+    }
     return 0;
 }
 
@@ -143,7 +220,7 @@ static uint32_t name_hash(const char *name)
 /* Adds every card of src to p, replacing by name, in time linear in the
  * cards (pool_add is linear per card: a 30,000-card AtomicCards file would
  * take seconds). Room is made first, so it fails before changing p. */
-static int merge(Pool *p, const Pool *src)
+static int merge(Pool *p, Pool *src)
 {
     size_t cap = 1024;
     while (cap < 2 * (size_t)(p->n + src->n)) cap *= 2;
@@ -159,12 +236,18 @@ static int merge(Pool *p, const Pool *src)
         slot[h] = i;
     }
     for (int j = 0; j < src->n; j++) {
-        const CardDef *def = &src->cards[j];
+        CardDef *def = &src->cards[j];
         size_t h = name_hash(def->name) & (cap - 1);
         while (slot[h] >= 0 && !name_eq(p->cards[slot[h]].name, def->name)) h = (h + 1) & (cap - 1);
-        if (slot[h] < 0) slot[h] = p->n++;
-        put(p, slot[h], def, src->reason[j]);
+        int replacing = slot[h] >= 0;
+        if (!replacing) slot[h] = p->n++;
+        put(p, slot[h], def, src->reason[j], replacing);
+        def->ab = NULL;  /* p owns them now */
+        def->n_abilities = 0;
     }
+    /* src's table started as a copy of p's and only grew: its ids are p's
+     * and those of the new cards' subtypes. */
+    p->subtypes = src->subtypes;
     free(slot);
     return 0;
 }
@@ -179,49 +262,12 @@ static int json_line(const char *buf, size_t len, const char *const *path, int n
 
 /* ------------------------------------------------------ classification */
 
-typedef struct Kw {
-    const char *name;  /* keyword as printed, lowercase */
-    unsigned    bit;   /* KW_* */
-} Kw;
-
-static const Kw engine_kw[] = {
-    { "flying", KW_FLYING }, { "reach", KW_REACH }, { "first strike", KW_FIRST_STRIKE },
-    { "double strike", KW_DOUBLE_STRIKE }, { "deathtouch", KW_DEATHTOUCH },
-    { "trample", KW_TRAMPLE }, { "lifelink", KW_LIFELINK }, { "vigilance", KW_VIGILANCE },
-    { "haste", KW_HASTE }, { "menace", KW_MENACE }, { "defender", KW_DEFENDER },
-    { "indestructible", KW_INDESTRUCTIBLE }, { "wither", KW_WITHER }, { "infect", KW_INFECT },
-};
-
-/* Keyword abilities a file may not list in "keywords" but that are surely
- * keywords, so their reason says "keyword not supported". */
-static const char *const known_kw[] = {
-    "flash", "shroud", "hexproof", "protection", "fear", "intimidate", "shadow",
-    "horsemanship", "flanking", "bushido", "banding", "rampage", "provoke", "exalted",
-    "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "landwalk",
-    "changeling", "persist", "undying", "unblockable", "prowess", "skulk", "ward",
-};
-
 typedef struct Malformed {
     const char *field;  /* the card field at fault, or NULL for the card itself */
     char msg[200];      /* what is wrong */
     char step[16];      /* "#N": the member at fault, for a key given twice (field points here) */
     char first[16];     /* "#N": its first occurrence, or "" */
 } Malformed;
-
-/* Starts with word w (case-insensitive) followed by the end or a non-letter. */
-static int starts_word(const char *s, const char *w)
-{
-    size_t n = strlen(w);
-    if (strncasecmp(s, w, n)) return 0;
-    return !isalpha((unsigned char)s[n]);
-}
-
-static void trim(char **s, char **end)
-{
-    while (*s < *end && isspace((unsigned char)**s)) (*s)++;
-    while (*end > *s && isspace((unsigned char)(*end)[-1])) (*end)--;
-}
-
 
 static int is_string_array(const cJSON *a)
 {
@@ -265,17 +311,25 @@ static int num_field(const cJSON *c, const char *key, long *v, const char **str,
     return parse_num(f->valuestring, v);
 }
 
-/* Mana cost: {N} generic, {W}{U}{B}{R}{G}{C}. Sets *unsupported to the first
- * symbol the engine does not pay (X, hybrid, Phyrexian, snow, half...), *mv
+/* What parse_cost found that the engine does not pay. */
+typedef struct CostNote {
+    char first[24];  /* the first such symbol, {X} included ("{X}", "{R/G}"), or "" */
+    char other[24];  /* the first such symbol other than {X}, or "" */
+    int  x;          /* {X} symbols: an instant or sorcery pays them when its effect uses X */
+} CostNote;
+
+/* Mana cost: {N} generic, {W}{U}{B}{R}{G}{C}. Notes in *note the symbols
+ * the engine does not pay (X, hybrid, Phyrexian, snow, half...), sets *mv
  * to the mana value, and *exotic when a symbol's mana value is unknown (no
  * manaValue check then). -1: not a mana cost. */
-static int parse_cost(const char *s, CardDef *def, double *mv, int *exotic, char *unsupported, size_t ulen)
+static int parse_cost(const char *s, CardDef *def, double *mv, int *exotic, CostNote *note)
 {
     *exotic = 0;
     static const char colors[] = "WUBRGC";
     long generic = 0;
     *mv = 0;
-    unsupported[0] = 0;
+    note->first[0] = note->other[0] = 0;
+    note->x = 0;
     while (*s) {
         if (*s != '{') return -1;
         const char *close = strchr(s, '}');
@@ -285,6 +339,7 @@ static int parse_cost(const char *s, CardDef *def, double *mv, int *exotic, char
         const char *c;
         long v;
         char num[16];
+        int bad = 0;
         if (n < sizeof num) { memcpy(num, sym, n); num[n] = 0; } else num[0] = 'x';
         if (n < sizeof num && parse_num(num, &v) && num[0] != '-' && num[0] != '+') {
             generic += v;
@@ -292,7 +347,7 @@ static int parse_cost(const char *s, CardDef *def, double *mv, int *exotic, char
         } else if (n == 1 && (c = strchr(colors, *sym)) != NULL) {
             int k = (int)(c - colors);
             if (def->cost_color[k] < 255) def->cost_color[k]++;
-            else if (!unsupported[0]) snprintf(unsupported, ulen, "%.*s", (int)(n + 2), s);
+            else bad = 1;
             *mv += 1;
         } else {
             /* Symbols the engine cannot pay still count toward the mana
@@ -303,91 +358,23 @@ static int parse_cost(const char *s, CardDef *def, double *mv, int *exotic, char
             else if (n == 2 && sym[0] == 'H') *mv += 0.5;
             else if ((n == 1 && *sym == 'S') || memchr(sym, '/', n)) *mv += 1;
             else *exotic = 1;
-            if (!unsupported[0]) snprintf(unsupported, ulen, "%.*s", (int)(n + 2), s);
+            bad = 1;
+        }
+        if (bad) {
+            int is_x = n == 1 && *sym == 'X';
+            note->x += is_x;
+            if (!note->first[0]) snprintf(note->first, sizeof note->first, "%.*s", (int)(n + 2), s);
+            if (!is_x && !note->other[0]) snprintf(note->other, sizeof note->other, "%.*s", (int)(n + 2), s);
         }
         s = close + 1;
     }
-    if (generic > 255 && !unsupported[0]) snprintf(unsupported, ulen, "{%ld}", generic);
+    if (generic > 255) {
+        if (!note->first[0]) snprintf(note->first, sizeof note->first, "{%ld}", generic);
+        if (!note->other[0]) snprintf(note->other, sizeof note->other, "{%ld}", generic);
+    }
     def->cost_generic = generic > 255 ? 255 : (uint8_t)generic;
     return 0;
 }
-
-/* The rules text of a creature: reminder text dropped, then every line
- * must be a comma-separated list of keywords the engine knows. */
-static void parse_text(const char *text, const cJSON *keywords, CardDef *def, char *reason, size_t rlen)
-{
-    char buf[TEXT_MAX];
-    size_t n = 0;
-    int depth = 0;
-    if (strlen(text) >= sizeof buf) {
-        char q[80];
-        text_quote(q, sizeof q, text, strcspn(text, "\n"));
-        snprintf(reason, rlen, "text not understood: %s", q);
-        return;
-    }
-    for (const char *s = text; *s; s++) {
-        if (*s == '(') depth++;
-        else if (*s == ')' && depth > 0) depth--;
-        else if (!depth) buf[n++] = *s;
-    }
-    buf[n] = 0;
-    for (char *line = buf; line && *line; ) {
-        char *nl = strchr(line, '\n');
-        char *lend = nl ? nl : line + strlen(line);
-        char *ls = line, *le = lend;
-        trim(&ls, &le);
-        for (char *item = ls; item < le; ) {
-            char *ie = item;
-            while (ie < le && *ie != ',' && *ie != ';') ie++;
-            char *is = item, *iend = ie;
-            trim(&is, &iend);
-            size_t ilen = (size_t)(iend - is);
-            unsigned bit = 0;
-            for (size_t k = 0; k < sizeof engine_kw / sizeof *engine_kw; k++)
-                if (strlen(engine_kw[k].name) == ilen && !strncasecmp(is, engine_kw[k].name, ilen))
-                    bit = engine_kw[k].bit;
-            if (bit) {
-                def->keywords |= (uint16_t)bit;
-                item = ie < le ? ie + 1 : le;
-                continue;
-            }
-            int known = 0;
-            const cJSON *kw;
-            char save = *iend;
-            *iend = 0;
-            /* A keyword the engine knows that starts a sentence ("Flying
-             * creatures you control ...") is text, not that keyword. */
-            if (keywords) cJSON_ArrayForEach(kw, keywords) {
-                int engine = 0;
-                for (size_t k = 0; k < sizeof engine_kw / sizeof *engine_kw; k++)
-                    engine |= !strcasecmp(kw->valuestring, engine_kw[k].name);
-                if (!engine && starts_word(is, kw->valuestring)) known = 1;
-            }
-            for (size_t k = 0; k < sizeof known_kw / sizeof *known_kw; k++)
-                if (starts_word(is, known_kw[k])) known = 1;
-            *iend = save;
-            char q[80];
-            if (known && ilen > 0) {
-                text_quote(q, sizeof q, is, ilen);
-                size_t ql = strlen(q);  /* unquoted: the keyword as printed, capitalized */
-                q[ql - 1] = 0;
-                q[1] = (char)toupper((unsigned char)q[1]);
-                snprintf(reason, rlen, "keyword not supported: %s", q + 1);
-            } else {
-                /* The first sentence of the line, which may hold commas. */
-                char *se = ls;
-                while (se < le && !(se[0] == '.' && (se + 1 == le || se[1] == ' '))) se++;
-                if (se < le) se++;
-                text_quote(q, sizeof q, ls, (size_t)(se - ls));
-                snprintf(reason, rlen, "text not understood: %s", q);
-            }
-            return;
-        }
-        line = nl ? nl + 1 : NULL;
-    }
-}
-
-static const char *const basic_subtype[] = { "Plains", "Island", "Swamp", "Mountain", "Forest" };
 
 /* A basic land: its text is empty once reminder text is dropped, or exactly
  * its mana ability. */
@@ -514,15 +501,130 @@ static int repeated_key(const cJSON *obj, int *first, int *again)
 #define BAD(fld, ...) do { bad->field = (fld); snprintf(bad->msg, sizeof bad->msg, __VA_ARGS__); return -1; } while (0)
 #define UNSUP(...) do { if (!reason[0]) snprintf(reason, rlen, __VA_ARGS__); } while (0)
 
+/* The card's colors (105.2) from MTGJSON "colors" (its cost's colors and
+ * any color indicator). A file without the field (a user's) gets the colors
+ * of its mana cost, the same for every card whose cost the engine pays. */
+static int read_colors(const cJSON *jcolors, CardDef *def, Malformed *bad)
+{
+    static const char letters[] = "WUBRG";
+    if (!jcolors) {
+        for (int k = 0; k < 5; k++)
+            if (def->cost_color[k]) def->colors |= (uint8_t)(1u << k);
+        return 0;
+    }
+    const cJSON *x;
+    cJSON_ArrayForEach(x, jcolors) {
+        const char *l = x->valuestring[0] && !x->valuestring[1] ? strchr(letters, x->valuestring[0]) : NULL;
+        if (!l) BAD("colors", "card '%s': \"colors\" holds '%.20s', not one of W U B R G", def->name, x->valuestring);
+        def->colors |= (uint8_t)(1u << (l - letters));
+    }
+    return 0;
+}
+
+/* Interns the card's subtypes into st and keeps the first
+ * CARD_SUBTYPE_MAX ids. Filters ("Goblin", "nonwall") read them, so a
+ * subtype not kept would be a filter answered wrong: *why says so. */
+static void read_subtypes(const cJSON *subs, SubtypeTable *st, CardDef *def, char *why, size_t len)
+{
+    const cJSON *x;
+    int n = 0;
+    why[0] = 0;
+    cJSON_ArrayForEach(x, subs) {
+        int id = subtype_intern(st, x->valuestring, strlen(x->valuestring));
+        if (!id && !why[0])
+            snprintf(why, len, "subtype not kept: %.30s (the pool knows %d subtypes, names up to %d bytes)",
+                     x->valuestring, SUBTYPE_MAX - 1, SUBTYPE_NAME_MAX - 1);
+        else if (id && n < CARD_SUBTYPE_MAX) def->subtype[n++] = (uint8_t)id;
+        else if (id && !why[0]) snprintf(why, len, "more than %d subtypes", CARD_SUBTYPE_MAX);
+    }
+}
+
+static int has_subtype(const cJSON *subs, const char *name)
+{
+    const cJSON *x;
+    cJSON_ArrayForEach(x, subs) if (!strcmp(x->valuestring, name)) return 1;
+    return 0;
+}
+
+/* What a card's text must hold, by its kind. */
+enum { FAM_OTHER, FAM_CREATURE, FAM_BASIC, FAM_LAND, FAM_SPELL, FAM_PERMANENT, FAM_PLANESWALKER };
+
+/* Whether the effects of a count on X: the X of an {X} in the cost. */
+static int uses_x(const Ability *a)
+{
+    for (int k = 0; k < a->n_effects; k++)
+        if (a->effect[k].n.kind == QTY_X) return 1;
+    return 0;
+}
+
+/* A static ability made only of rules abilities of the card itself ("This
+ * spell can't be countered."): what an instant or sorcery may have beside
+ * its effect. */
+static int static_rules_only(const Ability *a)
+{
+    if (a->kind != AB_STATIC) return 0;
+    for (int k = 0; k < a->n_effects; k++)
+        if (a->effect[k].op != OP_RULE || a->effect[k].who != SEL_SELF) return 0;
+    return 1;
+}
+
+/* The abilities the reader made fit the card: an instant or sorcery has
+ * one effect (and pays its {X} only when the effect uses X), an Aura one
+ * Enchant ability, Equip is an Equipment's. Sets the spell's X count. */
+static void check_shape(TextCard *tc, int fam, const char *type_word, int aura, int equipment,
+                        const CostNote *cn, char *reason, size_t rlen)
+{
+    int spells = 0, enchant = 0, equip = 0, other = 0;
+    Ability *spell = NULL;
+    for (int k = 0; k < tc->n; k++) {
+        const Ability *a = &tc->ab[k];
+        if (a->kind == AB_SPELL) { spells++; spell = &tc->ab[k]; }
+        else if (a->kind == AB_ENCHANT) enchant++;
+        else if (a->kind == AB_EQUIP) equip++;
+        else if (!static_rules_only(a)) other++;
+    }
+    if (fam == FAM_SPELL) {
+        if (spells != 1) UNSUP("%s without an effect", type_word);
+        if (other || enchant || equip) UNSUP("%s with a permanent's ability", type_word);
+        if (tc->keywords) UNSUP("%s with keywords", type_word);
+        if (!spell) return;
+        if (cn->x > 1) UNSUP("mana cost not supported: {X}{X}");
+        if (cn->x && !uses_x(spell)) UNSUP("mana cost not supported: {X} (the effect does not use X)");
+        if (!cn->x && uses_x(spell)) UNSUP("X without {X} in the mana cost");
+        spell->cost.x = (uint8_t)cn->x;
+    }
+    if (aura && enchant != 1) UNSUP("an Aura without exactly one Enchant ability");
+    if (!aura && enchant) UNSUP("Enchant on a card that is not an Aura");
+    if (!equipment && equip) UNSUP("Equip on a card that is not an Equipment");
+}
+
+/* The first ability the engine does not play (ability_played's reason,
+ * with the ability as ability_describe shows it when that fits). */
+static void check_played(const TextCard *tc, unsigned types, const SubtypeTable *st, char *reason, size_t rlen)
+{
+    for (int k = 0; k < tc->n && !reason[0]; k++) {
+        char why[POOL_REASON_MAX] = "", desc[POOL_REASON_MAX];
+        if (ability_played(&tc->ab[k], types, why, sizeof why)) continue;
+        if (!why[0]) snprintf(why, sizeof why, "not played yet");
+        int dl = ability_describe(&tc->ab[k], st, desc, sizeof desc);
+        if (dl >= 0 && strlen(why) + 3 + (size_t)dl < rlen) snprintf(reason, rlen, "%s (%s)", why, desc);
+        else snprintf(reason, rlen, "%s", why);
+    }
+}
+
 /* One card object (a set file's card or an AtomicCards face) to a
- * definition and a reason ("" if supported). -1: malformed, see *bad. */
-static int classify(const cJSON *c, const char *fallback_name, CardDef *def,
-                    char *reason, size_t rlen, Malformed *bad)
+ * definition, its text read into *tc, and a reason ("" if supported);
+ * subtypes are interned into st. def->n_abilities says how many of
+ * tc->ab the card keeps (def->ab is left NULL: the caller gives the card
+ * storage of its own). -1: malformed, see *bad. */
+static int classify(const cJSON *c, const char *fallback_name, SubtypeTable *st, CardDef *def,
+                    TextCard *tc, char *reason, size_t rlen, Malformed *bad)
 {
     memset(def, 0, sizeof *def);
     def->produces = -1;
     def->max_blocks = 1;
     reason[0] = 0;
+    memset(tc, 0, sizeof *tc);
     bad->field = NULL;
     bad->first[0] = 0;
 
@@ -563,6 +665,7 @@ static int classify(const cJSON *c, const char *fallback_name, CardDef *def,
     const cJSON *supers = cJSON_GetObjectItemCaseSensitive(c, "supertypes");
     const cJSON *subs = cJSON_GetObjectItemCaseSensitive(c, "subtypes");
     const cJSON *kws = cJSON_GetObjectItemCaseSensitive(c, "keywords");
+    const cJSON *jcolors = cJSON_GetObjectItemCaseSensitive(c, "colors");
     const cJSON *jlayout = cJSON_GetObjectItemCaseSensitive(c, "layout");
     const cJSON *jcost = cJSON_GetObjectItemCaseSensitive(c, "manaCost");
     const cJSON *jmv = cJSON_GetObjectItemCaseSensitive(c, "manaValue");
@@ -572,6 +675,7 @@ static int classify(const cJSON *c, const char *fallback_name, CardDef *def,
     if (!is_string_array(supers)) BAD("supertypes", "card '%s': \"supertypes\" must be an array of strings", def->name);
     if (!is_string_array(subs)) BAD("subtypes", "card '%s': \"subtypes\" must be an array of strings", def->name);
     if (!is_string_array(kws)) BAD("keywords", "card '%s': \"keywords\" must be an array of strings", def->name);
+    if (!is_string_array(jcolors)) BAD("colors", "card '%s': \"colors\" must be an array of strings", def->name);
     if (jlayout && !cJSON_IsString(jlayout)) BAD("layout", "card '%s': \"layout\" must be a string", def->name);
     if (jcost && !cJSON_IsString(jcost) && !cJSON_IsNull(jcost)) BAD("manaCost", "card '%s': \"manaCost\" must be a string", def->name);
     if (jtext && !cJSON_IsString(jtext) && !cJSON_IsNull(jtext)) BAD("text", "card '%s': \"text\" must be a string", def->name);
@@ -582,10 +686,10 @@ static int classify(const cJSON *c, const char *fallback_name, CardDef *def,
     int normal = !strcmp(layout, "normal");
 
     /* Numbers first: a nonsensical number refuses the file whatever the card. */
-    char sym[24];
+    CostNote cn;
     double mv;
     int exotic;
-    if (parse_cost(cost, def, &mv, &exotic, sym, sizeof sym) < 0)
+    if (parse_cost(cost, def, &mv, &exotic, &cn) < 0)
         BAD("manaCost", "card '%s': \"manaCost\" is not a mana cost: '%s'", def->name, cost);
     if (jmv) {
         double v = jmv->valuedouble;
@@ -598,6 +702,7 @@ static int classify(const cJSON *c, const char *fallback_name, CardDef *def,
         mv = v;
     }
     def->mana_value = mv > 255 ? 255 : (uint8_t)mv;
+    if (read_colors(jcolors, def, bad) < 0) return -1;
 
     const cJSON *x;
     cJSON_ArrayForEach(x, types) {
@@ -647,10 +752,19 @@ static int classify(const cJSON *c, const char *fallback_name, CardDef *def,
         def->loyalty = (uint8_t)v;
     }
 
+    /* The text, read whole or not at all (text.h), with the card's types;
+     * the face's own name is the "~" of its text. */
+    const char *face = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(c, "faceName"));
+    text_parse(face ? face : def->name, def->types, text, st, tc);
+    char sub_reason[POOL_REASON_MAX];
+    read_subtypes(subs, st, def, sub_reason, sizeof sub_reason);
+
     /* Now why the engine cannot play it, most fundamental reason first;
      * UNSUP keeps the first. */
+    int fam = FAM_OTHER;
     if (!normal) UNSUP("layout not supported: %s", layout);
     if (is_creature) {
+        fam = FAM_CREATURE;
         if (types) cJSON_ArrayForEach(x, types)
             if (strcmp(x->valuestring, "Creature") && strcmp(x->valuestring, "Artifact"))
                 UNSUP("card type not supported: %s creature", x->valuestring);
@@ -659,10 +773,10 @@ static int classify(const cJSON *c, const char *fallback_name, CardDef *def,
             if (strcmp(x->valuestring, "Legendary") && strcmp(x->valuestring, "Snow"))
                 UNSUP("supertype not supported: %s", x->valuestring);
         if (!jcost || !cost[0]) UNSUP("no mana cost (cannot be cast)");
-        if (sym[0]) UNSUP("mana cost not supported: %s", sym);
+        if (cn.first[0]) UNSUP("mana cost not supported: %s", cn.first);
         if (pt_reason[0]) UNSUP("%s", pt_reason);
-        if (!reason[0]) parse_text(text, kws, def, reason, rlen);
     } else if (card_is(def, TYPE_LAND) && (def->supertypes & SUPER_BASIC)) {
+        fam = FAM_BASIC;
         if (def->types != TYPE_LAND && types) cJSON_ArrayForEach(x, types)
             if (strcmp(x->valuestring, "Land")) UNSUP("card type not supported: %s land", x->valuestring);
         if (cost[0]) UNSUP("a land with a mana cost");
@@ -671,12 +785,76 @@ static int classify(const cJSON *c, const char *fallback_name, CardDef *def,
                 UNSUP("supertype not supported: %s", x->valuestring);
         if (!reason[0]) classify_basic(c, text, def, reason, rlen);
     } else if (card_is(def, TYPE_LAND)) {
-        UNSUP("nonbasic land not supported");
+        fam = FAM_LAND;
+        if (def->types != TYPE_LAND && types) cJSON_ArrayForEach(x, types)
+            if (strcmp(x->valuestring, "Land")) UNSUP("card type not supported: %s land", x->valuestring);
+        if (cost[0]) UNSUP("a land with a mana cost");
+        if (def->supertypes & SUPER_LEGENDARY) UNSUP("legendary (legend rule not supported)");
+        if (supers) cJSON_ArrayForEach(x, supers)
+            if (strcmp(x->valuestring, "Legendary") && strcmp(x->valuestring, "Snow"))
+                UNSUP("supertype not supported: %s", x->valuestring);
+        /* A basic land type gives a land its mana ability without text
+         * (305.6): the reader would see none. */
+        for (size_t k = 0; k < sizeof basic_subtype / sizeof *basic_subtype; k++)
+            if (has_subtype(subs, basic_subtype[k]))
+                UNSUP("nonbasic land with a basic land type not supported: %s", basic_subtype[k]);
+    } else if (card_is(def, TYPE_PLANESWALKER | TYPE_INSTANT | TYPE_SORCERY | TYPE_ARTIFACT | TYPE_ENCHANTMENT)) {
+        int spell = card_is(def, TYPE_INSTANT | TYPE_SORCERY);
+        fam = card_is(def, TYPE_PLANESWALKER) ? FAM_PLANESWALKER : spell ? FAM_SPELL : FAM_PERMANENT;
+        /* Tribal, or an instant that is also an artifact (no such card). */
+        unsigned allowed = fam == FAM_PLANESWALKER ? TYPE_PLANESWALKER
+                         : spell ? (def->types & (TYPE_INSTANT | TYPE_SORCERY)) : TYPE_ARTIFACT | TYPE_ENCHANTMENT;
+        if (def->types & ~allowed) cJSON_ArrayForEach(x, types) {
+            int ok = 0;
+            for (size_t k = 0; k < sizeof type_names / sizeof *type_names; k++)
+                if (!strcmp(x->valuestring, type_names[k].name)) ok = (type_names[k].bit & allowed) != 0;
+            if (!ok) UNSUP("card type not supported: %s %s", x->valuestring,
+                           fam == FAM_PLANESWALKER ? "planeswalker" : card_is(def, TYPE_INSTANT) ? "instant"
+                           : spell ? "sorcery" : card_is(def, TYPE_ARTIFACT) ? "artifact" : "enchantment");
+        }
+        if (def->supertypes & SUPER_LEGENDARY) UNSUP("legendary (legend rule not supported)");
+        if (supers) cJSON_ArrayForEach(x, supers)
+            if (strcmp(x->valuestring, "Legendary") && strcmp(x->valuestring, "Snow"))
+                UNSUP("supertype not supported: %s", x->valuestring);
+        if (!jcost || !cost[0]) UNSUP("no mana cost (cannot be cast)");
+        /* An instant's or sorcery's {X} is paid when its effect uses X
+         * (check_shape); any other symbol the engine does not pay. */
+        if (spell ? cn.other[0] != 0 : cn.first[0] != 0)
+            UNSUP("mana cost not supported: %s", spell ? cn.other : cn.first);
     } else if (types) {
         cJSON_ArrayForEach(x, types)
             if (strcmp(x->valuestring, "Tribal") && strcmp(x->valuestring, "Kindred"))
                 UNSUP("card type not supported: %s", x->valuestring);
         UNSUP("card type not supported: %s", cJSON_GetArraySize(types) ? cJSON_GetArrayItem(types, 0)->valuestring : "(none)");
+    }
+
+    /* The text: the reader's reason, then the shape of what it read, then
+     * the first ability the engine does not play. A basic land's text was
+     * checked above (its mana ability is `produces`, the fast path's). */
+    if (fam != FAM_OTHER && fam != FAM_BASIC) {
+        char inner[POOL_REASON_MAX] = "";
+        char *outer = reason;
+        size_t outer_len = rlen;
+        if (fam == FAM_PLANESWALKER && normal) {  /* its reason says first that it is one */
+            snprintf(inner, sizeof inner, "%s", reason);
+            reason = inner;
+            rlen = sizeof inner;
+        }
+        if (sub_reason[0]) UNSUP("%s", sub_reason);
+        if (tc->reason[0]) UNSUP("%s", tc->reason);
+        if (!reason[0])
+            check_shape(tc, fam, card_is(def, TYPE_INSTANT) ? "an instant" : "a sorcery",
+                        has_subtype(subs, "Aura"), has_subtype(subs, "Equipment"), &cn, reason, rlen);
+        if (!reason[0]) check_played(tc, def->types, st, reason, rlen);
+        if (reason == inner && inner[0])
+            snprintf(outer, outer_len, "planeswalker not supported yet: %s", inner);
+        reason = outer;
+        rlen = outer_len;
+    }
+    /* What the text says belongs to the card when it was read whole. */
+    if (!tc->reason[0] && fam != FAM_BASIC) {
+        def->keywords = tc->keywords;
+        def->n_abilities = (uint8_t)tc->n;
     }
     return 0;
 }
@@ -889,14 +1067,17 @@ int pool_load_buffer(Pool *p, const char *path, const char *buf, size_t len, cha
      * as it was: a file is loaded whole or not at all. */
     Pool tmp;
     pool_init(&tmp);
+    tmp.subtypes = p->subtypes;  /* the new cards' ids extend p's (merge gives them back) */
     Seen seen = { NULL, NULL, 0 };
     int rc = -1, rk;
     const cJSON *data = cJSON_GetObjectItemCaseSensitive(root, "data");
     const cJSON *cards = cJSON_GetObjectItemCaseSensitive(data, "cards");
     char reason[POOL_REASON_MAX];
     CardDef def;
+    TextCard *tcs = malloc(2 * sizeof *tcs);  /* a face's text and a card's first face's, 8 KB each */
     Malformed bad;
     char idx[2][16];
+    if (!tcs) goto oom;
     if (!cJSON_IsObject(root) || !cJSON_IsObject(data)) {
         const char *where[] = { "data" };
         snprintf(err, errlen, "%s:%d: not an MTGJSON file: no \"data\" object", path,
@@ -916,10 +1097,11 @@ int pool_load_buffer(Pool *p, const char *path, const char *buf, size_t len, cha
         if (seen_init(&seen, cJSON_GetArraySize(cards)) < 0) goto oom;
         int i = 0;
         const cJSON *c;
+        cJSON_ArrayForEach(c, cards) intern_card_subtypes(&tmp.subtypes, c);
         cJSON_ArrayForEach(c, cards) {
             snprintf(idx[0], sizeof idx[0], "#%d", i);
             const char *where[] = { "data", "cards", idx[0], NULL };
-            if (classify(c, NULL, &def, reason, sizeof reason, &bad) < 0) {
+            if (classify(c, NULL, &tmp.subtypes, &def, &tcs[0], reason, sizeof reason, &bad) < 0) {
                 report_bad(path, buf, len, where, 3, &bad, err, errlen);
                 goto out;
             }
@@ -944,7 +1126,7 @@ int pool_load_buffer(Pool *p, const char *path, const char *buf, size_t len, cha
                 goto out;
             }
             i++;
-            if (stage(&tmp, &def, reason) < 0) goto oom;
+            if (stage_read(&tmp, &def, &tcs[0], reason) < 0) goto oom;
         }
     } else {      /* an AtomicCards file: data maps a name to its faces */
         int i = 0;
@@ -952,6 +1134,10 @@ int pool_load_buffer(Pool *p, const char *path, const char *buf, size_t len, cha
         for (faces = data->child; faces; faces = faces->next) i++;
         if (seen_init(&seen, i) < 0) goto oom;
         i = 0;
+        cJSON_ArrayForEach(faces, data) {
+            const cJSON *face;
+            if (cJSON_IsArray(faces)) cJSON_ArrayForEach(face, faces) intern_card_subtypes(&tmp.subtypes, face);
+        }
         cJSON_ArrayForEach(faces, data) {
             snprintf(idx[0], sizeof idx[0], "#%d", i);
             const char *where[] = { "data", idx[0], idx[1] };
@@ -988,12 +1174,13 @@ int pool_load_buffer(Pool *p, const char *path, const char *buf, size_t len, cha
             char first_reason[POOL_REASON_MAX];
             cJSON_ArrayForEach(face, faces) {
                 snprintf(idx[1], sizeof idx[1], "#%d", j);
-                if (classify(face, faces->string, &def, reason, sizeof reason, &bad) < 0) {
+                if (classify(face, faces->string, &tmp.subtypes, &def, &tcs[0], reason, sizeof reason, &bad) < 0) {
                     report_bad(path, buf, len, where, 3, &bad, err, errlen);
                     goto out;
                 }
                 if (j++ == 0) {
                     first = def;
+                    tcs[1] = tcs[0];
                     memcpy(first_reason, reason, sizeof reason);
                 }
             }
@@ -1002,7 +1189,7 @@ int pool_load_buffer(Pool *p, const char *path, const char *buf, size_t len, cha
             /* The key names the card; an empty key leaves the face's name. */
             if (faces->string[0] && strlen(faces->string) < CARD_NAME_MAX)
                 memcpy(first.name, faces->string, strlen(faces->string) + 1);
-            if (stage(&tmp, &first, first_reason) < 0) goto oom;
+            if (stage_read(&tmp, &first, &tcs[1], first_reason) < 0) goto oom;
         }
     }
     if (merge(p, &tmp) < 0) goto oom;
@@ -1013,6 +1200,7 @@ refused:
 oom:
     snprintf(err, errlen, "%s: out of memory", path);
 out:
+    free(tcs);
     seen_free(&seen);
     pool_free(&tmp);
     cJSON_Delete(root);

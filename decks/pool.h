@@ -9,13 +9,18 @@
 
 #include <stddef.h>
 #include "../engine/card.h"
+#include "text.h"
 
 #define POOL_REASON_MAX 160
 
 typedef struct Pool {
-    CardDef *cards;                    /* cards[0 .. n-1], supported or not */
+    CardDef *cards;                    /* cards[0 .. n-1], supported or not; cards[i].ab is an
+                                        * allocation of the pool's (one per card with abilities),
+                                        * stable until the card is replaced or the pool freed */
     char   (*reason)[POOL_REASON_MAX]; /* "" when supported, else why not */
     int n, cap;
+    SubtypeTable subtypes;             /* the ids of the cards' subtypes and of their abilities'
+                                        * filters (grows only: an id never changes meaning) */
 } Pool;
 
 /* Starts an empty pool. */
@@ -39,7 +44,9 @@ int pool_load_file(Pool *p, const char *path, char *err, size_t errlen);
 int pool_load_buffer(Pool *p, const char *path, const char *buf, size_t len, char *err, size_t errlen);
 
 /* Adds (or replaces, by name) one definition; reason NULL or "" = supported.
- * Returns its index, or -1 when out of memory. */
+ * The pool copies def->ab[0 .. n_abilities-1] (their subtype ids must be
+ * p->subtypes' ids); the caller keeps its own. Returns its index, or -1 when
+ * out of memory (the pool unchanged). */
 int pool_add(Pool *p, const CardDef *def, const char *reason);
 
 /* Index of the card with this name, compared without regard to case,

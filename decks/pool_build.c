@@ -16,7 +16,7 @@
 #include "decks/pool.h"
 
 static const char *const fields[] = {
-    "name", "faceName", "manaCost", "manaValue", "types", "subtypes", "supertypes",
+    "name", "faceName", "manaCost", "manaValue", "colors", "types", "subtypes", "supertypes",
     "power", "toughness", "loyalty", "keywords", "text", "layout",
 };
 
@@ -45,13 +45,15 @@ static char *slurp(const char *path)
 }
 
 /* The card reduced to the fields the pool reads; empty arrays are left
- * out, the loader reads a missing one as empty. */
+ * out, the loader reads a missing one as empty, except "colors": without
+ * it the loader takes the mana cost's colors, and [] is colorless (105.2c)
+ * whatever the cost. */
 static cJSON *slim(const cJSON *card)
 {
     cJSON *o = cJSON_CreateObject();
     for (size_t k = 0; o && k < sizeof fields / sizeof *fields; k++) {
         const cJSON *f = cJSON_GetObjectItemCaseSensitive(card, fields[k]);
-        if (f && !(cJSON_IsArray(f) && cJSON_GetArraySize(f) == 0))
+        if (f && !(cJSON_IsArray(f) && cJSON_GetArraySize(f) == 0 && strcmp(fields[k], "colors")))
             cJSON_AddItemToObject(o, fields[k], cJSON_Duplicate(f, 1));
     }
     return o;

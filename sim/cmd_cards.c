@@ -26,27 +26,65 @@ static const char *const kw_names[KW_COUNT] = {
     "wither", "infect",
 };
 
-/* "{3}{W}{W} 4/4 flying, vigilance" or "land: {G}". */
-static void describe(const CardDef *c, char *out, size_t len)
+/* Appends to out[0 .. len-1] at *n, as snprintf does, never past len. */
+static void add(char *out, size_t len, size_t *n, const char *fmt, const char *a, const char *b)
+{
+    if (*n >= len) return;
+    int k = snprintf(out + *n, len - *n, fmt, a, b);
+    if (k > 0) *n += (size_t)k;
+    if (*n >= len) *n = len - 1;
+}
+
+/* "{3}{W}{W} 4/4 flying, vigilance", "basic land: {G}", "{R} instant;
+ * spell: damage 3 to target0[any target]": the cost, what the card is, and
+ * each ability as ability_describe gives it. */
+static void describe(const Pool *p, const CardDef *c, char *out, size_t len)
 {
     size_t n = 0;
     out[0] = 0;
-    if (card_is(c, TYPE_LAND)) {
-        if (c->produces >= 0) snprintf(out, len, "basic land: {%c}", "WUBRGC"[c->produces]);
+    if (card_is(c, TYPE_LAND) && c->produces >= 0) {
+        snprintf(out, len, "basic land: {%c}", "WUBRGC"[c->produces]);
         return;
     }
-    if (c->cost_generic || c->mana_value == 0)
-        n += (size_t)snprintf(out + n, len - n, "{%d}", c->cost_generic);
-    for (int k = 0; k < COLOR_COUNT && n < len; k++)
-        for (int i = 0; i < c->cost_color[k] && n < len; i++)
-            n += (size_t)snprintf(out + n, len - n, "{%c}", "WUBRGC"[k]);
-    if (n < len) n += (size_t)snprintf(out + n, len - n, " %d/%d", c->power, c->toughness);
+    if (card_is(c, TYPE_LAND)) {
+        add(out, len, &n, "land", "", "");
+    } else {
+        for (int k = 0; k < c->n_abilities; k++)  /* an instant's {X} is its spell's */
+            for (int x = 0; c->ab[k].kind == AB_SPELL && x < c->ab[k].cost.x; x++) add(out, len, &n, "{X}", "", "");
+        if (c->cost_generic || (c->mana_value == 0 && n == 0)) {
+            char g[8];
+            snprintf(g, sizeof g, "%d", c->cost_generic);
+            add(out, len, &n, "{%s}", g, "");
+        }
+        for (int k = 0; k < COLOR_COUNT; k++)
+            for (int i = 0; i < c->cost_color[k]; i++) {
+                char sym[2] = { "WUBRGC"[k], 0 };
+                add(out, len, &n, "{%s}", sym, "");
+            }
+        if (card_is(c, TYPE_CREATURE)) {
+            char pt[16];
+            snprintf(pt, sizeof pt, "%d/%d", c->power, c->toughness);
+            add(out, len, &n, " %s", pt, "");
+        } else {
+            static const struct { unsigned bit; const char *word; } kinds[] = {
+                { TYPE_ARTIFACT, "artifact" }, { TYPE_ENCHANTMENT, "enchantment" },
+                { TYPE_INSTANT, "instant" }, { TYPE_SORCERY, "sorcery" }, { TYPE_PLANESWALKER, "planeswalker" },
+            };
+            for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
+                if (card_is(c, kinds[k].bit)) add(out, len, &n, " %s", kinds[k].word, "");
+        }
+    }
     const char *sep = " ";
-    for (int k = 0; k < KW_COUNT && n < len; k++)
+    for (int k = 0; k < KW_COUNT; k++)
         if (c->keywords & (1u << k)) {
-            n += (size_t)snprintf(out + n, len - n, "%s%s", sep, kw_names[k]);
+            add(out, len, &n, "%s%s", sep, kw_names[k]);
             sep = ", ";
         }
+    for (int k = 0; k < c->n_abilities; k++) {
+        char ab[256];
+        ability_describe(&c->ab[k], &p->subtypes, ab, sizeof ab);
+        add(out, len, &n, "; %s", ab, "");
+    }
 }
 
 static int print_json(const Pool *p)
@@ -83,13 +121,13 @@ static int print_json(const Pool *p)
 static void print_text(const Pool *p, const char *source)
 {
     int sup = 0;
-    char desc[128];
+    char desc[1024];
     for (int i = 0; i < p->n; i++) {
         const char *r = pool_reason(p, i);
         if (r) {
             printf("unsupported  %s: %s\n", p->cards[i].name, r);
         } else {
-            describe(&p->cards[i], desc, sizeof desc);
+            describe(p, &p->cards[i], desc, sizeof desc);
             printf("supported    %s  %s\n", p->cards[i].name, desc);
             sup++;
         }

@@ -9,6 +9,7 @@
 
 #include <string.h>
 #include "decks/pool.h"
+#include "engine/effect.h"
 
 #define FUZZ_PATH "fuzz/cards.json"
 #define FUZZ_FIND_MAX 64   /* cards looked up by name (pool_find is linear) */
@@ -27,10 +28,22 @@ static void check_card(const Pool *p, int i)
         FUZZ_CHECK(c->toughness >= 0 && c->toughness <= 99, "%s: toughness %d", c->name, c->toughness);
         FUZZ_CHECK(c->keywords < (1u << KW_COUNT), "%s: keywords %#x", c->name, c->keywords);
         FUZZ_CHECK(c->produces == -1, "%s: a creature producing mana", c->name);
-    } else {
-        FUZZ_CHECK(card_is(c, TYPE_LAND) && (c->supertypes & SUPER_BASIC), "%s: supported but neither "
-                   "a creature nor a basic land (types %#x)", c->name, c->types);
+    } else if (card_is(c, TYPE_LAND) && (c->supertypes & SUPER_BASIC)) {
         FUZZ_CHECK(c->produces >= 0 && c->produces < COLOR_COUNT, "%s: produces %d", c->name, c->produces);
+        FUZZ_CHECK(c->n_abilities == 0, "%s: a basic land with %d abilities", c->name, c->n_abilities);
+    } else {
+        FUZZ_CHECK(!card_is(c, TYPE_PLANESWALKER | TYPE_TRIBAL), "%s: supported with types %#x", c->name, c->types);
+        FUZZ_CHECK(c->produces == -1, "%s: a nonbasic card producing %d", c->name, c->produces);
+        int spells = 0;
+        for (int k = 0; k < c->n_abilities; k++) spells += c->ab[k].kind == AB_SPELL;
+        FUZZ_CHECK(spells == (card_is(c, TYPE_INSTANT | TYPE_SORCERY) ? 1 : 0), "%s: %d spell abilities", c->name, spells);
+    }
+    /* Supported: the engine plays every ability it has. */
+    FUZZ_CHECK(c->n_abilities == 0 || c->ab != NULL, "%s: %d abilities and no storage", c->name, c->n_abilities);
+    for (int k = 0; k < c->n_abilities; k++) {
+        char why[POOL_REASON_MAX];
+        FUZZ_CHECK(ability_played(&c->ab[k], c->types, why, sizeof why), "%s: ability %d not played: %s",
+                   c->name, k, why);
     }
 }
 
