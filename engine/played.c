@@ -138,7 +138,7 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
     switch (a->kind) {
     case AB_SPELL:
         if (a->cost.generic || a->cost.tap || a->cost.sac_self || a->cost.sac_n || a->cost.discard_n ||
-            a->cost.life || a->cost.exile_self)
+            a->cost.life || a->cost.exile_self || a->cost.x_colors)
             NOT("an additional cost");
         break;
     case AB_ACTIVATED:
