@@ -4,6 +4,7 @@
 #include "layers.h"
 #include "zone.h"
 #include "damage.h"
+#include "turn.h"
 
 static int has_subtype(const CardDef *d, int id)
 {
@@ -294,7 +295,7 @@ static void run(Ctx *c, const Effect *e)
             f.rule = e->arg2;
             f.perm_ts = s->px[i].ts;
             f.ts = state_ts(s);
-            if (floating_add(s, &f) < 0) { s->over = 1; s->winner = 2; s->end_reason = END_CAPACITY; return; }
+            if (floating_add(s, &f) < 0) { game_fail(s, c->g, ERR_CAPACITY); return; }
         }
         break;
     case OP_DESTROY:

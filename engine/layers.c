@@ -61,6 +61,37 @@ static PermSet affected(const GameState *s, int src, const Effect *e)
     return out;
 }
 
+/* Applies the static abilities of every permanent that act in layer 6
+ * (keywords, rules abilities) or, with pump set, in layer 7c (+N/+N). */
+static void statics(GameState *s, int pump)
+{
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int src = permiter_next(&it);
+        const CardDef *d = &s->cards[s->perm[src].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_STATIC) continue;
+            for (int j = 0; j < a->n_effects; j++) {
+                const Effect *e = &a->effect[j];
+                if (pump != (e->op == OP_PUMP) || (!pump && e->op != OP_GRANT && e->op != OP_LOSE_KW && e->op != OP_RULE))
+                    continue;
+                PermSet to = affected(s, src, e);
+                if (!pump) {
+                    for (PermIter m = permset_iter(to); permiter_more(&m);) grant(s, permiter_next(&m), e);
+                    continue;
+                }
+                int mult = e->n.kind == QTY_COUNT ? effect_count(s, &e->count, perm_controller(s, src), src) * e->n.n
+                                                  : e->n.n;
+                for (PermIter m = permset_iter(to); permiter_more(&m);) {
+                    Permanent *q = &s->perm[permiter_next(&m)];
+                    q->power = (int16_t)(q->power + e->p * mult);
+                    q->toughness = (int16_t)(q->toughness + e->t * mult);
+                }
+            }
+        }
+    }
+}
+
 void layers_refresh(GameState *s)
 {
     if (!s->layers_dirty) return;
@@ -83,19 +114,7 @@ void layers_refresh(GameState *s)
     }
     /* Layer 6: abilities gained, static abilities then resolved effects.
      * Only additions are played, so their order does not matter. */
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int src = permiter_next(&it);
-        const CardDef *d = &s->cards[s->perm[src].card];
-        for (int k = 0; k < d->n_abilities; k++) {
-            const Ability *a = &d->ab[k];
-            if (a->kind != AB_STATIC) continue;
-            for (int j = 0; j < a->n_effects; j++) {
-                const Effect *e = &a->effect[j];
-                if (e->op != OP_GRANT && e->op != OP_LOSE_KW && e->op != OP_RULE) continue;
-                for (PermIter m = permset_iter(affected(s, src, e)); permiter_more(&m);) grant(s, permiter_next(&m), e);
-            }
-        }
-    }
+    statics(s, 0);
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op == OP_GRANT) s->perm[f->slot].kw |= f->kw;
@@ -103,25 +122,7 @@ void layers_refresh(GameState *s)
     }
     /* Layer 7c: modifications, from static abilities (their filters see
      * layer 6's results) and resolved effects; 7d: counters. */
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int src = permiter_next(&it);
-        const CardDef *d = &s->cards[s->perm[src].card];
-        for (int k = 0; k < d->n_abilities; k++) {
-            const Ability *a = &d->ab[k];
-            if (a->kind != AB_STATIC) continue;
-            for (int j = 0; j < a->n_effects; j++) {
-                const Effect *e = &a->effect[j];
-                if (e->op != OP_PUMP) continue;
-                int mult = e->n.kind == QTY_COUNT ? effect_count(s, &e->count, perm_controller(s, src), src) * e->n.n
-                                                  : e->n.n;
-                for (PermIter m = permset_iter(affected(s, src, e)); permiter_more(&m);) {
-                    Permanent *q = &s->perm[permiter_next(&m)];
-                    q->power = (int16_t)(q->power + e->p * mult);
-                    q->toughness = (int16_t)(q->toughness + e->t * mult);
-                }
-            }
-        }
-    }
+    statics(s, 1);
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op != OP_PUMP) continue;

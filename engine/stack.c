@@ -12,7 +12,7 @@
 
 static void pend(GameState *s, uint16_t card, int k, int ctl, int slot, int player, int amount)
 {
-    if (s->pending_n >= TRIG_MAX) { s->over = 1; s->winner = 2; s->end_reason = END_CAPACITY; return; }
+    if (s->pending_n >= TRIG_MAX) { s->error = ERR_CAPACITY; return; }   /* ends the game at settle() */
     Pending *w = &s->pend[s->pending_n++];
     memset(w, 0, sizeof *w);
     w->card = card;
@@ -77,7 +77,7 @@ int triggers_put(GameState *s, Game *g)
             memmove(&s->pend[w], &s->pend[w + 1], (size_t)(s->pending_n - w - 1) * sizeof *s->pend);
             s->pending_n--;
             w--;
-            if (s->stack_n >= STACK_MAX) { s->over = 1; s->winner = 2; s->end_reason = END_CAPACITY; return put; }
+            if (s->stack_n >= STACK_MAX) { game_fail(s, g, ERR_CAPACITY); return put; }
             StackItem *it = &s->stack[s->stack_n];
             memset(it, 0, sizeof *it);
             it->kind = SI_TRIGGER;
@@ -253,6 +253,10 @@ void stack_resolve_top(GameState *s, Game *g)
 /* 117.5: state-based actions, then triggered abilities, until neither. */
 static void settle(GameState *s, Game *g)
 {
+    /* A capacity reached where no Game was at hand (a trigger with no room
+     * to wait, a card with no room in a hand) ends the game here, with its
+     * events, as every other capacity draw. */
+    if (s->error == ERR_CAPACITY && !s->over) { game_fail(s, g, ERR_CAPACITY); return; }
     do {
         layers_refresh(s);
         sba_apply(s, g);

@@ -270,18 +270,13 @@ typedef struct StackItem {
     uint32_t ts;          /* this item's timestamp (a target names it by it) */
     uint8_t  x;           /* the value of X */
     uint8_t  n_targets;
-    uint8_t  flags;       /* SF_* */
+    uint8_t  flags;       /* (none yet) */
     uint8_t  ev_player;   /* a trigger: the event's player ("that player") */
     int16_t  ev_amount;   /* a trigger: the event's amount ("that much") */
     uint8_t  ev_perm;     /* a trigger: the event's permanent ("that creature"), or NO_SLOT */
     uint8_t  pad;
     Target   t[ITEM_TARGETS]; /* chosen targets, in the order of the ability's specs */
 } StackItem;
-
-/* StackItem.flags */
-enum {
-    SF_COUNTERED = 1u << 0  /* (unused on the stack: the result of the last resolution) */
-};
 
 /* A continuous effect of a resolved spell or ability (611.2), on one
  * permanent: the set an effect affects is fixed as it begins (611.2c), one
@@ -362,7 +357,7 @@ typedef struct GameState {
     uint8_t   pending_n;         /* triggered abilities waiting: pend[0 .. pending_n-1] */
     uint8_t   layers_dirty;      /* characteristics must be computed again (layers.c) */
     uint8_t   damaged_opp;       /* bit p: player p was dealt damage this turn (bloodthirst) */
-    uint8_t   extra_turns[2];    /* extra turns each player has coming */
+    uint8_t   pad_[2];
     uint8_t   last_result;       /* how the last stack item ended: RES_* */
     uint32_t  ts_next;           /* the next timestamp */
     uint64_t  exile[2][4];       /* exile: bit per object id, by owner */
@@ -396,7 +391,7 @@ static inline void state_fork(GameState *dst, const GameState *src)
 }
 
 /* GameState.last_result */
-enum { RES_NONE, RES_RESOLVED, RES_COUNTERED, RES_FIZZLED };
+enum { RES_NONE, RES_RESOLVED, RES_FIZZLED };
 
 _Static_assert(sizeof(Permanent) == 16, "Permanent must stay 16 bytes");
 _Static_assert(sizeof(GameState) <= 8192, "GameState must stay under 8 KiB");

@@ -42,7 +42,7 @@ void card_to_zone(GameState *s, int owner, uint8_t obj, int zone)
     case ZONE_HAND:
         if (o->hand_n < HAND_MAX) { o->hand[o->hand_n++] = obj; break; }
         bits256_set(o->gy, obj); o->gy_n++;      /* no room: a capacity the game ends on */
-        s->over = 1; s->winner = 2; s->end_reason = END_CAPACITY;
+        s->error = ERR_CAPACITY;                 /* the game ends at the next priority (stack.c) */
         break;
     default: bits256_set(o->gy, obj); o->gy_n++; break;
     }
