@@ -5,6 +5,7 @@
 #include "zone.h"
 #include "damage.h"
 #include "turn.h"
+#include "stack.h"
 
 static int has_subtype(const CardDef *d, int id)
 {
@@ -46,17 +47,53 @@ int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
     return 1;
 }
 
+int filter_may_match_land(const Filter *f)
+{
+    if (f->zone != ZONE_BATTLEFIELD || (f->types && !(f->types & TYPE_LAND)) || (f->types_not & TYPE_LAND) ||
+        (f->types_all & ~TYPE_LAND) || f->colors || f->kw || f->power_max != FILTER_NO_LIMIT ||
+        f->power_min != FILTER_NO_MIN || (f->state & (FS_ATTACKING | FS_BLOCKING | FS_TOKEN)))
+        return 0;
+    return 1;
+}
+
+/* Basic lands are counts (state.h's Player), not permanents: how many of
+ * player p's match f (as filter_perm would, for `you`). All basic lands
+ * that make one color are one card in these sets. */
+static int basic_lands_matching(const GameState *s, const Filter *f, int p, int you)
+{
+    const Player *pl = &s->pl[p];
+    if (!pl->lands_n || !filter_may_match_land(f)) return 0;
+    if ((f->ctl == CTL_YOU && p != you) || ((f->ctl == CTL_OPP || f->ctl == CTL_NOT_YOU) && p == you)) return 0;
+    int n = 0;
+    unsigned seen = 0;
+    for (int w = 0; w < 4; w++)
+        for (uint64_t bits = pl->lands[w]; bits; bits &= bits - 1) {
+            const CardDef *d = &s->cards[OBJ_CARD(s, p, w * 64 + __builtin_ctzll(bits))];
+            int c = d->produces;
+            if (c < 0 || (seen >> c & 1)) continue;
+            seen |= 1u << c;
+            if ((d->supertypes & f->supers) != f->supers) continue;
+            if (f->subtype[0]) {
+                int any = 0;
+                for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++) any |= has_subtype(d, f->subtype[k]);
+                if (!any) continue;
+            }
+            if (f->subtype_not && has_subtype(d, f->subtype_not)) continue;
+            n += (f->state & FS_TAPPED) ? pl->land_tapped[c]
+                 : (f->state & FS_UNTAPPED) ? pl->land_n[c] - pl->land_tapped[c] : pl->land_n[c];
+        }
+    return n;
+}
+
 int effect_count(const GameState *s, const Filter *f, int you, int src)
 {
     int n = 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);)
         n += filter_perm(s, f, permiter_next(&it), you, src);
-    return n;
+    return n + basic_lands_matching(s, f, 0, you) + basic_lands_matching(s, f, 1, you);
 }
 
-/* Whether a spell on the stack matches f (for "counter target creature
- * spell"): its card's types and colors. */
-static int filter_spell(const GameState *s, const Filter *f, const StackItem *t)
+int filter_spell(const GameState *s, const Filter *f, const StackItem *t)
 {
     if (t->kind != SI_SPELL) return 0;   /* "target spell": abilities are not spells */
     const CardDef *d = &s->cards[t->card];
@@ -133,10 +170,25 @@ static int qty(const Ctx *c, const Qty *q)
     }
 }
 
+/* The triggering event's permanent, if it is still the same object; else -1. */
+static int event_perm(const Ctx *c)
+{
+    const StackItem *it = c->it;
+    int i = it->ev_perm;
+    return i != NO_SLOT && permset_has(c->s->perm_used, i) && c->s->px[i].ts == it->ev_ts ? i : -1;
+}
+
 static int amount(const Ctx *c, const Effect *e)
 {
-    if (e->n.kind == QTY_COUNT) return e->n.n * effect_count(c->s, &e->count, c->it->controller, c->src);
-    return qty(c, &e->n);
+    switch (e->n.kind) {
+    case QTY_COUNT: return e->n.n * effect_count(c->s, &e->count, c->it->controller, c->src);
+    case QTY_EVENT: return e->n.n * c->it->ev_amount;
+    case QTY_EVENT_TOUGHNESS: {                          /* now, or as it last existed (608.2h) */
+        int i = event_perm(c);
+        return e->n.n * (i >= 0 ? perm_toughness(c->s, i) : c->it->ev_amount);
+    }
+    default: return qty(c, &e->n);
+    }
 }
 
 /* The permanents an effect acts on, now. */
@@ -150,8 +202,18 @@ static PermSet sel_perms(const Ctx *c, const Effect *e)
     }
     case SEL_SELF: return c->src >= 0 ? PERMSET_BIT(c->src) : 0;
     case SEL_ATTACHED: {
-        int a = c->src >= 0 ? s->px[c->src].attached : NO_SLOT;
-        return a != NO_SLOT ? PERMSET_BIT(a) : 0;
+        /* What the source is attached to; once the source has left, what
+         * it was attached to as it left, if that is still there (608.2h). */
+        if (c->src >= 0) {
+            int a = s->px[c->src].attached;
+            return a != NO_SLOT ? PERMSET_BIT(a) : 0;
+        }
+        int a = c->it->lki_att;
+        return a != NO_SLOT && permset_has(s->perm_used, a) && s->px[a].ts == c->it->lki_att_ts ? PERMSET_BIT(a) : 0;
+    }
+    case SEL_EVENT_OBJECT: {
+        int i = event_perm(c);
+        return i >= 0 ? PERMSET_BIT(i) : 0;
     }
     case SEL_ALL: {
         PermSet out = 0;
@@ -177,6 +239,15 @@ static unsigned sel_players(const Ctx *c, const Effect *e)
     case SEL_YOU: return 1u << you;
     case SEL_OPPONENTS: return 1u << (1 - you);
     case SEL_EACH_PLAYER: return 3u;
+    case SEL_TARGET_CONTROLLER: {
+        Target t = c->it->t[e->arg];
+        return c->legal[e->arg] && t.kind == TK_PERM ? 1u << perm_controller(c->s, t.v) : 0;
+    }
+    case SEL_EVENT_PLAYER: return 1u << c->it->ev_player;
+    case SEL_EVENT_CONTROLLER: {
+        int i = event_perm(c);
+        return 1u << (i >= 0 ? perm_controller(c->s, i) : c->it->ev_player);
+    }
     default: return 0;
     }
 }
@@ -203,15 +274,7 @@ static void destroy(Ctx *c, int i, int no_regen)
 {
     GameState *s = c->s;
     if (perm_has(s, i, KW_INDESTRUCTIBLE)) return;
-    if (!no_regen && s->px[i].regen && !(s->px[i].xflags & PX_NO_REGEN)) {                  /* 701.15 */
-        s->px[i].regen--;
-        Permanent *q = &s->perm[i];
-        q->flags |= PF_TAPPED;
-        q->damage = 0;
-        q->flags &= (uint8_t)~PF_DEATHTOUCHED;
-        combat_remove(s, i);
-        return;
-    }
+    if (!no_regen && perm_regenerate(s, i)) return;                                        /* 701.15 */
     perm_leave(s, c->g, i, ZONE_GRAVEYARD);
 }
 
@@ -236,6 +299,7 @@ static void discard(Ctx *c, int p, int n, int random)
         pl->hand_n--;
         card_to_zone(s, p, obj, ZONE_GRAVEYARD);
         game_event(c->g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
+        trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0);
     }
 }
 
@@ -314,6 +378,16 @@ static void run(Ctx *c, const Effect *e)
             if (e->op == OP_TAP) q->flags |= PF_TAPPED; else q->flags &= (uint8_t)~PF_TAPPED;
         }
         break;
+    case OP_REGENERATE:                                      /* 701.15: a shield for this turn */
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
+            PermX *x = &s->px[permiter_next(&it)];
+            if (x->regen < 255) x->regen++;
+        }
+        break;
+    case OP_SACRIFICE:                                       /* 701.14: only by its controller */
+        if (e->who == SEL_SELF && c->src >= 0 && perm_controller(s, c->src) == c->it->controller)
+            perm_leave(s, c->g, c->src, ZONE_GRAVEYARD);
+        break;
     case OP_COUNTERS:
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
             Permanent *q = &s->perm[permiter_next(&it)];
@@ -334,6 +408,7 @@ static void run(Ctx *c, const Effect *e)
             int d = e->op == OP_GAIN_LIFE ? n : -n, v = s->pl[p].life + d;
             s->pl[p].life = (int16_t)(v > 30000 ? 30000 : v < -30000 ? -30000 : v);
             game_event(c->g, s, EV_LIFE, p, 0, 0, c->it->card, d, 0);
+            if (d > 0) trigger_event(s, TR_GAIN_LIFE, NO_SLOT, 0, p, p, d);
             s->sba_pending = 1;
         }
         break;
@@ -351,6 +426,16 @@ static void run(Ctx *c, const Effect *e)
     }
 }
 
+/* "You may": the controller's choice (0: yes, the engine's default; 1: no). */
+static int may(const Ctx *c)
+{
+    int p = c->it->controller;
+    const Policy *pol = c->g->policy[p];
+    if (!pol || !pol->choose) return 1;
+    Choice ch = { CH_MAY, c->it->card, 2, NULL, NULL };
+    return pol->choose(pol, c->s, c->g, p, c->g->policy_rng[p], &ch) != 1;
+}
+
 int effect_resolve(GameState *s, Game *g, StackItem *it)
 {
     const CardDef *d = &s->cards[it->card];
@@ -361,6 +446,10 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
     int any = 0;
     for (int k = 0; k < it->n_targets; k++) any |= c.legal[k] = (uint8_t)target_legal(s, it, c.a, k, it->t[k]);
     if (it->n_targets && !any) return 0;                                                    /* 608.2b */
-    for (int k = 0; k < c.a->n_effects && !s->over; k++) run(&c, &c.a->effect[k]);
+    for (int k = 0; k < c.a->n_effects && !s->over; k++) {
+        const Effect *e = &c.a->effect[k];
+        if ((e->flags & EF_OPTIONAL) && !may(&c)) continue;
+        run(&c, e);
+    }
     return 1;
 }

@@ -14,9 +14,42 @@ static int filter_ok(const Filter *f)
     return f->zone == ZONE_BATTLEFIELD;
 }
 
-static int qty_ok(const Qty *q)
+/* Triggers whose event has a permanent ("that creature"), and an amount
+ * ("that much"). */
+static int trig_has_perm(int tr)
 {
-    return q->kind == QTY_CONST || q->kind == QTY_X || q->kind == QTY_COUNT;
+    return tr == TR_OTHER_ETB || tr == TR_BLOCKS_CREATURE || tr == TR_BLOCKED_BY_CREATURE;
+}
+
+static int trig_has_amount(int tr)
+{
+    return tr == TR_GAIN_LIFE || tr == TR_DAMAGE_OPPONENT || tr == TR_COMBAT_DAMAGE_PLAYER;
+}
+
+/* Triggers the engine raises (stack.c's trigger_event and its callers). */
+static int trigger_ok(const Ability *a)
+{
+    switch (a->trigger) {
+    case TR_ETB: case TR_DIES: case TR_ATTACKS: case TR_BLOCKS: case TR_BLOCKED: case TR_BLOCKS_CREATURE:
+    case TR_BLOCKED_BY_CREATURE: case TR_COMBAT_DAMAGE_PLAYER: case TR_DAMAGE_OPPONENT: case TR_GAIN_LIFE:
+    case TR_OTHER_ETB:
+        return 1;
+    case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_DRAW: case TR_DISCARD: case TR_CAST:
+        return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP ||
+               a->trig_ctl == CTL_NOT_YOU || (a->trig_ctl == CTL_ATTACHED && a->trigger != TR_CAST);
+    default:
+        return 0;
+    }
+}
+
+static int qty_ok(const Ability *a, const Qty *q)
+{
+    switch (q->kind) {
+    case QTY_CONST: case QTY_X: case QTY_COUNT: return 1;
+    case QTY_EVENT: return a->kind == AB_TRIGGERED && trig_has_amount(a->trigger);
+    case QTY_EVENT_TOUGHNESS: return a->kind == AB_TRIGGERED && trig_has_perm(a->trigger);
+    default: return 0;
+    }
 }
 
 /* Rules abilities the engine plays, on a permanent. */
@@ -50,14 +83,23 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
-    if (e->flags & ~(unsigned)(EF_NO_REGEN)) NOT("%s with a condition or option", name);
-    if (!qty_ok(&e->n)) NOT("%s of that amount", name);
+    unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u);
+    if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
+    if (!qty_ok(a, &e->n)) NOT("%s of that amount", name);
     if (e->n.kind == QTY_COUNT && !filter_ok(&e->count)) NOT("counting outside the battlefield");
     int sel = e->who;
-    int on_perm = sel == SEL_TARGET || sel == SEL_SELF || sel == SEL_ATTACHED || sel == SEL_ALL;
+    int trig = a->kind == AB_TRIGGERED;
+    if ((sel == SEL_EVENT_OBJECT || sel == SEL_EVENT_CONTROLLER) && !(trig && trig_has_perm(a->trigger)))
+        NOT("%s on the object of that event", name);
+    if (sel == SEL_EVENT_PLAYER && !(trig && a->trigger != TR_ETB && a->trigger != TR_DIES && a->trigger != TR_ATTACKS &&
+                                     !trig_has_perm(a->trigger) && a->trigger != TR_BLOCKS && a->trigger != TR_BLOCKED))
+        NOT("%s on the player of that event", name);
+    int on_perm = sel == SEL_TARGET || sel == SEL_SELF || sel == SEL_ATTACHED || sel == SEL_ALL || sel == SEL_EVENT_OBJECT;
     int on_player = sel == SEL_TARGET || sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER ||
-                    sel == SEL_TARGET_CONTROLLER;
+                    sel == SEL_TARGET_CONTROLLER || sel == SEL_EVENT_PLAYER || sel == SEL_EVENT_CONTROLLER;
     if (sel == SEL_ALL && !filter_ok(&e->sel)) NOT("%s of cards outside the battlefield", name);
+    if (sel == SEL_ALL && a->kind != AB_STATIC && filter_may_match_land(&e->sel))
+        NOT("%s of lands (basic lands are not permanents yet)", name);
     if (a->kind == AB_STATIC) {
         if (e->dur != DUR_STATIC) NOT("a static %s with a duration", name);
         if (sel != SEL_ALL && sel != SEL_SELF && sel != SEL_ATTACHED) NOT("a static %s on players", name);
@@ -80,7 +122,13 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         if (sel == SEL_SELF || sel == SEL_ATTACHED) break;
         return 1;
     case OP_PUMP: case OP_GRANT:
-        if (e->dur != DUR_EOT || !on_perm || sel == SEL_ATTACHED) break;
+        if (e->dur != DUR_EOT || !on_perm) break;
+        return 1;
+    case OP_REGENERATE:
+        if (e->dur != DUR_NOW || !on_perm) break;
+        return 1;
+    case OP_SACRIFICE:
+        if (e->dur != DUR_NOW || sel != SEL_SELF) break;
         return 1;
     case OP_RULE:
         if (e->dur != DUR_EOT || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF) ||
@@ -89,7 +137,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
             break;
         return 1;
     case OP_DESTROY: case OP_EXILE: case OP_BOUNCE: case OP_TAP: case OP_UNTAP:
-        if (e->dur != DUR_NOW || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF)) break;
+        if (e->dur != DUR_NOW || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF && sel != SEL_EVENT_OBJECT)) break;
         return 1;
     case OP_COUNTER:
         if (sel != SEL_TARGET) break;
@@ -104,7 +152,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         if (!on_player || sel == SEL_TARGET_CONTROLLER) break;
         return 1;
     case OP_COUNTERS:
-        if (e->arg2 != 0 || (sel != SEL_TARGET && sel != SEL_SELF && sel != SEL_ALL)) break;
+        if (e->arg2 != 0 || (sel != SEL_TARGET && sel != SEL_SELF && sel != SEL_ALL && sel != SEL_EVENT_OBJECT)) break;
         return 1;
     case OP_ADD_MANA:
         if (a->kind != AB_MANA || e->n.kind != QTY_CONST || e->n.n != 1) break;
@@ -127,13 +175,15 @@ static int cost_ok(const Cost *c, int kind, char *why, size_t whylen)
 int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
 {
     (void)types;
-    if (a->cond) NOT("a condition");
+    if (a->cond && !(a->kind == AB_ETB_COUNTERS && a->cond == COND_OPP_DAMAGED)) NOT("a condition");
     for (int k = 0; k < a->n_targets; k++) {
         const TargetSpec *t = &a->target[k];
         if (t->min != 1 || t->max != 1 || t->divided) NOT("a choice of several targets");
         if (t->what == TGT_OBJECT && t->f.zone != ZONE_BATTLEFIELD && t->f.zone != ZONE_STACK)
             NOT("targets outside the battlefield and the stack");
         if (t->what == TGT_PLAYER_OR_PW) NOT("targeting planeswalkers");
+        if (t->what == TGT_OBJECT && filter_may_match_land(&t->f))
+            NOT("targeting lands (basic lands are not permanents yet)");
     }
     switch (a->kind) {
     case AB_SPELL:
@@ -151,14 +201,17 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         if (!cost_ok(&a->cost, a->kind, why, whylen)) return 0;
         break;
     case AB_TRIGGERED:
-        if (a->trigger != TR_ETB && a->trigger != TR_DIES && a->trigger != TR_ATTACKS &&
-            !(a->trigger == TR_UPKEEP && a->trig_ctl == CTL_YOU))
-            NOT("that trigger");
+        if (!trigger_ok(a)) NOT("that trigger");
+        if (a->trigger == TR_OTHER_ETB && filter_may_match_land(&a->trig_filter))
+            NOT("a trigger on lands entering (basic lands are not permanents yet)");
         break;
+    case AB_ETB_COUNTERS:
+        if (a->n_effects != 1 || a->effect[0].n.kind != QTY_CONST || a->effect[0].arg2 != 0) NOT("entering with those counters");
+        return 1;
     case AB_STATIC:
         break;
     case AB_ENCHANT:
-        if (a->trig_filter.zone != ZONE_BATTLEFIELD) NOT("enchanting that");
+        if (a->trig_filter.zone != ZONE_BATTLEFIELD || filter_may_match_land(&a->trig_filter)) NOT("enchanting that");
         return 1;
     case AB_EQUIP:
         if (!cost_ok(&a->cost, a->kind, why, whylen)) return 0;

@@ -38,7 +38,8 @@ typedef struct Action {
 /* A choice asked while a spell or ability resolves or goes on the stack. */
 typedef enum ChoiceKind {
     CH_TARGETS,  /* a triggered ability's targets: opt[0 .. n-1] (tk, tv) */
-    CH_DISCARD   /* a card to discard: hand indices idx[0 .. n-1] */
+    CH_DISCARD,  /* a card to discard: hand indices idx[0 .. n-1] */
+    CH_MAY       /* "you may": 0 yes, 1 no (n = 2) */
 } ChoiceKind;
 
 typedef struct Choice {

@@ -87,6 +87,7 @@ int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action
 int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
 {
     (void)g;
+    if (c->kind == CH_MAY) return 0;   /* what it may do helps it: its targets were its choice */
     if (c->kind == CH_DISCARD) {
         /* The card of the highest mana value it cannot cast soon goes:
          * lands past the fifth, else the most expensive. */

@@ -70,8 +70,10 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
             int t = perm_toughness(s, i);
             if (t <= 0) dying |= PERMSET_BIT(i);                 /* 704.5f */
             else if (!perm_has(s, i, KW_INDESTRUCTIBLE) &&
-                     (q->damage >= t || (q->flags & PF_DEATHTOUCHED)))
-                dying |= PERMSET_BIT(i);                         /* 704.5g, 704.5h */
+                     (q->damage >= t || (q->flags & PF_DEATHTOUCHED))) {
+                if (s->spells && perm_regenerate(s, i)) acted = 1;   /* destroyed: 701.15 */
+                else dying |= PERMSET_BIT(i);                    /* 704.5g, 704.5h */
+            }
         }
         if ((d->types & TYPE_PLANESWALKER) && q->loyalty == 0)
             dying |= PERMSET_BIT(i);                             /* 704.5i */

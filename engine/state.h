@@ -270,11 +270,15 @@ typedef struct StackItem {
     uint32_t ts;          /* this item's timestamp (a target names it by it) */
     uint8_t  x;           /* the value of X */
     uint8_t  n_targets;
-    uint8_t  flags;       /* (none yet) */
+    uint8_t  lki_att;     /* an ability whose source has left: what the source was attached to
+                             as it left (608.2g), or NO_SLOT; set by perm_leave */
     uint8_t  ev_player;   /* a trigger: the event's player ("that player") */
-    int16_t  ev_amount;   /* a trigger: the event's amount ("that much") */
+    int16_t  ev_amount;   /* a trigger: the event's amount ("that much"; the event object's
+                             toughness as it left, for "its toughness") */
     uint8_t  ev_perm;     /* a trigger: the event's permanent ("that creature"), or NO_SLOT */
     uint8_t  pad;
+    uint32_t ev_ts;       /* the event permanent's timestamp (the same object, 400.7) */
+    uint32_t lki_att_ts;  /* lki_att's timestamp */
     Target   t[ITEM_TARGETS]; /* chosen targets, in the order of the ability's specs */
 } StackItem;
 
@@ -307,6 +311,10 @@ typedef struct Pending {
     uint8_t  pad;
     int16_t  ev_amount;
     uint32_t source_ts;
+    uint32_t ev_ts;       /* ev_perm's timestamp */
+    uint8_t  lki_att;     /* as StackItem's */
+    uint8_t  pad2[3];
+    uint32_t lki_att_ts;
 } Pending;
 
 /* Per permanent, what only games with rules text read (kept apart from

@@ -190,6 +190,7 @@ static void declare_blockers(GameState *s, Game *g)
     int err = combat_declare_blockers(s, g, d, n);
     if (!err && n) err = combat_ask_orders(s, g);
     if (err) game_fail(s, g, err);
+    else if (s->spells && n) triggers_blocks(s);                             /* 509.5 */
 }
 
 static void combat_damage(GameState *s, Game *g, int first_strike)
@@ -223,6 +224,7 @@ static void cleanup(GameState *s, Game *g)
             bits256_set(pl->gy, obj);
             pl->gy_n++;
             game_event(g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
+            if (s->spells) trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0);
         }
     }
     if (s->spells) {                                                         /* 514.2 */
@@ -305,6 +307,7 @@ void game_run(GameState *s, Game *g)
         if (!step_to(s, g, STEP_DRAW)) return;
     draw:
         if (!(s->turn == 1 && s->active == s->starting)) game_draw(s, g, s->active);  /* 103.7a, 504.1 */
+        if (s->spells) trigger_event(s, TR_DRAW_STEP, NO_SLOT, 0, s->active, s->active, 0);   /* 504.2 */
         priority(s, g);
         if (!step_to(s, g, STEP_MAIN1)) return;
     main1:
@@ -346,6 +349,7 @@ void game_run(GameState *s, Game *g)
         idle = 0;
         if (!step_to(s, g, STEP_END)) return;
     end:
+        if (s->spells) trigger_event(s, TR_END_STEP, NO_SLOT, 0, s->active, s->active, 0);   /* 513.1 */
         priority(s, g);
         if (!step_to(s, g, STEP_CLEANUP)) return;
     cleanup_step:

@@ -19,6 +19,11 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
     if (d->types & TYPE_CREATURE) s->perm[i].flags |= PF_SICK;                /* 302.6 */
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *a = &d->ab[k];
+        if (a->kind == AB_ETB_COUNTERS && a->n_effects && a->effect[0].n.kind == QTY_CONST &&   /* 614.1c */
+            (a->cond == COND_NONE || (a->cond == COND_OPP_DAMAGED && (s->damaged_opp & (1u << (1 - ctl)))))) {
+            int v = s->perm[i].plus + a->effect[0].n.n;                                /* 702.54a */
+            s->perm[i].plus = (uint8_t)(v > 255 ? 255 : v);
+        }
         if (a->kind == AB_ETB_TAPPED) {                                           /* 614.1c */
             int untapped = 0;
             if (a->trig_filter.types || a->trig_filter.subtype[0])
@@ -29,6 +34,8 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
     s->layers_dirty = 1;
     game_event(g, s, EV_ENTER, ctl, i, 0, card, 0, 0);
     trigger_event(s, TR_ETB, i, card, ctl, ctl, 0);
+    if (s->layers_dirty) layers_refresh(s);           /* what enters is seen as it is (603.6a) */
+    trigger_event(s, TR_OTHER_ETB, i, card, ctl, ctl, 0);
     return i;
 }
 
@@ -48,6 +55,50 @@ void card_to_zone(GameState *s, int owner, uint8_t obj, int zone)
     }
 }
 
+int perm_regenerate(GameState *s, int i)
+{
+    PermX *x = &s->px[i];
+    if (!x->regen || (x->xflags & PX_NO_REGEN)) return 0;
+    x->regen--;
+    Permanent *q = &s->perm[i];
+    q->flags |= PF_TAPPED;
+    q->damage = 0;
+    q->flags &= (uint8_t)~PF_DEATHTOUCHED;
+    combat_remove(s, i);
+    return 1;
+}
+
+/* Does an ability read "its toughness" of its event's object? */
+static int reads_toughness(const Ability *a)
+{
+    for (int k = 0; k < a->n_effects; k++) if (a->effect[k].n.kind == QTY_EVENT_TOUGHNESS) return 1;
+    return 0;
+}
+
+/* What abilities waiting or on the stack will need of permanent i once it
+ * has left (608.2h): what it was attached to, for their source; its
+ * toughness, for their event's object. */
+static void last_known(GameState *s, int i)
+{
+    uint32_t ts = s->px[i].ts;
+    uint8_t att = s->px[i].attached;
+    uint32_t att_ts = att != NO_SLOT ? s->px[att].ts : 0;
+    int16_t tough = (int16_t)perm_toughness(s, i);
+    for (int k = 0; k < s->stack_n; k++) {
+        StackItem *it = &s->stack[k];
+        if (it->kind != SI_SPELL && it->source == i && it->source_ts == ts) { it->lki_att = att; it->lki_att_ts = att_ts; }
+        if (it->kind == SI_TRIGGER && it->ev_perm == i && it->ev_ts == ts &&
+            reads_toughness(&s->cards[it->card].ab[it->ability]))
+            it->ev_amount = tough;
+    }
+    for (int k = 0; k < s->pending_n; k++) {
+        Pending *w = &s->pend[k];
+        if (w->source == i && w->source_ts == ts) { w->lki_att = att; w->lki_att_ts = att_ts; }
+        if (w->ev_perm == i && w->ev_ts == ts && reads_toughness(&s->cards[w->card].ab[w->ability]))
+            w->ev_amount = tough;
+    }
+}
+
 void perm_leave(GameState *s, const Game *g, int i, int zone)
 {
     Permanent *q = &s->perm[i];
@@ -56,6 +107,7 @@ void perm_leave(GameState *s, const Game *g, int i, int zone)
     uint16_t card = q->card;
     int creature = perm_is_creature(s, i);
     if (zone == ZONE_GRAVEYARD) game_event(g, s, EV_DIES, ctl, i, 0, card, 0, 0);
+    if (s->stack_n || s->pending_n) last_known(s, i);
     combat_remove(s, i);
     /* What was attached to it becomes unattached (the state-based actions
      * then put an Aura into its owner's graveyard, 704.5m). */

@@ -17,6 +17,11 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
  * effects on it end; "dies" triggers for a graveyard. */
 void perm_leave(GameState *s, const Game *g, int i, int zone);
 
+/* 701.15: if permanent i has a regeneration shield (and may be
+ * regenerated), uses it: i is tapped, its damage removed, and it leaves
+ * combat; returns 1. Else returns 0 (it is destroyed). */
+int perm_regenerate(GameState *s, int i);
+
 /* Puts card object obj of player owner (from no zone: a resolved or
  * countered spell, a discarded card) into `zone`. */
 void card_to_zone(GameState *s, int owner, uint8_t obj, int zone);

@@ -1,0 +1,415 @@
+/* test_triggers.c: triggered abilities (603), regeneration (701.15),
+ * bloodthirst (702.54) and "you may" on real cards of the default pool, as
+ * the reader reads their printed text: each case puts permanents onto the
+ * battlefield, makes the event happen through the engine, and checks what
+ * the rules say follows. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+#include "decks/pool.h"
+#include "engine/stack.h"
+#include "engine/layers.h"
+#include "engine/effect.h"
+#include "engine/zone.h"
+#include "engine/damage.h"
+#include "engine/combat.h"
+
+static Pool pool;
+
+/* The cards of the positions: both players own one of each (object id =
+ * index here), in exile until a case puts them somewhere. */
+static const char *const names[] = {
+    "Soul Warden", "Ajani's Pridemate", "Ball Lightning", "Drudge Skeletons", "Hypnotic Specter",
+    "Bloodrage Vampire", "Angel's Feather", "Goldenglow Moth", "Inferno Elemental", "Firebreathing",
+    "Underworld Dreams", "Grizzly Bears", "Glorious Anthem", "Lightning Bolt", "Angelic Chorus",
+    "Garruk's Packleader", "Craw Wurm", "Mountain", "Forest", "Sanguine Bond", "Shock",
+};
+enum { C_WARDEN, C_PRIDEMATE, C_BALL, C_SKELETONS, C_SPECTER, C_BLOODRAGE, C_FEATHER, C_MOTH, C_INFERNO,
+       C_FIREBREATHING, C_DREAMS, C_BEARS, C_ANTHEM, C_BOLT, C_CHORUS, C_PACKLEADER, C_WURM, C_MOUNTAIN,
+       C_FOREST, C_BOND, C_SHOCK, C_N };
+
+typedef struct Pos {
+    GameState s;
+    Game g;
+    Deck deck;
+    Rng rng[4];
+    CardPool view;
+} Pos;
+
+static int setup(void **state)
+{
+    (void)state;
+    char err[256];
+    pool_init(&pool);
+    if (pool_load_default(&pool, err, sizeof err)) fail_msg("%s", err);
+    for (int k = 0; k < C_N; k++) {
+        int i = pool_find(&pool, names[k]);
+        if (i < 0) fail_msg("%s is not in the pool", names[k]);
+        if (pool.reason[i][0] && !(pool.cards[i].types & TYPE_LAND))
+            fail_msg("%s is not supported: %s", names[k], pool_reason(&pool, i));
+    }
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    pool_free(&pool);
+    return 0;
+}
+
+static void pos_init(Pos *x)
+{
+    memset(x, 0, sizeof *x);
+    for (int k = 0; k < C_N; k++) x->deck.card[k] = (uint16_t)pool_find(&pool, names[k]);
+    x->deck.n = C_N;
+    x->view = pool_view(&pool);
+    state_clear(&x->s, &x->view, EDITION_2011);
+    x->g.pool = &x->view;
+    x->g.deck[0] = x->g.deck[1] = &x->deck;
+    for (int k = 0; k < 4; k++) rng_seed(&x->rng[k], 11, (uint64_t)k, 0);
+    x->g.deck_rng[0] = &x->rng[0]; x->g.deck_rng[1] = &x->rng[1];
+    x->g.policy_rng[0] = &x->rng[2]; x->g.policy_rng[1] = &x->rng[3];
+    x->g.check = 1;
+    for (int p = 0; p < 2; p++) {
+        x->s.pl[p].deck = x->deck.card;
+        x->s.pl[p].deck_n = (uint8_t)x->deck.n;
+        for (int k = 0; k < C_N; k++) bits256_set(x->s.exile[p], k);
+    }
+    x->s.spells = 1;
+    x->s.step = STEP_MAIN1;
+}
+
+/* Card k of player p onto the battlefield, its own triggers dropped. */
+static int put(Pos *x, int p, int k)
+{
+    bits256_clear(x->s.exile[p], k);
+    int i = perm_enter(&x->s, &x->g, p, p, x->deck.card[k], (uint8_t)k);
+    assert_true(i >= 0);
+    x->s.perm[i].flags &= (uint8_t)~PF_SICK;
+    x->s.pending_n = 0;
+    layers_refresh(&x->s);
+    return i;
+}
+
+static void give(Pos *x, int p, int k)
+{
+    bits256_clear(x->s.exile[p], k);
+    x->s.pl[p].hand[x->s.pl[p].hand_n++] = (uint8_t)k;
+}
+
+/* Player p's library: the n cards of lib, top first. */
+static void library(Pos *x, int p, const uint8_t *lib, int n)
+{
+    for (int k = 0; k < n; k++) bits256_clear(x->s.exile[p], lib[k]);
+    x->s.pl[p].lib = lib;
+    x->s.pl[p].lib_n = (uint8_t)n;
+}
+
+/* Card k of player p onto the battlefield with its triggers. */
+static int enter(Pos *x, int p, int k)
+{
+    bits256_clear(x->s.exile[p], k);
+    return perm_enter(&x->s, &x->g, p, p, x->deck.card[k], (uint8_t)k);
+}
+
+/* Waiting triggers onto the stack, then everything resolves (with state-
+ * based actions and new triggers in between, as priority would). */
+static void settle(Pos *x)
+{
+    for (;;) {
+        layers_refresh(&x->s);
+        sba_apply(&x->s, &x->g);
+        layers_refresh(&x->s);
+        if (triggers_put(&x->s, &x->g)) continue;
+        if (!x->s.stack_n) break;
+        stack_resolve_top(&x->s, &x->g);
+    }
+    char msg[256];
+    if (state_check(&x->s, &x->g, msg, sizeof msg)) fail_msg("%s", msg);
+}
+
+static Action act(int type, int idx, int ability, int tk, int tv)
+{
+    Action a;
+    memset(&a, 0, sizeof a);
+    a.type = (uint8_t)type;
+    a.hand_idx = (uint8_t)idx;
+    a.ability = (uint8_t)ability;
+    if (tk) { a.n_targets = 1; a.tk[0] = (uint8_t)tk; a.tv[0] = (uint8_t)tv; }
+    return a;
+}
+
+static int hand_slot(const Pos *x, int p, int k)
+{
+    for (int h = 0; h < x->s.pl[p].hand_n; h++) if (x->s.pl[p].hand[h] == k) return h;
+    fail_msg("card %d not in hand", k);
+    return -1;
+}
+
+/* 603.2, 603.6a: Soul Warden sees another creature enter, either side's,
+ * not itself; Ajani's Pridemate sees that life gain (a trigger from a
+ * trigger's resolution). */
+static void test_enters_and_gain_life(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int warden = enter(&x, 0, C_WARDEN);
+    assert_int_equal(x.s.pending_n, 0);                         /* not "another" creature */
+    int mate = put(&x, 0, C_PRIDEMATE);
+    (void)warden;
+    enter(&x, 1, C_BEARS);
+    assert_int_equal(x.s.pending_n, 1);
+    settle(&x);
+    assert_int_equal(x.s.pl[0].life, 21);
+    assert_int_equal(x.s.perm[mate].plus, 1);                   /* 1 life gained: one counter */
+    assert_int_equal(x.s.perm[mate].power, 3);
+    assert_int_equal(x.s.pl[1].life, 20);
+}
+
+/* 513.1, 701.14: Ball Lightning is sacrificed at the beginning of the end
+ * step, on either player's turn; Sanguine Bond turns life gained into life
+ * lost by the opponent ("that much"). */
+static void test_end_step_and_that_much(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int ball = put(&x, 0, C_BALL);
+    x.s.active = 1;
+    trigger_event(&x.s, TR_END_STEP, NO_SLOT, 0, 1, 1, 0);
+    settle(&x);
+    assert_false(permset_has(x.s.perm_used, ball));
+    assert_true(bits256_has(x.s.pl[0].gy, C_BALL));
+
+    Pos y; pos_init(&y);
+    put(&y, 0, C_BOND);
+    put(&y, 0, C_WARDEN);
+    put(&y, 0, C_CHORUS);
+    enter(&y, 0, C_WURM);   /* Craw Wurm: 6/4 */
+    settle(&y);
+    /* Warden 1 and Angelic Chorus 4 (the Wurm's toughness): two life gains,
+     * two Sanguine Bond triggers. */
+    assert_int_equal(y.s.pl[0].life, 25);
+    assert_int_equal(y.s.pl[1].life, 15);
+}
+
+/* 701.15: a regeneration shield replaces destruction once: by lethal
+ * damage (704.5g) and by a destroy effect alike; the creature is tapped
+ * and its damage removed. */
+static void test_regeneration(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int sk = put(&x, 0, C_SKELETONS);
+    Action a = act(ACT_ACTIVATE, sk, 0, 0, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    assert_int_equal(x.s.px[sk].regen, 1);
+    give(&x, 1, C_BOLT);
+    x.s.active = 1;
+    Action bolt = act(ACT_CAST, hand_slot(&x, 1, C_BOLT), 0, TK_PERM, sk);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &bolt, 1), MTG_OK);
+    settle(&x);
+    assert_true(permset_has(x.s.perm_used, sk));
+    assert_true(x.s.perm[sk].flags & PF_TAPPED);
+    assert_int_equal(x.s.perm[sk].damage, 0);
+    assert_int_equal(x.s.px[sk].regen, 0);
+    give(&x, 1, C_SHOCK);                                       /* no shield left */
+    Action shock = act(ACT_CAST, hand_slot(&x, 1, C_SHOCK), 0, TK_PERM, sk);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &shock, 1), MTG_OK);
+    settle(&x);
+    assert_false(permset_has(x.s.perm_used, sk));
+}
+
+/* 702.54a: Bloodrage Vampire enters with a +1/+1 counter only when an
+ * opponent was dealt damage this turn. */
+static void test_bloodthirst(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int v = put(&x, 0, C_BLOODRAGE);
+    assert_int_equal(x.s.perm[v].plus, 0);
+    assert_int_equal(x.s.perm[v].power, 3);
+    Pos y; pos_init(&y);
+    int bears = put(&y, 0, C_BEARS);
+    DamageSource src = { .slot = (uint8_t)bears, .controller = 0, .colors = CB_G, .card = y.deck.card[C_BEARS] };
+    damage_deal(&y.s, &y.g, &src, -1, 1, 2);
+    int w = put(&y, 0, C_BLOODRAGE);
+    assert_int_equal(y.s.perm[w].plus, 1);
+    assert_int_equal(y.s.perm[w].power, 4);
+    /* Damage to its own controller is not an opponent's. */
+    Pos z; pos_init(&z);
+    damage_deal(&z.s, &z.g, &src, -1, 0, 2);
+    assert_int_equal(z.s.perm[put(&z, 0, C_BLOODRAGE)].plus, 0);
+}
+
+/* Hypnotic Specter: damage to an opponent makes that player discard at
+ * random; Underworld Dreams: an opponent's draw costs that player 1 life. */
+static void test_that_player(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int sp = put(&x, 0, C_SPECTER);
+    give(&x, 1, C_BEARS);
+    give(&x, 1, C_SHOCK);
+    DamageSource src = { .slot = (uint8_t)sp, .controller = 0, .colors = CB_B, .card = x.deck.card[C_SPECTER], .kw = KW_FLYING };
+    damage_deal(&x.s, &x.g, &src, -1, 1, 2);
+    settle(&x);
+    assert_int_equal(x.s.pl[1].hand_n, 1);
+    assert_int_equal(x.s.pl[1].gy_n, 1);
+    damage_deal(&x.s, &x.g, &src, -1, 0, 1);                     /* to its controller: no trigger */
+    assert_int_equal(x.s.pending_n, 0);
+
+    Pos y; pos_init(&y);
+    put(&y, 0, C_DREAMS);
+    static const uint8_t lib[] = { C_BEARS, C_SHOCK };
+    library(&y, 1, lib, 2);
+    library(&y, 0, lib, 2);
+    game_draw(&y.s, &y.g, 1);
+    game_draw(&y.s, &y.g, 0);                                    /* its controller's draw: nothing */
+    settle(&y);
+    assert_int_equal(y.s.pl[1].life, 19);
+    assert_int_equal(y.s.pl[0].life, 20);
+}
+
+/* A policy that answers every "you may" with no. */
+static int say_no(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
+{
+    (void)p; (void)s; (void)g; (void)pl; (void)r;
+    return c->kind == CH_MAY ? 1 : 0;
+}
+
+/* 601.2i, 603.2: Angel's Feather triggers on any player's white spell;
+ * "you may" is its controller's choice on resolution. */
+static void test_cast_trigger_may(void **state)
+{
+    (void)state;
+    for (int no = 0; no < 2; no++) {
+        Pos x; pos_init(&x);
+        Policy pol;
+        memset(&pol, 0, sizeof pol);
+        pol.choose = say_no;
+        if (no) x.g.policy[0] = &pol;
+        put(&x, 0, C_FEATHER);
+        give(&x, 1, C_ANTHEM);
+        x.s.active = 1;
+        Action a = act(ACT_CAST, hand_slot(&x, 1, C_ANTHEM), 0, 0, 0);
+        assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), MTG_OK);
+        assert_int_equal(x.s.pending_n, 1);
+        settle(&x);
+        assert_int_equal(x.s.pl[0].life, no ? 20 : 21);
+        give(&x, 1, C_BOLT);                                      /* a red spell: nothing */
+        a = act(ACT_CAST, hand_slot(&x, 1, C_BOLT), 0, TK_PLAYER, 0);
+        assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), MTG_OK);
+        assert_int_equal(x.s.pending_n, 0);
+    }
+}
+
+/* 509.5, 603.2: Goldenglow Moth's "blocks" and Inferno Elemental's "blocks
+ * or becomes blocked by a creature" trigger when blockers are declared. */
+static void test_block_triggers(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int wurm = put(&x, 0, C_WURM);
+    int bears = put(&x, 0, C_BEARS);
+    int moth = put(&x, 1, C_MOTH);
+    int inferno = put(&x, 1, C_INFERNO);
+    x.s.step = STEP_DECLARE_ATTACKERS;
+    AttackDecl ad[2] = { { (uint8_t)wurm, TARGET_PLAYER }, { (uint8_t)bears, TARGET_PLAYER } };
+    assert_int_equal(combat_declare_attackers(&x.s, &x.g, ad, 2), MTG_OK);
+    x.s.step = STEP_DECLARE_BLOCKERS;
+    BlockDecl bd[2] = { { (uint8_t)moth, (uint8_t)wurm }, { (uint8_t)inferno, (uint8_t)bears } };
+    assert_int_equal(combat_declare_blockers(&x.s, &x.g, bd, 2), MTG_OK);
+    triggers_blocks(&x.s);
+    settle(&x);
+    assert_int_equal(x.s.pl[1].life, 24);                         /* the Moth: 4 life */
+    assert_false(permset_has(x.s.perm_used, bears));              /* 3 damage to the blocked Bears */
+    assert_true(permset_has(x.s.perm_used, wurm));
+}
+
+/* 608.2h: Firebreathing pumps the creature it enchants; destroyed in
+ * response, its ability still pumps the creature it was attached to. */
+static void test_attached_last_known(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int bears = put(&x, 0, C_BEARS);
+    int fb = put(&x, 0, C_FIREBREATHING);
+    x.s.px[fb].attached = (uint8_t)bears;
+    layers_refresh(&x.s);
+    Action a = act(ACT_ACTIVATE, fb, 1, 0, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    perm_leave(&x.s, &x.g, fb, ZONE_GRAVEYARD);                   /* gone with two activations waiting */
+    settle(&x);
+    assert_int_equal(x.s.perm[bears].power, 4);
+    assert_int_equal(x.s.perm[bears].toughness, 2);
+}
+
+/* 603.6a: Garruk's Packleader sees the power of what enters with the
+ * continuous effects applied: a Grizzly Bears under Glorious Anthem is a
+ * 3/3 and draws a card. */
+static void test_enters_as_it_is(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    static const uint8_t lib[] = { C_SHOCK, C_BOLT };
+    library(&x, 0, lib, 2);
+    put(&x, 0, C_PACKLEADER);
+    enter(&x, 0, C_BEARS);
+    assert_int_equal(x.s.pending_n, 0);
+    put(&x, 0, C_ANTHEM);
+    enter(&x, 0, C_WURM);
+    settle(&x);
+    assert_int_equal(x.s.pl[0].hand_n, 1);
+}
+
+/* Basic lands are counts: what counts lands counts them; no target or
+ * "all" effect that could single out a land is played. */
+static void test_basic_lands_counted(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    Player *pl = &x.s.pl[0];
+    bits256_clear(x.s.exile[0], C_FOREST);
+    bits256_set(pl->lands, C_FOREST); pl->lands_n = 3; pl->land_n[COLOR_G] = 3; pl->land_tapped[COLOR_G] = 1;
+    bits256_set(x.s.pl[1].lands, C_MOUNTAIN); x.s.pl[1].lands_n = 2; x.s.pl[1].land_n[COLOR_R] = 2;
+    Filter f;
+    memset(&f, 0, sizeof f);
+    f.zone = ZONE_BATTLEFIELD;
+    f.types = TYPE_LAND;
+    f.power_max = FILTER_NO_LIMIT; f.power_min = FILTER_NO_MIN; f.mv_max = FILTER_NO_LIMIT;
+    assert_int_equal(effect_count(&x.s, &f, 0, -1), 5);
+    f.ctl = CTL_YOU;
+    assert_int_equal(effect_count(&x.s, &f, 0, -1), 3);
+    f.state = FS_UNTAPPED;
+    assert_int_equal(effect_count(&x.s, &f, 0, -1), 2);
+    f.state = 0;
+    f.colors = CB_G;                                             /* lands are colorless */
+    assert_int_equal(effect_count(&x.s, &f, 0, -1), 0);
+    const int acidic = pool_find(&pool, "Acidic Slime");         /* "destroy target artifact, enchantment, or land" */
+    assert_true(pool.reason[acidic][0] != 0);
+    assert_non_null(strstr(pool_reason(&pool, acidic), "lands"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_enters_and_gain_life),
+        cmocka_unit_test(test_end_step_and_that_much),
+        cmocka_unit_test(test_regeneration),
+        cmocka_unit_test(test_bloodthirst),
+        cmocka_unit_test(test_that_player),
+        cmocka_unit_test(test_cast_trigger_may),
+        cmocka_unit_test(test_block_triggers),
+        cmocka_unit_test(test_attached_last_known),
+        cmocka_unit_test(test_enters_as_it_is),
+        cmocka_unit_test(test_basic_lands_counted),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
