@@ -768,7 +768,6 @@ static int classify(const cJSON *c, const char *fallback_name, SubtypeTable *st,
         if (types) cJSON_ArrayForEach(x, types)
             if (strcmp(x->valuestring, "Creature") && strcmp(x->valuestring, "Artifact"))
                 UNSUP("card type not supported: %s creature", x->valuestring);
-        if (def->supertypes & SUPER_LEGENDARY) UNSUP("legendary (legend rule not supported)");
         if (supers) cJSON_ArrayForEach(x, supers)
             if (strcmp(x->valuestring, "Legendary") && strcmp(x->valuestring, "Snow"))
                 UNSUP("supertype not supported: %s", x->valuestring);
@@ -789,7 +788,6 @@ static int classify(const cJSON *c, const char *fallback_name, SubtypeTable *st,
         if (def->types != TYPE_LAND && types) cJSON_ArrayForEach(x, types)
             if (strcmp(x->valuestring, "Land")) UNSUP("card type not supported: %s land", x->valuestring);
         if (cost[0]) UNSUP("a land with a mana cost");
-        if (def->supertypes & SUPER_LEGENDARY) UNSUP("legendary (legend rule not supported)");
         if (supers) cJSON_ArrayForEach(x, supers)
             if (strcmp(x->valuestring, "Legendary") && strcmp(x->valuestring, "Snow"))
                 UNSUP("supertype not supported: %s", x->valuestring);
@@ -812,7 +810,8 @@ static int classify(const cJSON *c, const char *fallback_name, SubtypeTable *st,
                            fam == FAM_PLANESWALKER ? "planeswalker" : card_is(def, TYPE_INSTANT) ? "instant"
                            : spell ? "sorcery" : card_is(def, TYPE_ARTIFACT) ? "artifact" : "enchantment");
         }
-        if (def->supertypes & SUPER_LEGENDARY) UNSUP("legendary (legend rule not supported)");
+        if (fam == FAM_PLANESWALKER) UNSUP("loyalty abilities not played yet");
+        if (spell && (def->supertypes & SUPER_LEGENDARY)) UNSUP("legendary %s not supported", card_is(def, TYPE_INSTANT) ? "instant" : "sorcery");
         if (supers) cJSON_ArrayForEach(x, supers)
             if (strcmp(x->valuestring, "Legendary") && strcmp(x->valuestring, "Snow"))
                 UNSUP("supertype not supported: %s", x->valuestring);

@@ -73,6 +73,7 @@ typedef struct CardDef {
 static inline int card_has_text(const CardDef *d)
 {
     return d->n_abilities != 0 || (d->types & (TYPE_INSTANT | TYPE_SORCERY | TYPE_ENCHANTMENT)) != 0 ||
+           (d->supertypes & SUPER_LEGENDARY) ||                       /* the legend rule (704.5k) */
            ((d->types & TYPE_LAND) && d->produces < 0) ||
            ((d->types & TYPE_ARTIFACT) && !(d->types & TYPE_CREATURE));
 }

@@ -39,7 +39,8 @@ typedef struct Action {
 typedef enum ChoiceKind {
     CH_TARGETS,  /* a triggered ability's targets: opt[0 .. n-1] (tk, tv) */
     CH_DISCARD,  /* a card to discard: hand indices idx[0 .. n-1] */
-    CH_MAY       /* "you may": 0 yes, 1 no (n = 2) */
+    CH_MAY,      /* "you may": 0 yes, 1 no (n = 2) */
+    CH_KEEP      /* the legend rule (Foundations): the permanent to keep, slots idx[0 .. n-1] */
 } ChoiceKind;
 
 typedef struct Choice {
@@ -47,7 +48,7 @@ typedef struct Choice {
     uint16_t card;       /* the card whose ability asks */
     int      n;          /* options 0 .. n-1 */
     const Action *opt;   /* CH_TARGETS */
-    const uint8_t *idx;  /* CH_DISCARD */
+    const uint8_t *idx;  /* CH_DISCARD: hand indices; CH_KEEP: slots */
 } Choice;
 
 typedef struct Policy Policy;

@@ -88,6 +88,15 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
 {
     (void)g;
     if (c->kind == CH_MAY) return 0;   /* what it may do helps it: its targets were its choice */
+    if (c->kind == CH_KEEP) {          /* the one with the most on it: counters, damage aside */
+        int best = 0, best_v = -1000;
+        for (int k = 0; k < c->n; k++) {
+            const Permanent *q = &s->perm[c->idx[k]];
+            int v = q->plus * 2 - q->minus * 2 - q->damage + (q->flags & PF_TAPPED ? 0 : 1);
+            if (v > best_v) { best_v = v; best = k; }
+        }
+        return best;
+    }
     if (c->kind == CH_DISCARD) {
         /* The card of the highest mana value it cannot cast soon goes:
          * lands past the fifth, else the most expensive. */

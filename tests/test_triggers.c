@@ -1,5 +1,5 @@
 /* test_triggers.c: triggered abilities (603), regeneration (701.15),
- * bloodthirst (702.54) and "you may" on real cards of the default pool, as
+ * bloodthirst (702.54), "you may" and the legend rule on real cards of the default pool, as
  * the reader reads their printed text: each case puts permanents onto the
  * battlefield, makes the event happen through the engine, and checks what
  * the rules say follows. */
@@ -27,10 +27,11 @@ static const char *const names[] = {
     "Bloodrage Vampire", "Angel's Feather", "Goldenglow Moth", "Inferno Elemental", "Firebreathing",
     "Underworld Dreams", "Grizzly Bears", "Glorious Anthem", "Lightning Bolt", "Angelic Chorus",
     "Garruk's Packleader", "Craw Wurm", "Mountain", "Forest", "Sanguine Bond", "Shock",
+    "Kamahl, Pit Fighter", "Kamahl, Pit Fighter",
 };
 enum { C_WARDEN, C_PRIDEMATE, C_BALL, C_SKELETONS, C_SPECTER, C_BLOODRAGE, C_FEATHER, C_MOTH, C_INFERNO,
        C_FIREBREATHING, C_DREAMS, C_BEARS, C_ANTHEM, C_BOLT, C_CHORUS, C_PACKLEADER, C_WURM, C_MOUNTAIN,
-       C_FOREST, C_BOND, C_SHOCK, C_N };
+       C_FOREST, C_BOND, C_SHOCK, C_KAMAHL, C_KAMAHL2, C_N };
 
 typedef struct Pos {
     GameState s;
@@ -397,6 +398,46 @@ static void test_basic_lands_counted(void **state)
     assert_non_null(strstr(pool_reason(&pool, acidic), "lands"));
 }
 
+/* A policy that keeps the last of the permanents the legend rule offers. */
+static int keep_last(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
+{
+    (void)p; (void)s; (void)g; (void)pl; (void)r;
+    return c->kind == CH_KEEP ? c->n - 1 : 0;
+}
+
+/* The legend rule. 2011 (704.5k): two Kamahls on the battlefield, whoever
+ * controls them, both go. Foundations (704.5j): only two under one player's
+ * control matter, and that player keeps the one it chooses. */
+static void test_legend_rule(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int a = put(&x, 0, C_KAMAHL);
+    int b = put(&x, 1, C_KAMAHL);
+    settle(&x);
+    assert_false(permset_has(x.s.perm_used, a));
+    assert_false(permset_has(x.s.perm_used, b));
+    assert_true(bits256_has(x.s.pl[0].gy, C_KAMAHL) && bits256_has(x.s.pl[1].gy, C_KAMAHL));
+
+    Pos y; pos_init(&y);
+    y.s.edition = EDITION_FOUNDATIONS;
+    a = put(&y, 0, C_KAMAHL);
+    b = put(&y, 1, C_KAMAHL);
+    settle(&y);
+    assert_true(permset_has(y.s.perm_used, a) && permset_has(y.s.perm_used, b));
+    Policy pol;
+    memset(&pol, 0, sizeof pol);
+    pol.choose = keep_last;
+    y.g.policy[0] = &pol;
+    int c = put(&y, 0, C_KAMAHL2);
+    settle(&y);
+    assert_true(permset_has(y.s.perm_used, b));
+    int kept = a > c ? a : c, lost = a > c ? c : a;          /* offered in slot order: the last kept */
+    assert_true(permset_has(y.s.perm_used, kept));
+    assert_false(permset_has(y.s.perm_used, lost));
+    assert_true(bits256_has(y.s.pl[0].gy, lost == a ? C_KAMAHL : C_KAMAHL2));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -410,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_attached_last_known),
         cmocka_unit_test(test_enters_as_it_is),
         cmocka_unit_test(test_basic_lands_counted),
+        cmocka_unit_test(test_legend_rule),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
