@@ -6,6 +6,7 @@
 #include "damage.h"
 #include "turn.h"
 #include "stack.h"
+#include "library.h"
 
 static int has_subtype(const CardDef *d, int id)
 {
@@ -85,6 +86,24 @@ static int basic_lands_matching(const GameState *s, const Filter *f, int p, int 
     return n;
 }
 
+/* Whether card d (in a library: its printed characteristics) matches f's
+ * card conditions. */
+static int filter_card(const CardDef *d, const Filter *f)
+{
+    if (f->types && !(d->types & f->types)) return 0;
+    if ((d->types & f->types_not) || (d->types & f->types_all) != f->types_all) return 0;
+    if (f->colors && !(d->colors & f->colors)) return 0;
+    if ((d->colors & f->colors_not) || (d->supertypes & f->supers) != f->supers) return 0;
+    if (f->subtype[0]) {
+        int any = 0;
+        for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++) any |= has_subtype(d, f->subtype[k]);
+        if (!any) return 0;
+    }
+    if (f->subtype_not && has_subtype(d, f->subtype_not)) return 0;
+    if (f->mv_max != FILTER_NO_LIMIT && d->mana_value > f->mv_max) return 0;
+    return 1;
+}
+
 int effect_count(const GameState *s, const Filter *f, int you, int src)
 {
     int n = 0;
@@ -159,6 +178,7 @@ typedef struct Ctx {
     const Ability *a;
     int src;            /* the source permanent, if still the same object; else -1 */
     uint8_t legal[ITEM_TARGETS];
+    uint8_t done;       /* the previous effect happened ("if you do") */
 } Ctx;
 
 static int qty(const Ctx *c, const Qty *q)
@@ -331,6 +351,43 @@ static void counter_item(GameState *s, int k)
     if (t.kind == SI_SPELL) card_to_zone(s, t.owner, t.obj, ZONE_GRAVEYARD);
 }
 
+/* 701.15: player p searches their library for up to n cards matching f
+ * (exactly n, or as many as there are, when f states no quality: 701.15c),
+ * each chosen by p, for `zone` (hand or battlefield, tapped). */
+static void search(Ctx *c, int p, int n, const Filter *f, int zone, int tapped)
+{
+    GameState *s = c->s;
+    int quality = f->types || f->types_not || f->types_all || f->colors || f->colors_not || f->supers ||
+                  f->subtype[0] || f->subtype_not || f->mv_max != FILTER_NO_LIMIT;
+    for (; n > 0; n--) {
+        Player *pl = &s->pl[p];
+        uint8_t pos[DECK_MAX + 1];
+        int m = 0;
+        for (int k = 0; k < pl->lib_n; k++)
+            if (filter_card(&s->cards[OBJ_CARD(s, p, pl->lib[pl->lib_top + k])], f)) pos[m++] = (uint8_t)k;
+        if (!m) return;
+        int opts = m;
+        if (quality) pos[opts++] = SEARCH_NOTHING;      /* 701.15b */
+        const Policy *pol = c->g->policy[p];
+        int pick = 0;
+        if (opts > 1 && pol && pol->choose) {
+            Choice ch = { CH_SEARCH, c->it->card, opts, NULL, pos };
+            pick = pol->choose(pol, s, c->g, p, c->g->policy_rng[p], &ch);
+            if (pick < 0 || pick >= opts) pick = 0;
+        }
+        if (pos[pick] == SEARCH_NOTHING) return;
+        uint8_t obj = library_take(s, p, pos[pick]);
+        if (zone == ZONE_BATTLEFIELD) {
+            const CardDef *d = &s->cards[OBJ_CARD(s, p, obj)];
+            int i = d->types & TYPE_LAND ? land_enter(s, c->g, p, obj, tapped) : perm_enter(s, c->g, p, p, OBJ_CARD(s, p, obj), obj);
+            if (i < 0) { card_to_zone(s, p, obj, ZONE_GRAVEYARD); game_fail(s, c->g, ERR_CAPACITY); return; }
+            if (tapped && i != NO_SLOT && !(d->types & TYPE_LAND)) s->perm[i].flags |= PF_TAPPED;
+        } else {
+            card_to_zone(s, p, obj, ZONE_HAND);
+        }
+    }
+}
+
 static void run(Ctx *c, const Effect *e)
 {
     GameState *s = c->s;
@@ -421,6 +478,17 @@ static void run(Ctx *c, const Effect *e)
     case OP_MILL:
         for (int p = 0; p < 2; p++) if (players >> p & 1) mill(s, p, n);
         break;
+    case OP_SEARCH:
+        for (int p = 0; p < 2; p++)
+            if (players >> p & 1) search(c, p, n, &e->sel, e->arg2, (e->flags & EF_TAPPED) != 0);
+        break;
+    case OP_SHUFFLE:
+        for (int p = 0; p < 2; p++) if (players >> p & 1) library_shuffle(s, c->g, p);
+        break;
+    case OP_TO_LIBRARY:                                      /* on top or at the bottom of its owner's */
+        for (PermIter it = permset_iter(perms); permiter_more(&it);)
+            perm_leave(s, c->g, permiter_next(&it), e->flags & EF_BOTTOM ? ZONE_LIBRARY_BOTTOM : ZONE_LIBRARY);
+        break;
     default:
         break;
     }
@@ -440,7 +508,7 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
 {
     const CardDef *d = &s->cards[it->card];
     if (it->ability >= d->n_abilities) return 1;
-    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 } };
+    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, 1 };
     if (it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts)
         c.src = it->source;
     int any = 0;
@@ -448,8 +516,9 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
     if (it->n_targets && !any) return 0;                                                    /* 608.2b */
     for (int k = 0; k < c.a->n_effects && !s->over; k++) {
         const Effect *e = &c.a->effect[k];
-        if ((e->flags & EF_OPTIONAL) && !may(&c)) continue;
-        run(&c, e);
+        if ((e->flags & EF_IF_DONE) && !c.done) continue;
+        c.done = !(e->flags & EF_OPTIONAL) || may(&c);
+        if (c.done) run(&c, e);
     }
     return 1;
 }

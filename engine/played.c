@@ -83,7 +83,9 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
-    unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u);
+    unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
+                        (e->op == OP_SEARCH ? EF_TAPPED | EF_REVEAL : 0u) | (e->op == OP_SHUFFLE ? EF_IF_DONE : 0u) |
+                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u);
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
     if (!qty_ok(a, &e->n)) NOT("%s of that amount", name);
     if (e->n.kind == QTY_COUNT && !filter_ok(&e->count)) NOT("counting outside the battlefield");
@@ -150,6 +152,17 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         return 1;
     case OP_MILL:
         if (!on_player || sel == SEL_TARGET_CONTROLLER) break;
+        return 1;
+    case OP_SEARCH:                                          /* your own library, for your hand or battlefield */
+        if (sel != SEL_YOU || e->sel.zone != ZONE_LIBRARY || e->n.kind != QTY_CONST ||
+            (e->arg2 != ZONE_HAND && e->arg2 != ZONE_BATTLEFIELD) || e->sel.state || e->sel.kw || e->sel.ctl > CTL_YOU)
+            break;
+        return 1;
+    case OP_SHUFFLE:
+        if (sel != SEL_YOU && sel != SEL_TARGET) break;
+        return 1;
+    case OP_TO_LIBRARY:
+        if (e->dur != DUR_NOW || (sel != SEL_TARGET && sel != SEL_SELF)) break;
         return 1;
     case OP_COUNTERS:
         if (e->arg2 != 0 || (sel != SEL_TARGET && sel != SEL_SELF && sel != SEL_ALL && sel != SEL_EVENT_OBJECT)) break;

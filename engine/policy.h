@@ -40,15 +40,19 @@ typedef enum ChoiceKind {
     CH_TARGETS,  /* a triggered ability's targets: opt[0 .. n-1] (tk, tv) */
     CH_DISCARD,  /* a card to discard: hand indices idx[0 .. n-1] */
     CH_MAY,      /* "you may": 0 yes, 1 no (n = 2) */
-    CH_KEEP      /* the legend rule (Foundations): the permanent to keep, slots idx[0 .. n-1] */
+    CH_KEEP,     /* the legend rule (Foundations): the permanent to keep, slots idx[0 .. n-1] */
+    CH_SEARCH    /* a card found in a library: positions from the top idx[0 .. n-1], or
+                    SEARCH_NOTHING: find nothing (701.15b) */
 } ChoiceKind;
+
+#define SEARCH_NOTHING 0xFFu
 
 typedef struct Choice {
     uint8_t  kind;       /* ChoiceKind */
     uint16_t card;       /* the card whose ability asks */
     int      n;          /* options 0 .. n-1 */
     const Action *opt;   /* CH_TARGETS */
-    const uint8_t *idx;  /* CH_DISCARD: hand indices; CH_KEEP: slots */
+    const uint8_t *idx;  /* CH_DISCARD: hand indices; CH_KEEP: slots; CH_SEARCH: library positions */
 } Choice;
 
 typedef struct Policy Policy;

@@ -207,18 +207,10 @@ void land_play(GameState *s, Game *g, int p, int h)
 {
     Player *pl = &s->pl[p];
     uint16_t card = OBJ_CARD(s, p, pl->hand[h]);
-    const CardDef *d = &s->cards[card];
     uint8_t obj = hand_take(pl, h);
     pl->flags |= PL_LAND_PLAYED;
-    if (d->produces >= 0 && !d->n_abilities) {
-        bits256_set(pl->lands, obj);
-        pl->lands_n++;
-        pl->land_n[d->produces]++;
-        game_event(g, s, EV_LAND, p, 0, 0, card, 0, 0);
-        return;
-    }
     game_event(g, s, EV_LAND, p, 0, 0, card, 0, 0);
-    if (perm_enter(s, g, p, p, card, obj) < 0) { card_to_zone(s, p, obj, ZONE_GRAVEYARD); game_fail(s, g, ERR_CAPACITY); }
+    if (land_enter(s, g, p, obj, 0) < 0) { card_to_zone(s, p, obj, ZONE_GRAVEYARD); game_fail(s, g, ERR_CAPACITY); }
 }
 
 int action_apply(GameState *s, Game *g, int p, const Action *a, int free_mana)

@@ -181,6 +181,8 @@ enum {
     PL_LOST        = 1u << 0, /* lost the game (704.5a-c) */
     PL_DREW_EMPTY  = 1u << 1, /* tried to draw from an empty library (704.5b) */
     PL_LAND_PLAYED = 1u << 2, /* played a land this turn (305.2) */
+    PL_LIB_OWN     = 1u << 4, /* the library's order is this state's own copy (lib_buf): a card
+                                 wrote to it (library.h) */
     PL_FREE_SPELLS = 1u << 3  /* owns a nonland card of mana value 0 (castable with no mana: Ornithopter);
                                  set by game_init from the deck (player_free_spells) */
 };
@@ -373,6 +375,9 @@ typedef struct GameState {
     Floating  fl[FLOAT_MAX];
     Pending   pend[TRIG_MAX];
     PermX     px[PERM_MAX];
+    uint8_t   lib_buf[2][DECK_MAX]; /* a library's own order once a card writes to it (PL_LIB_OWN:
+                                    pl[p].lib points here); until then every fork shares the
+                                    game's (library.h) */
 } GameState;
 
 /* A fork (for look-ahead): a copy of what the state uses. A game without
@@ -385,8 +390,10 @@ typedef struct GameState {
 static inline size_t state_fork_bytes(const GameState *s)
 {
     if (!s->spells) return STATE_HOT_BYTES + (size_t)s->stack_n * sizeof(StackItem);
+    size_t libs = 0;
+    for (int p = 0; p < 2; p++) if (s->pl[p].flags & PL_LIB_OWN) libs += s->pl[p].lib_n;
     return STATE_HOT_BYTES + (size_t)s->stack_n * sizeof(StackItem) + (size_t)s->float_n * sizeof(Floating) +
-           (size_t)s->pending_n * sizeof(Pending) + sizeof s->px;
+           (size_t)s->pending_n * sizeof(Pending) + sizeof s->px + libs;
 }
 static inline void state_fork(GameState *dst, const GameState *src)
 {
@@ -396,6 +403,12 @@ static inline void state_fork(GameState *dst, const GameState *src)
     memcpy(dst->fl, src->fl, (size_t)src->float_n * sizeof(Floating));
     memcpy(dst->pend, src->pend, (size_t)src->pending_n * sizeof(Pending));
     memcpy(dst->px, src->px, sizeof src->px);
+    for (int p = 0; p < 2; p++)             /* an own library: its live part, and the pointer to it */
+        if (src->pl[p].flags & PL_LIB_OWN) {
+            const Player *pl = &src->pl[p];
+            memcpy(dst->lib_buf[p] + pl->lib_top, src->lib_buf[p] + pl->lib_top, pl->lib_n);
+            dst->pl[p].lib = dst->lib_buf[p];
+        }
 }
 
 /* GameState.last_result */

@@ -3,6 +3,7 @@
 #include "layers.h"
 #include "stack.h"
 #include "effect.h"
+#include "library.h"
 
 int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj)
 {
@@ -39,6 +40,23 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
     return i;
 }
 
+int land_enter(GameState *s, const Game *g, int p, uint8_t obj, int tapped)
+{
+    uint16_t card = OBJ_CARD(s, p, obj);
+    const CardDef *d = &s->cards[card];
+    if (d->produces >= 0 && !d->n_abilities) {                   /* a basic land: a count */
+        Player *pl = &s->pl[p];
+        bits256_set(pl->lands, obj);
+        pl->lands_n++;
+        pl->land_n[d->produces]++;
+        if (tapped) pl->land_tapped[d->produces]++;
+        return NO_SLOT;
+    }
+    int i = perm_enter(s, g, p, p, card, obj);
+    if (i >= 0 && tapped) s->perm[i].flags |= PF_TAPPED;
+    return i;
+}
+
 void card_to_zone(GameState *s, int owner, uint8_t obj, int zone)
 {
     if (obj == OBJ_NONE) return;
@@ -46,6 +64,8 @@ void card_to_zone(GameState *s, int owner, uint8_t obj, int zone)
     switch (zone) {
     case ZONE_GRAVEYARD: bits256_set(o->gy, obj); o->gy_n++; break;
     case ZONE_EXILE: bits256_set(s->exile[owner], obj); break;
+    case ZONE_LIBRARY: library_put(s, owner, obj, 0); break;
+    case ZONE_LIBRARY_BOTTOM: library_put(s, owner, obj, 1); break;
     case ZONE_HAND:
         if (o->hand_n < HAND_MAX) { o->hand[o->hand_n++] = obj; break; }
         bits256_set(o->gy, obj); o->gy_n++;      /* no room: a capacity the game ends on */

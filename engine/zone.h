@@ -22,8 +22,18 @@ void perm_leave(GameState *s, const Game *g, int i, int zone);
  * combat; returns 1. Else returns 0 (it is destroyed). */
 int perm_regenerate(GameState *s, int i);
 
+/* Land card object obj of player p onto the battlefield (a land played,
+ * or put there by an effect), tapped if `tapped`: a basic land joins the
+ * counts (no slot: returns NO_SLOT), another becomes a permanent (its
+ * slot, or -1 when PERM_MAX is reached). */
+int land_enter(GameState *s, const Game *g, int p, uint8_t obj, int tapped);
+
+/* card_to_zone's zone for the bottom of the library (ZONE_LIBRARY: the top). */
+enum { ZONE_LIBRARY_BOTTOM = 16 };
+
 /* Puts card object obj of player owner (from no zone: a resolved or
- * countered spell, a discarded card) into `zone`. */
+ * countered spell, a discarded card) into `zone` (a library: on top, or
+ * at the bottom for ZONE_LIBRARY_BOTTOM). */
 void card_to_zone(GameState *s, int owner, uint8_t obj, int zone);
 
 #endif
