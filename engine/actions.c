@@ -182,6 +182,7 @@ Target action_target(const GameState *s, const Action *a, int k)
     Target t = { a->tk[k], a->tv[k], 0, 0, 0 };
     if (t.kind == TK_PERM && t.v < PERM_MAX) t.ts = s->px[t.v].ts;
     if (t.kind == TK_STACK && t.v < s->stack_n) t.ts = s->stack[t.v].ts;
+    if (t.kind == TK_CARD) { t.owner = (uint8_t)((a->towner >> k) & 1); t.ts = CARD_TARGET_HERE; }
     return t;
 }
 
@@ -210,7 +211,22 @@ static void list_targets(Lister *L, Action base, int k)
         base.tk[k] = TK_PLAYER; base.tv[k] = (uint8_t)p;
         if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);
     }
-    if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_STACK) {
+    base.towner &= (uint8_t)~(1u << k);
+    if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_GRAVEYARD) {
+        for (int p = 0; p < 2; p++) {
+            if (p) base.towner |= (uint8_t)(1u << k);
+            for (int w = 0; w < 4; w++)
+                for (uint64_t bits = s->pl[p].gy[w]; bits; bits &= bits - 1) {
+                    int obj = w * 64 + __builtin_ctzll(bits);
+                    int dup = 0;
+                    for (int j = 0; j < k; j++)
+                        dup |= sp->distinct && base.tk[j] == TK_CARD && base.tv[j] == obj && ((base.towner >> j) & 1) == p;
+                    if (dup) continue;
+                    base.tk[k] = TK_CARD; base.tv[k] = (uint8_t)obj;
+                    if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);
+                }
+        }
+    } else if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_STACK) {
         for (int j = 0; j < s->stack_n; j++) {
             base.tk[k] = TK_STACK; base.tv[k] = (uint8_t)j;
             if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);

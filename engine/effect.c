@@ -14,6 +14,8 @@ static int has_subtype(const CardDef *d, int id)
     return 0;
 }
 
+static int filter_card(const CardDef *d, const Filter *f);
+
 int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
 {
     const Permanent *q = &s->perm[i];
@@ -159,6 +161,13 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
         if ((x->rules & (1u << RULE_PROTECTION)) && (x->prot & item_colors(s, it))) return 0; /* 702.16b */
         return 1;
     }
+    case TK_CARD:                                            /* a card in a graveyard */
+        if (sp->what != TGT_OBJECT || sp->f.zone != ZONE_GRAVEYARD || t.ts != CARD_TARGET_HERE || t.owner > 1 ||
+            t.v >= s->pl[t.owner].deck_n || !bits256_has(s->pl[t.owner].gy, t.v))
+            return 0;
+        if ((sp->f.ctl == CTL_YOU && t.owner != you) || ((sp->f.ctl == CTL_OPP || sp->f.ctl == CTL_NOT_YOU) && t.owner == you))
+            return 0;                                        /* "you own", "an opponent owns" */
+        return filter_card(&s->cards[OBJ_CARD(s, t.owner, t.v)], &sp->f);
     case TK_STACK: {
         int j = stack_find(s, t.ts);
         if (sp->what != TGT_OBJECT || sp->f.zone != ZONE_STACK || j < 0) return 0;
@@ -388,9 +397,35 @@ static void search(Ctx *c, int p, int n, const Filter *f, int zone, int tapped)
     }
 }
 
+/* An effect on a targeted card in a graveyard (to a hand, the battlefield,
+ * exile, a library). */
+static void run_on_card(Ctx *c, const Effect *e)
+{
+    GameState *s = c->s;
+    Target t = c->it->t[e->arg];
+    if (!c->legal[e->arg] || t.kind != TK_CARD) return;
+    gy_leave(s, t.owner, t.v);
+    switch (e->op) {
+    case OP_BOUNCE: card_to_zone(s, t.owner, t.v, ZONE_HAND); break;
+    case OP_EXILE: card_to_zone(s, t.owner, t.v, ZONE_EXILE); break;
+    case OP_TO_LIBRARY: card_to_zone(s, t.owner, t.v, e->flags & EF_BOTTOM ? ZONE_LIBRARY_BOTTOM : ZONE_LIBRARY); break;
+    case OP_REANIMATE: {
+        int ctl = e->arg2 == 0 ? c->it->controller : t.owner;
+        uint16_t card = OBJ_CARD(s, t.owner, t.v);
+        int i = s->cards[card].types & TYPE_LAND && ctl == t.owner ? land_enter(s, c->g, ctl, t.v, (e->flags & EF_TAPPED) != 0)
+                                                                   : perm_enter(s, c->g, ctl, t.owner, card, t.v);
+        if (i < 0) { card_to_zone(s, t.owner, t.v, ZONE_GRAVEYARD); game_fail(s, c->g, ERR_CAPACITY); return; }
+        if ((e->flags & EF_TAPPED) && i != NO_SLOT) s->perm[i].flags |= PF_TAPPED;
+        break;
+    }
+    default: break;
+    }
+}
+
 static void run(Ctx *c, const Effect *e)
 {
     GameState *s = c->s;
+    if (e->who == SEL_TARGET && c->it->t[e->arg].kind == TK_CARD) { run_on_card(c, e); return; }
     int n = amount(c, e);
     PermSet perms = sel_perms(c, e);
     unsigned players = sel_players(c, e);

@@ -91,6 +91,17 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     if (e->n.kind == QTY_COUNT && !filter_ok(&e->count)) NOT("counting outside the battlefield");
     int sel = e->who;
     int trig = a->kind == AB_TRIGGERED;
+    if (sel == SEL_TARGET && e->arg < a->n_targets && a->target[e->arg].what == TGT_OBJECT &&
+        a->target[e->arg].f.zone == ZONE_GRAVEYARD) {                 /* a card in a graveyard */
+        const Filter *f = &a->target[e->arg].f;
+        if (e->op == OP_BOUNCE || e->op == OP_EXILE || (e->op == OP_TO_LIBRARY && !(e->flags & ~(unsigned)EF_BOTTOM)))
+            return 1;
+        /* Under your control: never a basic land of another's (basic lands are counts of their owner's). */
+        if (e->op == OP_REANIMATE && !(e->flags & ~(unsigned)(EF_TAPPED | EF_OPTIONAL)) &&
+            (e->arg2 != 0 || f->ctl == CTL_YOU || (f->types && !(f->types & TYPE_LAND)) || (f->types_not & TYPE_LAND)))
+            return 1;
+        NOT("%s of a card in a graveyard", name);
+    }
     if ((sel == SEL_EVENT_OBJECT || sel == SEL_EVENT_CONTROLLER) && !(trig && trig_has_perm(a->trigger)))
         NOT("%s on the object of that event", name);
     if (sel == SEL_EVENT_PLAYER && !(trig && a->trigger != TR_ETB && a->trigger != TR_DIES && a->trigger != TR_ATTACKS &&
@@ -192,8 +203,12 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
     for (int k = 0; k < a->n_targets; k++) {
         const TargetSpec *t = &a->target[k];
         if (t->min != 1 || t->max != 1 || t->divided) NOT("a choice of several targets");
-        if (t->what == TGT_OBJECT && t->f.zone != ZONE_BATTLEFIELD && t->f.zone != ZONE_STACK)
-            NOT("targets outside the battlefield and the stack");
+        if (t->what == TGT_OBJECT && t->f.zone != ZONE_BATTLEFIELD && t->f.zone != ZONE_STACK &&
+            t->f.zone != ZONE_GRAVEYARD)
+            NOT("targets outside the battlefield, the stack and graveyards");
+        if (t->what == TGT_OBJECT && t->f.zone == ZONE_GRAVEYARD &&
+            (t->f.state || t->f.kw || t->f.kw_not || t->f.power_max != FILTER_NO_LIMIT || t->f.power_min != FILTER_NO_MIN || t->f.other))
+            NOT("targeting cards in a graveyard by that");
         if (t->what == TGT_PLAYER_OR_PW) NOT("targeting planeswalkers");
         if (t->what == TGT_OBJECT && filter_may_match_land(&t->f))
             NOT("targeting lands (basic lands are not permanents yet)");

@@ -26,8 +26,8 @@ typedef struct Action {
     uint8_t x;         /* the value of X */
     uint8_t n_targets;
     uint8_t tk[ACTION_TARGETS];  /* each target's kind (TK_*), in the order of the target specs */
-    uint8_t tv[ACTION_TARGETS];  /* its slot, player or stack place */
-    uint8_t pad;
+    uint8_t tv[ACTION_TARGETS];  /* its slot, player, stack place or card object id (TK_CARD) */
+    uint8_t towner;    /* bit k: target k (TK_CARD) is a card of player 1's (else player 0's) */
 } Action;
 
 /* Legal actions at one priority point: at most this many are listed (a

@@ -251,8 +251,11 @@ typedef struct Target {
     uint8_t  v;      /* slot, player, stack index, or object id (TK_CARD) */
     uint8_t  owner;  /* TK_CARD: whose graveyard */
     uint8_t  pad;
-    uint32_t ts;     /* TK_PERM: the permanent's timestamp; TK_STACK: the item's */
+    uint32_t ts;     /* TK_PERM: the permanent's timestamp; TK_STACK: the item's; TK_CARD:
+                        CARD_TARGET_HERE, or 0 once the card has left that graveyard (it is a
+                        new object if it comes back, 400.7: zone.h's gy_leave) */
 } Target;
+#define CARD_TARGET_HERE 1u
 
 /* StackItem.kind */
 enum { SI_SPELL, SI_ABILITY, SI_TRIGGER };

@@ -57,6 +57,18 @@ int land_enter(GameState *s, const Game *g, int p, uint8_t obj, int tapped)
     return i;
 }
 
+void gy_leave(GameState *s, int owner, uint8_t obj)
+{
+    Player *o = &s->pl[owner];
+    bits256_clear(o->gy, obj);
+    o->gy_n--;
+    for (int k = 0; k < s->stack_n; k++)
+        for (int j = 0; j < s->stack[k].n_targets; j++) {
+            Target *t = &s->stack[k].t[j];
+            if (t->kind == TK_CARD && t->owner == owner && t->v == obj) t->ts = 0;
+        }
+}
+
 void card_to_zone(GameState *s, int owner, uint8_t obj, int zone)
 {
     if (obj == OBJ_NONE) return;

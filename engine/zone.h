@@ -28,6 +28,10 @@ int perm_regenerate(GameState *s, int i);
  * slot, or -1 when PERM_MAX is reached). */
 int land_enter(GameState *s, const Game *g, int p, uint8_t obj, int tapped);
 
+/* Card object obj leaves its owner's graveyard: targets on the stack that
+ * name it become illegal (a card that returns is a new object, 400.7). */
+void gy_leave(GameState *s, int owner, uint8_t obj);
+
 /* card_to_zone's zone for the bottom of the library (ZONE_LIBRARY: the top). */
 enum { ZONE_LIBRARY_BOTTOM = 16 };
 

@@ -1,19 +1,22 @@
 /* test_library.c: libraries that cards change (701.15 search, 701.19
- * shuffle, putting a card on top or at the bottom), on real cards of the
- * default pool, and the copy-on-write of a library's order: a state shares
- * the game's order until a card writes to it, and a fork copies an own
- * order with it. */
+ * shuffle, putting a card on top or at the bottom) and cards targeted in
+ * graveyards, on real cards of the default pool; and the copy-on-write of
+ * a library's order: a state shares the game's order until a card writes
+ * to it, and a fork copies an own order with it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
 #include "engine/library.h"
+#include "engine/turn.h"
 
 static const char *const names[] = {
     "Rampant Growth", "Diabolic Tutor", "Excommunicate", "Borderland Ranger", "Forest", "Island",
-    "Grizzly Bears", "Giant Growth", "Craw Wurm", "Lightning Bolt",
+    "Grizzly Bears", "Giant Growth", "Craw Wurm", "Lightning Bolt", "Disentomb", "Reclaim", "Gravedigger",
+    "Doomed Necromancer",
 };
-enum { C_GROWTH, C_TUTOR, C_EXCOMMUNICATE, C_RANGER, C_FOREST, C_ISLAND, C_BEARS, C_GIANT, C_WURM, C_BOLT, C_N };
+enum { C_GROWTH, C_TUTOR, C_EXCOMMUNICATE, C_RANGER, C_FOREST, C_ISLAND, C_BEARS, C_GIANT, C_WURM, C_BOLT,
+       C_DISENTOMB, C_RECLAIM, C_GRAVEDIGGER, C_NECROMANCER, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -153,6 +156,98 @@ static void test_fork_copy_on_write(void **state)
     free(f);
 }
 
+/* Card k of player p into its graveyard. */
+static void bury(Pos *x, int p, int k)
+{
+    bits256_clear(x->s.exile[p], k);
+    card_to_zone(&x->s, p, (uint8_t)k, ZONE_GRAVEYARD);
+}
+
+static Action target_card(Action a, int owner, int obj)
+{
+    a.n_targets = 1;
+    a.tk[0] = TK_CARD;
+    a.tv[0] = (uint8_t)obj;
+    a.towner = (uint8_t)owner;
+    return a;
+}
+
+/* 115.1, 608.2b: Disentomb targets a creature card in its caster's own
+ * graveyard only; Reclaim in response puts it on top of the library, and
+ * Disentomb does nothing (its only target is illegal). */
+static void test_graveyard_targets(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    bury(&x, 0, C_BEARS);
+    bury(&x, 0, C_BOLT);
+    bury(&x, 1, C_WURM);
+    give(&x, 0, C_DISENTOMB);
+    Action acts[ACTION_MAX];
+    int n = actions_spells(&x.s, 0, acts, 1), casts = 0;
+    for (int k = 0; k < n; k++)
+        if (acts[k].type == ACT_CAST) {
+            casts++;
+            assert_int_equal(acts[k].tk[0], TK_CARD);
+            assert_int_equal(acts[k].tv[0], C_BEARS);     /* not the Bolt, not the opponent's Wurm */
+            assert_int_equal(acts[k].towner, 0);
+        }
+    assert_int_equal(casts, 1);
+    Action a = target_card(act(ACT_CAST, hand_slot(&x, 0, C_DISENTOMB), 0, 0, 0), 0, C_BEARS);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    give(&x, 0, C_RECLAIM);
+    Action b = target_card(act(ACT_CAST, hand_slot(&x, 0, C_RECLAIM), 0, 0, 0), 0, C_BEARS);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &b, 1), MTG_OK);
+    stack_resolve_top(&x.s, &x.g);                        /* Reclaim: the Bears on top */
+    assert_int_equal(x.s.pl[0].lib[x.s.pl[0].lib_top], C_BEARS);
+    bury(&x, 0, C_GIANT);
+    stack_resolve_top(&x.s, &x.g);
+    assert_int_equal(x.s.last_result, RES_FIZZLED);
+    assert_int_equal(x.s.pl[0].hand_n, 0);
+    settle(&x);
+
+    /* A card that left and came back is a new object (400.7). */
+    Pos y; pos_init(&y);
+    bury(&y, 0, C_BEARS);
+    give(&y, 0, C_DISENTOMB);
+    a = target_card(act(ACT_CAST, hand_slot(&y, 0, C_DISENTOMB), 0, 0, 0), 0, C_BEARS);
+    assert_int_equal(action_apply(&y.s, &y.g, 0, &a, 1), MTG_OK);
+    gy_leave(&y.s, 0, C_BEARS);
+    card_to_zone(&y.s, 0, C_BEARS, ZONE_GRAVEYARD);
+    settle(&y);
+    assert_int_equal(y.s.last_result, RES_FIZZLED);
+    assert_true(bits256_has(y.s.pl[0].gy, C_BEARS));
+}
+
+/* Gravedigger's trigger returns a creature card; Doomed Necromancer puts
+ * one onto the battlefield under its controller's control. */
+static void test_graveyard_to_hand_and_battlefield(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    bury(&x, 0, C_WURM);
+    enter(&x, 0, C_GRAVEDIGGER);
+    settle(&x);
+    assert_int_equal(x.s.pl[0].hand_n, 1);
+    assert_int_equal(x.s.pl[0].hand[0], C_WURM);
+    assert_int_equal(x.s.pl[0].gy_n, 0);
+
+    bury(&x, 0, C_BEARS);
+    int nec = put(&x, 0, C_NECROMANCER);
+    Action a = target_card(act(ACT_ACTIVATE, nec, 0, 0, 0), 0, C_BEARS);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);   /* {B}, {T}, sacrifice it */
+    settle(&x);
+    int bears = 0, necro = 0;
+    for (PermIter it = permset_iter(x.s.perm_ctl[0]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        bears |= x.s.perm[i].obj == C_BEARS;
+        necro |= x.s.perm[i].obj == C_NECROMANCER;
+    }
+    assert_true(bears);
+    assert_false(necro);                                  /* sacrificed as the cost */
+    assert_true(bits256_has(x.s.pl[0].gy, C_NECROMANCER));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -161,6 +256,8 @@ int main(void)
         cmocka_unit_test(test_if_you_do),
         cmocka_unit_test(test_on_top),
         cmocka_unit_test(test_fork_copy_on_write),
+        cmocka_unit_test(test_graveyard_targets),
+        cmocka_unit_test(test_graveyard_to_hand_and_battlefield),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

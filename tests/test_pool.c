@@ -232,7 +232,7 @@ static void test_default_pool(void)
     /* An {X} spell pays X when its effect uses it: the count is the spell's. */
     c = card(&p, "Blaze");
     CHECK(c->n_abilities == 1 && c->ab[0].kind == AB_SPELL && c->ab[0].cost.x == 1);
-    CHECK(card(&p, "Gravedigger")->power == 2);  /* facts are kept for unsupported cards too */
+    CHECK(card(&p, "Sphinx Ambassador")->power == 5);  /* facts are kept for unsupported cards too */
 
     /* Lookups: case and typographic apostrophes do not matter. */
     int gb = pool_find(&p, "Grizzly Bears");
@@ -724,10 +724,10 @@ static void test_cli(void)
         CHECK(cJSON_IsBool(sup));
         CHECK(cJSON_IsTrue(sup) ? cJSON_IsNull(r) : cJSON_IsString(r));
         if (name && !strcmp(name, "Serra Angel")) { seen++; CHECK(cJSON_IsTrue(sup)); }
-        if (name && !strcmp(name, "Gravedigger")) {
+        if (name && !strcmp(name, "Twincast")) {
             seen++;
             CHECK(cJSON_IsFalse(sup));
-            CHECK_STARTS(cJSON_GetStringValue(r), reason(&m10, "Gravedigger"));
+            CHECK_STARTS(cJSON_GetStringValue(r), reason(&m10, "Twincast"));
         }
         if (name && !strcmp(name, "Fireball")) {
             seen++;
@@ -746,7 +746,7 @@ static void test_cli(void)
     st = run("cards", &out, &err);
     CHECK(st == 0);
     CHECK_HAS(out, "supported    Serra Angel  {3}{W}{W} 4/4 flying, vigilance\n");
-    snprintf(line, sizeof line, "unsupported  Gravedigger: %s\n", reason(&def, "Gravedigger"));
+    snprintf(line, sizeof line, "unsupported  Twincast: %s\n", reason(&def, "Twincast"));
     CHECK_HAS(out, line);
     CHECK_HAS(out, "unsupported  Fireball: text not understood: 'This spell costs {1} more");
     /* A card with abilities is shown with them, whether played or not. */
