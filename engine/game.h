@@ -65,8 +65,8 @@ typedef enum EventType {
                         EV_RESOLVE; the item has left the stack */
     EV_COUNTER,      /* a spell or ability was countered (701.5), removed from the stack: fields as
                         EV_RESOLVE; amount = pool index of the card that countered it */
-    EV_DESTROY,      /* perm is destroyed (701.7) by card's spell or ability: player = its controller,
-                        other = the source's slot (NO_SLOT for a spell); EV_DIES follows */
+    EV_DESTROY,      /* perm is destroyed (701.7) by card's spell or ability: player = the controller of
+                        that spell or ability, other = its source's slot (NO_SLOT for a spell); EV_DIES follows */
     EV_LEAVE,        /* perm (card) left the battlefield for its owner's zone `amount` (ZONE_EXILE,
                         ZONE_HAND, ...), not the graveyard (EV_DIES); player = its controller */
     EV_COUNT
