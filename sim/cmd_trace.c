@@ -523,7 +523,8 @@ static cJSON *event_json(Trace *t, const GameState *s, const Event *e)
         char lab[LABEL_MAX];
         next_label(t, e->card, lab);
         const StackItem *it = top_item(s, SI_SPELL, e->card);
-        if (it && card_is(&t->pool->cards[e->card], TYPE_INSTANT | TYPE_SORCERY)) snprintf(lab, sizeof lab, "%s", card_name(t, e->card));
+        if (it && card_is(&t->pool->cards[e->card], TYPE_INSTANT | TYPE_SORCERY))
+            snprintf(lab, sizeof lab, "%s", card_name(t, e->card));
         cJSON_AddStringToObject(o, "card", card_name(t, e->card));
         cJSON_AddStringToObject(o, "perm", lab);
         if (it) {

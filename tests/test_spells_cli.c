@@ -281,6 +281,8 @@ int main(void)
     char cmd[160];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
     if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", tmpdir);
-    printf("%d checks, %d failures (Bolts cast %d, resolved %d, at creatures %d; activations %d, triggers %d, spell damage %d, destructions %d)\n", checks, failures, bolt_casts, bolt_resolves, bolt_at_perm, activations, triggers, spell_damage, destroys);
+    printf("%d checks, %d failures (Bolts cast %d, resolved %d, at creatures %d; activations %d, triggers %d, "
+           "spell damage %d, destructions %d)\n", checks, failures, bolt_casts, bolt_resolves, bolt_at_perm, activations,
+           triggers, spell_damage, destroys);
     return failures ? 1 : 0;
 }
