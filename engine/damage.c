@@ -40,11 +40,12 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         pl->prevent = (int16_t)(pl->prevent - stop);
         amt -= stop;
         if (amt <= 0) return 0;
-        game_event(g, s, EV_DAMAGE, src->controller, src->slot, TARGET_PLAYER, src->card, amt, (int)flags);
+        game_event(g, s, EV_DAMAGE, src->controller, src->slot, TARGET_PLAYER, src->card, amt,
+                   (int)(flags | (p == src->controller ? DMG_TO_CONTROLLER : 0)));
         if (flags & DMG_INFECT) {                                                   /* 120.3b */
             int v = pl->poison + amt;
             pl->poison = (uint8_t)(v > 255 ? 255 : v);
-            game_event(g, s, EV_POISON, p, src->slot, 0, 0, amt, 0);
+            game_event(g, s, EV_POISON, p, src->slot, 0, 0, amt, DMG_NONCOMBAT);
         } else {                                                                    /* 120.3a */
             int v = pl->life - amt;
             pl->life = (int16_t)(v < -30000 ? -30000 : v);

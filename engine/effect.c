@@ -304,6 +304,7 @@ static void destroy(Ctx *c, int i, int no_regen)
     GameState *s = c->s;
     if (perm_has(s, i, KW_INDESTRUCTIBLE)) return;
     if (!no_regen && perm_regenerate(s, i)) return;                                        /* 701.15 */
+    game_event(c->g, s, EV_DESTROY, c->it->controller, i, c->src >= 0 ? c->src : (int)NO_SLOT, c->it->card, 0, 0);
     perm_leave(s, c->g, i, ZONE_GRAVEYARD);
 }
 
@@ -344,7 +345,7 @@ static void mill(GameState *s, int p, int n)
 
 /* Counters the spell or ability at stack index k (701.5): a spell's card
  * goes to its owner's graveyard. */
-static void counter_item(GameState *s, int k)
+static void counter_item(GameState *s, const Game *g, int k, uint16_t by)
 {
     StackItem t = s->stack[k];
     const CardDef *d = &s->cards[t.card];
@@ -358,6 +359,7 @@ static void counter_item(GameState *s, int k)
     memmove(&s->stack[k], &s->stack[k + 1], (size_t)(s->stack_n - k - 1) * sizeof *s->stack);
     s->stack_n--;
     if (t.kind == SI_SPELL) card_to_zone(s, t.owner, t.obj, ZONE_GRAVEYARD);
+    game_event(g, s, EV_COUNTER, t.controller, t.source, t.kind, t.card, by, 0);
 }
 
 /* 701.15: player p searches their library for up to n cards matching f
@@ -491,7 +493,7 @@ static void run(Ctx *c, const Effect *e)
     case OP_COUNTER: {
         Target t = c->it->t[e->arg];
         int k = t.kind == TK_STACK ? stack_find(s, t.ts) : -1;
-        if (c->legal[e->arg] && k >= 0) counter_item(s, k);
+        if (c->legal[e->arg] && k >= 0) counter_item(s, c->g, k, c->it->card);
         break;
     }
     case OP_GAIN_LIFE: case OP_LOSE_LIFE:

@@ -174,6 +174,7 @@ int triggers_put(GameState *s, Game *g)
             it->ts = state_ts(s);
             if (!trigger_targets(s, g, it, &s->cards[pd.card].ab[pd.ability])) continue;   /* 603.3d */
             s->stack_n++;
+            game_event(g, s, EV_TRIGGER, it->controller, it->source, 0, it->card, it->ability, 0);
             put++;
         }
     }
@@ -269,6 +270,7 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     if (ab->timing & TM_ONCE) s->px[i].xflags |= PX_USED;
     it->ts = state_ts(s);
     s->stack_n++;
+    game_event(g, s, EV_ACTIVATE, p, i, 0, q->card, a->ability, 0);
     if (ab->cost.sac_self) perm_leave(s, g, i, ZONE_GRAVEYARD);
     return MTG_OK;
 }
@@ -306,6 +308,8 @@ static int resolve_equip(GameState *s, StackItem *it)
 
 void stack_resolve_top(GameState *s, Game *g)
 {
+    const StackItem *top = &s->stack[s->stack_n - 1];
+    game_event(g, s, EV_RESOLVE, top->controller, top->source, top->kind, top->card, top->ability, 0);
     StackItem it = s->stack[--s->stack_n];
     const CardDef *d = &s->cards[it.card];
     int ok;
@@ -317,6 +321,7 @@ void stack_resolve_top(GameState *s, Game *g)
         ok = effect_resolve(s, g, &it);
         if (it.kind == SI_SPELL) card_to_zone(s, it.owner, it.obj, ZONE_GRAVEYARD);   /* 608.2k */
     }
+    if (!ok) game_event(g, s, EV_FIZZLE, it.controller, it.source, it.kind, it.card, it.ability, 0);
     s->last_result = (uint8_t)(ok ? RES_RESOLVED : RES_FIZZLED);
     s->layers_dirty = 1;
     s->sba_pending = 1;

@@ -139,6 +139,7 @@ void perm_leave(GameState *s, const Game *g, int i, int zone)
     uint16_t card = q->card;
     int creature = perm_is_creature(s, i);
     if (zone == ZONE_GRAVEYARD) game_event(g, s, EV_DIES, ctl, i, 0, card, 0, 0);
+    else game_event(g, s, EV_LEAVE, ctl, i, 0, card, zone, 0);
     if (s->stack_n || s->pending_n) last_known(s, i);
     combat_remove(s, i);
     /* What was attached to it becomes unattached (the state-based actions
