@@ -281,6 +281,8 @@ typedef struct TokenDef {
     uint8_t  types;      /* TYPE_* (creature, artifact creature) */
     uint8_t  subtype;    /* its creature type id (its name too, 111.4) */
     uint16_t kw;         /* KW_* */
+    uint16_t card;       /* the pool index of the token's own definition (decks/pool.c makes one
+                            for each token an ability creates; 0 until then) */
 } TokenDef;
 
 #define EFFECT_MAX 6

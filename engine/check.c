@@ -120,7 +120,7 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
     for (PermSet m = s->perm_used; m; m &= m - 1) {
         int i = permset_first(m);
         const Permanent *q = &s->perm[i];
-        if (g && g->pool && q->card >= g->pool->n) FAIL("slot %d: card %d out of the pool", i, q->card);
+        if (g && g->pool && q->card >= g->pool->n + g->pool->n_tokens) FAIL("slot %d: card %d out of the pool", i, q->card);
         const CardDef *d = &s->cards[q->card];
         /* Without rules text, nothing changes a characteristic but counters
          * (perm_refresh); with it, the layers computed again must agree

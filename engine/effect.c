@@ -515,6 +515,11 @@ static void run(Ctx *c, const Effect *e)
     case OP_MILL:
         for (int p = 0; p < 2; p++) if (players >> p & 1) mill(s, p, n);
         break;
+    case OP_TOKEN:                                           /* 111.2: under that player's control */
+        for (int p = 0; p < 2; p++)
+            for (int k = 0; (players >> p & 1) && k < n && !s->over; k++)
+                if (perm_enter(s, c->g, p, p, e->token.card, OBJ_NONE) < 0) { game_fail(s, c->g, ERR_CAPACITY); return; }
+        break;
     case OP_SEARCH:
         for (int p = 0; p < 2; p++)
             if (players >> p & 1) search(c, p, n, &e->sel, e->arg2, (e->flags & EF_TAPPED) != 0);

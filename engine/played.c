@@ -164,6 +164,10 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     case OP_MILL:
         if (!on_player || sel == SEL_TARGET_CONTROLLER) break;
         return 1;
+    case OP_TOKEN:
+        if (e->dur != DUR_NOW || (sel != SEL_YOU && sel != SEL_TARGET && sel != SEL_EACH_PLAYER && sel != SEL_OPPONENTS))
+            break;                                           /* the pool gives each token its definition */
+        return 1;
     case OP_SEARCH:                                          /* your own library, for your hand or battlefield */
         if (sel != SEL_YOU || e->sel.zone != ZONE_LIBRARY || e->n.kind != QTY_CONST ||
             (e->arg2 != ZONE_HAND && e->arg2 != ZONE_BATTLEFIELD) || e->sel.state || e->sel.kw || e->sel.ctl > CTL_YOU)

@@ -17,6 +17,7 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
     x->attached = NO_SLOT;
     x->colors = d->colors;
     if (d->types & TYPE_LAND) x->xflags |= PX_LAND;
+    if (obj == OBJ_NONE) x->xflags |= PX_TOKEN;                               /* 111.1: no card */
     if (d->types & TYPE_CREATURE) s->perm[i].flags |= PF_SICK;                /* 302.6 */
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *a = &d->ab[k];

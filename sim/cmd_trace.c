@@ -71,7 +71,7 @@ typedef struct Trace {
 
 static const char *card_name(const Trace *t, int card)
 {
-    return card >= 0 && card < t->pool->n ? t->pool->cards[card].name : "?";
+    return card >= 0 && card < t->pool->n + t->pool->n_tokens ? t->pool->cards[card].name : "?";
 }
 
 static const char *seat_name(const Trace *t, int seat) { return t->name[t->deck_of_seat[seat & 1]]; }

@@ -843,7 +843,7 @@ static int step_assignments(const Scenario *sc, const Outcome *o, const GameStat
 
 static void scenario_run(const Scenario *sc, Outcome *o)
 {
-    CardPool view = { sc->card, sc->n_perm };
+    CardPool view = { sc->card, sc->n_perm, 0 };
     Game g;
     memset(&g, 0, sizeof g);
     g.pool = &view;

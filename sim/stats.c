@@ -16,14 +16,14 @@ void *stats_alloc(size_t n)
 int stats_setup(StatsSetup *su, const MatchSpec *m)
 {
     memset(su, 0, sizeof *su);
-    su->pool_n = m->pool.n;
+    su->pool_n = m->pool.n + m->pool.n_tokens;   /* tokens (past n) are no deck's cards: no tally */
     for (int d = 0; d < 2; d++) {
         const Deck *dk = m->deck[d];
         su->card[d] = calloc((size_t)dk->n + 1, sizeof(int));
         su->copies[d] = calloc((size_t)dk->n + 1, sizeof(int));
-        su->index[d] = malloc((size_t)(m->pool.n ? m->pool.n : 1) * sizeof(int16_t));
+        su->index[d] = malloc((size_t)(su->pool_n ? su->pool_n : 1) * sizeof(int16_t));
         if (!su->card[d] || !su->copies[d] || !su->index[d]) { stats_setup_free(su); return -1; }
-        for (int i = 0; i < m->pool.n; i++) su->index[d][i] = -1;
+        for (int i = 0; i < su->pool_n; i++) su->index[d][i] = -1;
         for (int k = 0; k < dk->n; k++) {
             int c = dk->card[k];
             if (su->index[d][c] < 0) {

@@ -15,11 +15,11 @@ static const char *const names[] = {
     "Bloodrage Vampire", "Angel's Feather", "Goldenglow Moth", "Inferno Elemental", "Firebreathing",
     "Underworld Dreams", "Grizzly Bears", "Glorious Anthem", "Lightning Bolt", "Angelic Chorus",
     "Garruk's Packleader", "Craw Wurm", "Mountain", "Forest", "Sanguine Bond", "Shock",
-    "Kamahl, Pit Fighter", "Kamahl, Pit Fighter",
+    "Kamahl, Pit Fighter", "Kamahl, Pit Fighter", "Captain of the Watch", "Howl of the Night Pack",
 };
 enum { C_WARDEN, C_PRIDEMATE, C_BALL, C_SKELETONS, C_SPECTER, C_BLOODRAGE, C_FEATHER, C_MOTH, C_INFERNO,
        C_FIREBREATHING, C_DREAMS, C_BEARS, C_ANTHEM, C_BOLT, C_CHORUS, C_PACKLEADER, C_WURM, C_MOUNTAIN,
-       C_FOREST, C_BOND, C_SHOCK, C_KAMAHL, C_KAMAHL2, C_N };
+       C_FOREST, C_BOND, C_SHOCK, C_KAMAHL, C_KAMAHL2, C_CAPTAIN, C_HOWL, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -269,6 +269,55 @@ static void test_basic_lands_counted(void **state)
     assert_non_null(strstr(pool_reason(&pool, acidic), "lands"));
 }
 
+/* 111.1-111.4, 704.5d: Captain of the Watch's three Soldier tokens are
+ * 1/1 white Soldiers its lord ability makes 2/2 with vigilance; a token
+ * that leaves the battlefield ceases to exist (no card anywhere).
+ * Howl of the Night Pack counts the Forests, basic ones included. */
+static void test_tokens(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    enter(&x, 0, C_CAPTAIN);
+    settle(&x);
+    int tokens = 0;
+    for (PermIter it = permset_iter(x.s.perm_ctl[0]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(x.s.px[i].xflags & PX_TOKEN)) continue;
+        tokens++;
+        const CardDef *d = &x.s.cards[x.s.perm[i].card];
+        assert_string_equal(d->name, "Soldier");
+        assert_int_equal(x.s.perm[i].obj, OBJ_NONE);
+        assert_int_equal(x.s.px[i].colors, CB_W);
+        assert_int_equal(x.s.perm[i].power, 2);
+        assert_int_equal(x.s.perm[i].toughness, 2);
+        assert_true(x.s.perm[i].kw & KW_VIGILANCE);
+    }
+    assert_int_equal(tokens, 3);
+    give(&x, 1, C_BOLT);
+    int victim = -1;
+    for (PermIter it = permset_iter(x.s.perm_ctl[0]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (x.s.px[i].xflags & PX_TOKEN) victim = i;
+    }
+    x.s.active = 1;
+    Action a = act(ACT_CAST, hand_slot(&x, 1, C_BOLT), 0, TK_PERM, victim);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), MTG_OK);
+    settle(&x);                                  /* state_check: no card was lost or made */
+    assert_false(permset_has(x.s.perm_used, victim));
+    assert_int_equal(x.s.pl[0].gy_n, 0);
+
+    Pos y; pos_init(&y);
+    bits256_clear(y.s.exile[0], C_FOREST);
+    bits256_set(y.s.pl[0].lands, C_FOREST);
+    y.s.pl[0].lands_n = 1;
+    y.s.pl[0].land_n[COLOR_G] = 1;
+    give(&y, 0, C_HOWL);
+    a = act(ACT_CAST, hand_slot(&y, 0, C_HOWL), 0, 0, 0);
+    assert_int_equal(action_apply(&y.s, &y.g, 0, &a, 1), MTG_OK);
+    settle(&y);
+    assert_int_equal(permset_count(y.s.perm_ctl[0]), 1);   /* one Forest: one Wolf */
+}
+
 /* A policy that keeps the last of the permanents the legend rule offers. */
 static int keep_last(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
 {
@@ -323,6 +372,7 @@ int main(void)
         cmocka_unit_test(test_enters_as_it_is),
         cmocka_unit_test(test_basic_lands_counted),
         cmocka_unit_test(test_legend_rule),
+        cmocka_unit_test(test_tokens),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
