@@ -312,6 +312,7 @@ static int can_pay_other(const GameState *s, int i, const Ability *a)
         if ((q->flags & PF_CREATURE) && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) return 0;   /* 302.6 */
     }
     if ((a->timing & TM_ONCE) && (s->px[i].xflags & PX_USED)) return 0;
+    if (a->cost.remove_counters > q->plus) return 0;
     return 1;
 }
 
@@ -355,7 +356,16 @@ static void list_activations(Lister *L, int p, int free_mana)
                 continue;
             }
             L->a = a;
-            list_targets(L, base, 0);
+            if (!a->cost.sac_n) { list_targets(L, base, 0); continue; }
+            /* "Sacrifice a creature": each permanent of p's that may go
+             * (the source too) is an action of its own (601.2h). */
+            for (PermIter m = permset_iter(s->perm_ctl[p]); permiter_more(&m);) {
+                int c = permiter_next(&m);
+                if (!filter_perm(s, &a->cost.sac, c, p, i)) continue;
+                base.tk[ACTION_TARGETS - 1] = TK_SAC;
+                base.tv[ACTION_TARGETS - 1] = (uint8_t)c;
+                list_targets(L, base, 0);
+            }
         }
     }
 }

@@ -56,6 +56,11 @@ int filter_may_match_land(const Filter *f)
         (f->types_all & ~TYPE_LAND) || f->colors || f->kw || f->power_max != FILTER_NO_LIMIT ||
         f->power_min != FILTER_NO_MIN || (f->state & (FS_ATTACKING | FS_BLOCKING | FS_TOKEN)))
         return 0;
+    if (f->subtype[0]) {                                     /* only a basic land type names one */
+        int land = 0;
+        for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++) land |= f->subtype[k] <= SUBTYPE_BASIC_LAND_LAST;
+        return land;
+    }
     return 1;
 }
 

@@ -191,10 +191,14 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     NOT("%s on that", name);
 }
 
-static int cost_ok(const Cost *c, int kind, char *why, size_t whylen)
+static int cost_ok(const Ability *a, const Cost *c, int kind, char *why, size_t whylen)
 {
-    if (c->untap || c->sac_n || c->discard_n || c->life || c->remove_counters || c->exile_self || c->x_colors)
-        NOT("that cost");
+    if (c->untap || c->discard_n || c->life || c->x_colors) NOT("that cost");
+    /* One permanent sacrificed, chosen with the action (actions.c), from
+     * the permanents (never a basic land: those are counts). */
+    if (c->sac_n > 1 || (c->sac_n && (kind != AB_ACTIVATED || a->n_targets >= ACTION_TARGETS ||
+                                      c->sac.zone != ZONE_BATTLEFIELD || filter_may_match_land(&c->sac))))
+        NOT("that sacrifice");
     if (c->x && kind != AB_SPELL) NOT("an ability with {X}");
     if (c->loyalty) NOT("loyalty abilities");
     return 1;
@@ -226,11 +230,11 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
     case AB_ACTIVATED:
         if (a->zone != ZONE_BATTLEFIELD) NOT("abilities activated from a graveyard");
         if (a->timing & ~(unsigned)TM_SORCERY) NOT("that timing restriction");
-        if (!cost_ok(&a->cost, a->kind, why, whylen)) return 0;
+        if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
         break;
     case AB_MANA:
         if (!a->cost.tap || a->cost.generic || a->cost.sac_self || a->n_effects != 1) NOT("that mana ability");
-        if (!cost_ok(&a->cost, a->kind, why, whylen)) return 0;
+        if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
         break;
     case AB_TRIGGERED:
         if (!trigger_ok(a)) NOT("that trigger");
@@ -246,7 +250,7 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         if (a->trig_filter.zone != ZONE_BATTLEFIELD || filter_may_match_land(&a->trig_filter)) NOT("enchanting that");
         return 1;
     case AB_EQUIP:
-        if (!cost_ok(&a->cost, a->kind, why, whylen)) return 0;
+        if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
         return 1;
     case AB_ETB_TAPPED:
         return 1;

@@ -268,10 +268,13 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     if (!free_mana) mana_pay_cost(s, p, ab->cost.color, ab->cost.generic, ab->cost.tap ? i : -1);
     if (ab->cost.tap) q->flags |= PF_TAPPED;
     if (ab->timing & TM_ONCE) s->px[i].xflags |= PX_USED;
+    if (ab->cost.remove_counters) { q->plus = (uint8_t)(q->plus - ab->cost.remove_counters); s->layers_dirty = 1; }
     it->ts = state_ts(s);
     s->stack_n++;
     game_event(g, s, EV_ACTIVATE, p, i, 0, q->card, a->ability, 0);
+    if (ab->cost.sac_n && a->tk[ACTION_TARGETS - 1] == TK_SAC) perm_leave(s, g, a->tv[ACTION_TARGETS - 1], ZONE_GRAVEYARD);
     if (ab->cost.sac_self) perm_leave(s, g, i, ZONE_GRAVEYARD);
+    if (ab->cost.exile_self) perm_leave(s, g, i, ZONE_EXILE);
     return MTG_OK;
 }
 

@@ -245,7 +245,8 @@ typedef struct Combat {
 /* A target (115): a permanent (slot, with its timestamp: a permanent that
  * left and came back is a new object, 400.7), a player, a spell or ability
  * on the stack (its place), or a card in a graveyard. */
-enum { TK_NONE, TK_PERM, TK_PLAYER, TK_STACK, TK_CARD };
+enum { TK_NONE, TK_PERM, TK_PLAYER, TK_STACK, TK_CARD,
+       TK_SAC /* Action only: tk[ACTION_TARGETS - 1] names the permanent sacrificed as a cost */ };
 typedef struct Target {
     uint8_t  kind;   /* TK_* */
     uint8_t  v;      /* slot, player, stack index, or object id (TK_CARD) */
