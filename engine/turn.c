@@ -317,7 +317,8 @@ void game_run(GameState *s, Game *g)
         priority(s, g);
         if (!step_to(s, g, STEP_DECLARE_ATTACKERS)) return;
     attackers:
-        if (!declare_attackers(s, g)) {                      /* 508.8 */
+        if (!declare_attackers(s, g)) {                      /* 508.8: no blockers or damage steps */
+            if (s->spells) priority(s, g);                   /* the step itself has priority */
             if (!step_to(s, g, STEP_END_COMBAT)) return;
             goto end_combat;
         }

@@ -8,6 +8,7 @@
 #include "engine/effect.h"
 #include "engine/damage.h"
 #include "engine/combat.h"
+#include "engine/turn.h"
 
 /* The cards of the positions (pool_pos.h). */
 static const char *const names[] = {
@@ -16,10 +17,11 @@ static const char *const names[] = {
     "Underworld Dreams", "Grizzly Bears", "Glorious Anthem", "Lightning Bolt", "Angelic Chorus",
     "Garruk's Packleader", "Craw Wurm", "Mountain", "Forest", "Sanguine Bond", "Shock",
     "Kamahl, Pit Fighter", "Kamahl, Pit Fighter", "Captain of the Watch", "Howl of the Night Pack",
+    "Nantuko Husk",
 };
 enum { C_WARDEN, C_PRIDEMATE, C_BALL, C_SKELETONS, C_SPECTER, C_BLOODRAGE, C_FEATHER, C_MOTH, C_INFERNO,
        C_FIREBREATHING, C_DREAMS, C_BEARS, C_ANTHEM, C_BOLT, C_CHORUS, C_PACKLEADER, C_WURM, C_MOUNTAIN,
-       C_FOREST, C_BOND, C_SHOCK, C_KAMAHL, C_KAMAHL2, C_CAPTAIN, C_HOWL, C_N };
+       C_FOREST, C_BOND, C_SHOCK, C_KAMAHL, C_KAMAHL2, C_CAPTAIN, C_HOWL, C_HUSK, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -318,6 +320,37 @@ static void test_tokens(void **state)
     assert_int_equal(permset_count(y.s.perm_ctl[0]), 1);   /* one Forest: one Wolf */
 }
 
+/* 601.2h, 701.14: "Sacrifice a creature" is paid with any creature of its
+ * controller's, the source included, each a choice of its own; the Bears
+ * go, and the Husk gets +2/+2. */
+static void test_sacrifice_cost(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int husk = put(&x, 0, C_HUSK);
+    int bears = put(&x, 0, C_BEARS);
+    put(&x, 1, C_WURM);                                          /* not its controller's */
+    Action acts[ACTION_MAX];
+    int n = actions_spells(&x.s, 0, acts, 1), sac = 0, mask = 0;
+    for (int k = 0; k < n; k++)
+        if (acts[k].type == ACT_ACTIVATE && acts[k].hand_idx == husk) {
+            assert_int_equal(acts[k].tk[ACTION_TARGETS - 1], TK_SAC);
+            mask |= 1 << acts[k].tv[ACTION_TARGETS - 1];
+            sac++;
+        }
+    assert_int_equal(sac, 2);
+    assert_int_equal(mask, (1 << husk) | (1 << bears));
+    Action a = act(ACT_ACTIVATE, husk, 0, 0, 0);
+    a.tk[ACTION_TARGETS - 1] = TK_SAC;
+    a.tv[ACTION_TARGETS - 1] = (uint8_t)bears;
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    assert_false(permset_has(x.s.perm_used, bears));            /* paid on activation */
+    assert_true(bits256_has(x.s.pl[0].gy, C_BEARS));
+    settle(&x);
+    assert_int_equal(x.s.perm[husk].power, 4);
+    assert_int_equal(x.s.perm[husk].toughness, 4);
+}
+
 /* A policy that keeps the last of the permanents the legend rule offers. */
 static int keep_last(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
 {
@@ -373,6 +406,7 @@ int main(void)
         cmocka_unit_test(test_basic_lands_counted),
         cmocka_unit_test(test_legend_rule),
         cmocka_unit_test(test_tokens),
+        cmocka_unit_test(test_sacrifice_cost),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
