@@ -152,6 +152,9 @@ typedef struct Outcome {
                                          found by it and its timestamp) */
     uint32_t start_ts[SCN_PERM_MAX];
     char check[160];           /* debug builds: the first state_check failure, "" if none */
+    Deck deck[2];              /* spells mode: each player's card objects (index in Scenario.def);
+                                  the states point to them, so they live as long as the states */
+    uint8_t lib[2][DECK_MAX];  /* spells mode: each library, top first (likewise) */
 } Outcome;
 
 #define SCN_COUNTERED 3        /* Outcome.result: countered by a spell or ability */

@@ -33,8 +33,6 @@ typedef struct Run {
     GameState *s;
     Game g;
     CardPool view;
-    Deck deck[2];                    /* each player's card objects: index in sc->def */
-    uint8_t lib[2][DECK_MAX];        /* each library, top first */
     Rng rng[4];
     Policy pol;                      /* answers the choices of triggered abilities' targets */
     int armed;                       /* the entry whose trigger_targets apply now, or -1 */
@@ -352,28 +350,28 @@ static int setup(Run *r)
         s->pl[p].life = (int16_t)sc->life[p];
         s->pl[p].poison = (uint8_t)sc->poison[p];
         s->pl[p].prevent = (int16_t)sc->prevent[p];
-        g->deck[p] = &r->deck[p];
+        g->deck[p] = &r->o->deck[p];
     }
     /* Card objects, and the cards cast after them. */
     for (int i = 0; i < sc->n_perm; i++)
-        if (!sc->perm[i].token) r->deck[sc->perm[i].player].card[sc->perm[i].obj] = (uint16_t)sc->perm[i].def;
-    for (int c = 0; c < sc->n_card; c++) r->deck[sc->card[c].owner].card[sc->card[c].obj] = (uint16_t)sc->card[c].def;
+        if (!sc->perm[i].token) r->o->deck[sc->perm[i].player].card[sc->perm[i].obj] = (uint16_t)sc->perm[i].def;
+    for (int c = 0; c < sc->n_card; c++) r->o->deck[sc->card[c].owner].card[sc->card[c].obj] = (uint16_t)sc->card[c].def;
     for (int p = 0; p < 2; p++) {
         Player *pl = &s->pl[p];
-        r->deck[p].n = sc->objs[p];
+        r->o->deck[p].n = sc->objs[p];
         for (int i = 0; i < sc->n_perm; i++)
-            if (sc->perm[i].entry >= 0 && sc->perm[i].player == p && sc->perm[i].obj + 1 > r->deck[p].n)
-                r->deck[p].n = sc->perm[i].obj + 1;
-        pl->deck = r->deck[p].card;
+            if (sc->perm[i].entry >= 0 && sc->perm[i].player == p && sc->perm[i].obj + 1 > r->o->deck[p].n)
+                r->o->deck[p].n = sc->perm[i].obj + 1;
+        pl->deck = r->o->deck[p].card;
         pl->deck_n = (uint8_t)sc->objs[p];
         if (player_free_spells(s, p)) pl->flags |= PL_FREE_SPELLS;
-        pl->lib = r->lib[p];
+        pl->lib = r->o->lib[p];
     }
     for (int c = 0; c < sc->n_card; c++) {
         const ScnCard *x = &sc->card[c];
         Player *pl = &s->pl[x->owner];
         if (x->zone == ZONE_HAND) pl->hand[pl->hand_n++] = (uint8_t)x->obj;
-        else if (x->zone == ZONE_LIBRARY) r->lib[x->owner][pl->lib_n++] = (uint8_t)x->obj;
+        else if (x->zone == ZONE_LIBRARY) r->o->lib[x->owner][pl->lib_n++] = (uint8_t)x->obj;
         else { bits256_set(pl->gy, x->obj); pl->gy_n++; }
     }
     /* The permanents, as they stand: no enters-the-battlefield ability

@@ -167,8 +167,8 @@ static int read_target(Scenario *sc, const char *f, const char *v, int k, ScnTar
     if (!strncmp(v, "spell:", 6) && scn_reserved_id(v)) {
         long j = strtol(v + 6, NULL, 10);
         if (strlen(v + 6) > 4 || j >= k)
-            return scn_bad(sc, f, "\"%s\" names no earlier entry of spells (entries %s)", v,
-                           k ? "before this one only" : ": none before this one");
+            return scn_bad(sc, f, "\"%s\" names no earlier entry of spells (K counts entries from 0; "
+                           "the entry must come before this one)", v);
         t->kind = ST_SPELL;
         t->v = (int)j;
         return 0;
