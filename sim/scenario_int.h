@@ -26,7 +26,6 @@
 #define SCN_PERM_MAX   (PERM_MAX + SCN_SPELL_MAX) /* permanents at the start, and the cards cast */
 #define SCN_CARD_MAX   (2 * DECK_MAX)             /* cards in hands, libraries and graveyards */
 #define SCN_DEF_MAX    (SCN_PERM_MAX + SCN_CARD_MAX) /* card definitions of one file */
-#define SCN_CHOICE_MAX 8         /* answers in one entry's `choices` */
 
 enum { STEP_FS = 0, STEP_REG = 1 };  /* ScnAssign.step */
 enum { SCN_OK = SCENARIO_OK, SCN_FAIL = SCENARIO_FAIL, SCN_BAD = SCENARIO_BAD };  /* a file's outcome = exit status */

@@ -213,7 +213,7 @@ static int trigger_as_given(const Run *r)
 static int settle(Run *r)
 {
     GameState *s = r->s;
-    int armed = r->armed >= 0 && r->sc->spell[r->armed].n_trig;
+    int armed = r->armed >= 0 && r->sc->spell[r->armed].n_trig, died = r->o->died_n;
     if (armed) state_fork(&r->back, s);
     if (s->error == ERR_CAPACITY && !s->over) game_end(s, &r->g, 2, END_CAPACITY);
     do {
@@ -224,6 +224,7 @@ static int settle(Run *r)
     if (s->over && s->error == ERR_CAPACITY) r->o->err = ERR_CAPACITY;
     if (armed && !s->over && !trigger_as_given(r)) {
         state_fork(s, &r->back);
+        r->o->died_n = died;
         r->o->err = SCN_ERR_ILLEGAL_SPELL;
     }
     r->armed = -1;

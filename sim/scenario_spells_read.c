@@ -289,8 +289,7 @@ static int read_entry_card(Scenario *sc, ScenarioPool *pc, const cJSON *e, const
                                    : "missing (a card to cast, or \"activate\" with a permanent's id)");
     }
     if (act) {
-        static const char *const no[] = { "id" };
-        if (cJSON_GetObjectItemCaseSensitive(e, no[0])) {
+        if (cJSON_GetObjectItemCaseSensitive(e, "id")) {
             scn_field_key(f, path, "id");
             return scn_bad(sc, f, "an ability is not a card: only a card cast has an id");
         }
