@@ -192,6 +192,8 @@ typedef struct Ctx {
     const Ability *a;
     int src;            /* the source permanent, if still the same object; else -1 */
     uint8_t legal[ITEM_TARGETS];
+    uint8_t ctl[ITEM_TARGETS];  /* a legal permanent target's controller as the item began to resolve:
+                                   "its controller" after it left (608.2h) */
     uint8_t done;       /* the previous effect happened ("if you do") */
 } Ctx;
 
@@ -270,13 +272,13 @@ static unsigned sel_players(const Ctx *c, const Effect *e)
         Target t = c->it->t[e->arg];
         return c->legal[e->arg] && t.kind == TK_PLAYER ? 1u << t.v : 0;
     }
+    case SEL_TARGET_CONTROLLER: {
+        Target t = c->it->t[e->arg];
+        return c->legal[e->arg] && t.kind == TK_PERM ? 1u << c->ctl[e->arg] : 0;
+    }
     case SEL_YOU: return 1u << you;
     case SEL_OPPONENTS: return 1u << (1 - you);
     case SEL_EACH_PLAYER: return 3u;
-    case SEL_TARGET_CONTROLLER: {
-        Target t = c->it->t[e->arg];
-        return c->legal[e->arg] && t.kind == TK_PERM ? 1u << perm_controller(c->s, t.v) : 0;
-    }
     case SEL_EVENT_PLAYER: return 1u << c->it->ev_player;
     case SEL_EVENT_CONTROLLER: {
         int i = event_perm(c);
@@ -555,11 +557,14 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
 {
     const CardDef *d = &s->cards[it->card];
     if (it->ability >= d->n_abilities) return 1;
-    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, 1 };
+    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1 };
     if (it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts)
         c.src = it->source;
     int any = 0;
-    for (int k = 0; k < it->n_targets; k++) any |= c.legal[k] = (uint8_t)target_legal(s, it, c.a, k, it->t[k]);
+    for (int k = 0; k < it->n_targets; k++) {
+        any |= c.legal[k] = (uint8_t)target_legal(s, it, c.a, k, it->t[k]);
+        if (c.legal[k] && it->t[k].kind == TK_PERM) c.ctl[k] = (uint8_t)perm_controller(s, it->t[k].v);
+    }
     if (it->n_targets && !any) return 0;                                                    /* 608.2b */
     for (int k = 0; k < c.a->n_effects && !s->over; k++) {
         const Effect *e = &c.a->effect[k];
