@@ -207,7 +207,7 @@ static void list_targets(Lister *L, Action base, int k)
     const TargetSpec *sp = spec_of(a, k, &tmp);
     const GameState *s = L->s;
     base.n_targets = (uint8_t)(k + 1);
-    for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY); p++) {
+    for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW); p++) {
         base.tk[k] = TK_PLAYER; base.tv[k] = (uint8_t)p;
         if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);
     }

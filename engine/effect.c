@@ -147,7 +147,7 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
     switch (t.kind) {
     case TK_PLAYER:
         if (t.v > 1 || (s->pl[t.v].flags & PL_LOST)) return 0;
-        if (sp->what != TGT_PLAYER && sp->what != TGT_ANY) return 0;
+        if (sp->what != TGT_PLAYER && sp->what != TGT_ANY && sp->what != TGT_PLAYER_OR_PW) return 0;
         if (sp->what == TGT_PLAYER && ((sp->f.ctl == CTL_OPP && t.v == you) || (sp->f.ctl == CTL_YOU && t.v != you)))
             return 0;
         return 1;
@@ -155,8 +155,8 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
         int i = t.v;
         if (i >= PERM_MAX || !permset_has(s->perm_used, i) || s->px[i].ts != t.ts) return 0;
         if (sp->what == TGT_PLAYER) return 0;
-        if (sp->what == TGT_ANY) {
-            if (!perm_is_creature(s, i) && !perm_is_planeswalker(s, i)) return 0;
+        if (sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW) {
+            if (!perm_is_planeswalker(s, i) && (sp->what == TGT_PLAYER_OR_PW || !perm_is_creature(s, i))) return 0;
         } else if (sp->f.zone != ZONE_BATTLEFIELD || !filter_perm(s, &sp->f, i, you, src)) {
             return 0;
         }
@@ -526,6 +526,15 @@ static void run(Ctx *c, const Effect *e)
         for (int p = 0; p < 2; p++)
             for (int k = 0; (players >> p & 1) && k < n && !s->over; k++)
                 if (perm_enter(s, c->g, p, p, e->token.card, OBJ_NONE) < 0) { game_fail(s, c->g, ERR_CAPACITY); return; }
+        break;
+    case OP_EXTRA_TURN:                                      /* 500.7 */
+        for (int p = 0; p < 2; p++)
+            for (int k = 0; (players >> p & 1) && k < n; k++) {
+                int w = s->extra_n & EXTRA_COUNT;
+                if (w >= EXTRA_MAX) { game_fail(s, c->g, ERR_CAPACITY); return; }
+                s->extra_who = (uint8_t)((s->extra_who & ~(1u << w)) | (unsigned)p << w);
+                s->extra_n = (uint8_t)((s->extra_n & ~EXTRA_COUNT) | (w + 1));
+            }
         break;
     case OP_SEARCH:
         for (int p = 0; p < 2; p++)

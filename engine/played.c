@@ -164,6 +164,9 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     case OP_MILL:
         if (!on_player || sel == SEL_TARGET_CONTROLLER) break;
         return 1;
+    case OP_EXTRA_TURN:
+        if (sel != SEL_YOU && sel != SEL_TARGET) break;
+        return 1;
     case OP_TOKEN:
         if (e->dur != DUR_NOW || (sel != SEL_YOU && sel != SEL_TARGET && sel != SEL_EACH_PLAYER && sel != SEL_OPPONENTS))
             break;                                           /* the pool gives each token its definition */
@@ -217,7 +220,6 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         if (t->what == TGT_OBJECT && t->f.zone == ZONE_GRAVEYARD &&
             (t->f.state || t->f.kw || t->f.kw_not || t->f.power_max != FILTER_NO_LIMIT || t->f.power_min != FILTER_NO_MIN || t->f.other))
             NOT("targeting cards in a graveyard by that");
-        if (t->what == TGT_PLAYER_OR_PW) NOT("targeting planeswalkers");
         if (t->what == TGT_OBJECT && filter_may_match_land(&t->f))
             NOT("targeting lands (basic lands are not permanents yet)");
     }

@@ -371,7 +371,10 @@ typedef struct GameState {
     uint8_t   pending_n;         /* triggered abilities waiting: pend[0 .. pending_n-1] */
     uint8_t   layers_dirty;      /* characteristics must be computed again (layers.c) */
     uint8_t   damaged_opp;       /* bit p: player p was dealt damage this turn (bloodthirst) */
-    uint8_t   pad_[2];
+    uint8_t   extra_n;           /* extra turns waiting (500.7): at most EXTRA_MAX; EXTRA_NOW: this
+                                    turn is one, EXTRA_NEXT: whose turn follows the extra ones */
+    uint8_t   extra_who;         /* bit k: whose is the k-th extra turn waiting (the last made is
+                                    taken first) */
     uint8_t   last_result;       /* how the last stack item ended: RES_* */
     uint32_t  ts_next;           /* the next timestamp */
     uint64_t  exile[2][4];       /* exile: bit per object id, by owner */
@@ -414,6 +417,9 @@ static inline void state_fork(GameState *dst, const GameState *src)
             dst->pl[p].lib = dst->lib_buf[p];
         }
 }
+
+/* GameState.extra_n */
+enum { EXTRA_MAX = 7, EXTRA_COUNT = 0x0F, EXTRA_NOW = 0x40, EXTRA_NEXT = 0x80 };
 
 /* GameState.last_result */
 enum { RES_NONE, RES_RESOLVED, RES_FIZZLED };

@@ -199,6 +199,17 @@ static void combat_damage(GameState *s, Game *g, int first_strike)
     if (err) game_fail(s, g, err);
 }
 
+/* 500.7: the extra turn made last is taken next; after the extra turns,
+ * the turn that would have come next without them. */
+static void next_extra_turn(GameState *s)
+{
+    int n = s->extra_n & EXTRA_COUNT;
+    unsigned follow = s->extra_n & EXTRA_NOW ? s->extra_n & EXTRA_NEXT : (unsigned)(1 - s->active) << 7;
+    s->active = (uint8_t)((s->extra_who >> (n - 1)) & 1);
+    s->extra_who &= (uint8_t)~(1u << (n - 1));
+    s->extra_n = (uint8_t)((n - 1) | EXTRA_NOW | follow);
+}
+
 /* 514: discard to hand size, then damage wears off and "this turn" effects end. */
 static void cleanup(GameState *s, Game *g)
 {
@@ -356,7 +367,9 @@ void game_run(GameState *s, Game *g)
     cleanup_step:
         cleanup(s, g);
         s->turn++;
-        s->active = (uint8_t)(1 - s->active);
+        if (s->extra_n & EXTRA_COUNT) next_extra_turn(s);                    /* 500.7 */
+        else if (s->extra_n & EXTRA_NOW) s->active = (uint8_t)((s->extra_n >> 7) & 1), s->extra_n = 0;
+        else s->active = (uint8_t)(1 - s->active);
         if (!step_to(s, g, STEP_UNTAP)) return;
         goto untap;
     }

@@ -1,5 +1,6 @@
 /* test_triggers.c: triggered abilities (603), regeneration (701.15),
- * bloodthirst (702.54), "you may" and the legend rule on real cards of the default pool, as
+ * bloodthirst (702.54), "you may", the legend rule, tokens, sacrifice
+ * costs and extra turns (500.7) on real cards of the default pool, as
  * the reader reads their printed text: each case puts permanents onto the
  * battlefield, makes the event happen through the engine, and checks what
  * the rules say follows. */
@@ -17,11 +18,11 @@ static const char *const names[] = {
     "Underworld Dreams", "Grizzly Bears", "Glorious Anthem", "Lightning Bolt", "Angelic Chorus",
     "Garruk's Packleader", "Craw Wurm", "Mountain", "Forest", "Sanguine Bond", "Shock",
     "Kamahl, Pit Fighter", "Kamahl, Pit Fighter", "Captain of the Watch", "Howl of the Night Pack",
-    "Nantuko Husk",
+    "Nantuko Husk", "Time Warp",
 };
 enum { C_WARDEN, C_PRIDEMATE, C_BALL, C_SKELETONS, C_SPECTER, C_BLOODRAGE, C_FEATHER, C_MOTH, C_INFERNO,
        C_FIREBREATHING, C_DREAMS, C_BEARS, C_ANTHEM, C_BOLT, C_CHORUS, C_PACKLEADER, C_WURM, C_MOUNTAIN,
-       C_FOREST, C_BOND, C_SHOCK, C_KAMAHL, C_KAMAHL2, C_CAPTAIN, C_HOWL, C_HUSK, C_N };
+       C_FOREST, C_BOND, C_SHOCK, C_KAMAHL, C_KAMAHL2, C_CAPTAIN, C_HOWL, C_HUSK, C_WARP, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -351,6 +352,47 @@ static void test_sacrifice_cost(void **state)
     assert_int_equal(x.s.perm[husk].toughness, 4);
 }
 
+static int turns_seen[8], n_turns_seen;
+static void on_turn(void *ctx, const GameState *s, const Event *e)
+{
+    (void)ctx; (void)s;
+    if (e->type == EV_TURN && n_turns_seen < 8) turns_seen[n_turns_seen++] = e->player;
+}
+
+/* 500.7: Time Warp on player 1, then on player 0, in player 0's turn:
+ * the extra turn made last (player 0's) comes first, then player 1's,
+ * then the turn that would have come next anyway (player 1's again);
+ * without extra turns the order would be 1, 0, 1. */
+static void test_extra_turns(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_BEARS, C_SHOCK, C_BOLT, C_WURM };
+    Pos x; pos_init(&x);
+    library(&x, 0, lib, 4);
+    library(&x, 1, lib, 4);
+    give(&x, 0, C_WARP);
+    Action a = act(ACT_CAST, hand_slot(&x, 0, C_WARP), 0, TK_PLAYER, 1);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    bits256_clear(x.s.pl[0].gy, C_WARP);                         /* the same card once more */
+    x.s.pl[0].gy_n--;
+    x.s.pl[0].hand[x.s.pl[0].hand_n++] = C_WARP;
+    a = act(ACT_CAST, hand_slot(&x, 0, C_WARP), 0, TK_PLAYER, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    x.s.step = STEP_END;
+    x.s.turn = 1;
+    x.s.turn_cap = 4;
+    x.g.on_event[EV_TURN] = on_turn;
+    n_turns_seen = 0;
+    game_run(&x.s, &x.g);
+    assert_int_equal(n_turns_seen, 3);                            /* turns 2, 3, 4 */
+    assert_int_equal(turns_seen[0], 0);
+    assert_int_equal(turns_seen[1], 1);
+    assert_int_equal(turns_seen[2], 1);
+    assert_int_equal(x.s.end_reason, END_TURN_CAP);
+}
+
 /* A policy that keeps the last of the permanents the legend rule offers. */
 static int keep_last(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
 {
@@ -407,6 +449,7 @@ int main(void)
         cmocka_unit_test(test_legend_rule),
         cmocka_unit_test(test_tokens),
         cmocka_unit_test(test_sacrifice_cost),
+        cmocka_unit_test(test_extra_turns),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
