@@ -569,6 +569,11 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
     Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1 };
     if (it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts)
         c.src = it->source;
+    /* 603.4: an intervening "if" is checked again as it resolves (the
+     * source as it last existed, if it has left). */
+    if (c.a->kind == AB_TRIGGERED && c.a->cond == COND_SELF_UNTAPPED &&
+        (c.src >= 0 ? (s->perm[c.src].flags & PF_TAPPED) != 0 : it->lki_tapped))
+        return 1;
     int any = 0;
     for (int k = 0; k < it->n_targets; k++) {
         any |= c.legal[k] = (uint8_t)target_legal(s, it, c.a, k, it->t[k]);

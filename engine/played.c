@@ -210,7 +210,9 @@ static int cost_ok(const Ability *a, const Cost *c, int kind, char *why, size_t 
 int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
 {
     (void)types;
-    if (a->cond && !(a->kind == AB_ETB_COUNTERS && a->cond == COND_OPP_DAMAGED)) NOT("a condition");
+    if (a->cond && !(a->kind == AB_ETB_COUNTERS && a->cond == COND_OPP_DAMAGED) &&
+        !(a->kind == AB_TRIGGERED && a->cond == COND_SELF_UNTAPPED && a->trigger != TR_DIES))
+        NOT("a condition");
     for (int k = 0; k < a->n_targets; k++) {
         const TargetSpec *t = &a->target[k];
         if (t->min != 1 || t->max != 1 || t->divided) NOT("a choice of several targets");

@@ -65,6 +65,7 @@ static void trigger_scan(GameState *s, int trigger, int player, int ev_slot, con
             } else if (!ctl_match(s, a->trig_ctl, ctl, player, i)) {
                 continue;
             }
+            if (a->cond == COND_SELF_UNTAPPED && (s->perm[i].flags & PF_TAPPED)) continue;   /* 603.4 */
             Pending *w = pend(s, s->perm[i].card, k, ctl, i, player, amount);
             if (w && ev_slot != NO_SLOT) { w->ev_perm = (uint8_t)ev_slot; w->ev_ts = s->px[ev_slot].ts; }
         }
@@ -171,6 +172,7 @@ int triggers_put(GameState *s, Game *g)
             it->ev_ts = pd.ev_ts;
             it->lki_att = pd.lki_att;
             it->lki_att_ts = pd.lki_att_ts;
+            it->lki_tapped = pd.lki_tapped;
             it->ts = state_ts(s);
             if (!trigger_targets(s, g, it, &s->cards[pd.card].ab[pd.ability])) continue;   /* 603.3d */
             s->stack_n++;

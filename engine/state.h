@@ -282,7 +282,7 @@ typedef struct StackItem {
     int16_t  ev_amount;   /* a trigger: the event's amount ("that much"; the event object's
                              toughness as it left, for "its toughness") */
     uint8_t  ev_perm;     /* a trigger: the event's permanent ("that creature"), or NO_SLOT */
-    uint8_t  pad;
+    uint8_t  lki_tapped;  /* its source was tapped as it left (608.2h: "if ~ is untapped") */
     uint32_t ev_ts;       /* the event permanent's timestamp (the same object, 400.7) */
     uint32_t lki_att_ts;  /* lki_att's timestamp */
     Target   t[ITEM_TARGETS]; /* chosen targets, in the order of the ability's specs */
@@ -319,7 +319,8 @@ typedef struct Pending {
     uint32_t source_ts;
     uint32_t ev_ts;       /* ev_perm's timestamp */
     uint8_t  lki_att;     /* as StackItem's */
-    uint8_t  pad2[3];
+    uint8_t  lki_tapped;  /* as StackItem's */
+    uint8_t  pad2[2];
     uint32_t lki_att_ts;
 } Pending;
 

@@ -18,11 +18,11 @@ static const char *const names[] = {
     "Underworld Dreams", "Grizzly Bears", "Glorious Anthem", "Lightning Bolt", "Angelic Chorus",
     "Garruk's Packleader", "Craw Wurm", "Mountain", "Forest", "Sanguine Bond", "Shock",
     "Kamahl, Pit Fighter", "Kamahl, Pit Fighter", "Captain of the Watch", "Howl of the Night Pack",
-    "Nantuko Husk", "Time Warp",
+    "Nantuko Husk", "Time Warp", "Howling Mine",
 };
 enum { C_WARDEN, C_PRIDEMATE, C_BALL, C_SKELETONS, C_SPECTER, C_BLOODRAGE, C_FEATHER, C_MOTH, C_INFERNO,
        C_FIREBREATHING, C_DREAMS, C_BEARS, C_ANTHEM, C_BOLT, C_CHORUS, C_PACKLEADER, C_WURM, C_MOUNTAIN,
-       C_FOREST, C_BOND, C_SHOCK, C_KAMAHL, C_KAMAHL2, C_CAPTAIN, C_HOWL, C_HUSK, C_WARP, C_N };
+       C_FOREST, C_BOND, C_SHOCK, C_KAMAHL, C_KAMAHL2, C_CAPTAIN, C_HOWL, C_HUSK, C_WARP, C_MINE, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -352,6 +352,27 @@ static void test_sacrifice_cost(void **state)
     assert_int_equal(x.s.perm[husk].toughness, 4);
 }
 
+/* 603.4: Howling Mine's intervening "if": it triggers only untapped, and
+ * does nothing if it is tapped by the time it resolves. */
+static void test_intervening_if(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_BEARS, C_SHOCK, C_BOLT };
+    Pos x; pos_init(&x);
+    library(&x, 1, lib, 3);
+    int mine = put(&x, 0, C_MINE);
+    trigger_event(&x.s, TR_DRAW_STEP, NO_SLOT, 0, 1, 1, 0);       /* the opponent's draw step */
+    settle(&x);
+    assert_int_equal(x.s.pl[1].hand_n, 1);
+    trigger_event(&x.s, TR_DRAW_STEP, NO_SLOT, 0, 1, 1, 0);
+    triggers_put(&x.s, &x.g);
+    x.s.perm[mine].flags |= PF_TAPPED;                           /* tapped in response */
+    settle(&x);
+    assert_int_equal(x.s.pl[1].hand_n, 1);
+    trigger_event(&x.s, TR_DRAW_STEP, NO_SLOT, 0, 1, 1, 0);       /* tapped: no trigger at all */
+    assert_int_equal(x.s.pending_n, 0);
+}
+
 static int turns_seen[8], n_turns_seen;
 static void on_turn(void *ctx, const GameState *s, const Event *e)
 {
@@ -450,6 +471,7 @@ int main(void)
         cmocka_unit_test(test_tokens),
         cmocka_unit_test(test_sacrifice_cost),
         cmocka_unit_test(test_extra_turns),
+        cmocka_unit_test(test_intervening_if),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
