@@ -543,6 +543,22 @@ static void run(Ctx *c, const Effect *e)
     case OP_SHUFFLE:
         for (int p = 0; p < 2; p++) if (players >> p & 1) library_shuffle(s, c->g, p);
         break;
+    case OP_REORDER_TOP:                                     /* look at the top n, any order */
+        for (int p = 0; p < 2; p++) {
+            int m = n < s->pl[p].lib_n ? n : s->pl[p].lib_n;
+            if (!(players >> p & 1) || m < 2) continue;
+            int orders = 1;
+            for (int j = 2; j <= m; j++) orders *= j;
+            const Policy *pol = c->g->policy[p];
+            int k = 0;
+            if (pol && pol->choose) {
+                Choice ch = { CH_ORDER, c->it->card, orders, NULL, NULL };
+                k = pol->choose(pol, s, c->g, p, c->g->policy_rng[p], &ch);
+                if (k < 0 || k >= orders) k = 0;
+            }
+            if (k) library_reorder(s, p, m, k);
+        }
+        break;
     case OP_TO_LIBRARY:                                      /* on top or at the bottom of its owner's */
         for (PermIter it = permset_iter(perms); permiter_more(&it);)
             perm_leave(s, c->g, permiter_next(&it), e->flags & EF_BOTTOM ? ZONE_LIBRARY_BOTTOM : ZONE_LIBRARY);

@@ -45,6 +45,24 @@ void library_put(GameState *s, int p, uint8_t obj, int bottom)
     pl->lib_n++;
 }
 
+void library_reorder(GameState *s, int p, int m, int k)
+{
+    Player *pl = &s->pl[p];
+    uint8_t *buf = library_own(s, p);
+    uint8_t was[8], left[8];
+    int n = 0, fact = 1;
+    for (int j = 0; j < m; j++) { was[j] = buf[pl->lib_top + j]; left[n++] = was[j]; }
+    for (int j = 2; j < m; j++) fact *= j;                      /* (m - 1)! */
+    for (int j = 0; j < m; j++) {                               /* the factorial number system */
+        int d = fact ? k / fact : 0;
+        k = fact ? k % fact : 0;
+        buf[pl->lib_top + j] = left[d];
+        memmove(left + d, left + d + 1, (size_t)(n - d - 1));
+        n--;
+        if (m - 1 - j > 0) fact /= m - 1 - j;
+    }
+}
+
 void library_shuffle(GameState *s, const Game *g, int p)
 {
     Player *pl = &s->pl[p];

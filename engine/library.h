@@ -21,6 +21,10 @@ uint8_t library_take(GameState *s, int p, int k);
  * library. */
 void library_put(GameState *s, int p, uint8_t obj, int bottom);
 
+/* Puts player p's top m cards back in the order of permutation number k
+ * (0 .. m! - 1, in lexicographic order of the positions: 0 keeps them). */
+void library_reorder(GameState *s, int p, int m, int k);
+
 /* Shuffles player p's library (701.19) with the game's random stream of
  * that player's deck. */
 void library_shuffle(GameState *s, const Game *g, int p);

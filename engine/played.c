@@ -84,7 +84,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
-                        (e->op == OP_SEARCH ? EF_TAPPED | EF_REVEAL : 0u) | (e->op == OP_SHUFFLE ? EF_IF_DONE : 0u) |
+                        (e->op == OP_SEARCH ? EF_TAPPED | EF_REVEAL : 0u) | (e->op == OP_SHUFFLE ? EF_IF_DONE | EF_OPTIONAL : 0u) |
                         (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u);
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
     if (!qty_ok(a, &e->n)) NOT("%s of that amount", name);
@@ -178,6 +178,9 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         return 1;
     case OP_SHUFFLE:
         if (sel != SEL_YOU && sel != SEL_TARGET) break;
+        return 1;
+    case OP_REORDER_TOP:                                     /* at most 5 cards: 120 orders */
+        if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 5) break;
         return 1;
     case OP_TO_LIBRARY:
         if (e->dur != DUR_NOW || (sel != SEL_TARGET && sel != SEL_SELF)) break;

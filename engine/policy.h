@@ -41,8 +41,10 @@ typedef enum ChoiceKind {
     CH_DISCARD,  /* a card to discard: hand indices idx[0 .. n-1] */
     CH_MAY,      /* "you may": 0 yes, 1 no (n = 2) */
     CH_KEEP,     /* the legend rule (Foundations): the permanent to keep, slots idx[0 .. n-1] */
-    CH_SEARCH    /* a card found in a library: positions from the top idx[0 .. n-1], or
+    CH_SEARCH,   /* a card found in a library: positions from the top idx[0 .. n-1], or
                     SEARCH_NOTHING: find nothing (701.15b) */
+    CH_ORDER     /* the order of a library's top m cards: permutation 0 .. n-1 = m! - 1
+                    (library_reorder's numbering; 0 keeps the order) */
 } ChoiceKind;
 
 #define SEARCH_NOTHING 0xFFu

@@ -13,10 +13,10 @@
 static const char *const names[] = {
     "Rampant Growth", "Diabolic Tutor", "Excommunicate", "Borderland Ranger", "Forest", "Island",
     "Grizzly Bears", "Giant Growth", "Craw Wurm", "Lightning Bolt", "Disentomb", "Reclaim", "Gravedigger",
-    "Doomed Necromancer",
+    "Doomed Necromancer", "Sage Owl",
 };
 enum { C_GROWTH, C_TUTOR, C_EXCOMMUNICATE, C_RANGER, C_FOREST, C_ISLAND, C_BEARS, C_GIANT, C_WURM, C_BOLT,
-       C_DISENTOMB, C_RECLAIM, C_GRAVEDIGGER, C_NECROMANCER, C_N };
+       C_DISENTOMB, C_RECLAIM, C_GRAVEDIGGER, C_NECROMANCER, C_OWL, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -248,6 +248,29 @@ static void test_graveyard_to_hand_and_battlefield(void **state)
     assert_true(bits256_has(x.s.pl[0].gy, C_NECROMANCER));
 }
 
+/* Sage Owl looks at the top four and puts them back in any order: order
+ * number k of library_reorder's numbering (the last, 23, reverses them);
+ * the fifth card stays where it was. */
+static void test_reorder_top(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_BEARS, C_FOREST, C_WURM, C_ISLAND, C_BOLT };
+    Pos x; pos_init(&x);
+    library(&x, 0, lib, 5);
+    Policy pol = picker();
+    pick = 23;
+    x.g.policy[0] = &pol;
+    enter(&x, 0, C_OWL);
+    settle(&x);
+    const Player *pl = &x.s.pl[0];
+    static const uint8_t want[] = { C_ISLAND, C_WURM, C_FOREST, C_BEARS, C_BOLT };
+    for (int k = 0; k < 5; k++) assert_int_equal(pl->lib[pl->lib_top + k], want[k]);
+    library_reorder(&x.s, 0, 3, 2);                 /* 2 = (1, 0, 2): orders 0 (0 1 2), 1 (0 2 1), 2 (1 0 2) */
+    assert_int_equal(pl->lib[pl->lib_top], C_WURM);
+    assert_int_equal(pl->lib[pl->lib_top + 1], C_ISLAND);
+    assert_int_equal(pl->lib[pl->lib_top + 2], C_FOREST);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -258,6 +281,7 @@ int main(void)
         cmocka_unit_test(test_fork_copy_on_write),
         cmocka_unit_test(test_graveyard_targets),
         cmocka_unit_test(test_graveyard_to_hand_and_battlefield),
+        cmocka_unit_test(test_reorder_top),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
