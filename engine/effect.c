@@ -519,8 +519,13 @@ static void run(Ctx *c, const Effect *e)
     case OP_DISCARD:
         for (int p = 0; p < 2; p++) if (players >> p & 1) discard(c, p, n, (e->flags & EF_RANDOM) != 0);
         break;
-    case OP_MILL:
-        for (int p = 0; p < 2; p++) if (players >> p & 1) mill(s, p, n);
+    case OP_MILL:                                            /* an amount of its player's own cards, each */
+        for (int p = 0; p < 2; p++) {
+            if (!(players >> p & 1)) continue;
+            int m = e->n.kind == QTY_HALF_LIBRARY ? e->n.n * (s->pl[p].lib_n / 2)
+                  : e->n.kind == QTY_HAND_SIZE ? e->n.n * s->pl[p].hand_n : n;
+            mill(s, p, m);
+        }
         break;
     case OP_TOKEN:                                           /* 111.2: under that player's control */
         for (int p = 0; p < 2; p++)

@@ -48,6 +48,7 @@ static int qty_ok(const Ability *a, const Qty *q)
     case QTY_CONST: case QTY_X: case QTY_COUNT: return 1;
     case QTY_EVENT: return a->kind == AB_TRIGGERED && trig_has_amount(a->trigger);
     case QTY_EVENT_TOUGHNESS: return a->kind == AB_TRIGGERED && trig_has_perm(a->trigger);
+    case QTY_HALF_LIBRARY: case QTY_HAND_SIZE: return 2;     /* its player's: OP_MILL only (effect_ok) */
     default: return 0;
     }
 }
@@ -87,7 +88,8 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
                         (e->op == OP_SEARCH ? EF_TAPPED | EF_REVEAL : 0u) | (e->op == OP_SHUFFLE ? EF_IF_DONE | EF_OPTIONAL : 0u) |
                         (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u);
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
-    if (!qty_ok(a, &e->n)) NOT("%s of that amount", name);
+    int q = qty_ok(a, &e->n);
+    if (!q || (q == 2 && e->op != OP_MILL)) NOT("%s of that amount", name);
     if (e->n.kind == QTY_COUNT && !filter_ok(&e->count)) NOT("counting outside the battlefield");
     int sel = e->who;
     int trig = a->kind == AB_TRIGGERED;

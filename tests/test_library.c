@@ -13,10 +13,10 @@
 static const char *const names[] = {
     "Rampant Growth", "Diabolic Tutor", "Excommunicate", "Borderland Ranger", "Forest", "Island",
     "Grizzly Bears", "Giant Growth", "Craw Wurm", "Lightning Bolt", "Disentomb", "Reclaim", "Gravedigger",
-    "Doomed Necromancer", "Sage Owl",
+    "Doomed Necromancer", "Sage Owl", "Traumatize",
 };
 enum { C_GROWTH, C_TUTOR, C_EXCOMMUNICATE, C_RANGER, C_FOREST, C_ISLAND, C_BEARS, C_GIANT, C_WURM, C_BOLT,
-       C_DISENTOMB, C_RECLAIM, C_GRAVEDIGGER, C_NECROMANCER, C_OWL, C_N };
+       C_DISENTOMB, C_RECLAIM, C_GRAVEDIGGER, C_NECROMANCER, C_OWL, C_TRAUMATIZE, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -271,6 +271,18 @@ static void test_reorder_top(void **state)
     assert_int_equal(pl->lib[pl->lib_top + 2], C_FOREST);
 }
 
+/* Traumatize: target player mills half their library, rounded down. */
+static void test_mill_half(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_BEARS, C_FOREST, C_WURM, C_ISLAND, C_BOLT };
+    Pos x; pos_init(&x);
+    library(&x, 1, lib, 5);
+    cast_free(&x, 0, C_TRAUMATIZE, TK_PLAYER, 1);
+    assert_int_equal(x.s.pl[1].lib_n, 3);
+    assert_true(bits256_has(x.s.pl[1].gy, C_BEARS) && bits256_has(x.s.pl[1].gy, C_FOREST));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -282,6 +294,7 @@ int main(void)
         cmocka_unit_test(test_graveyard_targets),
         cmocka_unit_test(test_graveyard_to_hand_and_battlefield),
         cmocka_unit_test(test_reorder_top),
+        cmocka_unit_test(test_mill_half),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
