@@ -29,7 +29,7 @@ enum {
     C_BOG_WRAITH = FX_COUNT, C_PHANTOM, C_CLOUD_SPRITE, C_PALACE, C_BERSERKERS, C_WHITE_KNIGHT, C_BLACK_KNIGHT,
     C_BANESLAYER, C_SHIVAN, C_SEVERED, C_VISAGE, C_CLOAK, C_TIGER, C_UNICORN, C_LURE, C_JACKAL, C_HIGH_GROUND,
     C_WARLOCK, C_JUGGERNAUT, C_WALL_WOOD, C_SEA_MONSTER, C_GOBLIN_KING, C_VOLCANIC, C_MANTLE, C_PATHMAGE,
-    C_TUNNELER, C_DOOM, C_PACIFISM, C_ANGER, C_FEAR, C_N
+    C_TUNNELER, C_DOOM, C_PACIFISM, C_ANGER, C_FEAR, C_BRACERS, C_N
 };
 
 static CardDef cards[C_N];
@@ -135,6 +135,8 @@ static int setup(void **state)
     card(C_ANGER, "Uncontrollable Anger", TYPE_ENCHANTMENT, 2, "RR", CB_R, 0, 0, "Aura",
          "Flash\nEnchant creature\nEnchanted creature gets +2/+2 and attacks each combat if able.");
     card(C_FEAR, "Fear", TYPE_ENCHANTMENT, 0, "BB", CB_B, 0, 0, "Aura", "Enchant creature\nEnchanted creature has fear.");
+    card(C_BRACERS, "Treetop Bracers", TYPE_ENCHANTMENT, 1, "G", CB_G, 0, 0, "Aura",
+         "Enchant creature\nEnchanted creature gets +1/+1 and can't be blocked except by creatures with flying.");
     pool.cards = cards;
     pool.n = C_N;
     return 0;
@@ -562,16 +564,21 @@ static void test_protection(void **state)
 }
 
 /* 702.36 fear, 702.13 intimidate (Hideous Visage, until end of turn),
- * "can't be blocked except by black creatures", Fear the Aura. */
+ * "can't be blocked except by black creatures", Fear the Aura, Treetop
+ * Bracers ("except by creatures with flying": reach is not enough). */
 static void test_fear_intimidate(void **state)
 {
     (void)state;
     Pos x; pos_init(&x);
     int legion = put(&x, 0, C_SEVERED), warlock = put(&x, 0, C_WARLOCK), bears = put(&x, 0, FX_BEARS);
-    int fear = put(&x, 0, C_FEAR);
+    int fear = put(&x, 0, C_FEAR), gob = put(&x, 0, FX_GOBLIN), bracers = put(&x, 0, C_BRACERS);
     attach(&x, fear, bears);
+    attach(&x, bracers, gob);
     int rats = put(&x, 1, FX_TYPHOID), orn = put(&x, 1, FX_ORNITHOPTER), spider = put(&x, 1, FX_SPIDER);
-    attack_with(&x, (int[]){ legion, warlock, bears }, 3);
+    attack_with(&x, (int[]){ legion, warlock, bears, gob }, 4);
+    assert_true(combat_can_block(&x.s, orn, gob));              /* flying */
+    assert_false(combat_can_block(&x.s, spider, gob));          /* reach only */
+    assert_false(combat_can_block(&x.s, rats, gob));
     assert_true(combat_can_block(&x.s, rats, legion));
     assert_true(combat_can_block(&x.s, orn, legion));           /* an artifact creature */
     assert_false(combat_can_block(&x.s, spider, legion));
