@@ -57,6 +57,8 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         int n = 0;
         if (pl->hand_n > HAND_MAX) FAIL("player %d: %d cards in hand", p, pl->hand_n);
         if (pl->lib_n && !pl->lib) FAIL("player %d: library without an order", p);
+        if ((pl->flags & PL_LIB_OWN) && (pl->lib != s->lib_buf[p] || pl->lib_top + pl->lib_n > DECK_MAX))
+            FAIL("player %d: an own library outside the state's buffer", p);
         if (pl->lib_top + pl->lib_n > DECK_MAX) FAIL("player %d: library out of range", p);
         for (int k = 0; k < pl->lib_n; k++, n++)
             if (pl->lib[pl->lib_top + k] >= pl->deck_n || mark(seen, pl->lib[pl->lib_top + k]))
@@ -118,7 +120,7 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
     for (PermSet m = s->perm_used; m; m &= m - 1) {
         int i = permset_first(m);
         const Permanent *q = &s->perm[i];
-        if (g && g->pool && q->card >= g->pool->n) FAIL("slot %d: card %d out of the pool", i, q->card);
+        if (g && g->pool && q->card >= g->pool->n + g->pool->n_tokens) FAIL("slot %d: card %d out of the pool", i, q->card);
         const CardDef *d = &s->cards[q->card];
         /* Without rules text, nothing changes a characteristic but counters
          * (perm_refresh); with it, the layers computed again must agree

@@ -2,6 +2,8 @@
  * combat damage assignment, its checks, and dealing it (506-511, 119). */
 #include <string.h>
 #include "combat.h"
+#include "stack.h"
+#include "ability.h"
 #include "layers.h"
 #include "policy.h"
 
@@ -340,8 +342,8 @@ static int check_assignment(const GameState *s, const StepAssign *sa, int k0, in
  * prevention (119.4a, 615): to the defending player (or the planeswalker
  * it attacks) when `to` is RECIP_DEFENDER, else to creature `to`. `flags`
  * are the source's DMG_* bits; lifelink adds to gain[controller]. */
-static void deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, int *gain,
-                 PermSet *touched)
+static int deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, int *gain,
+                PermSet *touched)
 {
     int def = defender_of(s);
     if (to == RECIP_DEFENDER) {
@@ -361,7 +363,7 @@ static void deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags,
         q->prevent = (uint8_t)(q->prevent - stop);
         amt -= stop;
     }
-    if (amt <= 0) return;                                                     /* 119.8, 615 */
+    if (amt <= 0) return 0;                                                   /* 119.8, 615 */
     if (to != TARGET_PLAYER) *touched |= PERMSET_BIT(to);
     int ctl = perm_controller(s, src);
     game_event(g, s, EV_DAMAGE, ctl, src, to, s->perm[src].card, amt, flags);
@@ -375,6 +377,11 @@ static void deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags,
             int v = pl->life - amt;
             pl->life = (int16_t)(v < -30000 ? -30000 : v);
             game_event(g, s, EV_LIFE, def, src, 0, 0, -amt, 0);
+        }
+        if (s->spells) {
+            s->damaged_opp |= (uint8_t)(1u << def);
+            trigger_event_on(s, TR_COMBAT_DAMAGE_PLAYER, src, NO_SLOT, def, amt);
+            trigger_event_on(s, TR_DAMAGE_OPPONENT, src, NO_SLOT, def, amt);
         }
     } else if (flags & DMG_TO_PW) {                                           /* 119.3c */
         Permanent *q = &s->perm[to];
@@ -394,6 +401,7 @@ static void deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags,
         if (flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;              /* 704.5h */
     }
     if (flags & DMG_LIFELINK) gain[ctl] += amt;                               /* 119.3f */
+    return amt;
 }
 
 /* 702.16e: damage assigned to a creature (or planeswalker) with
@@ -500,10 +508,16 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
     int gain[2] = {0, 0};
     PermSet touched = 0;                      /* permanents dealt damage */
     if (s->spells) prevent_protected(s, &sa);
-    for (int k = 0; k < sa.n; k++)
+    for (int k = 0; k < sa.n; k++) {
+        int dealt = 0;
         for (int j = sa.first[k]; j < sa.first[k + 1]; j++)
             if (sa.amount[j] > 0)                                             /* 119.8 */
-                deal(s, g, sa.source[k], sa.to[j], sa.amount[j], sa.flags[k], gain, &touched);
+                dealt += deal(s, g, sa.source[k], sa.to[j], sa.amount[j], sa.flags[k], gain, &touched);
+        if (s->spells && dealt && (sa.flags[k] & DMG_LIFELINK)) {   /* one life gain per source (120.3f) */
+            int ctl = perm_controller(s, sa.source[k]);
+            trigger_event(s, TR_GAIN_LIFE, NO_SLOT, 0, ctl, ctl, dealt);
+        }
+    }
     for (int p = 0; p < 2; p++) {
         if (!gain[p]) continue;
         int v = s->pl[p].life + gain[p];

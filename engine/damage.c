@@ -1,6 +1,8 @@
 /* damage.c: noncombat damage (119.3, 119.4, 615, 702.16e). */
 #include "damage.h"
 #include "layers.h"
+#include "stack.h"
+#include "ability.h"
 
 int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int p, int amt)
 {
@@ -41,22 +43,25 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         pl->prevent = (int16_t)(pl->prevent - stop);
         amt -= stop;
         if (amt <= 0) return 0;
-        game_event(g, s, EV_DAMAGE, src->controller, src->slot, TARGET_PLAYER, src->card, amt, (int)flags);
+        game_event(g, s, EV_DAMAGE, src->controller, src->slot, TARGET_PLAYER, src->card, amt,
+                   (int)(flags | (p == src->controller ? DMG_TO_CONTROLLER : 0)));
         if (flags & DMG_INFECT) {                                                   /* 120.3b */
             int v = pl->poison + amt;
             pl->poison = (uint8_t)(v > 255 ? 255 : v);
-            game_event(g, s, EV_POISON, p, src->slot, 0, 0, amt, 0);
+            game_event(g, s, EV_POISON, p, src->slot, 0, 0, amt, DMG_NONCOMBAT);
         } else {                                                                    /* 120.3a */
             int v = pl->life - amt;
             pl->life = (int16_t)(v < -30000 ? -30000 : v);
             game_event(g, s, EV_LIFE, p, src->slot, 0, 0, -amt, 0);
         }
         s->damaged_opp |= (uint8_t)(1u << p);
+        if (src->slot != NO_SLOT && p != src->controller) trigger_event_on(s, TR_DAMAGE_OPPONENT, src->slot, NO_SLOT, p, amt);
     }
     if (flags & DMG_LIFELINK) {                                                     /* 120.3f */
         int v = s->pl[src->controller].life + amt;
         s->pl[src->controller].life = (int16_t)(v > 30000 ? 30000 : v);
         game_event(g, s, EV_LIFE, src->controller, 0, 0, 0, amt, DMG_LIFELINK);
+        trigger_event(s, TR_GAIN_LIFE, NO_SLOT, 0, src->controller, src->controller, amt);
     }
     s->sba_pending = 1;
     return amt;

@@ -60,6 +60,7 @@ void lookahead_determinize(GameState *s, int p, Rng *rng, uint8_t *lib[2])
         if (x != p) for (int h = 0; h < pl->hand_n; h++) pl->hand[h] = unseen[k++];
         memcpy(lib[x], unseen + k, (size_t)(n - k));
         pl->lib = lib[x];
+        pl->flags &= (uint8_t)~PL_LIB_OWN;
         pl->lib_top = 0;
         pl->lib_n = (uint8_t)(n - k);
     }
