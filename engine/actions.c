@@ -4,6 +4,7 @@
 #include "mana.h"
 #include "turn.h"
 #include "effect.h"
+#include "layers.h"
 
 /* ---- actions ---- */
 
@@ -347,9 +348,8 @@ static void list_activations(Lister *L, int p, int free_mana)
                     int c = permiter_next(&m);
                     if (c == i || !perm_is_creature(s, c)) continue;
                     const PermX *x = &s->px[c];
-                    if ((x->rules & (1u << RULE_SHROUD)) ||
-                        ((x->rules & (1u << RULE_PROTECTION)) && (x->prot & d->colors)))
-                        continue;
+                    Quality q = quality_of_perm(s, i);
+                    if ((x->rules & (1u << RULE_SHROUD)) || layers_protected(s, c, &q)) continue;
                     base.n_targets = 1; base.tk[0] = TK_PERM; base.tv[0] = (uint8_t)c;
                     if (L->n < ACTION_MAX) L->out[L->n++] = base;
                 }

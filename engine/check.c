@@ -169,9 +169,11 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         if (a >= PERM_MAX || b >= PERM_MAX || !permset_has(c->attackers, a) || !permset_has(c->blockers, b))
             FAIL("pair %d: %d blocks %d, not both in combat", k, b, a);
         if (!(s->perm[a].flags & PF_BLOCKED)) FAIL("attacker %d has a blocker but is not blocked", a);
-        if (perm_has(s, a, KW_FLYING) && !perm_has(s, b, KW_FLYING | KW_REACH))
+        /* With rules text, flying or a blocker's capacity may change once
+         * blocks are declared (the declaration was checked then). */
+        if (!s->spells && perm_has(s, a, KW_FLYING) && !perm_has(s, b, KW_FLYING | KW_REACH))
             FAIL("blocker %d blocks flyer %d without flying or reach", b, a);
-        if (++per_blocker[b] > perm_def(s, b)->max_blocks) FAIL("blocker %d blocks too many", b);
+        if (++per_blocker[b] > perm_def(s, b)->max_blocks && !s->spells) FAIL("blocker %d blocks too many", b);
         in_pairs |= PERMSET_BIT(b);
     }
     /* A blocker whose attackers all left combat is still blocking (506.4),

@@ -14,7 +14,10 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
     if (src->kw & KW_WITHER) flags |= DMG_WITHER;
     if (i >= 0) {
         Permanent *q = &s->perm[i];
-        if (perm_rule(s, i, RULE_PROTECTION) && (s->px[i].prot & src->colors)) return 0;   /* 702.16e */
+        Quality pq = quality_of_card(&s->cards[src->card]);
+        pq.colors = src->colors;
+        if (src->slot != NO_SLOT && perm_is_creature(s, src->slot)) pq.types |= TYPE_CREATURE;
+        if (layers_protected(s, i, &pq)) return 0;                                  /* 702.16e */
         int stop = q->prevent < amt ? q->prevent : amt;
         q->prevent = (uint8_t)(q->prevent - stop);
         amt -= stop;

@@ -163,7 +163,9 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
         const PermX *x = &s->px[i];
         if (x->rules & (1u << RULE_SHROUD)) return 0;                                      /* 702.18 */
         if ((x->rules & (1u << RULE_HEXPROOF)) && perm_controller(s, i) != you) return 0;   /* 702.11 */
-        if ((x->rules & (1u << RULE_PROTECTION)) && (x->prot & item_colors(s, it))) return 0; /* 702.16b */
+        Quality q = quality_of_card(&s->cards[it->card]);                                   /* 702.16b */
+        q.colors = (uint8_t)item_colors(s, it);
+        if (layers_protected(s, i, &q)) return 0;
         return 1;
     }
     case TK_CARD:                                            /* a card in a graveyard */

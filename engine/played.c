@@ -53,14 +53,62 @@ static int qty_ok(const Ability *a, const Qty *q)
     }
 }
 
-/* Rules abilities the engine plays, on a permanent. */
+/* Rules abilities the engine plays, on a permanent: those the layers
+ * compute (layers.c) and combat, the policies and the rules read
+ * (combat_rules.c for combat's: evasion, blocking limits, requirements). */
 static int rule_ok(int r)
 {
     switch (r) {
-    /* Evasion and protection also change blocking, which the policies'
-     * blockers do not know yet: not before they do. */
     case RULE_CANT_ATTACK: case RULE_CANT_BLOCK: case RULE_CANT_ATTACK_OR_BLOCK:
     case RULE_FLASH: case RULE_SHROUD: case RULE_HEXPROOF: case RULE_UNCOUNTERABLE:
+    case RULE_LANDWALK: case RULE_UNBLOCKABLE: case RULE_UNBLOCKABLE_EXCEPT: case RULE_CANT_BE_BLOCKED_BY:
+    case RULE_FEAR: case RULE_INTIMIDATE: case RULE_MAX_ONE_BLOCKER: case RULE_NOT_ALONE: case RULE_PROTECTION:
+    case RULE_BLOCK_ONLY_FLYING: case RULE_BLOCK_ANY_NUMBER: case RULE_BLOCK_EXTRA:
+    case RULE_MUST_ATTACK: case RULE_LURE: case RULE_ATTACK_ONLY_IF:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Whether a filter says nothing but what `keep` allows: colors (1),
+ * card types (2), subtypes (4). */
+static int filter_only(const Filter *f, unsigned keep)
+{
+    if ((f->colors && !(keep & 1)) || (f->types && !(keep & 2)) || (f->subtype[0] && !(keep & 4))) return 0;
+    return !f->types_not && !f->colors_not && !f->ctl && !f->state && !f->other && !f->subtype_not &&
+           !f->supers && f->power_max == FILTER_NO_LIMIT && f->power_min == FILTER_NO_MIN &&
+           f->mv_max == FILTER_NO_LIMIT && !f->kw && !f->kw_not && !f->types_all;
+}
+
+/* A static rules ability's parameter, as combat_rules.c and the layers
+ * read it. */
+static int rule_param_ok(const Effect *e)
+{
+    const Filter *f = &e->param;
+    switch (e->arg2) {
+    case RULE_PROTECTION:        /* 702.16a: from colors, card types, subtypes */
+        return (f->colors || f->types || f->subtype[0]) && filter_only(f, 7);
+    case RULE_LANDWALK:          /* a land type */
+        return f->subtype[0] && filter_only(f, 4);
+    case RULE_ATTACK_ONLY_IF:    /* "unless defending player controls an Island": a land type */
+        return f->subtype[0] && (!f->types || f->types == TYPE_LAND) && filter_only(f, 6);
+    case RULE_UNBLOCKABLE_EXCEPT: case RULE_CANT_BE_BLOCKED_BY:  /* blockers, by filter_perm */
+        return filter_ok(f);
+    default:
+        return 1;
+    }
+}
+
+/* Rules abilities until end of turn: a resolved effect records the rule
+ * alone (layers.c's Floating), so none with a parameter. */
+static int rule_eot_ok(int r)
+{
+    switch (r) {
+    case RULE_CANT_ATTACK: case RULE_CANT_BLOCK: case RULE_CANT_ATTACK_OR_BLOCK: case RULE_SHROUD:
+    case RULE_HEXPROOF: case RULE_UNBLOCKABLE: case RULE_FEAR: case RULE_INTIMIDATE: case RULE_MAX_ONE_BLOCKER:
+    case RULE_NOT_ALONE: case RULE_BLOCK_ONLY_FLYING: case RULE_BLOCK_ANY_NUMBER: case RULE_BLOCK_EXTRA:
+    case RULE_MUST_ATTACK: case RULE_LURE:
         return 1;
     default:
         return 0;
@@ -124,8 +172,8 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         case OP_PUMP: case OP_GRANT: return 1;
         case OP_RULE:
             if (!rule_ok(e->arg2) || (e->arg2 == RULE_FLASH && sel != SEL_SELF)) NOT("that rules ability");
-            if (e->arg2 == RULE_PROTECTION && (!e->param.colors || e->param.subtype[0] || e->param.types))
-                NOT("protection from that");
+            if (!rule_param_ok(e))
+                NOT("%s", e->arg2 == RULE_PROTECTION ? "protection from that" : "that rules ability's parameter");
             return 1;
         default: NOT("static %s", name);
         }
@@ -146,9 +194,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         if (e->dur != DUR_NOW || sel != SEL_SELF) break;
         return 1;
     case OP_RULE:
-        if (e->dur != DUR_EOT || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF) ||
-            (e->arg2 != RULE_CANT_BLOCK && e->arg2 != RULE_CANT_ATTACK_OR_BLOCK &&
-             e->arg2 != RULE_SHROUD && e->arg2 != RULE_HEXPROOF && e->arg2 != RULE_CANT_ATTACK))
+        if (e->dur != DUR_EOT || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF) || !rule_eot_ok(e->arg2))
             break;
         return 1;
     case OP_DESTROY: case OP_EXILE: case OP_BOUNCE: case OP_TAP: case OP_UNTAP:

@@ -5,6 +5,13 @@
 #include "effect.h"
 #include "zone.h"
 
+/* 702.16d: an Equipment can't equip a creature with protection from it. */
+static int equip_protected(const GameState *s, int eq, int a)
+{
+    Quality q = quality_of_perm(s, eq);
+    return layers_protected(s, a, &q);
+}
+
 /* 704.5m-n: an Aura attached to nothing or to what it can't enchant goes
  * to the graveyard (returned, to die with the rest); an Equipment attached
  * to what is not a creature becomes unattached. */
@@ -18,12 +25,12 @@ static PermSet attachments(GameState *s, int *acted)
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *ab = &d->ab[k];
             if (ab->kind == AB_ENCHANT) {
+                Quality q = quality_of_perm(s, i);
                 int ok = a != NO_SLOT && permset_has(s->perm_used, a) &&
-                         filter_perm(s, &ab->trig_filter, a, perm_controller(s, i), i) &&
-                         !((s->px[a].rules & (1u << RULE_PROTECTION)) && (s->px[a].prot & s->px[i].colors));
+                         filter_perm(s, &ab->trig_filter, a, perm_controller(s, i), i) && !layers_protected(s, a, &q);
                 if (!ok) gone |= PERMSET_BIT(i);
             } else if (ab->kind == AB_EQUIP && a != NO_SLOT &&
-                       (!permset_has(s->perm_used, a) || !perm_is_creature(s, a))) {
+                       (!permset_has(s->perm_used, a) || !perm_is_creature(s, a) || equip_protected(s, i, a))) {
                 s->px[i].attached = NO_SLOT;
                 s->layers_dirty = 1;
                 *acted = 1;

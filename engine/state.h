@@ -334,7 +334,7 @@ typedef struct PermX {
     uint8_t  prot;        /* protection from these colors (CB_*), with RULE_PROTECTION */
     uint8_t  xflags;      /* PX_* */
     uint8_t  regen;       /* regeneration shields (701.15) */
-    uint8_t  walk;        /* landwalk: the land subtype id, with RULE_LANDWALK */
+    uint8_t  blocks_extra;/* instances of "can block an additional creature" (RULE_BLOCK_EXTRA) */
     uint8_t  colors;      /* its colors now (CB_*) */
     uint8_t  pad;
 } PermX;
@@ -344,7 +344,8 @@ enum {
     PX_TOKEN     = 1u << 0,  /* a token (111) */
     PX_LAND      = 1u << 1,  /* a land permanent (a nonbasic land: basics are counts) */
     PX_NO_REGEN  = 1u << 2,  /* can't be regenerated this turn */
-    PX_USED      = 1u << 3   /* a "once each turn" ability was activated this turn */
+    PX_USED      = 1u << 3,  /* a "once each turn" ability was activated this turn */
+    PX_PROT_WIDE = 1u << 4   /* has protection from a card type or subtype (not only colors in prot) */
 };
 
 typedef struct GameState {

@@ -172,9 +172,11 @@ static inline __attribute__((always_inline)) int declare_attackers(GameState *s,
     AttackDecl d[PERM_MAX];
     int n = 0;
     if (pol && any_can_attack(s)) n = pol->attack(pol, s, g, p, g->policy_rng[p], d);
-    if (n == 0) return 0;
+    /* With rules text, declaring none may leave a requirement unmet (508.1d). */
+    if (n == 0 && (!s->spells || !pol)) return 0;
     int err = combat_declare_attackers(s, g, d, n);
     if (err) { game_fail(s, g, err); return 0; }
+    if (n == 0) return 0;
     if (s->spells)                                                           /* 508.3a */
         for (int k = 0; k < n; k++) trigger_event(s, TR_ATTACKS, d[k].attacker, s->perm[d[k].attacker].card, p, p, 0);
     return 1;
