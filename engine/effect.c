@@ -293,6 +293,7 @@ static unsigned sel_players(const Ctx *c, const Effect *e)
 static DamageSource source_of(const Ctx *c)
 {
     DamageSource d;
+    d.no_prevent = 0;
     d.controller = c->it->controller;
     d.card = c->it->card;
     if (c->src >= 0) {
@@ -443,6 +444,7 @@ static void run(Ctx *c, const Effect *e)
     switch (e->op) {
     case OP_DAMAGE: {
         DamageSource src = source_of(c);
+        src.no_prevent = (e->flags & EF_NO_PREVENT) != 0;
         for (PermIter it = permset_iter(perms); permiter_more(&it);) damage_deal(s, c->g, &src, permiter_next(&it), 0, n);
         for (int p = 0; p < 2; p++) if (players >> p & 1) damage_deal(s, c->g, &src, -1, p, n);
         break;
@@ -480,6 +482,17 @@ static void run(Ctx *c, const Effect *e)
             Permanent *q = &s->perm[permiter_next(&it)];
             if (e->op == OP_TAP) q->flags |= PF_TAPPED; else q->flags &= (uint8_t)~PF_TAPPED;
         }
+        break;
+    case OP_PREVENT_COMBAT:                                  /* this turn (615) */
+        s->prevent_combat = 1;
+        break;
+    case OP_PREVENT_NEXT:                                    /* a shield for this turn (615.7) */
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
+            Permanent *q = &s->perm[permiter_next(&it)];
+            q->prevent = (uint8_t)(q->prevent + n > 255 ? 255 : q->prevent + n);
+        }
+        for (int p = 0; p < 2; p++)
+            if (players >> p & 1) s->pl[p].prevent = (int16_t)(s->pl[p].prevent + n > 30000 ? 30000 : s->pl[p].prevent + n);
         break;
     case OP_REGENERATE:                                      /* 701.15: a shield for this turn */
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {

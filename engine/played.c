@@ -134,7 +134,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
                         (e->op == OP_SEARCH ? EF_TAPPED | EF_REVEAL : 0u) | (e->op == OP_SHUFFLE ? EF_IF_DONE | EF_OPTIONAL : 0u) |
-                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u);
+                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) | (e->op == OP_DAMAGE ? EF_NO_PREVENT : 0u);
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
     int q = qty_ok(a, &e->n);
     if (!q || (q == 2 && e->op != OP_MILL)) NOT("%s of that amount", name);
@@ -170,6 +170,9 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
             NOT("a static %s of a varying amount", name);
         switch (e->op) {
         case OP_PUMP: case OP_GRANT: return 1;
+        case OP_PREVENT_ALL:                                 /* "Prevent all damage ... to ~" */
+            if (sel != SEL_SELF || a->cond) NOT("static prevent all damage");
+            return 1;
         case OP_RULE:
             if (!rule_ok(e->arg2) || (e->arg2 == RULE_FLASH && sel != SEL_SELF)) NOT("that rules ability");
             if (!rule_param_ok(e))
@@ -189,6 +192,14 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         return 1;
     case OP_REGENERATE:
         if (e->dur != DUR_NOW || !on_perm) break;
+        return 1;
+    case OP_PREVENT_COMBAT:
+        if (e->dur != DUR_EOT) break;
+        return 1;
+    case OP_PREVENT_NEXT:
+        if (e->dur != DUR_EOT || sel == SEL_ALL || sel == SEL_EVENT_OBJECT || sel == SEL_ATTACHED ||
+            (!on_perm && !on_player))
+            break;
         return 1;
     case OP_SACRIFICE:
         if (e->dur != DUR_NOW || sel != SEL_SELF) break;

@@ -377,6 +377,8 @@ typedef struct GameState {
                                     turn is one, EXTRA_NEXT: whose turn follows the extra ones */
     uint8_t   extra_who;         /* bit k: whose is the k-th extra turn waiting (the last made is
                                     taken first) */
+    uint8_t   prevent_combat;    /* 615: all combat damage this turn is prevented (Fog) */
+    uint8_t   pad_[3];
     uint8_t   last_result;       /* how the last stack item ended: RES_* */
     uint32_t  ts_next;           /* the next timestamp */
     uint64_t  exile[2][4];       /* exile: bit per object id, by owner */

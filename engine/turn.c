@@ -252,6 +252,7 @@ static void cleanup(GameState *s, Game *g)
         s->layers_dirty = 1;
         layers_refresh(s);
         s->damaged_opp = 0;
+        s->prevent_combat = 0;
     } else {
         for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {    /* 514.2 */
             int i = permiter_next(&it);
