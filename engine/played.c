@@ -165,6 +165,13 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         NOT("%s of lands (basic lands are not permanents yet)", name);
     if (a->kind == AB_STATIC) {
         if (e->dur != DUR_STATIC) NOT("a static %s with a duration", name);
+        if (sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER) {     /* layers.c's player_rules */
+            int r = e->arg2;
+            if (e->op != OP_RULE || (r != RULE_CANT_LOSE && r != RULE_CANT_WIN && r != RULE_NO_MAX_HAND &&
+                                     r != RULE_SHROUD && r != RULE_HAND_REVEALED))
+                NOT("a static %s on players", name);
+            return 1;
+        }
         if (sel != SEL_ALL && sel != SEL_SELF && sel != SEL_ATTACHED) NOT("a static %s on players", name);
         if (e->n.kind != QTY_CONST && !(e->op == OP_PUMP && e->n.kind == QTY_COUNT))
             NOT("a static %s of a varying amount", name);

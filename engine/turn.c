@@ -217,7 +217,7 @@ static void cleanup(GameState *s, Game *g)
 {
     int p = s->active;
     Player *pl = &s->pl[p];
-    if (pl->hand_n > HAND_SIZE) {                                            /* 514.1 */
+    if (pl->hand_n > HAND_SIZE && !(s->pl_rules[p] & PR_NO_MAX_HAND)) {     /* 514.1 */
         int n = pl->hand_n - HAND_SIZE;
         uint8_t idx[HAND_MAX];
         const Policy *pol = g->policy[p];
