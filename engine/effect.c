@@ -483,6 +483,9 @@ static void run(Ctx *c, const Effect *e)
             if (e->op == OP_TAP) q->flags |= PF_TAPPED; else q->flags &= (uint8_t)~PF_TAPPED;
         }
         break;
+    case OP_NO_UNTAP:                                        /* its controller's next untap step */
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) s->px[permiter_next(&it)].xflags |= PX_SKIP_UNTAP;
+        break;
     case OP_PREVENT_COMBAT:                                  /* this turn (615) */
         s->prevent_combat = 1;
         break;

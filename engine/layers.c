@@ -83,6 +83,11 @@ static void statics(GameState *s, int pump)
             if (a->kind != AB_STATIC) continue;
             for (int j = 0; j < a->n_effects; j++) {
                 const Effect *e = &a->effect[j];
+                if (!pump && e->op == OP_NO_UNTAP) {                       /* Entangling Vines */
+                    for (PermIter m = permset_iter(affected(s, src, e)); permiter_more(&m);)
+                        s->px[permiter_next(&m)].xflags |= PX_NO_UNTAP;
+                    continue;
+                }
                 if (pump != (e->op == OP_PUMP) || (!pump && e->op != OP_GRANT && e->op != OP_LOSE_KW && e->op != OP_RULE))
                     continue;
                 PermSet to = affected(s, src, e);
@@ -146,7 +151,7 @@ void layers_refresh(GameState *s)
         x->rules = 0;
         x->prot = 0;
         x->blocks_extra = 0;
-        x->xflags &= (uint8_t)~PX_PROT_WIDE;
+        x->xflags &= (uint8_t)~(PX_PROT_WIDE | PX_NO_UNTAP);
         x->colors = d->colors;
     }
     player_rules(s);

@@ -177,6 +177,8 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
             NOT("a static %s of a varying amount", name);
         switch (e->op) {
         case OP_PUMP: case OP_GRANT: return 1;
+        case OP_NO_UNTAP:                                    /* layers.c: PX_NO_UNTAP */
+            return 1;
         case OP_PREVENT_ALL:                                 /* "Prevent all damage ... to ~" */
             if (sel != SEL_SELF || a->cond) NOT("static prevent all damage");
             return 1;
@@ -187,6 +189,10 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
             return 1;
         default: NOT("static %s", name);
         }
+    }
+    if (e->op == OP_NO_UNTAP) {                              /* effect.c: PX_SKIP_UNTAP */
+        if (e->dur != DUR_NEXT_UNTAP || !on_perm || sel == SEL_ALL) NOT("doesn't untap for that duration");
+        return 1;
     }
     if (e->dur != DUR_NOW && e->dur != DUR_EOT) NOT("%s for that duration", name);
     switch (e->op) {

@@ -345,7 +345,11 @@ enum {
     PX_LAND      = 1u << 1,  /* a land permanent (a nonbasic land: basics are counts) */
     PX_NO_REGEN  = 1u << 2,  /* can't be regenerated this turn */
     PX_USED      = 1u << 3,  /* a "once each turn" ability was activated this turn */
-    PX_PROT_WIDE = 1u << 4   /* has protection from a card type or subtype (not only colors in prot) */
+    PX_PROT_WIDE = 1u << 4,  /* has protection from a card type or subtype (not only colors in prot) */
+    PX_NO_UNTAP  = 1u << 5,  /* doesn't untap during its controller's untap step (a static
+                                ability: the layers set it) */
+    PX_SKIP_UNTAP = 1u << 6  /* doesn't untap during its controller's next untap step (cleared
+                                by that step) */
 };
 
 typedef struct GameState {
