@@ -566,6 +566,24 @@ static void run(Ctx *c, const Effect *e)
     case OP_SHUFFLE:
         for (int p = 0; p < 2; p++) if (players >> p & 1) library_shuffle(s, c->g, p);
         break;
+    case OP_SCRY:                                            /* 701.18: any on the bottom, the rest on top */
+        for (int p = 0; p < 2; p++) {
+            int m = n < s->pl[p].lib_n ? n : s->pl[p].lib_n;
+            if (!(players >> p & 1) || m < 1) continue;
+            int orders = 1;
+            for (int j = 2; j <= m; j++) orders *= j;
+            const Policy *pol = c->g->policy[p];
+            int k = 0;
+            if (pol && pol->choose) {
+                Choice ch = { CH_SCRY, c->it->card, orders * (m + 1), NULL, NULL };
+                k = pol->choose(pol, s, c->g, p, c->g->policy_rng[p], &ch);
+                if (k < 0 || k >= orders * (m + 1)) k = 0;
+            }
+            int bottom = k % (m + 1);
+            if (k / (m + 1)) library_reorder(s, p, m, k / (m + 1));
+            for (int j = 0; j < bottom; j++) library_put(s, p, library_take(s, p, m - bottom), 1);
+        }
+        break;
     case OP_REORDER_TOP:                                     /* look at the top n, any order */
         for (int p = 0; p < 2; p++) {
             int m = n < s->pl[p].lib_n ? n : s->pl[p].lib_n;

@@ -251,6 +251,9 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     case OP_SHUFFLE:
         if (sel != SEL_YOU && sel != SEL_TARGET) break;
         return 1;
+    case OP_SCRY:                                            /* at most 4 cards: 120 choices */
+        if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 4) break;
+        return 1;
     case OP_REORDER_TOP:                                     /* at most 5 cards: 120 orders */
         if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 5) break;
         return 1;
