@@ -167,8 +167,9 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         if (a >= PERM_MAX || b >= PERM_MAX || !permset_has(c->attackers, a) || !permset_has(c->blockers, b))
             FAIL("pair %d: %d blocks %d, not both in combat", k, b, a);
         if (!(s->perm[a].flags & PF_BLOCKED)) FAIL("attacker %d has a blocker but is not blocked", a);
-        if (perm_has(s, a, KW_FLYING) && !perm_has(s, b, KW_FLYING | KW_REACH))
-            FAIL("blocker %d blocks flyer %d without flying or reach", b, a);
+        /* Evasion is checked as blocks are declared (509.1b, combat.c): a
+         * creature that gains flying or loses reach afterwards, while
+         * players have priority, stays blocked and blocking. */
         if (++per_blocker[b] > perm_def(s, b)->max_blocks) FAIL("blocker %d blocks too many", b);
         in_pairs |= PERMSET_BIT(b);
     }
