@@ -9,9 +9,10 @@
  * every ordered pair in turn, random policy on both sides, with state_check
  * after every action. The test fails on a broken invariant, a game ended
  * by an illegal answer (END_ERROR) or abandoned at a capacity other than a
- * full hand (END_CAPACITY: two 60-card decks without tokens reach no other;
- * a hand of HAND_MAX cards that must take one more, after Mind Spring or
- * Tidings, ends about 3 games in 100,000 and may end 1 in 1,000), and on a
+ * full hand or a full stack (END_CAPACITY: two 60-card decks without tokens
+ * reach no other; a hand of HAND_MAX cards that must take one more, after
+ * Mind Spring or Tidings, or STACK_MAX activations in response to each
+ * other end a few games in 100,000, and may end 1 in 1,000), and on a
  * supported card never cast or played in the whole run (a card the engine
  * calls supported but no game can play), but those listed in `unplayable`.
  * A failure prints both decks as deck lists and the `mtgsim trace` command
@@ -234,7 +235,7 @@ static void test_pool_playouts(void **state)
     memset(&seen, 0, sizeof seen);
     long ends[END_COUNT] = { 0 };
     uint8_t lib0[DECK_MAX], lib1[DECK_MAX];
-    long first_full_hand = 0;   /* 1 + the first game abandoned with a full hand */
+    long first_full = 0;   /* 1 + the first game abandoned with a full hand or stack */
     clock_t t0 = clock();
     for (long i = 0; i < PLAYOUT_GAMES; i++) {
         /* As sim/driver.c seeds game i of a match of seat-swapped pairs:
@@ -274,13 +275,15 @@ static void test_pool_playouts(void **state)
             snprintf(msg, sizeof msg, "state_check: %s", g.check_msg);
             fail_game(i, &pd, a, b, edition, msg);
         }
-        /* A hand of HAND_MAX cards that must take one more (a draw, a
-         * bounce): the one capacity these decks reach, with their card
-         * draw (Mind Spring, Tidings); counted, and bounded below. */
-        int full_hand = s.end_reason == END_CAPACITY &&
-                        (s.pl[0].hand_n == HAND_MAX || s.pl[1].hand_n == HAND_MAX);
-        if (full_hand && !first_full_hand) first_full_hand = i + 1;
-        if (!s.over || s.end_reason == END_ERROR || (s.end_reason == END_CAPACITY && !full_hand) ||
+        /* The two capacities legal play reaches: a hand of HAND_MAX cards
+         * that must take one more (after Mind Spring or Tidings), a stack
+         * of STACK_MAX items (an ability activated again and again in
+         * response to itself, as the random policy may); counted, and
+         * bounded below. Any other is a failure. */
+        int full = s.end_reason == END_CAPACITY &&
+                   (s.pl[0].hand_n == HAND_MAX || s.pl[1].hand_n == HAND_MAX || s.stack_n == STACK_MAX);
+        if (full && !first_full) first_full = i + 1;
+        if (!s.over || s.end_reason == END_ERROR || (s.end_reason == END_CAPACITY && !full) ||
             s.end_reason == END_NONE) {
             snprintf(msg, sizeof msg, "ended by %s (error %s)", mtg_end_reason_name(s.end_reason), mtg_error_name(s.error));
             fail_game(i, &pd, a, b, edition, msg);
@@ -307,9 +310,9 @@ static void test_pool_playouts(void **state)
         }
     }
     print_message("%ld games of %d decks (%d supported cards besides the basic lands) in %.1f s: "
-                  "ends by life %ld, library %ld, turn cap %ld, poison %ld, a full hand %ld (first: game %ld)\n",
+                  "ends by life %ld, library %ld, turn cap %ld, poison %ld, a full hand or stack %ld (first: game %ld)\n",
                   (long)PLAYOUT_GAMES, pd.n, supported, secs, ends[END_LIFE], ends[END_LIBRARY],
-                  ends[END_TURN_CAP], ends[END_POISON], ends[END_CAPACITY], first_full_hand - 1);
+                  ends[END_TURN_CAP], ends[END_POISON], ends[END_CAPACITY], first_full - 1);
     assert_int_equal(never, 0);
     assert_true(ends[END_LIFE] > PLAYOUT_GAMES / 2);
     assert_true(ends[END_CAPACITY] <= PLAYOUT_GAMES / 1000);
