@@ -151,6 +151,45 @@ static int copy_abilities(const CardDef *def, Ability **copy)
     return 0;
 }
 
+/* The tokens' definitions (111.4): for every ability of cards[0 .. n-1]
+ * that creates tokens, a card after the n cards with the token's
+ * characteristics, named by its creature type; the effect records its
+ * index. Made again after every change of the cards (their place after n
+ * moves with n). Returns 0, or -1 when out of memory (no token then). */
+static int make_tokens(Pool *p)
+{
+    p->n_tokens = 0;
+    for (int i = 0; i < p->n; i++) {
+        CardDef *c = &p->cards[i];
+        Ability *ab = (Ability *)c->ab;
+        for (int k = 0; k < c->n_abilities; k++)
+            for (int j = 0; j < ab[k].n_effects; j++) {
+                Effect *e = &ab[k].effect[j];
+                if (e->op != OP_TOKEN) continue;
+                int t = p->n + p->n_tokens;
+                if (reserve(p, t + 1) < 0) { p->n_tokens = 0; return -1; }
+                c = &p->cards[i];                       /* reserve may have moved the cards */
+                CardDef *d = &p->cards[t];
+                memset(d, 0, sizeof *d);
+                const TokenDef *td = &e->token;
+                const char *name = td->subtype && td->subtype <= p->subtypes.n ? p->subtypes.name[td->subtype] : "Token";
+                snprintf(d->name, sizeof d->name, "%s", name);
+                d->types = td->types;
+                d->power = td->power;
+                d->toughness = td->toughness;
+                d->colors = td->colors;
+                d->keywords = td->kw;
+                d->subtype[0] = td->subtype;
+                d->max_blocks = 1;
+                d->produces = -1;
+                p->reason[t][0] = 0;
+                e->token.card = (uint16_t)t;
+                p->n_tokens++;
+            }
+    }
+    return 0;
+}
+
 int pool_add(Pool *p, const CardDef *def, const char *reason)
 {
     /* The caller's abilities are copied first (def->ab may be the very
@@ -169,7 +208,7 @@ int pool_add(Pool *p, const CardDef *def, const char *reason)
         i = p->n++;
     }
     put(p, i, &d, reason, replacing);
-    return i;
+    return make_tokens(p) < 0 ? -1 : i;
 }
 
 /* Appends without looking for the name (merge() replaces by name later);
@@ -768,7 +807,6 @@ static int classify(const cJSON *c, const char *fallback_name, SubtypeTable *st,
         if (types) cJSON_ArrayForEach(x, types)
             if (strcmp(x->valuestring, "Creature") && strcmp(x->valuestring, "Artifact"))
                 UNSUP("card type not supported: %s creature", x->valuestring);
-        if (def->supertypes & SUPER_LEGENDARY) UNSUP("legendary (legend rule not supported)");
         if (supers) cJSON_ArrayForEach(x, supers)
             if (strcmp(x->valuestring, "Legendary") && strcmp(x->valuestring, "Snow"))
                 UNSUP("supertype not supported: %s", x->valuestring);
@@ -789,7 +827,6 @@ static int classify(const cJSON *c, const char *fallback_name, SubtypeTable *st,
         if (def->types != TYPE_LAND && types) cJSON_ArrayForEach(x, types)
             if (strcmp(x->valuestring, "Land")) UNSUP("card type not supported: %s land", x->valuestring);
         if (cost[0]) UNSUP("a land with a mana cost");
-        if (def->supertypes & SUPER_LEGENDARY) UNSUP("legendary (legend rule not supported)");
         if (supers) cJSON_ArrayForEach(x, supers)
             if (strcmp(x->valuestring, "Legendary") && strcmp(x->valuestring, "Snow"))
                 UNSUP("supertype not supported: %s", x->valuestring);
@@ -812,7 +849,8 @@ static int classify(const cJSON *c, const char *fallback_name, SubtypeTable *st,
                            fam == FAM_PLANESWALKER ? "planeswalker" : card_is(def, TYPE_INSTANT) ? "instant"
                            : spell ? "sorcery" : card_is(def, TYPE_ARTIFACT) ? "artifact" : "enchantment");
         }
-        if (def->supertypes & SUPER_LEGENDARY) UNSUP("legendary (legend rule not supported)");
+        if (fam == FAM_PLANESWALKER) UNSUP("loyalty abilities not played yet");
+        if (spell && (def->supertypes & SUPER_LEGENDARY)) UNSUP("legendary %s not supported", card_is(def, TYPE_INSTANT) ? "instant" : "sorcery");
         if (supers) cJSON_ArrayForEach(x, supers)
             if (strcmp(x->valuestring, "Legendary") && strcmp(x->valuestring, "Snow"))
                 UNSUP("supertype not supported: %s", x->valuestring);
@@ -1192,7 +1230,7 @@ int pool_load_buffer(Pool *p, const char *path, const char *buf, size_t len, cha
             if (stage_read(&tmp, &first, &tcs[1], first_reason) < 0) goto oom;
         }
     }
-    if (merge(p, &tmp) < 0) goto oom;
+    if (merge(p, &tmp) < 0 || make_tokens(p) < 0) goto oom;
     rc = 0;
     goto out;
 refused:

@@ -19,6 +19,9 @@ typedef struct Pool {
                                         * stable until the card is replaced or the pool freed */
     char   (*reason)[POOL_REASON_MAX]; /* "" when supported, else why not */
     int n, cap;
+    int n_tokens;                      /* the tokens' definitions, cards[n .. n + n_tokens - 1]:
+                                        * one per token an ability of cards[0 .. n-1] creates, made
+                                        * again after every load (pool_view hands them to games) */
     SubtypeTable subtypes;             /* the ids of the cards' subtypes and of their abilities'
                                         * filters (grows only: an id never changes meaning) */
 } Pool;
@@ -63,6 +66,6 @@ size_t pool_unicode_space(const char *str);
 const char *pool_reason(const Pool *p, int i);
 
 /* The engine's read-only view. */
-static inline CardPool pool_view(const Pool *p) { CardPool v = { p->cards, p->n }; return v; }
+static inline CardPool pool_view(const Pool *p) { CardPool v = { p->cards, p->n, p->n_tokens }; return v; }
 
 #endif

@@ -33,8 +33,10 @@
 
 void subtype_init(SubtypeTable *t)
 {
+    static const char *const basic[SUBTYPE_BASIC_LAND_LAST] = { "Plains", "Island", "Swamp", "Mountain", "Forest" };
     memset(t->name[0], 0, sizeof t->name[0]);
     t->n = 0;
+    for (int k = 0; k < SUBTYPE_BASIC_LAND_LAST; k++) subtype_intern(t, basic[k], strlen(basic[k]));
 }
 
 int subtype_find(const SubtypeTable *t, const char *name, size_t len)

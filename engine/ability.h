@@ -37,6 +37,10 @@ enum {
 enum { ZONE_BATTLEFIELD, ZONE_STACK, ZONE_GRAVEYARD, ZONE_HAND, ZONE_LIBRARY, ZONE_EXILE };
 
 #define SUBTYPE_NONE 0
+/* The basic land types have these ids in every subtype table (decks/text.c's
+ * subtype_init: Plains, Island, Swamp, Mountain, Forest), so that the
+ * engine knows a filter of other subtypes never matches a basic land. */
+#define SUBTYPE_BASIC_LAND_LAST 5
 #define FILTER_NO_LIMIT 127    /* power_max, mv_max: no upper limit */
 #define FILTER_NO_MIN   (-128) /* power_min: no lower limit */
 #define FILTER_SUBTYPES 3      /* "Skeleton, Vampire, or Zombie", "a Plains or an Island" */
@@ -281,6 +285,8 @@ typedef struct TokenDef {
     uint8_t  types;      /* TYPE_* (creature, artifact creature) */
     uint8_t  subtype;    /* its creature type id (its name too, 111.4) */
     uint16_t kw;         /* KW_* */
+    uint16_t card;       /* the pool index of the token's own definition (decks/pool.c makes one
+                            for each token an ability creates; 0 until then) */
 } TokenDef;
 
 #define EFFECT_MAX 6

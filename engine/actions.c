@@ -4,6 +4,7 @@
 #include "mana.h"
 #include "turn.h"
 #include "effect.h"
+#include "layers.h"
 
 /* ---- actions ---- */
 
@@ -182,6 +183,7 @@ Target action_target(const GameState *s, const Action *a, int k)
     Target t = { a->tk[k], a->tv[k], 0, 0, 0 };
     if (t.kind == TK_PERM && t.v < PERM_MAX) t.ts = s->px[t.v].ts;
     if (t.kind == TK_STACK && t.v < s->stack_n) t.ts = s->stack[t.v].ts;
+    if (t.kind == TK_CARD) { t.owner = (uint8_t)((a->towner >> k) & 1); t.ts = CARD_TARGET_HERE; }
     return t;
 }
 
@@ -206,11 +208,26 @@ static void list_targets(Lister *L, Action base, int k)
     const TargetSpec *sp = spec_of(a, k, &tmp);
     const GameState *s = L->s;
     base.n_targets = (uint8_t)(k + 1);
-    for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY); p++) {
+    for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW); p++) {
         base.tk[k] = TK_PLAYER; base.tv[k] = (uint8_t)p;
         if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);
     }
-    if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_STACK) {
+    base.towner &= (uint8_t)~(1u << k);
+    if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_GRAVEYARD) {
+        for (int p = 0; p < 2; p++) {
+            if (p) base.towner |= (uint8_t)(1u << k);
+            for (int w = 0; w < 4; w++)
+                for (uint64_t bits = s->pl[p].gy[w]; bits; bits &= bits - 1) {
+                    int obj = w * 64 + __builtin_ctzll(bits);
+                    int dup = 0;
+                    for (int j = 0; j < k; j++)
+                        dup |= sp->distinct && base.tk[j] == TK_CARD && base.tv[j] == obj && ((base.towner >> j) & 1) == p;
+                    if (dup) continue;
+                    base.tk[k] = TK_CARD; base.tv[k] = (uint8_t)obj;
+                    if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);
+                }
+        }
+    } else if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_STACK) {
         for (int j = 0; j < s->stack_n; j++) {
             base.tk[k] = TK_STACK; base.tv[k] = (uint8_t)j;
             if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);
@@ -296,6 +313,7 @@ static int can_pay_other(const GameState *s, int i, const Ability *a)
         if ((q->flags & PF_CREATURE) && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) return 0;   /* 302.6 */
     }
     if ((a->timing & TM_ONCE) && (s->px[i].xflags & PX_USED)) return 0;
+    if (a->cost.remove_counters > q->plus) return 0;
     return 1;
 }
 
@@ -330,16 +348,24 @@ static void list_activations(Lister *L, int p, int free_mana)
                     int c = permiter_next(&m);
                     if (c == i || !perm_is_creature(s, c)) continue;
                     const PermX *x = &s->px[c];
-                    if ((x->rules & (1u << RULE_SHROUD)) ||
-                        ((x->rules & (1u << RULE_PROTECTION)) && (x->prot & d->colors)))
-                        continue;
+                    Quality q = quality_of_perm(s, i);
+                    if ((x->rules & (1u << RULE_SHROUD)) || layers_protected(s, c, &q)) continue;
                     base.n_targets = 1; base.tk[0] = TK_PERM; base.tv[0] = (uint8_t)c;
                     if (L->n < ACTION_MAX) L->out[L->n++] = base;
                 }
                 continue;
             }
             L->a = a;
-            list_targets(L, base, 0);
+            if (!a->cost.sac_n) { list_targets(L, base, 0); continue; }
+            /* "Sacrifice a creature": each permanent of p's that may go
+             * (the source too) is an action of its own (601.2h). */
+            for (PermIter m = permset_iter(s->perm_ctl[p]); permiter_more(&m);) {
+                int c = permiter_next(&m);
+                if (!filter_perm(s, &a->cost.sac, c, p, i)) continue;
+                base.tk[ACTION_TARGETS - 1] = TK_SAC;
+                base.tv[ACTION_TARGETS - 1] = (uint8_t)c;
+                list_targets(L, base, 0);
+            }
         }
     }
 }

@@ -73,14 +73,17 @@ typedef struct CardDef {
 static inline int card_has_text(const CardDef *d)
 {
     return d->n_abilities != 0 || (d->types & (TYPE_INSTANT | TYPE_SORCERY | TYPE_ENCHANTMENT)) != 0 ||
+           (d->supertypes & SUPER_LEGENDARY) ||                       /* the legend rule (704.5k) */
            ((d->types & TYPE_LAND) && d->produces < 0) ||
            ((d->types & TYPE_ARTIFACT) && !(d->types & TYPE_CREATURE));
 }
 
 /* A card pool: every definition a run knows. Immutable while games run. */
 typedef struct CardPool {
-    const CardDef *cards;  /* cards[0 .. n-1] */
+    const CardDef *cards;  /* cards[0 .. n-1], then the tokens' definitions (111.4):
+                              cards[n .. n + n_tokens - 1], named by no deck list */
     int n;
+    int n_tokens;
 } CardPool;
 
 #define DECK_MAX 250  /* a deck holds at most this many cards (object ids fit a byte) */

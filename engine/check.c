@@ -57,6 +57,8 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         int n = 0;
         if (pl->hand_n > HAND_MAX) FAIL("player %d: %d cards in hand", p, pl->hand_n);
         if (pl->lib_n && !pl->lib) FAIL("player %d: library without an order", p);
+        if ((pl->flags & PL_LIB_OWN) && (pl->lib != s->lib_buf[p] || pl->lib_top + pl->lib_n > DECK_MAX))
+            FAIL("player %d: an own library outside the state's buffer", p);
         if (pl->lib_top + pl->lib_n > DECK_MAX) FAIL("player %d: library out of range", p);
         for (int k = 0; k < pl->lib_n; k++, n++)
             if (pl->lib[pl->lib_top + k] >= pl->deck_n || mark(seen, pl->lib[pl->lib_top + k]))
@@ -118,7 +120,7 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
     for (PermSet m = s->perm_used; m; m &= m - 1) {
         int i = permset_first(m);
         const Permanent *q = &s->perm[i];
-        if (g && g->pool && q->card >= g->pool->n) FAIL("slot %d: card %d out of the pool", i, q->card);
+        if (g && g->pool && q->card >= g->pool->n + g->pool->n_tokens) FAIL("slot %d: card %d out of the pool", i, q->card);
         const CardDef *d = &s->cards[q->card];
         /* Without rules text, nothing changes a characteristic but counters
          * (perm_refresh); with it, the layers computed again must agree
@@ -167,10 +169,11 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         if (a >= PERM_MAX || b >= PERM_MAX || !permset_has(c->attackers, a) || !permset_has(c->blockers, b))
             FAIL("pair %d: %d blocks %d, not both in combat", k, b, a);
         if (!(s->perm[a].flags & PF_BLOCKED)) FAIL("attacker %d has a blocker but is not blocked", a);
-        /* Evasion is checked as blocks are declared (509.1b, combat.c): a
-         * creature that gains flying or loses reach afterwards, while
-         * players have priority, stays blocked and blocking. */
-        if (++per_blocker[b] > perm_def(s, b)->max_blocks) FAIL("blocker %d blocks too many", b);
+        /* With rules text, flying or a blocker's capacity may change once
+         * blocks are declared (the declaration was checked then). */
+        if (!s->spells && perm_has(s, a, KW_FLYING) && !perm_has(s, b, KW_FLYING | KW_REACH))
+            FAIL("blocker %d blocks flyer %d without flying or reach", b, a);
+        if (++per_blocker[b] > perm_def(s, b)->max_blocks && !s->spells) FAIL("blocker %d blocks too many", b);
         in_pairs |= PERMSET_BIT(b);
     }
     /* A blocker whose attackers all left combat is still blocking (506.4),

@@ -2,6 +2,9 @@
  * combat damage assignment, its checks, and dealing it (506-511, 119). */
 #include <string.h>
 #include "combat.h"
+#include "stack.h"
+#include "ability.h"
+#include "layers.h"
 #include "policy.h"
 
 static inline int defender_of(const GameState *s) { return 1 - s->active; }
@@ -17,10 +20,16 @@ int combat_can_block(const GameState *s, int b, int a)
     if (q->flags & (PF_TAPPED | PF_NO_BLOCK)) return 0;                       /* 509.1a */
     if (perm_has(s, a, KW_FLYING) && !perm_has(s, b, KW_FLYING | KW_REACH))
         return 0;                                                             /* 702.9b, 702.17b */
+    if (s->spells && ((s->px[a].rules | s->px[b].rules) & COMBAT_PAIR_RULES)) return combat_rules_pair(s, b, a);
     return 1;
 }
 
-int combat_declare_attackers(GameState *s, Game *g, const AttackDecl *d, int n)
+/* The checks of a declaration of attackers, inlined in the declaration
+ * (every turn) and in combat_check_attack; `spells` (s->spells, a
+ * constant in each copy) adds the rules abilities' part, so that the
+ * creature-only copy is what it was without them. */
+static inline __attribute__((always_inline)) int check_attack(const GameState *s, const AttackDecl *d, int n,
+                                                              int spells)
 {
     if (n < 0 || n > PERM_MAX) return ERR_ILLEGAL_ATTACK;
     PermSet seen = 0;
@@ -34,6 +43,18 @@ int combat_declare_attackers(GameState *s, Game *g, const AttackDecl *d, int n)
                 return ERR_ILLEGAL_ATTACK;
         }
     }
+    return spells ? combat_rules_attack(s, d, n) : MTG_OK;
+}
+
+int combat_check_attack(const GameState *s, const AttackDecl *d, int n)
+{
+    return s->spells ? check_attack(s, d, n, 1) : check_attack(s, d, n, 0);
+}
+
+int combat_declare_attackers(GameState *s, Game *g, const AttackDecl *d, int n)
+{
+    int err = s->spells ? check_attack(s, d, n, 1) : check_attack(s, d, n, 0);
+    if (err) return err;
     for (int k = 0; k < n; k++) {
         Permanent *q = &s->perm[d[k].attacker];
         q->target = d[k].target;
@@ -44,32 +65,50 @@ int combat_declare_attackers(GameState *s, Game *g, const AttackDecl *d, int n)
     return MTG_OK;
 }
 
-int combat_declare_blockers(GameState *s, Game *g, const BlockDecl *d, int n)
+/* The checks of a declaration of blockers, inlined likewise; with rank_a
+ * and rank_b (the declaration's), zeroes their entries the pairs use. */
+static inline __attribute__((always_inline)) int check_block(const GameState *s, const BlockDecl *d, int n,
+                                                             uint8_t *rank_a, uint8_t *rank_b, int spells)
 {
     if (n < 0) return ERR_ILLEGAL_BLOCK;
     if (n > PAIR_MAX) return ERR_CAPACITY;
-    /* By slot, and set to zero only where read (clearing the four arrays
-     * whole took more than the rest of a declaration). */
+    /* By slot, and set to zero only where read (clearing the arrays whole
+     * took more than the rest of a declaration). */
     uint8_t blocks_of[PERM_MAX];    /* attackers each blocker blocks */
     uint8_t blocked_by[PERM_MAX];   /* blockers of each attacker */
-    uint8_t rank_a[PERM_MAX], rank_b[PERM_MAX];
     for (int k = 0; k < n; k++) {
         int b = d[k].blocker, a = d[k].attacker;
         if (!combat_can_block(s, b, a)) return ERR_ILLEGAL_BLOCK;
-        blocks_of[b] = rank_b[b] = rank_a[a] = 0;
+        blocks_of[b] = 0;
+        if (rank_a) rank_b[b] = rank_a[a] = 0;
     }
     for (PermIter it = permset_iter(s->combat.attackers); permiter_more(&it);) blocked_by[permiter_next(&it)] = 0;
     for (int k = 0; k < n; k++) {
         int b = d[k].blocker, a = d[k].attacker;
         for (int j = 0; j < k; j++)
             if (d[j].blocker == b && d[j].attacker == a) return ERR_ILLEGAL_BLOCK;
-        if (++blocks_of[b] > perm_def(s, b)->max_blocks) return ERR_ILLEGAL_BLOCK;  /* 509.1a */
+        if (++blocks_of[b] > perm_def(s, b)->max_blocks &&                   /* 509.1a */
+            (!spells || blocks_of[b] > combat_block_capacity(s, b)))
+            return ERR_ILLEGAL_BLOCK;
         blocked_by[a]++;
     }
     for (PermIter it = permset_iter(s->combat.attackers); permiter_more(&it);) {        /* 702.111b */
         int a = permiter_next(&it);
         if (blocked_by[a] == 1 && perm_has(s, a, KW_MENACE)) return ERR_ILLEGAL_BLOCK;
     }
+    return spells ? combat_rules_block(s, d, n) : MTG_OK;
+}
+
+int combat_check_block(const GameState *s, const BlockDecl *d, int n)
+{
+    return s->spells ? check_block(s, d, n, NULL, NULL, 1) : check_block(s, d, n, NULL, NULL, 0);
+}
+
+int combat_declare_blockers(GameState *s, Game *g, const BlockDecl *d, int n)
+{
+    uint8_t rank_a[PERM_MAX], rank_b[PERM_MAX];
+    int err = s->spells ? check_block(s, d, n, rank_a, rank_b, 1) : check_block(s, d, n, rank_a, rank_b, 0);
+    if (err) return err;
     Combat *c = &s->combat;
     for (int k = 0; k < n; k++) {
         int b = d[k].blocker, a = d[k].attacker;
@@ -303,8 +342,8 @@ static int check_assignment(const GameState *s, const StepAssign *sa, int k0, in
  * prevention (119.4a, 615): to the defending player (or the planeswalker
  * it attacks) when `to` is RECIP_DEFENDER, else to creature `to`. `flags`
  * are the source's DMG_* bits; lifelink adds to gain[controller]. */
-static void deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, int *gain,
-                 PermSet *touched)
+static int deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, int *gain,
+                PermSet *touched)
 {
     int def = defender_of(s);
     if (to == RECIP_DEFENDER) {
@@ -324,7 +363,7 @@ static void deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags,
         q->prevent = (uint8_t)(q->prevent - stop);
         amt -= stop;
     }
-    if (amt <= 0) return;                                                     /* 119.8, 615 */
+    if (amt <= 0) return 0;                                                   /* 119.8, 615 */
     if (to != TARGET_PLAYER) *touched |= PERMSET_BIT(to);
     int ctl = perm_controller(s, src);
     game_event(g, s, EV_DAMAGE, ctl, src, to, s->perm[src].card, amt, flags);
@@ -338,6 +377,11 @@ static void deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags,
             int v = pl->life - amt;
             pl->life = (int16_t)(v < -30000 ? -30000 : v);
             game_event(g, s, EV_LIFE, def, src, 0, 0, -amt, 0);
+        }
+        if (s->spells) {
+            s->damaged_opp |= (uint8_t)(1u << def);
+            trigger_event_on(s, TR_COMBAT_DAMAGE_PLAYER, src, NO_SLOT, def, amt);
+            trigger_event_on(s, TR_DAMAGE_OPPONENT, src, NO_SLOT, def, amt);
         }
     } else if (flags & DMG_TO_PW) {                                           /* 119.3c */
         Permanent *q = &s->perm[to];
@@ -357,6 +401,21 @@ static void deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags,
         if (flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;              /* 704.5h */
     }
     if (flags & DMG_LIFELINK) gain[ctl] += amt;                               /* 119.3f */
+    return amt;
+}
+
+/* 702.16e: damage assigned to a creature (or planeswalker) with
+ * protection from its source is prevented: assigned, but not dealt. */
+static __attribute__((noinline)) void prevent_protected(const GameState *s, StepAssign *sa)
+{
+    for (int k = 0; k < sa->n; k++)
+        for (int j = sa->first[k]; j < sa->first[k + 1]; j++) {
+            int to = sa->to[j];
+            if (to == RECIP_DEFENDER) to = s->perm[sa->source[k]].target;    /* a planeswalker, or the player */
+            if (to >= PERM_MAX || !(s->px[to].rules & RULE_BIT(RULE_PROTECTION))) continue;
+            Quality q = quality_of_perm(s, sa->source[k]);
+            if (layers_protected(s, to, &q)) sa->amount[j] = 0;
+        }
 }
 
 int combat_damage_step(GameState *s, Game *g, int first_strike,
@@ -448,10 +507,17 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
     /* 510.2: all of it is dealt at once, in the order assigned. */
     int gain[2] = {0, 0};
     PermSet touched = 0;                      /* permanents dealt damage */
-    for (int k = 0; k < sa.n; k++)
+    if (s->spells) prevent_protected(s, &sa);
+    for (int k = 0; k < sa.n; k++) {
+        int dealt = 0;
         for (int j = sa.first[k]; j < sa.first[k + 1]; j++)
             if (sa.amount[j] > 0)                                             /* 119.8 */
-                deal(s, g, sa.source[k], sa.to[j], sa.amount[j], sa.flags[k], gain, &touched);
+                dealt += deal(s, g, sa.source[k], sa.to[j], sa.amount[j], sa.flags[k], gain, &touched);
+        if (s->spells && dealt && (sa.flags[k] & DMG_LIFELINK)) {   /* one life gain per source (120.3f) */
+            int ctl = perm_controller(s, sa.source[k]);
+            trigger_event(s, TR_GAIN_LIFE, NO_SLOT, 0, ctl, ctl, dealt);
+        }
+    }
     for (int p = 0; p < 2; p++) {
         if (!gain[p]) continue;
         int v = s->pl[p].life + gain[p];

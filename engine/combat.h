@@ -8,6 +8,7 @@
 #define MTG_COMBAT_H
 
 #include "game.h"
+#include "ability.h"
 
 #define RECIP_DEFENDER 0xFEu              /* the player or planeswalker an attacker attacks */
 #define ASSIGN_MAX     (PAIR_MAX + 1)     /* recipients of one creature's damage */
@@ -63,14 +64,74 @@ static inline int combat_can_attack(const GameState *s, int i)
     if (i < 0 || i >= PERM_MAX || !permset_has(s->perm_ctl[s->active], i)) return 0;
     return perm_can_attack(&s->perm[i]);
 }
-/* 509.1a/b: could blocker block attacker (ignoring menace and max_blocks)? */
+/* 509.1a/b: could blocker block attacker (ignoring menace, max_blocks and
+ * what the rest of the declaration must be)? */
 int combat_can_block(const GameState *s, int blocker, int attacker);
+
+/* Checks a whole declaration without making it: MTG_OK, or
+ * ERR_ILLEGAL_ATTACK / ERR_ILLEGAL_BLOCK (ERR_CAPACITY past PAIR_MAX
+ * blocks). The restrictions (508.1c, 509.1b-c), and in games with rules
+ * text the requirements: a declaration that obeys fewer of them than
+ * another declaration breaking no restriction could is illegal (508.1d,
+ * 509.1c). Every policy answer and scenario is checked by it. */
+int combat_check_attack(const GameState *s, const AttackDecl *d, int n);
+int combat_check_block(const GameState *s, const BlockDecl *d, int n);
 
 /* Declares attackers; MTG_OK or ERR_ILLEGAL_ATTACK (state unchanged). */
 int combat_declare_attackers(GameState *s, Game *g, const AttackDecl *d, int n);
 /* Declares blockers; MTG_OK or ERR_ILLEGAL_BLOCK (state unchanged). Orders
  * default to declaration order. */
 int combat_declare_blockers(GameState *s, Game *g, const BlockDecl *d, int n);
+
+/* ---- Rules abilities in combat (combat_rules.c), games with rules text:
+ * evasion (702.13, 702.14, 702.16, 702.36, "can't be blocked", "except
+ * by", "by"), blocking limits ("only creatures with flying", "any number",
+ * "an additional creature", "by more than one", "alone"), "can't attack
+ * unless", and the requirements "attacks each combat if able" (508.1d)
+ * and "all creatures able to block it do so" (509.1c). Without rules text
+ * none of it runs. */
+
+/* The rules abilities of an attacker or a blocker that restrict one
+ * pair: combat_can_block asks combat_rules_pair only when either has one. */
+#define COMBAT_PAIR_RULES                                                                              \
+    ((1u << RULE_UNBLOCKABLE) | (1u << RULE_LANDWALK) | (1u << RULE_FEAR) | (1u << RULE_INTIMIDATE) |  \
+     (1u << RULE_PROTECTION) | (1u << RULE_UNBLOCKABLE_EXCEPT) | (1u << RULE_CANT_BE_BLOCKED_BY) |    \
+     (1u << RULE_BLOCK_ONLY_FLYING))
+
+/* Whether those rules abilities let blocker b block attacker a. */
+int combat_rules_pair(const GameState *s, int b, int a);
+
+/* The creatures among `cand` (the defending player's, untapped and able to
+ * block) that could block attacker a, attacking or not yet: flying and
+ * reach, then the pair's rules abilities. Work that depends on the
+ * attacker alone (landwalk's lands) is done once. */
+PermSet combat_blockers_for(const GameState *s, int a, PermSet cand);
+
+/* How many attackers creature b can block at once (509.1a): its card's
+ * max_blocks, one more for each "can block an additional creature", or
+ * any number (PERM_MAX). */
+int combat_block_capacity(const GameState *s, int b);
+
+/* combat_can_attack and, with rules text, "can't attack unless defending
+ * player controls ..." (the active player's creature i). */
+int combat_may_attack(const GameState *s, int i);
+
+/* The rules part of combat_check_attack / combat_check_block (games with
+ * rules text), once the rest of the declaration is known legal. */
+int combat_rules_attack(const GameState *s, const AttackDecl *d, int n);
+int combat_rules_block(const GameState *s, const BlockDecl *d, int n);
+
+/* Makes a policy's declaration legal in a game with rules text, keeping
+ * what it can of it, in place; returns the new count. Drops what a
+ * restriction forbids (the later of two blocks of "can't be blocked by
+ * more than one creature", a lone blocker of a menace attacker, a lone
+ * creature that can't attack or block alone), adds every creature that
+ * attacks each combat if able, and the blocks of the creatures all able
+ * must block (509.1c: the policy's own among them kept first), with a
+ * partner when a requirement needs a creature that can't block alone.
+ * Without rules text, returns n. */
+int combat_attack_repair(const GameState *s, AttackDecl *d, int n);
+int combat_block_repair(const GameState *s, BlockDecl *d, int n);
 
 /* Blockers of an attacker / attackers of a blocker, in damage assignment
  * order; returns how many. */

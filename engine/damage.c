@@ -1,6 +1,8 @@
 /* damage.c: noncombat damage (119.3, 119.4, 615, 702.16e). */
 #include "damage.h"
 #include "layers.h"
+#include "stack.h"
+#include "ability.h"
 
 int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int p, int amt)
 {
@@ -12,7 +14,10 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
     if (src->kw & KW_WITHER) flags |= DMG_WITHER;
     if (i >= 0) {
         Permanent *q = &s->perm[i];
-        if (perm_rule(s, i, RULE_PROTECTION) && (s->px[i].prot & src->colors)) return 0;   /* 702.16e */
+        Quality pq = quality_of_card(&s->cards[src->card]);
+        pq.colors = src->colors;
+        if (src->slot != NO_SLOT && perm_is_creature(s, src->slot)) pq.types |= TYPE_CREATURE;
+        if (layers_protected(s, i, &pq)) return 0;                                  /* 702.16e */
         int stop = q->prevent < amt ? q->prevent : amt;
         q->prevent = (uint8_t)(q->prevent - stop);
         amt -= stop;
@@ -38,22 +43,25 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         pl->prevent = (int16_t)(pl->prevent - stop);
         amt -= stop;
         if (amt <= 0) return 0;
-        game_event(g, s, EV_DAMAGE, src->controller, src->slot, TARGET_PLAYER, src->card, amt, (int)flags);
+        game_event(g, s, EV_DAMAGE, src->controller, src->slot, TARGET_PLAYER, src->card, amt,
+                   (int)(flags | (p == src->controller ? DMG_TO_CONTROLLER : 0)));
         if (flags & DMG_INFECT) {                                                   /* 120.3b */
             int v = pl->poison + amt;
             pl->poison = (uint8_t)(v > 255 ? 255 : v);
-            game_event(g, s, EV_POISON, p, src->slot, 0, 0, amt, 0);
+            game_event(g, s, EV_POISON, p, src->slot, 0, 0, amt, DMG_NONCOMBAT);
         } else {                                                                    /* 120.3a */
             int v = pl->life - amt;
             pl->life = (int16_t)(v < -30000 ? -30000 : v);
             game_event(g, s, EV_LIFE, p, src->slot, 0, 0, -amt, 0);
         }
         s->damaged_opp |= (uint8_t)(1u << p);
+        if (src->slot != NO_SLOT && p != src->controller) trigger_event_on(s, TR_DAMAGE_OPPONENT, src->slot, NO_SLOT, p, amt);
     }
     if (flags & DMG_LIFELINK) {                                                     /* 120.3f */
         int v = s->pl[src->controller].life + amt;
         s->pl[src->controller].life = (int16_t)(v > 30000 ? 30000 : v);
         game_event(g, s, EV_LIFE, src->controller, 0, 0, 0, amt, DMG_LIFELINK);
+        trigger_event(s, TR_GAIN_LIFE, NO_SLOT, 0, src->controller, src->controller, amt);
     }
     s->sba_pending = 1;
     return amt;

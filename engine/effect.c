@@ -5,12 +5,16 @@
 #include "zone.h"
 #include "damage.h"
 #include "turn.h"
+#include "stack.h"
+#include "library.h"
 
 static int has_subtype(const CardDef *d, int id)
 {
     for (int k = 0; k < CARD_SUBTYPE_MAX; k++) if (d->subtype[k] == id) return 1;
     return 0;
 }
+
+static int filter_card(const CardDef *d, const Filter *f);
 
 int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
 {
@@ -46,17 +50,76 @@ int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
     return 1;
 }
 
+int filter_may_match_land(const Filter *f)
+{
+    if (f->zone != ZONE_BATTLEFIELD || (f->types && !(f->types & TYPE_LAND)) || (f->types_not & TYPE_LAND) ||
+        (f->types_all & ~TYPE_LAND) || f->colors || f->kw || f->power_max != FILTER_NO_LIMIT ||
+        f->power_min != FILTER_NO_MIN || (f->state & (FS_ATTACKING | FS_BLOCKING | FS_TOKEN)))
+        return 0;
+    if (f->subtype[0]) {                                     /* only a basic land type names one */
+        int land = 0;
+        for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++) land |= f->subtype[k] <= SUBTYPE_BASIC_LAND_LAST;
+        return land;
+    }
+    return 1;
+}
+
+/* Basic lands are counts (state.h's Player), not permanents: how many of
+ * player p's match f (as filter_perm would, for `you`). All basic lands
+ * that make one color are one card in these sets. */
+static int basic_lands_matching(const GameState *s, const Filter *f, int p, int you)
+{
+    const Player *pl = &s->pl[p];
+    if (!pl->lands_n || !filter_may_match_land(f)) return 0;
+    if ((f->ctl == CTL_YOU && p != you) || ((f->ctl == CTL_OPP || f->ctl == CTL_NOT_YOU) && p == you)) return 0;
+    int n = 0;
+    unsigned seen = 0;
+    for (int w = 0; w < 4; w++)
+        for (uint64_t bits = pl->lands[w]; bits; bits &= bits - 1) {
+            const CardDef *d = &s->cards[OBJ_CARD(s, p, w * 64 + __builtin_ctzll(bits))];
+            int c = d->produces;
+            if (c < 0 || (seen >> c & 1)) continue;
+            seen |= 1u << c;
+            if ((d->supertypes & f->supers) != f->supers) continue;
+            if (f->subtype[0]) {
+                int any = 0;
+                for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++) any |= has_subtype(d, f->subtype[k]);
+                if (!any) continue;
+            }
+            if (f->subtype_not && has_subtype(d, f->subtype_not)) continue;
+            n += (f->state & FS_TAPPED) ? pl->land_tapped[c]
+                 : (f->state & FS_UNTAPPED) ? pl->land_n[c] - pl->land_tapped[c] : pl->land_n[c];
+        }
+    return n;
+}
+
+/* Whether card d (in a library: its printed characteristics) matches f's
+ * card conditions. */
+static int filter_card(const CardDef *d, const Filter *f)
+{
+    if (f->types && !(d->types & f->types)) return 0;
+    if ((d->types & f->types_not) || (d->types & f->types_all) != f->types_all) return 0;
+    if (f->colors && !(d->colors & f->colors)) return 0;
+    if ((d->colors & f->colors_not) || (d->supertypes & f->supers) != f->supers) return 0;
+    if (f->subtype[0]) {
+        int any = 0;
+        for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++) any |= has_subtype(d, f->subtype[k]);
+        if (!any) return 0;
+    }
+    if (f->subtype_not && has_subtype(d, f->subtype_not)) return 0;
+    if (f->mv_max != FILTER_NO_LIMIT && d->mana_value > f->mv_max) return 0;
+    return 1;
+}
+
 int effect_count(const GameState *s, const Filter *f, int you, int src)
 {
     int n = 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);)
         n += filter_perm(s, f, permiter_next(&it), you, src);
-    return n;
+    return n + basic_lands_matching(s, f, 0, you) + basic_lands_matching(s, f, 1, you);
 }
 
-/* Whether a spell on the stack matches f (for "counter target creature
- * spell"): its card's types and colors. */
-static int filter_spell(const GameState *s, const Filter *f, const StackItem *t)
+int filter_spell(const GameState *s, const Filter *f, const StackItem *t)
 {
     if (t->kind != SI_SPELL) return 0;   /* "target spell": abilities are not spells */
     const CardDef *d = &s->cards[t->card];
@@ -84,7 +147,7 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
     switch (t.kind) {
     case TK_PLAYER:
         if (t.v > 1 || (s->pl[t.v].flags & PL_LOST)) return 0;
-        if (sp->what != TGT_PLAYER && sp->what != TGT_ANY) return 0;
+        if (sp->what != TGT_PLAYER && sp->what != TGT_ANY && sp->what != TGT_PLAYER_OR_PW) return 0;
         if (sp->what == TGT_PLAYER && ((sp->f.ctl == CTL_OPP && t.v == you) || (sp->f.ctl == CTL_YOU && t.v != you)))
             return 0;
         return 1;
@@ -92,17 +155,26 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
         int i = t.v;
         if (i >= PERM_MAX || !permset_has(s->perm_used, i) || s->px[i].ts != t.ts) return 0;
         if (sp->what == TGT_PLAYER) return 0;
-        if (sp->what == TGT_ANY) {
-            if (!perm_is_creature(s, i) && !perm_is_planeswalker(s, i)) return 0;
+        if (sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW) {
+            if (!perm_is_planeswalker(s, i) && (sp->what == TGT_PLAYER_OR_PW || !perm_is_creature(s, i))) return 0;
         } else if (sp->f.zone != ZONE_BATTLEFIELD || !filter_perm(s, &sp->f, i, you, src)) {
             return 0;
         }
         const PermX *x = &s->px[i];
         if (x->rules & (1u << RULE_SHROUD)) return 0;                                      /* 702.18 */
         if ((x->rules & (1u << RULE_HEXPROOF)) && perm_controller(s, i) != you) return 0;   /* 702.11 */
-        if ((x->rules & (1u << RULE_PROTECTION)) && (x->prot & item_colors(s, it))) return 0; /* 702.16b */
+        Quality q = quality_of_card(&s->cards[it->card]);                                   /* 702.16b */
+        q.colors = (uint8_t)item_colors(s, it);
+        if (layers_protected(s, i, &q)) return 0;
         return 1;
     }
+    case TK_CARD:                                            /* a card in a graveyard */
+        if (sp->what != TGT_OBJECT || sp->f.zone != ZONE_GRAVEYARD || t.ts != CARD_TARGET_HERE || t.owner > 1 ||
+            t.v >= s->pl[t.owner].deck_n || !bits256_has(s->pl[t.owner].gy, t.v))
+            return 0;
+        if ((sp->f.ctl == CTL_YOU && t.owner != you) || ((sp->f.ctl == CTL_OPP || sp->f.ctl == CTL_NOT_YOU) && t.owner == you))
+            return 0;                                        /* "you own", "an opponent owns" */
+        return filter_card(&s->cards[OBJ_CARD(s, t.owner, t.v)], &sp->f);
     case TK_STACK: {
         int j = stack_find(s, t.ts);
         if (sp->what != TGT_OBJECT || sp->f.zone != ZONE_STACK || j < 0) return 0;
@@ -122,6 +194,9 @@ typedef struct Ctx {
     const Ability *a;
     int src;            /* the source permanent, if still the same object; else -1 */
     uint8_t legal[ITEM_TARGETS];
+    uint8_t ctl[ITEM_TARGETS];  /* a legal permanent target's controller as the item began to resolve:
+                                   "its controller" after it left (608.2h) */
+    uint8_t done;       /* the previous effect happened ("if you do") */
 } Ctx;
 
 static int qty(const Ctx *c, const Qty *q)
@@ -133,10 +208,25 @@ static int qty(const Ctx *c, const Qty *q)
     }
 }
 
+/* The triggering event's permanent, if it is still the same object; else -1. */
+static int event_perm(const Ctx *c)
+{
+    const StackItem *it = c->it;
+    int i = it->ev_perm;
+    return i != NO_SLOT && permset_has(c->s->perm_used, i) && c->s->px[i].ts == it->ev_ts ? i : -1;
+}
+
 static int amount(const Ctx *c, const Effect *e)
 {
-    if (e->n.kind == QTY_COUNT) return e->n.n * effect_count(c->s, &e->count, c->it->controller, c->src);
-    return qty(c, &e->n);
+    switch (e->n.kind) {
+    case QTY_COUNT: return e->n.n * effect_count(c->s, &e->count, c->it->controller, c->src);
+    case QTY_EVENT: return e->n.n * c->it->ev_amount;
+    case QTY_EVENT_TOUGHNESS: {                          /* now, or as it last existed (608.2h) */
+        int i = event_perm(c);
+        return e->n.n * (i >= 0 ? perm_toughness(c->s, i) : c->it->ev_amount);
+    }
+    default: return qty(c, &e->n);
+    }
 }
 
 /* The permanents an effect acts on, now. */
@@ -150,8 +240,18 @@ static PermSet sel_perms(const Ctx *c, const Effect *e)
     }
     case SEL_SELF: return c->src >= 0 ? PERMSET_BIT(c->src) : 0;
     case SEL_ATTACHED: {
-        int a = c->src >= 0 ? s->px[c->src].attached : NO_SLOT;
-        return a != NO_SLOT ? PERMSET_BIT(a) : 0;
+        /* What the source is attached to; once the source has left, what
+         * it was attached to as it left, if that is still there (608.2h). */
+        if (c->src >= 0) {
+            int a = s->px[c->src].attached;
+            return a != NO_SLOT ? PERMSET_BIT(a) : 0;
+        }
+        int a = c->it->lki_att;
+        return a != NO_SLOT && permset_has(s->perm_used, a) && s->px[a].ts == c->it->lki_att_ts ? PERMSET_BIT(a) : 0;
+    }
+    case SEL_EVENT_OBJECT: {
+        int i = event_perm(c);
+        return i >= 0 ? PERMSET_BIT(i) : 0;
     }
     case SEL_ALL: {
         PermSet out = 0;
@@ -174,9 +274,18 @@ static unsigned sel_players(const Ctx *c, const Effect *e)
         Target t = c->it->t[e->arg];
         return c->legal[e->arg] && t.kind == TK_PLAYER ? 1u << t.v : 0;
     }
+    case SEL_TARGET_CONTROLLER: {
+        Target t = c->it->t[e->arg];
+        return c->legal[e->arg] && t.kind == TK_PERM ? 1u << c->ctl[e->arg] : 0;
+    }
     case SEL_YOU: return 1u << you;
     case SEL_OPPONENTS: return 1u << (1 - you);
     case SEL_EACH_PLAYER: return 3u;
+    case SEL_EVENT_PLAYER: return 1u << c->it->ev_player;
+    case SEL_EVENT_CONTROLLER: {
+        int i = event_perm(c);
+        return 1u << (i >= 0 ? perm_controller(c->s, i) : c->it->ev_player);
+    }
     default: return 0;
     }
 }
@@ -203,15 +312,8 @@ static void destroy(Ctx *c, int i, int no_regen)
 {
     GameState *s = c->s;
     if (perm_has(s, i, KW_INDESTRUCTIBLE)) return;
-    if (!no_regen && s->px[i].regen && !(s->px[i].xflags & PX_NO_REGEN)) {                  /* 701.15 */
-        s->px[i].regen--;
-        Permanent *q = &s->perm[i];
-        q->flags |= PF_TAPPED;
-        q->damage = 0;
-        q->flags &= (uint8_t)~PF_DEATHTOUCHED;
-        combat_remove(s, i);
-        return;
-    }
+    if (!no_regen && perm_regenerate(s, i)) return;                                        /* 701.15 */
+    game_event(c->g, s, EV_DESTROY, c->it->controller, i, c->src >= 0 ? c->src : (int)NO_SLOT, c->it->card, 0, 0);
     perm_leave(s, c->g, i, ZONE_GRAVEYARD);
 }
 
@@ -236,6 +338,7 @@ static void discard(Ctx *c, int p, int n, int random)
         pl->hand_n--;
         card_to_zone(s, p, obj, ZONE_GRAVEYARD);
         game_event(c->g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
+        trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0);
     }
 }
 
@@ -251,7 +354,7 @@ static void mill(GameState *s, int p, int n)
 
 /* Counters the spell or ability at stack index k (701.5): a spell's card
  * goes to its owner's graveyard. */
-static void counter_item(GameState *s, int k)
+static void counter_item(GameState *s, const Game *g, int k, uint16_t by)
 {
     StackItem t = s->stack[k];
     const CardDef *d = &s->cards[t.card];
@@ -265,11 +368,75 @@ static void counter_item(GameState *s, int k)
     memmove(&s->stack[k], &s->stack[k + 1], (size_t)(s->stack_n - k - 1) * sizeof *s->stack);
     s->stack_n--;
     if (t.kind == SI_SPELL) card_to_zone(s, t.owner, t.obj, ZONE_GRAVEYARD);
+    game_event(g, s, EV_COUNTER, t.controller, t.source, t.kind, t.card, by, 0);
+}
+
+/* 701.15: player p searches their library for up to n cards matching f
+ * (exactly n, or as many as there are, when f states no quality: 701.15c),
+ * each chosen by p, for `zone` (hand or battlefield, tapped). */
+static void search(Ctx *c, int p, int n, const Filter *f, int zone, int tapped)
+{
+    GameState *s = c->s;
+    int quality = f->types || f->types_not || f->types_all || f->colors || f->colors_not || f->supers ||
+                  f->subtype[0] || f->subtype_not || f->mv_max != FILTER_NO_LIMIT;
+    for (; n > 0; n--) {
+        Player *pl = &s->pl[p];
+        uint8_t pos[DECK_MAX + 1];
+        int m = 0;
+        for (int k = 0; k < pl->lib_n; k++)
+            if (filter_card(&s->cards[OBJ_CARD(s, p, pl->lib[pl->lib_top + k])], f)) pos[m++] = (uint8_t)k;
+        if (!m) return;
+        int opts = m;
+        if (quality) pos[opts++] = SEARCH_NOTHING;      /* 701.15b */
+        const Policy *pol = c->g->policy[p];
+        int pick = 0;
+        if (opts > 1 && pol && pol->choose) {
+            Choice ch = { CH_SEARCH, c->it->card, opts, NULL, pos };
+            pick = pol->choose(pol, s, c->g, p, c->g->policy_rng[p], &ch);
+            if (pick < 0 || pick >= opts) pick = 0;
+        }
+        if (pos[pick] == SEARCH_NOTHING) return;
+        uint8_t obj = library_take(s, p, pos[pick]);
+        if (zone == ZONE_BATTLEFIELD) {
+            const CardDef *d = &s->cards[OBJ_CARD(s, p, obj)];
+            int i = d->types & TYPE_LAND ? land_enter(s, c->g, p, obj, tapped) : perm_enter(s, c->g, p, p, OBJ_CARD(s, p, obj), obj);
+            if (i < 0) { card_to_zone(s, p, obj, ZONE_GRAVEYARD); game_fail(s, c->g, ERR_CAPACITY); return; }
+            if (tapped && i != NO_SLOT && !(d->types & TYPE_LAND)) s->perm[i].flags |= PF_TAPPED;
+        } else {
+            card_to_zone(s, p, obj, ZONE_HAND);
+        }
+    }
+}
+
+/* An effect on a targeted card in a graveyard (to a hand, the battlefield,
+ * exile, a library). */
+static void run_on_card(Ctx *c, const Effect *e)
+{
+    GameState *s = c->s;
+    Target t = c->it->t[e->arg];
+    if (!c->legal[e->arg] || t.kind != TK_CARD) return;
+    gy_leave(s, t.owner, t.v);
+    switch (e->op) {
+    case OP_BOUNCE: card_to_zone(s, t.owner, t.v, ZONE_HAND); break;
+    case OP_EXILE: card_to_zone(s, t.owner, t.v, ZONE_EXILE); break;
+    case OP_TO_LIBRARY: card_to_zone(s, t.owner, t.v, e->flags & EF_BOTTOM ? ZONE_LIBRARY_BOTTOM : ZONE_LIBRARY); break;
+    case OP_REANIMATE: {
+        int ctl = e->arg2 == 0 ? c->it->controller : t.owner;
+        uint16_t card = OBJ_CARD(s, t.owner, t.v);
+        int i = s->cards[card].types & TYPE_LAND && ctl == t.owner ? land_enter(s, c->g, ctl, t.v, (e->flags & EF_TAPPED) != 0)
+                                                                   : perm_enter(s, c->g, ctl, t.owner, card, t.v);
+        if (i < 0) { card_to_zone(s, t.owner, t.v, ZONE_GRAVEYARD); game_fail(s, c->g, ERR_CAPACITY); return; }
+        if ((e->flags & EF_TAPPED) && i != NO_SLOT) s->perm[i].flags |= PF_TAPPED;
+        break;
+    }
+    default: break;
+    }
 }
 
 static void run(Ctx *c, const Effect *e)
 {
     GameState *s = c->s;
+    if (e->who == SEL_TARGET && c->it->t[e->arg].kind == TK_CARD) { run_on_card(c, e); return; }
     int n = amount(c, e);
     PermSet perms = sel_perms(c, e);
     unsigned players = sel_players(c, e);
@@ -314,6 +481,16 @@ static void run(Ctx *c, const Effect *e)
             if (e->op == OP_TAP) q->flags |= PF_TAPPED; else q->flags &= (uint8_t)~PF_TAPPED;
         }
         break;
+    case OP_REGENERATE:                                      /* 701.15: a shield for this turn */
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
+            PermX *x = &s->px[permiter_next(&it)];
+            if (x->regen < 255) x->regen++;
+        }
+        break;
+    case OP_SACRIFICE:                                       /* 701.14: only by its controller */
+        if (e->who == SEL_SELF && c->src >= 0 && perm_controller(s, c->src) == c->it->controller)
+            perm_leave(s, c->g, c->src, ZONE_GRAVEYARD);
+        break;
     case OP_COUNTERS:
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
             Permanent *q = &s->perm[permiter_next(&it)];
@@ -325,7 +502,7 @@ static void run(Ctx *c, const Effect *e)
     case OP_COUNTER: {
         Target t = c->it->t[e->arg];
         int k = t.kind == TK_STACK ? stack_find(s, t.ts) : -1;
-        if (c->legal[e->arg] && k >= 0) counter_item(s, k);
+        if (c->legal[e->arg] && k >= 0) counter_item(s, c->g, k, c->it->card);
         break;
     }
     case OP_GAIN_LIFE: case OP_LOSE_LIFE:
@@ -334,6 +511,7 @@ static void run(Ctx *c, const Effect *e)
             int d = e->op == OP_GAIN_LIFE ? n : -n, v = s->pl[p].life + d;
             s->pl[p].life = (int16_t)(v > 30000 ? 30000 : v < -30000 ? -30000 : v);
             game_event(c->g, s, EV_LIFE, p, 0, 0, c->it->card, d, 0);
+            if (d > 0) trigger_event(s, TR_GAIN_LIFE, NO_SLOT, 0, p, p, d);
             s->sba_pending = 1;
         }
         break;
@@ -343,24 +521,93 @@ static void run(Ctx *c, const Effect *e)
     case OP_DISCARD:
         for (int p = 0; p < 2; p++) if (players >> p & 1) discard(c, p, n, (e->flags & EF_RANDOM) != 0);
         break;
-    case OP_MILL:
-        for (int p = 0; p < 2; p++) if (players >> p & 1) mill(s, p, n);
+    case OP_MILL:                                            /* an amount of its player's own cards, each */
+        for (int p = 0; p < 2; p++) {
+            if (!(players >> p & 1)) continue;
+            int m = e->n.kind == QTY_HALF_LIBRARY ? e->n.n * (s->pl[p].lib_n / 2)
+                  : e->n.kind == QTY_HAND_SIZE ? e->n.n * s->pl[p].hand_n : n;
+            mill(s, p, m);
+        }
+        break;
+    case OP_TOKEN:                                           /* 111.2: under that player's control */
+        for (int p = 0; p < 2; p++)
+            for (int k = 0; (players >> p & 1) && k < n && !s->over; k++)
+                if (perm_enter(s, c->g, p, p, e->token.card, OBJ_NONE) < 0) { game_fail(s, c->g, ERR_CAPACITY); return; }
+        break;
+    case OP_EXTRA_TURN:                                      /* 500.7 */
+        for (int p = 0; p < 2; p++)
+            for (int k = 0; (players >> p & 1) && k < n; k++) {
+                int w = s->extra_n & EXTRA_COUNT;
+                if (w >= EXTRA_MAX) { game_fail(s, c->g, ERR_CAPACITY); return; }
+                s->extra_who = (uint8_t)((s->extra_who & ~(1u << w)) | (unsigned)p << w);
+                s->extra_n = (uint8_t)((s->extra_n & ~EXTRA_COUNT) | (w + 1));
+            }
+        break;
+    case OP_SEARCH:
+        for (int p = 0; p < 2; p++)
+            if (players >> p & 1) search(c, p, n, &e->sel, e->arg2, (e->flags & EF_TAPPED) != 0);
+        break;
+    case OP_SHUFFLE:
+        for (int p = 0; p < 2; p++) if (players >> p & 1) library_shuffle(s, c->g, p);
+        break;
+    case OP_REORDER_TOP:                                     /* look at the top n, any order */
+        for (int p = 0; p < 2; p++) {
+            int m = n < s->pl[p].lib_n ? n : s->pl[p].lib_n;
+            if (!(players >> p & 1) || m < 2) continue;
+            int orders = 1;
+            for (int j = 2; j <= m; j++) orders *= j;
+            const Policy *pol = c->g->policy[p];
+            int k = 0;
+            if (pol && pol->choose) {
+                Choice ch = { CH_ORDER, c->it->card, orders, NULL, NULL };
+                k = pol->choose(pol, s, c->g, p, c->g->policy_rng[p], &ch);
+                if (k < 0 || k >= orders) k = 0;
+            }
+            if (k) library_reorder(s, p, m, k);
+        }
+        break;
+    case OP_TO_LIBRARY:                                      /* on top or at the bottom of its owner's */
+        for (PermIter it = permset_iter(perms); permiter_more(&it);)
+            perm_leave(s, c->g, permiter_next(&it), e->flags & EF_BOTTOM ? ZONE_LIBRARY_BOTTOM : ZONE_LIBRARY);
         break;
     default:
         break;
     }
 }
 
+/* "You may": the controller's choice (0: yes, the engine's default; 1: no). */
+static int may(const Ctx *c)
+{
+    int p = c->it->controller;
+    const Policy *pol = c->g->policy[p];
+    if (!pol || !pol->choose) return 1;
+    Choice ch = { CH_MAY, c->it->card, 2, NULL, NULL };
+    return pol->choose(pol, c->s, c->g, p, c->g->policy_rng[p], &ch) != 1;
+}
+
 int effect_resolve(GameState *s, Game *g, StackItem *it)
 {
     const CardDef *d = &s->cards[it->card];
     if (it->ability >= d->n_abilities) return 1;
-    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 } };
+    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1 };
     if (it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts)
         c.src = it->source;
+    /* 603.4: an intervening "if" is checked again as it resolves (the
+     * source as it last existed, if it has left). */
+    if (c.a->kind == AB_TRIGGERED && c.a->cond == COND_SELF_UNTAPPED &&
+        (c.src >= 0 ? (s->perm[c.src].flags & PF_TAPPED) != 0 : it->lki_tapped))
+        return 1;
     int any = 0;
-    for (int k = 0; k < it->n_targets; k++) any |= c.legal[k] = (uint8_t)target_legal(s, it, c.a, k, it->t[k]);
+    for (int k = 0; k < it->n_targets; k++) {
+        any |= c.legal[k] = (uint8_t)target_legal(s, it, c.a, k, it->t[k]);
+        if (c.legal[k] && it->t[k].kind == TK_PERM) c.ctl[k] = (uint8_t)perm_controller(s, it->t[k].v);
+    }
     if (it->n_targets && !any) return 0;                                                    /* 608.2b */
-    for (int k = 0; k < c.a->n_effects && !s->over; k++) run(&c, &c.a->effect[k]);
+    for (int k = 0; k < c.a->n_effects && !s->over; k++) {
+        const Effect *e = &c.a->effect[k];
+        if ((e->flags & EF_IF_DONE) && !c.done) continue;
+        c.done = !(e->flags & EF_OPTIONAL) || may(&c);
+        if (c.done) run(&c, e);
+    }
     return 1;
 }

@@ -29,8 +29,17 @@ int effect_resolve(GameState *s, Game *g, StackItem *it);
  * `you` with source slot `src` (-1: none). */
 int filter_perm(const GameState *s, const Filter *f, int i, int you, int src);
 
-/* The number of permanents matching f (QTY_COUNT), for player `you` and
- * source slot src (-1: none). */
+/* Whether stack item t is a spell matching f (its card's types, colors
+ * and mana value): "counter target creature spell", "whenever a player
+ * casts a white spell". */
+int filter_spell(const GameState *s, const Filter *f, const StackItem *t);
+
+/* Whether f might match a basic land (colorless, no power, never
+ * attacking): basic lands are counts, which only effect_count sees. */
+int filter_may_match_land(const Filter *f);
+
+/* The number of permanents matching f (QTY_COUNT), basic lands included,
+ * for player `you` and source slot src (-1: none). */
 int effect_count(const GameState *s, const Filter *f, int you, int src);
 
 #endif

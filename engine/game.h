@@ -54,6 +54,21 @@ typedef enum EventType {
     EV_COMBAT_END,   /* every turn, as the end of combat step ends (creatures leave combat next) */
     EV_LOSE,         /* player lost; amount = EndReason */
     EV_GAME_END,     /* player = winner (2 for a draw); amount = EndReason */
+    /* Games with rules text only (GameState.spells). The stack item an event
+     * names is on top of the stack when it is emitted, unless said otherwise. */
+    EV_ACTIVATE,     /* player activated ability `amount` of permanent perm (card); not mana abilities */
+    EV_TRIGGER,      /* ability `amount` of card (its source perm, or NO_SLOT when gone) went on the
+                        stack under player */
+    EV_RESOLVE,      /* the top item starts resolving: player = controller, perm = source slot (NO_SLOT
+                        for a spell), other = SI_* kind, card, amount = ability index */
+    EV_FIZZLE,       /* ... and did not resolve (608.2b; an Aura's target gone, 608.3b): fields as
+                        EV_RESOLVE; the item has left the stack */
+    EV_COUNTER,      /* a spell or ability was countered (701.5), removed from the stack: fields as
+                        EV_RESOLVE; amount = pool index of the card that countered it */
+    EV_DESTROY,      /* perm is destroyed (701.7) by card's spell or ability: player = the controller of
+                        that spell or ability, other = its source's slot (NO_SLOT for a spell); EV_DIES follows */
+    EV_LEAVE,        /* perm (card) left the battlefield for its owner's zone `amount` (ZONE_EXILE,
+                        ZONE_HAND, ...), not the graveyard (EV_DIES); player = its controller */
     EV_COUNT
 } EventType;
 
@@ -65,7 +80,10 @@ enum { /* Event.flags for EV_DAMAGE */
     DMG_INFECT       = 1u << 4,
     DMG_WITHER       = 1u << 5,
     DMG_TO_PW        = 1u << 6, /* the recipient is a planeswalker */
-    DMG_NONCOMBAT    = 1u << 7  /* dealt by a spell or ability, not in combat (perm: the source's slot, or NO_SLOT for a spell) */
+    DMG_NONCOMBAT    = 1u << 7, /* dealt by a spell or ability, not in combat (perm: the source's slot, or NO_SLOT for a spell);
+                                   also on the EV_POISON that noncombat infect damage gives */
+    DMG_TO_CONTROLLER= 1u << 8  /* noncombat, to a player: the player dealt damage is the source's controller
+                                   (player), not the opponent */
 };
 
 typedef struct Event {
@@ -73,7 +91,7 @@ typedef struct Event {
     uint8_t  player;  /* player concerned */
     uint8_t  perm;    /* permanent slot, if any */
     uint8_t  other;   /* second slot, TARGET_PLAYER, or 0 */
-    uint8_t  flags;   /* DMG_* for EV_DAMAGE */
+    uint16_t flags;   /* DMG_* for EV_DAMAGE */
     uint16_t card;    /* pool index of the card concerned, if any */
     int16_t  amount;  /* amount, count or reason */
 } Event;
@@ -128,7 +146,7 @@ static inline void game_event(const Game *g, const GameState *s, EventType type,
     EventFn fn = g->on_event[type];
     if (fn) {
         Event e = { (uint8_t)type, (uint8_t)player, (uint8_t)perm, (uint8_t)other,
-                    (uint8_t)flags, (uint16_t)card, (int16_t)amount };
+                    (uint16_t)flags, (uint16_t)card, (int16_t)amount };
         fn(g->event_ctx, s, &e);
     }
 }

@@ -30,6 +30,14 @@ static void floating_prune(GameState *s)
     s->float_n = (uint8_t)k;
 }
 
+/* Gives permanent i rules ability r: its bit, or one more instance of
+ * "can block an additional creature" (those add up). */
+static void rule_add(PermX *x, int r)
+{
+    if (r == RULE_BLOCK_EXTRA) { if (x->blocks_extra < 255) x->blocks_extra++; }
+    else if (r < 32) x->rules |= RULE_BIT(r);
+}
+
 /* Applies a layer-6 change (keywords, rules abilities) to permanent i. */
 static void grant(GameState *s, int i, const Effect *e)
 {
@@ -37,9 +45,11 @@ static void grant(GameState *s, int i, const Effect *e)
     else if (e->op == OP_LOSE_KW) s->perm[i].kw &= (uint16_t)~e->kw;
     else if (e->op == OP_RULE) {
         PermX *x = &s->px[i];
-        x->rules |= 1u << e->arg2;
-        if (e->arg2 == RULE_PROTECTION) x->prot |= e->param.colors;
-        if (e->arg2 == RULE_LANDWALK) x->walk = e->param.subtype[0];
+        rule_add(x, e->arg2);
+        if (e->arg2 == RULE_PROTECTION) {
+            x->prot |= e->param.colors;
+            if (e->param.types || e->param.subtype[0]) x->xflags |= PX_PROT_WIDE;
+        }
     }
 }
 
@@ -109,7 +119,8 @@ void layers_refresh(GameState *s)
         q->toughness = d->toughness;
         x->rules = 0;
         x->prot = 0;
-        x->walk = 0;
+        x->blocks_extra = 0;
+        x->xflags &= (uint8_t)~PX_PROT_WIDE;
         x->colors = d->colors;
     }
     /* Layer 6: abilities gained, static abilities then resolved effects.
@@ -118,7 +129,7 @@ void layers_refresh(GameState *s)
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op == OP_GRANT) s->perm[f->slot].kw |= f->kw;
-        else if (f->op == OP_RULE) s->px[f->slot].rules |= 1u << f->rule;
+        else if (f->op == OP_RULE) rule_add(&s->px[f->slot], f->rule);
     }
     /* Layer 7c: modifications, from static abilities (their filters see
      * layer 6's results) and resolved effects; 7d: counters. */
@@ -141,4 +152,51 @@ void layers_refresh(GameState *s)
         if (r & ((1u << RULE_CANT_BLOCK) | (1u << RULE_CANT_ATTACK_OR_BLOCK))) q->flags |= PF_NO_BLOCK;
     }
     s->sba_pending = 1;   /* a toughness may have dropped to 0 */
+}
+
+/* Whether the static effect e of source src applies to permanent i now
+ * (what affected() gives, for one permanent). */
+static int applies(const GameState *s, int src, const Effect *e, int i)
+{
+    if (e->who == SEL_SELF) return src == i;
+    if (e->who == SEL_ATTACHED) return s->px[src].attached == i;
+    return e->who == SEL_ALL && filter_perm(s, &e->sel, i, perm_controller(s, src), src);
+}
+
+int layers_each_rule(const GameState *s, int i, int r, RuleVisit visit, const void *ctx)
+{
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int src = permiter_next(&it);
+        const CardDef *d = &s->cards[s->perm[src].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_STATIC) continue;
+            for (int j = 0; j < a->n_effects; j++) {
+                const Effect *e = &a->effect[j];
+                if (e->op != OP_RULE || e->arg2 != r || !applies(s, src, e, i)) continue;
+                int v = visit(s, i, &e->param, src, ctx);
+                if (v) return v;
+            }
+        }
+    }
+    return 0;
+}
+
+/* 702.16a: a quality is a color, a card type or a subtype; an instance of
+ * protection names one or more of them. */
+static int quality_visit(const GameState *s, int i, const Filter *param, int src, const void *ctx)
+{
+    (void)s; (void)i; (void)src;
+    const Quality *q = ctx;
+    if (q->colors & param->colors) return 1;
+    if (q->types & param->types) return 1;
+    for (int k = 0; k < FILTER_SUBTYPES && param->subtype[k]; k++)
+        for (int j = 0; j < CARD_SUBTYPE_MAX && q->subtype[j]; j++)
+            if (q->subtype[j] == param->subtype[k]) return 1;
+    return 0;
+}
+
+int layers_protected_wide(const GameState *s, int i, const Quality *q)
+{
+    return layers_each_rule(s, i, RULE_PROTECTION, quality_visit, q);
 }

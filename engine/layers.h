@@ -3,8 +3,11 @@
  * abilities and effects of resolved spells in timestamp order), power and
  * toughness set by characteristic-defining abilities (7a), modified (7c),
  * counters (7d). The results are written into the cached Permanent fields
- * (power, toughness, kw) and PermX (rules, prot, walk, colors) that combat,
- * the policies and the rules read. */
+ * (power, toughness, kw) and PermX (rules, prot, blocks_extra, colors) that
+ * combat, the policies and the rules read. A rules ability with a parameter
+ * (landwalk's land type, protection's quality, the creatures that may block)
+ * is a bit there; its parameters are read from the abilities that grant it
+ * (layers_each_rule), only for a permanent that has the bit. */
 #ifndef MTG_LAYERS_H
 #define MTG_LAYERS_H
 
@@ -22,8 +25,54 @@ int floating_add(GameState *s, const Floating *f);
 /* 514.2: "until end of turn" effects end. */
 void floating_end_of_turn(GameState *s);
 
-/* Whether permanent i has rules ability r (RULE_*) now. */
-static inline int perm_rule(const GameState *s, int i, int r) { return (s->px[i].rules >> r) & 1u; }
+/* Whether permanent i has rules ability r (RULE_*) now. Rules past 31 have
+ * no bit (RULE_BLOCK_EXTRA is counted in PermX.blocks_extra; the others are
+ * players' and not played on permanents). */
+static inline int perm_rule(const GameState *s, int i, int r) { return r < 32 && ((s->px[i].rules >> r) & 1u); }
+#define RULE_BIT(r) (1u << (r))
+
+/* Calls visit(s, i, param, src, ctx) for each instance of rules ability r
+ * that permanent i has from a static ability (its own, an Aura's or
+ * Equipment's, another permanent's "creatures ... have"), with the
+ * instance's parameter and its source's slot, until a call returns
+ * nonzero; returns that value, or 0. Effects of resolved spells have no
+ * parameter (played.c refuses them with one) and are not visited. */
+typedef int (*RuleVisit)(const GameState *s, int i, const Filter *param, int src, const void *ctx);
+int layers_each_rule(const GameState *s, int i, int r, RuleVisit visit, const void *ctx);
+
+/* What protection (702.16) looks at in a source, an Aura or a blocker. */
+typedef struct Quality {
+    uint8_t colors;                     /* CB_* */
+    uint8_t types;                      /* TYPE_* */
+    uint8_t subtype[CARD_SUBTYPE_MAX];  /* subtype ids, 0 past the last */
+} Quality;
+
+/* A card's quality (a spell, or an ability's source as printed). */
+static inline Quality quality_of_card(const CardDef *d)
+{
+    Quality q = { d->colors, d->types, { 0 } };
+    memcpy(q.subtype, d->subtype, sizeof q.subtype);
+    return q;
+}
+/* A permanent's quality now (its colors from the layers). */
+static inline Quality quality_of_perm(const GameState *s, int j)
+{
+    Quality q = quality_of_card(perm_def(s, j));
+    q.colors = s->px[j].colors;
+    if (perm_is_creature(s, j)) q.types |= TYPE_CREATURE;
+    return q;
+}
+
+int layers_protected_wide(const GameState *s, int i, const Quality *q);
+/* Whether permanent i has protection from something with quality q:
+ * its colors (PermX.prot) or, rarely, a card type or subtype. */
+static inline int layers_protected(const GameState *s, int i, const Quality *q)
+{
+    const PermX *x = &s->px[i];
+    if (!(x->rules & RULE_BIT(RULE_PROTECTION))) return 0;
+    if (x->prot & q->colors) return 1;
+    return (x->xflags & PX_PROT_WIDE) && layers_protected_wide(s, i, q);
+}
 
 /* A permanent's power and toughness from the last refresh, its keywords:
  * the same fields as without rules text (state.h). */

@@ -14,19 +14,101 @@ static int filter_ok(const Filter *f)
     return f->zone == ZONE_BATTLEFIELD;
 }
 
-static int qty_ok(const Qty *q)
+/* Triggers whose event has a permanent ("that creature"), and an amount
+ * ("that much"). */
+static int trig_has_perm(int tr)
 {
-    return q->kind == QTY_CONST || q->kind == QTY_X || q->kind == QTY_COUNT;
+    return tr == TR_OTHER_ETB || tr == TR_BLOCKS_CREATURE || tr == TR_BLOCKED_BY_CREATURE;
 }
 
-/* Rules abilities the engine plays, on a permanent. */
+static int trig_has_amount(int tr)
+{
+    return tr == TR_GAIN_LIFE || tr == TR_DAMAGE_OPPONENT || tr == TR_COMBAT_DAMAGE_PLAYER;
+}
+
+/* Triggers the engine raises (stack.c's trigger_event and its callers). */
+static int trigger_ok(const Ability *a)
+{
+    switch (a->trigger) {
+    case TR_ETB: case TR_DIES: case TR_ATTACKS: case TR_BLOCKS: case TR_BLOCKED: case TR_BLOCKS_CREATURE:
+    case TR_BLOCKED_BY_CREATURE: case TR_COMBAT_DAMAGE_PLAYER: case TR_DAMAGE_OPPONENT: case TR_GAIN_LIFE:
+    case TR_OTHER_ETB:
+        return 1;
+    case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_DRAW: case TR_DISCARD: case TR_CAST:
+        return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP ||
+               a->trig_ctl == CTL_NOT_YOU || (a->trig_ctl == CTL_ATTACHED && a->trigger != TR_CAST);
+    default:
+        return 0;
+    }
+}
+
+static int qty_ok(const Ability *a, const Qty *q)
+{
+    switch (q->kind) {
+    case QTY_CONST: case QTY_X: case QTY_COUNT: return 1;
+    case QTY_EVENT: return a->kind == AB_TRIGGERED && trig_has_amount(a->trigger);
+    case QTY_EVENT_TOUGHNESS: return a->kind == AB_TRIGGERED && trig_has_perm(a->trigger);
+    case QTY_HALF_LIBRARY: case QTY_HAND_SIZE: return 2;     /* its player's: OP_MILL only (effect_ok) */
+    default: return 0;
+    }
+}
+
+/* Rules abilities the engine plays, on a permanent: those the layers
+ * compute (layers.c) and combat, the policies and the rules read
+ * (combat_rules.c for combat's: evasion, blocking limits, requirements). */
 static int rule_ok(int r)
 {
     switch (r) {
-    /* Evasion and protection also change blocking, which the policies'
-     * blockers do not know yet: not before they do. */
     case RULE_CANT_ATTACK: case RULE_CANT_BLOCK: case RULE_CANT_ATTACK_OR_BLOCK:
     case RULE_FLASH: case RULE_SHROUD: case RULE_HEXPROOF: case RULE_UNCOUNTERABLE:
+    case RULE_LANDWALK: case RULE_UNBLOCKABLE: case RULE_UNBLOCKABLE_EXCEPT: case RULE_CANT_BE_BLOCKED_BY:
+    case RULE_FEAR: case RULE_INTIMIDATE: case RULE_MAX_ONE_BLOCKER: case RULE_NOT_ALONE: case RULE_PROTECTION:
+    case RULE_BLOCK_ONLY_FLYING: case RULE_BLOCK_ANY_NUMBER: case RULE_BLOCK_EXTRA:
+    case RULE_MUST_ATTACK: case RULE_LURE: case RULE_ATTACK_ONLY_IF:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Whether a filter says nothing but what `keep` allows: colors (1),
+ * card types (2), subtypes (4). */
+static int filter_only(const Filter *f, unsigned keep)
+{
+    if ((f->colors && !(keep & 1)) || (f->types && !(keep & 2)) || (f->subtype[0] && !(keep & 4))) return 0;
+    return !f->types_not && !f->colors_not && !f->ctl && !f->state && !f->other && !f->subtype_not &&
+           !f->supers && f->power_max == FILTER_NO_LIMIT && f->power_min == FILTER_NO_MIN &&
+           f->mv_max == FILTER_NO_LIMIT && !f->kw && !f->kw_not && !f->types_all;
+}
+
+/* A static rules ability's parameter, as combat_rules.c and the layers
+ * read it. */
+static int rule_param_ok(const Effect *e)
+{
+    const Filter *f = &e->param;
+    switch (e->arg2) {
+    case RULE_PROTECTION:        /* 702.16a: from colors, card types, subtypes */
+        return (f->colors || f->types || f->subtype[0]) && filter_only(f, 7);
+    case RULE_LANDWALK:          /* a land type */
+        return f->subtype[0] && filter_only(f, 4);
+    case RULE_ATTACK_ONLY_IF:    /* "unless defending player controls an Island": a land type */
+        return f->subtype[0] && (!f->types || f->types == TYPE_LAND) && filter_only(f, 6);
+    case RULE_UNBLOCKABLE_EXCEPT: case RULE_CANT_BE_BLOCKED_BY:  /* blockers, by filter_perm */
+        return filter_ok(f);
+    default:
+        return 1;
+    }
+}
+
+/* Rules abilities until end of turn: a resolved effect records the rule
+ * alone (layers.c's Floating), so none with a parameter. */
+static int rule_eot_ok(int r)
+{
+    switch (r) {
+    case RULE_CANT_ATTACK: case RULE_CANT_BLOCK: case RULE_CANT_ATTACK_OR_BLOCK: case RULE_SHROUD:
+    case RULE_HEXPROOF: case RULE_UNBLOCKABLE: case RULE_FEAR: case RULE_INTIMIDATE: case RULE_MAX_ONE_BLOCKER:
+    case RULE_NOT_ALONE: case RULE_BLOCK_ONLY_FLYING: case RULE_BLOCK_ANY_NUMBER: case RULE_BLOCK_EXTRA:
+    case RULE_MUST_ATTACK: case RULE_LURE:
         return 1;
     default:
         return 0;
@@ -50,14 +132,37 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
-    if (e->flags & ~(unsigned)(EF_NO_REGEN)) NOT("%s with a condition or option", name);
-    if (!qty_ok(&e->n)) NOT("%s of that amount", name);
+    unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
+                        (e->op == OP_SEARCH ? EF_TAPPED | EF_REVEAL : 0u) | (e->op == OP_SHUFFLE ? EF_IF_DONE | EF_OPTIONAL : 0u) |
+                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u);
+    if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
+    int q = qty_ok(a, &e->n);
+    if (!q || (q == 2 && e->op != OP_MILL)) NOT("%s of that amount", name);
     if (e->n.kind == QTY_COUNT && !filter_ok(&e->count)) NOT("counting outside the battlefield");
     int sel = e->who;
-    int on_perm = sel == SEL_TARGET || sel == SEL_SELF || sel == SEL_ATTACHED || sel == SEL_ALL;
+    int trig = a->kind == AB_TRIGGERED;
+    if (sel == SEL_TARGET && e->arg < a->n_targets && a->target[e->arg].what == TGT_OBJECT &&
+        a->target[e->arg].f.zone == ZONE_GRAVEYARD) {                 /* a card in a graveyard */
+        const Filter *f = &a->target[e->arg].f;
+        if (e->op == OP_BOUNCE || e->op == OP_EXILE || (e->op == OP_TO_LIBRARY && !(e->flags & ~(unsigned)EF_BOTTOM)))
+            return 1;
+        /* Under your control: never a basic land of another's (basic lands are counts of their owner's). */
+        if (e->op == OP_REANIMATE && !(e->flags & ~(unsigned)(EF_TAPPED | EF_OPTIONAL)) &&
+            (e->arg2 != 0 || f->ctl == CTL_YOU || (f->types && !(f->types & TYPE_LAND)) || (f->types_not & TYPE_LAND)))
+            return 1;
+        NOT("%s of a card in a graveyard", name);
+    }
+    if ((sel == SEL_EVENT_OBJECT || sel == SEL_EVENT_CONTROLLER) && !(trig && trig_has_perm(a->trigger)))
+        NOT("%s on the object of that event", name);
+    if (sel == SEL_EVENT_PLAYER && !(trig && a->trigger != TR_ETB && a->trigger != TR_DIES && a->trigger != TR_ATTACKS &&
+                                     !trig_has_perm(a->trigger) && a->trigger != TR_BLOCKS && a->trigger != TR_BLOCKED))
+        NOT("%s on the player of that event", name);
+    int on_perm = sel == SEL_TARGET || sel == SEL_SELF || sel == SEL_ATTACHED || sel == SEL_ALL || sel == SEL_EVENT_OBJECT;
     int on_player = sel == SEL_TARGET || sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER ||
-                    sel == SEL_TARGET_CONTROLLER;
+                    sel == SEL_TARGET_CONTROLLER || sel == SEL_EVENT_PLAYER || sel == SEL_EVENT_CONTROLLER;
     if (sel == SEL_ALL && !filter_ok(&e->sel)) NOT("%s of cards outside the battlefield", name);
+    if (sel == SEL_ALL && a->kind != AB_STATIC && filter_may_match_land(&e->sel))
+        NOT("%s of lands (basic lands are not permanents yet)", name);
     if (a->kind == AB_STATIC) {
         if (e->dur != DUR_STATIC) NOT("a static %s with a duration", name);
         if (sel != SEL_ALL && sel != SEL_SELF && sel != SEL_ATTACHED) NOT("a static %s on players", name);
@@ -67,8 +172,8 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         case OP_PUMP: case OP_GRANT: return 1;
         case OP_RULE:
             if (!rule_ok(e->arg2) || (e->arg2 == RULE_FLASH && sel != SEL_SELF)) NOT("that rules ability");
-            if (e->arg2 == RULE_PROTECTION && (!e->param.colors || e->param.subtype[0] || e->param.types))
-                NOT("protection from that");
+            if (!rule_param_ok(e))
+                NOT("%s", e->arg2 == RULE_PROTECTION ? "protection from that" : "that rules ability's parameter");
             return 1;
         default: NOT("static %s", name);
         }
@@ -80,16 +185,20 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         if (sel == SEL_SELF || sel == SEL_ATTACHED) break;
         return 1;
     case OP_PUMP: case OP_GRANT:
-        if (e->dur != DUR_EOT || !on_perm || sel == SEL_ATTACHED) break;
+        if (e->dur != DUR_EOT || !on_perm) break;
+        return 1;
+    case OP_REGENERATE:
+        if (e->dur != DUR_NOW || !on_perm) break;
+        return 1;
+    case OP_SACRIFICE:
+        if (e->dur != DUR_NOW || sel != SEL_SELF) break;
         return 1;
     case OP_RULE:
-        if (e->dur != DUR_EOT || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF) ||
-            (e->arg2 != RULE_CANT_BLOCK && e->arg2 != RULE_CANT_ATTACK_OR_BLOCK &&
-             e->arg2 != RULE_SHROUD && e->arg2 != RULE_HEXPROOF && e->arg2 != RULE_CANT_ATTACK))
+        if (e->dur != DUR_EOT || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF) || !rule_eot_ok(e->arg2))
             break;
         return 1;
     case OP_DESTROY: case OP_EXILE: case OP_BOUNCE: case OP_TAP: case OP_UNTAP:
-        if (e->dur != DUR_NOW || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF)) break;
+        if (e->dur != DUR_NOW || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF && sel != SEL_EVENT_OBJECT)) break;
         return 1;
     case OP_COUNTER:
         if (sel != SEL_TARGET) break;
@@ -103,8 +212,29 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     case OP_MILL:
         if (!on_player || sel == SEL_TARGET_CONTROLLER) break;
         return 1;
+    case OP_EXTRA_TURN:
+        if (sel != SEL_YOU && sel != SEL_TARGET) break;
+        return 1;
+    case OP_TOKEN:
+        if (e->dur != DUR_NOW || (sel != SEL_YOU && sel != SEL_TARGET && sel != SEL_EACH_PLAYER && sel != SEL_OPPONENTS))
+            break;                                           /* the pool gives each token its definition */
+        return 1;
+    case OP_SEARCH:                                          /* your own library, for your hand or battlefield */
+        if (sel != SEL_YOU || e->sel.zone != ZONE_LIBRARY || e->n.kind != QTY_CONST ||
+            (e->arg2 != ZONE_HAND && e->arg2 != ZONE_BATTLEFIELD) || e->sel.state || e->sel.kw || e->sel.ctl > CTL_YOU)
+            break;
+        return 1;
+    case OP_SHUFFLE:
+        if (sel != SEL_YOU && sel != SEL_TARGET) break;
+        return 1;
+    case OP_REORDER_TOP:                                     /* at most 5 cards: 120 orders */
+        if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 5) break;
+        return 1;
+    case OP_TO_LIBRARY:
+        if (e->dur != DUR_NOW || (sel != SEL_TARGET && sel != SEL_SELF)) break;
+        return 1;
     case OP_COUNTERS:
-        if (e->arg2 != 0 || (sel != SEL_TARGET && sel != SEL_SELF && sel != SEL_ALL)) break;
+        if (e->arg2 != 0 || (sel != SEL_TARGET && sel != SEL_SELF && sel != SEL_ALL && sel != SEL_EVENT_OBJECT)) break;
         return 1;
     case OP_ADD_MANA:
         if (a->kind != AB_MANA || e->n.kind != QTY_CONST || e->n.n != 1) break;
@@ -115,10 +245,14 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     NOT("%s on that", name);
 }
 
-static int cost_ok(const Cost *c, int kind, char *why, size_t whylen)
+static int cost_ok(const Ability *a, const Cost *c, int kind, char *why, size_t whylen)
 {
-    if (c->untap || c->sac_n || c->discard_n || c->life || c->remove_counters || c->exile_self || c->x_colors)
-        NOT("that cost");
+    if (c->untap || c->discard_n || c->life || c->x_colors) NOT("that cost");
+    /* One permanent sacrificed, chosen with the action (actions.c), from
+     * the permanents (never a basic land: those are counts). */
+    if (c->sac_n > 1 || (c->sac_n && (kind != AB_ACTIVATED || a->n_targets >= ACTION_TARGETS ||
+                                      c->sac.zone != ZONE_BATTLEFIELD || filter_may_match_land(&c->sac))))
+        NOT("that sacrifice");
     if (c->x && kind != AB_SPELL) NOT("an ability with {X}");
     if (c->loyalty) NOT("loyalty abilities");
     return 1;
@@ -127,13 +261,20 @@ static int cost_ok(const Cost *c, int kind, char *why, size_t whylen)
 int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
 {
     (void)types;
-    if (a->cond) NOT("a condition");
+    if (a->cond && !(a->kind == AB_ETB_COUNTERS && a->cond == COND_OPP_DAMAGED) &&
+        !(a->kind == AB_TRIGGERED && a->cond == COND_SELF_UNTAPPED && a->trigger != TR_DIES))
+        NOT("a condition");
     for (int k = 0; k < a->n_targets; k++) {
         const TargetSpec *t = &a->target[k];
         if (t->min != 1 || t->max != 1 || t->divided) NOT("a choice of several targets");
-        if (t->what == TGT_OBJECT && t->f.zone != ZONE_BATTLEFIELD && t->f.zone != ZONE_STACK)
-            NOT("targets outside the battlefield and the stack");
-        if (t->what == TGT_PLAYER_OR_PW) NOT("targeting planeswalkers");
+        if (t->what == TGT_OBJECT && t->f.zone != ZONE_BATTLEFIELD && t->f.zone != ZONE_STACK &&
+            t->f.zone != ZONE_GRAVEYARD)
+            NOT("targets outside the battlefield, the stack and graveyards");
+        if (t->what == TGT_OBJECT && t->f.zone == ZONE_GRAVEYARD &&
+            (t->f.state || t->f.kw || t->f.kw_not || t->f.power_max != FILTER_NO_LIMIT || t->f.power_min != FILTER_NO_MIN || t->f.other))
+            NOT("targeting cards in a graveyard by that");
+        if (t->what == TGT_OBJECT && filter_may_match_land(&t->f))
+            NOT("targeting lands (basic lands are not permanents yet)");
     }
     switch (a->kind) {
     case AB_SPELL:
@@ -144,24 +285,27 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
     case AB_ACTIVATED:
         if (a->zone != ZONE_BATTLEFIELD) NOT("abilities activated from a graveyard");
         if (a->timing & ~(unsigned)TM_SORCERY) NOT("that timing restriction");
-        if (!cost_ok(&a->cost, a->kind, why, whylen)) return 0;
+        if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
         break;
     case AB_MANA:
         if (!a->cost.tap || a->cost.generic || a->cost.sac_self || a->n_effects != 1) NOT("that mana ability");
-        if (!cost_ok(&a->cost, a->kind, why, whylen)) return 0;
+        if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
         break;
     case AB_TRIGGERED:
-        if (a->trigger != TR_ETB && a->trigger != TR_DIES && a->trigger != TR_ATTACKS &&
-            !(a->trigger == TR_UPKEEP && a->trig_ctl == CTL_YOU))
-            NOT("that trigger");
+        if (!trigger_ok(a)) NOT("that trigger");
+        if (a->trigger == TR_OTHER_ETB && filter_may_match_land(&a->trig_filter))
+            NOT("a trigger on lands entering (basic lands are not permanents yet)");
         break;
+    case AB_ETB_COUNTERS:
+        if (a->n_effects != 1 || a->effect[0].n.kind != QTY_CONST || a->effect[0].arg2 != 0) NOT("entering with those counters");
+        return 1;
     case AB_STATIC:
         break;
     case AB_ENCHANT:
-        if (a->trig_filter.zone != ZONE_BATTLEFIELD) NOT("enchanting that");
+        if (a->trig_filter.zone != ZONE_BATTLEFIELD || filter_may_match_land(&a->trig_filter)) NOT("enchanting that");
         return 1;
     case AB_EQUIP:
-        if (!cost_ok(&a->cost, a->kind, why, whylen)) return 0;
+        if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
         return 1;
     case AB_ETB_TAPPED:
         return 1;

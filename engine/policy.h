@@ -26,8 +26,8 @@ typedef struct Action {
     uint8_t x;         /* the value of X */
     uint8_t n_targets;
     uint8_t tk[ACTION_TARGETS];  /* each target's kind (TK_*), in the order of the target specs */
-    uint8_t tv[ACTION_TARGETS];  /* its slot, player or stack place */
-    uint8_t pad;
+    uint8_t tv[ACTION_TARGETS];  /* its slot, player, stack place or card object id (TK_CARD) */
+    uint8_t towner;    /* bit k: target k (TK_CARD) is a card of player 1's (else player 0's) */
 } Action;
 
 /* Legal actions at one priority point: at most this many are listed (a
@@ -38,15 +38,23 @@ typedef struct Action {
 /* A choice asked while a spell or ability resolves or goes on the stack. */
 typedef enum ChoiceKind {
     CH_TARGETS,  /* a triggered ability's targets: opt[0 .. n-1] (tk, tv) */
-    CH_DISCARD   /* a card to discard: hand indices idx[0 .. n-1] */
+    CH_DISCARD,  /* a card to discard: hand indices idx[0 .. n-1] */
+    CH_MAY,      /* "you may": 0 yes, 1 no (n = 2) */
+    CH_KEEP,     /* the legend rule (Foundations): the permanent to keep, slots idx[0 .. n-1] */
+    CH_SEARCH,   /* a card found in a library: positions from the top idx[0 .. n-1], or
+                    SEARCH_NOTHING: find nothing (701.15b) */
+    CH_ORDER     /* the order of a library's top m cards: permutation 0 .. n-1 = m! - 1
+                    (library_reorder's numbering; 0 keeps the order) */
 } ChoiceKind;
+
+#define SEARCH_NOTHING 0xFFu
 
 typedef struct Choice {
     uint8_t  kind;       /* ChoiceKind */
     uint16_t card;       /* the card whose ability asks */
     int      n;          /* options 0 .. n-1 */
     const Action *opt;   /* CH_TARGETS */
-    const uint8_t *idx;  /* CH_DISCARD */
+    const uint8_t *idx;  /* CH_DISCARD: hand indices; CH_KEEP: slots; CH_SEARCH: library positions */
 } Choice;
 
 typedef struct Policy Policy;

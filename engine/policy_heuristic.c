@@ -6,6 +6,7 @@
 #include <string.h>
 #include "heuristic.h"
 #include "mana.h"
+#include "layers.h"
 
 static const HeuristicParams default_params = { 3, 4, 0, 100, 2, 5, 1, 1 };
 
@@ -83,6 +84,9 @@ typedef struct View {
                                  load and a shift to test, where a PermSet takes two) */
     PermSet  blockers_of[2];  /* who can block a ground attacker (every slot) and a flyer
                                  (potential blockers with flying or reach) */
+    const PermSet *can;       /* games with rules text: who can block each attacker slot
+                                 (combat_blockers_for), set for the slots a decision asks;
+                                 unset (and unread) without */
     int      val[PERM_MAX];   /* heuristic_creature_value, for slots in `valued` */
 } View;
 
@@ -123,10 +127,13 @@ static int view_unblocked(const View *v, int a)
     return v->q[a].power * ((v->q[a].kw & KW_DOUBLE_STRIKE) ? 2 : 1);
 }
 
-/* The slots among `able` that could block attacker a, by flying and reach
- * alone (702.9b, 702.17b). */
-static PermSet view_can_block(const View *v, int a, PermSet able)
+/* The slots among `able` that could block attacker a: by flying and reach
+ * alone (702.9b, 702.17b), or with rules text (`rules`, a constant in each
+ * copy of a decision) by every restriction on the pair, evasion included
+ * (v->can). */
+static inline PermSet view_can_block(const View *v, int a, PermSet able, int rules)
 {
+    if (rules) return able & v->can[a];
     return able & v->blockers_of[(v->q[a].kw & KW_FLYING) != 0];   /* a load, not a branch */
 }
 
@@ -570,7 +577,8 @@ static void sort_by_power(const View *v, const uint8_t *att, int na, uint8_t *or
  * sorts each list once and asks this of it against several sets of
  * blockers. */
 static inline __attribute__((always_inline)) void damage_through(const View *v, const uint8_t *order, int na,
-                                                                 PermSet blockers, int *life_dmg, int *poison)
+                                                                 PermSet blockers, int *life_dmg, int *poison,
+                                                                 int rules)
 {
     int life = 0, poi = 0;
     PermSet free_b = blockers;
@@ -580,13 +588,13 @@ static inline __attribute__((always_inline)) void damage_through(const View *v, 
         if (!(akw & (KW_MENACE | KW_TRAMPLE))) {
             /* One blocker stops it all: the first that can (taken, and
              * the damage zeroed, without branching on whether one can). */
-            PermSet m = view_can_block(v, a, free_b), took = m & (0 - m);
+            PermSet m = view_can_block(v, a, free_b, rules), took = m & (0 - m);
             free_b &= ~took;
             d = took ? 0 : d;
         } else if (free_b) {
             int need = (akw & KW_MENACE) ? 2 : 1, got = 0, absorb = 0;
             PermSet took = 0;
-            for (PermIter it = permset_iter(view_can_block(v, a, free_b)); got < need && permiter_more(&it);) {
+            for (PermIter it = permset_iter(view_can_block(v, a, free_b, rules)); got < need && permiter_more(&it);) {
                 int b = permiter_next(&it);
                 took |= PERMSET_BIT(b); got++;
                 absorb += v->q[b].toughness;
@@ -636,10 +644,11 @@ static int turns_to_kill(const GameState *s, int who, int life_dmg, int poison)
 /* Whether attacker a should attack at this aggression against these
  * potential blockers (Forge's aggression levels). The duels stop as soon
  * as the level's answer is known: only the answer is used. */
-static inline __attribute__((always_inline)) int worth_attacking(View *v, int a, PermSet blockers, int aggression)
+static inline __attribute__((always_inline)) int worth_attacking(View *v, int a, PermSet blockers, int aggression,
+                                                                 int rules)
 {
     if (aggression >= 6) return 1;
-    PermSet can = view_can_block(v, a, blockers);
+    PermSet can = view_can_block(v, a, blockers, rules);
     /* No blocker, or a menace attacker against a single one: unblockable. */
     if (!can || ((v->q[a].kw & KW_MENACE) && !(can & (can - 1)))) return aggression >= 1;
     if (aggression < 2) return 0;
@@ -671,9 +680,13 @@ static inline __attribute__((always_inline)) int worth_attacking(View *v, int a,
  * tells the compiler that every mask's high word is zero (it then drops
  * all that works on it, and inlines what it inlined when masks were 64
  * bits: damage_through, worth_attacking, fight2), and for a larger one.
- * h_attack and h_block pick the copy. */
+ * A third copy (`rules`, with `wide`) serves games with rules text: who
+ * can block whom comes from combat_blockers_for (evasion, protection,
+ * blocking limits), and the requirements are met. h_attack and h_block
+ * pick the copy. */
 static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, const GameState *s, const Game *g,
-                                                             int p, Rng *rng, AttackDecl *out, int wide)
+                                                             int p, Rng *rng, AttackDecl *out, int wide, int rules,
+                                                             PermSet *can)
 {
     const HeuristicParams *hp = params(pol);
     int opp = 1 - p;
@@ -692,26 +705,36 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
         all_mine |= permset_bit_if((q->flags & PF_CREATURE) != 0, i);
         reach |= reach_bit(q, i);
         cand[nc] = (uint8_t)i;
-        nc += perm_can_attack(q) & (q->power > 0);
+        nc += perm_can_attack(q) & (q->power > 0) & (!rules || combat_may_attack(s, i));
     }
     if (!nc) return 0;
     for (PermIter it = permset_iter(permset_narrow(s->perm_ctl[opp], wide)); permiter_more(&it);) {
         int i = permiter_next(&it);
         const Permanent *q = &s->perm[i];
         int creature = (q->flags & PF_CREATURE) != 0;
-        blockers |= permset_bit_if(creature & !(q->flags & PF_TAPPED), i);
+        blockers |= permset_bit_if(creature & !(q->flags & (rules ? PF_TAPPED | PF_NO_BLOCK : PF_TAPPED)), i);
         reach |= reach_bit(q, i);
         theirs[nt] = (uint8_t)i;
         nt += creature & !(q->kw & KW_DEFENDER) & (q->power > 0);
     }
     View v;
     view_init(&v, s, reach);
+    if (rules) {   /* who can block each of ours, and which of ours each of theirs */
+        PermSet home = 0;
+        for (PermIter it = permset_iter(all_mine); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            home |= permset_bit_if(!(s->perm[i].flags & PF_NO_BLOCK), i);
+        }
+        for (int k = 0; k < nc; k++) can[cand[k]] = combat_blockers_for(s, cand[k], blockers);
+        for (int k = 0; k < nt; k++) can[theirs[k]] = combat_blockers_for(s, theirs[k], home);
+        v.can = can;
+    }
 
     uint8_t order[PERM_MAX];
     int dmg, poi;
     if (blockers) {
         sort_by_power(&v, cand, nc, order);
-        damage_through(&v, order, nc, blockers, &dmg, &poi);
+        damage_through(&v, order, nc, blockers, &dmg, &poi, rules);
     } else {
         unblocked_damage(&v, cand, nc, &dmg, &poi);
     }
@@ -733,7 +756,9 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
     }
     uint8_t att[PERM_MAX];
     for (int k = 0; k < nc; k++)
-        if (worth_attacking(&v, cand[k], blockers, aggression)) att[n++] = cand[k];
+        if (worth_attacking(&v, cand[k], blockers, aggression, rules) ||
+            (rules && perm_rule(s, cand[k], RULE_MUST_ATTACK)))                /* 508.1d */
+            att[n++] = cand[k];
 
     /* Keep blockers home when the counterattack could otherwise kill us,
      * and staying home would stop it. Blockers never add damage: when the
@@ -741,16 +766,26 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
     if (hp->hold_back && aggression < 6 && n && lethal(s, p, their_dmg, their_poi)) {
         int cd, cp;
         sort_by_power(&v, theirs, nt, order);
-        damage_through(&v, order, nt, all_mine, &cd, &cp);
+        damage_through(&v, order, nt, all_mine, &cd, &cp, rules);
         int savable = !lethal(s, p, cd, cp);
         while (savable && n) {
             PermSet home = all_mine;
             for (int k = 0; k < n; k++) if (!(v.q[att[k]].kw & KW_VIGILANCE)) home &= ~PERMSET_BIT(att[k]);
-            damage_through(&v, order, nt, home, &cd, &cp);
+            damage_through(&v, order, nt, home, &cd, &cp, rules);
             if (!lethal(s, p, cd, cp)) break;
-            /* Stay home with the attacker that blocks best: the toughest. */
+            /* Stay home with the attacker that blocks best: the toughest
+             * (with rules text, of those that need not attack). */
             int drop = 0;
-            for (int k = 1; k < n; k++) if (v.q[att[k]].toughness > v.q[att[drop]].toughness) drop = k;
+            if (rules) {
+                drop = -1;
+                for (int k = 0; k < n; k++)
+                    if (!perm_rule(s, att[k], RULE_MUST_ATTACK) &&
+                        (drop < 0 || v.q[att[k]].toughness > v.q[att[drop]].toughness))
+                        drop = k;
+                if (drop < 0) break;
+            } else {
+                for (int k = 1; k < n; k++) if (v.q[att[k]].toughness > v.q[att[drop]].toughness) drop = k;
+            }
             att[drop] = att[--n];
         }
     }
@@ -758,10 +793,20 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
     return n;
 }
 
+/* The copy for games with rules text, out of line: the creature-only
+ * copies stay as they were without it. */
+static __attribute__((noinline)) int h_attack_rules(const Policy *pol, const GameState *s, const Game *g, int p,
+                                                    Rng *rng, AttackDecl *out)
+{
+    PermSet can[PERM_MAX];
+    return combat_attack_repair(s, out, h_attack_in(pol, s, g, p, rng, out, 1, 1, can));
+}
+
 static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, AttackDecl *out)
 {
-    if (permset_wide(s->perm_used)) return h_attack_in(pol, s, g, p, rng, out, 1);
-    return h_attack_in(pol, s, g, p, rng, out, 0);
+    if (s->spells) return h_attack_rules(pol, s, g, p, rng, out);
+    if (permset_wide(s->perm_used)) return h_attack_in(pol, s, g, p, rng, out, 1, 0, NULL);
+    return h_attack_in(pol, s, g, p, rng, out, 0, 0, NULL);
 }
 
 /* ---- blocking ---- */
@@ -819,7 +864,8 @@ static int in_danger(const GameState *s, int p, int life_dmg, int poison, int ch
 }
 
 static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, const GameState *s, const Game *g,
-                                                            int p, Rng *rng, BlockDecl *out, int wide)
+                                                            int p, Rng *rng, BlockDecl *out, int wide, int rules,
+                                                            PermSet *can_of)
 {
     const HeuristicParams *hp = params(pol);
     /* Only the defending player blocks (509.1): combat_can_block would
@@ -842,6 +888,17 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
     if (!mine) return 0;                     /* nothing to block with */
     View v;
     view_init(&v, s, reach);
+    /* rules: who can block each attacker; "no more than one" attackers
+     * (max_one) get no gang block, and with menace too no block at all. */
+    PermSet max_one = 0;
+    if (rules) {
+        for (int k = 0; k < na; k++) {
+            int a = att[k], mo = perm_rule(s, a, RULE_MAX_ONE_BLOCKER);
+            can_of[a] = mo && (v.q[a].kw & KW_MENACE) ? 0 : combat_blockers_for(s, a, mine);
+            max_one |= permset_bit_if(mo, a);
+        }
+        v.can = can_of;
+    }
     /* Most valuable attackers first. */
     for (int k = 1; k < na; k++) {
         uint8_t x = att[k];
@@ -863,7 +920,7 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
             int a = att[k];
             can[k] = kills[k] = lives[k] = 0;
             if ((v.q[a].kw & KW_MENACE) || v.q[a].power <= 0) continue;
-            PermSet ck = view_can_block(&v, a, mine), kk = 0, ll = 0;
+            PermSet ck = view_can_block(&v, a, mine, rules), kk = 0, ll = 0;
             for (PermIter it = permset_iter(ck); permiter_more(&it);) {
                 int b = permiter_next(&it), r = duel(&v, a, b);
                 kk |= permset_bit_if(r & 1, b);
@@ -892,8 +949,8 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
         /* Pass 4: gang blocks by two that kill an attacker worth more than what dies. */
         for (int k = 0; k < na; k++) {
             int a = att[k];
-            if (bp.nb[a] || v.q[a].power <= 0) continue;
-            PermSet able = view_can_block(&v, a, mine & ~bp.used);
+            if (bp.nb[a] || v.q[a].power <= 0 || (rules && permset_has(max_one, a))) continue;
+            PermSet able = view_can_block(&v, a, mine & ~bp.used, rules);
             if (!(able & (able - 1))) continue;     /* not two of us to block it */
             int pb1 = -1, pb2 = -1, best_loss = view_value(&v, a);
             for (PermIter it1 = permset_iter(able); permiter_more(&it1);) {
@@ -940,7 +997,7 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
         if (worst < 0) break;
         int need = (v.q[worst].kw & KW_MENACE) ? 2 : 1, got = 0;
         uint8_t pick[2];
-        PermSet able = view_can_block(&v, worst, mine & ~bp.used);
+        PermSet able = view_can_block(&v, worst, mine & ~bp.used, rules);
         for (int t = 0; t < need; t++) {
             int cheapest = -1;
             for (PermIter it = permset_iter(able); permiter_more(&it);) {
@@ -965,12 +1022,14 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
         int best = -1, best_through = 0;
         for (int k = 0; k < na; k++) {
             int a = att[k];
-            if (!bp.nb[a] || bp.nb[a] >= FIGHT_MAX || !(v.q[a].kw & KW_TRAMPLE) || s->perm[a].target != TARGET_PLAYER) continue;
+            if (!bp.nb[a] || bp.nb[a] >= FIGHT_MAX || !(v.q[a].kw & KW_TRAMPLE) || s->perm[a].target != TARGET_PLAYER ||
+                (rules && permset_has(max_one, a)))
+                continue;
             int through = fight(&v, a, bp.bl[a], bp.nb[a]).through;
-            if (through > best_through && view_can_block(&v, a, mine & ~bp.used)) { best_through = through; best = a; }
+            if (through > best_through && view_can_block(&v, a, mine & ~bp.used, rules)) { best_through = through; best = a; }
         }
         if (best < 0) break;
-        plan_add(&bp, best, cheapest(&v, view_can_block(&v, best, mine & ~bp.used)));
+        plan_add(&bp, best, cheapest(&v, view_can_block(&v, best, mine & ~bp.used, rules)));
     }
 
     /* Menace: a lone blocker gets a partner or steps back. A combat holds
@@ -980,7 +1039,7 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
     for (int k = 0; k < na; k++) {
         int a = att[k];
         if (bp.nb[a] == 1 && (v.q[a].kw & KW_MENACE)) {
-            PermSet able = view_can_block(&v, a, mine & ~bp.used);
+            PermSet able = view_can_block(&v, a, mine & ~bp.used, rules);
             if (able) plan_add(&bp, a, permset_first(able));
             else bp.nb[a] = 0;
         }
@@ -991,10 +1050,18 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
     return n;
 }
 
+static __attribute__((noinline)) int h_block_rules(const Policy *pol, const GameState *s, const Game *g, int p,
+                                                   Rng *rng, BlockDecl *out)
+{
+    PermSet can[PERM_MAX];
+    return combat_block_repair(s, out, h_block_in(pol, s, g, p, rng, out, 1, 1, can));
+}
+
 static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, BlockDecl *out)
 {
-    if (permset_wide(s->perm_used)) return h_block_in(pol, s, g, p, rng, out, 1);
-    return h_block_in(pol, s, g, p, rng, out, 0);
+    if (s->spells) return h_block_rules(pol, s, g, p, rng, out);
+    if (permset_wide(s->perm_used)) return h_block_in(pol, s, g, p, rng, out, 1, 0, NULL);
+    return h_block_in(pol, s, g, p, rng, out, 0, 0, NULL);
 }
 
 /* ---- damage assignment ---- */

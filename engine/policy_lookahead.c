@@ -60,6 +60,7 @@ void lookahead_determinize(GameState *s, int p, Rng *rng, uint8_t *lib[2])
         if (x != p) for (int h = 0; h < pl->hand_n; h++) pl->hand[h] = unseen[k++];
         memcpy(lib[x], unseen + k, (size_t)(n - k));
         pl->lib = lib[x];
+        pl->flags &= (uint8_t)~PL_LIB_OWN;
         pl->lib_top = 0;
         pl->lib_n = (uint8_t)(n - k);
     }
@@ -143,14 +144,17 @@ static PermSet attack_mask(const Candidate *c)
     return m;
 }
 
-static int push_attack(Candidate *c, int nc, int max, PermSet mask, PermSet *seen)
+/* Adds the attack of the creatures in mask, at the player, if it is new
+ * and (with rules text: requirements and restrictions) legal. */
+static int push_attack(const GameState *s, Candidate *c, int nc, int max, PermSet mask, PermSet *seen)
 {
     if (nc >= max) return nc;
     for (int k = 0; k < nc; k++) if (seen[k] == mask) return nc;
-    seen[nc] = mask;
     c[nc].n = 0;
     for (PermIter it = permset_iter(mask); permiter_more(&it);)
         c[nc].d.att[c[nc].n++] = (AttackDecl){ (uint8_t)permiter_next(&it), TARGET_PLAYER };
+    if (s->spells && combat_check_attack(s, c[nc].d.att, c[nc].n) != MTG_OK) return nc;
+    seen[nc] = mask;
     return nc + 1;
 }
 
@@ -169,8 +173,8 @@ static int la_attack(const Policy *pol, const GameState *s, const Game *g, int p
         int i = permiter_next(&it);
         if (combat_can_attack(s, i) && perm_power(s, i) > 0) able |= PERMSET_BIT(i);
     }
-    nc = push_attack(c, nc, max, 0, seen);
-    nc = push_attack(c, nc, max, able, seen);
+    nc = push_attack(s, c, nc, max, 0, seen);
+    nc = push_attack(s, c, nc, max, able, seen);
     /* One creature more or less than the heuristic's attack, most valuable first. */
     uint8_t order[PERM_MAX];
     int no = 0;
@@ -181,7 +185,7 @@ static int la_attack(const Policy *pol, const GameState *s, const Game *g, int p
         while (j > 0 && heuristic_creature_value(s, order[j - 1]) < heuristic_creature_value(s, v)) { order[j] = order[j - 1]; j--; }
         order[j] = v;
     }
-    for (int k = 0; k < no; k++) nc = push_attack(c, nc, max, seen[0] ^ PERMSET_BIT(order[k]), seen);
+    for (int k = 0; k < no; k++) nc = push_attack(s, c, nc, max, seen[0] ^ PERMSET_BIT(order[k]), seen);
     /* The heuristic's own declaration keeps its targets. */
     int pick = choose(s, g, p, lp, rng, KIND_ATTACK, c, nc);
     memcpy(out, c[pick].d.att, (size_t)c[pick].n * sizeof *out);
@@ -207,10 +211,7 @@ static int push_block(const GameState *s, Candidate *c, int nc, int max, const C
 {
     if (nc >= max) return nc;
     for (int k = 0; k < nc; k++) if (same_blocks(&c[k], x)) return nc;
-    GameState t = *s;
-    Game none;
-    memset(&none, 0, sizeof none);
-    if (combat_declare_blockers(&t, &none, x->d.blk, x->n) != MTG_OK) return nc;
+    if (combat_check_block(s, x->d.blk, x->n) != MTG_OK) return nc;
     c[nc] = *x;
     return nc + 1;
 }

@@ -2,6 +2,7 @@
  * every decision (each attacker attacks or not with even odds, each blocker
  * picks uniformly among "no block" and the attackers it can block, ...). */
 #include "policy.h"
+#include "layers.h"
 
 static int rnd_keep(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng)
 {
@@ -49,12 +50,66 @@ static int rnd_attack(const Policy *p, const GameState *s, const Game *g, int pl
         out[n].target = t == npw ? TARGET_PLAYER : pw[t];
         n++;
     }
-    return n;
+    /* With rules text: a creature that can't attack drops out, one that
+     * must attack joins in (combat.h). */
+    return s->spells ? combat_attack_repair(s, out, n) : n;
+}
+
+/* With rules text: as rnd_block, and the attackers all able must block
+ * (509.1c) come first in a blocker's choices (can[0 .. nl-1]): its slots
+ * go to them, uniformly, while there are any; of the blockers of a
+ * creature that can't be blocked by more than one, one stays, uniformly;
+ * combat_block_repair then settles what the whole declaration must be. */
+static __attribute__((noinline)) int rnd_block_rules(const GameState *s, int player, Rng *rng, BlockDecl *out)
+{
+    int n = 0;
+    uint8_t blockers_of[PERM_MAX] = {0};
+    for (PermIter it = permset_iter(s->perm_ctl[player]); permiter_more(&it);) {
+        int b = permiter_next(&it);
+        if (!perm_is_creature(s, b)) continue;
+        uint8_t can[PERM_MAX];
+        int nc = 0, nl = 0;
+        for (PermIter at = permset_iter(s->combat.attackers); permiter_more(&at);) {
+            int a = permiter_next(&at);
+            if (!combat_can_block(s, b, a)) continue;
+            can[nc++] = (uint8_t)a;
+            if (perm_rule(s, a, RULE_LURE)) { can[nc - 1] = can[nl]; can[nl++] = (uint8_t)a; }
+        }
+        int slots = combat_block_capacity(s, b);
+        for (int k = 0; k < slots && nc > 0 && n < PAIR_MAX; k++) {
+            int c = nl ? (int)rng_below(rng, (uint32_t)nl) : (int)rng_below(rng, (uint32_t)nc + 1);
+            if (c == nc) break;  /* no (further) block */
+            if (nl) { uint8_t t = can[c]; can[c] = can[nl - 1]; can[nl - 1] = t; c = --nl; }
+            out[n].blocker = (uint8_t)b;
+            out[n].attacker = can[c];
+            blockers_of[can[c]]++;
+            n++;
+            can[c] = can[--nc];
+        }
+    }
+    int k2 = 0;
+    for (int k = 0; k < n; k++) {                                            /* 702.111b */
+        int a = out[k].attacker;
+        if (blockers_of[a] == 1 && perm_has(s, a, KW_MENACE)) continue;
+        out[k2++] = out[k];
+    }
+    n = k2;
+    for (PermIter at = permset_iter(s->combat.attackers); permiter_more(&at);) {
+        int a = permiter_next(&at);
+        if (blockers_of[a] < 2 || !perm_rule(s, a, RULE_MAX_ONE_BLOCKER)) continue;
+        int keep = (int)rng_below(rng, blockers_of[a]), seen = 0;
+        k2 = 0;
+        for (int k = 0; k < n; k++)
+            if (out[k].attacker != a || seen++ == keep) out[k2++] = out[k];
+        n = k2;
+    }
+    return combat_block_repair(s, out, n);
 }
 
 static int rnd_block(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng,
                      BlockDecl *out)
 {
+    if (s->spells) return rnd_block_rules(s, player, rng, out);
     int n = 0;
     uint8_t blockers_of[PERM_MAX] = {0};
     for (PermIter it = permset_iter(s->perm_ctl[player]); permiter_more(&it);) {

@@ -87,6 +87,34 @@ int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action
 int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
 {
     (void)g;
+    if (c->kind == CH_MAY) return 0;   /* what it may do helps it: its targets were its choice */
+    if (c->kind == CH_ORDER) return 0; /* the library's order as it is (no reading of the cards yet) */
+    if (c->kind == CH_SEARCH) {        /* a land of the color its hand lacks most, else the dearest card */
+        const Player *pl = &s->pl[p];
+        int need[COLOR_COUNT] = { 0 };
+        for (int h = 0; h < pl->hand_n; h++) {
+            const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
+            for (int k = 0; k < COLOR_COUNT; k++) need[k] += d->cost_color[k];
+        }
+        int best = 0, best_v = -1000;
+        for (int k = 0; k < c->n; k++) {
+            if (c->idx[k] == SEARCH_NOTHING) continue;
+            const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->lib[pl->lib_top + c->idx[k]])];
+            int v = d->mana_value;
+            if ((d->types & TYPE_LAND) && d->produces >= 0) v = 10 + need[d->produces] * 4 - pl->land_n[d->produces];
+            if (v > best_v) { best_v = v; best = k; }
+        }
+        return best;
+    }
+    if (c->kind == CH_KEEP) {          /* the one with the most on it: counters, damage aside */
+        int best = 0, best_v = -1000;
+        for (int k = 0; k < c->n; k++) {
+            const Permanent *q = &s->perm[c->idx[k]];
+            int v = q->plus * 2 - q->minus * 2 - q->damage + (q->flags & PF_TAPPED ? 0 : 1);
+            if (v > best_v) { best_v = v; best = k; }
+        }
+        return best;
+    }
     if (c->kind == CH_DISCARD) {
         /* The card of the highest mana value it cannot cast soon goes:
          * lands past the fifth, else the most expensive. */

@@ -1,8 +1,16 @@
 /* sba.c: state-based actions (704), checked until none applies. */
 #include "game.h"
+#include "policy.h"
 #include "layers.h"
 #include "effect.h"
 #include "zone.h"
+
+/* 702.16d: an Equipment can't equip a creature with protection from it. */
+static int equip_protected(const GameState *s, int eq, int a)
+{
+    Quality q = quality_of_perm(s, eq);
+    return layers_protected(s, a, &q);
+}
 
 /* 704.5m-n: an Aura attached to nothing or to what it can't enchant goes
  * to the graveyard (returned, to die with the rest); an Equipment attached
@@ -17,17 +25,60 @@ static PermSet attachments(GameState *s, int *acted)
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *ab = &d->ab[k];
             if (ab->kind == AB_ENCHANT) {
+                Quality q = quality_of_perm(s, i);
                 int ok = a != NO_SLOT && permset_has(s->perm_used, a) &&
-                         filter_perm(s, &ab->trig_filter, a, perm_controller(s, i), i) &&
-                         !((s->px[a].rules & (1u << RULE_PROTECTION)) && (s->px[a].prot & s->px[i].colors));
+                         filter_perm(s, &ab->trig_filter, a, perm_controller(s, i), i) && !layers_protected(s, a, &q);
                 if (!ok) gone |= PERMSET_BIT(i);
             } else if (ab->kind == AB_EQUIP && a != NO_SLOT &&
-                       (!permset_has(s->perm_used, a) || !perm_is_creature(s, a))) {
+                       (!permset_has(s->perm_used, a) || !perm_is_creature(s, a) || equip_protected(s, i, a))) {
                 s->px[i].attached = NO_SLOT;
                 s->layers_dirty = 1;
                 *acted = 1;
             }
         }
+    }
+    return gone;
+}
+
+/* The legend rule. Edition 2011 (704.5k): two or more legendary
+ * permanents with the same name are all put into their owners'
+ * graveyards. Foundations (704.5j): a player who controls two or more
+ * legendary permanents with the same name chooses one; the rest go. (One
+ * card of the pool is one name.) */
+static PermSet legend_rule(GameState *s, const Game *g)
+{
+    PermSet legends = 0;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (s->cards[s->perm[i].card].supertypes & SUPER_LEGENDARY) legends |= PERMSET_BIT(i);
+    }
+    if (!(legends & (legends - 1))) return 0;                       /* fewer than two */
+    PermSet gone = 0;
+    for (PermIter it = permset_iter(legends); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (gone & PERMSET_BIT(i)) continue;
+        int p = perm_controller(s, i);
+        uint8_t same[PERM_MAX];
+        int n = 0;
+        for (PermIter jt = permset_iter(legends); permiter_more(&jt);) {
+            int j = permiter_next(&jt);
+            if (s->perm[j].card == s->perm[i].card && (s->edition == EDITION_2011 || perm_controller(s, j) == p))
+                same[n++] = (uint8_t)j;
+        }
+        if (n < 2) continue;
+        int keep = -1;
+        if (s->edition != EDITION_2011) {
+            const Policy *pol = g->policy[p];
+            keep = 0;
+            if (pol && pol->choose) {
+                Choice ch = { CH_KEEP, s->perm[i].card, n, NULL, same };
+                keep = pol->choose(pol, s, g, p, g->policy_rng[p], &ch);
+                if (keep < 0 || keep >= n) keep = 0;
+            }
+        }
+        for (int k = 0; k < n; k++) if (k != keep) gone |= PERMSET_BIT(same[k]);
+        legends &= ~gone;
+        if (keep >= 0) legends &= ~PERMSET_BIT(same[keep]);
     }
     return gone;
 }
@@ -70,14 +121,16 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
             int t = perm_toughness(s, i);
             if (t <= 0) dying |= PERMSET_BIT(i);                 /* 704.5f */
             else if (!perm_has(s, i, KW_INDESTRUCTIBLE) &&
-                     (q->damage >= t || (q->flags & PF_DEATHTOUCHED)))
-                dying |= PERMSET_BIT(i);                         /* 704.5g, 704.5h */
+                     (q->damage >= t || (q->flags & PF_DEATHTOUCHED))) {
+                if (s->spells && perm_regenerate(s, i)) acted = 1;   /* destroyed: 701.15 */
+                else dying |= PERMSET_BIT(i);                    /* 704.5g, 704.5h */
+            }
         }
         if ((d->types & TYPE_PLANESWALKER) && q->loyalty == 0)
             dying |= PERMSET_BIT(i);                             /* 704.5i */
         q->flags &= (uint8_t)~PF_DEATHTOUCHED;
     }
-    if (s->spells) dying |= attachments(s, &acted);
+    if (s->spells) dying |= attachments(s, &acted) | legend_rule(s, g);
     for (PermIter it = permset_iter(dying); permiter_more(&it);) perm_to_graveyard(s, g, permiter_next(&it));
     if (dying) acted = 1;
 

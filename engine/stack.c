@@ -10,9 +10,9 @@
 
 /* ---- triggered abilities (603) ---- */
 
-static void pend(GameState *s, uint16_t card, int k, int ctl, int slot, int player, int amount)
+static Pending *pend(GameState *s, uint16_t card, int k, int ctl, int slot, int player, int amount)
 {
-    if (s->pending_n >= TRIG_MAX) { s->error = ERR_CAPACITY; return; }   /* ends the game at settle() */
+    if (s->pending_n >= TRIG_MAX) { s->error = ERR_CAPACITY; return NULL; }   /* ends the game at settle() */
     Pending *w = &s->pend[s->pending_n++];
     memset(w, 0, sizeof *w);
     w->card = card;
@@ -23,19 +23,66 @@ static void pend(GameState *s, uint16_t card, int k, int ctl, int slot, int play
     w->ev_player = (uint8_t)player;
     w->ev_amount = (int16_t)amount;
     w->ev_perm = NO_SLOT;
+    w->lki_att = NO_SLOT;
+    return w;
+}
+
+/* Whether player p is the one a trigger's `trig_ctl` names, for a source
+ * controlled by ctl in slot src. */
+static int ctl_match(const GameState *s, int trig_ctl, int ctl, int p, int src)
+{
+    switch (trig_ctl) {
+    case CTL_ANY: return 1;
+    case CTL_YOU: return p == ctl;
+    case CTL_OPP: case CTL_NOT_YOU: return p != ctl;
+    case CTL_ATTACHED: {
+        int a = s->px[src].attached;
+        return a != NO_SLOT && perm_controller(s, a) == p;
+    }
+    default: return 0;
+    }
+}
+
+/* Triggers that look at the whole battlefield ("whenever a creature
+ * enters", "at the beginning of each upkeep", "whenever a player casts"):
+ * every permanent's abilities of that kind whose condition the event
+ * meets. ev_slot is the event's permanent, ev_item its spell. */
+static void trigger_scan(GameState *s, int trigger, int player, int ev_slot, const StackItem *ev_item, int amount)
+{
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_TRIGGERED || a->trigger != trigger) continue;
+            int ctl = perm_controller(s, i);
+            if (trigger == TR_OTHER_ETB || trigger == TR_OTHER_DIES) {
+                if (!filter_perm(s, &a->trig_filter, ev_slot, ctl, i)) continue;
+            } else if (trigger == TR_CAST) {
+                if (!ctl_match(s, a->trig_ctl, ctl, player, i) || !filter_spell(s, &a->trig_filter, ev_item)) continue;
+            } else if (trigger == TR_GAIN_LIFE) {
+                if (player != ctl) continue;                                   /* "whenever you gain life" */
+            } else if (!ctl_match(s, a->trig_ctl, ctl, player, i)) {
+                continue;
+            }
+            if (a->cond == COND_SELF_UNTAPPED && (s->perm[i].flags & PF_TAPPED)) continue;   /* 603.4 */
+            Pending *w = pend(s, s->perm[i].card, k, ctl, i, player, amount);
+            if (w && ev_slot != NO_SLOT) { w->ev_perm = (uint8_t)ev_slot; w->ev_ts = s->px[ev_slot].ts; }
+        }
+    }
 }
 
 void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int controller, int player, int amount)
 {
-    if (trigger == TR_UPKEEP) {
-        for (PermIter it = permset_iter(s->perm_ctl[player]); permiter_more(&it);) {
-            int i = permiter_next(&it);
-            const CardDef *d = &s->cards[s->perm[i].card];
-            for (int k = 0; k < d->n_abilities; k++)
-                if (d->ab[k].kind == AB_TRIGGERED && d->ab[k].trigger == TR_UPKEEP && d->ab[k].trig_ctl == CTL_YOU)
-                    pend(s, s->perm[i].card, k, player, i, player, 0);
-        }
+    switch (trigger) {
+    case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_GAIN_LIFE: case TR_DRAW: case TR_DISCARD:
+        trigger_scan(s, trigger, player, NO_SLOT, NULL, amount);
         return;
+    case TR_OTHER_ETB:
+        trigger_scan(s, trigger, player, slot, NULL, amount);
+        return;
+    default:
+        break;
     }
     const CardDef *d = &s->cards[card];
     for (int k = 0; k < d->n_abilities; k++)
@@ -43,6 +90,37 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
             /* A "dies" ability looks back in time (603.10a): its source has
              * left, and resolves with what it last knew. */
             pend(s, card, k, controller, trigger == TR_DIES ? (int)NO_SLOT : slot, player, amount);
+}
+
+void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount)
+{
+    const CardDef *d = &s->cards[s->perm[slot].card];
+    for (int k = 0; k < d->n_abilities; k++)
+        if (d->ab[k].kind == AB_TRIGGERED && d->ab[k].trigger == trigger) {
+            Pending *w = pend(s, s->perm[slot].card, k, perm_controller(s, slot), slot, player, amount);
+            if (w && other != NO_SLOT) { w->ev_perm = (uint8_t)other; w->ev_ts = s->px[other].ts; }
+        }
+}
+
+void trigger_cast(GameState *s, const StackItem *spell)
+{
+    trigger_scan(s, TR_CAST, spell->controller, NO_SLOT, spell, 0);
+}
+
+void triggers_blocks(GameState *s)
+{
+    const Combat *c = &s->combat;
+    int def = 1 - s->active;
+    for (PermIter it = permset_iter(c->blockers); permiter_more(&it);)           /* 509.5 */
+        trigger_event_on(s, TR_BLOCKS, permiter_next(&it), NO_SLOT, def, 0);
+    for (PermIter it = permset_iter(c->attackers); permiter_more(&it);) {
+        int a = permiter_next(&it);
+        if (s->perm[a].flags & PF_BLOCKED) trigger_event_on(s, TR_BLOCKED, a, NO_SLOT, s->active, 0);
+    }
+    for (int j = 0; j < c->n_pairs; j++) {
+        trigger_event_on(s, TR_BLOCKS_CREATURE, c->pair_blk[j], c->pair_att[j], def, 0);
+        trigger_event_on(s, TR_BLOCKED_BY_CREATURE, c->pair_att[j], c->pair_blk[j], s->active, 0);
+    }
 }
 
 /* Targets for a triggered ability as it goes on the stack: every legal
@@ -91,9 +169,14 @@ int triggers_put(GameState *s, Game *g)
             it->ev_player = pd.ev_player;
             it->ev_amount = pd.ev_amount;
             it->ev_perm = pd.ev_perm;
+            it->ev_ts = pd.ev_ts;
+            it->lki_att = pd.lki_att;
+            it->lki_att_ts = pd.lki_att_ts;
+            it->lki_tapped = pd.lki_tapped;
             it->ts = state_ts(s);
             if (!trigger_targets(s, g, it, &s->cards[pd.card].ab[pd.ability])) continue;   /* 603.3d */
             s->stack_n++;
+            game_event(g, s, EV_TRIGGER, it->controller, it->source, 0, it->card, it->ability, 0);
             put++;
         }
     }
@@ -127,18 +210,10 @@ void land_play(GameState *s, Game *g, int p, int h)
 {
     Player *pl = &s->pl[p];
     uint16_t card = OBJ_CARD(s, p, pl->hand[h]);
-    const CardDef *d = &s->cards[card];
     uint8_t obj = hand_take(pl, h);
     pl->flags |= PL_LAND_PLAYED;
-    if (d->produces >= 0 && !d->n_abilities) {
-        bits256_set(pl->lands, obj);
-        pl->lands_n++;
-        pl->land_n[d->produces]++;
-        game_event(g, s, EV_LAND, p, 0, 0, card, 0, 0);
-        return;
-    }
     game_event(g, s, EV_LAND, p, 0, 0, card, 0, 0);
-    if (perm_enter(s, g, p, p, card, obj) < 0) { card_to_zone(s, p, obj, ZONE_GRAVEYARD); game_fail(s, g, ERR_CAPACITY); }
+    if (land_enter(s, g, p, obj, 0) < 0) { card_to_zone(s, p, obj, ZONE_GRAVEYARD); game_fail(s, g, ERR_CAPACITY); }
 }
 
 int action_apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
@@ -157,6 +232,7 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     memset(it, 0, sizeof *it);
     it->controller = (uint8_t)p;
     it->x = a->x;
+    it->ev_perm = it->lki_att = NO_SLOT;
     if (a->type == ACT_CAST) {
         Player *pl = &s->pl[p];
         uint16_t card = OBJ_CARD(s, p, pl->hand[a->hand_idx]);
@@ -176,6 +252,7 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
         it->ts = state_ts(s);
         s->stack_n++;
         game_event(g, s, EV_CAST, p, 0, 0, card, 0, 0);
+        trigger_cast(s, it);                                                     /* 601.2i */
         return MTG_OK;
     }
     /* ACT_ACTIVATE */
@@ -193,9 +270,13 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     if (!free_mana) mana_pay_cost(s, p, ab->cost.color, ab->cost.generic, ab->cost.tap ? i : -1);
     if (ab->cost.tap) q->flags |= PF_TAPPED;
     if (ab->timing & TM_ONCE) s->px[i].xflags |= PX_USED;
+    if (ab->cost.remove_counters) { q->plus = (uint8_t)(q->plus - ab->cost.remove_counters); s->layers_dirty = 1; }
     it->ts = state_ts(s);
     s->stack_n++;
+    game_event(g, s, EV_ACTIVATE, p, i, 0, q->card, a->ability, 0);
+    if (ab->cost.sac_n && a->tk[ACTION_TARGETS - 1] == TK_SAC) perm_leave(s, g, a->tv[ACTION_TARGETS - 1], ZONE_GRAVEYARD);
     if (ab->cost.sac_self) perm_leave(s, g, i, ZONE_GRAVEYARD);
+    if (ab->cost.exile_self) perm_leave(s, g, i, ZONE_EXILE);
     return MTG_OK;
 }
 
@@ -232,6 +313,8 @@ static int resolve_equip(GameState *s, StackItem *it)
 
 void stack_resolve_top(GameState *s, Game *g)
 {
+    const StackItem *top = &s->stack[s->stack_n - 1];
+    game_event(g, s, EV_RESOLVE, top->controller, top->source, top->kind, top->card, top->ability, 0);
     StackItem it = s->stack[--s->stack_n];
     const CardDef *d = &s->cards[it.card];
     int ok;
@@ -243,6 +326,7 @@ void stack_resolve_top(GameState *s, Game *g)
         ok = effect_resolve(s, g, &it);
         if (it.kind == SI_SPELL) card_to_zone(s, it.owner, it.obj, ZONE_GRAVEYARD);   /* 608.2k */
     }
+    if (!ok) game_event(g, s, EV_FIZZLE, it.controller, it.source, it.kind, it.card, it.ability, 0);
     s->last_result = (uint8_t)(ok ? RES_RESOLVED : RES_FIZZLED);
     s->layers_dirty = 1;
     s->sba_pending = 1;

@@ -36,6 +36,18 @@ int triggers_put(GameState *s, Game *g);
 void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int controller, int player,
                    int amount);
 
+/* A trigger of permanent `slot`'s own abilities (TR_BLOCKS, TR_DAMAGE_OPPONENT,
+ * ...): `other` is the event's other permanent ("that creature") or NO_SLOT,
+ * `player` the event's player, `amount` its amount. */
+void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount);
+
+/* A spell was cast (601.2i): abilities that trigger on casting. */
+void trigger_cast(GameState *s, const StackItem *spell);
+
+/* Blockers were declared (509.5): "whenever ~ blocks", "blocks a
+ * creature", "becomes blocked", "becomes blocked by a creature". */
+void triggers_blocks(GameState *s);
+
 /* The place on the stack of the item with timestamp ts, or -1. */
 static inline int stack_find(const GameState *s, uint32_t ts)
 {

@@ -1,6 +1,7 @@
 /* state.c: creating and clearing states, moving cards between zones. */
 #include <string.h>
 #include "game.h"
+#include "stack.h"
 #include "zone.h"
 #include "ability.h"
 
@@ -129,4 +130,5 @@ void game_draw(GameState *s, const Game *g, int p)
     pl->lib_n--;
     pl->hand[pl->hand_n++] = obj;
     game_event(g, s, EV_DRAW, p, 0, 0, g->deck[p] ? g->deck[p]->card[obj] : 0, 0, 0);
+    if (s->spells) trigger_event(s, TR_DRAW, NO_SLOT, 0, p, p, 0);
 }

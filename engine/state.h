@@ -181,6 +181,8 @@ enum {
     PL_LOST        = 1u << 0, /* lost the game (704.5a-c) */
     PL_DREW_EMPTY  = 1u << 1, /* tried to draw from an empty library (704.5b) */
     PL_LAND_PLAYED = 1u << 2, /* played a land this turn (305.2) */
+    PL_LIB_OWN     = 1u << 4, /* the library's order is this state's own copy (lib_buf): a card
+                                 wrote to it (library.h) */
     PL_FREE_SPELLS = 1u << 3  /* owns a nonland card of mana value 0 (castable with no mana: Ornithopter);
                                  set by game_init from the deck (player_free_spells) */
 };
@@ -243,14 +245,18 @@ typedef struct Combat {
 /* A target (115): a permanent (slot, with its timestamp: a permanent that
  * left and came back is a new object, 400.7), a player, a spell or ability
  * on the stack (its place), or a card in a graveyard. */
-enum { TK_NONE, TK_PERM, TK_PLAYER, TK_STACK, TK_CARD };
+enum { TK_NONE, TK_PERM, TK_PLAYER, TK_STACK, TK_CARD,
+       TK_SAC /* Action only: tk[ACTION_TARGETS - 1] names the permanent sacrificed as a cost */ };
 typedef struct Target {
     uint8_t  kind;   /* TK_* */
     uint8_t  v;      /* slot, player, stack index, or object id (TK_CARD) */
     uint8_t  owner;  /* TK_CARD: whose graveyard */
     uint8_t  pad;
-    uint32_t ts;     /* TK_PERM: the permanent's timestamp; TK_STACK: the item's */
+    uint32_t ts;     /* TK_PERM: the permanent's timestamp; TK_STACK: the item's; TK_CARD:
+                        CARD_TARGET_HERE, or 0 once the card has left that graveyard (it is a
+                        new object if it comes back, 400.7: zone.h's gy_leave) */
 } Target;
+#define CARD_TARGET_HERE 1u
 
 /* StackItem.kind */
 enum { SI_SPELL, SI_ABILITY, SI_TRIGGER };
@@ -270,11 +276,15 @@ typedef struct StackItem {
     uint32_t ts;          /* this item's timestamp (a target names it by it) */
     uint8_t  x;           /* the value of X */
     uint8_t  n_targets;
-    uint8_t  flags;       /* (none yet) */
+    uint8_t  lki_att;     /* an ability whose source has left: what the source was attached to
+                             as it left (608.2g), or NO_SLOT; set by perm_leave */
     uint8_t  ev_player;   /* a trigger: the event's player ("that player") */
-    int16_t  ev_amount;   /* a trigger: the event's amount ("that much") */
+    int16_t  ev_amount;   /* a trigger: the event's amount ("that much"; the event object's
+                             toughness as it left, for "its toughness") */
     uint8_t  ev_perm;     /* a trigger: the event's permanent ("that creature"), or NO_SLOT */
-    uint8_t  pad;
+    uint8_t  lki_tapped;  /* its source was tapped as it left (608.2h: "if ~ is untapped") */
+    uint32_t ev_ts;       /* the event permanent's timestamp (the same object, 400.7) */
+    uint32_t lki_att_ts;  /* lki_att's timestamp */
     Target   t[ITEM_TARGETS]; /* chosen targets, in the order of the ability's specs */
 } StackItem;
 
@@ -307,6 +317,11 @@ typedef struct Pending {
     uint8_t  pad;
     int16_t  ev_amount;
     uint32_t source_ts;
+    uint32_t ev_ts;       /* ev_perm's timestamp */
+    uint8_t  lki_att;     /* as StackItem's */
+    uint8_t  lki_tapped;  /* as StackItem's */
+    uint8_t  pad2[2];
+    uint32_t lki_att_ts;
 } Pending;
 
 /* Per permanent, what only games with rules text read (kept apart from
@@ -319,7 +334,7 @@ typedef struct PermX {
     uint8_t  prot;        /* protection from these colors (CB_*), with RULE_PROTECTION */
     uint8_t  xflags;      /* PX_* */
     uint8_t  regen;       /* regeneration shields (701.15) */
-    uint8_t  walk;        /* landwalk: the land subtype id, with RULE_LANDWALK */
+    uint8_t  blocks_extra;/* instances of "can block an additional creature" (RULE_BLOCK_EXTRA) */
     uint8_t  colors;      /* its colors now (CB_*) */
     uint8_t  pad;
 } PermX;
@@ -329,7 +344,8 @@ enum {
     PX_TOKEN     = 1u << 0,  /* a token (111) */
     PX_LAND      = 1u << 1,  /* a land permanent (a nonbasic land: basics are counts) */
     PX_NO_REGEN  = 1u << 2,  /* can't be regenerated this turn */
-    PX_USED      = 1u << 3   /* a "once each turn" ability was activated this turn */
+    PX_USED      = 1u << 3,  /* a "once each turn" ability was activated this turn */
+    PX_PROT_WIDE = 1u << 4   /* has protection from a card type or subtype (not only colors in prot) */
 };
 
 typedef struct GameState {
@@ -357,7 +373,10 @@ typedef struct GameState {
     uint8_t   pending_n;         /* triggered abilities waiting: pend[0 .. pending_n-1] */
     uint8_t   layers_dirty;      /* characteristics must be computed again (layers.c) */
     uint8_t   damaged_opp;       /* bit p: player p was dealt damage this turn (bloodthirst) */
-    uint8_t   pad_[2];
+    uint8_t   extra_n;           /* extra turns waiting (500.7): at most EXTRA_MAX; EXTRA_NOW: this
+                                    turn is one, EXTRA_NEXT: whose turn follows the extra ones */
+    uint8_t   extra_who;         /* bit k: whose is the k-th extra turn waiting (the last made is
+                                    taken first) */
     uint8_t   last_result;       /* how the last stack item ended: RES_* */
     uint32_t  ts_next;           /* the next timestamp */
     uint64_t  exile[2][4];       /* exile: bit per object id, by owner */
@@ -365,6 +384,9 @@ typedef struct GameState {
     Floating  fl[FLOAT_MAX];
     Pending   pend[TRIG_MAX];
     PermX     px[PERM_MAX];
+    uint8_t   lib_buf[2][DECK_MAX]; /* a library's own order once a card writes to it (PL_LIB_OWN:
+                                    pl[p].lib points here); until then every fork shares the
+                                    game's (library.h) */
 } GameState;
 
 /* A fork (for look-ahead): a copy of what the state uses. A game without
@@ -377,8 +399,10 @@ typedef struct GameState {
 static inline size_t state_fork_bytes(const GameState *s)
 {
     if (!s->spells) return STATE_HOT_BYTES + (size_t)s->stack_n * sizeof(StackItem);
+    size_t libs = 0;
+    for (int p = 0; p < 2; p++) if (s->pl[p].flags & PL_LIB_OWN) libs += s->pl[p].lib_n;
     return STATE_HOT_BYTES + (size_t)s->stack_n * sizeof(StackItem) + (size_t)s->float_n * sizeof(Floating) +
-           (size_t)s->pending_n * sizeof(Pending) + sizeof s->px;
+           (size_t)s->pending_n * sizeof(Pending) + sizeof s->px + libs;
 }
 static inline void state_fork(GameState *dst, const GameState *src)
 {
@@ -388,7 +412,16 @@ static inline void state_fork(GameState *dst, const GameState *src)
     memcpy(dst->fl, src->fl, (size_t)src->float_n * sizeof(Floating));
     memcpy(dst->pend, src->pend, (size_t)src->pending_n * sizeof(Pending));
     memcpy(dst->px, src->px, sizeof src->px);
+    for (int p = 0; p < 2; p++)             /* an own library: its live part, and the pointer to it */
+        if (src->pl[p].flags & PL_LIB_OWN) {
+            const Player *pl = &src->pl[p];
+            memcpy(dst->lib_buf[p] + pl->lib_top, src->lib_buf[p] + pl->lib_top, pl->lib_n);
+            dst->pl[p].lib = dst->lib_buf[p];
+        }
 }
+
+/* GameState.extra_n */
+enum { EXTRA_MAX = 7, EXTRA_COUNT = 0x0F, EXTRA_NOW = 0x40, EXTRA_NEXT = 0x80 };
 
 /* GameState.last_result */
 enum { RES_NONE, RES_RESOLVED, RES_FIZZLED };

@@ -172,9 +172,11 @@ static inline __attribute__((always_inline)) int declare_attackers(GameState *s,
     AttackDecl d[PERM_MAX];
     int n = 0;
     if (pol && any_can_attack(s)) n = pol->attack(pol, s, g, p, g->policy_rng[p], d);
-    if (n == 0) return 0;
+    /* With rules text, declaring none may leave a requirement unmet (508.1d). */
+    if (n == 0 && (!s->spells || !pol)) return 0;
     int err = combat_declare_attackers(s, g, d, n);
     if (err) { game_fail(s, g, err); return 0; }
+    if (n == 0) return 0;
     if (s->spells)                                                           /* 508.3a */
         for (int k = 0; k < n; k++) trigger_event(s, TR_ATTACKS, d[k].attacker, s->perm[d[k].attacker].card, p, p, 0);
     return 1;
@@ -190,12 +192,24 @@ static void declare_blockers(GameState *s, Game *g)
     int err = combat_declare_blockers(s, g, d, n);
     if (!err && n) err = combat_ask_orders(s, g);
     if (err) game_fail(s, g, err);
+    else if (s->spells && n) triggers_blocks(s);                             /* 509.5 */
 }
 
 static void combat_damage(GameState *s, Game *g, int first_strike)
 {
     int err = combat_damage_step(s, g, first_strike, NULL, 0);
     if (err) game_fail(s, g, err);
+}
+
+/* 500.7: the extra turn made last is taken next; after the extra turns,
+ * the turn that would have come next without them. */
+static void next_extra_turn(GameState *s)
+{
+    int n = s->extra_n & EXTRA_COUNT;
+    unsigned follow = s->extra_n & EXTRA_NOW ? s->extra_n & EXTRA_NEXT : (unsigned)(1 - s->active) << 7;
+    s->active = (uint8_t)((s->extra_who >> (n - 1)) & 1);
+    s->extra_who &= (uint8_t)~(1u << (n - 1));
+    s->extra_n = (uint8_t)((n - 1) | EXTRA_NOW | follow);
 }
 
 /* 514: discard to hand size, then damage wears off and "this turn" effects end. */
@@ -223,6 +237,7 @@ static void cleanup(GameState *s, Game *g)
             bits256_set(pl->gy, obj);
             pl->gy_n++;
             game_event(g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
+            if (s->spells) trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0);
         }
     }
     if (s->spells) {                                                         /* 514.2 */
@@ -305,6 +320,7 @@ void game_run(GameState *s, Game *g)
         if (!step_to(s, g, STEP_DRAW)) return;
     draw:
         if (!(s->turn == 1 && s->active == s->starting)) game_draw(s, g, s->active);  /* 103.7a, 504.1 */
+        if (s->spells) trigger_event(s, TR_DRAW_STEP, NO_SLOT, 0, s->active, s->active, 0);   /* 504.2 */
         priority(s, g);
         if (!step_to(s, g, STEP_MAIN1)) return;
     main1:
@@ -314,7 +330,8 @@ void game_run(GameState *s, Game *g)
         priority(s, g);
         if (!step_to(s, g, STEP_DECLARE_ATTACKERS)) return;
     attackers:
-        if (!declare_attackers(s, g)) {                      /* 508.8 */
+        if (!declare_attackers(s, g)) {                      /* 508.8: no blockers or damage steps */
+            if (s->spells) priority(s, g);                   /* the step itself has priority */
             if (!step_to(s, g, STEP_END_COMBAT)) return;
             goto end_combat;
         }
@@ -346,12 +363,15 @@ void game_run(GameState *s, Game *g)
         idle = 0;
         if (!step_to(s, g, STEP_END)) return;
     end:
+        if (s->spells) trigger_event(s, TR_END_STEP, NO_SLOT, 0, s->active, s->active, 0);   /* 513.1 */
         priority(s, g);
         if (!step_to(s, g, STEP_CLEANUP)) return;
     cleanup_step:
         cleanup(s, g);
         s->turn++;
-        s->active = (uint8_t)(1 - s->active);
+        if (s->extra_n & EXTRA_COUNT) next_extra_turn(s);                    /* 500.7 */
+        else if (s->extra_n & EXTRA_NOW) s->active = (uint8_t)((s->extra_n >> 7) & 1), s->extra_n = 0;
+        else s->active = (uint8_t)(1 - s->active);
         if (!step_to(s, g, STEP_UNTAP)) return;
         goto untap;
     }

@@ -3,6 +3,7 @@
 #include "layers.h"
 #include "stack.h"
 #include "effect.h"
+#include "library.h"
 
 int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj)
 {
@@ -16,9 +17,15 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
     x->attached = NO_SLOT;
     x->colors = d->colors;
     if (d->types & TYPE_LAND) x->xflags |= PX_LAND;
+    if (obj == OBJ_NONE) x->xflags |= PX_TOKEN;                               /* 111.1: no card */
     if (d->types & TYPE_CREATURE) s->perm[i].flags |= PF_SICK;                /* 302.6 */
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *a = &d->ab[k];
+        if (a->kind == AB_ETB_COUNTERS && a->n_effects && a->effect[0].n.kind == QTY_CONST &&   /* 614.1c */
+            (a->cond == COND_NONE || (a->cond == COND_OPP_DAMAGED && (s->damaged_opp & (1u << (1 - ctl)))))) {
+            int v = s->perm[i].plus + a->effect[0].n.n;                                /* 702.54a */
+            s->perm[i].plus = (uint8_t)(v > 255 ? 255 : v);
+        }
         if (a->kind == AB_ETB_TAPPED) {                                           /* 614.1c */
             int untapped = 0;
             if (a->trig_filter.types || a->trig_filter.subtype[0])
@@ -29,7 +36,38 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
     s->layers_dirty = 1;
     game_event(g, s, EV_ENTER, ctl, i, 0, card, 0, 0);
     trigger_event(s, TR_ETB, i, card, ctl, ctl, 0);
+    if (s->layers_dirty) layers_refresh(s);           /* what enters is seen as it is (603.6a) */
+    trigger_event(s, TR_OTHER_ETB, i, card, ctl, ctl, 0);
     return i;
+}
+
+int land_enter(GameState *s, const Game *g, int p, uint8_t obj, int tapped)
+{
+    uint16_t card = OBJ_CARD(s, p, obj);
+    const CardDef *d = &s->cards[card];
+    if (d->produces >= 0 && !d->n_abilities) {                   /* a basic land: a count */
+        Player *pl = &s->pl[p];
+        bits256_set(pl->lands, obj);
+        pl->lands_n++;
+        pl->land_n[d->produces]++;
+        if (tapped) pl->land_tapped[d->produces]++;
+        return NO_SLOT;
+    }
+    int i = perm_enter(s, g, p, p, card, obj);
+    if (i >= 0 && tapped) s->perm[i].flags |= PF_TAPPED;
+    return i;
+}
+
+void gy_leave(GameState *s, int owner, uint8_t obj)
+{
+    Player *o = &s->pl[owner];
+    bits256_clear(o->gy, obj);
+    o->gy_n--;
+    for (int k = 0; k < s->stack_n; k++)
+        for (int j = 0; j < s->stack[k].n_targets; j++) {
+            Target *t = &s->stack[k].t[j];
+            if (t->kind == TK_CARD && t->owner == owner && t->v == obj) t->ts = 0;
+        }
 }
 
 void card_to_zone(GameState *s, int owner, uint8_t obj, int zone)
@@ -39,12 +77,61 @@ void card_to_zone(GameState *s, int owner, uint8_t obj, int zone)
     switch (zone) {
     case ZONE_GRAVEYARD: bits256_set(o->gy, obj); o->gy_n++; break;
     case ZONE_EXILE: bits256_set(s->exile[owner], obj); break;
+    case ZONE_LIBRARY: library_put(s, owner, obj, 0); break;
+    case ZONE_LIBRARY_BOTTOM: library_put(s, owner, obj, 1); break;
     case ZONE_HAND:
         if (o->hand_n < HAND_MAX) { o->hand[o->hand_n++] = obj; break; }
         bits256_set(o->gy, obj); o->gy_n++;      /* no room: a capacity the game ends on */
         s->error = ERR_CAPACITY;                 /* the game ends at the next priority (stack.c) */
         break;
     default: bits256_set(o->gy, obj); o->gy_n++; break;
+    }
+}
+
+int perm_regenerate(GameState *s, int i)
+{
+    PermX *x = &s->px[i];
+    if (!x->regen || (x->xflags & PX_NO_REGEN)) return 0;
+    x->regen--;
+    Permanent *q = &s->perm[i];
+    q->flags |= PF_TAPPED;
+    q->damage = 0;
+    q->flags &= (uint8_t)~PF_DEATHTOUCHED;
+    combat_remove(s, i);
+    return 1;
+}
+
+/* Does an ability read "its toughness" of its event's object? */
+static int reads_toughness(const Ability *a)
+{
+    for (int k = 0; k < a->n_effects; k++) if (a->effect[k].n.kind == QTY_EVENT_TOUGHNESS) return 1;
+    return 0;
+}
+
+/* What abilities waiting or on the stack will need of permanent i once it
+ * has left (608.2h): what it was attached to, for their source; its
+ * toughness, for their event's object. */
+static void last_known(GameState *s, int i)
+{
+    uint32_t ts = s->px[i].ts;
+    uint8_t att = s->px[i].attached;
+    uint8_t tapped = (s->perm[i].flags & PF_TAPPED) != 0;
+    uint32_t att_ts = att != NO_SLOT ? s->px[att].ts : 0;
+    int16_t tough = (int16_t)perm_toughness(s, i);
+    for (int k = 0; k < s->stack_n; k++) {
+        StackItem *it = &s->stack[k];
+        if (it->kind != SI_SPELL && it->source == i && it->source_ts == ts) {
+            it->lki_att = att; it->lki_att_ts = att_ts; it->lki_tapped = tapped;
+        }
+        if (it->kind == SI_TRIGGER && it->ev_perm == i && it->ev_ts == ts &&
+            reads_toughness(&s->cards[it->card].ab[it->ability]))
+            it->ev_amount = tough;
+    }
+    for (int k = 0; k < s->pending_n; k++) {
+        Pending *w = &s->pend[k];
+        if (w->source == i && w->source_ts == ts) { w->lki_att = att; w->lki_att_ts = att_ts; w->lki_tapped = tapped; }
+        if (w->ev_perm == i && w->ev_ts == ts && reads_toughness(&s->cards[w->card].ab[w->ability]))
+            w->ev_amount = tough;
     }
 }
 
@@ -56,6 +143,8 @@ void perm_leave(GameState *s, const Game *g, int i, int zone)
     uint16_t card = q->card;
     int creature = perm_is_creature(s, i);
     if (zone == ZONE_GRAVEYARD) game_event(g, s, EV_DIES, ctl, i, 0, card, 0, 0);
+    else game_event(g, s, EV_LEAVE, ctl, i, 0, card, zone, 0);
+    if (s->stack_n || s->pending_n) last_known(s, i);
     combat_remove(s, i);
     /* What was attached to it becomes unattached (the state-based actions
      * then put an Aura into its owner's graveyard, 704.5m). */

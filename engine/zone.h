@@ -17,8 +17,27 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
  * effects on it end; "dies" triggers for a graveyard. */
 void perm_leave(GameState *s, const Game *g, int i, int zone);
 
+/* 701.15: if permanent i has a regeneration shield (and may be
+ * regenerated), uses it: i is tapped, its damage removed, and it leaves
+ * combat; returns 1. Else returns 0 (it is destroyed). */
+int perm_regenerate(GameState *s, int i);
+
+/* Land card object obj of player p onto the battlefield (a land played,
+ * or put there by an effect), tapped if `tapped`: a basic land joins the
+ * counts (no slot: returns NO_SLOT), another becomes a permanent (its
+ * slot, or -1 when PERM_MAX is reached). */
+int land_enter(GameState *s, const Game *g, int p, uint8_t obj, int tapped);
+
+/* Card object obj leaves its owner's graveyard: targets on the stack that
+ * name it become illegal (a card that returns is a new object, 400.7). */
+void gy_leave(GameState *s, int owner, uint8_t obj);
+
+/* card_to_zone's zone for the bottom of the library (ZONE_LIBRARY: the top). */
+enum { ZONE_LIBRARY_BOTTOM = 16 };
+
 /* Puts card object obj of player owner (from no zone: a resolved or
- * countered spell, a discarded card) into `zone`. */
+ * countered spell, a discarded card) into `zone` (a library: on top, or
+ * at the bottom for ZONE_LIBRARY_BOTTOM). */
 void card_to_zone(GameState *s, int owner, uint8_t obj, int zone);
 
 #endif

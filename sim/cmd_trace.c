@@ -13,6 +13,8 @@
 #include "options.h"
 #include "report.h"
 #include "policies.h"
+#include "engine/stack.h"
+#include "engine/zone.h"
 
 static const char trace_usage[] =
     "usage: mtgsim trace [DECK_A DECK_B] [--seed S] [--game I] [options]\n"
@@ -20,10 +22,14 @@ static const char trace_usage[] =
     "Plays one game and tells it turn by turn: who is on the play, mulligans\n"
     "and kept hands, then each turn's draws, lands, casts, attacks, blocks,\n"
     "combat damage (with first strike, trample, deathtouch, lifelink, infect,\n"
-    "wither), deaths, life and poison, and how the game ended. It is game I of\n"
-    "`mtgsim run` with the same seed and options: its result is row I of the\n"
-    "games.csv that `mtgsim run --csv DIR --per-game` writes. With no decks,\n"
-    "plays the reference matchup (decks/reference).\n"
+    "wither), deaths, life and poison, and how the game ended. With spells and\n"
+    "abilities: each cast (its targets and X), activation and trigger put on\n"
+    "the stack (its targets), resolution, counter and fizzle, and what they do:\n"
+    "noncombat damage, destruction, permanents exiled or returned to hand,\n"
+    "discards, life gained and lost. It is game I of `mtgsim run` with the\n"
+    "same seed and options: its result is row I of the games.csv that\n"
+    "`mtgsim run --csv DIR --per-game` writes. With no decks, plays the\n"
+    "reference matchup (decks/reference).\n"
     "\n"
     "Permanents are named by card, with a copy number (\"Wind Drake #2\") when\n"
     "more than one copy of the card is in the match.\n"
@@ -65,7 +71,7 @@ typedef struct Trace {
 
 static const char *card_name(const Trace *t, int card)
 {
-    return card >= 0 && card < t->pool->n ? t->pool->cards[card].name : "?";
+    return card >= 0 && card < t->pool->n + t->pool->n_tokens ? t->pool->cards[card].name : "?";
 }
 
 static const char *seat_name(const Trace *t, int seat) { return t->name[t->deck_of_seat[seat & 1]]; }
@@ -121,7 +127,7 @@ static const struct { unsigned bit; const char *text, *json; } dmg_flags[] = {
     { DMG_FIRST_STRIKE, "first strike", "first_strike" }, { DMG_TRAMPLE, "trample", "trample" },
     { DMG_DEATHTOUCH, "deathtouch", "deathtouch" }, { DMG_LIFELINK, "lifelink", "lifelink" },
     { DMG_INFECT, "infect", "infect" }, { DMG_WITHER, "wither", "wither" },
-    { DMG_TO_PW, NULL, "to_planeswalker" }
+    { DMG_TO_PW, NULL, "to_planeswalker" }, { DMG_NONCOMBAT, NULL, "noncombat" }
 };
 
 static void damage_flags_text(unsigned f, char *out, size_t n)
@@ -164,6 +170,135 @@ static void bottom_text(const Trace *t, const GameState *s, int p, int n, char *
         if (k + 2 < len) k += (size_t)snprintf(out + k, len - k, "%s%s", k ? ", " : "", nm);
         if (arr) cJSON_AddItemToArray(arr, cJSON_CreateString(nm));
     }
+}
+
+/* ---- spells and abilities on the stack ---- */
+
+/* The name of an item's source permanent: its label while it is the same
+ * object (its timestamp), else its card's name. */
+static const char *source_name(const Trace *t, const GameState *s, int slot, uint32_t ts, int card)
+{
+    if (slot < PERM_MAX && permset_has(s->perm_used, slot) && s->px[slot].ts == ts) return slot_name(t, s, slot);
+    return card_name(t, card);
+}
+
+/* "Lightning Bolt", "Prodigal Pyromancer's ability", "Sparkmage
+ * Apprentice's trigger": a stack item. */
+static void item_name(const Trace *t, const GameState *s, int kind, int card, int slot, uint32_t ts, char *out,
+                      size_t n)
+{
+    if (kind == SI_SPELL) snprintf(out, n, "%s", card_name(t, card));
+    else snprintf(out, n, "%s's %s", source_name(t, s, slot, ts, card), kind == SI_TRIGGER ? "trigger" : "ability");
+}
+
+/* What target x names. */
+static const char *target_name(const Trace *t, const GameState *s, Target x, char *buf, size_t n)
+{
+    switch (x.kind) {
+    case TK_PERM: return slot_name(t, s, x.v);
+    case TK_PLAYER: return seat_name(t, x.v);
+    case TK_STACK: {
+        int j = stack_find(s, x.ts);
+        if (j < 0) return "a spell";
+        const StackItem *it = &s->stack[j];
+        item_name(t, s, it->kind, it->card, it->source, it->source_ts, buf, n);
+        return buf;
+    }
+    case TK_CARD:
+        snprintf(buf, n, "%s in a graveyard", card_name(t, OBJ_CARD(s, x.owner & 1, x.v)));
+        return buf;
+    default: return "?";
+    }
+}
+
+/* The item on top of the stack if it is of this kind and card (the
+ * engine emits cast, activate, trigger and resolve with it there). */
+static const StackItem *top_item(const GameState *s, int kind, int card)
+{
+    if (!s->spells || !s->stack_n) return NULL;
+    const StackItem *it = &s->stack[s->stack_n - 1];
+    return it->kind == kind && it->card == card ? it : NULL;
+}
+
+/* The ability an item plays, or NULL. */
+static const Ability *item_ability(const Trace *t, const StackItem *it)
+{
+    const CardDef *d = &t->pool->cards[it->card];
+    return it->ability < d->n_abilities ? &d->ab[it->ability] : NULL;
+}
+
+/* " with X = 3 targeting Grizzly Bears and Green" (text), or the item's
+ * "x" and "targets" (JSON). */
+static void item_choices(const Trace *t, const GameState *s, const StackItem *it, char *out, size_t n, cJSON *o)
+{
+    const Ability *a = item_ability(t, it);
+    size_t k = 0;
+    char tmp[LABEL_MAX + 32];
+    out[0] = 0;
+    if (a && a->cost.x) {
+        k += (size_t)snprintf(out, n, " with X = %d", it->x);
+        if (o) cJSON_AddNumberToObject(o, "x", it->x);
+    }
+    cJSON *arr = o && it->n_targets ? cJSON_AddArrayToObject(o, "targets") : NULL;
+    for (int j = 0; j < it->n_targets && j < ITEM_TARGETS; j++) {
+        const char *nm = target_name(t, s, it->t[j], tmp, sizeof tmp);
+        if (k + 2 < n)
+            k += (size_t)snprintf(out + k, n - k, "%s%s", j == 0 ? " targeting " : j + 1 == it->n_targets ? " and " : ", ", nm);
+        if (arr) cJSON_AddItemToArray(arr, cJSON_CreateString(nm));
+    }
+}
+
+/* "{1}{R}, {T}, sacrifice it": an activated ability's cost. */
+static void ability_cost_text(const Ability *a, char *out, size_t n)
+{
+    static const char sym[COLOR_COUNT] = { 'W', 'U', 'B', 'R', 'G', 'C' };
+    const Cost *c = &a->cost;
+    size_t k = 0;
+    out[0] = 0;
+#define ADD(...) do { if (k + 2 < n) k += (size_t)snprintf(out + k, n - k, __VA_ARGS__); } while (0)
+    for (int j = 0; j < c->x; j++) ADD("{X}");
+    if (c->generic) ADD("{%d}", c->generic);
+    for (int col = 0; col < COLOR_COUNT; col++) for (int j = 0; j < c->color[col]; j++) ADD("{%c}", sym[col]);
+    if (c->tap) ADD("%s{T}", k ? ", " : "");
+    if (c->untap) ADD("%s{Q}", k ? ", " : "");
+    if (c->loyalty) ADD("%s%+d loyalty", k ? ", " : "", c->loyalty);
+    if (c->life) ADD("%spay %d life", k ? ", " : "", c->life);
+    if (c->sac_self) ADD("%ssacrifice it", k ? ", " : "");
+    if (c->sac_n) ADD("%ssacrifice %d", k ? ", " : "", c->sac_n);
+    if (c->discard_n) ADD("%sdiscard %d", k ? ", " : "", c->discard_n);
+    if (c->exile_self) ADD("%sexile it", k ? ", " : "");
+    if (c->remove_counters) ADD("%sremove %d counter%s", k ? ", " : "", c->remove_counters, c->remove_counters == 1 ? "" : "s");
+    if (!k) ADD("free");
+#undef ADD
+}
+
+static const char *kind_json(int kind) { return kind == SI_SPELL ? "spell" : kind == SI_TRIGGER ? "trigger" : "ability"; }
+
+static const char *zone_text(int zone)
+{
+    return zone == ZONE_EXILE ? "is exiled" : zone == ZONE_HAND ? "returns to its owner's hand"
+         : zone == ZONE_LIBRARY ? "is put on top of its owner's library"
+         : zone == ZONE_LIBRARY_BOTTOM ? "is put at the bottom of its owner's library" : "leaves the battlefield";
+}
+
+static const char *zone_json(int zone)
+{
+    return zone == ZONE_EXILE ? "exile" : zone == ZONE_HAND ? "hand"
+         : zone == ZONE_LIBRARY || zone == ZONE_LIBRARY_BOTTOM ? "library" : zone == ZONE_GRAVEYARD ? "graveyard" : "?";
+}
+
+/* The permanent that deals noncombat damage or destroys: its label, or for
+ * a spell (NO_SLOT) its card's name. */
+static const char *doer_name(const Trace *t, const GameState *s, int slot, int card)
+{
+    return slot < PERM_MAX ? slot_name(t, s, slot) : card_name(t, card);
+}
+
+/* The player dealt damage: combat damage and most spells' go to the
+ * source controller's opponent; DMG_TO_CONTROLLER says otherwise. */
+static int damaged_player(const Event *e)
+{
+    return e->flags & DMG_TO_CONTROLLER ? e->player : 1 - e->player;
 }
 
 /* One line of a player's battlefield: lands by color, then creatures and
@@ -236,11 +371,54 @@ static void event_text(Trace *t, const GameState *s, const Event *e)
         cost_text(c, cost, sizeof cost);
         keywords_text(c->keywords, kw, sizeof kw);
         next_label(t, e->card, lab);
-        fprintf(f, "  %s casts %s %s", who, lab, cost);
+        const StackItem *it = top_item(s, SI_SPELL, e->card);
+        if (it && card_is(c, TYPE_INSTANT | TYPE_SORCERY)) snprintf(lab, sizeof lab, "%s", card_name(t, e->card));
+        char xcost[80];
+        const Ability *a = it ? item_ability(t, it) : NULL;
+        snprintf(xcost, sizeof xcost, "%s%s", a && a->cost.x ? "{X}" : "", cost);
+        fprintf(f, "  %s casts %s %s", who, lab, xcost);
         if (card_is(c, TYPE_CREATURE)) fprintf(f, " (%d/%d%s%s)", c->power, c->toughness, kw[0] ? ", " : "", kw);
+        if (it) { item_choices(t, s, it, buf, sizeof buf, NULL); fputs(buf, f); }
         fputc('\n', f);
         break;
     }
+    case EV_ACTIVATE: {
+        const StackItem *it = top_item(s, SI_ABILITY, e->card);
+        const CardDef *c = &t->pool->cards[e->card];
+        const Ability *a = e->amount >= 0 && e->amount < c->n_abilities ? &c->ab[e->amount] : NULL;
+        char cost[128] = "";
+        if (a) ability_cost_text(a, cost, sizeof cost);
+        buf[0] = 0;
+        if (it) item_choices(t, s, it, buf, sizeof buf, NULL);
+        fprintf(f, "  %s activates %s (%s%s)%s\n", who, slot_name(t, s, e->perm), a && a->kind == AB_EQUIP ? "equip " : "",
+                cost, buf);
+        break;
+    }
+    case EV_TRIGGER: {
+        const StackItem *it = top_item(s, SI_TRIGGER, e->card);
+        buf[0] = 0;
+        if (it) item_choices(t, s, it, buf, sizeof buf, NULL);
+        fprintf(f, "  %s: %s triggers%s%s\n", who, doer_name(t, s, e->perm, e->card), buf[0] ? "," : "", buf);
+        break;
+    }
+    case EV_RESOLVE: case EV_FIZZLE: case EV_COUNTER: {
+        const StackItem *it = e->type == EV_RESOLVE ? top_item(s, e->other, e->card) : NULL;
+        char nm[LABEL_MAX + 16];
+        if (e->other == SI_SPELL && e->type == EV_RESOLVE && !card_is(&t->pool->cards[e->card], TYPE_INSTANT | TYPE_SORCERY))
+            next_label(t, e->card, nm);   /* the permanent it becomes */
+        else
+            item_name(t, s, e->other, e->card, e->perm, it ? it->source_ts : 0, nm, sizeof nm);
+        if (e->type == EV_RESOLVE) fprintf(f, "  %s resolves\n", nm);
+        else if (e->type == EV_FIZZLE) fprintf(f, "  %s fizzles: no target is legal any more\n", nm);
+        else fprintf(f, "  %s counters %s\n", card_name(t, e->amount), nm);
+        break;
+    }
+    case EV_DESTROY:
+        fprintf(f, "  %s destroys %s\n", doer_name(t, s, e->other, e->card), slot_name(t, s, e->perm));
+        break;
+    case EV_LEAVE:
+        fprintf(f, "  %s: %s %s\n", who, slot_name(t, s, e->perm), zone_text(e->amount));
+        break;
     case EV_ATTACK:
         if (e->other == TARGET_PLAYER) fprintf(f, "  %s attacks %s\n", slot_name(t, s, e->perm), seat_name(t, 1 - e->player));
         else fprintf(f, "  %s attacks %s, a planeswalker of %s\n", slot_name(t, s, e->perm), slot_name(t, s, e->other),
@@ -263,9 +441,9 @@ static void event_text(Trace *t, const GameState *s, const Event *e)
     }
     case EV_DAMAGE: {
         damage_flags_text(e->flags, buf, sizeof buf);
-        const char *to = e->other == TARGET_PLAYER ? seat_name(t, 1 - e->player) : slot_name(t, s, e->other);
-        fprintf(f, "  %s deals %d damage to %s%s%s%s\n", slot_name(t, s, e->perm), e->amount, to,
-                buf[0] ? " [" : "", buf, buf[0] ? "]" : "");
+        const char *to = e->other == TARGET_PLAYER ? seat_name(t, damaged_player(e)) : slot_name(t, s, e->other);
+        const char *by = e->flags & DMG_NONCOMBAT ? doer_name(t, s, e->perm, e->card) : slot_name(t, s, e->perm);
+        fprintf(f, "  %s deals %d damage to %s%s%s%s\n", by, e->amount, to, buf[0] ? " [" : "", buf, buf[0] ? "]" : "");
         break;
     }
     case EV_LIFE:
@@ -277,7 +455,11 @@ static void event_text(Trace *t, const GameState *s, const Event *e)
                 s->pl[e->player].poison);
         break;
     case EV_DIES:
-        fprintf(f, "  %s: %s dies\n", who, slot_name(t, s, e->perm));
+        /* 700.4: a creature or planeswalker dies; an Aura or Equipment is put away */
+        if (e->perm < PERM_MAX && !perm_is_creature(s, e->perm) && !perm_is_planeswalker(s, e->perm))
+            fprintf(f, "  %s: %s is put into its owner's graveyard\n", who, slot_name(t, s, e->perm));
+        else
+            fprintf(f, "  %s: %s dies\n", who, slot_name(t, s, e->perm));
         break;
     case EV_DISCARD:
         fprintf(f, "  %s discards %s\n", who, card_name(t, e->card));
@@ -297,11 +479,12 @@ static cJSON *event_json(Trace *t, const GameState *s, const Event *e)
 {
     static const char *const names[] = {
         "game_start", "mulligan", "keep", "turn", "draw", "land", "cast", "enter", "attack", "block",
-        "order", "damage", "life", "poison", "dies", "discard", "combat_end", "lose", "game_end"
+        "order", "damage", "life", "poison", "dies", "discard", "combat_end", "lose", "game_end",
+        "activate", "trigger", "resolve", "fizzle", "counter", "destroy", "leave"
     };
-    _Static_assert(sizeof names / sizeof *names == EV_GAME_END + 1, "an event without a name");
+    _Static_assert(sizeof names / sizeof *names == EV_COUNT, "an event without a name");
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "event", e->type <= EV_GAME_END ? names[e->type] : "?");
+    cJSON_AddStringToObject(o, "event", e->type < EV_COUNT ? names[e->type] : "?");
     cJSON_AddNumberToObject(o, "turn", s->turn);
     cJSON_AddStringToObject(o, "step", mtg_step_name(s->step));
     if (e->type == EV_GAME_END) {
@@ -341,10 +524,48 @@ static cJSON *event_json(Trace *t, const GameState *s, const Event *e)
     case EV_CAST: {
         char lab[LABEL_MAX];
         next_label(t, e->card, lab);
+        const StackItem *it = top_item(s, SI_SPELL, e->card);
+        if (it && card_is(&t->pool->cards[e->card], TYPE_INSTANT | TYPE_SORCERY))
+            snprintf(lab, sizeof lab, "%s", card_name(t, e->card));
         cJSON_AddStringToObject(o, "card", card_name(t, e->card));
         cJSON_AddStringToObject(o, "perm", lab);
+        if (it) {
+            char tmp[1024];
+            item_choices(t, s, it, tmp, sizeof tmp, o);
+        }
         break;
     }
+    case EV_ACTIVATE: case EV_TRIGGER: {
+        const StackItem *it = top_item(s, e->type == EV_ACTIVATE ? SI_ABILITY : SI_TRIGGER, e->card);
+        cJSON_AddStringToObject(o, "card", card_name(t, e->card));
+        if (e->perm < PERM_MAX) cJSON_AddStringToObject(o, "perm", slot_name(t, s, e->perm));
+        else cJSON_AddNullToObject(o, "perm");
+        cJSON_AddNumberToObject(o, "ability", e->amount);
+        if (it) {
+            char tmp[1024];
+            item_choices(t, s, it, tmp, sizeof tmp, o);
+        }
+        break;
+    }
+    case EV_RESOLVE: case EV_FIZZLE: case EV_COUNTER: {
+        const StackItem *it = e->type == EV_RESOLVE ? top_item(s, e->other, e->card) : NULL;
+        cJSON_AddStringToObject(o, "card", card_name(t, e->card));
+        cJSON_AddStringToObject(o, "kind", kind_json(e->other));
+        if (e->other != SI_SPELL) cJSON_AddStringToObject(o, "perm", source_name(t, s, e->perm, it ? it->source_ts : 0, e->card));
+        if (e->type == EV_COUNTER) cJSON_AddStringToObject(o, "by", card_name(t, e->amount));
+        break;
+    }
+    case EV_DESTROY:
+        cJSON_AddStringToObject(o, "perm", slot_name(t, s, e->perm));
+        cJSON_AddStringToObject(o, "card", card_name(t, s->perm[e->perm & (PERM_MAX - 1)].card));
+        cJSON_AddStringToObject(o, "by", card_name(t, e->card));
+        if (e->other < PERM_MAX) cJSON_AddStringToObject(o, "by_perm", slot_name(t, s, e->other));
+        break;
+    case EV_LEAVE:
+        cJSON_AddStringToObject(o, "perm", slot_name(t, s, e->perm));
+        cJSON_AddStringToObject(o, "card", card_name(t, e->card));
+        cJSON_AddStringToObject(o, "zone", zone_json(e->amount));
+        break;
     case EV_ENTER:
         cJSON_AddStringToObject(o, "card", card_name(t, e->card));
         cJSON_AddStringToObject(o, "perm", slot_name(t, s, e->perm));
@@ -368,10 +589,11 @@ static cJSON *event_json(Trace *t, const GameState *s, const Event *e)
         break;
     }
     case EV_DAMAGE: {
-        cJSON_AddStringToObject(o, "perm", slot_name(t, s, e->perm));
+        if (e->perm < PERM_MAX || !(e->flags & DMG_NONCOMBAT)) cJSON_AddStringToObject(o, "perm", slot_name(t, s, e->perm));
+        else cJSON_AddNullToObject(o, "perm");   /* a spell's damage */
         cJSON_AddStringToObject(o, "card", card_name(t, e->card));
         cJSON_AddNumberToObject(o, "amount", e->amount);
-        if (e->other == TARGET_PLAYER) cJSON_AddStringToObject(o, "to_player", seat_name(t, 1 - e->player));
+        if (e->other == TARGET_PLAYER) cJSON_AddStringToObject(o, "to_player", seat_name(t, damaged_player(e)));
         else cJSON_AddStringToObject(o, "to", slot_name(t, s, e->other));
         cJSON *fl = cJSON_AddArrayToObject(o, "flags");
         for (size_t j = 0; j < sizeof dmg_flags / sizeof *dmg_flags; j++)
@@ -418,7 +640,7 @@ static void on_event(void *ctx, const GameState *s, const Event *e)
         next_label(t, e->card, t->label[e->perm]);
         int k = distinct_of(t, e->card);
         if (k >= 0) t->d_entered[k]++;
-    } else if (e->type == EV_DIES && e->perm < PERM_MAX) {
+    } else if ((e->type == EV_DIES || e->type == EV_LEAVE) && e->perm < PERM_MAX) {
         t->label[e->perm][0] = 0;
     }
 }

@@ -86,6 +86,18 @@ typedef struct CardRow {
 
 static double card_rate(long k, long n) { return n ? (double)k / (double)n : NAN; }
 
+/* Whether the match plays spells: a card of either deck has rules text
+ * (card_has_text, the games' GameState.spells). Only then do the cards
+ * carry the figures of spells and abilities: a creature-only report is
+ * byte for byte what it was before them (the bench signature). */
+static int match_has_text(const StatsSetup *su, const CardPool *pool)
+{
+    for (int d = 0; d < 2; d++)
+        for (int k = 0; k < su->ncard[d]; k++)
+            if (card_has_text(&pool->cards[su->card[d][k]])) return 1;
+    return 0;
+}
+
 static long median_turns(const Tally *t)
 {
     /* Lower median: the smallest length with at least half the games. */
@@ -168,6 +180,7 @@ cJSON *report_build(const RunInfo *ri, const Tally *t, const StatsSetup *su, con
     }
 
     cJSON *cards = cJSON_AddArrayToObject(root, "cards");
+    int spells = match_has_text(su, pool);
     for (int d = 0; d < 2; d++) {
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "deck", ri->deck_name[d]);
@@ -194,6 +207,12 @@ cJSON *report_build(const RunInfo *ri, const Tally *t, const StatsSetup *su, con
             cJSON_AddNumberToObject(e, "damage_dealt", (double)c->damage);
             cJSON_AddNumberToObject(e, "creatures_killed", (double)c->kills);
             cJSON_AddNumberToObject(e, "deaths", (double)c->deaths);
+            if (spells) {
+                cJSON_AddNumberToObject(e, "activated", (double)c->activated);
+                cJSON_AddNumberToObject(e, "creatures_destroyed", (double)c->destroyed);
+                cJSON_AddNumberToObject(e, "spell_damage_to_players", (double)c->spell_dmg_players);
+                cJSON_AddNumberToObject(e, "spell_damage_to_creatures", (double)c->spell_dmg_creatures);
+            }
             cJSON_AddItemToArray(list, e);
         }
         cJSON_AddItemToArray(cards, o);
@@ -292,8 +311,10 @@ int report_write_csv(OutputSet *s, int first, const RunInfo *ri, const Tally *t,
     }
 
     if (!(f = output_open(s, first + 2))) return -1;
+    int spells = match_has_text(su, pool);
     fputs("deck,card,copies,games_in_hand,gih_wr,games_opening_hand,oh_wr,games_drawn,gd_wr,"
-          "games_not_seen,gns_wr,iwd,cast,attacked,blocked,damage_dealt,creatures_killed,deaths\r\n", f);
+          "games_not_seen,gns_wr,iwd,cast,attacked,blocked,damage_dealt,creatures_killed,deaths", f);
+    fputs(spells ? ",activated,creatures_destroyed,spell_damage_to_players,spell_damage_to_creatures\r\n" : "\r\n", f);
     for (int d = 0; d < 2; d++) {
         for (int k = 0; k < su->ncard[d]; k++) {
             const CardTally *c = &t->card[d][k];
@@ -315,7 +336,13 @@ int report_write_csv(OutputSet *s, int first, const RunInfo *ri, const Tally *t,
             csv_num(f, (double)c->blocked, 0);
             csv_num(f, (double)c->damage, 0);
             csv_num(f, (double)c->kills, 0);
-            csv_num(f, (double)c->deaths, 1);
+            csv_num(f, (double)c->deaths, !spells);
+            if (spells) {
+                csv_num(f, (double)c->activated, 0);
+                csv_num(f, (double)c->destroyed, 0);
+                csv_num(f, (double)c->spell_dmg_players, 0);
+                csv_num(f, (double)c->spell_dmg_creatures, 1);
+            }
         }
     }
     return 0;

@@ -24,18 +24,8 @@
 #include <string.h>
 #include <cjson/cJSON.h>
 
-#include "scenario.h"
+#include "scenario_int.h"
 #include "commands.h"
-#include "engine/combat.h"
-
-#define SCN_FILE_MAX  (4 << 20) /* a larger file is not a scenario */
-#define SCN_ID_MAX    64        /* permanent ids, NUL included */
-#define SCN_FIELD_MAX 160       /* a field path in a message */
-#define SCN_ORDER_MAX 64        /* damage_order + blocker_order entries */
-#define SCN_ASSIGN_MAX 128      /* assign entries */
-
-enum { STEP_FS = 0, STEP_REG = 1 };  /* ScnAssign.step */
-enum { SCN_OK = SCENARIO_OK, SCN_FAIL = SCENARIO_FAIL, SCN_BAD = SCENARIO_BAD };  /* a file's outcome = exit status */
 
 static const char usage[] =
     "usage: mtgsim scenario FILE...\n"
@@ -47,6 +37,18 @@ static const char usage[] =
     "where the file gives none) and prints one JSON object per file on\n"
     "stdout (JSON Lines): {\"file\", \"name\", \"pass\", \"result\"}.\n"
     "\n"
+    "With `spells`, a file also casts spells and activates abilities: from the\n"
+    "first main phase when an entry has step \"main1\", then in any step of the\n"
+    "combat, with the stack, priority and triggered abilities as the rules\n"
+    "have them (mana costs taken as paid, every other cost paid). An entry\n"
+    "the rules forbid (timing, targets, costs) is \"error\": \"illegal_spell\",\n"
+    "with the state as it was. Players may have a hand, a library (top first)\n"
+    "and a graveyard; the result then also has `spells` (resolved, countered\n"
+    "or fizzled, per entry), `zones` (where each id of the file is; \"stack\"\n"
+    "for a spell still there when an illegal entry stopped the run) and each\n"
+    "player's hand, library, graveyard and tokens. A card the engine does not\n"
+    "play exactly is refused with the reason.\n"
+    "\n"
     "`pass` is true or false when the file has `expect`, null otherwise;\n"
     "differences are reported on stderr.\n"
     "\n"
@@ -54,494 +56,91 @@ static const char usage[] =
     "2 a file could not be read or is invalid (the file, the field and what\n"
     "is wrong on stderr; nothing is run for that file, the others still run).\n";
 
-/* One permanent of the file, resolved. */
-typedef struct ScnPerm {
-    char id[SCN_ID_MAX];  /* the file's name for it */
-    int  player;          /* controller, 0 or 1 */
-    int  damage;          /* damage marked at the start */
-    int  plus, minus;     /* +1/+1 and -1/-1 counters at the start */
-    int  loyalty;         /* loyalty counters, or -1 for the card's loyalty */
-    int  prevent;         /* prevention shield, damage */
-    int  tapped, sick;    /* booleans */
-} ScnPerm;
-
-typedef struct ScnOrder {
-    int who;                   /* perm index whose order it is */
-    int is_blocker;            /* 0: damage_order (attacker), 1: blocker_order */
-    int n;
-    int list[SCN_ORDER_MAX];   /* perm indices, in order */
-} ScnOrder;
-
-typedef struct ScnAssign {
-    int step;                  /* STEP_FS or STEP_REG */
-    int source;                /* perm index */
-    int n;
-    int to[ASSIGN_MAX];        /* perm index, or -1 for the defender */
-    int amount[ASSIGN_MAX];
-} ScnAssign;
-
-/* A scenario file, read and checked. Indices refer to perm[]. */
-typedef struct Scenario {
-    const char *file;          /* path as given */
-    FILE *msg;                 /* where messages go; NULL: nowhere */
-    const char *name;          /* points into root; NULL when absent */
-    int edition;               /* Edition */
-    int active;                /* attacking player */
-    int life[2], poison[2], prevent[2];
-    int n_perm;
-    ScnPerm perm[PERM_MAX];
-    CardDef card[PERM_MAX];    /* card[i] is perm[i]'s definition (pool index i in the run) */
-    int n_att;
-    int att[PERM_MAX], att_target[PERM_MAX];   /* target: perm index or -1 for the player */
-    int n_blk;
-    int blk[PAIR_MAX], blk_att[PAIR_MAX];
-    int n_ord;
-    ScnOrder ord[SCN_ORDER_MAX];
-    int n_asg;
-    ScnAssign asg[SCN_ASSIGN_MAX];
-    const cJSON *expect;       /* points into root; NULL when absent */
-} Scenario;
-
-/* ---------------------------------------------------------------- messages */
-
-static int bad(const Scenario *sc, const char *field, const char *fmt, ...)
-{
-    va_list ap;
-    if (!sc->msg) return -1;
-    fprintf(sc->msg, "mtgsim scenario: %s: %s: ", sc->file, field && *field ? field : "(file)");
-    va_start(ap, fmt);
-    vfprintf(sc->msg, fmt, ap);
-    va_end(ap);
-    fputc('\n', sc->msg);
-    return -1;
-}
-
-static const char *json_kind(const cJSON *v)
-{
-    if (!v) return "missing";
-    if (cJSON_IsString(v)) return "a string";
-    if (cJSON_IsNumber(v)) return "a number";
-    if (cJSON_IsBool(v)) return "a boolean";
-    if (cJSON_IsNull(v)) return "null";
-    if (cJSON_IsArray(v)) return "an array";
-    if (cJSON_IsObject(v)) return "an object";
-    return "invalid";
-}
-
-/* path + "." + key, or path + "[i]". */
-static void field_key(char *out, const char *path, const char *key)
-{
-    snprintf(out, SCN_FIELD_MAX, "%s%s%s", path, *path ? "." : "", key);
-}
-static void field_idx(char *out, const char *path, int i)
-{
-    snprintf(out, SCN_FIELD_MAX, "%s[%d]", path, i);
-}
-
-/* ------------------------------------------------------------- name lookup */
-
-static int ci_eq(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++)
-        if (tolower((unsigned char)*a) != tolower((unsigned char)*b)) return 0;
-    return *a == *b;
-}
-
-/* Edit distance without regard to case, capped at 64 characters. */
-static int edit_distance(const char *a, const char *b)
-{
-    int la = (int)strlen(a), lb = (int)strlen(b);
-    if (la > 64) la = 64;
-    if (lb > 64) lb = 64;
-    int row[65];
-    for (int j = 0; j <= lb; j++) row[j] = j;
-    for (int i = 1; i <= la; i++) {
-        int diag = row[0];
-        row[0] = i;
-        for (int j = 1; j <= lb; j++) {
-            int up = row[j];
-            int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
-            int v = diag + cost;
-            if (row[j] + 1 < v) v = row[j] + 1;
-            if (row[j - 1] + 1 < v) v = row[j - 1] + 1;
-            row[j] = v;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
-/* Keyword names as printed (702.x); compared without regard to case, and
- * with '_' or '-' read as a space. */
-static const struct { const char *name; unsigned bit; } keywords[KW_COUNT] = {
-    { "Flying", KW_FLYING }, { "Reach", KW_REACH }, { "First strike", KW_FIRST_STRIKE },
-    { "Double strike", KW_DOUBLE_STRIKE }, { "Deathtouch", KW_DEATHTOUCH },
-    { "Trample", KW_TRAMPLE }, { "Lifelink", KW_LIFELINK }, { "Vigilance", KW_VIGILANCE },
-    { "Haste", KW_HASTE }, { "Menace", KW_MENACE }, { "Defender", KW_DEFENDER },
-    { "Indestructible", KW_INDESTRUCTIBLE }, { "Wither", KW_WITHER }, { "Infect", KW_INFECT }
-};
-
-static int keyword_find(const char *s, const char **closest)
-{
-    char norm[64];
-    size_t n = 0;
-    for (; *s && n + 1 < sizeof norm; s++) norm[n++] = (*s == '_' || *s == '-') ? ' ' : *s;
-    norm[n] = 0;
-    int best = 1 << 30;
-    *closest = NULL;
-    for (int k = 0; k < KW_COUNT; k++) {
-        if (ci_eq(norm, keywords[k].name)) return (int)keywords[k].bit;
-        int d = edit_distance(norm, keywords[k].name);
-        if (d < best) { best = d; *closest = keywords[k].name; }
-    }
-    return -1;
-}
-
-static const struct { const char *name; unsigned bit; int super; } types[] = {
-    { "Creature", TYPE_CREATURE, 0 }, { "Planeswalker", TYPE_PLANESWALKER, 0 },
-    { "Artifact", TYPE_ARTIFACT, 0 }, { "Enchantment", TYPE_ENCHANTMENT, 0 },
-    { "Land", TYPE_LAND, 0 }, { "Instant", TYPE_INSTANT, 0 }, { "Sorcery", TYPE_SORCERY, 0 },
-    { "Tribal", TYPE_TRIBAL, 0 }, { "Legendary", SUPER_LEGENDARY, 1 },
-    { "Basic", SUPER_BASIC, 1 }, { "Snow", SUPER_SNOW, 1 }
-};
-
-/* The pool card closest to `name`, for a suggestion. */
-static const char *pool_closest(const Pool *p, const char *name)
-{
-    const char *best = NULL;
-    int bd = 1 << 30;
-    for (int i = 0; i < p->n; i++) {
-        int d = edit_distance(name, p->cards[i].name);
-        if (d < bd) { bd = d; best = p->cards[i].name; }
-    }
-    return best;
-}
-
-/* ---------------------------------------------------------- typed readers */
-
-/* Whether v is a JSON number with an integer value. cJSON reads 1e400 as
- * infinity; casting a double beyond long long is undefined, so none is cast. */
-static int is_integer(const cJSON *v)
-{
-    return cJSON_IsNumber(v) && v->valuedouble == floor(v->valuedouble);
-}
-
-/* An integer value as written in messages: the digits when it fits a long
- * long, else the %g form (1e+300). */
-static const char *int_text(char *buf, size_t n, double v)
-{
-    if (fabs(v) < 1e18) snprintf(buf, n, "%lld", (long long)v);
-    else snprintf(buf, n, "%g", v);
-    return buf;
-}
-
-/* Reads an optional integer obj[key] in [lo, hi]; absent: *out = def. */
-static int get_int(const Scenario *sc, const cJSON *obj, const char *key, const char *path,
-                   int lo, int hi, int def, int *out)
-{
-    char f[SCN_FIELD_MAX];
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!v) { *out = def; return 0; }
-    field_key(f, path, key);
-    char num[32];
-    if (!is_integer(v))
-        return bad(sc, f, "expected an integer, got %s", json_kind(v));
-    if (v->valuedouble < lo || v->valuedouble > hi)
-        return bad(sc, f, "%s is out of range (%d to %d)", int_text(num, sizeof num, v->valuedouble), lo, hi);
-    *out = (int)v->valuedouble;
-    return 0;
-}
-
-static int get_bool(const Scenario *sc, const cJSON *obj, const char *key, const char *path,
-                    int def, int *out)
-{
-    char f[SCN_FIELD_MAX];
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!v) { *out = def; return 0; }
-    field_key(f, path, key);
-    if (!cJSON_IsBool(v)) return bad(sc, f, "expected true or false, got %s", json_kind(v));
-    *out = cJSON_IsTrue(v);
-    return 0;
-}
-
-typedef struct KeyAt {
-    const char *key;  /* a member's name */
-    int pos;          /* its place in the object */
-} KeyAt;
-
-static int key_cmp(const void *x, const void *y)
-{
-    const KeyAt *a = x, *b = y;
-    int c = strcmp(a->key, b->key);
-    return c ? c : (a->pos > b->pos) - (a->pos < b->pos);
-}
-
-/* Rejects a key given twice in one object (cJSON keeps both), naming the
- * first key, in file order, that comes again. Pairwise for small objects;
- * sorted for large ones, so a file of a million keys takes no hours. */
-static int no_dup_keys(const Scenario *sc, const cJSON *obj, const char *path)
-{
-    const char *dup = NULL;
-    int n = 0;
-    for (const cJSON *a = obj ? obj->child : NULL; a; a = a->next) n++;
-    if (n <= 32) {
-        for (const cJSON *a = obj ? obj->child : NULL; a && !dup; a = a->next)
-            for (const cJSON *b = a->next; b; b = b->next)
-                if (a->string && b->string && !strcmp(a->string, b->string)) { dup = a->string; break; }
-    } else {
-        KeyAt *k = malloc((size_t)n * sizeof *k);
-        if (!k) return bad(sc, path, "out of memory");
-        int m = 0, first = n;
-        for (const cJSON *a = obj->child; a; a = a->next)
-            if (a->string) { k[m].key = a->string; k[m].pos = m; m++; }
-        qsort(k, (size_t)m, sizeof *k, key_cmp);
-        for (int i = 1; i < m; i++)   /* k[i - 1] starts a run of equal keys at its first place */
-            if (!strcmp(k[i].key, k[i - 1].key) && k[i - 1].pos < first &&
-                (i < 2 || strcmp(k[i - 2].key, k[i - 1].key))) {
-                first = k[i - 1].pos;
-                dup = k[i - 1].key;
-            }
-        free(k);
-    }
-    if (dup) {
-        char f[SCN_FIELD_MAX];
-        field_key(f, path, dup);
-        return bad(sc, f, "given twice");
-    }
-    return 0;
-}
-
-/* Rejects keys outside `allowed` (NULL-terminated). Used where an ignored
- * key would silently weaken a check (expect). */
-static int only_keys(const Scenario *sc, const cJSON *obj, const char *path,
-                     const char *const *allowed)
-{
-    for (const cJSON *a = obj->child; a; a = a->next) {
-        int ok = 0;
-        for (int k = 0; allowed[k]; k++) if (!strcmp(a->string, allowed[k])) ok = 1;
-        if (!ok) {
-            char f[SCN_FIELD_MAX], list[256] = "";
-            field_key(f, path, a->string);
-            for (int k = 0; allowed[k]; k++) {
-                strncat(list, k ? ", " : "", sizeof list - strlen(list) - 1);
-                strncat(list, allowed[k], sizeof list - strlen(list) - 1);
-            }
-            return bad(sc, f, "unknown field (expected one of: %s)", list);
-        }
-    }
-    return 0;
-}
-
-static int perm_index(const Scenario *sc, const char *id)
-{
-    for (int i = 0; i < sc->n_perm; i++) if (!strcmp(sc->perm[i].id, id)) return i;
-    return -1;
-}
-
-/* Reads obj[key] as the id of a permanent of the file. */
-static int get_id(const Scenario *sc, const cJSON *obj, const char *key, const char *path, int *out)
-{
-    char f[SCN_FIELD_MAX];
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    field_key(f, path, key);
-    if (!v) return bad(sc, f, "missing");
-    if (!cJSON_IsString(v)) return bad(sc, f, "expected a permanent id (a string), got %s", json_kind(v));
-    *out = perm_index(sc, v->valuestring);
-    if (*out < 0) return bad(sc, f, "unknown permanent id \"%s\"", v->valuestring);
-    return 0;
-}
-
-/* ------------------------------------------------------------------ cards */
-
-static int read_inline_card(Scenario *sc, const cJSON *c, const char *path, const char *id, CardDef *d)
-{
-    char f[SCN_FIELD_MAX];
-    memset(d, 0, sizeof *d);
-    d->produces = -1;
-    d->max_blocks = 1;
-    if (no_dup_keys(sc, c, path)) return -1;
-
-    const cJSON *name = cJSON_GetObjectItemCaseSensitive(c, "name");
-    field_key(f, path, "name");
-    if (name && !cJSON_IsString(name)) return bad(sc, f, "expected a string, got %s", json_kind(name));
-    snprintf(d->name, sizeof d->name, "%s", name ? name->valuestring : id);
-
-    const cJSON *ty = cJSON_GetObjectItemCaseSensitive(c, "types");
-    field_key(f, path, "types");
-    if (!ty) return bad(sc, f, "missing (e.g. [\"Creature\"])");
-    if (!cJSON_IsArray(ty)) return bad(sc, f, "expected an array of type names, got %s", json_kind(ty));
-    int k = 0;
-    for (const cJSON *t = ty->child; t; t = t->next, k++) {
-        char ft[SCN_FIELD_MAX];
-        field_idx(ft, f, k);
-        if (!cJSON_IsString(t)) return bad(sc, ft, "expected a type name, got %s", json_kind(t));
-        int found = 0;
-        for (size_t j = 0; j < sizeof types / sizeof types[0]; j++)
-            if (ci_eq(t->valuestring, types[j].name)) {
-                if (types[j].super) d->supertypes |= (uint8_t)types[j].bit;
-                else d->types |= (uint8_t)types[j].bit;
-                found = 1;
-            }
-        if (!found)
-            return bad(sc, ft, "unknown card type \"%s\" (known: Creature, Planeswalker, Artifact, "
-                       "Enchantment, Land, Instant, Sorcery, Tribal; Legendary, Basic, Snow)", t->valuestring);
-    }
-    if (!d->types) return bad(sc, f, "no card type given");
-
-    int is_creature = (d->types & TYPE_CREATURE) != 0, v;
-    if (is_creature) {
-        field_key(f, path, "power");
-        if (!cJSON_GetObjectItemCaseSensitive(c, "power")) return bad(sc, f, "missing for a creature");
-        field_key(f, path, "toughness");
-        if (!cJSON_GetObjectItemCaseSensitive(c, "toughness")) return bad(sc, f, "missing for a creature");
-    }
-    /* Printed values, as the card pool reads them: no card prints a negative
-     * power or toughness (counters make them so: "counters"). */
-    if (get_int(sc, c, "power", path, 0, 99, 0, &v)) return -1;
-    d->power = (int8_t)v;
-    if (get_int(sc, c, "toughness", path, 0, 99, 0, &v)) return -1;
-    d->toughness = (int8_t)v;
-    if (get_int(sc, c, "loyalty", path, 0, 255, 0, &v)) return -1;
-    d->loyalty = (uint8_t)v;
-    if (get_int(sc, c, "max_blocks", path, 1, PERM_MAX, 1, &v)) return -1;
-    d->max_blocks = (uint8_t)v;
-
-    const cJSON *kw = cJSON_GetObjectItemCaseSensitive(c, "keywords");
-    field_key(f, path, "keywords");
-    if (kw && !cJSON_IsArray(kw)) return bad(sc, f, "expected an array of keyword names, got %s", json_kind(kw));
-    k = 0;
-    for (const cJSON *t = kw ? kw->child : NULL; t; t = t->next, k++) {
-        char fk[SCN_FIELD_MAX];
-        const char *closest;
-        field_idx(fk, f, k);
-        if (!cJSON_IsString(t)) return bad(sc, fk, "expected a keyword name, got %s", json_kind(t));
-        int bit = keyword_find(t->valuestring, &closest);
-        if (bit < 0)
-            return bad(sc, fk, "unknown keyword \"%s\" (did you mean \"%s\"?)", t->valuestring, closest);
-        d->keywords |= (uint16_t)bit;
-    }
-    return 0;
-}
-
-static int read_card(Scenario *sc, ScenarioPool *pc, const cJSON *c, const char *path,
-                     const char *id, CardDef *d)
-{
-    if (!c) return bad(sc, path, "missing (a card name or an inline definition)");
-    if (cJSON_IsObject(c)) return read_inline_card(sc, c, path, id, d);
-    if (!cJSON_IsString(c))
-        return bad(sc, path, "expected a card name or an inline definition, got %s", json_kind(c));
-    if (!pc->tried) {
-        pc->tried = 1;
-        pc->ok = pool_load_default(&pc->pool, pc->err, sizeof pc->err) == 0;
-    }
-    if (!pc->ok)
-        return bad(sc, path, "unknown card name \"%s\": the card pool could not be loaded (%s); "
-                   "use an inline definition", c->valuestring, pc->err);
-    int i = pool_find(&pc->pool, c->valuestring);
-    if (i < 0) {
-        const char *near = pool_closest(&pc->pool, c->valuestring);
-        if (near) return bad(sc, path, "unknown card name \"%s\" (closest: \"%s\")", c->valuestring, near);
-        return bad(sc, path, "unknown card name \"%s\" (the card pool is empty)", c->valuestring);
-    }
-    const char *why = pool_reason(&pc->pool, i);
-    if (why)
-        return bad(sc, path, "card \"%s\" is not supported by the engine: %s", c->valuestring, why);
-    *d = pc->pool.cards[i];
-    return 0;
-}
-
-/* -------------------------------------------------------------- the file */
 
 static int read_players(Scenario *sc, ScenarioPool *pc, const cJSON *root)
 {
     const cJSON *pl = cJSON_GetObjectItemCaseSensitive(root, "players");
-    if (!pl) return bad(sc, "players", "missing (an array of the two players)");
-    if (!cJSON_IsArray(pl)) return bad(sc, "players", "expected an array of 2 players, got %s", json_kind(pl));
+    if (!pl) return scn_bad(sc, "players", "missing (an array of the two players)");
+    if (!cJSON_IsArray(pl)) return scn_bad(sc, "players", "expected an array of 2 players, got %s", scn_json_kind(pl));
     if (cJSON_GetArraySize(pl) != 2)
-        return bad(sc, "players", "expected 2 players, got %d", cJSON_GetArraySize(pl));
+        return scn_bad(sc, "players", "expected 2 players, got %d", cJSON_GetArraySize(pl));
     int p = 0;
     for (const cJSON *po = pl->child; po; po = po->next, p++) {
         char path[SCN_FIELD_MAX], f[SCN_FIELD_MAX];
-        field_idx(path, "players", p);
-        if (!cJSON_IsObject(po)) return bad(sc, path, "expected an object, got %s", json_kind(po));
-        if (no_dup_keys(sc, po, path)) return -1;
-        if (get_int(sc, po, "life", path, -30000, 30000, LIFE_START, &sc->life[p])) return -1;
-        if (get_int(sc, po, "poison", path, 0, 255, 0, &sc->poison[p])) return -1;
-        if (get_int(sc, po, "prevent", path, 0, 30000, 0, &sc->prevent[p])) return -1;
+        scn_field_idx(path, "players", p);
+        if (!cJSON_IsObject(po)) return scn_bad(sc, path, "expected an object, got %s", scn_json_kind(po));
+        if (scn_no_dup_keys(sc, po, path)) return -1;
+        if (scn_get_int(sc, po, "life", path, -30000, 30000, LIFE_START, &sc->life[p])) return -1;
+        if (scn_get_int(sc, po, "poison", path, 0, 255, 0, &sc->poison[p])) return -1;
+        if (scn_get_int(sc, po, "prevent", path, 0, 30000, 0, &sc->prevent[p])) return -1;
         const cJSON *bf = cJSON_GetObjectItemCaseSensitive(po, "battlefield");
-        field_key(f, path, "battlefield");
-        if (bf && !cJSON_IsArray(bf)) return bad(sc, f, "expected an array of permanents, got %s", json_kind(bf));
+        scn_field_key(f, path, "battlefield");
+        if (bf && !cJSON_IsArray(bf)) return scn_bad(sc, f, "expected an array of permanents, got %s", scn_json_kind(bf));
         int k = 0;
         for (const cJSON *e = bf ? bf->child : NULL; e; e = e->next, k++) {
             char pp[SCN_FIELD_MAX], fi[SCN_FIELD_MAX];
-            field_idx(pp, f, k);
-            if (!cJSON_IsObject(e)) return bad(sc, pp, "expected an object, got %s", json_kind(e));
-            if (no_dup_keys(sc, e, pp)) return -1;
+            scn_field_idx(pp, f, k);
+            if (!cJSON_IsObject(e)) return scn_bad(sc, pp, "expected an object, got %s", scn_json_kind(e));
+            if (scn_no_dup_keys(sc, e, pp)) return -1;
             if (sc->n_perm == PERM_MAX)
-                return bad(sc, pp, "more than %d permanents (the engine's capacity)", PERM_MAX);
+                return scn_bad(sc, pp, "more than %d permanents (the engine's capacity)", PERM_MAX);
             ScnPerm *q = &sc->perm[sc->n_perm];
             memset(q, 0, sizeof *q);
             q->player = p;
 
-            const cJSON *id = cJSON_GetObjectItemCaseSensitive(e, "id");
-            field_key(fi, pp, "id");
-            if (!id) return bad(sc, fi, "missing");
-            if (!cJSON_IsString(id) || !*id->valuestring)
-                return bad(sc, fi, "expected a non-empty string, got %s", json_kind(id));
-            if (strlen(id->valuestring) >= SCN_ID_MAX)
-                return bad(sc, fi, "longer than %d characters", SCN_ID_MAX - 1);
-            if (!strcmp(id->valuestring, "player") || !strcmp(id->valuestring, "defender") ||
-                !strcmp(id->valuestring, "player0") || !strcmp(id->valuestring, "player1"))
-                return bad(sc, fi, "\"%s\" is reserved (it names a player)", id->valuestring);
-            if (perm_index(sc, id->valuestring) >= 0)
-                return bad(sc, fi, "duplicate id \"%s\"", id->valuestring);
-            snprintf(q->id, sizeof q->id, "%s", id->valuestring);
-
-            field_key(fi, pp, "card");
-            if (read_card(sc, pc, cJSON_GetObjectItemCaseSensitive(e, "card"), fi, q->id,
-                          &sc->card[sc->n_perm])) return -1;
-            if (get_int(sc, e, "damage", pp, 0, 255, 0, &q->damage)) return -1;
-            if (get_int(sc, e, "prevent", pp, 0, 255, 0, &q->prevent)) return -1;
-            if (get_bool(sc, e, "tapped", pp, 0, &q->tapped)) return -1;
-            if (get_bool(sc, e, "sick", pp, 0, &q->sick)) return -1;
+            scn_field_key(fi, pp, "id");
+            if (scn_new_id(sc, cJSON_GetObjectItemCaseSensitive(e, "id"), fi, q->id)) return -1;
+            q->attached = q->entry = -1;
+            q->def = sc->n_def;
+            scn_field_key(fi, pp, "card");
+            if (scn_read_card(sc, pc, cJSON_GetObjectItemCaseSensitive(e, "card"), fi, q->id,
+                              &sc->def[sc->n_def++])) return -1;
+            if (scn_get_int(sc, e, "damage", pp, 0, 255, 0, &q->damage)) return -1;
+            if (scn_get_int(sc, e, "prevent", pp, 0, 255, 0, &q->prevent)) return -1;
+            if (scn_get_bool(sc, e, "tapped", pp, 0, &q->tapped)) return -1;
+            if (scn_get_bool(sc, e, "sick", pp, 0, &q->sick)) return -1;
+            if (scn_get_bool(sc, e, "token", pp, 0, &q->token)) return -1;
+            if (cJSON_GetObjectItemCaseSensitive(e, "token") || cJSON_GetObjectItemCaseSensitive(e, "attached_to"))
+                sc->spells = 1;
             q->loyalty = -1;
             const cJSON *cn = cJSON_GetObjectItemCaseSensitive(e, "counters");
-            field_key(fi, pp, "counters");
+            scn_field_key(fi, pp, "counters");
             if (cn) {
                 static const char *const kinds[] = { "+1/+1", "-1/-1", "loyalty", NULL };
-                if (!cJSON_IsObject(cn)) return bad(sc, fi, "expected an object, got %s", json_kind(cn));
-                if (no_dup_keys(sc, cn, fi) || only_keys(sc, cn, fi, kinds)) return -1;
-                if (get_int(sc, cn, "+1/+1", fi, 0, 255, 0, &q->plus)) return -1;
-                if (get_int(sc, cn, "-1/-1", fi, 0, 255, 0, &q->minus)) return -1;
-                if (get_int(sc, cn, "loyalty", fi, 0, 255, -1, &q->loyalty)) return -1;
+                if (!cJSON_IsObject(cn)) return scn_bad(sc, fi, "expected an object, got %s", scn_json_kind(cn));
+                if (scn_no_dup_keys(sc, cn, fi) || scn_only_keys(sc, cn, fi, kinds)) return -1;
+                if (scn_get_int(sc, cn, "+1/+1", fi, 0, 255, 0, &q->plus)) return -1;
+                if (scn_get_int(sc, cn, "-1/-1", fi, 0, 255, 0, &q->minus)) return -1;
+                if (scn_get_int(sc, cn, "loyalty", fi, 0, 255, -1, &q->loyalty)) return -1;
             }
             sc->n_perm++;
         }
+        if (scn_read_zones(sc, pc, po, path, p)) return -1;
     }
-    return 0;
+    return scn_read_attachments(sc, root);
 }
 
 static int read_attacks(Scenario *sc, const cJSON *root)
 {
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(root, "attacks");
     if (!a) return 0;
-    if (!cJSON_IsArray(a)) return bad(sc, "attacks", "expected an array, got %s", json_kind(a));
+    if (!cJSON_IsArray(a)) return scn_bad(sc, "attacks", "expected an array, got %s", scn_json_kind(a));
     int k = 0;
     for (const cJSON *e = a->child; e; e = e->next, k++) {
         char path[SCN_FIELD_MAX], f[SCN_FIELD_MAX];
-        field_idx(path, "attacks", k);
-        if (!cJSON_IsObject(e)) return bad(sc, path, "expected an object, got %s", json_kind(e));
-        if (no_dup_keys(sc, e, path)) return -1;
-        if (k == PERM_MAX) return bad(sc, path, "more than %d attacks", PERM_MAX);
-        if (get_id(sc, e, "attacker", path, &sc->att[k])) return -1;
+        scn_field_idx(path, "attacks", k);
+        if (!cJSON_IsObject(e)) return scn_bad(sc, path, "expected an object, got %s", scn_json_kind(e));
+        if (scn_no_dup_keys(sc, e, path)) return -1;
+        if (k == PERM_MAX) return scn_bad(sc, path, "more than %d attacks", PERM_MAX);
+        if (scn_get_id(sc, e, "attacker", path, &sc->att[k])) return -1;
         const cJSON *t = cJSON_GetObjectItemCaseSensitive(e, "target");
-        field_key(f, path, "target");
+        scn_field_key(f, path, "target");
         if (!t || (cJSON_IsString(t) && !strcmp(t->valuestring, "player"))) {
             sc->att_target[k] = -1;     /* the defending player, also by default */
         } else if (!cJSON_IsString(t)) {
-            return bad(sc, f, "expected \"player\" or a planeswalker's id, got %s", json_kind(t));
-        } else if ((sc->att_target[k] = perm_index(sc, t->valuestring)) < 0) {
-            return bad(sc, f, "unknown permanent id \"%s\" (expected \"player\" or a planeswalker's id)",
+            return scn_bad(sc, f, "expected \"player\" or a planeswalker's id, got %s", scn_json_kind(t));
+        } else if ((sc->att_target[k] = scn_perm_index(sc, t->valuestring)) < 0) {
+            return scn_bad(sc, f, "unknown permanent id \"%s\" (expected \"player\" or a planeswalker's id)",
                        t->valuestring);
         }
         sc->n_att = k + 1;
@@ -553,16 +152,16 @@ static int read_blocks(Scenario *sc, const cJSON *root)
 {
     const cJSON *b = cJSON_GetObjectItemCaseSensitive(root, "blocks");
     if (!b) return 0;
-    if (!cJSON_IsArray(b)) return bad(sc, "blocks", "expected an array, got %s", json_kind(b));
+    if (!cJSON_IsArray(b)) return scn_bad(sc, "blocks", "expected an array, got %s", scn_json_kind(b));
     int k = 0;
     for (const cJSON *e = b->child; e; e = e->next, k++) {
         char path[SCN_FIELD_MAX];
-        field_idx(path, "blocks", k);
-        if (!cJSON_IsObject(e)) return bad(sc, path, "expected an object, got %s", json_kind(e));
-        if (no_dup_keys(sc, e, path)) return -1;
-        if (k == PAIR_MAX) return bad(sc, path, "more than %d blocks (the engine's capacity)", PAIR_MAX);
-        if (get_id(sc, e, "blocker", path, &sc->blk[k])) return -1;
-        if (get_id(sc, e, "attacker", path, &sc->blk_att[k])) return -1;
+        scn_field_idx(path, "blocks", k);
+        if (!cJSON_IsObject(e)) return scn_bad(sc, path, "expected an object, got %s", scn_json_kind(e));
+        if (scn_no_dup_keys(sc, e, path)) return -1;
+        if (k == PAIR_MAX) return scn_bad(sc, path, "more than %d blocks (the engine's capacity)", PAIR_MAX);
+        if (scn_get_id(sc, e, "blocker", path, &sc->blk[k])) return -1;
+        if (scn_get_id(sc, e, "attacker", path, &sc->blk_att[k])) return -1;
         sc->n_blk = k + 1;
     }
     return 0;
@@ -573,26 +172,26 @@ static int read_orders(Scenario *sc, const cJSON *root, const char *key, int is_
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, key);
     if (!o) return 0;
     if (!cJSON_IsObject(o))
-        return bad(sc, key, "expected an object mapping an id to a list of ids, got %s", json_kind(o));
-    if (no_dup_keys(sc, o, key)) return -1;
+        return scn_bad(sc, key, "expected an object mapping an id to a list of ids, got %s", scn_json_kind(o));
+    if (scn_no_dup_keys(sc, o, key)) return -1;
     for (const cJSON *e = o->child; e; e = e->next) {
         char path[SCN_FIELD_MAX];
-        field_key(path, key, e->string);
-        if (sc->n_ord == SCN_ORDER_MAX) return bad(sc, path, "more than %d orders", SCN_ORDER_MAX);
+        scn_field_key(path, key, e->string);
+        if (sc->n_ord == SCN_ORDER_MAX) return scn_bad(sc, path, "more than %d orders", SCN_ORDER_MAX);
         ScnOrder *r = &sc->ord[sc->n_ord];
         r->is_blocker = is_blocker;
-        if ((r->who = perm_index(sc, e->string)) < 0)
-            return bad(sc, path, "unknown permanent id \"%s\"", e->string);
-        if (!cJSON_IsArray(e)) return bad(sc, path, "expected an array of ids, got %s", json_kind(e));
+        if ((r->who = scn_perm_index(sc, e->string)) < 0)
+            return scn_bad(sc, path, "unknown permanent id \"%s\"", e->string);
+        if (!cJSON_IsArray(e)) return scn_bad(sc, path, "expected an array of ids, got %s", scn_json_kind(e));
         r->n = 0;
         int k = 0;
         for (const cJSON *v = e->child; v; v = v->next, k++) {
             char f[SCN_FIELD_MAX];
-            field_idx(f, path, k);
-            if (k == SCN_ORDER_MAX) return bad(sc, f, "more than %d entries", SCN_ORDER_MAX);
-            if (!cJSON_IsString(v)) return bad(sc, f, "expected a permanent id, got %s", json_kind(v));
-            if ((r->list[k] = perm_index(sc, v->valuestring)) < 0)
-                return bad(sc, f, "unknown permanent id \"%s\"", v->valuestring);
+            scn_field_idx(f, path, k);
+            if (k == SCN_ORDER_MAX) return scn_bad(sc, f, "more than %d entries", SCN_ORDER_MAX);
+            if (!cJSON_IsString(v)) return scn_bad(sc, f, "expected a permanent id, got %s", scn_json_kind(v));
+            if ((r->list[k] = scn_perm_index(sc, v->valuestring)) < 0)
+                return scn_bad(sc, f, "unknown permanent id \"%s\"", v->valuestring);
             r->n = k + 1;
         }
         sc->n_ord++;
@@ -604,46 +203,46 @@ static int read_assign(Scenario *sc, const cJSON *root)
 {
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(root, "assign");
     if (!a) return 0;
-    if (!cJSON_IsArray(a)) return bad(sc, "assign", "expected an array, got %s", json_kind(a));
+    if (!cJSON_IsArray(a)) return scn_bad(sc, "assign", "expected an array, got %s", scn_json_kind(a));
     int k = 0;
     for (const cJSON *e = a->child; e; e = e->next, k++) {
         char path[SCN_FIELD_MAX], f[SCN_FIELD_MAX];
-        field_idx(path, "assign", k);
-        if (!cJSON_IsObject(e)) return bad(sc, path, "expected an object, got %s", json_kind(e));
-        if (no_dup_keys(sc, e, path)) return -1;
-        if (k == SCN_ASSIGN_MAX) return bad(sc, path, "more than %d assignments", SCN_ASSIGN_MAX);
+        scn_field_idx(path, "assign", k);
+        if (!cJSON_IsObject(e)) return scn_bad(sc, path, "expected an object, got %s", scn_json_kind(e));
+        if (scn_no_dup_keys(sc, e, path)) return -1;
+        if (k == SCN_ASSIGN_MAX) return scn_bad(sc, path, "more than %d assignments", SCN_ASSIGN_MAX);
         ScnAssign *g = &sc->asg[k];
         const cJSON *st = cJSON_GetObjectItemCaseSensitive(e, "step");
-        field_key(f, path, "step");
-        if (!st) return bad(sc, f, "missing (\"first_strike\" or \"regular\")");
-        if (!cJSON_IsString(st)) return bad(sc, f, "expected \"first_strike\" or \"regular\", got %s", json_kind(st));
+        scn_field_key(f, path, "step");
+        if (!st) return scn_bad(sc, f, "missing (\"first_strike\" or \"regular\")");
+        if (!cJSON_IsString(st)) return scn_bad(sc, f, "expected \"first_strike\" or \"regular\", got %s", scn_json_kind(st));
         if (!strcmp(st->valuestring, "first_strike")) g->step = STEP_FS;
         else if (!strcmp(st->valuestring, "regular")) g->step = STEP_REG;
-        else return bad(sc, f, "expected \"first_strike\" or \"regular\", got \"%s\"", st->valuestring);
-        if (get_id(sc, e, "source", path, &g->source)) return -1;
+        else return scn_bad(sc, f, "expected \"first_strike\" or \"regular\", got \"%s\"", st->valuestring);
+        if (scn_get_id(sc, e, "source", path, &g->source)) return -1;
         for (int j = 0; j < k; j++)
             if (sc->asg[j].step == g->step && sc->asg[j].source == g->source)
-                return bad(sc, path, "a second assignment for \"%s\" in the %s step",
+                return scn_bad(sc, path, "a second assignment for \"%s\" in the %s step",
                            sc->perm[g->source].id, st->valuestring);
         const cJSON *to = cJSON_GetObjectItemCaseSensitive(e, "to");
-        field_key(f, path, "to");
-        if (!to) return bad(sc, f, "missing");
+        scn_field_key(f, path, "to");
+        if (!to) return scn_bad(sc, f, "missing");
         if (!cJSON_IsObject(to))
-            return bad(sc, f, "expected an object mapping a recipient to an amount, got %s", json_kind(to));
-        if (no_dup_keys(sc, to, f)) return -1;
+            return scn_bad(sc, f, "expected an object mapping a recipient to an amount, got %s", scn_json_kind(to));
+        if (scn_no_dup_keys(sc, to, f)) return -1;
         g->n = 0;
         for (const cJSON *r = to->child; r; r = r->next) {
             char fr[SCN_FIELD_MAX];
-            field_key(fr, f, r->string);
-            if (g->n == ASSIGN_MAX) return bad(sc, fr, "more than %d recipients", ASSIGN_MAX);
+            scn_field_key(fr, f, r->string);
+            if (g->n == ASSIGN_MAX) return scn_bad(sc, fr, "more than %d recipients", ASSIGN_MAX);
             if (!strcmp(r->string, "defender")) g->to[g->n] = -1;
-            else if ((g->to[g->n] = perm_index(sc, r->string)) < 0)
-                return bad(sc, fr, "unknown recipient \"%s\" (a permanent id or \"defender\")", r->string);
+            else if ((g->to[g->n] = scn_perm_index(sc, r->string)) < 0)
+                return scn_bad(sc, fr, "unknown recipient \"%s\" (a permanent id or \"defender\")", r->string);
             char num[32];
-            if (!is_integer(r))
-                return bad(sc, fr, "expected an integer amount, got %s", json_kind(r));
+            if (!scn_is_integer(r))
+                return scn_bad(sc, fr, "expected an integer amount, got %s", scn_json_kind(r));
             if (r->valuedouble < -1000 || r->valuedouble > 1000)
-                return bad(sc, fr, "amount %s is out of range", int_text(num, sizeof num, r->valuedouble));
+                return scn_bad(sc, fr, "amount %s is out of range", scn_int_text(num, sizeof num, r->valuedouble));
             g->amount[g->n++] = (int)r->valuedouble;
         }
         sc->n_asg = k + 1;
@@ -651,133 +250,125 @@ static int read_assign(Scenario *sc, const cJSON *root)
     return 0;
 }
 
-static int read_spells(Scenario *sc, const cJSON *root)
-{
-    const cJSON *s = cJSON_GetObjectItemCaseSensitive(root, "spells");
-    if (!s) return 0;
-    if (!cJSON_IsArray(s)) return bad(sc, "spells", "expected an array, got %s", json_kind(s));
-    if (!s->child) return 0;
-    const cJSON *c = cJSON_GetObjectItemCaseSensitive(s->child, "card");
-    const char *name = "?";
-    if (cJSON_IsString(c)) name = c->valuestring;
-    else if (cJSON_IsObject(c) && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(c, "name")))
-        name = cJSON_GetObjectItemCaseSensitive(c, "name")->valuestring;
-    return bad(sc, "spells[0].card", "cannot cast \"%s\": the engine has no spell support yet", name);
-}
-
 /* expect (and after_first_strike inside it): checked before the run so a
  * typo is an invalid file rather than a check that silently never runs. */
-static int check_expect_state(const Scenario *sc, const cJSON *x, const char *path, int top)
+static int check_expect_state(Scenario *sc, const cJSON *x, const char *path, int top)
 {
+    /* The fields of "Spells, abilities and the main phase" are checked by
+     * scn_check_expect_spells. */
     static const char *const top_keys[] = { "error", "players", "graveyard", "permanents",
-                                            "after_first_strike", NULL };
+                                            "after_first_strike", "zones", "spells", NULL };
     static const char *const fs_keys[] = { "players", "graveyard", "permanents", NULL };
-    static const char *const pl_keys[] = { "life", "poison", "lost", NULL };
+    static const char *const pl_keys[] = { "life", "poison", "lost", "hand", "library", "graveyard",
+                                           "tokens", NULL };
     static const char *const pm_keys[] = { "damage", "counters", "loyalty", "tapped",
-                                           "power", "toughness", NULL };
+                                           "power", "toughness", "keywords", "controller",
+                                           "attached_to", NULL };
     static const char *const cn_keys[] = { "+1/+1", "-1/-1", "loyalty", NULL };
     char f[SCN_FIELD_MAX];
     int v;
-    if (!cJSON_IsObject(x)) return bad(sc, path, "expected an object, got %s", json_kind(x));
-    if (no_dup_keys(sc, x, path) || only_keys(sc, x, path, top ? top_keys : fs_keys)) return -1;
+    if (!cJSON_IsObject(x)) return scn_bad(sc, path, "expected an object, got %s", scn_json_kind(x));
+    if (scn_no_dup_keys(sc, x, path) || scn_only_keys(sc, x, path, top ? top_keys : fs_keys)) return -1;
 
     const cJSON *err = cJSON_GetObjectItemCaseSensitive(x, "error");
     if (err && !cJSON_IsNull(err)) {
-        field_key(f, path, "error");
+        scn_field_key(f, path, "error");
         if (!cJSON_IsString(err) ||
             (strcmp(err->valuestring, "illegal_attack") && strcmp(err->valuestring, "illegal_block") &&
-             strcmp(err->valuestring, "illegal_order") && strcmp(err->valuestring, "illegal_assignment")))
-            return bad(sc, f, "expected null, \"illegal_attack\", \"illegal_block\", \"illegal_order\" "
-                       "or \"illegal_assignment\"");
+             strcmp(err->valuestring, "illegal_order") && strcmp(err->valuestring, "illegal_assignment") &&
+             strcmp(err->valuestring, "illegal_spell")))
+            return scn_bad(sc, f, "expected null, \"illegal_attack\", \"illegal_block\", \"illegal_order\", "
+                       "\"illegal_assignment\" or \"illegal_spell\"");
+        if (!strcmp(err->valuestring, "illegal_spell")) sc->spells = 1;
     }
     const cJSON *pl = cJSON_GetObjectItemCaseSensitive(x, "players");
     if (pl) {
-        field_key(f, path, "players");
+        scn_field_key(f, path, "players");
         if (!cJSON_IsArray(pl) || cJSON_GetArraySize(pl) > 2)
-            return bad(sc, f, "expected an array of at most 2 objects");
+            return scn_bad(sc, f, "expected an array of at most 2 objects");
         int p = 0;
         for (const cJSON *e = pl->child; e; e = e->next, p++) {
             char fp[SCN_FIELD_MAX];
-            field_idx(fp, f, p);
+            scn_field_idx(fp, f, p);
             if (cJSON_IsNull(e)) continue;
-            if (!cJSON_IsObject(e)) return bad(sc, fp, "expected an object, got %s", json_kind(e));
-            if (no_dup_keys(sc, e, fp) || only_keys(sc, e, fp, pl_keys)) return -1;
-            if (get_int(sc, e, "life", fp, -30000, 30000, 0, &v) ||
-                get_int(sc, e, "poison", fp, 0, 255, 0, &v) ||
-                get_bool(sc, e, "lost", fp, 0, &v)) return -1;
+            if (!cJSON_IsObject(e)) return scn_bad(sc, fp, "expected an object, got %s", scn_json_kind(e));
+            if (scn_no_dup_keys(sc, e, fp) || scn_only_keys(sc, e, fp, pl_keys)) return -1;
+            if (scn_get_int(sc, e, "life", fp, -30000, 30000, 0, &v) ||
+                scn_get_int(sc, e, "poison", fp, 0, 255, 0, &v) ||
+                scn_get_bool(sc, e, "lost", fp, 0, &v)) return -1;
         }
     }
     const cJSON *gy = cJSON_GetObjectItemCaseSensitive(x, "graveyard");
     if (gy) {
-        field_key(f, path, "graveyard");
-        if (!cJSON_IsArray(gy)) return bad(sc, f, "expected an array of ids, got %s", json_kind(gy));
+        scn_field_key(f, path, "graveyard");
+        if (!cJSON_IsArray(gy)) return scn_bad(sc, f, "expected an array of ids, got %s", scn_json_kind(gy));
         int k = 0;
         for (const cJSON *e = gy->child; e; e = e->next, k++) {
             char fg[SCN_FIELD_MAX];
-            field_idx(fg, f, k);
-            if (!cJSON_IsString(e)) return bad(sc, fg, "expected a permanent id, got %s", json_kind(e));
-            if (perm_index(sc, e->valuestring) < 0)
-                return bad(sc, fg, "unknown permanent id \"%s\"", e->valuestring);
+            scn_field_idx(fg, f, k);
+            if (!cJSON_IsString(e)) return scn_bad(sc, fg, "expected a permanent id, got %s", scn_json_kind(e));
+            if (scn_perm_index(sc, e->valuestring) < 0 && scn_card_index(sc, e->valuestring) < 0)
+                return scn_bad(sc, fg, "unknown %s id \"%s\"", sc->n_card ? "card" : "permanent", e->valuestring);
             for (const cJSON *d = gy->child; d != e; d = d->next)
                 if (!strcmp(d->valuestring, e->valuestring))
-                    return bad(sc, fg, "\"%s\" listed twice", e->valuestring);
+                    return scn_bad(sc, fg, "\"%s\" listed twice", e->valuestring);
         }
     }
     const cJSON *pm = cJSON_GetObjectItemCaseSensitive(x, "permanents");
     if (pm) {
-        field_key(f, path, "permanents");
-        if (!cJSON_IsObject(pm)) return bad(sc, f, "expected an object keyed by id, got %s", json_kind(pm));
-        if (no_dup_keys(sc, pm, f)) return -1;
+        scn_field_key(f, path, "permanents");
+        if (!cJSON_IsObject(pm)) return scn_bad(sc, f, "expected an object keyed by id, got %s", scn_json_kind(pm));
+        if (scn_no_dup_keys(sc, pm, f)) return -1;
         for (const cJSON *e = pm->child; e; e = e->next) {
             char fp[SCN_FIELD_MAX];
-            field_key(fp, f, e->string);
-            if (perm_index(sc, e->string) < 0) return bad(sc, fp, "unknown permanent id \"%s\"", e->string);
-            if (!cJSON_IsObject(e)) return bad(sc, fp, "expected an object, got %s", json_kind(e));
-            if (no_dup_keys(sc, e, fp) || only_keys(sc, e, fp, pm_keys)) return -1;
-            if (get_int(sc, e, "damage", fp, 0, 255, 0, &v) ||
-                get_int(sc, e, "loyalty", fp, 0, 255, 0, &v) ||
-                get_int(sc, e, "power", fp, -1000, 1000, 0, &v) ||
-                get_int(sc, e, "toughness", fp, -1000, 1000, 0, &v) ||
-                get_bool(sc, e, "tapped", fp, 0, &v)) return -1;
+            scn_field_key(fp, f, e->string);
+            if (scn_perm_index(sc, e->string) < 0) return scn_bad(sc, fp, "unknown permanent id \"%s\"", e->string);
+            if (!cJSON_IsObject(e)) return scn_bad(sc, fp, "expected an object, got %s", scn_json_kind(e));
+            if (scn_no_dup_keys(sc, e, fp) || scn_only_keys(sc, e, fp, pm_keys)) return -1;
+            if (scn_get_int(sc, e, "damage", fp, 0, 255, 0, &v) ||
+                scn_get_int(sc, e, "loyalty", fp, 0, 255, 0, &v) ||
+                scn_get_int(sc, e, "power", fp, -1000, 1000, 0, &v) ||
+                scn_get_int(sc, e, "toughness", fp, -1000, 1000, 0, &v) ||
+                scn_get_bool(sc, e, "tapped", fp, 0, &v)) return -1;
             const cJSON *cn = cJSON_GetObjectItemCaseSensitive(e, "counters");
             if (cn) {
                 char fc[SCN_FIELD_MAX];
-                field_key(fc, fp, "counters");
-                if (!cJSON_IsObject(cn)) return bad(sc, fc, "expected an object, got %s", json_kind(cn));
-                if (no_dup_keys(sc, cn, fc) || only_keys(sc, cn, fc, cn_keys)) return -1;
-                if (get_int(sc, cn, "+1/+1", fc, 0, 255, 0, &v) ||
-                    get_int(sc, cn, "-1/-1", fc, 0, 255, 0, &v) ||
-                    get_int(sc, cn, "loyalty", fc, 0, 255, 0, &v)) return -1;
+                scn_field_key(fc, fp, "counters");
+                if (!cJSON_IsObject(cn)) return scn_bad(sc, fc, "expected an object, got %s", scn_json_kind(cn));
+                if (scn_no_dup_keys(sc, cn, fc) || scn_only_keys(sc, cn, fc, cn_keys)) return -1;
+                if (scn_get_int(sc, cn, "+1/+1", fc, 0, 255, 0, &v) ||
+                    scn_get_int(sc, cn, "-1/-1", fc, 0, 255, 0, &v) ||
+                    scn_get_int(sc, cn, "loyalty", fc, 0, 255, 0, &v)) return -1;
             }
         }
     }
     const cJSON *fs = top ? cJSON_GetObjectItemCaseSensitive(x, "after_first_strike") : NULL;
     if (fs) {
-        field_key(f, path, "after_first_strike");
+        scn_field_key(f, path, "after_first_strike");
         if (check_expect_state(sc, fs, f, 0)) return -1;
     }
-    return 0;
+    return scn_check_expect_spells(sc, x, path, top);
 }
 
 /* Reads and checks the whole file; 0, or -1 with the message printed. */
 static int scenario_read(Scenario *sc, ScenarioPool *pc, const cJSON *root)
 {
     int v;
-    if (!cJSON_IsObject(root)) return bad(sc, "", "expected a JSON object, got %s", json_kind(root));
-    if (no_dup_keys(sc, root, "")) return -1;
+    if (!cJSON_IsObject(root)) return scn_bad(sc, "", "expected a JSON object, got %s", scn_json_kind(root));
+    if (scn_no_dup_keys(sc, root, "")) return -1;
 
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(root, "name");
-    if (name && !cJSON_IsString(name)) return bad(sc, "name", "expected a string, got %s", json_kind(name));
+    if (name && !cJSON_IsString(name)) return scn_bad(sc, "name", "expected a string, got %s", scn_json_kind(name));
     sc->name = name ? name->valuestring : NULL;
 
     const cJSON *rules = cJSON_GetObjectItemCaseSensitive(root, "rules");
     if (rules) {
-        if (!cJSON_IsArray(rules)) return bad(sc, "rules", "expected an array of rule numbers, got %s", json_kind(rules));
+        if (!cJSON_IsArray(rules)) return scn_bad(sc, "rules", "expected an array of rule numbers, got %s", scn_json_kind(rules));
         int k = 0;
         for (const cJSON *r = rules->child; r; r = r->next, k++) {
             char f[SCN_FIELD_MAX];
-            field_idx(f, "rules", k);
-            if (!cJSON_IsString(r)) return bad(sc, f, "expected a rule number as a string, got %s", json_kind(r));
+            scn_field_idx(f, "rules", k);
+            if (!cJSON_IsString(r)) return scn_bad(sc, f, "expected a rule number as a string, got %s", scn_json_kind(r));
         }
     }
 
@@ -786,23 +377,25 @@ static int scenario_read(Scenario *sc, ScenarioPool *pc, const cJSON *root)
     if (ed) {
         if (cJSON_IsString(ed) && !strcmp(ed->valuestring, "2011")) sc->edition = EDITION_2011;
         else if (cJSON_IsNumber(ed) && ed->valuedouble == 2011) sc->edition = EDITION_2011;
-        else if (cJSON_IsString(ed) && ci_eq(ed->valuestring, "foundations")) sc->edition = EDITION_FOUNDATIONS;
-        else if (cJSON_IsString(ed)) return bad(sc, "edition", "expected \"2011\" or \"foundations\", got \"%s\"", ed->valuestring);
-        else return bad(sc, "edition", "expected \"2011\" or \"foundations\", got %s", json_kind(ed));
+        else if (cJSON_IsString(ed) && scn_ci_eq(ed->valuestring, "foundations")) sc->edition = EDITION_FOUNDATIONS;
+        else if (cJSON_IsString(ed)) return scn_bad(sc, "edition", "expected \"2011\" or \"foundations\", got \"%s\"", ed->valuestring);
+        else return scn_bad(sc, "edition", "expected \"2011\" or \"foundations\", got %s", scn_json_kind(ed));
     }
 
     const cJSON *act = cJSON_GetObjectItemCaseSensitive(root, "active");
     if (act && (!cJSON_IsNumber(act) || (act->valuedouble != 0 && act->valuedouble != 1))) {
-        if (cJSON_IsNumber(act)) return bad(sc, "active", "expected 0 or 1, got %g", act->valuedouble);
-        return bad(sc, "active", "expected 0 or 1, got %s", json_kind(act));
+        if (cJSON_IsNumber(act)) return scn_bad(sc, "active", "expected 0 or 1, got %g", act->valuedouble);
+        return scn_bad(sc, "active", "expected 0 or 1, got %s", scn_json_kind(act));
     }
-    if (get_int(sc, root, "active", "", 0, 1, 0, &v)) return -1;
+    if (scn_get_int(sc, root, "active", "", 0, 1, 0, &v)) return -1;
     sc->active = v;
 
-    if (read_players(sc, pc, root)) return -1;
+    /* The players, then `spells` (whose cards have ids the combat fields
+     * may name: a creature with flash cast before blockers are declared). */
+    if (read_players(sc, pc, root) || scn_read_spells(sc, pc, root)) return -1;
     if (read_attacks(sc, root) || read_blocks(sc, root)) return -1;
     if (read_orders(sc, root, "damage_order", 0) || read_orders(sc, root, "blocker_order", 1)) return -1;
-    if (read_assign(sc, root) || read_spells(sc, root)) return -1;
+    if (read_assign(sc, root)) return -1;
 
     sc->expect = cJSON_GetObjectItemCaseSensitive(root, "expect");
     if (sc->expect && check_expect_state(sc, sc->expect, "expect", 1)) return -1;
@@ -811,13 +404,12 @@ static int scenario_read(Scenario *sc, ScenarioPool *pc, const cJSON *root)
 
 /* ------------------------------------------------------------------ the run */
 
-typedef struct Outcome {
-    int err;                   /* MtgError that stopped the run, or MTG_OK */
-    GameState end;             /* the state at the end (or when it stopped) */
-    int had_fs;                /* there was a first-strike damage step */
-    GameState after_fs;        /* the state right after it */
-    int slot[PERM_MAX];        /* perm index -> slot */
-} Outcome;
+/* A permanent's slot for a declaration: one no permanent has when it is
+ * not on the battlefield (the engine then refuses the declaration). */
+static uint8_t decl_slot(const Outcome *o, int i)
+{
+    return o->slot[i] < 0 ? (uint8_t)0xFF : (uint8_t)o->slot[i];
+}
 
 /* Builds the engine's assignments for one step from the file's; entries of
  * creatures no longer on the battlefield are dropped (they deal no damage). */
@@ -828,22 +420,66 @@ static int step_assignments(const Scenario *sc, const Outcome *o, const GameStat
     for (int k = 0; k < sc->n_asg; k++) {
         const ScnAssign *a = &sc->asg[k];
         int src = o->slot[a->source];
-        if (a->step != step || !((s->perm_used >> src) & 1)) continue;
+        if (a->step != step || src < 0 || !((s->perm_used >> src) & 1)) continue;
         DamageAssign *d = &out[n++];
         memset(d, 0, sizeof *d);
         d->source = (uint8_t)src;
         d->n = (uint8_t)a->n;
         for (int j = 0; j < a->n; j++) {
-            d->to[j] = a->to[j] < 0 ? RECIP_DEFENDER : (uint8_t)o->slot[a->to[j]];
+            d->to[j] = a->to[j] < 0 ? RECIP_DEFENDER : decl_slot(o, a->to[j]);
             d->amount[j] = (int16_t)a->amount[j];
         }
     }
     return n;
 }
 
+/* 508.1: the file's attackers. */
+int scn_declare_attackers(const Scenario *sc, const Outcome *o, GameState *s, Game *g)
+{
+    AttackDecl ad[PERM_MAX];
+    for (int k = 0; k < sc->n_att; k++) {
+        ad[k].attacker = decl_slot(o, sc->att[k]);
+        ad[k].target = sc->att_target[k] < 0 ? TARGET_PLAYER : decl_slot(o, sc->att_target[k]);
+    }
+    return combat_declare_attackers(s, g, ad, sc->n_att);
+}
+
+/* 509.1: the file's blockers, then the damage assignment orders (2011). */
+int scn_declare_blockers(const Scenario *sc, const Outcome *o, GameState *s, Game *g)
+{
+    BlockDecl bd[PAIR_MAX];
+    for (int k = 0; k < sc->n_blk; k++) {
+        bd[k].blocker = decl_slot(o, sc->blk[k]);
+        bd[k].attacker = decl_slot(o, sc->blk_att[k]);
+    }
+    int err = combat_declare_blockers(s, g, bd, sc->n_blk);
+    if (err != MTG_OK || sc->edition != EDITION_2011) return err;
+    for (int pass = 0; pass < 2; pass++)          /* 509.2 (attackers) before 509.3 */
+        for (int k = 0; k < sc->n_ord; k++) {
+            const ScnOrder *r = &sc->ord[k];
+            if (r->is_blocker != pass) continue;
+            uint8_t v[SCN_ORDER_MAX];
+            for (int j = 0; j < r->n; j++) v[j] = decl_slot(o, r->list[j]);
+            int who = o->slot[r->who];
+            err = pass ? combat_set_blocker_order(s, who, v, r->n) : combat_set_attacker_order(s, who, v, r->n);
+            if (err != MTG_OK) return err;
+        }
+    return MTG_OK;
+}
+
+/* 510: one combat damage step, with the file's assignments for it. */
+int scn_damage_step(const Scenario *sc, const Outcome *o, GameState *s, Game *g, int first_strike)
+{
+    DamageAssign da[SCN_ASSIGN_MAX];
+    int n = step_assignments(sc, o, s, first_strike ? STEP_FS : STEP_REG, da);
+    return combat_damage_step(s, g, first_strike, da, n);
+}
+
+/* A combat with no rules text: the creature-only engine, from the
+ * declare attackers step. */
 static void scenario_run(const Scenario *sc, Outcome *o)
 {
-    CardPool view = { sc->card, sc->n_perm };
+    CardPool view = { sc->def, sc->n_def, 0 };
     Game g;
     memset(&g, 0, sizeof g);
     g.pool = &view;
@@ -863,13 +499,13 @@ static void scenario_run(const Scenario *sc, Outcome *o)
     }
     for (int i = 0; i < sc->n_perm; i++) {
         const ScnPerm *q = &sc->perm[i];
-        int slot = perm_create(s, q->player, (uint16_t)i, OBJ_NONE);
+        int slot = perm_create(s, q->player, (uint16_t)q->def, OBJ_NONE);
         o->slot[i] = slot;           /* n_perm <= PERM_MAX, so never -1 */
         Permanent *m = &s->perm[slot];
         m->damage = (uint8_t)q->damage;
         m->plus = (uint8_t)q->plus;
         m->minus = (uint8_t)q->minus;
-        m->loyalty = (uint8_t)(q->loyalty >= 0 ? q->loyalty : sc->card[i].loyalty);
+        m->loyalty = (uint8_t)(q->loyalty >= 0 ? q->loyalty : sc->def[q->def].loyalty);
         m->prevent = (uint8_t)q->prevent;
         m->flags |= (uint8_t)((q->tapped ? PF_TAPPED : 0) | (q->sick ? PF_SICK : 0));
         perm_refresh(s, slot);       /* the counters count in power and toughness */
@@ -883,54 +519,27 @@ static void scenario_run(const Scenario *sc, Outcome *o)
     s->sba_pending = 1;
 
     /* 508: declare attackers. */
-    AttackDecl ad[PERM_MAX];
-    for (int k = 0; k < sc->n_att; k++) {
-        ad[k].attacker = (uint8_t)o->slot[sc->att[k]];
-        ad[k].target = sc->att_target[k] < 0 ? TARGET_PLAYER : (uint8_t)o->slot[sc->att_target[k]];
-    }
-    if ((o->err = combat_declare_attackers(s, &g, ad, sc->n_att)) != MTG_OK) return;
+    if ((o->err = scn_declare_attackers(sc, o, s, &g)) != MTG_OK) return;
     sba_apply(s, &g);                                 /* before the active player's priority */
     if (s->over) return;
     if (!sc->n_att) { s->step = STEP_END_COMBAT; combat_end(s); return; }  /* 508.8 */
 
     /* 509: declare blockers, then the damage assignment orders (2011). */
     s->step = STEP_DECLARE_BLOCKERS;
-    BlockDecl bd[PAIR_MAX];
-    for (int k = 0; k < sc->n_blk; k++) {
-        bd[k].blocker = (uint8_t)o->slot[sc->blk[k]];
-        bd[k].attacker = (uint8_t)o->slot[sc->blk_att[k]];
-    }
-    if ((o->err = combat_declare_blockers(s, &g, bd, sc->n_blk)) != MTG_OK) return;
-    if (sc->edition == EDITION_2011) {
-        for (int pass = 0; pass < 2; pass++)          /* 509.2 (attackers) before 509.3 */
-            for (int k = 0; k < sc->n_ord; k++) {
-                const ScnOrder *r = &sc->ord[k];
-                if (r->is_blocker != pass) continue;
-                uint8_t v[SCN_ORDER_MAX];
-                for (int j = 0; j < r->n; j++) v[j] = (uint8_t)o->slot[r->list[j]];
-                int who = o->slot[r->who];
-                o->err = pass ? combat_set_blocker_order(s, who, v, r->n)
-                              : combat_set_attacker_order(s, who, v, r->n);
-                if (o->err != MTG_OK) return;
-            }
-    }
+    if ((o->err = scn_declare_blockers(sc, o, s, &g)) != MTG_OK) return;
     sba_apply(s, &g);                                 /* before the active player's priority */
     if (s->over) return;
 
     /* 510: combat damage, a first-strike step first when one is due. */
-    DamageAssign da[SCN_ASSIGN_MAX];
-    int has_fs = combat_has_first_strike(s);
-    if (has_fs) {
+    if (combat_has_first_strike(s)) {
         s->step = STEP_FIRST_STRIKE_DAMAGE;
-        int n = step_assignments(sc, o, s, STEP_FS, da);
-        if ((o->err = combat_damage_step(s, &g, 1, da, n)) != MTG_OK) return;
+        if ((o->err = scn_damage_step(sc, o, s, &g, 1)) != MTG_OK) return;
         o->had_fs = 1;
         o->after_fs = *s;
         if (s->over) return;                          /* 104.3: the game ended there */
     }   /* else first_strike entries describe a step that never comes: they assign nothing */
     s->step = STEP_COMBAT_DAMAGE;
-    int n = step_assignments(sc, o, s, STEP_REG, da);
-    if ((o->err = combat_damage_step(s, &g, 0, da, n)) != MTG_OK) return;
+    if ((o->err = scn_damage_step(sc, o, s, &g, 0)) != MTG_OK) return;
     if (s->over) return;
 
     /* 511: end of combat. */
@@ -983,11 +592,19 @@ static cJSON *state_json(cJSON *r, const Scenario *sc, const Outcome *o, const G
 static cJSON *result_json(const Scenario *sc, const Outcome *o)
 {
     cJSON *r = cJSON_CreateObject();
-    if (o->err) cJSON_AddStringToObject(r, "error", mtg_error_name(o->err));
+    if (o->err == SCN_ERR_ILLEGAL_SPELL) cJSON_AddStringToObject(r, "error", "illegal_spell");
+    else if (o->err) cJSON_AddStringToObject(r, "error", mtg_error_name(o->err));
     else cJSON_AddNullToObject(r, "error");
-    state_json(r, sc, o, &o->end);
+    if (!sc->spells) {
+        state_json(r, sc, o, &o->end);
+        if (o->had_fs)
+            cJSON_AddItemToObject(r, "after_first_strike", state_json(cJSON_CreateObject(), sc, o, &o->after_fs));
+        return r;
+    }
+    scn_state_json_spells(r, sc, o, &o->end, 0);
     if (o->had_fs)
-        cJSON_AddItemToObject(r, "after_first_strike", state_json(cJSON_CreateObject(), sc, o, &o->after_fs));
+        cJSON_AddItemToObject(r, "after_first_strike", scn_state_json_spells(cJSON_CreateObject(), sc, o, &o->after_fs, 1));
+    scn_result_spells(r, sc, o);
     return r;
 }
 
@@ -1001,7 +618,7 @@ static void print_value(char *buf, size_t n, const cJSON *v)
     free(t);
 }
 
-static int differ(const Scenario *sc, const char *field, const cJSON *want, const cJSON *got)
+int scn_differ(const Scenario *sc, const char *field, const cJSON *want, const cJSON *got)
 {
     char w[512], g[512];
     print_value(w, sizeof w, want);
@@ -1017,9 +634,9 @@ static int compare_fields(const Scenario *sc, const char *path, const cJSON *wan
     int bad_n = 0;
     for (const cJSON *w = want->child; w; w = w->next) {
         char f[SCN_FIELD_MAX];
-        field_key(f, path, w->string);
+        scn_field_key(f, path, w->string);
         const cJSON *g = cJSON_GetObjectItemCaseSensitive(got, w->string);
-        if (!g || !cJSON_Compare(w, g, 1)) bad_n += differ(sc, f, w, g);
+        if (!g || !cJSON_Compare(w, g, 1)) bad_n += scn_differ(sc, f, w, g);
     }
     return bad_n;
 }
@@ -1040,8 +657,8 @@ static int compare_state(const Scenario *sc, const char *path, const cJSON *want
     for (const cJSON *w = wp ? wp->child : NULL; w; w = w->next, p++) {
         if (cJSON_IsNull(w)) continue;
         char fp[SCN_FIELD_MAX];
-        field_key(f, path, "players");
-        field_idx(fp, f, p);
+        scn_field_key(f, path, "players");
+        scn_field_idx(fp, f, p);
         bad_n += compare_fields(sc, fp, w, cJSON_GetArrayItem(gp, p));
     }
     const cJSON *wg = cJSON_GetObjectItemCaseSensitive(want, "graveyard");
@@ -1049,40 +666,42 @@ static int compare_state(const Scenario *sc, const char *path, const cJSON *want
     if (wg) {
         int same = cJSON_GetArraySize(wg) == cJSON_GetArraySize(gg);
         for (const cJSON *e = wg->child; e && same; e = e->next) same = ids_in(gg, e->valuestring);
-        field_key(f, path, "graveyard");
-        if (!same) bad_n += differ(sc, f, wg, gg);
+        scn_field_key(f, path, "graveyard");
+        if (!same) bad_n += scn_differ(sc, f, wg, gg);
     }
     const cJSON *wm = cJSON_GetObjectItemCaseSensitive(want, "permanents");
     const cJSON *gm = cJSON_GetObjectItemCaseSensitive(got, "permanents");
     for (const cJSON *w = wm ? wm->child : NULL; w; w = w->next) {
         char fp[SCN_FIELD_MAX];
-        field_key(f, path, "permanents");
-        field_key(fp, f, w->string);
+        scn_field_key(f, path, "permanents");
+        scn_field_key(fp, f, w->string);
         const cJSON *g = cJSON_GetObjectItemCaseSensitive(gm, w->string);
         if (!g) {
-            if (sc->msg) fprintf(sc->msg, "mtgsim scenario: %s: FAIL %s: expected on the battlefield, "
-                    "it left it (graveyard)\n", sc->file, fp);
+            if (sc->msg) fprintf(sc->msg, "mtgsim scenario: %s: FAIL %s: expected on the battlefield, %s\n",
+                                 sc->file, fp, sc->spells ? "it is not there" : "it left it (graveyard)");
             bad_n++;
             continue;
         }
         for (const cJSON *x = w->child; x; x = x->next) {
             char fx[SCN_FIELD_MAX];
-            field_key(fx, fp, x->string);
+            scn_field_key(fx, fp, x->string);
+            int d = scn_compare_perm_field(sc, fx, x, cJSON_GetObjectItemCaseSensitive(g, x->string));
+            if (d >= 0) { bad_n += d; continue; }
             if (strcmp(x->string, "counters")) {
                 const cJSON *gx = cJSON_GetObjectItemCaseSensitive(g, x->string);
-                if (!gx || !cJSON_Compare(x, gx, 1)) bad_n += differ(sc, fx, x, gx);
+                if (!gx || !cJSON_Compare(x, gx, 1)) bad_n += scn_differ(sc, fx, x, gx);
                 continue;
             }
             /* counters: the kinds listed; a kind the permanent lacks is 0. */
             const cJSON *gc = cJSON_GetObjectItemCaseSensitive(g, "counters");
             for (const cJSON *k = x->child; k; k = k->next) {
                 char fk[SCN_FIELD_MAX];
-                field_key(fk, fx, k->string);
+                scn_field_key(fk, fx, k->string);
                 const cJSON *gk = cJSON_GetObjectItemCaseSensitive(gc, k->string);
                 double have = gk ? gk->valuedouble : 0;
                 if (have != k->valuedouble) {
                     cJSON *h = cJSON_CreateNumber(have);
-                    bad_n += differ(sc, fk, k, h);
+                    bad_n += scn_differ(sc, fk, k, h);
                     cJSON_Delete(h);
                 }
             }
@@ -1102,7 +721,7 @@ static int compare_expect(const Scenario *sc, const cJSON *result)
      * a combat that never happened. */
     if (we ? !cJSON_Compare(we, ge, 1) : !cJSON_IsNull(ge)) {
         cJSON *none = cJSON_CreateNull();
-        bad_n += differ(sc, "expect.error", we ? we : none, ge);
+        bad_n += scn_differ(sc, "expect.error", we ? we : none, ge);
         cJSON_Delete(none);
     }
     bad_n += compare_state(sc, "expect", x, result);
@@ -1117,7 +736,7 @@ static int compare_expect(const Scenario *sc, const cJSON *result)
             bad_n += compare_state(sc, "expect.after_first_strike", wf, gf);
         }
     }
-    return bad_n;
+    return bad_n + scn_compare_spells(sc, x, result);
 }
 
 /* ------------------------------------------------------------------ files */
@@ -1200,12 +819,14 @@ int scenario_buffer(const char *path, const char *text, size_t len, ScenarioPool
         for (const char *c = text; end && c < end && c < text + len && *c; c++) {
             if (*c == '\n') { line++; col = 1; } else col++;
         }
-        bad(sc, "", "not valid JSON (line %d, column %d)", line, col);
+        scn_bad(sc, "", "not valid JSON (line %d, column %d)", line, col);
         status = SCN_BAD;
     } else if (scenario_read(sc, pc, root)) {
         status = SCN_BAD;
     } else {
-        scenario_run(sc, o);
+        if (sc->spells) scn_run_spells(sc, o);
+        else scenario_run(sc, o);
+        if (o->check[0] && msg) fprintf(msg, "mtgsim scenario: %s: internal error: %s\n", path, o->check);
         cJSON *result = result_json(sc, o);
         cJSON *line = cJSON_CreateObject();
         cJSON_AddStringToObject(line, "file", path);
@@ -1233,6 +854,7 @@ int scenario_buffer(const char *path, const char *text, size_t len, ScenarioPool
         cJSON_Delete(line);
     }
     cJSON_Delete(root);
+    scn_cards_free(sc);
     free(o);
     free(sc);
     return status;

@@ -16,14 +16,14 @@ void *stats_alloc(size_t n)
 int stats_setup(StatsSetup *su, const MatchSpec *m)
 {
     memset(su, 0, sizeof *su);
-    su->pool_n = m->pool.n;
+    su->pool_n = m->pool.n + m->pool.n_tokens;   /* tokens (past n) are no deck's cards: no tally */
     for (int d = 0; d < 2; d++) {
         const Deck *dk = m->deck[d];
         su->card[d] = calloc((size_t)dk->n + 1, sizeof(int));
         su->copies[d] = calloc((size_t)dk->n + 1, sizeof(int));
-        su->index[d] = malloc((size_t)(m->pool.n ? m->pool.n : 1) * sizeof(int16_t));
+        su->index[d] = malloc((size_t)(su->pool_n ? su->pool_n : 1) * sizeof(int16_t));
         if (!su->card[d] || !su->copies[d] || !su->index[d]) { stats_setup_free(su); return -1; }
-        for (int i = 0; i < m->pool.n; i++) su->index[d][i] = -1;
+        for (int i = 0; i < su->pool_n; i++) su->index[d][i] = -1;
         for (int k = 0; k < dk->n; k++) {
             int c = dk->card[k];
             if (su->index[d][c] < 0) {
@@ -196,9 +196,35 @@ static void on_block(void *ctx, const GameState *s, const Event *e)
     if (c) c->blocked++;
 }
 
+/* Adds card v (deck*1024+k) to a slot's list of up to 4 distinct sources. */
+static void add_source(int16_t *list, uint8_t *n, int v)
+{
+    for (int j = 0; j < *n; j++) if (list[j] == v) return;
+    if (*n < 4) list[(*n)++] = (int16_t)v;
+}
+
+/* Noncombat damage (a spell's or an ability's): the card's own figures,
+ * never the combat ones; a creature keeps its sources until the turn ends,
+ * to credit them if it dies of that damage. */
+static void on_spell_damage(Observer *o, const GameState *s, const Event *e)
+{
+    CardTally *c = card_of(o, e->player, e->card);
+    if (e->other == TARGET_PLAYER) { if (c) c->spell_dmg_players += e->amount; return; }
+    if (e->flags & DMG_TO_PW) return;
+    if (c) c->spell_dmg_creatures += e->amount;
+    int i = e->other;
+    if (o->nc_turn[i] != s->turn) { o->nc_turn[i] = s->turn; o->n_nc[i] = 0; o->nc_dt[i] = 0; }
+    if (e->flags & DMG_DEATHTOUCH) o->nc_dt[i] = 1;
+    int k = o->index_of_seat[e->player][e->card];
+    if (k >= 0) add_source(o->nc_src[i], &o->n_nc[i], o->deck_of_seat[e->player] * 1024 + k);
+    o->nc_used = 1;
+}
+
 static void on_damage(void *ctx, const GameState *s, const Event *e)
 {
     Observer *o = ctx;
+    if (e->flags & DMG_NONCOMBAT) { on_spell_damage(o, s, e); return; }
+    o->combat = 1;
     int d = o->deck_of_seat[e->player];
     CombatTally *ct = &o->t->deck[d].combat;
     CardTally *c = card_of(o, e->player, e->card);
@@ -218,7 +244,22 @@ static void on_damage(void *ctx, const GameState *s, const Event *e)
 static void on_poison(void *ctx, const GameState *s, const Event *e)
 {
     Observer *o = ctx;
+    if (e->flags & DMG_NONCOMBAT) return;
     o->t->deck[o->deck_of_seat[1 - e->player]].combat.poison += e->amount;
+}
+
+/* A death that is not a combat death: a creature that died to the
+ * state-based actions (lethal damage, deathtouch, toughness 0 or less)
+ * with noncombat damage dealt to it this turn is destroyed by the cards
+ * that dealt it. A sacrifice, a destruction (on_destroy credited it), a
+ * legend or an Aura put away are not. */
+static void noncombat_death(Observer *o, const GameState *s, int i)
+{
+    if (!o->n_nc[i] || o->nc_turn[i] != s->turn || !perm_is_creature(s, i)) { o->n_nc[i] = 0; return; }
+    int t = perm_toughness(s, i);
+    if (t <= 0 || s->perm[i].damage >= t || o->nc_dt[i])
+        for (int k = 0; k < o->n_nc[i]; k++) o->t->card[o->nc_src[i][k] / 1024][o->nc_src[i][k] % 1024].destroyed++;
+    o->n_nc[i] = 0;
 }
 
 static void on_dies(void *ctx, const GameState *s, const Event *e)
@@ -226,7 +267,14 @@ static void on_dies(void *ctx, const GameState *s, const Event *e)
     Observer *o = ctx;
     CardTally *c = card_of(o, e->player, e->card);
     if (c) c->deaths++;
-    if (!in_damage_step(s)) return;
+    if (!in_damage_step(s) || !o->combat || !perm_is_creature(s, e->perm)) {
+        /* Not of combat damage: a spell or ability acted since (its
+         * resolution, a sacrifice as it was activated), or it is no creature. */
+        if (o->nc_used) noncombat_death(o, s, e->perm);
+        o->n_src[e->perm] = 0;
+        return;
+    }
+    if (o->nc_used) o->n_nc[e->perm] = 0;
     int d = o->deck_of_seat[e->player], other = 1 - d;
     o->died |= PERMSET_BIT(e->perm);
     o->t->deck[d].combat.lost_in_combat++;
@@ -241,6 +289,38 @@ static void on_dies(void *ctx, const GameState *s, const Event *e)
     o->n_src[e->perm] = 0;
 }
 
+/* Spells and abilities (games with rules text). */
+
+static void on_activate(void *ctx, const GameState *s, const Event *e)
+{
+    Observer *o = ctx;
+    o->combat = 0;                          /* its cost may sacrifice a creature */
+    CardTally *c = card_of(o, e->player, e->card);
+    if (c) c->activated++;
+}
+
+static void on_resolve(void *ctx, const GameState *s, const Event *e)
+{
+    ((Observer *)ctx)->combat = 0;          /* what dies from now on dies of it */
+}
+
+static void on_destroy(void *ctx, const GameState *s, const Event *e)
+{
+    Observer *o = ctx;
+    if (perm_is_creature(s, e->perm)) {
+        CardTally *c = card_of(o, e->player, e->card);
+        if (c) c->destroyed++;
+    }
+    o->n_nc[e->perm] = 0;                   /* its death is the destruction's alone */
+}
+
+static void on_leave(void *ctx, const GameState *s, const Event *e)
+{
+    Observer *o = ctx;
+    o->n_nc[e->perm] = 0;                   /* the slot is free for another permanent */
+    o->n_src[e->perm] = 0;
+}
+
 static void on_combat_end(void *ctx, const GameState *s, const Event *e)
 {
     Observer *o = ctx;
@@ -252,10 +332,13 @@ static void on_combat_end(void *ctx, const GameState *s, const Event *e)
 static const EventFn observed[EV_COUNT] = {
     [EV_KEEP] = on_keep, [EV_DRAW] = on_draw, [EV_CAST] = on_cast, [EV_ATTACK] = on_attack,
     [EV_BLOCK] = on_block, [EV_DAMAGE] = on_damage, [EV_POISON] = on_poison, [EV_DIES] = on_dies,
-    [EV_COMBAT_END] = on_combat_end,
+    [EV_COMBAT_END] = on_combat_end, [EV_ACTIVATE] = on_activate, [EV_RESOLVE] = on_resolve,
+    [EV_DESTROY] = on_destroy, [EV_LEAVE] = on_leave,
 };
 
-void observer_play(Observer *o, const MatchSpec *m, uint64_t index, GameResult *r)
+const EventFn *observer_events(void) { return observed; }
+
+void observer_begin(Observer *o, uint64_t index)
 {
     int seat[2];
     driver_seats(index, seat);
@@ -269,7 +352,19 @@ void observer_play(Observer *o, const MatchSpec *m, uint64_t index, GameResult *
     o->attackers = o->blocked = o->died = o->dt_hit = 0;
     o->n_pairs = 0;
     memset(o->n_src, 0, sizeof o->n_src);
+    o->combat = 1;
+    if (o->nc_used) { memset(o->n_nc, 0, sizeof o->n_nc); o->nc_used = 0; }
+}
+
+void observer_play(Observer *o, const MatchSpec *m, uint64_t index, GameResult *r)
+{
+    observer_begin(o, index);
     driver_play(m, index, r, observed, o);
+    observer_end(o, r);
+}
+
+void observer_end(Observer *o, const GameResult *r)
+{
     end_combat(o);
 
     Tally *t = o->t;

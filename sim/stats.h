@@ -16,7 +16,16 @@ typedef struct CardTally {
     long oh_games, oh_wins;    /* in the opening hand (after mulligans) */
     long gd_games, gd_wins;    /* drawn after the opening hand, not in it */
     long gns_games, gns_wins;  /* not seen: never in hand */
-    long cast, attacked, blocked, damage, kills, deaths;
+    long cast;                 /* spells of it cast (creatures, instants, ... alike) */
+    long attacked, blocked;    /* times it attacked / blocked */
+    long damage;               /* combat damage it dealt */
+    long kills;                /* creatures that died of combat damage after it dealt them some */
+    long deaths;               /* times it was put into a graveyard from the battlefield */
+    /* Its spells and abilities (games with rules text; see results/README.md): */
+    long activated;            /* activated abilities of it put on the stack (not mana abilities) */
+    long destroyed;            /* creatures it destroyed, or that died of its noncombat damage */
+    long spell_dmg_players;    /* noncombat damage it dealt to players */
+    long spell_dmg_creatures;  /* noncombat damage it dealt to creatures */
 } CardTally;
 
 typedef struct CombatTally {
@@ -96,6 +105,15 @@ typedef struct Observer {
     uint8_t pair_a[PAIR_MAX], pair_b[PAIR_MAX];
     int16_t src[PERM_MAX][4];         /* distinct cards (deck*1024+k) that damaged a slot this step */
     uint8_t n_src[PERM_MAX];
+    /* A death in a combat damage step is a combat death only while
+     * `combat` is set: combat damage sets it, a resolution or an
+     * activation (a sacrifice) clears it. Creature-only games never clear it. */
+    int combat;
+    int nc_used;                      /* noncombat damage was recorded this game (nc_* to clear) */
+    int16_t nc_src[PERM_MAX][4];      /* distinct cards (deck*1024+k) that dealt a slot noncombat damage */
+    uint8_t n_nc[PERM_MAX];           /* entries of nc_src in use, for turn nc_turn */
+    uint8_t nc_dt[PERM_MAX];          /* some of it was deathtouch damage */
+    uint16_t nc_turn[PERM_MAX];       /* the turn of that damage (it wears off at cleanup) */
 } Observer;
 
 int  observer_init(Observer *o, const StatsSetup *su, Tally *t);   /* 0 or -1 */
@@ -103,7 +121,16 @@ int  observer_init(Observer *o, const StatsSetup *su, Tally *t);   /* 0 or -1 */
 /* Zeroed memory for n bytes, on cache lines of its own (free with free()). */
 void *stats_alloc(size_t n);
 void observer_free(Observer *o);
-/* Plays game `index` of the match under observation and tallies it. */
+/* Plays game `index` of the match under observation and tallies it:
+ * observer_begin, driver_play with the observer's functions, observer_end. */
 void observer_play(Observer *o, const MatchSpec *m, uint64_t index, GameResult *r);
+
+/* The parts of observer_play, for a caller that plays a game itself
+ * (tests): observer_begin sets up game `index` (its seats, driver_seats);
+ * the game then sends its events to observer_events() with o as context;
+ * observer_end tallies its result. */
+void observer_begin(Observer *o, uint64_t index);
+const EventFn *observer_events(void);
+void observer_end(Observer *o, const GameResult *r);
 
 #endif

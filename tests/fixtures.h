@@ -75,6 +75,7 @@ static inline void fx_pool(CardDef *cards, CardPool *pool)
     cards[FX_ORNITHOPTER] = fx_card("Ornithopter", TYPE_ARTIFACT | TYPE_CREATURE, 0, "", 0, 2, KW_FLYING);
     pool->cards = cards;
     pool->n = FX_COUNT;
+    pool->n_tokens = 0;
 }
 
 /* A 40-card deck: 17 lands of two colors, 23 creatures cycling through `spells`. */

@@ -287,7 +287,7 @@ static void test_bad_input(void)
           "data/bad/misspelled.txt:3: unknown card 'Grizly Bears': did you mean 'Grizzly Bears'?" },
         { "data/bad/unsupported.txt",
           /* the reason is the pool's (test_pool.c checks it) */
-          "data/bad/unsupported.txt:3: card 'Gravedigger' is not supported: " },
+          "data/bad/unsupported.txt:3: card 'Twincast' is not supported: " },
         { "data/bad/empty.txt", "data/bad/empty.txt:1: empty file" },
         { "data/bad/blank.txt", "data/bad/blank.txt:1: empty file" },
         { "data/bad/binary.dck", "data/bad/binary.dck:1: binary data" },
@@ -341,7 +341,7 @@ static void test_bad_input(void)
         { "250 Forest\n1 Forest\n", "m.txt:2: the main deck would hold 251 cards, more than 250" },
         { "4 Grizzly Bears\nSideboard\n200 Forest\n60 Forest\n", "m.txt:4: the sideboard would hold 260 cards" },
         { "Deck\n4 Grizzly Bears (10E) 268\n\nCompanion\n1 Ornithopter (M11) 211\n", "m.txt:4: 'Companion' section" },
-        { "[metadata]\nName=X\n[Main]\n4 Gravedigger|M12\n", "m.txt:4: card 'Gravedigger' is not supported" },
+        { "[metadata]\nName=X\n[Main]\n4 Phantasmal Image|M12\n", "m.txt:4: card 'Phantasmal Image' is not supported" },
         { "[metadata]\nthis is not a key\n", "m.txt:2: expected KEY=VALUE in [metadata]" },
         { "4 Grizzly Bears\n\x01\x02\x03\n", "m.txt:2: binary data (control byte 0x01)" },
         { "4 Grizzly Bears\n\xED\xA0\x80\n", "m.txt:2: invalid UTF-8" },     /* a surrogate */

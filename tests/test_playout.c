@@ -16,7 +16,7 @@
 #endif
 
 typedef struct Tally {
-    long events[EV_GAME_END + 1];
+    long events[EV_COUNT];
     long damage_to_players, lifelink, poison, attacks, blocks, deaths;
 } Tally;
 

@@ -137,6 +137,10 @@ static void test_output_shape(void)
         const cJSON *p1 = cJSON_GetArrayItem(get(result, "players"), 1);
         CHECK(p1 && get(p1, "life")->valueint == -8 && cJSON_IsTrue(get(p1, "lost")),
               "life may go below 0 and lost is true");
+        /* A file that uses nothing of "Spells, abilities and the main
+         * phase" prints exactly the fields above. */
+        CHECK(!get(result, "spells") && !get(result, "zones") && p1 && !get(p1, "hand") && !get(p1, "tokens"),
+              "a file without spells prints no spells, zones or zone counts");
     }
     cJSON_Delete(j);
     run_free(&r);
@@ -163,6 +167,60 @@ static void test_planeswalker_and_error_output(void)
     const cJSON *a = get(get(result, "permanents"), "a");
     CHECK(a && cJSON_IsFalse(get(a, "tapped")), "the refused declaration left the state unchanged");
     CHECK(cJSON_IsTrue(get(j, "pass")), "an expected error passes");
+    cJSON_Delete(j);
+    run_free(&r);
+}
+
+/* The fields a file with spells prints: spells, zones, each player's
+ * hand, library, graveyard and tokens, and the permanents' keywords,
+ * controller and attached_to; an entry the rules forbid is
+ * "illegal_spell" with the state left as it was. */
+static void test_spells_output(void)
+{
+    Run r = run("scenarios/608.2b-cone-of-flame-does-what-it-can-for-its-legal-targets.json "
+                "scenarios/115.1-doom-blade-cannot-target-a-black-creature.json "
+                "scenarios/704.5n-equipment-stays-when-its-creature-dies.json");
+    CHECK(r.status == 0, "exit %d, want 0 (stderr: %s)", r.status, r.err);
+    CHECK(count_lines(r.out) == 3, "one line per file, got %d", count_lines(r.out));
+    cJSON *j = line_json(r.out, 0);
+    const cJSON *result = get(j, "result");
+    const cJSON *sp = get(result, "spells");
+    CHECK(cJSON_IsArray(sp) && cJSON_GetArraySize(sp) == 2, "spells: one word per entry");
+    CHECK(sp && cJSON_IsString(cJSON_GetArrayItem(sp, 0)) &&
+          !strcmp(cJSON_GetArrayItem(sp, 0)->valuestring, "resolved"), "spells[0] resolved");
+    const cJSON *zn = get(result, "zones");
+    CHECK(cJSON_IsObject(zn) && cJSON_GetArraySize(zn) == 4, "zones: every id of the file (4), got %d",
+          cJSON_GetArraySize(zn));
+    CHECK(zn && cJSON_IsString(get(zn, "bears")) && !strcmp(get(zn, "bears")->valuestring, "hand"),
+          "zones.bears is hand");
+    CHECK(zn && cJSON_IsString(get(zn, "elves")) && !strcmp(get(zn, "elves")->valuestring, "graveyard"),
+          "zones.elves is graveyard");
+    const cJSON *pl = get(result, "players");
+    for (int i = 0; i < 2 && cJSON_IsArray(pl); i++) {
+        const cJSON *e = cJSON_GetArrayItem(pl, i);
+        CHECK(cJSON_IsNumber(get(e, "hand")) && cJSON_IsNumber(get(e, "library")) &&
+              cJSON_IsNumber(get(e, "graveyard")) && cJSON_IsNumber(get(e, "tokens")),
+              "players[%d] has hand, library, graveyard, tokens", i);
+    }
+    CHECK(get(cJSON_GetArrayItem(pl, 1), "hand")->valueint == 1, "the bounced creature is in its owner's hand");
+    cJSON_Delete(j);
+
+    j = line_json(r.out, 1);
+    result = get(j, "result");
+    CHECK(cJSON_IsString(get(result, "error")) && !strcmp(get(result, "error")->valuestring, "illegal_spell"),
+          "an illegal target is illegal_spell");
+    const cJSON *v = get(get(result, "permanents"), "vampire");
+    CHECK(v && cJSON_IsArray(get(v, "keywords")) && cJSON_IsNumber(get(v, "controller")) &&
+          get(v, "controller")->valueint == 1 && cJSON_IsNull(get(v, "attached_to")),
+          "a permanent has keywords, controller and attached_to");
+    CHECK(cJSON_IsNull(cJSON_GetArrayItem(get(result, "spells"), 0)), "an entry never cast has null");
+    CHECK(!strcmp(get(get(result, "zones"), "blade")->valuestring, "none"), "a card never cast is nowhere");
+    cJSON_Delete(j);
+
+    j = line_json(r.out, 2);
+    const cJSON *sc = get(get(get(j, "result"), "permanents"), "scimitar");
+    CHECK(sc && cJSON_IsNull(get(sc, "attached_to")) && cJSON_IsNull(get(sc, "power")),
+          "an Equipment whose creature died is attached to nothing and has no power");
     cJSON_Delete(j);
     run_free(&r);
 }
@@ -206,6 +264,8 @@ static void test_failing_expect(void)
     expect_fail("fail_permanents.json", (const char *const[]){
         "expect.graveyard", "expect.permanents.a", "expect.permanents.c.counters.+1/+1",
         "expect.permanents.c.tapped", NULL });
+    expect_fail("fail_spells.json", (const char *const[]){ "expect.spells[0]", "\"countered\"", "\"resolved\"",
+        "expect.zones.b", "expect.players[0].hand", NULL });
 }
 
 /* An invalid file: exit 2, nothing on stdout, and the file, the field and
@@ -242,7 +302,39 @@ static void test_invalid_files(void)
     expect_bad("bad_three_players.json", "players", "expected 2 players, got 3");
     expect_bad("bad_active.json", "active", "expected 0 or 1");
     expect_bad("bad_edition.json", "edition", "\"2024\"");
-    expect_bad("bad_spells.json", "spells[0].card", "\"Giant Growth\"");
+    /* "Spells, abilities and the main phase" */
+    expect_bad("bad_spells.json", "spells[0].targets[0]", "unknown id \"zz\"");
+    expect_bad("bad_spells_step.json", "spells[0].step", "got \"combat\"");
+    expect_bad("bad_spells_caster.json", "spells[0].caster", "missing");
+    expect_bad("bad_spells_target_count.json", "spells[0].targets", "names 1 target");
+    expect_bad("bad_spells_later_spell.json", "spells[0].targets[0]", "\"spell:1\" names no earlier entry");
+    expect_bad("bad_spells_unsupported.json", "spells[0].card", "\"Twincast\" is not supported");
+    expect_bad("bad_rule_unsupported.json", "players[1].battlefield[0].card", "that rules ability");
+    expect_bad("bad_spells_mana_ability.json", "spells[0].ability", "activating a mana ability");
+    expect_bad("bad_spells_ability_index.json", "spells[0].ability", "has 0 activated abilities");
+    expect_bad("bad_spells_x.json", "spells[0].x", "has no X");
+    expect_bad("bad_spells_divide.json", "spells[0].divide", "does not divide damage");
+    expect_bad("bad_spells_divide_key.json", "spells[0].divide.a", "not one of the entry's targets");
+    expect_bad("bad_spells_choices.json", "spells[0].choices", "asks no choice");
+    expect_bad("bad_spells_choice_value.json", "spells[0].choices[0]", "got \"purple\"");
+    expect_bad("bad_spells_trigger_targets.json", "spells[0].trigger_targets", "no triggered ability");
+    expect_bad("bad_spells_land.json", "spells[0].card", "a land is played, not cast");
+    expect_bad("bad_spells_no_attacks.json", "spells[0].step", "no declare blockers step");
+    expect_bad("bad_spells_beginning_of_combat.json", "spells[0].step", "unless an entry has step \"main1\"");
+    expect_bad("bad_spells_card_and_activate.json", "spells[0].activate", "not both");
+    expect_bad("bad_spells_duplicate_id.json", "spells[0].id", "duplicate id \"b\"");
+    expect_bad("bad_spells_respond.json", "spells[0].respond", "expected true or false");
+    expect_bad("bad_zone_hand.json", "players[0].hand", "expected an array of cards");
+    expect_bad("bad_zone_library_card.json", "players[0].library[0].card", "closest: \"Shock\"");
+    expect_bad("bad_attached_to.json", "players[0].battlefield[0].attached_to", "neither an Aura");
+    expect_bad("bad_attached_to_unknown.json", "players[0].battlefield[0].attached_to", "unknown permanent id");
+    expect_bad("bad_inline_text_unsupported.json", "spells[0].card", "text not understood");
+    expect_bad("bad_inline_mana_cost.json", "spells[0].card.mana_cost", "{R/G}");
+    expect_bad("bad_inline_colors.json", "card.colors[0]", "got \"Black\"");
+    expect_bad("bad_expect_zone_word.json", "expect.zones.a", "\"exile\"");
+    expect_bad("bad_expect_spells_count.json", "expect.spells", "2 words for 1 entries");
+    expect_bad("bad_expect_keywords.json", "expect.permanents.a.keywords[0]", "did you mean \"Flying\"");
+    expect_bad("bad_expect_hand.json", "expect.players[0].hand", "out of range");
     expect_bad("bad_keyword.json", "card.keywords[0]", "did you mean \"Flying\"");
     expect_bad("bad_type.json", "card.types[0]", "unknown card type \"Creture\"");
     expect_bad("bad_missing_toughness.json", "card.toughness", "missing");
@@ -391,6 +483,7 @@ int main(void)
     test_usage();
     test_output_shape();
     test_planeswalker_and_error_output();
+    test_spells_output();
     test_no_expect();
     test_failing_expect();
     test_invalid_files();
