@@ -183,7 +183,8 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
     /* Life and poison agree with the game's end (after state-based actions). */
     for (int p = 0; p < 2; p++) {
         const Player *pl = &s->pl[p];
-        int should_lose = pl->life <= 0 || pl->poison >= POISON_LOSS || (pl->flags & PL_DREW_EMPTY);
+        int should_lose = (pl->life <= 0 || pl->poison >= POISON_LOSS || (pl->flags & PL_DREW_EMPTY)) &&
+                          !(s->pl_rules[p] & PR_CANT_LOSE);                        /* Platinum Angel */
         if ((pl->flags & PL_LOST) && !s->over) FAIL("player %d lost but the game goes on", p);
         if (!s->over && should_lose)
             FAIL("player %d should have lost (life %d, poison %d)", p, pl->life, pl->poison);

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "combat.h"
 #include "stack.h"
+#include "damage.h"
 #include "ability.h"
 #include "layers.h"
 #include "policy.h"
@@ -346,6 +347,7 @@ static int deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, 
                 PermSet *touched)
 {
     int def = defender_of(s);
+    if (s->prevent_combat) return 0;                                          /* 615: Fog */
     if (to == RECIP_DEFENDER) {
         uint8_t t = s->perm[src].target;
         if (s->perm[src].flags & PF_BLOCKED) flags |= DMG_TRAMPLE;
@@ -362,6 +364,7 @@ static int deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, 
         int stop = q->prevent < amt ? q->prevent : amt;
         q->prevent = (uint8_t)(q->prevent - stop);
         amt -= stop;
+        if (s->spells && perm_prevents_all(s, to)) amt = 0;                  /* Cho-Manno */
     }
     if (amt <= 0) return 0;                                                   /* 119.8, 615 */
     if (to != TARGET_PLAYER) *touched |= PERMSET_BIT(to);

@@ -17,11 +17,13 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         Quality pq = quality_of_card(&s->cards[src->card]);
         pq.colors = src->colors;
         if (src->slot != NO_SLOT && perm_is_creature(s, src->slot)) pq.types |= TYPE_CREATURE;
-        if (layers_protected(s, i, &pq)) return 0;                                  /* 702.16e */
-        int stop = q->prevent < amt ? q->prevent : amt;
-        q->prevent = (uint8_t)(q->prevent - stop);
-        amt -= stop;
-        if (amt <= 0) return 0;
+        if (!src->no_prevent) {                                                     /* 615 */
+            if (layers_protected(s, i, &pq) || perm_prevents_all(s, i)) return 0;   /* 702.16e */
+            int stop = q->prevent < amt ? q->prevent : amt;
+            q->prevent = (uint8_t)(q->prevent - stop);
+            amt -= stop;
+            if (amt <= 0) return 0;
+        }
         int pw = perm_is_planeswalker(s, i) && !perm_is_creature(s, i);
         game_event(g, s, EV_DAMAGE, src->controller, src->slot, i, src->card, amt, (int)(flags | (pw ? DMG_TO_PW : 0)));
         if (pw) {                                                                   /* 120.3c */
@@ -39,7 +41,7 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         if (flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;
     } else {
         Player *pl = &s->pl[p];
-        int stop = pl->prevent < amt ? pl->prevent : amt;
+        int stop = src->no_prevent ? 0 : pl->prevent < amt ? pl->prevent : amt;
         pl->prevent = (int16_t)(pl->prevent - stop);
         amt -= stop;
         if (amt <= 0) return 0;

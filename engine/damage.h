@@ -4,6 +4,7 @@
 #define MTG_DAMAGE_H
 
 #include "game.h"
+#include "ability.h"
 
 /* A source of damage: its permanent (NO_SLOT for a spell), card, controller,
  * colors and the keywords that change what its damage does. */
@@ -13,7 +14,22 @@ typedef struct DamageSource {
     uint8_t  colors;
     uint16_t card;
     uint16_t kw;
+    uint8_t  no_prevent;  /* "The damage can't be prevented" (Combust): no prevention applies */
 } DamageSource;
+
+/* Whether permanent i's own text prevents all damage dealt to it ("Prevent
+ * all damage that would be dealt to ~", a static ability: Cho-Manno). */
+static inline int perm_prevents_all(const GameState *s, int i)
+{
+    const CardDef *d = &s->cards[s->perm[i].card];
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (a->kind == AB_STATIC && !a->cond && a->n_effects && a->effect[0].op == OP_PREVENT_ALL &&
+            a->effect[0].who == SEL_SELF)
+            return 1;
+    }
+    return 0;
+}
 
 /* Deals amt damage from src to permanent i (a creature or planeswalker) or
  * to player p (i < 0). Returns the damage dealt after prevention. */

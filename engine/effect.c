@@ -146,7 +146,7 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
               ? it->source : -1;
     switch (t.kind) {
     case TK_PLAYER:
-        if (t.v > 1 || (s->pl[t.v].flags & PL_LOST)) return 0;
+        if (t.v > 1 || (s->pl[t.v].flags & PL_LOST) || (s->pl_rules[t.v] & PR_SHROUD)) return 0;
         if (sp->what != TGT_PLAYER && sp->what != TGT_ANY && sp->what != TGT_PLAYER_OR_PW) return 0;
         if (sp->what == TGT_PLAYER && ((sp->f.ctl == CTL_OPP && t.v == you) || (sp->f.ctl == CTL_YOU && t.v != you)))
             return 0;
@@ -293,6 +293,7 @@ static unsigned sel_players(const Ctx *c, const Effect *e)
 static DamageSource source_of(const Ctx *c)
 {
     DamageSource d;
+    d.no_prevent = 0;
     d.controller = c->it->controller;
     d.card = c->it->card;
     if (c->src >= 0) {
@@ -443,6 +444,7 @@ static void run(Ctx *c, const Effect *e)
     switch (e->op) {
     case OP_DAMAGE: {
         DamageSource src = source_of(c);
+        src.no_prevent = (e->flags & EF_NO_PREVENT) != 0;
         for (PermIter it = permset_iter(perms); permiter_more(&it);) damage_deal(s, c->g, &src, permiter_next(&it), 0, n);
         for (int p = 0; p < 2; p++) if (players >> p & 1) damage_deal(s, c->g, &src, -1, p, n);
         break;
@@ -480,6 +482,20 @@ static void run(Ctx *c, const Effect *e)
             Permanent *q = &s->perm[permiter_next(&it)];
             if (e->op == OP_TAP) q->flags |= PF_TAPPED; else q->flags &= (uint8_t)~PF_TAPPED;
         }
+        break;
+    case OP_NO_UNTAP:                                        /* its controller's next untap step */
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) s->px[permiter_next(&it)].xflags |= PX_SKIP_UNTAP;
+        break;
+    case OP_PREVENT_COMBAT:                                  /* this turn (615) */
+        s->prevent_combat = 1;
+        break;
+    case OP_PREVENT_NEXT:                                    /* a shield for this turn (615.7) */
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
+            Permanent *q = &s->perm[permiter_next(&it)];
+            q->prevent = (uint8_t)(q->prevent + n > 255 ? 255 : q->prevent + n);
+        }
+        for (int p = 0; p < 2; p++)
+            if (players >> p & 1) s->pl[p].prevent = (int16_t)(s->pl[p].prevent + n > 30000 ? 30000 : s->pl[p].prevent + n);
         break;
     case OP_REGENERATE:                                      /* 701.15: a shield for this turn */
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
@@ -549,6 +565,24 @@ static void run(Ctx *c, const Effect *e)
         break;
     case OP_SHUFFLE:
         for (int p = 0; p < 2; p++) if (players >> p & 1) library_shuffle(s, c->g, p);
+        break;
+    case OP_SCRY:                                            /* 701.18: any on the bottom, the rest on top */
+        for (int p = 0; p < 2; p++) {
+            int m = n < s->pl[p].lib_n ? n : s->pl[p].lib_n;
+            if (!(players >> p & 1) || m < 1) continue;
+            int orders = 1;
+            for (int j = 2; j <= m; j++) orders *= j;
+            const Policy *pol = c->g->policy[p];
+            int k = 0;
+            if (pol && pol->choose) {
+                Choice ch = { CH_SCRY, c->it->card, orders * (m + 1), NULL, NULL };
+                k = pol->choose(pol, s, c->g, p, c->g->policy_rng[p], &ch);
+                if (k < 0 || k >= orders * (m + 1)) k = 0;
+            }
+            int bottom = k % (m + 1);
+            if (k / (m + 1)) library_reorder(s, p, m, k / (m + 1));
+            for (int j = 0; j < bottom; j++) library_put(s, p, library_take(s, p, m - bottom), 1);
+        }
         break;
     case OP_REORDER_TOP:                                     /* look at the top n, any order */
         for (int p = 0; p < 2; p++) {

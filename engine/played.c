@@ -134,7 +134,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
                         (e->op == OP_SEARCH ? EF_TAPPED | EF_REVEAL : 0u) | (e->op == OP_SHUFFLE ? EF_IF_DONE | EF_OPTIONAL : 0u) |
-                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u);
+                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) | (e->op == OP_DAMAGE ? EF_NO_PREVENT : 0u);
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
     int q = qty_ok(a, &e->n);
     if (!q || (q == 2 && e->op != OP_MILL)) NOT("%s of that amount", name);
@@ -165,11 +165,23 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         NOT("%s of lands (basic lands are not permanents yet)", name);
     if (a->kind == AB_STATIC) {
         if (e->dur != DUR_STATIC) NOT("a static %s with a duration", name);
+        if (sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER) {     /* layers.c's player_rules */
+            int r = e->arg2;
+            if (e->op != OP_RULE || (r != RULE_CANT_LOSE && r != RULE_CANT_WIN && r != RULE_NO_MAX_HAND &&
+                                     r != RULE_SHROUD && r != RULE_HAND_REVEALED))
+                NOT("a static %s on players", name);
+            return 1;
+        }
         if (sel != SEL_ALL && sel != SEL_SELF && sel != SEL_ATTACHED) NOT("a static %s on players", name);
         if (e->n.kind != QTY_CONST && !(e->op == OP_PUMP && e->n.kind == QTY_COUNT))
             NOT("a static %s of a varying amount", name);
         switch (e->op) {
         case OP_PUMP: case OP_GRANT: return 1;
+        case OP_NO_UNTAP:                                    /* layers.c: PX_NO_UNTAP */
+            return 1;
+        case OP_PREVENT_ALL:                                 /* "Prevent all damage ... to ~" */
+            if (sel != SEL_SELF || a->cond) NOT("static prevent all damage");
+            return 1;
         case OP_RULE:
             if (!rule_ok(e->arg2) || (e->arg2 == RULE_FLASH && sel != SEL_SELF)) NOT("that rules ability");
             if (!rule_param_ok(e))
@@ -177,6 +189,10 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
             return 1;
         default: NOT("static %s", name);
         }
+    }
+    if (e->op == OP_NO_UNTAP) {                              /* effect.c: PX_SKIP_UNTAP */
+        if (e->dur != DUR_NEXT_UNTAP || !on_perm || sel == SEL_ALL) NOT("doesn't untap for that duration");
+        return 1;
     }
     if (e->dur != DUR_NOW && e->dur != DUR_EOT) NOT("%s for that duration", name);
     switch (e->op) {
@@ -189,6 +205,14 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         return 1;
     case OP_REGENERATE:
         if (e->dur != DUR_NOW || !on_perm) break;
+        return 1;
+    case OP_PREVENT_COMBAT:
+        if (e->dur != DUR_EOT) break;
+        return 1;
+    case OP_PREVENT_NEXT:
+        if (e->dur != DUR_EOT || sel == SEL_ALL || sel == SEL_EVENT_OBJECT || sel == SEL_ATTACHED ||
+            (!on_perm && !on_player))
+            break;
         return 1;
     case OP_SACRIFICE:
         if (e->dur != DUR_NOW || sel != SEL_SELF) break;
@@ -226,6 +250,9 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         return 1;
     case OP_SHUFFLE:
         if (sel != SEL_YOU && sel != SEL_TARGET) break;
+        return 1;
+    case OP_SCRY:                                            /* at most 4 cards: 120 choices */
+        if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 4) break;
         return 1;
     case OP_REORDER_TOP:                                     /* at most 5 cards: 120 orders */
         if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 5) break;

@@ -88,7 +88,7 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
 {
     (void)g;
     if (c->kind == CH_MAY) return 0;   /* what it may do helps it: its targets were its choice */
-    if (c->kind == CH_ORDER) return 0; /* the library's order as it is (no reading of the cards yet) */
+    if (c->kind == CH_ORDER || c->kind == CH_SCRY) return 0;   /* the library as it is (no reading yet) */
     if (c->kind == CH_SEARCH) {        /* a land of the color its hand lacks most, else the dearest card */
         const Player *pl = &s->pl[p];
         int need[COLOR_COUNT] = { 0 };

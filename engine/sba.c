@@ -94,6 +94,10 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
     for (int p = 0; p < 2; p++) {
         Player *pl = &s->pl[p];
         if (pl->flags & PL_LOST) continue;
+        if (s->pl_rules[p] & PR_CANT_LOSE) {                        /* Platinum Angel */
+            pl->flags &= (uint8_t)~PL_DREW_EMPTY;                   /* that draw is past (704.5b) */
+            continue;
+        }
         EndReason why = END_NONE;
         if (pl->life <= 0) why = END_LIFE;                      /* 704.5a */
         else if (pl->flags & PL_DREW_EMPTY) why = END_LIBRARY;  /* 704.5b */

@@ -27,7 +27,11 @@ const char *mtg_end_reason_name(int r) { return r >= 0 && r < END_COUNT ? end_na
 
 void state_clear(GameState *s, const CardPool *pool, int edition)
 {
-    memset(s, 0, sizeof *s);
+    /* The records past their counts (stack, continuous effects, waiting
+     * triggers) and a library not yet the state's own are never read: only
+     * the rest is cleared, as state_fork copies only the rest. */
+    memset(s, 0, offsetof(GameState, stack));
+    memset(s->px, 0, sizeof s->px);
     s->cards = pool->cards;
     s->edition = (uint8_t)edition;
     s->turn = 1;

@@ -345,7 +345,11 @@ enum {
     PX_LAND      = 1u << 1,  /* a land permanent (a nonbasic land: basics are counts) */
     PX_NO_REGEN  = 1u << 2,  /* can't be regenerated this turn */
     PX_USED      = 1u << 3,  /* a "once each turn" ability was activated this turn */
-    PX_PROT_WIDE = 1u << 4   /* has protection from a card type or subtype (not only colors in prot) */
+    PX_PROT_WIDE = 1u << 4,  /* has protection from a card type or subtype (not only colors in prot) */
+    PX_NO_UNTAP  = 1u << 5,  /* doesn't untap during its controller's untap step (a static
+                                ability: the layers set it) */
+    PX_SKIP_UNTAP = 1u << 6  /* doesn't untap during its controller's next untap step (cleared
+                                by that step) */
 };
 
 typedef struct GameState {
@@ -377,6 +381,10 @@ typedef struct GameState {
                                     turn is one, EXTRA_NEXT: whose turn follows the extra ones */
     uint8_t   extra_who;         /* bit k: whose is the k-th extra turn waiting (the last made is
                                     taken first) */
+    uint8_t   prevent_combat;    /* 615: all combat damage this turn is prevented (Fog) */
+    uint8_t   pl_rules[2];       /* PR_* rules abilities each player has now, from static
+                                    abilities (layers.c) */
+    uint8_t   pad_;
     uint8_t   last_result;       /* how the last stack item ended: RES_* */
     uint32_t  ts_next;           /* the next timestamp */
     uint64_t  exile[2][4];       /* exile: bit per object id, by owner */
@@ -419,6 +427,16 @@ static inline void state_fork(GameState *dst, const GameState *src)
             dst->pl[p].lib = dst->lib_buf[p];
         }
 }
+
+/* GameState.pl_rules: what static abilities give a player. */
+enum {
+    PR_CANT_LOSE    = 1u << 0,  /* "You can't lose the game" (104.3, 704.5a-c don't apply) */
+    PR_CANT_WIN     = 1u << 1,  /* "... can't win the game" (nothing makes a player win but the
+                                   other's loss, which PR_CANT_LOSE alone stops) */
+    PR_NO_MAX_HAND  = 1u << 2,  /* no maximum hand size (514.1, 402.2) */
+    PR_SHROUD       = 1u << 3,  /* "You have shroud": can't be the target of spells or abilities */
+    PR_HAND_SHOWN   = 1u << 4   /* plays with the hand revealed (no rule changes: information) */
+};
 
 /* GameState.extra_n */
 enum { EXTRA_MAX = 7, EXTRA_COUNT = 0x0F, EXTRA_NOW = 0x40, EXTRA_NEXT = 0x80 };

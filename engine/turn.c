@@ -217,7 +217,7 @@ static void cleanup(GameState *s, Game *g)
 {
     int p = s->active;
     Player *pl = &s->pl[p];
-    if (pl->hand_n > HAND_SIZE) {                                            /* 514.1 */
+    if (pl->hand_n > HAND_SIZE && !(s->pl_rules[p] & PR_NO_MAX_HAND)) {     /* 514.1 */
         int n = pl->hand_n - HAND_SIZE;
         uint8_t idx[HAND_MAX];
         const Policy *pol = g->policy[p];
@@ -252,6 +252,7 @@ static void cleanup(GameState *s, Game *g)
         s->layers_dirty = 1;
         layers_refresh(s);
         s->damaged_opp = 0;
+        s->prevent_combat = 0;
     } else {
         for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {    /* 514.2 */
             int i = permiter_next(&it);
@@ -268,8 +269,17 @@ static void untap_step(GameState *s, Game *g)
 {
     int p = s->active;
     game_event(g, s, EV_TURN, p, 0, 0, 0, s->turn, 0);
-    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);)    /* 502.2, 302.6 */
-        s->perm[permiter_next(&it)].flags &= (uint8_t)~(PF_TAPPED | PF_SICK);
+    if (s->spells) {                                 /* "doesn't untap during ... untap step" */
+        for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            PermX *x = &s->px[i];
+            s->perm[i].flags &= (uint8_t)(x->xflags & (PX_NO_UNTAP | PX_SKIP_UNTAP) ? ~PF_SICK : ~(PF_TAPPED | PF_SICK));
+            x->xflags &= (uint8_t)~PX_SKIP_UNTAP;
+        }
+    } else {
+        for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);)    /* 502.2, 302.6 */
+            s->perm[permiter_next(&it)].flags &= (uint8_t)~(PF_TAPPED | PF_SICK);
+    }
     memset(s->pl[p].land_tapped, 0, sizeof s->pl[p].land_tapped);
     s->pl[p].flags &= (uint8_t)~PL_LAND_PLAYED;
 }

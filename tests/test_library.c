@@ -13,10 +13,10 @@
 static const char *const names[] = {
     "Rampant Growth", "Diabolic Tutor", "Excommunicate", "Borderland Ranger", "Forest", "Island",
     "Grizzly Bears", "Giant Growth", "Craw Wurm", "Lightning Bolt", "Disentomb", "Reclaim", "Gravedigger",
-    "Doomed Necromancer", "Sage Owl", "Traumatize",
+    "Doomed Necromancer", "Sage Owl", "Traumatize", "Preordain",
 };
 enum { C_GROWTH, C_TUTOR, C_EXCOMMUNICATE, C_RANGER, C_FOREST, C_ISLAND, C_BEARS, C_GIANT, C_WURM, C_BOLT,
-       C_DISENTOMB, C_RECLAIM, C_GRAVEDIGGER, C_NECROMANCER, C_OWL, C_TRAUMATIZE, C_N };
+       C_DISENTOMB, C_RECLAIM, C_GRAVEDIGGER, C_NECROMANCER, C_OWL, C_TRAUMATIZE, C_PREORDAIN, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -283,6 +283,27 @@ static void test_mill_half(void **state)
     assert_true(bits256_has(x.s.pl[1].gy, C_BEARS) && bits256_has(x.s.pl[1].gy, C_FOREST));
 }
 
+/* 701.18: Preordain scries 2 then draws: option 4 = order 1 (the two
+ * swapped) with the last one to the bottom: the second card is drawn, the
+ * first goes under the rest. */
+static void test_scry(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_BEARS, C_FOREST, C_WURM, C_ISLAND };
+    Pos x; pos_init(&x);
+    library(&x, 0, lib, 4);
+    Policy pol = picker();
+    pick = 4;
+    x.g.policy[0] = &pol;
+    cast_free(&x, 0, C_PREORDAIN, 0, 0);
+    const Player *pl = &x.s.pl[0];
+    assert_int_equal(pl->hand_n, 1);
+    assert_int_equal(pl->hand[0], C_FOREST);
+    assert_int_equal(pl->lib_n, 3);
+    assert_int_equal(pl->lib[pl->lib_top], C_WURM);
+    assert_int_equal(pl->lib[pl->lib_top + 2], C_BEARS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -295,6 +316,7 @@ int main(void)
         cmocka_unit_test(test_graveyard_to_hand_and_battlefield),
         cmocka_unit_test(test_reorder_top),
         cmocka_unit_test(test_mill_half),
+        cmocka_unit_test(test_scry),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

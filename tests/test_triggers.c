@@ -1,6 +1,6 @@
 /* test_triggers.c: triggered abilities (603), regeneration (701.15),
  * bloodthirst (702.54), "you may", the legend rule, tokens, sacrifice
- * costs and extra turns (500.7) on real cards of the default pool, as
+ * costs, extra turns (500.7) and players' rules abilities on real cards of the default pool, as
  * the reader reads their printed text: each case puts permanents onto the
  * battlefield, makes the event happen through the engine, and checks what
  * the rules say follows. */
@@ -18,11 +18,12 @@ static const char *const names[] = {
     "Underworld Dreams", "Grizzly Bears", "Glorious Anthem", "Lightning Bolt", "Angelic Chorus",
     "Garruk's Packleader", "Craw Wurm", "Mountain", "Forest", "Sanguine Bond", "Shock",
     "Kamahl, Pit Fighter", "Kamahl, Pit Fighter", "Captain of the Watch", "Howl of the Night Pack",
-    "Nantuko Husk", "Time Warp", "Howling Mine",
+    "Nantuko Husk", "Time Warp", "Howling Mine", "Platinum Angel", "True Believer", "Dehydration",
+    "Wall of Frost",
 };
 enum { C_WARDEN, C_PRIDEMATE, C_BALL, C_SKELETONS, C_SPECTER, C_BLOODRAGE, C_FEATHER, C_MOTH, C_INFERNO,
        C_FIREBREATHING, C_DREAMS, C_BEARS, C_ANTHEM, C_BOLT, C_CHORUS, C_PACKLEADER, C_WURM, C_MOUNTAIN,
-       C_FOREST, C_BOND, C_SHOCK, C_KAMAHL, C_KAMAHL2, C_CAPTAIN, C_HOWL, C_HUSK, C_WARP, C_MINE, C_N };
+       C_FOREST, C_BOND, C_SHOCK, C_KAMAHL, C_KAMAHL2, C_CAPTAIN, C_HOWL, C_HUSK, C_WARP, C_MINE, C_ANGEL, C_BELIEVER, C_DEHYDRATION, C_WALL_FROST, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -373,6 +374,69 @@ static void test_intervening_if(void **state)
     assert_int_equal(x.s.pending_n, 0);
 }
 
+/* Platinum Angel: its controller at 0 life does not lose (104.3b, 704.5a
+ * don't apply) until the Angel is gone; True Believer: its controller has
+ * shroud, so no Lightning Bolt can target that player. */
+static void test_player_rules(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int angel = put(&x, 0, C_ANGEL);
+    x.s.pl[0].life = 0;
+    settle(&x);
+    assert_false(x.s.over);
+    assert_false(x.s.pl[0].flags & PL_LOST);
+    give(&x, 1, C_BOLT);
+    x.s.active = 1;
+    Action a = act(ACT_CAST, hand_slot(&x, 1, C_BOLT), 0, TK_PERM, angel);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), MTG_OK);
+    settle(&x);                                     /* 3 damage: a 4/4 lives */
+    assert_false(x.s.over);
+    perm_leave(&x.s, &x.g, angel, ZONE_GRAVEYARD);
+    x.s.layers_dirty = 1;
+    settle(&x);
+    assert_true(x.s.over);
+    assert_int_equal(x.s.winner, 1);
+
+    Pos y; pos_init(&y);
+    put(&y, 0, C_BELIEVER);
+    give(&y, 1, C_BOLT);
+    Action acts[ACTION_MAX];
+    y.s.active = 1;
+    int n = actions_spells(&y.s, 1, acts, 1);
+    for (int k = 0; k < n; k++)
+        if (acts[k].type == ACT_CAST && acts[k].tk[0] == TK_PLAYER) assert_int_equal(acts[k].tv[0], 1);
+    a = act(ACT_CAST, hand_slot(&y, 1, C_BOLT), 0, TK_PLAYER, 0);
+    assert_int_equal(action_apply(&y.s, &y.g, 1, &a, 1), ERR_ILLEGAL_ACTION);
+}
+
+/* 502.2: Dehydration's creature never untaps in its controller's untap
+ * step; the creature Wall of Frost blocked skips only the next one. */
+static void test_doesnt_untap(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_SHOCK, C_BOLT, C_FOREST };
+    Pos x; pos_init(&x);
+    library(&x, 0, lib, 3);
+    library(&x, 1, lib, 3);
+    int bears = put(&x, 1, C_BEARS), wurm = put(&x, 1, C_WURM);
+    int dry = put(&x, 0, C_DEHYDRATION), wall = put(&x, 0, C_WALL_FROST);
+    x.s.px[dry].attached = (uint8_t)bears;
+    x.s.perm[bears].flags |= PF_TAPPED;
+    x.s.perm[wurm].flags |= PF_TAPPED;
+    x.s.layers_dirty = 1;
+    trigger_event_on(&x.s, TR_BLOCKS_CREATURE, wall, wurm, 0, 0);
+    settle(&x);
+    x.s.step = STEP_END;
+    x.s.turn = 4;
+    x.s.turn_cap = 5;                        /* player 1's turn 5, then the cap */
+    game_run(&x.s, &x.g);
+    assert_true(x.s.perm[bears].flags & PF_TAPPED);
+    assert_true(x.s.perm[wurm].flags & PF_TAPPED);
+    assert_false(x.s.px[wurm].xflags & PX_SKIP_UNTAP);           /* only that one step: it untaps next */
+    assert_true(x.s.px[bears].xflags & PX_NO_UNTAP);
+}
+
 static int turns_seen[8], n_turns_seen;
 static void on_turn(void *ctx, const GameState *s, const Event *e)
 {
@@ -472,6 +536,8 @@ int main(void)
         cmocka_unit_test(test_sacrifice_cost),
         cmocka_unit_test(test_extra_turns),
         cmocka_unit_test(test_intervening_if),
+        cmocka_unit_test(test_player_rules),
+        cmocka_unit_test(test_doesnt_untap),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
