@@ -1,5 +1,6 @@
 /* bench.c: `mtgsim bench`: engine throughput, thread scaling, fork cost,
- * and the fixed-seed signature, on the reference matchup (method in
+ * and the fixed-seed signature, on the reference matchup; throughput and
+ * fork cost on the spells reference matchup too (method in
  * bench/README.md). */
 #define _GNU_SOURCE  /* syscall(2), for perf_event_open */
 #include <inttypes.h>
@@ -31,10 +32,13 @@ static const char bench_usage[] =
     "time and size of a fork of a mid-game state, look-ahead decisions per\n"
     "second, instructions per game (when perf counters are available) and the\n"
     "signature: a hash of the full report of a fixed-seed batch (20000 games,\n"
-    "seed 1, heuristic), which changes only when behaviour does.\n"
+    "seed 1, heuristic), which changes only when behaviour does. Then games\n"
+    "per second and the fork on the spells reference matchup\n"
+    "(decks/reference_spells), with a tenth as many games a run.\n"
     "Each figure is the median of --runs runs (default 5) of --games games\n"
-    "(default 100000 per thread; about 30 s on 2 cores). For a quick look:\n"
-    "--games 10000 --runs 1. On a terminal, progress goes to standard error.\n"
+    "(default 100000 per thread; about 30 s on 2 cores, and the spells\n"
+    "matchup's runs). For a quick look: --games 10000 --runs 1. On a\n"
+    "terminal, progress goes to standard error.\n"
     "\n"
     "  --json        print a JSON object instead of the table\n"
     "  --signature   print only the signature (computed on --threads T threads,\n"
@@ -62,6 +66,8 @@ static double median(double *v, int n)
 typedef struct Bench {
     Pool pool;
     DeckList deck[2];
+    DeckList spells[2];  /* the spells reference matchup (decks/reference_spells) */
+    const Deck *play[2]; /* the decks the timed batches play: deck's or spells' */
     PolicySpec pol[2];
     RunOptions o;
     int progress;        /* batch_run's progress line on standard error (a terminal) */
@@ -72,7 +78,7 @@ typedef struct Bench {
 static double rate(Bench *b, const Policy *pa, const Policy *pb, long games, int threads, uint64_t seed,
                    const char *label, int open)
 {
-    MatchSpec m = { pool_view(&b->pool), { &b->deck[0].main, &b->deck[1].main }, { pa, pb }, EDITION_2011, 0, seed, 1, { NULL, NULL } };
+    MatchSpec m = { pool_view(&b->pool), { b->play[0], b->play[1] }, { pa, pb }, EDITION_2011, 0, seed, 1, { NULL, NULL } };
     StatsSetup su;
     Tally t;
     if (stats_setup(&su, &m) || tally_init(&t, &su)) return 0;
@@ -120,7 +126,7 @@ static double instructions_per_game(Bench *b, long games)
     return got == (ssize_t)sizeof count && count ? (double)count / (double)games : -1;
 }
 
-/* A mid-game state of the reference matchup (heuristic, turn 8). */
+/* A mid-game state of the matchup played (heuristic, turn 8). */
 static void mid_game(Bench *b, GameState *s, Game *g, Rng rngs[4], uint8_t lib[2][DECK_MAX])
 {
     for (uint64_t seed = 1;; seed++) {
@@ -132,7 +138,7 @@ static void mid_game(Bench *b, GameState *s, Game *g, Rng rngs[4], uint8_t lib[2
         for (int p = 0; p < 2; p++) {
             rng_seed(&rngs[p], seed, 0, (uint64_t)p);
             rng_seed(&rngs[p + 2], seed, 0, (uint64_t)p + 2);
-            g->deck[p] = &b->deck[p].main;
+            g->deck[p] = b->play[p];
             g->policy[p] = &b->pol[p].inst;
             g->deck_rng[p] = &rngs[p];
             g->policy_rng[p] = &rngs[p + 2];
@@ -206,7 +212,7 @@ static void lookahead_rate(Bench *b, double seconds, double *decisions_per_s, do
         for (int p = 0; p < 2; p++) {
             rng_seed(&rngs[p], 77, (uint64_t)games, (uint64_t)p);
             rng_seed(&rngs[p + 2], 77, (uint64_t)games, (uint64_t)p + 2);
-            g.deck[p] = &b->deck[p].main;
+            g.deck[p] = b->play[p];
             g.deck_rng[p] = &rngs[p];
             g.policy_rng[p] = &rngs[p + 2];
             g.lib_buf[p] = lib[p];
@@ -286,6 +292,8 @@ int cmd_bench(int argc, char **argv)
     char *noargs[1] = { NULL };
     if (options_parse(0, noargs, &b.o, 2, 2, bench_usage, "bench") >= 0) return 2;
     if (options_load(&b.o, &b.pool, b.deck, b.pol, err, sizeof err)) { fprintf(stderr, "mtgsim bench: %s\n", err); return 2; }
+    b.play[0] = &b.deck[0].main;
+    b.play[1] = &b.deck[1].main;
 
     uint64_t sig = signature(&b, threads);
     if (sig_only) {
@@ -322,6 +330,27 @@ int cmd_bench(int argc, char **argv)
     lookahead_rate(&b, 2.0, &la_dps, &la_fps);
     double ipg = instructions_per_game(&b, games / 4 + 1);
 
+    /* The spells reference matchup: its games are slower (the stack,
+     * priority in every step, the heuristic's forks for each spell), so a
+     * tenth as many a run. */
+    char files[2][1024];
+    if (options_matchup("reference_spells", files, err, sizeof err) ||
+        decklist_load(&b.pool, files[0], &b.spells[0], err, sizeof err) ||
+        decklist_load(&b.pool, files[1], &b.spells[1], err, sizeof err)) {
+        fprintf(stderr, "mtgsim bench: %s\n", err);
+        pool_free(&b.pool);
+        return 2;
+    }
+    b.play[0] = &b.spells[0].main;
+    b.play[1] = &b.spells[1].main;
+    long sgames = games / 10 > 0 ? games / 10 : 1;
+    rate(&b, &b.pol[0].inst, &b.pol[1].inst, sgames / 4 + 1, 1, 98, "bench: spells warm-up", 0);
+    double sheur = median_rate(&b, &b.pol[0].inst, &b.pol[1].inst, sgames, 1, runs, "spells, heuristic, 1 thread");
+    double srnd = median_rate(&b, &policy_random, &policy_random, sgames, 1, runs, "spells, random, 1 thread");
+    GameState ss;
+    mid_game(&b, &ss, &g, rngs, lib);
+    double sfns = fork_ns(&ss, runs);
+
     if (json) {
         printf("{\n  \"games_per_second_per_thread\": %.0f,\n  \"random_games_per_second_per_thread\": %.0f,\n", heur, rnd);
         printf("  \"threads\": [");
@@ -331,8 +360,11 @@ int cmd_bench(int argc, char **argv)
         if (ipg > 0) printf("  \"instructions_per_game\": %.0f,\n", ipg);
         else printf("  \"instructions_per_game\": null,\n");
         printf("  \"max_rss_kib\": {\"after_%ld_games\": %ld, \"after_%ld_more\": %ld},\n", games * (nth + 1) * runs, rss_small, games * 10, rss_big);
-        printf("  \"signature\": \"%016" PRIx64 "\",\n  \"games_per_run\": %ld,\n  \"runs\": %d,\n  \"matchup\": \"%s vs %s\",\n  \"cores\": %d\n}\n",
+        printf("  \"signature\": \"%016" PRIx64 "\",\n  \"games_per_run\": %ld,\n  \"runs\": %d,\n  \"matchup\": \"%s vs %s\",\n  \"cores\": %d,\n",
                sig, games, runs, b.deck[0].name, b.deck[1].name, cores);
+        printf("  \"spells\": {\"games_per_second_per_thread\": %.0f, \"random_games_per_second_per_thread\": %.0f, "
+               "\"fork_ns\": %.1f, \"state_bytes\": %zu, \"games_per_run\": %ld, \"matchup\": \"%s vs %s\"}\n}\n",
+               sheur, srnd, sfns, state_fork_bytes(&ss), sgames, b.spells[0].name, b.spells[1].name);
     } else {
         printf("mtgsim bench: %s vs %s, median of %d runs of %ld games per thread\n", b.deck[0].name, b.deck[1].name, runs, games);
         printf("  %-44s %12.0f\n", "games/s, heuristic vs heuristic, 1 thread", heur);
@@ -350,6 +382,12 @@ int cmd_bench(int argc, char **argv)
         else printf("  %-44s %12s\n", "instructions per game", "n/a (no perf counters)");
         printf("  %-44s %7ld -> %ld\n", "max RSS KiB (10x more games)", rss_small, rss_big);
         printf("  %-44s %016" PRIx64 "\n", "signature", sig);
+        printf("spells matchup: %s vs %s, median of %d runs of %ld games\n", b.spells[0].name, b.spells[1].name, runs, sgames);
+        printf("  %-44s %12.0f   (%.0f %% of the creature-only rate)\n", "games/s, heuristic vs heuristic, 1 thread", sheur,
+               heur > 0 ? 100 * sheur / heur : 0);
+        printf("  %-44s %12.0f   (%.0f %%)\n", "games/s, random vs random, 1 thread", srnd, rnd > 0 ? 100 * srnd / rnd : 0);
+        printf("  %-44s %12.1f\n", "fork of a mid-game state, ns", sfns);
+        printf("  %-44s %12zu\n", "bytes a fork copies", state_fork_bytes(&ss));
     }
     pool_free(&b.pool);
     return 0;

@@ -51,6 +51,7 @@ int land_enter(GameState *s, const Game *g, int p, uint8_t obj, int tapped)
         pl->lands_n++;
         pl->land_n[d->produces]++;
         if (tapped) pl->land_tapped[d->produces]++;
+        s->layers_dirty = 1;          /* statics that count lands (Armored Ascension's Plains) */
         return NO_SLOT;
     }
     int i = perm_enter(s, g, p, p, card, obj);

@@ -29,22 +29,34 @@ static int parse_u64(const char *cmd, const char *opt, const char *val, unsigned
     return 0;
 }
 
-static int reference_decks(RunOptions *o, const char *cmd)
+int options_matchup(const char *list, char files[2][1024], char *err, size_t errlen)
 {
-    const char *path = MTGSIM_DECKS_DIR "/reference";
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", MTGSIM_DECKS_DIR, list);
     FILE *f = fopen(path, "r");
-    if (!f) { fprintf(stderr, "mtgsim %s: %s: %s\n", cmd, path, strerror(errno)); return -1; }
+    if (!f) { snprintf(err, errlen, "%s: %s", path, strerror(errno)); return -1; }
     char line[512];
     int n = 0;
     while (n < 2 && fgets(line, sizeof line, f)) {
         line[strcspn(line, "\r\n")] = 0;
         if (!line[0] || line[0] == '#') continue;
-        snprintf(o->ref[n], sizeof o->ref[n], "%s/%s", MTGSIM_DECKS_DIR, line);
-        o->file[n] = o->ref[n];
+        snprintf(files[n], 1024, "%s/%s", MTGSIM_DECKS_DIR, line);
         n++;
     }
     fclose(f);
-    if (n < 2) { fprintf(stderr, "mtgsim %s: %s: needs two deck files\n", cmd, path); return -1; }
+    if (n < 2) { snprintf(err, errlen, "%s: needs two deck files", path); return -1; }
+    return 0;
+}
+
+static int reference_decks(RunOptions *o, const char *cmd)
+{
+    char err[1200];
+    if (options_matchup("reference", o->ref, err, sizeof err)) {
+        fprintf(stderr, "mtgsim %s: %s\n", cmd, err);
+        return -1;
+    }
+    o->file[0] = o->ref[0];
+    o->file[1] = o->ref[1];
     o->nfiles = 2;
     return 0;
 }

@@ -42,6 +42,11 @@ typedef struct RunOptions {
 int options_parse(int argc, char **argv, RunOptions *o, int min_files, int max_files,
                   const char *usage, const char *cmd);
 
+/* Reads decks/LIST (`reference`, `reference_spells`): the first two lines
+ * that are not blank or `#` comments name deck files of decks/, whose paths
+ * go to files. 0, or -1 with a message in err. */
+int options_matchup(const char *list, char files[2][1024], char *err, size_t errlen);
+
 /* Loads the pool (default + --cards), the o->nfiles decks (at most
  * OPT_FILES_MAX) and the two policies. 0, or -1 with a message; on failure
  * nothing is left allocated. */

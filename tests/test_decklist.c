@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include "decks/decklist.h"
+#include "engine/ability.h"
 
 static int failures;
 
@@ -155,48 +156,67 @@ static void test_counts_and_case(void)
     CHECK_STARTS(err, "zw.txt:1: unknown card '\\uFEFFXyzzy Qu\\u00ADux': not in the card pool");
 }
 
-/* Every deck in decks/ loads, has 40 cards of the default pool and sane
- * mana; the reference matchup named in decks/README.md exists. */
-static void test_shipped_decks(void)
+/* The colors of mana a land taps for (CB_* bits): a basic land's, or its
+ * mana abilities' (a dual land's two). */
+static unsigned land_colors(const CardDef *c)
 {
-    static const char *const decks[] = {
-        "wu_flyers.txt", "gr_beef.txt", "bg_deathtouch.dck", "red_aggro.txt", "white_weenie.txt",
-        "green_stompy.txt", "ub_skies.txt", "black_zombies.dck", "rw_knights.txt",
-    };
-    int formats[3] = { 0, 0, 0 };
-    for (size_t k = 0; k < sizeof decks / sizeof *decks; k++) {
-        char path[512], err[512];
-        DeckList dl;
-        snprintf(path, sizeof path, MTGSIM_DECKS_DIR "/%s", decks[k]);
-        CHECK(load(path, &dl, err, sizeof err) == 0);
-        CHECK(dl.main.n == 40);
-        CHECK(lands(&dl.main) >= 16 && lands(&dl.main) <= 17);
-        formats[dl.format]++;
-        /* Every colored mana symbol of the deck has a land of its color,
-         * and no land color goes unused. */
-        int pips[COLOR_COUNT] = { 0 }, land[COLOR_COUNT] = { 0 };
-        for (int i = 0; i < dl.main.n; i++) {
-            const CardDef *c = &pool.cards[dl.main.card[i]];
-            CHECK(pool_reason(&pool, dl.main.card[i]) == NULL);
-            if (card_is(c, TYPE_LAND)) land[c->produces]++;
-            for (int col = 0; col < COLOR_COUNT; col++) pips[col] += c->cost_color[col];
-        }
-        for (int col = 0; col < COLOR_COUNT; col++) {
-            if ((pips[col] > 0) != (land[col] > 0))
-                fprintf(stderr, "%s: color %d has %d symbols and %d lands\n", decks[k], col, pips[col], land[col]);
-            CHECK((pips[col] > 0) == (land[col] > 0));
-        }
-    }
-    CHECK(formats[DECK_FORMAT_TEXT] >= 1 && formats[DECK_FORMAT_ARENA] >= 1 && formats[DECK_FORMAT_FORGE] >= 1);
+    if (c->produces >= 0) return c->produces < COLOR_C ? 1u << c->produces : 0;
+    unsigned m = 0;
+    for (int a = 0; a < c->n_abilities; a++)
+        if (c->ab[a].kind == AB_MANA)
+            for (int e = 0; e < c->ab[a].n_effects; e++)
+                if (c->ab[a].effect[e].op == OP_ADD_MANA) m |= c->ab[a].effect[e].arg2;
+    return m;
+}
 
-    /* The README's "reference:" line and decks/reference (read by
-     * `mtgsim run`) name the same two decks, and both load. */
+/* One shipped deck: it loads, has `size` cards of the default pool, all
+ * supported, lands lo..hi, at most four of a card but basic lands (main
+ * deck and sideboard together), and
+ * sane mana: every colored mana symbol has a land of its color, and no
+ * land color goes unused. Returns the deck's format. */
+static int check_shipped(const char *file, int size, int lo, int hi)
+{
+    char path[512], err[512];
+    DeckList dl;
+    snprintf(path, sizeof path, MTGSIM_DECKS_DIR "/%s", file);
+    if (load(path, &dl, err, sizeof err)) { CHECK(!"shipped deck loads"); return 0; }
+    if (dl.main.n != size || lands(&dl.main) < lo || lands(&dl.main) > hi)
+        fprintf(stderr, "%s: %d cards, %d lands\n", file, dl.main.n, lands(&dl.main));
+    CHECK(dl.main.n == size);
+    CHECK(lands(&dl.main) >= lo && lands(&dl.main) <= hi);
+    int pips[COLOR_COUNT] = { 0 };
+    unsigned land = 0;
+    for (int i = 0; i < dl.main.n; i++) {
+        const CardDef *c = &pool.cards[dl.main.card[i]];
+        CHECK(pool_reason(&pool, dl.main.card[i]) == NULL);
+        int n = copies(&dl.main, c->name) + copies(&dl.side, c->name), first = 1;
+        for (int j = 0; j < i; j++) first &= dl.main.card[j] != dl.main.card[i];
+        if (first && !(c->supertypes & SUPER_BASIC) && n > 4) {
+            fprintf(stderr, "%s: %d %s in the main deck and sideboard\n", file, n, c->name);
+            CHECK(!"at most four of a card");
+        }
+        if (card_is(c, TYPE_LAND)) land |= land_colors(c);
+        for (int col = 0; col < COLOR_C; col++) pips[col] += c->cost_color[col];
+    }
+    for (int col = 0; col < COLOR_C; col++) {
+        if ((pips[col] > 0) != ((land >> col) & 1))
+            fprintf(stderr, "%s: color %d has %d symbols, lands of it: %u\n", file, col, pips[col], (land >> col) & 1);
+        CHECK((pips[col] > 0) == ((land >> col) & 1));
+    }
+    return dl.format;
+}
+
+/* A README line "KEY decks/A decks/B" and the file decks/LIST (read by
+ * `mtgsim run` and `mtgsim bench`) name the same two decks, once. */
+static void check_matchup(const char *key, const char *list)
+{
     FILE *f = fopen(MTGSIM_DECKS_DIR "/README.md", "r");
     CHECK(f != NULL);
-    char line[512], ref[2][256] = { "", "" };
+    char line[512], fmt[64], ref[2][256] = { "", "" };
+    snprintf(fmt, sizeof fmt, "%s decks/%%255s decks/%%255s", key);
     int found = 0;
     while (f && fgets(line, sizeof line, f)) {
-        if (sscanf(line, "reference: decks/%255s decks/%255s", ref[0], ref[1]) != 2) continue;
+        if (sscanf(line, fmt, ref[0], ref[1]) != 2) continue;
         found++;
         for (int k = 0; k < 2; k++) {
             char path[600], err[512];
@@ -207,7 +227,9 @@ static void test_shipped_decks(void)
     }
     if (f) fclose(f);
     CHECK(found == 1);
-    f = fopen(MTGSIM_DECKS_DIR "/reference", "r");
+    char path[512];
+    snprintf(path, sizeof path, MTGSIM_DECKS_DIR "/%s", list);
+    f = fopen(path, "r");
     CHECK(f != NULL);
     int n = 0;
     while (f && fgets(line, sizeof line, f)) {
@@ -218,6 +240,28 @@ static void test_shipped_decks(void)
     }
     if (f) fclose(f);
     CHECK(n == 2);
+}
+
+/* Every deck in decks/ loads and is built like a real deck of its kind:
+ * the creature decks 40 cards (16-17 lands), the spells decks 60 (20-26);
+ * the two reference matchups named in decks/README.md exist. */
+static void test_shipped_decks(void)
+{
+    static const char *const creatures[] = {
+        "wu_flyers.txt", "gr_beef.txt", "bg_deathtouch.dck", "red_aggro.txt", "white_weenie.txt",
+        "green_stompy.txt", "ub_skies.txt", "black_zombies.dck", "rw_knights.txt",
+    };
+    static const char *const spells[] = {
+        "rdw_goblins.txt", "uw_control.txt", "br_blightning.dck", "jund.txt", "ub_control.txt",
+        "gw_elves.txt", "w_soldiers.txt",
+    };
+    int formats[3] = { 0, 0, 0 }, sformats[3] = { 0, 0, 0 };
+    for (size_t k = 0; k < sizeof creatures / sizeof *creatures; k++) formats[check_shipped(creatures[k], 40, 16, 17)]++;
+    for (size_t k = 0; k < sizeof spells / sizeof *spells; k++) sformats[check_shipped(spells[k], 60, 20, 26)]++;
+    CHECK(formats[DECK_FORMAT_TEXT] >= 1 && formats[DECK_FORMAT_ARENA] >= 1 && formats[DECK_FORMAT_FORGE] >= 1);
+    CHECK(sformats[DECK_FORMAT_TEXT] >= 1 && sformats[DECK_FORMAT_ARENA] >= 1 && sformats[DECK_FORMAT_FORGE] >= 1);
+    check_matchup("reference:", "reference");
+    check_matchup("spells reference:", "reference_spells");
 }
 
 static void test_suggest(void)

@@ -255,7 +255,14 @@ static void bench(void)
     CHECK(line_starting(out, "  games/s, random vs random, 1 thread ") != NULL, "bench: no 1-thread random row:\n%s", out);
     int one = 0;
     for (const char *p = strstr(out, "1 thread"); p; p = strstr(p + 1, "1 thread")) one++;
-    CHECK(one == 4, "bench: %d rows say '1 thread' (heuristic, random, look-ahead decisions and forks):\n%s", one, out);
+    CHECK(one == 6, "bench: %d rows say '1 thread' (heuristic, random, look-ahead decisions and forks; "
+          "the spells matchup's heuristic and random):\n%s", one, out);
+    const char *sp = line_starting(out, "spells matchup: ");
+    CHECK(sp && line_starting(sp, "  games/s, heuristic vs heuristic, 1 thread ") &&
+          strstr(line_starting(sp, "  games/s, heuristic vs heuristic, 1 thread "), "% of the creature-only rate)"),
+          "bench: no spells matchup rows saying what their percentage is:\n%s", out);
+    CHECK(strstr(tty, "\rbench: spells, heuristic, 1 thread, run 2/2: 200/200 games  ") != NULL,
+          "bench shows no progress of the spells runs:\n%s", tty);
     CHECK(strstr(out, "(x1.00") == NULL, "bench: a second 1-thread heuristic row:\n%s", out);
     const char *two = line_starting(out, "  games/s, heuristic vs heuristic, 2 threads ");
     CHECK(!two || strstr(two, "the 1-thread rate)"), "bench: the 2-thread row does not say what its ratio is:\n%s", out);
@@ -279,6 +286,19 @@ static void bench(void)
           cJSON_GetNumberValue(cJSON_GetObjectItem(t1, "games_per_second")) ==
               cJSON_GetNumberValue(cJSON_GetObjectItem(o, "games_per_second_per_thread")),
           "bench --json: threads[0] is not the 1-thread figure");
+    /* The spells matchup's figures, in their own object. */
+    const cJSON *sj = cJSON_GetObjectItem(o, "spells");
+    static const char *const skeys[] = {
+        "games_per_second_per_thread", "random_games_per_second_per_thread", "fork_ns", "state_bytes",
+        "games_per_run", "matchup"
+    };
+    for (size_t k = 0; k < sizeof skeys / sizeof *skeys; k++)
+        CHECK(cJSON_GetObjectItem(sj, skeys[k]) != NULL, "bench --json: no key spells.%s", skeys[k]);
+    CHECK(cJSON_GetNumberValue(cJSON_GetObjectItem(sj, "games_per_run")) == 200 &&
+          cJSON_GetNumberValue(cJSON_GetObjectItem(sj, "games_per_second_per_thread")) > 0 &&
+          cJSON_GetNumberValue(cJSON_GetObjectItem(sj, "state_bytes")) >
+              cJSON_GetNumberValue(cJSON_GetObjectItem(o, "state_bytes")),
+          "bench --json: spells figures not a tenth of the games, no rate, or a fork no larger than a creature-only one");
     cJSON_Delete(o);
     run_free(&j);
 }
