@@ -148,13 +148,13 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
 
 void sba_apply(GameState *s, const Game *g)
 {
-    while (sba_pass(s, g, s->perm_used)) {}
+    while (sba_pass(s, g, s->perm_used) && !s->over) {}   /* the game ends at a loss (104.3) */
     s->sba_pending = 0;
 }
 
 void sba_apply_some(GameState *s, const Game *g, PermSet slots)
 {
     if (s->sba_pending) slots = s->perm_used;
-    while (sba_pass(s, g, slots)) {}
+    while (sba_pass(s, g, slots) && !s->over) {}
     s->sba_pending = 0;
 }
