@@ -318,6 +318,26 @@ static void destroy(Ctx *c, int i, int no_regen)
     perm_leave(s, c->g, i, ZONE_GRAVEYARD);
 }
 
+/* Asks player p's policy a choice of kind `kind` among n options (idx:
+ * what they name, per ChoiceKind); the engine's default, 0, without a
+ * policy that chooses, with a single option or an answer out of range. */
+static int ask(const Ctx *c, int p, int kind, int n, const uint8_t *idx)
+{
+    const Policy *pol = c->g->policy[p];
+    if (n < 2 || !pol || !pol->choose) return 0;
+    Choice ch = { (uint8_t)kind, c->it->card, n, NULL, idx };
+    int k = pol->choose(pol, c->s, c->g, p, c->g->policy_rng[p], &ch);
+    return k < 0 || k >= n ? 0 : k;
+}
+
+/* m! (m at most 5 here). */
+static int factorial(int m)
+{
+    int f = 1;
+    for (int j = 2; j <= m; j++) f *= j;
+    return f;
+}
+
 static void discard(Ctx *c, int p, int n, int random)
 {
     GameState *s = c->s;
@@ -327,12 +347,9 @@ static void discard(Ctx *c, int p, int n, int random)
         if (random) {
             h = (int)rng_below(c->g->deck_rng[p], (uint32_t)pl->hand_n);
         } else {
-            const Policy *pol = c->g->policy[p];
             uint8_t idx[HAND_MAX];
             for (int k = 0; k < pl->hand_n; k++) idx[k] = (uint8_t)k;
-            Choice ch = { CH_DISCARD, c->it->card, pl->hand_n, NULL, idx };
-            h = pol && pol->choose ? pol->choose(pol, s, c->g, p, c->g->policy_rng[p], &ch) : 0;
-            if (h < 0 || h >= pl->hand_n) h = 0;
+            h = ask(c, p, CH_DISCARD, pl->hand_n, idx);
         }
         uint8_t obj = pl->hand[h];
         memmove(&pl->hand[h], &pl->hand[h + 1], (size_t)(pl->hand_n - h - 1));
@@ -389,13 +406,7 @@ static void search(Ctx *c, int p, int n, const Filter *f, int zone, int tapped)
         if (!m) return;
         int opts = m;
         if (quality) pos[opts++] = SEARCH_NOTHING;      /* 701.15b */
-        const Policy *pol = c->g->policy[p];
-        int pick = 0;
-        if (opts > 1 && pol && pol->choose) {
-            Choice ch = { CH_SEARCH, c->it->card, opts, NULL, pos };
-            pick = pol->choose(pol, s, c->g, p, c->g->policy_rng[p], &ch);
-            if (pick < 0 || pick >= opts) pick = 0;
-        }
+        int pick = ask(c, p, CH_SEARCH, opts, pos);
         if (pos[pick] == SEARCH_NOTHING) return;
         uint8_t obj = library_take(s, p, pos[pick]);
         if (zone == ZONE_BATTLEFIELD) {
@@ -519,14 +530,7 @@ static void run(Ctx *c, const Effect *e)
                     if (filter_perm(s, &e->sel, i, pp, c->src)) opt[m++] = (uint8_t)i;
                 }
                 if (!m) break;
-                int pick = 0;
-                const Policy *pol = c->g->policy[pp];
-                if (m > 1 && pol && pol->choose) {
-                    Choice ch = { CH_SACRIFICE, c->it->card, m, NULL, opt };
-                    pick = pol->choose(pol, s, c->g, pp, c->g->policy_rng[pp], &ch);
-                    if (pick < 0 || pick >= m) pick = 0;
-                }
-                perm_leave(s, c->g, opt[pick], ZONE_GRAVEYARD);
+                perm_leave(s, c->g, opt[ask(c, pp, CH_SACRIFICE, m, opt)], ZONE_GRAVEYARD);
             }
         }
         break;
@@ -593,15 +597,7 @@ static void run(Ctx *c, const Effect *e)
         for (int p = 0; p < 2; p++) {
             int m = n < s->pl[p].lib_n ? n : s->pl[p].lib_n;
             if (!(players >> p & 1) || m < 1) continue;
-            int orders = 1;
-            for (int j = 2; j <= m; j++) orders *= j;
-            const Policy *pol = c->g->policy[p];
-            int k = 0;
-            if (pol && pol->choose) {
-                Choice ch = { CH_SCRY, c->it->card, orders * (m + 1), NULL, NULL };
-                k = pol->choose(pol, s, c->g, p, c->g->policy_rng[p], &ch);
-                if (k < 0 || k >= orders * (m + 1)) k = 0;
-            }
+            int k = ask(c, p, CH_SCRY, factorial(m) * (m + 1), NULL);
             int bottom = k % (m + 1);
             if (k / (m + 1)) library_reorder(s, p, m, k / (m + 1));
             for (int j = 0; j < bottom; j++) library_put(s, p, library_take(s, p, m - bottom), 1);
@@ -611,15 +607,7 @@ static void run(Ctx *c, const Effect *e)
         for (int p = 0; p < 2; p++) {
             int m = n < s->pl[p].lib_n ? n : s->pl[p].lib_n;
             if (!(players >> p & 1) || m < 2) continue;
-            int orders = 1;
-            for (int j = 2; j <= m; j++) orders *= j;
-            const Policy *pol = c->g->policy[p];
-            int k = 0;
-            if (pol && pol->choose) {
-                Choice ch = { CH_ORDER, c->it->card, orders, NULL, NULL };
-                k = pol->choose(pol, s, c->g, p, c->g->policy_rng[p], &ch);
-                if (k < 0 || k >= orders) k = 0;
-            }
+            int k = ask(c, p, CH_ORDER, factorial(m), NULL);
             if (k) library_reorder(s, p, m, k);
         }
         break;
@@ -635,11 +623,7 @@ static void run(Ctx *c, const Effect *e)
 /* "You may": the controller's choice (0: yes, the engine's default; 1: no). */
 static int may(const Ctx *c)
 {
-    int p = c->it->controller;
-    const Policy *pol = c->g->policy[p];
-    if (!pol || !pol->choose) return 1;
-    Choice ch = { CH_MAY, c->it->card, 2, NULL, NULL };
-    return pol->choose(pol, c->s, c->g, p, c->g->policy_rng[p], &ch) != 1;
+    return ask(c, c->it->controller, CH_MAY, 2, NULL) != 1;
 }
 
 int effect_resolve(GameState *s, Game *g, StackItem *it)
