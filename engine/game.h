@@ -105,6 +105,9 @@ typedef struct Game {
     const CardPool *pool;          /* card definitions */
     const Deck *deck[2];           /* each seat's deck list */
     uint8_t edition;               /* Edition */
+    uint8_t text;                  /* 0: game_init looks at the decks; else 1 + whether a deck holds
+                                      a card with rules text (deck_has_text), found once by the
+                                      caller for all its games */
     uint16_t turn_cap;             /* draw after this many turns (default TURN_CAP_DEFAULT) */
     const struct Policy *policy[2];/* who decides for each seat */
     Rng *deck_rng[2];              /* shuffles of each seat's library */

@@ -62,12 +62,6 @@ void mana_pay(Player *pl, const CardDef *d)
     mana_unpack(pl->land_tapped, tapped);
 }
 
-void mana_empty(GameState *s)  /* 500.4 */
-{
-    memset(s->pl[0].mana, 0, sizeof s->pl[0].mana);
-    memset(s->pl[1].mana, 0, sizeof s->pl[1].mana);
-}
-
 /* ---- games with rules text: mana abilities of permanents ---- */
 
 #define SOURCE_MAX 32

@@ -127,8 +127,13 @@ int mana_can_pay(const Player *pl, const CardDef *d);
  * from the color with the most untapped lands left. */
 void mana_pay(Player *pl, const CardDef *d);
 
-/* 500.4: both players' mana pools empty as a step ends. */
-void mana_empty(GameState *s);
+/* 500.4: both players' mana pools empty as a step ends (inline: every
+ * step of every game calls it). */
+static inline void mana_empty(GameState *s)
+{
+    memset(s->pl[0].mana, 0, sizeof s->pl[0].mana);
+    memset(s->pl[1].mana, 0, sizeof s->pl[1].mana);
+}
 
 /* In a game with rules text, mana also comes from permanents with a mana
  * ability whose only cost is {T} (Llanowar Elves, a dual land), activated

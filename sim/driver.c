@@ -28,6 +28,7 @@ void driver_play(const MatchSpec *m, uint64_t index, GameResult *r, const EventF
         if (!m->play[d]) game_play_table(&m->pool, m->deck[d], play[p]);
         g.play[p] = m->play[d] ? m->play[d] : play[p];
     }
+    g.text = (uint8_t)m->text;
     if (on_event) memcpy(g.on_event, on_event, sizeof g.on_event);
     g.event_ctx = ctx;
 #ifndef NDEBUG
