@@ -504,8 +504,31 @@ static void run(Ctx *c, const Effect *e)
         }
         break;
     case OP_SACRIFICE:                                       /* 701.14: only by its controller */
-        if (e->who == SEL_SELF && c->src >= 0 && perm_controller(s, c->src) == c->it->controller)
-            perm_leave(s, c->g, c->src, ZONE_GRAVEYARD);
+        if (e->who == SEL_SELF) {
+            if (c->src >= 0 && perm_controller(s, c->src) == c->it->controller) perm_leave(s, c->g, c->src, ZONE_GRAVEYARD);
+            break;
+        }
+        for (int p = 0; p < 2; p++) {                        /* that player chooses, APNAP (101.4) */
+            int pp = p == 0 ? s->active : 1 - s->active;
+            if (!(players >> pp & 1)) continue;
+            for (int k = 0; k < n; k++) {
+                uint8_t opt[PERM_MAX];
+                int m = 0;
+                for (PermIter it = permset_iter(s->perm_ctl[pp]); permiter_more(&it);) {
+                    int i = permiter_next(&it);
+                    if (filter_perm(s, &e->sel, i, pp, c->src)) opt[m++] = (uint8_t)i;
+                }
+                if (!m) break;
+                int pick = 0;
+                const Policy *pol = c->g->policy[pp];
+                if (m > 1 && pol && pol->choose) {
+                    Choice ch = { CH_SACRIFICE, c->it->card, m, NULL, opt };
+                    pick = pol->choose(pol, s, c->g, pp, c->g->policy_rng[pp], &ch);
+                    if (pick < 0 || pick >= m) pick = 0;
+                }
+                perm_leave(s, c->g, opt[pick], ZONE_GRAVEYARD);
+            }
+        }
         break;
     case OP_COUNTERS:
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {

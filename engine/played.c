@@ -214,8 +214,10 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
             (!on_perm && !on_player))
             break;
         return 1;
-    case OP_SACRIFICE:
-        if (e->dur != DUR_NOW || sel != SEL_SELF) break;
+    case OP_SACRIFICE:                                       /* the source, or a player's choice of theirs */
+        if (e->dur != DUR_NOW || (sel != SEL_SELF && !on_player) || sel == SEL_TARGET_CONTROLLER ||
+            (sel != SEL_SELF && (e->n.kind != QTY_CONST || e->sel.zone != ZONE_BATTLEFIELD || filter_may_match_land(&e->sel))))
+            break;
         return 1;
     case OP_RULE:
         if (e->dur != DUR_EOT || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF) || !rule_eot_ok(e->arg2))

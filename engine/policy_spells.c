@@ -106,6 +106,14 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
         }
         return best;
     }
+    if (c->kind == CH_SACRIFICE) {     /* the least valuable */
+        int best = 0, best_v = 1 << 30;
+        for (int k = 0; k < c->n; k++) {
+            int i = c->idx[k], v = perm_is_creature(s, i) ? creature_value(s, i) : 3;
+            if (v < best_v) { best_v = v; best = k; }
+        }
+        return best;
+    }
     if (c->kind == CH_KEEP) {          /* the one with the most on it: counters, damage aside */
         int best = 0, best_v = -1000;
         for (int k = 0; k < c->n; k++) {

@@ -10,6 +10,7 @@
 #include "engine/damage.h"
 #include "engine/combat.h"
 #include "engine/turn.h"
+#include "engine/heuristic.h"
 
 /* The cards of the positions (pool_pos.h). */
 static const char *const names[] = {
@@ -19,11 +20,11 @@ static const char *const names[] = {
     "Garruk's Packleader", "Craw Wurm", "Mountain", "Forest", "Sanguine Bond", "Shock",
     "Kamahl, Pit Fighter", "Kamahl, Pit Fighter", "Captain of the Watch", "Howl of the Night Pack",
     "Nantuko Husk", "Time Warp", "Howling Mine", "Platinum Angel", "True Believer", "Dehydration",
-    "Wall of Frost",
+    "Wall of Frost", "Cruel Edict",
 };
 enum { C_WARDEN, C_PRIDEMATE, C_BALL, C_SKELETONS, C_SPECTER, C_BLOODRAGE, C_FEATHER, C_MOTH, C_INFERNO,
        C_FIREBREATHING, C_DREAMS, C_BEARS, C_ANTHEM, C_BOLT, C_CHORUS, C_PACKLEADER, C_WURM, C_MOUNTAIN,
-       C_FOREST, C_BOND, C_SHOCK, C_KAMAHL, C_KAMAHL2, C_CAPTAIN, C_HOWL, C_HUSK, C_WARP, C_MINE, C_ANGEL, C_BELIEVER, C_DEHYDRATION, C_WALL_FROST, C_N };
+       C_FOREST, C_BOND, C_SHOCK, C_KAMAHL, C_KAMAHL2, C_CAPTAIN, C_HOWL, C_HUSK, C_WARP, C_MINE, C_ANGEL, C_BELIEVER, C_DEHYDRATION, C_WALL_FROST, C_EDICT, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -478,6 +479,34 @@ static void test_extra_turns(void **state)
     assert_int_equal(x.s.end_reason, END_TURN_CAP);
 }
 
+static int heuristic_choose_policy(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
+{
+    (void)p; (void)r;
+    return heuristic_choose(s, g, pl, c);
+}
+
+/* 701.14: Cruel Edict's target opponent sacrifices a creature of its
+ * choice (the heuristic gives up the least valuable: the Bears, not the
+ * Wurm); its noncreature permanents are not choices. */
+static void test_edict(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    Policy pol;
+    memset(&pol, 0, sizeof pol);
+    pol.choose = heuristic_choose_policy;
+    x.g.policy[1] = &pol;
+    int wurm = put(&x, 1, C_WURM), bears = put(&x, 1, C_BEARS);
+    put(&x, 1, C_ANTHEM);
+    give(&x, 0, C_EDICT);
+    Action a = act(ACT_CAST, hand_slot(&x, 0, C_EDICT), 0, TK_PLAYER, 1);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    assert_true(permset_has(x.s.perm_used, wurm));
+    assert_false(permset_has(x.s.perm_used, bears));
+    assert_int_equal(permset_count(x.s.perm_ctl[1]), 2);
+}
+
 /* A policy that keeps the last of the permanents the legend rule offers. */
 static int keep_last(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
 {
@@ -534,6 +563,7 @@ int main(void)
         cmocka_unit_test(test_legend_rule),
         cmocka_unit_test(test_tokens),
         cmocka_unit_test(test_sacrifice_cost),
+        cmocka_unit_test(test_edict),
         cmocka_unit_test(test_extra_turns),
         cmocka_unit_test(test_intervening_if),
         cmocka_unit_test(test_player_rules),
