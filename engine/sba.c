@@ -91,7 +91,10 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
     int acted = 0;
     if (s->spells) layers_refresh(s);
     int lost[2] = {0, 0};
-    for (int p = 0; p < 2; p++) {
+    /* Once a player has lost, the other has won (104.2a): a later pass
+     * (after Platinum Angel died in the pass that made its controller's
+     * opponent lose) makes no one lose. */
+    for (int p = 0; p < 2 && !s->over; p++) {
         Player *pl = &s->pl[p];
         if (pl->flags & PL_LOST) continue;
         if (s->pl_rules[p] & PR_CANT_LOSE) {                        /* Platinum Angel */

@@ -19,8 +19,9 @@
  * that replays the game (games are seeded as sim/driver.c seeds them).
  *
  * Cost: state_check after every action is most of it (100,000 games of 20
- * decks took 193 s of one core in the release build; 11 s without the
- * checks when the pool made 10 decks). */
+ * decks, 475 cards, take about 210 s of one core in the release build and
+ * 10,000 about 65 s under the sanitizers; 11 s without the checks when the
+ * pool made 10 decks). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
