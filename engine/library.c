@@ -9,7 +9,7 @@ uint8_t *library_own(GameState *s, int p)
     if (!(pl->flags & PL_LIB_OWN)) {
         /* The live part at the end of the buffer: room above the top. */
         int top = DECK_MAX - pl->lib_n;
-        memcpy(buf + top, pl->lib + pl->lib_top, pl->lib_n);
+        if (pl->lib_n) memcpy(buf + top, pl->lib + pl->lib_top, pl->lib_n);   /* an empty one may have no order */
         pl->lib = buf;
         pl->lib_top = (uint8_t)top;
         pl->flags |= PL_LIB_OWN;
