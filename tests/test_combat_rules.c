@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <stdio.h>
-#include "tests/fixtures.h"
+#include "tests/text_cards.h"
 #include "decks/text.h"
 #include "engine/stack.h"
 #include "engine/layers.h"
@@ -39,26 +39,11 @@ static SubtypeTable st;
 
 static int sub(const char *name) { return subtype_intern(&st, name, strlen(name)); }
 
-/* Card k from its printed text; subtypes separated by spaces. */
+/* Card k from its printed text (text_cards.h); subtypes separated by spaces. */
 static void card(int k, const char *name, unsigned types, int generic, const char *cost, unsigned cb, int power,
                  int toughness, const char *subtypes, const char *text)
 {
-    cards[k] = fx_card(name, types, generic, cost, power, toughness, 0);
-    cards[k].colors = (uint8_t)cb;
-    int n = 0;
-    for (const char *p = subtypes; *p;) {
-        const char *e = strchr(p, ' ');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        cards[k].subtype[n++] = (uint8_t)subtype_intern(&st, p, len);
-        p += len + (e != NULL);
-    }
-    assert_int_equal(text_parse(name, types, text, &st, &texts[k]), 0);
-    cards[k].keywords = texts[k].keywords;
-    cards[k].ab = texts[k].ab;
-    cards[k].n_abilities = (uint8_t)texts[k].n;
-    char why[160];
-    for (int j = 0; j < texts[k].n; j++)
-        if (!ability_played(&texts[k].ab[j], types, why, sizeof why)) fail_msg("%s: %s", name, why);
+    text_card(cards, texts, &st, k, name, types, generic, cost, cb, power, toughness, subtypes, text);
 }
 
 static int setup(void **state)
@@ -142,31 +127,9 @@ static int setup(void **state)
     return 0;
 }
 
-/* A position: both decks hold one of each card (object id = pool index),
- * player 0 active in its first main phase. */
-typedef struct Pos {
-    GameState s;
-    Game g;
-    Deck deck;
-    Rng rng[4];
-} Pos;
-
-static void pos_init(Pos *x)
-{
-    memset(x, 0, sizeof *x);
-    for (int k = 0; k < C_N; k++) x->deck.card[k] = (uint16_t)k;
-    x->deck.n = C_N;
-    state_clear(&x->s, &pool, EDITION_2011);
-    x->g.pool = &pool;
-    x->g.deck[0] = x->g.deck[1] = &x->deck;
-    for (int k = 0; k < 4; k++) rng_seed(&x->rng[k], 5, (uint64_t)k, 0);
-    x->g.deck_rng[0] = &x->rng[0]; x->g.deck_rng[1] = &x->rng[1];
-    x->g.policy_rng[0] = &x->rng[2]; x->g.policy_rng[1] = &x->rng[3];
-    x->g.check = 1;
-    for (int p = 0; p < 2; p++) { x->s.pl[p].deck = x->deck.card; x->s.pl[p].deck_n = (uint8_t)x->deck.n; }
-    x->s.spells = 1;
-    x->s.step = STEP_MAIN1;
-}
+/* A position (text_cards.h). */
+typedef TextPos Pos;
+static void pos_init(Pos *x) { text_pos_init(x, &pool, 5); }
 
 static void refresh(Pos *x) { x->s.layers_dirty = 1; layers_refresh(&x->s); }
 static int put(Pos *x, int p, int c)

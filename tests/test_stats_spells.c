@@ -13,7 +13,7 @@
 #include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "tests/fixtures.h"
+#include "tests/text_cards.h"
 #include "decks/text.h"
 #include "engine/stack.h"
 #include "engine/layers.h"
@@ -32,15 +32,7 @@ static SubtypeTable st;
 static void card(int k, const char *name, unsigned types, int generic, const char *colors, unsigned cb, int power,
                  int toughness, const char *text)
 {
-    cards[k] = fx_card(name, types, generic, colors, power, toughness, 0);
-    cards[k].colors = (uint8_t)cb;
-    assert_int_equal(text_parse(name, types, text, &st, &texts[k]), 0);
-    cards[k].keywords = texts[k].keywords;
-    cards[k].ab = texts[k].ab;
-    cards[k].n_abilities = (uint8_t)texts[k].n;
-    char why[160];
-    for (int j = 0; j < texts[k].n; j++)
-        if (!ability_played(&texts[k].ab[j], types, why, sizeof why)) fail_msg("%s: %s", name, why);
+    text_card(cards, texts, &st, k, name, types, generic, colors, cb, power, toughness, "", text);
 }
 
 static int setup(void **state)
