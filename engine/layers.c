@@ -71,8 +71,17 @@ static PermSet affected(const GameState *s, int src, const Effect *e)
     return out;
 }
 
+/* A player's rules ability from a static ability ("You have shroud",
+ * "Your opponents can't win the game"): its PR_* bit, 0 for none. */
+static unsigned player_rule(int r)
+{
+    return r == RULE_CANT_LOSE ? PR_CANT_LOSE : r == RULE_CANT_WIN ? PR_CANT_WIN : r == RULE_NO_MAX_HAND ? PR_NO_MAX_HAND
+         : r == RULE_SHROUD ? PR_SHROUD : r == RULE_HAND_REVEALED ? PR_HAND_SHOWN : 0;
+}
+
 /* Applies the static abilities of every permanent that act in layer 6
- * (keywords, rules abilities) or, with pump set, in layer 7c (+N/+N). */
+ * (keywords, rules abilities, players' rules abilities: s->pl_rules) or,
+ * with pump set, in layer 7c (+N/+N). */
 static void statics(GameState *s, int pump)
 {
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
@@ -90,6 +99,12 @@ static void statics(GameState *s, int pump)
                 }
                 if (pump != (e->op == OP_PUMP) || (!pump && e->op != OP_GRANT && e->op != OP_LOSE_KW && e->op != OP_RULE))
                     continue;
+                if (e->who == SEL_YOU || e->who == SEL_OPPONENTS || e->who == SEL_EACH_PLAYER) {   /* on players */
+                    int you = perm_controller(s, src);
+                    unsigned who = e->who == SEL_YOU ? 1u << you : e->who == SEL_OPPONENTS ? 1u << (1 - you) : 3u;
+                    for (int p = 0; p < 2; p++) if (who >> p & 1) s->pl_rules[p] |= (uint8_t)player_rule(e->arg2);
+                    continue;
+                }
                 PermSet to = affected(s, src, e);
                 if (!pump) {
                     for (PermIter m = permset_iter(to); permiter_more(&m);) grant(s, permiter_next(&m), e);
@@ -102,32 +117,6 @@ static void statics(GameState *s, int pump)
                     q->power = (int16_t)(q->power + e->p * mult);
                     q->toughness = (int16_t)(q->toughness + e->t * mult);
                 }
-            }
-        }
-    }
-}
-
-/* A player's rules abilities from static abilities ("You have shroud",
- * "Your opponents can't win the game"): s->pl_rules. */
-static void player_rules(GameState *s)
-{
-    s->pl_rules[0] = s->pl_rules[1] = 0;
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int src = permiter_next(&it);
-        const CardDef *d = &s->cards[s->perm[src].card];
-        for (int k = 0; k < d->n_abilities; k++) {
-            const Ability *a = &d->ab[k];
-            if (a->kind != AB_STATIC || a->cond) continue;
-            for (int j = 0; j < a->n_effects; j++) {
-                const Effect *e = &a->effect[j];
-                if (e->op != OP_RULE) continue;
-                unsigned bit = e->arg2 == RULE_CANT_LOSE ? PR_CANT_LOSE : e->arg2 == RULE_CANT_WIN ? PR_CANT_WIN
-                             : e->arg2 == RULE_NO_MAX_HAND ? PR_NO_MAX_HAND : e->arg2 == RULE_SHROUD ? PR_SHROUD
-                             : e->arg2 == RULE_HAND_REVEALED ? PR_HAND_SHOWN : 0;
-                int you = perm_controller(s, src);
-                unsigned who = e->who == SEL_YOU ? 1u << you : e->who == SEL_OPPONENTS ? 1u << (1 - you)
-                             : e->who == SEL_EACH_PLAYER ? 3u : 0;
-                for (int p = 0; p < 2; p++) if (who >> p & 1) s->pl_rules[p] |= (uint8_t)bit;
             }
         }
     }
@@ -154,7 +143,7 @@ void layers_refresh(GameState *s)
         x->xflags &= (uint8_t)~(PX_PROT_WIDE | PX_NO_UNTAP);
         x->colors = d->colors;
     }
-    player_rules(s);
+    s->pl_rules[0] = s->pl_rules[1] = 0;
     /* Layer 6: abilities gained, static abilities then resolved effects.
      * Only additions are played, so their order does not matter. */
     statics(s, 0);

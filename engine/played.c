@@ -141,6 +141,8 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     if (e->n.kind == QTY_COUNT && !filter_ok(&e->count)) NOT("counting outside the battlefield");
     int sel = e->who;
     int trig = a->kind == AB_TRIGGERED;
+    if (trig && a->trigger == TR_DIES && (sel == SEL_SELF || sel == SEL_ATTACHED))   /* its source has left */
+        NOT("%s of a card that has left the battlefield", name);
     if (sel == SEL_TARGET && e->arg < a->n_targets && a->target[e->arg].what == TGT_OBJECT &&
         a->target[e->arg].f.zone == ZONE_GRAVEYARD) {                 /* a card in a graveyard */
         const Filter *f = &a->target[e->arg].f;
