@@ -56,7 +56,7 @@ static void playout(GameState *f, const Game *g, int p, const Action *a)
     q.policy[0] = q.policy[1] = NULL;
     for (int t = 0; t < EV_COUNT; t++) q.on_event[t] = NULL;
     q.check = 0;
-    if (action_apply(f, &q, p, a, 0) != MTG_OK) { f->over = 1; f->winner = (uint8_t)(1 - p); return; }
+    if (action_apply_listed(f, &q, p, a) != MTG_OK) { f->over = 1; f->winner = (uint8_t)(1 - p); return; }
     for (int guard = 0; f->stack_n && !f->over && guard < 4 * STACK_MAX; guard++) {
         layers_refresh(f);
         sba_apply(f, &q);

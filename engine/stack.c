@@ -223,6 +223,11 @@ int action_apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     return apply(s, g, p, a, free_mana);
 }
 
+int action_apply_listed(GameState *s, Game *g, int p, const Action *a)
+{
+    return a->type == ACT_PASS ? MTG_OK : apply(s, g, p, a, 0);
+}
+
 /* Takes legal action a (not a pass). */
 static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
 {
@@ -350,10 +355,13 @@ static void settle(GameState *s, Game *g)
 
 void priority_run(GameState *s, Game *g)
 {
-    int p = s->active, passes = 0;
+    int p = s->active, passes = 0, settled = 0;
     Action acts[ACTION_MAX];
     while (!s->over) {
-        settle(s, g);
+        /* A pass changes nothing: after one, the state is as settled as
+         * it was (no state-based action applies, no trigger waits). */
+        if (!settled) settle(s, g);
+        settled = 0;
         if (s->over) return;
         game_check_state(s, g);
         int n = actions_spells(s, p, acts, 0);
@@ -364,7 +372,7 @@ void priority_run(GameState *s, Game *g)
             if (k < 0 || k >= n) { game_fail(s, g, ERR_ILLEGAL_ACTION); return; }
         }
         if (acts[k].type == ACT_PASS) {
-            if (++passes < 2) { p = 1 - p; continue; }                      /* 117.3d */
+            if (++passes < 2) { p = 1 - p; settled = 1; continue; }         /* 117.3d */
             if (!s->stack_n) return;                                        /* 500.2 */
             stack_resolve_top(s, g);                                        /* 117.4, 608 */
             passes = 0;

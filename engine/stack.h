@@ -20,6 +20,12 @@ void priority_run(GameState *s, Game *g);
  * Returns MTG_OK or an error with the state unchanged. */
 int action_apply(GameState *s, Game *g, int p, const Action *a, int free_mana);
 
+/* The same for an action known to be legal: one of the list
+ * actions_spells made for p in this very state (the look-ahead tries
+ * each of them on a fork). Skips listing every legal action again to
+ * find it there. */
+int action_apply_listed(GameState *s, Game *g, int p, const Action *a);
+
 /* Resolves the top item of the stack (608): its effects, or a permanent
  * spell onto the battlefield. */
 void stack_resolve_top(GameState *s, Game *g);
