@@ -323,6 +323,7 @@ static void list_activations(Lister *L, int p, int free_mana)
     int sorcery = sorcery_time(s, p);
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_ACTIVATED)) continue;
         const CardDef *d = &s->cards[s->perm[i].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];

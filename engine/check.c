@@ -23,6 +23,8 @@ static int spells_check(const GameState *s, int i, char *msg, int msglen)
     if (x->attached != NO_SLOT && !permset_has(s->perm_used, x->attached) && !s->sba_pending)
         FAIL("slot %d: attached to slot %d, which is empty", i, x->attached);
     if (x->owner > 1) FAIL("slot %d: owner %d", i, x->owner);
+    if (x->abk != card_ability_kinds(&s->cards[s->perm[i].card]))
+        FAIL("slot %d: ability kinds %#x, its card has %#x", i, x->abk, card_ability_kinds(&s->cards[s->perm[i].card]));
     if (s->layers_dirty) return 0;
     static _Thread_local GameState t;   /* tests only: a copy too large for the stack of every caller */
     memcpy(&t, s, sizeof t);

@@ -86,6 +86,7 @@ static void statics(GameState *s, int pump)
 {
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int src = permiter_next(&it);
+        if (!(s->px[src].abk & PK_STATIC)) continue;
         const CardDef *d = &s->cards[s->perm[src].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
@@ -188,6 +189,7 @@ int layers_each_rule(const GameState *s, int i, int r, RuleVisit visit, const vo
 {
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int src = permiter_next(&it);
+        if (!(s->px[src].abk & PK_STATIC)) continue;
         const CardDef *d = &s->cards[s->perm[src].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];

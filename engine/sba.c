@@ -20,6 +20,7 @@ static PermSet attachments(GameState *s, int *acted)
     PermSet gone = 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_ATTACH)) continue;
         const CardDef *d = &s->cards[s->perm[i].card];
         int a = s->px[i].attached;
         for (int k = 0; k < d->n_abilities; k++) {
@@ -50,7 +51,7 @@ static PermSet legend_rule(GameState *s, const Game *g)
     PermSet legends = 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
-        if (s->cards[s->perm[i].card].supertypes & SUPER_LEGENDARY) legends |= PERMSET_BIT(i);
+        if (s->px[i].abk & PK_LEGEND) legends |= PERMSET_BIT(i);
     }
     if (!(legends & (legends - 1))) return 0;                       /* fewer than two */
     PermSet gone = 0;

@@ -51,6 +51,7 @@ static void trigger_scan(GameState *s, int trigger, int player, int ev_slot, con
 {
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_TRIGGERED)) continue;
         const CardDef *d = &s->cards[s->perm[i].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];

@@ -31,6 +31,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "card.h"
+#include "ability.h"
 
 #define PERM_MAX   128  /* nonland permanents on the battlefield, both players */
 #define HAND_MAX   16   /* cards in one hand */
@@ -336,8 +337,19 @@ typedef struct PermX {
     uint8_t  regen;       /* regeneration shields (701.15) */
     uint8_t  blocks_extra;/* instances of "can block an additional creature" (RULE_BLOCK_EXTRA) */
     uint8_t  colors;      /* its colors now (CB_*) */
-    uint8_t  pad;
+    uint8_t  abk;         /* PK_*: the kinds of ability its card has (card_ability_kinds), so that
+                             the loops over every permanent's abilities pass the others by */
 } PermX;
+
+/* PermX.abk: which kinds of ability a card has. */
+enum {
+    PK_STATIC    = 1u << 0,  /* AB_STATIC (layers.c) */
+    PK_TRIGGERED = 1u << 1,  /* AB_TRIGGERED */
+    PK_ACTIVATED = 1u << 2,  /* AB_ACTIVATED, AB_EQUIP, AB_LOYALTY: listed as actions */
+    PK_MANA      = 1u << 3,  /* AB_MANA */
+    PK_ATTACH    = 1u << 4,  /* AB_ENCHANT, AB_EQUIP: the state-based actions check what it is on */
+    PK_LEGEND    = 1u << 5   /* legendary (the legend rule) */
+};
 
 /* PermX.xflags */
 enum {
@@ -475,6 +487,23 @@ static inline void perm_refresh(GameState *s, int i)
 static inline int perm_is_planeswalker(const GameState *s, int i)
 {
     return (s->cards[s->perm[i].card].types & TYPE_PLANESWALKER) != 0;
+}
+
+/* The PK_* bits of card d (PermX.abk of a permanent of it). */
+static inline uint8_t card_ability_kinds(const CardDef *d)
+{
+    unsigned k = (d->supertypes & SUPER_LEGENDARY) ? PK_LEGEND : 0;
+    for (int j = 0; j < d->n_abilities; j++)
+        switch (d->ab[j].kind) {
+        case AB_STATIC:    k |= PK_STATIC; break;
+        case AB_TRIGGERED: k |= PK_TRIGGERED; break;
+        case AB_ACTIVATED: case AB_LOYALTY: k |= PK_ACTIVATED; break;
+        case AB_MANA:      k |= PK_MANA; break;
+        case AB_ENCHANT:   k |= PK_ATTACH; break;
+        case AB_EQUIP:     k |= PK_ACTIVATED | PK_ATTACH; break;
+        default: break;
+        }
+    return (uint8_t)k;
 }
 
 /* Whether player p's deck holds a nonland card of mana value 0, which a

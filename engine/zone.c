@@ -16,6 +16,7 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
     x->owner = (uint8_t)owner;
     x->attached = NO_SLOT;
     x->colors = d->colors;
+    x->abk = card_ability_kinds(d);
     if (d->types & TYPE_LAND) x->xflags |= PX_LAND;
     if (obj == OBJ_NONE) x->xflags |= PX_TOKEN;                               /* 111.1: no card */
     if (d->types & TYPE_CREATURE) s->perm[i].flags |= PF_SICK;                /* 302.6 */
