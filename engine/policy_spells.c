@@ -69,9 +69,29 @@ static void playout(GameState *f, const Game *g, int p, const Action *a)
     if (!f->over) sba_apply(f, &q);
 }
 
+/* Where the heuristic looks at its plays: with something on the stack
+ * (an answer), in its own main phases, after attackers and after blockers
+ * are declared (removal before or after blocks, combat tricks, pumps) and
+ * in the opponent's end step (what it held up: burn, draws). Elsewhere
+ * (upkeeps, draw steps, the beginning and end of combat, a first-strike
+ * damage step, the opponent's main phases with the stack empty) it passes,
+ * as players of the era mostly did: each look tries every candidate on a
+ * fork, and most priority points in a turn are those. */
+static int worth_looking(const GameState *s, int p)
+{
+    if (s->stack_n) return 1;
+    switch (s->step) {
+    case STEP_MAIN1: case STEP_MAIN2: return s->active == p;
+    case STEP_DECLARE_ATTACKERS: case STEP_DECLARE_BLOCKERS: return 1;
+    case STEP_END: return s->active != p;
+    default: return 0;
+    }
+}
+
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
 {
     if (land >= 0) return land;
+    if (!worth_looking(s, p)) return 0;
     int base = evaluate(s, p), best = 0, best_v = base;
     for (int k = 1; k < n && k < 96; k++) {
         if (legal[k].type == ACT_LAND) continue;

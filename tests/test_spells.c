@@ -235,6 +235,52 @@ static void test_mana_creature(void **state)
     assert_int_equal(game_legal_actions(&x.s, 0, acts), 1);   /* a Spider needs 4; sick Elves make none */
 }
 
+/* Where the heuristic looks at its instants: with the opponent's Bears
+ * on the battlefield and a Bolt and a Mountain, it passes in the
+ * opponent's upkeep and at the beginning of combat, and bolts the Bears
+ * once they attack (the declare attackers step), or in the opponent's end
+ * step; with a spell of the opponent on the stack it looks too. */
+static void test_heuristic_when(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int bears = put(&x, 1, FX_BEARS);
+    give(&x, 0, S_BOLT);
+    lands(&x, 0, COLOR_R, 1);
+    x.s.active = 1;
+    Action acts[ACTION_MAX];
+    static const struct { int step, looks; } at[] = {
+        { STEP_UPKEEP, 0 }, { STEP_DRAW, 0 }, { STEP_MAIN1, 0 }, { STEP_BEGIN_COMBAT, 0 },
+        { STEP_DECLARE_ATTACKERS, 1 }, { STEP_END_COMBAT, 0 }, { STEP_END, 1 },
+    };
+    for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
+        x.s.step = (uint8_t)at[k].step;
+        int n = game_legal_actions(&x.s, 0, acts);
+        assert_int_equal(n, 1 + 3);
+        int c = heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1);
+        if (!at[k].looks) { assert_int_equal(c, 0); continue; }
+        assert_int_equal(acts[c].type, ACT_CAST);
+        assert_int_equal(acts[c].tk[0], TK_PERM);
+        assert_int_equal(acts[c].tv[0], bears);
+    }
+    /* In its own upkeep it passes too; with a spell on the stack it looks. */
+    x.s.active = 0;
+    x.s.step = STEP_UPKEEP;
+    int n = game_legal_actions(&x.s, 0, acts);
+    assert_int_equal(heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1), 0);
+    give(&x, 1, S_GROWTH);
+    lands(&x, 1, COLOR_G, 1);
+    x.s.step = STEP_DECLARE_BLOCKERS;
+    x.s.active = 1;
+    Action g = cast(&x, 1, S_GROWTH, TK_PERM, bears);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &g, 0), MTG_OK);
+    x.s.step = STEP_UPKEEP;                          /* where it would not look with the stack empty */
+    n = game_legal_actions(&x.s, 0, acts);
+    int c = heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1);
+    assert_int_equal(acts[c].type, ACT_CAST);        /* the Bolt in answer, while the Bears are 2/2 */
+    assert_int_equal(acts[c].tv[0], bears);
+}
+
 /* Whole games of decks of these cards, random and heuristic policies,
  * state_check after every action: no check fails, no illegal answer. */
 static void test_games(void **state)
@@ -287,6 +333,7 @@ int main(void)
         cmocka_unit_test(test_fizzle),
         cmocka_unit_test(test_aura_and_anthem),
         cmocka_unit_test(test_mana_creature),
+        cmocka_unit_test(test_heuristic_when),
         cmocka_unit_test(test_games),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
