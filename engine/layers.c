@@ -62,9 +62,11 @@ static PermSet affected(const GameState *s, int src, const Effect *e)
         int a = s->px[src].attached;
         return a != NO_SLOT && permset_has(s->perm_used, a) ? PERMSET_BIT(a) : 0;
     }
-    PermSet out = 0;
+    PermSet out = 0, in = s->perm_used;
+    if (e->sel.ctl == CTL_YOU) in = s->perm_ctl[you];                       /* what filter_perm would refuse */
+    else if (e->sel.ctl == CTL_OPP || e->sel.ctl == CTL_NOT_YOU) in = s->perm_ctl[1 - you];
     if (e->who == SEL_ALL)
-        for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        for (PermIter it = permset_iter(in); permiter_more(&it);) {
             int i = permiter_next(&it);
             if (filter_perm(s, &e->sel, i, you, src)) out |= PERMSET_BIT(i);
         }

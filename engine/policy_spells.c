@@ -64,7 +64,6 @@ static void playout(GameState *f, const Game *g, int p, const Action *a)
         if (f->stack_n) stack_resolve_top(f, &q);
     }
     if (f->step < STEP_DECLARE_BLOCKERS || f->step > STEP_COMBAT_DAMAGE) floating_end_of_turn(f);
-    f->layers_dirty = 1;
     layers_refresh(f);
     if (!f->over) sba_apply(f, &q);
 }
@@ -88,13 +87,33 @@ static int worth_looking(const GameState *s, int p)
     }
 }
 
+/* Whether legal[k] casts a card of the same name as an earlier cast of
+ * the list, with the same X and targets: the second copy of a card in hand
+ * makes the same board as the first (the evaluation reads no object ids),
+ * so it is not tried again. */
+static int same_as_earlier(const GameState *s, int p, const Action *legal, int k)
+{
+    const Action *a = &legal[k];
+    if (a->type != ACT_CAST) return 0;
+    const Player *pl = &s->pl[p];
+    uint16_t card = OBJ_CARD(s, p, pl->hand[a->hand_idx]);
+    for (int j = 1; j < k; j++) {
+        const Action *b = &legal[j];
+        if (b->type != ACT_CAST || OBJ_CARD(s, p, pl->hand[b->hand_idx]) != card || b->x != a->x ||
+            b->n_targets != a->n_targets || b->towner != a->towner)
+            continue;
+        if (!memcmp(b->tk, a->tk, sizeof a->tk) && !memcmp(b->tv, a->tv, sizeof a->tv)) return 1;
+    }
+    return 0;
+}
+
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
 {
     if (land >= 0) return land;
     if (!worth_looking(s, p)) return 0;
     int base = evaluate(s, p), best = 0, best_v = base;
     for (int k = 1; k < n && k < 96; k++) {
-        if (legal[k].type == ACT_LAND) continue;
+        if (legal[k].type == ACT_LAND || same_as_earlier(s, p, legal, k)) continue;
         GameState f;
         state_fork(&f, s);
         playout(&f, g, p, &legal[k]);
