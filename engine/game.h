@@ -204,6 +204,12 @@ void sba_apply(GameState *s, const Game *g);
  * check, unless sba_pending says so, and then every permanent is looked at. */
 void sba_apply_some(GameState *s, const Game *g, PermSet slots);
 
+/* Check mode (Game.check): whether a state-based action would apply to a
+ * permanent although sba_pending is clear, which would make
+ * sba_apply_some(s, g, 0) miss it: something changed what they act on
+ * without saying so. Leaves s as it is. */
+int sba_missed(const GameState *s, const Game *g);
+
 /* Checks every invariant of the state (cards neither created nor lost,
  * counts consistent, combat legal, the game's end consistent with life and
  * poison). Returns 0 when all hold, else -1 with a description in msg. */

@@ -59,13 +59,13 @@ static void playout(GameState *f, const Game *g, int p, const Action *a)
     if (action_apply_listed(f, &q, p, a) != MTG_OK) { f->over = 1; f->winner = (uint8_t)(1 - p); return; }
     for (int guard = 0; f->stack_n && !f->over && guard < 4 * STACK_MAX; guard++) {
         layers_refresh(f);
-        sba_apply(f, &q);
+        sba_apply_some(f, &q, 0);
         triggers_put(f, &q);
         if (f->stack_n) stack_resolve_top(f, &q);
     }
     if (f->step < STEP_DECLARE_BLOCKERS || f->step > STEP_COMBAT_DAMAGE) floating_end_of_turn(f);
     layers_refresh(f);
-    if (!f->over) sba_apply(f, &q);
+    if (!f->over) sba_apply_some(f, &q, 0);
 }
 
 /* Where the heuristic looks at its plays: with something on the stack

@@ -158,7 +158,28 @@ void sba_apply(GameState *s, const Game *g)
 
 void sba_apply_some(GameState *s, const Game *g, PermSet slots)
 {
-    if (s->sba_pending) slots = s->perm_used;
-    while (sba_pass(s, g, slots) && !s->over) {}
+    /* A pass may change what the layers make (a lord that died took its
+     * bonus along): the refresh says so (sba_pending), and then every
+     * permanent is looked at, not only those of `slots`. */
+    int acted;
+    do {
+        if (s->spells) layers_refresh(s);
+        if (s->sba_pending) slots = s->perm_used;
+        s->sba_pending = 0;
+        acted = sba_pass(s, g, slots);
+    } while (!s->over && (acted || s->sba_pending));
     s->sba_pending = 0;
+}
+
+
+int sba_missed(const GameState *s, const Game *g)
+{
+    if (s->sba_pending || s->over) return 0;
+    static _Thread_local GameState t;   /* check mode only: too large for every caller's stack */
+    memcpy(&t, s, sizeof t);
+    Game q = *g;
+    for (int k = 0; k < EV_COUNT; k++) q.on_event[k] = NULL;
+    q.policy[0] = q.policy[1] = NULL;
+    q.check = 0;
+    return sba_pass(&t, &q, t.perm_used);
 }

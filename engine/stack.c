@@ -349,7 +349,15 @@ static void settle(GameState *s, Game *g)
     if (s->error == ERR_CAPACITY && !s->over) { game_fail(s, g, ERR_CAPACITY); return; }
     do {
         layers_refresh(s);
-        sba_apply(s, g);
+        /* The permanents are looked at when something changed them
+         * (sba_pending: damage, counters, a new permanent, the layers'
+         * results); the players always. */
+        if (g->check && sba_missed(s, g)) {
+            static const char msg[] = "a state-based action applied with sba_pending clear";
+            if (!g->check_failed) memcpy(g->check_msg, msg, sizeof msg);
+            g->check_failed++;
+        }
+        sba_apply_some(s, g, 0);
         layers_refresh(s);
     } while (!s->over && triggers_put(s, g));
 }
