@@ -20,11 +20,11 @@ static const char *const names[] = {
     "Garruk's Packleader", "Craw Wurm", "Mountain", "Forest", "Sanguine Bond", "Shock",
     "Kamahl, Pit Fighter", "Kamahl, Pit Fighter", "Captain of the Watch", "Howl of the Night Pack",
     "Nantuko Husk", "Time Warp", "Howling Mine", "Platinum Angel", "True Believer", "Dehydration",
-    "Wall of Frost", "Cruel Edict",
+    "Wall of Frost", "Cruel Edict", "Field Marshal", "Elite Vanguard",
 };
 enum { C_WARDEN, C_PRIDEMATE, C_BALL, C_SKELETONS, C_SPECTER, C_BLOODRAGE, C_FEATHER, C_MOTH, C_INFERNO,
        C_FIREBREATHING, C_DREAMS, C_BEARS, C_ANTHEM, C_BOLT, C_CHORUS, C_PACKLEADER, C_WURM, C_MOUNTAIN,
-       C_FOREST, C_BOND, C_SHOCK, C_KAMAHL, C_KAMAHL2, C_CAPTAIN, C_HOWL, C_HUSK, C_WARP, C_MINE, C_ANGEL, C_BELIEVER, C_DEHYDRATION, C_WALL_FROST, C_EDICT, C_N };
+       C_FOREST, C_BOND, C_SHOCK, C_KAMAHL, C_KAMAHL2, C_CAPTAIN, C_HOWL, C_HUSK, C_WARP, C_MINE, C_ANGEL, C_BELIEVER, C_DEHYDRATION, C_WALL_FROST, C_EDICT, C_MARSHAL, C_VANGUARD, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -207,6 +207,27 @@ static void test_block_triggers(void **state)
     assert_int_equal(x.s.pl[1].life, 24);                         /* the Moth: 4 life */
     assert_false(permset_has(x.s.perm_used, bears));              /* 3 damage to the blocked Bears */
     assert_true(permset_has(x.s.perm_used, wurm));
+}
+
+/* 704.3, 613: the state-based actions after combat damage look at the
+ * creatures dealt damage; when one that dies was a lord (Field Marshal:
+ * other Soldiers get +1/+1), the Soldier it made 3/2, with 1 damage
+ * marked, is a 2/1 with lethal damage and dies in the same check. */
+static void test_lord_dies_with_its_bonus(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int marshal = put(&x, 0, C_MARSHAL);
+    int vanguard = put(&x, 0, C_VANGUARD);
+    layers_refresh(&x.s);
+    assert_int_equal(x.s.perm[vanguard].toughness, 2);
+    x.s.perm[vanguard].damage = 1;
+    x.s.perm[marshal].damage = 2;
+    x.s.sba_pending = 0;
+    sba_apply_some(&x.s, &x.g, PERMSET_BIT(marshal));      /* combat damage touched the Marshal alone */
+    assert_false(permset_has(x.s.perm_used, marshal));
+    assert_false(permset_has(x.s.perm_used, vanguard));
+    assert_int_equal(x.s.sba_pending, 0);
 }
 
 /* 608.2h: Firebreathing pumps the creature it enchants; destroyed in
@@ -567,6 +588,7 @@ int main(void)
         cmocka_unit_test(test_extra_turns),
         cmocka_unit_test(test_intervening_if),
         cmocka_unit_test(test_player_rules),
+        cmocka_unit_test(test_lord_dies_with_its_bonus),
         cmocka_unit_test(test_doesnt_untap),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
