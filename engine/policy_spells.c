@@ -9,6 +9,7 @@
 #include "stack.h"
 #include "layers.h"
 #include "mana.h"
+#include "turn.h"
 
 /* A creature's worth to its controller: power, toughness, keywords. */
 static int creature_value(const GameState *s, int i)
@@ -107,13 +108,71 @@ static int same_as_earlier(const GameState *s, int p, const Action *legal, int k
     return 0;
 }
 
+/* How an effect on its target treats the target's controller: -1 it
+ * harms it (damage, destroy, exile, bounce, tap, -N/-N, "can't attack or
+ * block"), 1 it helps it (+N/+N, keywords, regeneration, +1/+1 counters,
+ * untap, prevention), 0 neither or both. */
+static int sense(const Effect *e)
+{
+    switch (e->op) {
+    case OP_DAMAGE: case OP_DESTROY: case OP_EXILE: case OP_BOUNCE: case OP_TO_LIBRARY: case OP_TAP:
+    case OP_NO_UNTAP:
+        return -1;
+    case OP_PUMP:
+        return e->p <= 0 && e->t <= 0 && (e->p || e->t) ? -1 : e->p >= 0 && e->t >= 0 && (e->p || e->t) ? 1 : 0;
+    case OP_COUNTERS: return e->arg2 ? -1 : 1;
+    case OP_RULE:
+        return e->arg2 == RULE_CANT_ATTACK || e->arg2 == RULE_CANT_BLOCK || e->arg2 == RULE_CANT_ATTACK_OR_BLOCK ? -1 : 0;
+    case OP_GRANT: case OP_REGENERATE: case OP_UNTAP: case OP_PREVENT_NEXT: return 1;
+    default: return 0;
+    }
+}
+
+/* Whether action a (one target, a permanent or a player) is worth a try
+ * on a fork: not what harms its own side or helps the other's (an
+ * ability all of whose effects act on that target one way), nor damage
+ * alone that cannot kill the creature it targets (the evaluation reads no
+ * damage marked: such a try could only show the card spent). */
+static int worth_trying(const GameState *s, int p, const Action *a)
+{
+    if (a->n_targets != 1 || (a->tk[0] != TK_PERM && a->tk[0] != TK_PLAYER)) return 1;
+    const Ability *ab;
+    if (a->type == ACT_CAST) {
+        const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
+        int k = spell_ability(d);
+        if (k < 0 || d->ab[k].kind != AB_SPELL) return 1;
+        ab = &d->ab[k];
+    } else if (a->type == ACT_ACTIVATE) {
+        ab = &s->cards[s->perm[a->hand_idx].card].ab[a->ability];
+    } else {
+        return 1;
+    }
+    int way = 0;
+    for (int j = 0; j < ab->n_effects; j++) {
+        const Effect *e = &ab->effect[j];
+        int v = e->who == SEL_TARGET && e->arg == 0 ? sense(e) : 0;
+        if (!v || (way && v != way)) return 1;
+        way = v;
+    }
+    int theirs = a->tk[0] == TK_PLAYER ? a->tv[0] != p : perm_controller(s, a->tv[0]) != p;
+    if ((way < 0) != theirs) return 0;
+    if (a->tk[0] == TK_PERM && ab->n_effects == 1 && ab->effect[0].op == OP_DAMAGE && ab->effect[0].n.kind == QTY_CONST &&
+        !(ab->effect[0].flags & EF_DAMAGED_NO_REGEN)) {
+        const Permanent *q = &s->perm[a->tv[0]];
+        if (perm_is_creature(s, a->tv[0]) && !perm_is_planeswalker(s, a->tv[0]) &&
+            q->toughness - q->damage > ab->effect[0].n.n)
+            return 0;
+    }
+    return 1;
+}
+
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
 {
     if (land >= 0) return land;
     if (!worth_looking(s, p)) return 0;
     int base = evaluate(s, p), best = 0, best_v = base;
     for (int k = 1; k < n && k < 96; k++) {
-        if (legal[k].type == ACT_LAND || same_as_earlier(s, p, legal, k)) continue;
+        if (legal[k].type == ACT_LAND || same_as_earlier(s, p, legal, k) || !worth_trying(s, p, &legal[k])) continue;
         GameState f;
         state_fork(&f, s);
         playout(&f, g, p, &legal[k]);

@@ -281,6 +281,38 @@ static void test_heuristic_when(void **state)
     assert_int_equal(acts[c].tv[0], bears);
 }
 
+/* What the heuristic tries: in its main phase with a Bolt, facing a Craw
+ * Wurm (6/4: 3 damage cannot kill it), a Vampire Nighthawk (2/3) and
+ * Goblin Piker (2/1), beside its own Bears: it bolts the Nighthawk, the
+ * most valuable creature it can kill; with Giant Growth and nothing in
+ * combat, it keeps it (+3/+3 until end of turn changes no board). */
+static void test_heuristic_targets(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    put(&x, 1, FX_WURM);
+    int hawk = put(&x, 1, FX_VAMPIRE);
+    put(&x, 1, FX_GOBLIN);
+    put(&x, 0, FX_BEARS);
+    give(&x, 0, S_BOLT);
+    lands(&x, 0, COLOR_R, 1);
+    Action acts[ACTION_MAX];
+    int n = game_legal_actions(&x.s, 0, acts);
+    assert_int_equal(n, 1 + 4 + 2);
+    int c = heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1);
+    assert_int_equal(acts[c].type, ACT_CAST);
+    assert_int_equal(acts[c].tk[0], TK_PERM);
+    assert_int_equal(acts[c].tv[0], hawk);
+    Pos y; pos_init(&y);
+    put(&y, 0, FX_BEARS);
+    put(&y, 1, FX_GOBLIN);
+    give(&y, 0, S_GROWTH);
+    lands(&y, 0, COLOR_G, 1);
+    n = game_legal_actions(&y.s, 0, acts);
+    assert_int_equal(n, 1 + 2);
+    assert_int_equal(heuristic_spells_main(&y.s, &y.g, 0, acts, n, -1), 0);
+}
+
 /* Whole games of decks of these cards, random and heuristic policies,
  * state_check after every action: no check fails, no illegal answer. */
 static void test_games(void **state)
@@ -334,6 +366,7 @@ int main(void)
         cmocka_unit_test(test_aura_and_anthem),
         cmocka_unit_test(test_mana_creature),
         cmocka_unit_test(test_heuristic_when),
+        cmocka_unit_test(test_heuristic_targets),
         cmocka_unit_test(test_games),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
