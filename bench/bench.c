@@ -199,7 +199,7 @@ static void lookahead_rate(Bench *b, double seconds, double *decisions_per_s, do
     long decisions = 0;
     uint64_t forks = 0;
     Counted c = { &policy_lookahead, &decisions };
-    Policy counted = { "counted", &c, c_keep, c_bottom, c_main, c_attack, c_block, c_order, c_assign, c_discard, NULL };
+    Policy counted = { "counted", &c, c_keep, c_bottom, c_main, c_attack, c_block, c_order, c_assign, c_discard, NULL, NULL };
     CardPool view = pool_view(&b->pool);
     double t0 = now();
     for (long games = 0; now() - t0 < seconds; games++) {

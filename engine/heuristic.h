@@ -41,5 +41,7 @@ int heuristic_creature_value(const GameState *s, int i);
  * its answer to a choice of an ability. */
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land);
 int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c);
+/* Whether the heuristic looks at its plays at this priority point (else it passes). */
+int heuristic_spells_looks(const GameState *s, int p);
 
 #endif

@@ -95,6 +95,11 @@ struct Policy {
      * engine takes option 0. */
     int  (*choose)(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng,
                    const Choice *c);
+    /* Games with rules text: whether the player may act at this priority
+     * point at all. 0: it passes, whatever is legal, and the engine lists
+     * no legal action for it; NULL: it always looks (main_action is asked
+     * whenever something besides passing is legal). */
+    int  (*looks)(const Policy *p, const GameState *s, const Game *g, int player);
 };
 
 /* Legal main-phase actions for player p now; returns how many (PASS is always first). */

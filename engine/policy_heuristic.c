@@ -1101,9 +1101,15 @@ static void h_assign(const Policy *pol, const GameState *s, const Game *g, int p
     for (int k = 0; k < dc->n; k++) amount[pos[k]] = tmp[k];
 }
 
+static int h_looks(const Policy *pol, const GameState *s, const Game *g, int p)
+{
+    (void)pol; (void)g;
+    return heuristic_spells_looks(s, p);
+}
+
 const Policy policy_heuristic = {
     "heuristic", &default_params,
-    h_keep, h_bottom, h_main, h_attack, h_block, h_order, h_assign, h_discard, h_choose
+    h_keep, h_bottom, h_main, h_attack, h_block, h_order, h_assign, h_discard, h_choose, h_looks
 };
 
 /* ---- aggro: everything attacks; blocks only to stay alive ---- */
@@ -1126,5 +1132,5 @@ static int aggro_block(const Policy *pol, const GameState *s, const Game *g, int
 
 const Policy policy_aggro = {
     "aggro", &aggro_params,
-    h_keep, h_bottom, h_main, aggro_attack, aggro_block, h_order, h_assign, h_discard, h_choose
+    h_keep, h_bottom, h_main, aggro_attack, aggro_block, h_order, h_assign, h_discard, h_choose, h_looks
 };

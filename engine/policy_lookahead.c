@@ -275,5 +275,5 @@ static int la_choose(const Policy *pol, const GameState *s, const Game *g, int p
 
 const Policy policy_lookahead = {
     "lookahead", &default_params,
-    la_keep, la_bottom, la_main, la_attack, la_block, la_order, la_assign, la_discard, la_choose
+    la_keep, la_bottom, la_main, la_attack, la_block, la_order, la_assign, la_discard, la_choose, NULL
 };

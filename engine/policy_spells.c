@@ -77,7 +77,7 @@ static void playout(GameState *f, const Game *g, int p, const Action *a)
  * damage step, the opponent's main phases with the stack empty) it passes,
  * as players of the era mostly did: each look tries every candidate on a
  * fork, and most priority points in a turn are those. */
-static int worth_looking(const GameState *s, int p)
+int heuristic_spells_looks(const GameState *s, int p)
 {
     if (s->stack_n) return 1;
     switch (s->step) {
@@ -169,7 +169,7 @@ static int worth_trying(const GameState *s, int p, const Action *a)
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
 {
     if (land >= 0) return land;
-    if (!worth_looking(s, p)) return 0;
+    if (!heuristic_spells_looks(s, p)) return 0;
     int base = evaluate(s, p), best = 0, best_v = base;
     for (int k = 1; k < n && k < 96; k++) {
         if (legal[k].type == ACT_LAND || same_as_earlier(s, p, legal, k) || !worth_trying(s, p, &legal[k])) continue;

@@ -300,7 +300,7 @@ static int resolve_permanent(GameState *s, Game *g, StackItem *it)
     }
     int i = perm_enter(s, g, it->controller, it->owner, it->card, it->obj);
     if (i < 0) { card_to_zone(s, it->owner, it->obj, ZONE_GRAVEYARD); game_fail(s, g, ERR_CAPACITY); return 1; }
-    if (aura) s->px[i].attached = it->t[0].v;                                   /* 303.4f */
+    if (aura) { s->px[i].attached = it->t[0].v; s->layers_dirty = 1; }          /* 303.4f */
     return 1;
 }
 
@@ -325,7 +325,10 @@ void stack_resolve_top(GameState *s, Game *g)
     const CardDef *d = &s->cards[it.card];
     int ok;
     if (it.kind == SI_SPELL && !(d->types & (TYPE_INSTANT | TYPE_SORCERY))) {
+        /* perm_enter refreshed the layers with the permanent in, and
+         * flags what changes them after (an Aura attached). */
         ok = resolve_permanent(s, g, &it);
+        if (!ok) s->layers_dirty = 1;
     } else if (it.kind == SI_ABILITY && d->ab[it.ability].kind == AB_EQUIP) {
         ok = resolve_equip(s, &it);
     } else {
@@ -334,7 +337,7 @@ void stack_resolve_top(GameState *s, Game *g)
     }
     if (!ok) game_event(g, s, EV_FIZZLE, it.controller, it.source, it.kind, it.card, it.ability, 0);
     s->last_result = (uint8_t)(ok ? RES_RESOLVED : RES_FIZZLED);
-    s->layers_dirty = 1;
+    if (it.kind != SI_SPELL || (d->types & (TYPE_INSTANT | TYPE_SORCERY))) s->layers_dirty = 1;
     s->sba_pending = 1;
 }
 
@@ -373,11 +376,14 @@ void priority_run(GameState *s, Game *g)
         settled = 0;
         if (s->over) return;
         game_check_state(s, g);
-        int n = actions_spells(s, p, acts, 0);
+        /* With no policy, or one that passes here whatever is legal, the
+         * legal actions are not listed. */
         int k = 0;
         const Policy *pol = g->policy[p];
-        if (n > 1 && pol) {
-            k = pol->main_action(pol, s, g, p, g->policy_rng[p], acts, n);
+        acts[0] = (Action){ ACT_PASS, 0, 0, 0, 0, { 0 }, { 0 }, 0 };
+        if (pol && (!pol->looks || pol->looks(pol, s, g, p))) {
+            int n = actions_spells(s, p, acts, 0);
+            if (n > 1) k = pol->main_action(pol, s, g, p, g->policy_rng[p], acts, n);
             if (k < 0 || k >= n) { game_fail(s, g, ERR_ILLEGAL_ACTION); return; }
         }
         if (acts[k].type == ACT_PASS) {

@@ -313,6 +313,42 @@ static void test_heuristic_targets(void **state)
     assert_int_equal(heuristic_spells_main(&y.s, &y.g, 0, acts, n, -1), 0);
 }
 
+/* 117: a policy whose `looks` says it passes at a priority point is not
+ * asked (its main_action would count the question), and the step ends
+ * with its Bolt in hand; one that looks is asked and casts. */
+static int asked;
+static int ask_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Action *legal, int n)
+{
+    (void)pol; (void)s; (void)g; (void)p; (void)rng;
+    asked++;
+    for (int k = 0; k < n; k++) if (legal[k].type == ACT_CAST && legal[k].tk[0] == TK_PLAYER) return k;
+    return 0;
+}
+static int never_looks(const Policy *pol, const GameState *s, const Game *g, int p)
+{
+    (void)pol; (void)s; (void)g; (void)p;
+    return 0;
+}
+static void test_policy_looks(void **state)
+{
+    (void)state;
+    Policy pol = { "asker", 0, NULL, NULL, ask_main, NULL, NULL, NULL, NULL, NULL, NULL, never_looks };
+    for (int looks = 0; looks < 2; looks++) {
+        Pos x; pos_init(&x);
+        give(&x, 0, S_BOLT);
+        lands(&x, 0, COLOR_R, 1);
+        pol.looks = looks ? NULL : never_looks;
+        x.g.policy[0] = x.g.policy[1] = &pol;
+        x.g.check = 0;                                  /* a position, not a whole game's zones */
+        x.s.step = STEP_UPKEEP;
+        asked = 0;
+        priority_run(&x.s, &x.g);
+        assert_int_equal(asked, looks ? 1 : 0);             /* with the Bolt (then nothing is left to do) */
+        assert_int_equal(x.s.pl[1].life, looks ? 17 : 20);
+        assert_int_equal(x.s.pl[0].hand_n, looks ? 0 : 1);
+    }
+}
+
 /* Whole games of decks of these cards, random and heuristic policies,
  * state_check after every action: no check fails, no illegal answer. */
 static void test_games(void **state)
@@ -367,6 +403,7 @@ int main(void)
         cmocka_unit_test(test_mana_creature),
         cmocka_unit_test(test_heuristic_when),
         cmocka_unit_test(test_heuristic_targets),
+        cmocka_unit_test(test_policy_looks),
         cmocka_unit_test(test_games),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
