@@ -321,7 +321,7 @@ static int ask_main(const Policy *pol, const GameState *s, const Game *g, int p,
 {
     (void)pol; (void)s; (void)g; (void)p; (void)rng;
     asked++;
-    for (int k = 0; k < n; k++) if (legal[k].type == ACT_CAST && legal[k].tk[0] == TK_PLAYER) return k;
+    for (int k = 0; k < n; k++) if (legal[k].type == ACT_CAST && legal[k].tk[0] == TK_PLAYER && legal[k].tv[0] == 1) return k;
     return 0;
 }
 static int never_looks(const Policy *pol, const GameState *s, const Game *g, int p)
