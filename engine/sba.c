@@ -138,7 +138,10 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
             dying |= PERMSET_BIT(i);                             /* 704.5i */
         q->flags &= (uint8_t)~PF_DEATHTOUCHED;
     }
-    if (s->spells) dying |= attachments(s, &acted) | legend_rule(s, g);
+    /* Attachments and legends change with what flags sba_pending (a
+     * permanent entering or leaving, the layers' results), and then every
+     * permanent is looked at. */
+    if (s->spells && slots == s->perm_used) dying |= attachments(s, &acted) | legend_rule(s, g);
     for (PermIter it = permset_iter(dying); permiter_more(&it);) perm_to_graveyard(s, g, permiter_next(&it));
     if (dying) acted = 1;
 
