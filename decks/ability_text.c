@@ -296,8 +296,9 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     case OP_ADD_MANA: qty_text(b, e, st); put(b, " "); mana_text(b, e->arg2); break;
     default: who_text(b, a, e, st); break;
     }
-    static const char *const durs[] = { "", " eot", " static", " forever", " next-untap", " while-you-control-source" };
-    if (e->dur < 6) put(b, "%s", durs[e->dur]);
+    static const char *const durs[] = { "", " eot", " static", " forever", " next-untap", " while-you-control-source",
+                                        " while-enchanted" };
+    if (e->dur < 7) put(b, "%s", durs[e->dur]);
     static const char *const flags[] = { "no-regen", "may", "at-random", "bottom", "tapped", "",
                                          "you-choose", "if-done", "reveal", "no-prevent", "shuffle",
                                          "damaged-no-regen", "at-end-of-combat" };

@@ -2250,6 +2250,15 @@ static int sentence(P *p)
         /* "for as long as you control ~": an ability's effect that ends when its
          * controller stops controlling the source (611.2b); a spell has no such source */
         if (!said && p->ctx == C_ABILITY && lit(p, "for as long as you control ~")) { said = 2; dur = DUR_SOURCE_CONTROLLED; }
+        /* "for as long as that creature is enchanted": a control effect on its target (611.2b) */
+        if (!said && lit(p, "for as long as that creature is enchanted")) {
+            if (p->a->n_effects != from + 1 || p->a->effect[from].op != OP_CONTROL || p->a->effect[from].who != SEL_TARGET) {
+                restore(p, &s);
+                return 0;
+            }
+            said = 2;
+            dur = DUR_TARGET_ENCHANTED;
+        }
         int s2 = p->i;
         if (said != 2 && (lit(p, "and") || lit(p, ", then") || lit(p, ", and"))) {
             /* a new clause with its own subject: "and you gain 3 life" */

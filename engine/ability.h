@@ -141,8 +141,10 @@ enum {
     DUR_STATIC,          /* a static ability: while the source is on the battlefield (611.3a) */
     DUR_FOREVER,         /* indefinitely (gain control with no duration) */
     DUR_NEXT_UNTAP,      /* until its controller's next untap step ("doesn't untap during ...") */
-    DUR_SOURCE_CONTROLLED /* for as long as the ability's controller controls the ability's source
+    DUR_SOURCE_CONTROLLED, /* for as long as the ability's controller controls the ability's source
                             ("for as long as you control ~"; ends at once if it does not, 611.2b) */
+    DUR_TARGET_ENCHANTED /* for as long as the affected permanent is enchanted ("for as long as that
+                            creature is enchanted"; ends at once if it is not, 611.2b) */
 };
 
 /* Effect operations: the families of issue 13's list. */

@@ -31,6 +31,10 @@ static int spells_check(const GameState *s, int i, char *msg, int msglen)
     t.layers_dirty = 1;
     layers_refresh(&t);
     const Permanent *q = &s->perm[i], *r = &t.perm[i];
+    if (perm_controller(s, i) != perm_controller(&t, i))                  /* layer 2 (613.1b) */
+        FAIL("slot %d: controlled by player %d, the control effects in force give it to player %d", i,
+             perm_controller(s, i), perm_controller(&t, i));
+    if (t.float_n != s->float_n) FAIL("%d continuous effects, %d once those whose duration is over end", s->float_n, t.float_n);
     if (q->power != r->power || q->toughness != r->toughness || q->kw != r->kw || x->rules != t.px[i].rules)
         FAIL("slot %d: characteristics %d/%d %#x rules %#x, the layers make %d/%d %#x rules %#x", i, q->power,
              q->toughness, q->kw, (unsigned)x->rules, r->power, r->toughness, r->kw, (unsigned)t.px[i].rules);
@@ -47,6 +51,16 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
             if (it->t[j].kind == TK_NONE || it->t[j].kind > TK_CARD) FAIL("stack item %d: target %d of no kind", k, j);
     }
     if (s->float_n > FLOAT_MAX || s->pending_n > TRIG_MAX) FAIL("%d effects, %d triggers waiting", s->float_n, s->pending_n);
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op != OP_CONTROL) continue;
+        if (f->controller > 1) FAIL("control effect %d: to player %d", j, f->controller);
+        if (f->dur != DUR_EOT && f->dur != DUR_FOREVER && f->dur != DUR_SOURCE_CONTROLLED && f->dur != DUR_TARGET_ENCHANTED)
+            FAIL("control effect %d: duration %d", j, f->dur);
+        /* perm_leave ends it as its source leaves, so that the slot is never another's */
+        if (f->dur == DUR_SOURCE_CONTROLLED && !permset_has(s->perm_used, f->source))
+            FAIL("control effect %d: for as long as its controller controls slot %d, which is empty", j, f->source);
+    }
     if (s->step >= STEP_COUNT) FAIL("step %d out of range", s->step);
     if (s->active > 1 || s->starting > 1) FAIL("active %d / starting %d", s->active, s->starting);
     if ((s->perm_ctl[0] & s->perm_ctl[1]) || ((s->perm_ctl[0] | s->perm_ctl[1]) != s->perm_used))
@@ -71,9 +85,11 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         for (int k = 0; k < s->stack_n; k++)
             if (s->stack[k].kind == SI_SPELL && s->stack[k].owner == p && (n++, mark(seen, s->stack[k].obj)))
                 FAIL("player %d: object %d twice (stack)", p, s->stack[k].obj);
-        for (PermSet m = s->perm_ctl[p]; m; m &= m - 1) {
-            const Permanent *q = &s->perm[permset_first(m)];
-            if (q->obj == OBJ_NONE) continue;
+        /* A permanent's card is its owner's, whoever controls it (108.3). */
+        for (PermSet m = s->perm_used; m; m &= m - 1) {
+            int i = permset_first(m);
+            const Permanent *q = &s->perm[i];
+            if (q->obj == OBJ_NONE || perm_owner(s, i) != p) continue;
             if (q->obj >= pl->deck_n || mark(seen, q->obj)) FAIL("player %d: object %d twice (battlefield)", p, q->obj);
             if (pl->deck && pl->deck[q->obj] != q->card) FAIL("player %d: permanent of object %d is another card", p, q->obj);
             n++;

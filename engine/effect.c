@@ -478,6 +478,32 @@ static void run(Ctx *c, const Effect *e)
             if (floating_add(s, &f) < 0) { game_fail(s, c->g, ERR_CAPACITY); return; }
         }
         break;
+    case OP_CONTROL: case OP_GIVE_CONTROL: {                 /* a control-changing effect: layer 2 (613.1b) */
+        int to = c->it->controller;
+        if (e->op == OP_GIVE_CONTROL) {                      /* "target opponent gains control of ~" */
+            Target t = c->it->t[e->arg2];
+            if (!c->legal[e->arg2] || t.kind != TK_PLAYER) break;
+            to = t.v;
+        }
+        /* 611.2b: "for as long as you control ~" with the source gone does
+         * nothing (a source under another's control: layers.c ends it at once). */
+        if (e->dur == DUR_SOURCE_CONTROLLED && c->src < 0) break;
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            if (e->dur == DUR_TARGET_ENCHANTED && !perm_enchanted(s, i)) continue;   /* 611.2b */
+            Floating f;
+            memset(&f, 0, sizeof f);
+            f.op = OP_CONTROL;
+            f.dur = e->dur;
+            f.slot = (uint8_t)i;
+            f.controller = (uint8_t)to;
+            f.source = e->dur == DUR_SOURCE_CONTROLLED ? (uint8_t)c->src : NO_SLOT;
+            f.perm_ts = s->px[i].ts;
+            f.ts = state_ts(s);
+            if (floating_add(s, &f) < 0) { game_fail(s, c->g, ERR_CAPACITY); return; }
+        }
+        break;
+    }
     case OP_DESTROY:
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
             int i = permiter_next(&it);

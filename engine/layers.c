@@ -30,6 +30,123 @@ static void floating_prune(GameState *s)
     s->float_n = (uint8_t)k;
 }
 
+void floating_source_left(GameState *s, int i)
+{
+    int k = 0;
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (!(f->op == OP_CONTROL && f->dur == DUR_SOURCE_CONTROLLED && f->source == i)) s->fl[k++] = *f;
+    }
+    if (k != s->float_n) s->layers_dirty = 1;
+    s->float_n = (uint8_t)k;
+}
+
+int perm_enchanted(const GameState *s, int i)
+{
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int j = permiter_next(&it);
+        if (s->px[j].attached == i && (s->cards[s->perm[j].card].types & TYPE_ENCHANTMENT)) return 1;
+    }
+    return 0;
+}
+
+/* ---- Layer 2: control (613.1b) ---- */
+
+/* A control-changing effect in force. */
+typedef struct CtlEffect {
+    uint32_t ts;    /* its timestamp (613.7): a resolved effect's own; a static ability's, its source's */
+    uint8_t  slot;  /* the permanent whose control it gives */
+    uint8_t  src;   /* a static ability ("You control enchanted creature"): its source, whose
+                       controller gains control; NO_SLOT for a resolved effect */
+    uint8_t  ctl;   /* a resolved effect: the player who gains control (fixed as it resolved) */
+    uint8_t  done;  /* applied */
+} CtlEffect;
+
+/* The control-changing effects in force: resolved ones (Floating) and the
+ * static abilities of the permanents in `srcs` (PK_CONTROL). */
+static int control_effects(const GameState *s, PermSet srcs, CtlEffect *out)
+{
+    int n = 0;
+    for (int j = 0; j < s->float_n; j++)
+        if (s->fl[j].op == OP_CONTROL) out[n++] = (CtlEffect){ s->fl[j].ts, s->fl[j].slot, NO_SLOT, s->fl[j].controller, 0 };
+    for (PermIter it = permset_iter(srcs); permiter_more(&it);) {
+        int src = permiter_next(&it), a = s->px[src].attached;
+        if (a == NO_SLOT || !permset_has(s->perm_used, a)) continue;
+        const CardDef *d = &s->cards[s->perm[src].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *ab = &d->ab[k];
+            if (ab->kind != AB_STATIC || ab->cond) continue;          /* played.c: no condition */
+            for (int j = 0; j < ab->n_effects; j++)
+                if (ab->effect[j].op == OP_CONTROL && ab->effect[j].who == SEL_ATTACHED)
+                    out[n++] = (CtlEffect){ s->px[src].ts, (uint8_t)a, (uint8_t)src, 0, 0 };
+        }
+    }
+    return n;
+}
+
+/* Applies the effects to the controllers `ctl1` (the slots player 1
+ * controls) in timestamp order (613.7), except that a static ability's
+ * effect waits for the effects that change its source's controller, which
+ * change what it does (613.8a dependency: its "you"); in a loop of such
+ * waits, timestamp order decides (613.8b). */
+static PermSet control_apply(PermSet ctl1, CtlEffect *e, int n)
+{
+    for (;;) {
+        int best = -1, first = -1;
+        for (int k = 0; k < n; k++) {
+            if (e[k].done) continue;
+            if (first < 0 || e[k].ts < e[first].ts) first = k;
+            int waits = 0;
+            if (e[k].src != NO_SLOT)
+                for (int j = 0; j < n && !waits; j++) waits = j != k && !e[j].done && e[j].slot == e[k].src;
+            if (!waits && (best < 0 || e[k].ts < e[best].ts)) best = k;
+        }
+        if (first < 0) return ctl1;
+        if (best < 0) best = first;
+        int p = e[best].src != NO_SLOT ? permset_has(ctl1, e[best].src) : e[best].ctl;
+        ctl1 = (ctl1 & ~PERMSET_BIT(e[best].slot)) | permset_bit_if(p, e[best].slot);
+        e[best].done = 1;
+    }
+}
+
+/* Layer 2: every permanent's controller, from the one it entered under
+ * (base1: the slots player 1 did) and the control-changing effects. The
+ * effects whose duration is over end first (611.2b): "for as long as you
+ * control ~" once the ability's controller no longer controls its source,
+ * "for as long as that creature is enchanted" once no Aura is on it; an
+ * effect that ended may change who controls a source, so the layer is
+ * applied again until none ends. A permanent whose controller changes has
+ * not been under its new controller's control since their turn began
+ * (302.6) and leaves combat (506.4). */
+static void control_layer(GameState *s, PermSet base1, PermSet srcs)
+{
+    CtlEffect e[FLOAT_MAX + PERM_MAX];
+    PermSet ctl1;
+    for (;;) {
+        ctl1 = control_apply(base1, e, control_effects(s, srcs, e));
+        int k = 0;
+        for (int j = 0; j < s->float_n; j++) {
+            const Floating *f = &s->fl[j];
+            int over = f->op == OP_CONTROL &&
+                       ((f->dur == DUR_SOURCE_CONTROLLED && (!permset_has(s->perm_used, f->source) ||
+                                                             permset_has(ctl1, f->source) != f->controller)) ||
+                        (f->dur == DUR_TARGET_ENCHANTED && !perm_enchanted(s, f->slot)));
+            if (!over) s->fl[k++] = *f;
+        }
+        if (k == s->float_n) break;
+        s->float_n = (uint8_t)k;
+    }
+    PermSet changed = (ctl1 ^ s->perm_ctl[1]) & s->perm_used;
+    if (!changed) return;
+    s->perm_ctl[0] ^= changed;
+    s->perm_ctl[1] ^= changed;
+    for (PermIter it = permset_iter(changed); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        s->perm[i].flags |= PF_SICK;                                             /* 302.6 */
+        combat_remove(s, i);                                                     /* 506.4 */
+    }
+}
+
 /* Gives permanent i rules ability r: its bit, or one more instance of
  * "can block an additional creature" (those add up). */
 static void rule_add(PermX *x, int r)
@@ -131,9 +248,12 @@ void layers_refresh(GameState *s)
     s->layers_dirty = 0;
     floating_prune(s);
     /* Printed values (and layer 7a: none of the abilities played defines
-     * power or toughness yet). */
+     * power or toughness yet); what layer 2 starts from. */
+    PermSet base1 = 0, ctl_srcs = 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
+        base1 |= permset_bit_if(perm_base_controller(s, i), i);
+        ctl_srcs |= permset_bit_if((s->px[i].abk & PK_CONTROL) != 0, i);
         Permanent *q = &s->perm[i];
         const CardDef *d = &s->cards[q->card];
         PermX *x = &s->px[i];
@@ -147,6 +267,8 @@ void layers_refresh(GameState *s)
         x->colors = d->colors;
     }
     s->pl_rules[0] = s->pl_rules[1] = 0;
+    /* Layer 2, before the abilities whose "you" and "you control" it decides. */
+    control_layer(s, base1, ctl_srcs);
     /* Layer 6: abilities gained, static abilities then resolved effects.
      * Only additions are played, so their order does not matter. */
     statics(s, 0);

@@ -1,5 +1,5 @@
 /* layers.h: a permanent's characteristics in games with rules text (613):
- * printed values, then rules and keyword abilities gained (layer 6, static
+ * its controller (layer 2: control-changing effects, perm_ctl), printed values, then rules and keyword abilities gained (layer 6, static
  * abilities and effects of resolved spells in timestamp order), power and
  * toughness set by characteristic-defining abilities (7a), modified (7c),
  * counters (7d). The results are written into the cached Permanent fields
@@ -21,6 +21,13 @@ void layers_refresh(GameState *s);
 /* Adds a continuous effect (611.2) on permanent `slot`; the game is a
  * capacity draw when FLOAT_MAX are in force (returns -1). */
 int floating_add(GameState *s, const Floating *f);
+
+/* Permanent i leaves the battlefield: control effects that last "for as
+ * long as you control" it end (611.2b), before its slot may be reused. */
+void floating_source_left(GameState *s, int i);
+
+/* Whether permanent i is enchanted: an Aura is attached to it. */
+int perm_enchanted(const GameState *s, int i);
 
 /* 514.2: "until end of turn" effects end. */
 void floating_end_of_turn(GameState *s);

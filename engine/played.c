@@ -129,7 +129,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         [OP_REGENERATE] = "regenerate", [OP_TOKEN] = "tokens", [OP_COUNTERS] = "counters",
         [OP_TAP] = "tap", [OP_UNTAP] = "untap", [OP_NO_UNTAP] = "doesn't untap",
         [OP_CONTROL] = "gain control", [OP_EXTRA_TURN] = "extra turn", [OP_SACRIFICE] = "sacrifice",
-        [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry",
+        [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry", [OP_GIVE_CONTROL] = "give control",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
@@ -181,6 +181,9 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         case OP_PUMP: case OP_GRANT: return 1;
         case OP_NO_UNTAP:                                    /* layers.c: PX_NO_UNTAP */
             return 1;
+        case OP_CONTROL:                                     /* layers.c's layer 2: an Aura's */
+            if (sel != SEL_ATTACHED || a->cond) NOT("static gain control");
+            return 1;
         case OP_PREVENT_ALL:                                 /* "Prevent all damage ... to ~" */
             if (sel != SEL_SELF || a->cond) NOT("static prevent all damage");
             return 1;
@@ -194,6 +197,18 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     }
     if (e->op == OP_NO_UNTAP) {                              /* effect.c: PX_SKIP_UNTAP */
         if (e->dur != DUR_NEXT_UNTAP || !on_perm || sel == SEL_ALL) NOT("doesn't untap for that duration");
+        return 1;
+    }
+    if (e->op == OP_CONTROL || e->op == OP_GIVE_CONTROL) {  /* effect.c, layers.c's layer 2 */
+        /* "for as long as you control ~" needs a source (an ability's), "for as
+         * long as that creature is enchanted" a permanent (what it gives) */
+        if (e->dur != DUR_EOT && e->dur != DUR_FOREVER && e->dur != DUR_TARGET_ENCHANTED &&
+            !(e->dur == DUR_SOURCE_CONTROLLED && a->kind != AB_SPELL))
+            NOT("%s for that duration", name);
+        if (e->op == OP_CONTROL && sel != SEL_TARGET) NOT("%s on that", name);
+        if (e->op == OP_GIVE_CONTROL && (sel != SEL_SELF || e->arg2 >= a->n_targets || a->target[e->arg2].what != TGT_PLAYER))
+            NOT("%s on that", name);
+        if (sel == SEL_TARGET && (e->arg >= a->n_targets || a->target[e->arg].what != TGT_OBJECT)) NOT("%s on that", name);
         return 1;
     }
     if (e->dur != DUR_NOW && e->dur != DUR_EOT) NOT("%s for that duration", name);

@@ -44,7 +44,16 @@ void lookahead_determinize(GameState *s, int p, Rng *rng, uint8_t *lib[2])
         Player *pl = &s->pl[x];
         uint64_t seen[4] = { pl->lands[0] | pl->gy[0], pl->lands[1] | pl->gy[1],
                              pl->lands[2] | pl->gy[2], pl->lands[3] | pl->gy[3] };
-        for (PermIter it = permset_iter(s->perm_ctl[x]); permiter_more(&it);) {
+        /* x's cards on the battlefield, whoever controls them (108.3). */
+        PermSet own = s->perm_ctl[x];
+        if (s->spells) {
+            own = 0;
+            for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+                int i = permiter_next(&it);
+                own |= permset_bit_if(s->px[i].owner == x, i);
+            }
+        }
+        for (PermIter it = permset_iter(own); permiter_more(&it);) {
             uint8_t obj = s->perm[permiter_next(&it)].obj;
             if (obj != OBJ_NONE) bits256_set(seen, obj);
         }

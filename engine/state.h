@@ -295,13 +295,15 @@ typedef struct StackItem {
  * their sources (611.3). */
 typedef struct Floating {
     uint8_t  op;          /* OP_PUMP, OP_GRANT, OP_LOSE_KW, OP_RULE, OP_CONTROL, OP_NO_UNTAP */
-    uint8_t  dur;         /* DUR_EOT, DUR_FOREVER, DUR_NEXT_UNTAP */
+    uint8_t  dur;         /* DUR_EOT, DUR_FOREVER, DUR_NEXT_UNTAP; OP_CONTROL also
+                             DUR_SOURCE_CONTROLLED, DUR_TARGET_ENCHANTED */
     uint8_t  slot;        /* the permanent affected */
     uint8_t  controller;  /* OP_CONTROL: the new controller; else who made it */
     int16_t  p, t;        /* OP_PUMP */
     uint16_t kw;          /* OP_GRANT, OP_LOSE_KW */
     uint8_t  rule;        /* OP_RULE: RULE_* */
-    uint8_t  pad;
+    uint8_t  source;      /* OP_CONTROL, DUR_SOURCE_CONTROLLED: the source's slot ("for as long as you
+                             control ~"; the effect ends as the source leaves: perm_leave) */
     uint32_t perm_ts;     /* the permanent's timestamp: the effect ends when it leaves */
     uint32_t ts;          /* this effect's timestamp (613.7) */
 } Floating;
@@ -348,7 +350,9 @@ enum {
     PK_ACTIVATED = 1u << 2,  /* AB_ACTIVATED, AB_EQUIP, AB_LOYALTY: listed as actions */
     PK_MANA      = 1u << 3,  /* AB_MANA */
     PK_ATTACH    = 1u << 4,  /* AB_ENCHANT, AB_EQUIP: the state-based actions check what it is on */
-    PK_LEGEND    = 1u << 5   /* legendary (the legend rule) */
+    PK_LEGEND    = 1u << 5,  /* legendary (the legend rule) */
+    PK_CONTROL   = 1u << 6   /* a static ability that changes control ("You control enchanted
+                                creature": layer 2, layers.c) */
 };
 
 /* PermX.xflags */
@@ -360,8 +364,11 @@ enum {
     PX_PROT_WIDE = 1u << 4,  /* has protection from a card type or subtype (not only colors in prot) */
     PX_NO_UNTAP  = 1u << 5,  /* doesn't untap during its controller's untap step (a static
                                 ability: the layers set it) */
-    PX_SKIP_UNTAP = 1u << 6  /* doesn't untap during its controller's next untap step (cleared
+    PX_SKIP_UNTAP = 1u << 6, /* doesn't untap during its controller's next untap step (cleared
                                 by that step) */
+    PX_CTL_OTHER = 1u << 7   /* entered the battlefield under the control of the player other than
+                                its owner (110.2: put there "under your control"); its controller
+                                before any control-changing effect (613.1b) is then not its owner */
 };
 
 typedef struct GameState {
@@ -472,6 +479,15 @@ static inline int perm_power(const GameState *s, int i) { return s->perm[i].powe
 static inline int perm_toughness(const GameState *s, int i) { return s->perm[i].toughness; }
 static inline int perm_is_creature(const GameState *s, int i) { return (s->perm[i].flags & PF_CREATURE) != 0; }
 static inline int perm_controller(const GameState *s, int i) { return permset_has(s->perm_ctl[1], i); }
+/* Its owner (108.3): in a game without rules text nothing changes control,
+ * and the owner is the controller (PermX is not kept there). */
+static inline int perm_owner(const GameState *s, int i) { return s->spells ? s->px[i].owner : perm_controller(s, i); }
+/* Its controller before any control-changing effect (layer 2 starts from
+ * it): the player it entered under (110.2). */
+static inline int perm_base_controller(const GameState *s, int i)
+{
+    return (s->px[i].owner ^ (s->px[i].xflags >> 7)) & 1;
+}
 
 /* Power and toughness from the card and the counters alone, and the
  * printed keywords: a permanent's characteristics with no "until end of
@@ -495,7 +511,10 @@ static inline uint8_t card_ability_kinds(const CardDef *d)
     unsigned k = (d->supertypes & SUPER_LEGENDARY) ? PK_LEGEND : 0;
     for (int j = 0; j < d->n_abilities; j++)
         switch (d->ab[j].kind) {
-        case AB_STATIC:    k |= PK_STATIC; break;
+        case AB_STATIC:
+            k |= PK_STATIC;
+            for (int e = 0; e < d->ab[j].n_effects; e++) if (d->ab[j].effect[e].op == OP_CONTROL) k |= PK_CONTROL;
+            break;
         case AB_TRIGGERED: k |= PK_TRIGGERED; break;
         case AB_ACTIVATED: case AB_LOYALTY: k |= PK_ACTIVATED; break;
         case AB_MANA:      k |= PK_MANA; break;

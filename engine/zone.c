@@ -14,6 +14,7 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
     memset(x, 0, sizeof *x);
     x->ts = state_ts(s);
     x->owner = (uint8_t)owner;
+    if (ctl != owner) x->xflags |= PX_CTL_OTHER;                              /* 110.2 */
     x->attached = NO_SLOT;
     x->colors = d->colors;
     x->abk = card_ability_kinds(d);
@@ -154,9 +155,10 @@ void perm_leave(GameState *s, const Game *g, int i, int zone)
         int j = permiter_next(&it);
         if (s->px[j].attached == i) { s->px[j].attached = NO_SLOT; s->sba_pending = 1; }
     }
+    if (s->float_n) floating_source_left(s, i);   /* "for as long as you control ~" ends (611.2b) */
     s->perm_used &= ~PERMSET_BIT(i);
     s->perm_ctl[ctl] &= ~PERMSET_BIT(i);
-    card_to_zone(s, owner, q->obj, zone);
+    card_to_zone(s, owner, q->obj, zone);         /* its owner's zone, whoever controlled it (108.3, 400.3) */
     s->layers_dirty = 1;
     if (zone == ZONE_GRAVEYARD && creature) trigger_event(s, TR_DIES, i, card, ctl, ctl, 0);
 }
