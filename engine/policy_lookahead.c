@@ -42,8 +42,9 @@ void lookahead_determinize(GameState *s, int p, Rng *rng, uint8_t *lib[2])
 {
     for (int x = 0; x < 2; x++) {
         Player *pl = &s->pl[x];
-        uint64_t seen[4] = { pl->lands[0] | pl->gy[0], pl->lands[1] | pl->gy[1],
-                             pl->lands[2] | pl->gy[2], pl->lands[3] | pl->gy[3] };
+        const uint64_t *ex = s->exile[x];     /* exile is public (406.3) */
+        uint64_t seen[4] = { pl->lands[0] | pl->gy[0] | ex[0], pl->lands[1] | pl->gy[1] | ex[1],
+                             pl->lands[2] | pl->gy[2] | ex[2], pl->lands[3] | pl->gy[3] | ex[3] };
         /* x's cards on the battlefield, whoever controls them (108.3). */
         PermSet own = s->perm_ctl[x];
         if (s->spells) {
