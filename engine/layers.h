@@ -26,6 +26,22 @@ int floating_add(GameState *s, const Floating *f);
  * long as you control" it end (611.2b), before its slot may be reused. */
 void floating_source_left(GameState *s, int i);
 
+/* Whether player p controls permanent i, not its own, only until end of
+ * turn (Threaten, Act of Treason): it goes back at cleanup, so it is worth
+ * nothing to p as a blocker on the next turn (the heuristic). */
+static inline int perm_borrowed(const GameState *s, int i)
+{
+    int p = perm_controller(s, i);
+    if (s->px[i].owner == p) return 0;
+    int until_eot = 0;
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op == OP_CONTROL && f->slot == i && f->perm_ts == s->px[i].ts)
+            until_eot = f->controller == p && f->dur == DUR_EOT;   /* the latest decides (613.7) */
+    }
+    return until_eot;
+}
+
 /* Whether permanent i is enchanted: an Aura is attached to it. */
 int perm_enchanted(const GameState *s, int i);
 

@@ -10,6 +10,7 @@
 #include "layers.h"
 #include "mana.h"
 #include "turn.h"
+#include "combat.h"
 
 /* A creature's worth to its controller: power, toughness, keywords. */
 static int creature_value(const GameState *s, int i)
@@ -45,6 +46,30 @@ static int evaluate(const GameState *s, int p)
     return v;
 }
 
+/* Creatures player p took until end of turn in its first main phase
+ * (Threaten, Act of Treason) attack before the effect ends: what they
+ * would deal is taken from the opponent's life, for each that no untapped
+ * creature of the opponent's could block and survive. */
+static void borrowed_attack(GameState *f, int p)
+{
+    int dmg = 0;
+    for (int j = 0; j < f->float_n; j++) {
+        const Floating *x = &f->fl[j];
+        int a = x->slot;
+        if (x->op != OP_CONTROL || x->dur != DUR_EOT || x->controller != p || !combat_can_attack(f, a) ||
+            perm_power(f, a) <= 0)
+            continue;
+        int wall = 0;
+        for (PermIter it = permset_iter(f->perm_ctl[1 - p]); permiter_more(&it) && !wall;) {
+            int b = permiter_next(&it);
+            wall = perm_is_creature(f, b) && !(f->perm[b].flags & PF_TAPPED) && combat_can_block(f, b, a) &&
+                   perm_toughness(f, b) > perm_power(f, a);
+        }
+        if (!wall) dmg += perm_power(f, a);
+    }
+    f->pl[1 - p].life = (int16_t)(f->pl[1 - p].life - dmg);
+}
+
 /* The state after action a and everything on the stack resolves with no
  * answer; "until end of turn" effects end unless combat is under way (a
  * trick's worth is what it does to this combat). */
@@ -63,6 +88,10 @@ static void playout(GameState *f, const Game *g, int p, const Action *a)
         sba_apply_some(f, &q, 0);
         triggers_put(f, &q);
         if (f->stack_n) stack_resolve_top(f, &q);
+    }
+    if (f->step == STEP_MAIN1 && f->active == p && f->float_n && !f->over) {
+        layers_refresh(f);
+        borrowed_attack(f, p);
     }
     if (f->step < STEP_DECLARE_BLOCKERS || f->step > STEP_COMBAT_DAMAGE) floating_end_of_turn(f);
     layers_refresh(f);

@@ -121,6 +121,21 @@ static CardTally *card_of(Observer *o, int p, int card)
     return k < 0 ? NULL : &o->cards_of_seat[p][k];
 }
 
+/* The seat whose deck holds the card of the permanent in `slot` that an
+ * event names: its owner's (108.3). A creature taken by Act of Treason or
+ * Mind Control fights for its controller: the deck-wide combat figures
+ * (attackers, blocks, damage, creatures lost) count it with the deck that
+ * controlled it, the event's player; its per-card figures (attacked,
+ * damage, deaths, kills, activations) stay with its owner's deck, the one
+ * whose list holds the card. Without a live permanent of that card in the
+ * slot (a spell, a source that has left), the event's player. */
+static int card_seat(const GameState *s, const Event *e, int slot)
+{
+    if (!s->spells || slot >= PERM_MAX || !permset_has(s->perm_used, slot) || s->perm[slot].card != e->card)
+        return e->player;
+    return s->px[slot].owner;
+}
+
 static void mark_seen(Observer *o, int p, int card, int how)
 {
     int k = o->index_of_seat[p][card];
@@ -182,7 +197,7 @@ static void on_attack(void *ctx, const GameState *s, const Event *e)
     o->attackers |= PERMSET_BIT(e->perm);
     o->att_deck = o->deck_of_seat[e->player];
     o->t->deck[o->deck_of_seat[e->player]].combat.attackers++;
-    CardTally *c = card_of(o, e->player, e->card);
+    CardTally *c = card_of(o, card_seat(s, e, e->perm), e->card);
     if (c) c->attacked++;
 }
 
@@ -192,7 +207,7 @@ static void on_block(void *ctx, const GameState *s, const Event *e)
     o->blocked |= PERMSET_BIT(e->other);
     if (o->n_pairs < PAIR_MAX) { o->pair_a[o->n_pairs] = e->other; o->pair_b[o->n_pairs++] = e->perm; }
     o->t->deck[o->deck_of_seat[e->player]].combat.blocks++;
-    CardTally *c = card_of(o, e->player, e->card);
+    CardTally *c = card_of(o, card_seat(s, e, e->perm), e->card);
     if (c) c->blocked++;
 }
 
@@ -208,15 +223,16 @@ static void add_source(int16_t *list, uint8_t *n, int v)
  * to credit them if it dies of that damage. */
 static void on_spell_damage(Observer *o, const GameState *s, const Event *e)
 {
-    CardTally *c = card_of(o, e->player, e->card);
+    int seat = card_seat(s, e, e->perm);
+    CardTally *c = card_of(o, seat, e->card);
     if (e->other == TARGET_PLAYER) { if (c) c->spell_dmg_players += e->amount; return; }
     if (e->flags & DMG_TO_PW) return;
     if (c) c->spell_dmg_creatures += e->amount;
     int i = e->other;
     if (o->nc_turn[i] != s->turn) { o->nc_turn[i] = s->turn; o->n_nc[i] = 0; o->nc_dt[i] = 0; }
     if (e->flags & DMG_DEATHTOUCH) o->nc_dt[i] = 1;
-    int k = o->index_of_seat[e->player][e->card];
-    if (k >= 0) add_source(o->nc_src[i], &o->n_nc[i], o->deck_of_seat[e->player] * 1024 + k);
+    int k = o->index_of_seat[seat][e->card];
+    if (k >= 0) add_source(o->nc_src[i], &o->n_nc[i], o->deck_of_seat[seat] * 1024 + k);
     o->nc_used = 1;
 }
 
@@ -227,7 +243,8 @@ static void on_damage(void *ctx, const GameState *s, const Event *e)
     o->combat = 1;
     int d = o->deck_of_seat[e->player];
     CombatTally *ct = &o->t->deck[d].combat;
-    CardTally *c = card_of(o, e->player, e->card);
+    int seat = card_seat(s, e, e->perm);
+    CardTally *c = card_of(o, seat, e->card);
     if (c) c->damage += e->amount;
     if (e->flags & DMG_TRAMPLE) ct->trample += e->amount;
     if (e->flags & DMG_LIFELINK) ct->lifelink += e->amount;   /* 119.3f: the gain is the damage dealt */
@@ -236,8 +253,8 @@ static void on_damage(void *ctx, const GameState *s, const Event *e)
     else {
         ct->dmg_creatures += e->amount;
         if (e->flags & DMG_DEATHTOUCH) o->dt_hit |= PERMSET_BIT(e->other);
-        int k = o->index_of_seat[e->player][e->card];
-        if (k >= 0 && o->n_src[e->other] < 4) o->src[e->other][o->n_src[e->other]++] = (int16_t)(d * 1024 + k);
+        int k = o->index_of_seat[seat][e->card];
+        if (k >= 0 && o->n_src[e->other] < 4) o->src[e->other][o->n_src[e->other]++] = (int16_t)(o->deck_of_seat[seat] * 1024 + k);
     }
 }
 
@@ -265,7 +282,7 @@ static void noncombat_death(Observer *o, const GameState *s, int i)
 static void on_dies(void *ctx, const GameState *s, const Event *e)
 {
     Observer *o = ctx;
-    CardTally *c = card_of(o, e->player, e->card);
+    CardTally *c = card_of(o, card_seat(s, e, e->perm), e->card);
     if (c) c->deaths++;
     if (!in_damage_step(s) || !o->combat || !perm_is_creature(s, e->perm)) {
         /* Not of combat damage: a spell or ability acted since (its
@@ -295,7 +312,7 @@ static void on_activate(void *ctx, const GameState *s, const Event *e)
 {
     Observer *o = ctx;
     o->combat = 0;                          /* its cost may sacrifice a creature */
-    CardTally *c = card_of(o, e->player, e->card);
+    CardTally *c = card_of(o, card_seat(s, e, e->perm), e->card);
     if (c) c->activated++;
 }
 
@@ -308,7 +325,7 @@ static void on_destroy(void *ctx, const GameState *s, const Event *e)
 {
     Observer *o = ctx;
     if (perm_is_creature(s, e->perm)) {
-        CardTally *c = card_of(o, e->player, e->card);
+        CardTally *c = card_of(o, card_seat(s, e, e->other), e->card);   /* other: the source's slot */
         if (c) c->destroyed++;
     }
     o->n_nc[e->perm] = 0;                   /* its death is the destruction's alone */

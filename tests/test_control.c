@@ -10,6 +10,7 @@
 #include "engine/combat.h"
 #include "engine/turn.h"
 #include "engine/lookahead.h"
+#include "engine/heuristic.h"
 
 /* The cards of the positions (pool_pos.h). */
 static const char *const names[] = {
@@ -382,6 +383,39 @@ static void test_determinize(void **state)
     if (state_check(&t, &x.g, msg, sizeof msg)) fail_msg("%s", msg);
 }
 
+/* The heuristic (policy_spells.c) values a creature taken until end of
+ * turn by the attack it makes: Act of Treason in the first main phase on
+ * a creature no untapped creature of its owner's would block and survive;
+ * not in the second, when the attack is over; and the heuristic's attack
+ * sends the creature, which goes back at cleanup anyway. */
+static void test_heuristic(void **state)
+{
+    (void)state;
+    Action acts[ACTION_MAX];
+    Pos x; init(&x);
+    int giant = put(&x, 1, C_GIANT);
+    put(&x, 1, C_MATRIARCH);                                    /* 2/3: blocks the Giant and dies */
+    give(&x, 0, C_TREASON);
+    x.s.pl[0].land_n[COLOR_R] = 3;
+    x.s.step = STEP_MAIN2;
+    int n = game_legal_actions(&x.s, 0, acts);
+    assert_int_equal(heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1), 0);
+    x.s.step = STEP_MAIN1;
+    n = game_legal_actions(&x.s, 0, acts);
+    int c = heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1);
+    assert_int_equal(acts[c].type, ACT_CAST);
+    assert_int_equal(acts[c].tv[0], giant);
+    x.s.pl[0].land_n[COLOR_R] = 0;                              /* mana as if paid: no land objects */
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &acts[c], 1), MTG_OK);
+    settle(&x);
+    assert_int_equal(perm_controller(&x.s, giant), 0);
+    x.s.step = STEP_DECLARE_ATTACKERS;
+    AttackDecl out[PERM_MAX];
+    int na = policy_heuristic.attack(&policy_heuristic, &x.s, &x.g, 0, &x.rng[2], out);
+    assert_int_equal(na, 1);
+    assert_int_equal(out[0].attacker, giant);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -394,6 +428,7 @@ int main(void)
         cmocka_unit_test(test_legend_rule),
         cmocka_unit_test(test_targets),
         cmocka_unit_test(test_determinize),
+        cmocka_unit_test(test_heuristic),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
