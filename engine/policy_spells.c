@@ -139,13 +139,13 @@ static int same_as_earlier(const GameState *s, int p, const Action *legal, int k
 
 /* How an effect on its target treats the target's controller: -1 it
  * harms it (damage, destroy, exile, bounce, tap, -N/-N, "can't attack or
- * block"), 1 it helps it (+N/+N, keywords, regeneration, +1/+1 counters,
+ * block", gaining control of it), 1 it helps it (+N/+N, keywords, regeneration, +1/+1 counters,
  * untap, prevention), 0 neither or both. */
 static int sense(const Effect *e)
 {
     switch (e->op) {
     case OP_DAMAGE: case OP_DESTROY: case OP_EXILE: case OP_BOUNCE: case OP_TO_LIBRARY: case OP_TAP:
-    case OP_NO_UNTAP:
+    case OP_NO_UNTAP: case OP_CONTROL:          /* taking it from its controller */
         return -1;
     case OP_PUMP:
         return e->p <= 0 && e->t <= 0 && (e->p || e->t) ? -1 : e->p >= 0 && e->t >= 0 && (e->p || e->t) ? 1 : 0;
