@@ -108,6 +108,26 @@ void trigger_cast(GameState *s, const StackItem *spell)
     trigger_scan(s, TR_CAST, spell->controller, NO_SLOT, spell, 0);
 }
 
+void triggers_targeted(GameState *s, const StackItem *it)
+{
+    PermSet named = 0;                       /* each permanent once, however many targets name it */
+    for (int k = 0; k < it->n_targets; k++) {
+        Target t = it->t[k];
+        if (t.kind == TK_PERM && t.v < PERM_MAX && permset_has(s->perm_used, t.v) && s->px[t.v].ts == t.ts)
+            named |= PERMSET_BIT(t.v);
+    }
+    if (!named) return;
+    for (PermIter m = permset_iter(s->perm_used); permiter_more(&m);) {
+        int i = permiter_next(&m);
+        if (!(s->px[i].abk & PK_TRIGGERED)) continue;
+        int att = s->px[i].attached;
+        /* trigger_event_on queues only the abilities of that trigger */
+        if (permset_has(named, i)) trigger_event_on(s, TR_BECOMES_TARGET, i, NO_SLOT, it->controller, 0);
+        if (att != NO_SLOT && permset_has(named, att))
+            trigger_event_on(s, TR_ATTACHED_BECOMES_TARGET, i, att, it->controller, 0);
+    }
+}
+
 void triggers_blocks(GameState *s)
 {
     const Combat *c = &s->combat;
@@ -148,13 +168,18 @@ static int trigger_targets(GameState *s, Game *g, StackItem *it, const Ability *
 int triggers_put(GameState *s, Game *g)
 {
     int put = 0;
+    /* Abilities that trigger as these go on the stack (one becoming the
+     * target of another) wait for the next time a player would receive
+     * priority, after state-based actions (603.3b): past `old`. */
+    int old = s->pending_n;
     for (int side = 0; side < 2; side++) {                               /* 603.3b: APNAP */
         int p = side == 0 ? s->active : 1 - s->active;
-        for (int w = 0; w < s->pending_n; w++) {
+        for (int w = 0; w < old; w++) {
             Pending pd = s->pend[w];
             if (pd.controller != p) continue;
             memmove(&s->pend[w], &s->pend[w + 1], (size_t)(s->pending_n - w - 1) * sizeof *s->pend);
             s->pending_n--;
+            old--;
             w--;
             if (s->stack_n >= STACK_MAX) { game_fail(s, g, ERR_CAPACITY); return put; }
             StackItem *it = &s->stack[s->stack_n];
@@ -178,6 +203,7 @@ int triggers_put(GameState *s, Game *g)
             if (!trigger_targets(s, g, it, &s->cards[pd.card].ab[pd.ability])) continue;   /* 603.3d */
             s->stack_n++;
             game_event(g, s, EV_TRIGGER, it->controller, it->source, 0, it->card, it->ability, 0);
+            if (it->n_targets) triggers_targeted(s, it);
             put++;
         }
     }
@@ -259,6 +285,7 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
         s->stack_n++;
         game_event(g, s, EV_CAST, p, 0, 0, card, 0, 0);
         trigger_cast(s, it);                                                     /* 601.2i */
+        if (it->n_targets) triggers_targeted(s, it);
         return MTG_OK;
     }
     /* ACT_ACTIVATE */
@@ -283,6 +310,9 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     if (ab->cost.sac_n && a->tk[ACTION_TARGETS - 1] == TK_SAC) perm_leave(s, g, a->tv[ACTION_TARGETS - 1], ZONE_GRAVEYARD);
     if (ab->cost.sac_self) perm_leave(s, g, i, ZONE_GRAVEYARD);
     if (ab->cost.exile_self) perm_leave(s, g, i, ZONE_EXILE);
+    /* Activated once its costs are paid (602.2i): what a cost sacrificed
+     * is no longer there to become a target. */
+    if (it->n_targets) triggers_targeted(s, &s->stack[s->stack_n - 1]);
     return MTG_OK;
 }
 

@@ -50,6 +50,12 @@ void trigger_event_on(GameState *s, int trigger, int slot, int other, int player
 /* A spell was cast (601.2i): abilities that trigger on casting. */
 void trigger_cast(GameState *s, const StackItem *spell);
 
+/* Spell or ability `it` was put on the stack with its targets (601.2i,
+ * 602.2i, 603.3): each permanent it targets "becomes the target of a
+ * spell or ability" (TR_BECOMES_TARGET; an Aura on it, TR_ATTACHED_BECOMES_TARGET),
+ * once per item however many of its targets name it. */
+void triggers_targeted(GameState *s, const StackItem *it);
+
 /* Blockers were declared (509.5): "whenever ~ blocks", "blocks a
  * creature", "becomes blocked", "becomes blocked by a creature". */
 void triggers_blocks(GameState *s);
