@@ -25,11 +25,14 @@ static int spells_check(const GameState *s, int i, char *msg, int msglen)
     if (x->owner > 1) FAIL("slot %d: owner %d", i, x->owner);
     if (x->abk != card_ability_kinds(&s->cards[s->perm[i].card]))
         FAIL("slot %d: ability kinds %#x, its card has %#x", i, x->abk, card_ability_kinds(&s->cards[s->perm[i].card]));
-    if (s->layers_dirty) return 0;
+    if (layers_stale(s)) return 0;
     static _Thread_local GameState t;   /* tests only: a copy too large for the stack of every caller */
     memcpy(&t, s, sizeof t);
     t.layers_dirty = 1;
     layers_refresh(&t);
+    if (t.cond_key != s->cond_key || t.pl_rules[0] != s->pl_rules[0] || t.pl_rules[1] != s->pl_rules[1])
+        FAIL("conditions of static abilities %#x, players' rules %#x %#x; the layers make %#x, %#x %#x", s->cond_key,
+             s->pl_rules[0], s->pl_rules[1], t.cond_key, t.pl_rules[0], t.pl_rules[1]);
     const Permanent *q = &s->perm[i], *r = &t.perm[i];
     if (perm_controller(s, i) != perm_controller(&t, i))                  /* layer 2 (613.1b) */
         FAIL("slot %d: controlled by player %d, the control effects in force give it to player %d", i,

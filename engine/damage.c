@@ -41,6 +41,8 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         if (flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;
     } else {
         Player *pl = &s->pl[p];
+        if (!src->no_prevent && (s->pl_rules[p] & PR_NO_DAMAGE)) return 0;         /* 615: all of it, the
+                                                                                        shield kept (616.1) */
         int stop = src->no_prevent ? 0 : pl->prevent < amt ? pl->prevent : amt;
         pl->prevent = (int16_t)(pl->prevent - stop);
         amt -= stop;

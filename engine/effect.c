@@ -652,6 +652,21 @@ static int may(const Ctx *c)
     return ask(c, c->it->controller, CH_MAY, 2, NULL) != 1;
 }
 
+int effect_trigger_cond(const GameState *s, const Ability *a, int src, int att)
+{
+    switch (a->cond) {
+    case COND_NO_CREATURES:                     /* "if no creatures are on the battlefield" */
+        for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);)
+            if (perm_is_creature(s, permiter_next(&it))) return 0;
+        return 1;
+    case COND_ATTACHED_POWER_AT_LEAST:          /* "if enchanted creature's power is N or greater" */
+        if (src >= 0) att = s->px[src].attached;
+        return att >= 0 && att != NO_SLOT && perm_power(s, att) >= a->cond_n;
+    default:
+        return 1;
+    }
+}
+
 int effect_resolve(GameState *s, Game *g, StackItem *it)
 {
     const CardDef *d = &s->cards[it->card];
@@ -664,6 +679,11 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
     if (c.a->kind == AB_TRIGGERED && c.a->cond == COND_SELF_UNTAPPED &&
         (c.src >= 0 ? (s->perm[c.src].flags & PF_TAPPED) != 0 : it->lki_tapped))
         return 1;
+    if (c.a->kind == AB_TRIGGERED && (c.a->cond == COND_NO_CREATURES || c.a->cond == COND_ATTACHED_POWER_AT_LEAST)) {
+        int att = it->lki_att != NO_SLOT && permset_has(s->perm_used, it->lki_att) && s->px[it->lki_att].ts == it->lki_att_ts
+                  ? it->lki_att : -1;
+        if (!effect_trigger_cond(s, c.a, c.src, att)) return 1;
+    }
     int any = 0;
     for (int k = 0; k < it->n_targets; k++) {
         any |= c.legal[k] = (uint8_t)target_legal(s, it, c.a, k, it->t[k]);

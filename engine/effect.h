@@ -25,6 +25,12 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
  * its effects in order. Returns 1 when it resolved, 0 when it fizzled. */
 int effect_resolve(GameState *s, Game *g, StackItem *it);
 
+/* 603.4: whether the intervening "if" of triggered ability a (COND_NO_CREATURES,
+ * COND_ATTACHED_POWER_AT_LEAST; 1 for the others) holds now, for its source
+ * in slot src (-1: gone; then `att`, what it was attached to as it left,
+ * if that is still there, else -1). */
+int effect_trigger_cond(const GameState *s, const Ability *a, int src, int att);
+
 /* Whether a permanent matches filter f, from the point of view of player
  * `you` with source slot `src` (-1: none). */
 int filter_perm(const GameState *s, const Filter *f, int i, int you, int src);

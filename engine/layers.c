@@ -198,6 +198,64 @@ static unsigned player_rule(int r)
          : r == RULE_SHROUD ? PR_SHROUD : r == RULE_HAND_REVEALED ? PR_HAND_SHOWN : 0;
 }
 
+/* Whether a permanent enchants slot `src`: an Aura (AB_ENCHANT) attached
+ * to it, not an Equipment. */
+static int enchanted(const GameState *s, int src)
+{
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_ATTACH) || s->px[i].attached != src) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++) if (d->ab[k].kind == AB_ENCHANT) return 1;
+    }
+    return 0;
+}
+
+int layers_static_cond(const GameState *s, int src, const Ability *a)
+{
+    int you = perm_controller(s, src);
+    switch (a->cond) {
+    case COND_NONE:           return 1;
+    case COND_YOU_CONTROL:    return effect_count(s, &a->trig_filter, you, src) > 0;
+    case COND_LIFE_AT_LEAST:  return s->pl[you].life >= a->cond_n;
+    case COND_SELF_ENCHANTED: return enchanted(s, src);
+    case COND_NO_OPP_DAMAGED: return !(s->damaged_opp & (1u << (1 - you)));
+    case COND_YOUR_TURN:      return s->active == you;
+    case COND_FEWER_THAN:     return effect_count(s, &a->trig_filter, you, src) < a->cond_n;
+    default:                  return 0;
+    }
+}
+
+/* The conditions of the conditional static abilities on the battlefield
+ * now: 0 when there are none, else COND_KEY_ANY and bit k for whether the
+ * k-th (in slot order, then the card's order) holds; -1 past COND_KEY_MAX
+ * of them, which never equals a kept key (the layers are then computed
+ * again at each look). */
+#define COND_KEY_ANY 0x80u
+#define COND_KEY_MAX 7
+static int cond_key(const GameState *s)
+{
+    unsigned key = 0;
+    int n = 0;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int src = permiter_next(&it);
+        if (!(s->px[src].abk & PK_COND)) continue;
+        const CardDef *d = &s->cards[s->perm[src].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_STATIC || !a->cond) continue;
+            if (n == COND_KEY_MAX) return -1;
+            key |= (unsigned)layers_static_cond(s, src, a) << n++;
+        }
+    }
+    return n ? (int)(key | COND_KEY_ANY) : 0;
+}
+
+int layers_stale(const GameState *s)
+{
+    return s->layers_dirty || (s->cond_key && cond_key(s) != (int)s->cond_key);
+}
+
 /* Applies the static abilities of every permanent that act in layer 6
  * (keywords, rules abilities, players' rules abilities: s->pl_rules) or,
  * with pump set, in layer 7c (+N/+N). */
@@ -209,9 +267,13 @@ static void statics(GameState *s, int pump)
         const CardDef *d = &s->cards[s->perm[src].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
-            if (a->kind != AB_STATIC) continue;
+            if (a->kind != AB_STATIC || (a->cond && !layers_static_cond(s, src, a))) continue;   /* 604.1 */
             for (int j = 0; j < a->n_effects; j++) {
                 const Effect *e = &a->effect[j];
+                if (!pump && e->op == OP_PREVENT_ALL && e->who == SEL_YOU) {  /* Personal Sanctuary */
+                    s->pl_rules[perm_controller(s, src)] |= PR_NO_DAMAGE;
+                    continue;
+                }
                 if (!pump && e->op == OP_NO_UNTAP) {                       /* Entangling Vines */
                     for (PermIter m = permset_iter(affected(s, src, e)); permiter_more(&m);)
                         s->px[permiter_next(&m)].xflags |= PX_NO_UNTAP;
@@ -244,7 +306,15 @@ static void statics(GameState *s, int pump)
 
 void layers_refresh(GameState *s)
 {
-    if (!s->layers_dirty) return;
+    /* A condition of a static ability that changed ("as long as you have
+     * 30 or more life": life gained) changes what applies (604.1, 611.3a). */
+    int key = 0;
+    if (!s->layers_dirty) {
+        if (!s->cond_key || (key = cond_key(s)) == (int)s->cond_key) return;
+    } else if (s->spells) {
+        key = cond_key(s);
+    }
+    s->cond_key = (uint8_t)key;
     s->layers_dirty = 0;
     floating_prune(s);
     /* Printed values (and layer 7a: none of the abilities played defines
@@ -317,7 +387,7 @@ int layers_each_rule(const GameState *s, int i, int r, RuleVisit visit, const vo
         const CardDef *d = &s->cards[s->perm[src].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
-            if (a->kind != AB_STATIC) continue;
+            if (a->kind != AB_STATIC || (a->cond && !layers_static_cond(s, src, a))) continue;
             for (int j = 0; j < a->n_effects; j++) {
                 const Effect *e = &a->effect[j];
                 if (e->op != OP_RULE || e->arg2 != r || !applies(s, src, e, i)) continue;

@@ -18,6 +18,15 @@
  * depend on changed (GameState.layers_dirty). */
 void layers_refresh(GameState *s);
 
+/* Whether the characteristics must be computed again: something changed
+ * (layers_dirty), or a condition of a static ability on the battlefield
+ * (GameState.cond_key). */
+int layers_stale(const GameState *s);
+
+/* Whether the condition of static ability a of permanent src holds now
+ * (Ability.cond: "as long as ...", "during your turn"; 1 without one). */
+int layers_static_cond(const GameState *s, int src, const Ability *a);
+
 /* Adds a continuous effect (611.2) on permanent `slot`; the game is a
  * capacity draw when FLOAT_MAX are in force (returns -1). */
 int floating_add(GameState *s, const Floating *f);

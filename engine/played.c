@@ -43,6 +43,35 @@ static int trigger_ok(const Ability *a)
     }
 }
 
+/* Conditions the engine checks: bloodthirst's as the permanent enters
+ * (zone.c); an intervening "if" as the ability triggers and as it resolves
+ * (603.4: stack.c's trigger_scan, effect.c's effect_resolve); a static
+ * ability's whenever the layers look (604.1, 611.3a: layers.c's
+ * layers_static_cond, watched through GameState.cond_key). */
+static int cond_ok(const Ability *a)
+{
+    switch (a->kind) {
+    case AB_ETB_COUNTERS:
+        return a->cond == COND_OPP_DAMAGED;
+    case AB_TRIGGERED:
+        if (a->cond == COND_SELF_UNTAPPED) return a->trigger != TR_DIES;
+        if (a->cond == COND_NO_CREATURES || a->cond == COND_ATTACHED_POWER_AT_LEAST)   /* trigger_scan's */
+            return a->trigger == TR_UPKEEP || a->trigger == TR_END_STEP || a->trigger == TR_DRAW_STEP;
+        return 0;
+    case AB_STATIC:
+        switch (a->cond) {
+        case COND_YOU_CONTROL: case COND_FEWER_THAN:     /* effect_count: permanents and basic lands */
+            return filter_ok(&a->trig_filter);
+        case COND_LIFE_AT_LEAST: case COND_SELF_ENCHANTED: case COND_NO_OPP_DAMAGED: case COND_YOUR_TURN:
+            return 1;
+        default:
+            return 0;
+        }
+    default:
+        return 0;
+    }
+}
+
 static int qty_ok(const Ability *a, const Qty *q)
 {
     switch (q->kind) {
@@ -168,6 +197,11 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         NOT("%s of lands (basic lands are not permanents yet)", name);
     if (a->kind == AB_STATIC) {
         if (e->dur != DUR_STATIC) NOT("a static %s with a duration", name);
+        /* "During your turn, prevent all damage that would be dealt to you": noncombat
+         * damage only reaches a player through damage.c, which reads it; combat
+         * damage is dealt only to the defending player, never the active one in a
+         * two-player game (506.2). */
+        if (e->op == OP_PREVENT_ALL && sel == SEL_YOU && a->cond == COND_YOUR_TURN) return 1;
         if (sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER) {     /* layers.c's player_rules */
             int r = e->arg2;
             if (e->op != OP_RULE || (r != RULE_CANT_LOSE && r != RULE_CANT_WIN && r != RULE_NO_MAX_HAND &&
@@ -190,6 +224,8 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
             return 1;
         case OP_RULE:
             if (!rule_ok(e->arg2) || (e->arg2 == RULE_FLASH && sel != SEL_SELF)) NOT("that rules ability");
+            /* Read from the card, not through the layers (actions.c, effect.c). */
+            if (a->cond && (e->arg2 == RULE_FLASH || e->arg2 == RULE_UNCOUNTERABLE)) NOT("that rules ability with a condition");
             if (!rule_param_ok(e))
                 NOT("%s", e->arg2 == RULE_PROTECTION ? "protection from that" : "that rules ability's parameter");
             return 1;
@@ -308,9 +344,7 @@ static int cost_ok(const Ability *a, const Cost *c, int kind, char *why, size_t 
 int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
 {
     (void)types;
-    if (a->cond && !(a->kind == AB_ETB_COUNTERS && a->cond == COND_OPP_DAMAGED) &&
-        !(a->kind == AB_TRIGGERED && a->cond == COND_SELF_UNTAPPED && a->trigger != TR_DIES))
-        NOT("a condition");
+    if (a->cond && !cond_ok(a)) NOT("a condition");
     for (int k = 0; k < a->n_targets; k++) {
         const TargetSpec *t = &a->target[k];
         if (t->min != 1 || t->max != 1 || t->divided) NOT("a choice of several targets");

@@ -351,8 +351,10 @@ enum {
     PK_MANA      = 1u << 3,  /* AB_MANA */
     PK_ATTACH    = 1u << 4,  /* AB_ENCHANT, AB_EQUIP: the state-based actions check what it is on */
     PK_LEGEND    = 1u << 5,  /* legendary (the legend rule) */
-    PK_CONTROL   = 1u << 6   /* a static ability that changes control ("You control enchanted
+    PK_CONTROL   = 1u << 6,  /* a static ability that changes control ("You control enchanted
                                 creature": layer 2, layers.c) */
+    PK_COND      = 1u << 7   /* a static ability with a condition ("as long as ...", "during your
+                                turn"): the layers watch it (GameState.cond_key) */
 };
 
 /* PermX.xflags */
@@ -403,7 +405,9 @@ typedef struct GameState {
     uint8_t   prevent_combat;    /* 615: all combat damage this turn is prevented (Fog) */
     uint8_t   pl_rules[2];       /* PR_* rules abilities each player has now, from static
                                     abilities (layers.c) */
-    uint8_t   pad_;
+    uint8_t   cond_key;          /* the conditions of the conditional static abilities on the
+                                    battlefield as the layers last applied them (layers.c's
+                                    cond_key: 0 none, else COND_KEY_ANY | a bit per ability) */
     uint8_t   last_result;       /* how the last stack item ended: RES_* */
     uint32_t  ts_next;           /* the next timestamp */
     uint64_t  exile[2][4];       /* exile: bit per object id, by owner */
@@ -454,7 +458,9 @@ enum {
                                    other's loss, which PR_CANT_LOSE alone stops) */
     PR_NO_MAX_HAND  = 1u << 2,  /* no maximum hand size (514.1, 402.2) */
     PR_SHROUD       = 1u << 3,  /* "You have shroud": can't be the target of spells or abilities */
-    PR_HAND_SHOWN   = 1u << 4   /* plays with the hand revealed (no rule changes: information) */
+    PR_HAND_SHOWN   = 1u << 4,  /* plays with the hand revealed (no rule changes: information) */
+    PR_NO_DAMAGE    = 1u << 5   /* all damage that would be dealt to this player is prevented
+                                   (Personal Sanctuary's "During your turn, ...", 615) */
 };
 
 /* GameState.extra_n */
@@ -512,7 +518,7 @@ static inline uint8_t card_ability_kinds(const CardDef *d)
     for (int j = 0; j < d->n_abilities; j++)
         switch (d->ab[j].kind) {
         case AB_STATIC:
-            k |= PK_STATIC;
+            k |= PK_STATIC | (d->ab[j].cond ? PK_COND : 0u);
             for (int e = 0; e < d->ab[j].n_effects; e++) if (d->ab[j].effect[e].op == OP_CONTROL) k |= PK_CONTROL;
             break;
         case AB_TRIGGERED: k |= PK_TRIGGERED; break;
