@@ -324,6 +324,7 @@ static void list_activations(Lister *L, int p, int free_mana)
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_ACTIVATED)) continue;
+        if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;      /* "its activated abilities can't be activated" */
         const CardDef *d = &s->cards[s->perm[i].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];

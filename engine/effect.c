@@ -138,6 +138,14 @@ static unsigned item_colors(const GameState *s, const StackItem *it)
     return s->cards[it->card].colors;
 }
 
+/* "Can't be the target of blue or black spells": whether spell `ctx` (a
+ * StackItem) is one of those the instance names. */
+static int untargetable_visit(const GameState *s, int i, const Filter *param, int src, const void *ctx)
+{
+    (void)i; (void)src;
+    return filter_spell(s, param, ctx);
+}
+
 int target_legal(const GameState *s, const StackItem *it, const Ability *a, int k, Target t)
 {
     const TargetSpec *sp = &a->target[k];
@@ -163,6 +171,9 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
         const PermX *x = &s->px[i];
         if (x->rules & (1u << RULE_SHROUD)) return 0;                                      /* 702.18 */
         if ((x->rules & (1u << RULE_HEXPROOF)) && perm_controller(s, i) != you) return 0;   /* 702.11 */
+        if ((x->rules & (1u << RULE_UNTARGETABLE_BY)) && it->kind == SI_SPELL &&              /* Karplusan Strider */
+            layers_each_rule(s, i, RULE_UNTARGETABLE_BY, untargetable_visit, it))
+            return 0;
         Quality q = quality_of_card(&s->cards[it->card]);                                   /* 702.16b */
         q.colors = (uint8_t)item_colors(s, it);
         if (layers_protected(s, i, &q)) return 0;

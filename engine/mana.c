@@ -88,6 +88,7 @@ static void sources_of(const GameState *s, int p, int keep, Sources *out)
             for (int k = 0; k < d->n_abilities && out->n < SOURCE_MAX; k++) {
                 const Ability *a = &d->ab[k];
                 if (a->kind != AB_MANA || !a->cost.tap) continue;
+                if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) break;   /* Ice Cage: mana abilities too (605) */
                 out->slot[out->n] = (uint8_t)i;
                 out->colors[out->n++] = a->effect[0].arg2;
                 break;

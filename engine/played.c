@@ -95,6 +95,8 @@ static int rule_ok(int r)
     case RULE_FEAR: case RULE_INTIMIDATE: case RULE_MAX_ONE_BLOCKER: case RULE_NOT_ALONE: case RULE_PROTECTION:
     case RULE_BLOCK_ONLY_FLYING: case RULE_BLOCK_ANY_NUMBER: case RULE_BLOCK_EXTRA:
     case RULE_MUST_ATTACK: case RULE_LURE: case RULE_ATTACK_ONLY_IF:
+    case RULE_NO_ACTIVATE:       /* actions.c's activations and mana.c's sources */
+    case RULE_UNTARGETABLE_BY:   /* effect.c's target_legal */
         return 1;
     default:
         return 0;
@@ -125,6 +127,8 @@ static int rule_param_ok(const Effect *e)
         return f->subtype[0] && (!f->types || f->types == TYPE_LAND) && filter_only(f, 6);
     case RULE_UNBLOCKABLE_EXCEPT: case RULE_CANT_BE_BLOCKED_BY:  /* blockers, by filter_perm */
         return filter_ok(f);
+    case RULE_UNTARGETABLE_BY:   /* spells, by filter_spell: card types, colors */
+        return f->zone == ZONE_STACK && filter_only(f, 3);
     default:
         return 1;
     }

@@ -1,0 +1,156 @@
+/* test_rules_abilities.c: rules abilities the layers give and the rules
+ * read, on real cards of the default pool: Ice Cage and Arachnus Web
+ * ("can't attack or block, and its activated abilities can't be
+ * activated", mana abilities included: 605.1a; Ice Cage's "when enchanted
+ * creature becomes the target", Arachnus Web's intervening "if"), Karplusan
+ * Strider ("can't be the target of blue or black spells", 115.1). */
+#include <stdio.h>
+#include "engine/stack.h"
+#include "engine/effect.h"
+#include "engine/mana.h"
+#include "engine/turn.h"
+#include "engine/combat.h"
+
+/* The cards of the positions (pool_pos.h). */
+static const char *const names[] = {
+    "Ice Cage", "Arachnus Web", "Prodigal Pyromancer", "Llanowar Elves", "Giant Growth", "Craw Wurm",
+    "Karplusan Strider", "Doom Blade", "Unsummon", "Lightning Bolt", "Grizzly Bears",
+};
+enum { C_CAGE, C_WEB, C_PYRO, C_ELVES, C_GROWTH, C_WURM, C_STRIDER, C_DOOM, C_UNSUMMON, C_BOLT, C_BEARS, C_N };
+
+#include "tests/pool_pos.h"
+
+/* Whether p may activate an ability of permanent i now (free mana). */
+static int can_activate(const Pos *x, int p, int i)
+{
+    Action acts[ACTION_MAX];
+    int n = actions_spells(&x->s, p, acts, 1);
+    for (int k = 0; k < n; k++) if (acts[k].type == ACT_ACTIVATE && acts[k].hand_idx == i) return 1;
+    return 0;
+}
+
+/* Whether p may cast card k of its hand at permanent `at` (free mana). */
+static int can_cast_at(const Pos *x, int p, int k, int at)
+{
+    Action acts[ACTION_MAX];
+    int n = actions_spells(&x->s, p, acts, 1), h = hand_slot(x, p, k);
+    for (int j = 0; j < n; j++)
+        if (acts[j].type == ACT_CAST && acts[j].hand_idx == h && acts[j].tk[0] == TK_PERM && acts[j].tv[0] == at) return 1;
+    return 0;
+}
+
+static int attach(Pos *x, int p, int k, int to)
+{
+    int i = put(x, p, k);
+    x->s.px[i].attached = (uint8_t)to;
+    x->s.layers_dirty = 1;
+    layers_refresh(&x->s);
+    return i;
+}
+
+/* Ice Cage on Prodigal Pyromancer: it can't attack or block, its ability
+ * is not among the actions; on Llanowar Elves, its mana ability can't be
+ * activated either (605.1a): no mana from it. A Giant Growth at the caged
+ * creature destroys the Cage first (603.2, 603.3), and it can act again. */
+static void test_ice_cage(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int pyro = put(&x, 0, C_PYRO);
+    assert_true(can_activate(&x, 0, pyro));
+    int cage = attach(&x, 1, C_CAGE, pyro);
+    assert_false(can_activate(&x, 0, pyro));
+    assert_true(x.s.perm[pyro].flags & PF_NO_ATTACK);
+    assert_true(x.s.perm[pyro].flags & PF_NO_BLOCK);
+    Action a = act(ACT_ACTIVATE, pyro, 0, TK_PLAYER, 1);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), ERR_ILLEGAL_ACTION);
+
+    give(&x, 0, C_GROWTH);
+    a = act(ACT_CAST, hand_slot(&x, 0, C_GROWTH), 0, TK_PERM, pyro);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    assert_int_equal(x.s.pending_n, 1);
+    assert_int_equal(x.s.pend[0].controller, 1);                  /* the Cage's controller's ability */
+    settle(&x);
+    assert_false(permset_has(x.s.perm_used, cage));
+    assert_true(bits256_has(x.s.pl[1].gy, C_CAGE));
+    assert_int_equal(x.s.perm[pyro].power, 4);
+    assert_true(can_activate(&x, 0, pyro));
+    assert_false(x.s.perm[pyro].flags & PF_NO_ATTACK);
+
+    Pos y; pos_init(&y);
+    int elves = put(&y, 0, C_ELVES);
+    assert_int_equal(mana_total_now(&y.s, 0, -1), 1);
+    attach(&y, 1, C_CAGE, elves);
+    assert_int_equal(mana_total_now(&y.s, 0, -1), 0);
+    uint8_t green[COLOR_COUNT] = { 0, 0, 0, 0, 1, 0 };
+    assert_false(mana_can_pay_cost(&y.s, 0, green, 0, -1));
+}
+
+/* Arachnus Web: at the beginning of the end step, if the enchanted
+ * creature's power is 4 or greater, the Web is destroyed (603.4): not on
+ * Grizzly Bears, on a Craw Wurm; and the Bears pumped to 5 in response to
+ * nothing: checked as it triggers. */
+static void test_arachnus_web(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int bears = put(&x, 0, C_BEARS);
+    int web = attach(&x, 1, C_WEB, bears);
+    assert_true(x.s.perm[bears].flags & PF_NO_ATTACK);
+    trigger_event(&x.s, TR_END_STEP, NO_SLOT, 0, 0, 0, 0);
+    assert_int_equal(x.s.pending_n, 0);
+    give(&x, 0, C_GROWTH);                                        /* 5/5 this turn */
+    Action a = act(ACT_CAST, hand_slot(&x, 0, C_GROWTH), 0, TK_PERM, bears);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    trigger_event(&x.s, TR_END_STEP, NO_SLOT, 0, 0, 0, 0);
+    assert_int_equal(x.s.pending_n, 1);
+    settle(&x);
+    assert_false(permset_has(x.s.perm_used, web));
+    assert_false(x.s.perm[bears].flags & PF_NO_ATTACK);
+
+    Pos y; pos_init(&y);
+    int wurm = put(&y, 0, C_WURM);
+    web = attach(&y, 1, C_WEB, wurm);
+    trigger_event(&y.s, TR_END_STEP, NO_SLOT, 0, 1, 1, 0);
+    settle(&y);
+    assert_false(permset_has(y.s.perm_used, web));
+}
+
+/* 115.1: Karplusan Strider can't be the target of blue or black spells
+ * (Doom Blade, Unsummon), but of a red one (Lightning Bolt) and of an
+ * ability (Prodigal Pyromancer's) it can; Grizzly Bears stays a legal
+ * target of them all. */
+static void test_karplusan_strider(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int strider = put(&x, 0, C_STRIDER);
+    int bears = put(&x, 0, C_BEARS);
+    int pyro = put(&x, 1, C_PYRO);
+    give(&x, 1, C_DOOM);
+    give(&x, 1, C_UNSUMMON);
+    give(&x, 1, C_BOLT);
+    assert_false(can_cast_at(&x, 1, C_DOOM, strider));
+    assert_false(can_cast_at(&x, 1, C_UNSUMMON, strider));
+    assert_true(can_cast_at(&x, 1, C_BOLT, strider));
+    assert_true(can_cast_at(&x, 1, C_DOOM, bears));
+    assert_true(can_cast_at(&x, 1, C_UNSUMMON, bears));
+    Action a = act(ACT_CAST, hand_slot(&x, 1, C_DOOM), 0, TK_PERM, strider);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), ERR_ILLEGAL_ACTION);
+    a = act(ACT_ACTIVATE, pyro, 0, TK_PERM, strider);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), MTG_OK);
+    settle(&x);
+    assert_int_equal(x.s.perm[strider].damage, 1);
+}
+
+int main(void)
+{
+    (void)library; (void)enter;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ice_cage),
+        cmocka_unit_test(test_arachnus_web),
+        cmocka_unit_test(test_karplusan_strider),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
