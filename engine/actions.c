@@ -381,6 +381,9 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
     out[L.n++] = (Action){ ACT_PASS, 0, 0, 0, 0, { 0 }, { 0 }, 0 };
     const Player *pl = &s->pl[p];
     int sorcery = sorcery_time(s, p);
+    /* Players' rules on casting: Silence, Rule of Law, Steel Golem. */
+    int no_cast = (pl->flags & PL_NO_CAST) || ((s->pl_rules[p] & PR_ONE_SPELL) && (pl->flags & PL_CAST));
+    unsigned no_types = s->pl_rules[p] & PR_NO_CREATURE_CAST ? TYPE_CREATURE : 0u;
     for (int h = 0; h < pl->hand_n; h++) {
         const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
         if (d->types & TYPE_LAND) {
@@ -389,6 +392,7 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
             continue;
         }
         if (!sorcery && !(d->types & TYPE_INSTANT) && !card_has_flash(d)) continue;       /* 307.1, 702.8 */
+        if (no_cast || (d->types & no_types)) continue;
         list_casts(&L, p, h, free_mana);
     }
     list_activations(&L, p, free_mana);

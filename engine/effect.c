@@ -472,6 +472,8 @@ static void run(Ctx *c, const Effect *e)
         break;
     }
     case OP_PUMP: case OP_GRANT: case OP_RULE:
+        if (e->op == OP_RULE && e->arg2 == RULE_CANT_CAST)                  /* "can't cast spells this turn" */
+            for (int p = 0; p < 2; p++) if (players >> p & 1) s->pl[p].flags |= PL_NO_CAST;
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
             int i = permiter_next(&it);
             Floating f;

@@ -195,7 +195,9 @@ static PermSet affected(const GameState *s, int src, const Effect *e)
 static unsigned player_rule(int r)
 {
     return r == RULE_CANT_LOSE ? PR_CANT_LOSE : r == RULE_CANT_WIN ? PR_CANT_WIN : r == RULE_NO_MAX_HAND ? PR_NO_MAX_HAND
-         : r == RULE_SHROUD ? PR_SHROUD : r == RULE_HAND_REVEALED ? PR_HAND_SHOWN : 0;
+         : r == RULE_SHROUD ? PR_SHROUD : r == RULE_HAND_REVEALED ? PR_HAND_SHOWN
+         : r == RULE_ONE_SPELL ? PR_ONE_SPELL
+         : r == RULE_CANT_CAST ? PR_NO_CREATURE_CAST : 0;   /* played.c: static, "creature spells" only */
 }
 
 /* Whether a permanent enchants slot `src`: an Aura (AB_ENCHANT) attached

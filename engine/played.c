@@ -209,8 +209,12 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         if (sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER) {     /* layers.c's player_rules */
             int r = e->arg2;
             if (e->op != OP_RULE || (r != RULE_CANT_LOSE && r != RULE_CANT_WIN && r != RULE_NO_MAX_HAND &&
-                                     r != RULE_SHROUD && r != RULE_HAND_REVEALED))
+                                     r != RULE_SHROUD && r != RULE_HAND_REVEALED && r != RULE_ONE_SPELL &&
+                                     r != RULE_CANT_CAST))
                 NOT("a static %s on players", name);
+            /* actions.c: "creature spells" alone (Steel Golem), PR_NO_CREATURE_CAST */
+            if (r == RULE_CANT_CAST && (e->param.types != TYPE_CREATURE || !filter_only(&e->param, 2)))
+                NOT("a static rule on casting those spells");
             return 1;
         }
         if (sel != SEL_ALL && sel != SEL_SELF && sel != SEL_ATTACHED) NOT("a static %s on players", name);
@@ -278,6 +282,9 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
             break;
         return 1;
     case OP_RULE:
+        if (e->arg2 == RULE_CANT_CAST && e->dur == DUR_EOT && on_player && sel != SEL_TARGET_CONTROLLER &&
+            sel != SEL_EVENT_CONTROLLER && filter_only(&e->param, 0))  /* Silence: Player PL_NO_CAST */
+            return 1;
         if (e->dur != DUR_EOT || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF) || !rule_eot_ok(e->arg2))
             break;
         return 1;

@@ -282,6 +282,7 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
             mana_pay_cost(s, p, d->cost_color, d->cost_generic + a->x * xs, -1);
         }
         it->obj = hand_take(pl, a->hand_idx);
+        pl->flags |= PL_CAST;
         it->ts = state_ts(s);
         s->stack_n++;
         game_event(g, s, EV_CAST, p, 0, 0, card, 0, 0);

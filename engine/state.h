@@ -184,8 +184,11 @@ enum {
     PL_LAND_PLAYED = 1u << 2, /* played a land this turn (305.2) */
     PL_LIB_OWN     = 1u << 4, /* the library's order is this state's own copy (lib_buf): a card
                                  wrote to it (library.h) */
-    PL_FREE_SPELLS = 1u << 3  /* owns a nonland card of mana value 0 (castable with no mana: Ornithopter);
+    PL_FREE_SPELLS = 1u << 3, /* owns a nonland card of mana value 0 (castable with no mana: Ornithopter);
                                  set by game_init from the deck (player_free_spells) */
+    PL_CAST        = 1u << 5, /* games with rules text: cast a spell this turn (Rule of Law's "more
+                                 than one spell each turn"); cleared as each turn begins */
+    PL_NO_CAST     = 1u << 6  /* can't cast spells this turn (Silence); cleared at cleanup (514.2) */
 };
 
 /* Why a player lost, or why the game ended. */
@@ -459,8 +462,10 @@ enum {
     PR_NO_MAX_HAND  = 1u << 2,  /* no maximum hand size (514.1, 402.2) */
     PR_SHROUD       = 1u << 3,  /* "You have shroud": can't be the target of spells or abilities */
     PR_HAND_SHOWN   = 1u << 4,  /* plays with the hand revealed (no rule changes: information) */
-    PR_NO_DAMAGE    = 1u << 5   /* all damage that would be dealt to this player is prevented
+    PR_NO_DAMAGE    = 1u << 5,  /* all damage that would be dealt to this player is prevented
                                    (Personal Sanctuary's "During your turn, ...", 615) */
+    PR_NO_CREATURE_CAST = 1u << 6, /* can't cast creature spells (Steel Golem) */
+    PR_ONE_SPELL    = 1u << 7   /* can't cast more than one spell each turn (Rule of Law) */
 };
 
 /* GameState.extra_n */

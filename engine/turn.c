@@ -249,6 +249,8 @@ static void cleanup(GameState *s, Game *g)
             s->px[i].xflags &= (uint8_t)~(PX_NO_REGEN | PX_USED);
         }
         floating_end_of_turn(s);
+        s->pl[0].flags &= (uint8_t)~PL_NO_CAST;                             /* Silence's "this turn" */
+        s->pl[1].flags &= (uint8_t)~PL_NO_CAST;
         s->layers_dirty = 1;
         layers_refresh(s);
         s->damaged_opp = 0;
@@ -276,6 +278,8 @@ static void untap_step(GameState *s, Game *g)
             s->perm[i].flags &= (uint8_t)(x->xflags & (PX_NO_UNTAP | PX_SKIP_UNTAP) ? ~PF_SICK : ~(PF_TAPPED | PF_SICK));
             x->xflags &= (uint8_t)~PX_SKIP_UNTAP;
         }
+        s->pl[0].flags &= (uint8_t)~PL_CAST;         /* a new turn: no spell cast in it yet */
+        s->pl[1].flags &= (uint8_t)~PL_CAST;
     } else {
         for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);)    /* 502.2, 302.6 */
             s->perm[permiter_next(&it)].flags &= (uint8_t)~(PF_TAPPED | PF_SICK);

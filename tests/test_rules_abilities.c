@@ -3,7 +3,9 @@
  * ("can't attack or block, and its activated abilities can't be
  * activated", mana abilities included: 605.1a; Ice Cage's "when enchanted
  * creature becomes the target", Arachnus Web's intervening "if"), Karplusan
- * Strider ("can't be the target of blue or black spells", 115.1). */
+ * Strider ("can't be the target of blue or black spells", 115.1), and
+ * players' rules on casting: Silence ("this turn"), Rule of Law ("more than
+ * one spell each turn"), Steel Golem ("You can't cast creature spells"). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -14,9 +16,11 @@
 /* The cards of the positions (pool_pos.h). */
 static const char *const names[] = {
     "Ice Cage", "Arachnus Web", "Prodigal Pyromancer", "Llanowar Elves", "Giant Growth", "Craw Wurm",
-    "Karplusan Strider", "Doom Blade", "Unsummon", "Lightning Bolt", "Grizzly Bears",
+    "Karplusan Strider", "Doom Blade", "Unsummon", "Lightning Bolt", "Grizzly Bears", "Silence", "Rule of Law",
+    "Steel Golem",
 };
-enum { C_CAGE, C_WEB, C_PYRO, C_ELVES, C_GROWTH, C_WURM, C_STRIDER, C_DOOM, C_UNSUMMON, C_BOLT, C_BEARS, C_N };
+enum { C_CAGE, C_WEB, C_PYRO, C_ELVES, C_GROWTH, C_WURM, C_STRIDER, C_DOOM, C_UNSUMMON, C_BOLT, C_BEARS, C_SILENCE,
+       C_LAW, C_GOLEM, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -144,13 +148,110 @@ static void test_karplusan_strider(void **state)
     assert_int_equal(x.s.perm[strider].damage, 1);
 }
 
+/* Whether p may cast card k of its hand now, at any target (free mana). */
+static int can_cast(const Pos *x, int p, int k)
+{
+    Action acts[ACTION_MAX];
+    int n = actions_spells(&x->s, p, acts, 1), h = hand_slot(x, p, k);
+    for (int j = 0; j < n; j++) if (acts[j].type == ACT_CAST && acts[j].hand_idx == h) return 1;
+    return 0;
+}
+
+static void cast(Pos *x, int p, int k, int tk, int tv)
+{
+    Action a = act(ACT_CAST, hand_slot(x, p, k), 0, tk, tv);
+    assert_int_equal(action_apply(&x->s, &x->g, p, &a, 1), MTG_OK);
+    settle(x);
+}
+
+/* The rest of turn 1 and all of turn 2, no one acting (the game ends as
+ * turn 3 would begin: its turn cap). */
+static void next_turns(Pos *x)
+{
+    static const uint8_t lib0[] = { C_WURM }, lib1[] = { C_ELVES };
+    library(x, 0, lib0, 1);
+    library(x, 1, lib1, 1);
+    x->s.step = STEP_END;
+    x->s.turn = 1;
+    x->s.turn_cap = 2;
+    game_run(&x->s, &x->g);
+    assert_int_equal(x->s.end_reason, END_TURN_CAP);
+    x->s.over = 0;
+    x->s.step = STEP_MAIN1;
+    x->s.active = 0;
+}
+
+/* Silence: the caster's opponent can't cast spells for the rest of the
+ * turn (an instant in response neither), the caster can; the effect ends
+ * with the turn (514.2). */
+static void test_silence(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int bears = put(&x, 0, C_BEARS);
+    give(&x, 0, C_SILENCE);
+    give(&x, 0, C_GROWTH);
+    give(&x, 1, C_BOLT);
+    assert_true(can_cast(&x, 1, C_BOLT));
+    cast(&x, 0, C_SILENCE, 0, 0);
+    assert_false(can_cast(&x, 1, C_BOLT));
+    Action a = act(ACT_CAST, hand_slot(&x, 1, C_BOLT), 0, TK_PLAYER, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), ERR_ILLEGAL_ACTION);
+    assert_true(can_cast(&x, 0, C_GROWTH));
+    cast(&x, 0, C_GROWTH, TK_PERM, bears);
+    next_turns(&x);
+    assert_true(can_cast(&x, 1, C_BOLT));
+}
+
+/* Rule of Law: each player casts at most one spell each turn, counted
+ * from the turn's beginning (one cast before it entered counts); the other
+ * player's count is their own; a new turn allows one again. */
+static void test_rule_of_law(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int bears = put(&x, 0, C_BEARS);
+    give(&x, 0, C_GROWTH);
+    give(&x, 0, C_BOLT);
+    give(&x, 1, C_UNSUMMON);
+    cast(&x, 0, C_GROWTH, TK_PERM, bears);
+    assert_true(can_cast(&x, 0, C_BOLT));                           /* no Rule of Law yet */
+    put(&x, 1, C_LAW);
+    assert_false(can_cast(&x, 0, C_BOLT));                          /* the Growth counts */
+    assert_true(can_cast(&x, 1, C_UNSUMMON));
+    cast(&x, 1, C_UNSUMMON, TK_PERM, bears);
+    give(&x, 1, C_DOOM);
+    assert_false(can_cast(&x, 1, C_DOOM));
+    next_turns(&x);
+    assert_true(can_cast(&x, 0, C_BOLT));
+}
+
+/* Steel Golem: its controller can't cast creature spells; other spells,
+ * and the opponent's creature spells, are castable. */
+static void test_steel_golem(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    put(&x, 0, C_GOLEM);
+    give(&x, 0, C_BEARS);
+    give(&x, 0, C_BOLT);
+    give(&x, 1, C_WURM);
+    assert_false(can_cast(&x, 0, C_BEARS));
+    assert_true(can_cast(&x, 0, C_BOLT));
+    x.s.active = 1;
+    assert_true(can_cast(&x, 1, C_WURM));
+}
+
 int main(void)
 {
-    (void)library; (void)enter;
+    (void)enter;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ice_cage),
         cmocka_unit_test(test_arachnus_web),
         cmocka_unit_test(test_karplusan_strider),
+        cmocka_unit_test(test_silence),
+        cmocka_unit_test(test_rule_of_law),
+        cmocka_unit_test(test_steel_golem),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
