@@ -383,10 +383,32 @@ static void mill(GameState *s, int p, int n)
 
 /* Counters the spell or ability at stack index k (701.5): a spell's card
  * goes to its owner's graveyard. */
+/* Whether a permanent's static ability says spell t can't be countered
+ * ("Creature spells can't be countered.": Gaea's Herald). */
+static int uncounterable_by_permanent(const GameState *s, const StackItem *t)
+{
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_STATIC)) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_STATIC) continue;
+            for (int j = 0; j < a->n_effects; j++) {
+                const Effect *e = &a->effect[j];
+                if (e->op == OP_RULE && e->arg2 == RULE_UNCOUNTERABLE && e->who == SEL_ALL && filter_spell(s, &e->sel, t))
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 static void counter_item(GameState *s, const Game *g, int k, uint16_t by)
 {
     StackItem t = s->stack[k];
     const CardDef *d = &s->cards[t.card];
+    if (uncounterable_by_permanent(s, &t)) return;                              /* 101.2 */
     if (t.kind == SI_SPELL)
         for (int j = 0; j < d->n_abilities; j++) {
             const Ability *a = &d->ab[j];

@@ -196,6 +196,11 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     int on_perm = sel == SEL_TARGET || sel == SEL_SELF || sel == SEL_ATTACHED || sel == SEL_ALL || sel == SEL_EVENT_OBJECT;
     int on_player = sel == SEL_TARGET || sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER ||
                     sel == SEL_TARGET_CONTROLLER || sel == SEL_EVENT_PLAYER || sel == SEL_EVENT_CONTROLLER;
+    /* "Creature spells can't be countered." (Gaea's Herald): effect.c's counter_item
+     * reads it from the permanents, by filter_spell (card types, colors). */
+    if (a->kind == AB_STATIC && e->op == OP_RULE && e->arg2 == RULE_UNCOUNTERABLE && sel == SEL_ALL &&
+        e->sel.zone == ZONE_STACK && filter_only(&e->sel, 3) && !a->cond)
+        return 1;
     if (sel == SEL_ALL && !filter_ok(&e->sel)) NOT("%s of cards outside the battlefield", name);
     if (sel == SEL_ALL && a->kind != AB_STATIC && filter_may_match_land(&e->sel))
         NOT("%s of lands (basic lands are not permanents yet)", name);
@@ -231,6 +236,15 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
             if (sel != SEL_SELF || a->cond) NOT("static prevent all damage");
             return 1;
         case OP_RULE:
+            /* "Untap all permanents you control during each other player's untap step":
+             * turn.c's untap_others, every permanent and basic land of its controller */
+            if (e->arg2 == RULE_UNTAP_OTHERS_STEP) {
+                Filter f = e->sel;
+                f.ctl = CTL_ANY;
+                if (sel != SEL_ALL || e->sel.ctl != CTL_YOU || f.zone != ZONE_BATTLEFIELD || !filter_only(&f, 0) || a->cond)
+                    NOT("untapping those in other players' untap steps");
+                return 1;
+            }
             if (!rule_ok(e->arg2) || (e->arg2 == RULE_FLASH && sel != SEL_SELF)) NOT("that rules ability");
             /* Read from the card, not through the layers (actions.c, effect.c). */
             if (a->cond && (e->arg2 == RULE_FLASH || e->arg2 == RULE_UNCOUNTERABLE)) NOT("that rules ability with a condition");

@@ -267,6 +267,34 @@ static void cleanup(GameState *s, Game *g)
     s->pl[0].prevent = s->pl[1].prevent = 0;
 }
 
+/* Seedborn Muse: whether player q controls a permanent whose static ability
+ * untaps all q's permanents during each other player's untap step. */
+static int untaps_in_others_step(const GameState *s, int q)
+{
+    for (PermIter it = permset_iter(s->perm_ctl[q]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_STATIC)) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++)
+            if (d->ab[k].kind == AB_STATIC && d->ab[k].n_effects && d->ab[k].effect[0].op == OP_RULE &&
+                d->ab[k].effect[0].arg2 == RULE_UNTAP_OTHERS_STEP)
+                return 1;
+    }
+    return 0;
+}
+
+/* 502.2: the nonactive player's permanents untap too under Seedborn Muse
+ * (played.c: "all permanents you control" alone). Not its controller's
+ * untap step: "doesn't untap during its controller's untap step" does not
+ * apply, and summoning sickness stays (302.6). */
+static void untap_others(GameState *s, int q)
+{
+    if (!untaps_in_others_step(s, q)) return;
+    for (PermIter it = permset_iter(s->perm_ctl[q]); permiter_more(&it);)
+        s->perm[permiter_next(&it)].flags &= (uint8_t)~PF_TAPPED;
+    memset(s->pl[q].land_tapped, 0, sizeof s->pl[q].land_tapped);
+}
+
 static void untap_step(GameState *s, Game *g)
 {
     int p = s->active;
@@ -280,6 +308,7 @@ static void untap_step(GameState *s, Game *g)
         }
         s->pl[0].flags &= (uint8_t)~PL_CAST;         /* a new turn: no spell cast in it yet */
         s->pl[1].flags &= (uint8_t)~PL_CAST;
+        untap_others(s, 1 - p);
     } else {
         for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);)    /* 502.2, 302.6 */
             s->perm[permiter_next(&it)].flags &= (uint8_t)~(PF_TAPPED | PF_SICK);

@@ -5,7 +5,9 @@
  * creature becomes the target", Arachnus Web's intervening "if"), Karplusan
  * Strider ("can't be the target of blue or black spells", 115.1), and
  * players' rules on casting: Silence ("this turn"), Rule of Law ("more than
- * one spell each turn"), Steel Golem ("You can't cast creature spells"). */
+ * one spell each turn"), Steel Golem ("You can't cast creature spells"),
+ * Gaea's Herald ("Creature spells can't be countered", 101.2) and Seedborn
+ * Muse (untaps during each other player's untap step, 502.2). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -17,10 +19,10 @@
 static const char *const names[] = {
     "Ice Cage", "Arachnus Web", "Prodigal Pyromancer", "Llanowar Elves", "Giant Growth", "Craw Wurm",
     "Karplusan Strider", "Doom Blade", "Unsummon", "Lightning Bolt", "Grizzly Bears", "Silence", "Rule of Law",
-    "Steel Golem",
+    "Steel Golem", "Gaea's Herald", "Cancel", "Seedborn Muse", "Forest",
 };
 enum { C_CAGE, C_WEB, C_PYRO, C_ELVES, C_GROWTH, C_WURM, C_STRIDER, C_DOOM, C_UNSUMMON, C_BOLT, C_BEARS, C_SILENCE,
-       C_LAW, C_GOLEM, C_N };
+       C_LAW, C_GOLEM, C_HERALD, C_CANCEL, C_MUSE, C_FOREST, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -242,6 +244,66 @@ static void test_steel_golem(void **state)
     assert_true(can_cast(&x, 1, C_WURM));
 }
 
+/* 101.2: under Gaea's Herald, Cancel at a creature spell resolves and does
+ * nothing (the Bears enter); at Lightning Bolt it counters it. */
+static void test_gaeas_herald(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    put(&x, 1, C_HERALD);
+    give(&x, 0, C_BEARS);
+    give(&x, 1, C_CANCEL);
+    Action a = act(ACT_CAST, hand_slot(&x, 0, C_BEARS), 0, 0, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    a = act(ACT_CAST, hand_slot(&x, 1, C_CANCEL), 0, TK_STACK, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), MTG_OK);
+    settle(&x);
+    assert_true(bits256_has(x.s.pl[1].gy, C_CANCEL));
+    assert_int_equal(permset_count(x.s.perm_ctl[0]), 1);            /* the Bears */
+    assert_false(bits256_has(x.s.pl[0].gy, C_BEARS));
+
+    give(&x, 0, C_BOLT);
+    bits256_clear(x.s.pl[1].gy, C_CANCEL);
+    x.s.pl[1].gy_n--;
+    x.s.pl[1].hand[x.s.pl[1].hand_n++] = C_CANCEL;
+    a = act(ACT_CAST, hand_slot(&x, 0, C_BOLT), 0, TK_PLAYER, 1);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    a = act(ACT_CAST, hand_slot(&x, 1, C_CANCEL), 0, TK_STACK, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), MTG_OK);
+    settle(&x);
+    assert_true(bits256_has(x.s.pl[0].gy, C_BOLT));
+    assert_int_equal(x.s.pl[1].life, 20);
+}
+
+/* 502.2: Seedborn Muse untaps its controller's permanents, basic lands
+ * included, during the other player's untap step; without it they stay
+ * tapped until their own. */
+static void test_seedborn_muse(void **state)
+{
+    (void)state;
+    for (int muse = 0; muse < 2; muse++) {
+        Pos x; pos_init(&x);
+        int bears = put(&x, 1, C_BEARS);
+        int m = muse ? put(&x, 1, C_MUSE) : -1;
+        x.s.perm[bears].flags |= PF_TAPPED;
+        if (muse) x.s.perm[m].flags |= PF_TAPPED;
+        bits256_clear(x.s.exile[1], C_FOREST);
+        land_enter(&x.s, &x.g, 1, C_FOREST, 1);
+        assert_int_equal(x.s.pl[1].land_tapped[COLOR_G], 1);
+        static const uint8_t lib0[] = { C_WURM };
+        library(&x, 0, lib0, 1);
+        x.s.active = 1;                                            /* turn 2 is player 0's */
+        x.s.step = STEP_END;
+        x.s.turn = 1;
+        x.s.turn_cap = 2;
+        game_run(&x.s, &x.g);
+        assert_int_equal(x.s.end_reason, END_TURN_CAP);
+        assert_int_equal((x.s.perm[bears].flags & PF_TAPPED) != 0, !muse);
+        assert_int_equal(x.s.pl[1].land_tapped[COLOR_G], !muse);
+        if (muse) assert_false(x.s.perm[m].flags & PF_TAPPED);
+    }
+}
+
 int main(void)
 {
     (void)enter;
@@ -252,6 +314,8 @@ int main(void)
         cmocka_unit_test(test_silence),
         cmocka_unit_test(test_rule_of_law),
         cmocka_unit_test(test_steel_golem),
+        cmocka_unit_test(test_gaeas_herald),
+        cmocka_unit_test(test_seedborn_muse),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
