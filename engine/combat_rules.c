@@ -151,17 +151,28 @@ int combat_may_attack(const GameState *s, int i)
 static int attack_requirements(const GameState *s, PermSet *able, PermSet *must)
 {
     PermSet ab = 0, mu = 0;
+    int m = 0;
     for (PermIter it = permset_iter(s->perm_ctl[s->active]); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!combat_may_attack(s, i)) continue;
         ab |= PERMSET_BIT(i);
-        mu |= permset_bit_if(perm_rule(s, i, RULE_MUST_ATTACK), i);
+        int r = perm_must_attack(s, i);
+        mu |= permset_bit_if(r != 0, i);
+        m += r;
     }
     *able = ab;
     *must = mu;
-    int m = permset_count(mu);
-    if (m == 1 && perm_rule(s, permset_first(mu), RULE_NOT_ALONE) && !(ab & ~mu)) m = 0;
+    if (permset_count(mu) == 1 && perm_rule(s, permset_first(mu), RULE_NOT_ALONE) && !(ab & ~mu)) m = 0;
     return m;
+}
+
+/* The requirements attacker d obeys: "attacks each combat if able" by
+ * attacking, "attacks you if able" by attacking the player (not a
+ * planeswalker). */
+static int obeyed(const GameState *s, const AttackDecl *d)
+{
+    return perm_rule(s, d->attacker, RULE_MUST_ATTACK) +
+           (perm_rule(s, d->attacker, RULE_MUST_ATTACK_YOU) && d->target == TARGET_PLAYER);
 }
 
 int combat_rules_attack(const GameState *s, const AttackDecl *d, int n)
@@ -174,8 +185,9 @@ int combat_rules_attack(const GameState *s, const AttackDecl *d, int n)
     }
     if (n == 1 && perm_rule(s, d[0].attacker, RULE_NOT_ALONE)) return ERR_ILLEGAL_ATTACK;   /* 506.5 */
     PermSet able, must;
-    int want = attack_requirements(s, &able, &must);
-    return permset_count(must & in) == want ? MTG_OK : ERR_ILLEGAL_ATTACK;
+    int want = attack_requirements(s, &able, &must), got = 0;
+    for (int k = 0; k < n; k++) got += obeyed(s, &d[k]);
+    return got == want ? MTG_OK : ERR_ILLEGAL_ATTACK;
 }
 
 int combat_attack_repair(const GameState *s, AttackDecl *d, int n)
@@ -190,6 +202,8 @@ int combat_attack_repair(const GameState *s, AttackDecl *d, int n)
         d[m++] = d[k];
     }
     attack_requirements(s, &able, &must);
+    for (int k = 0; k < m; k++)                             /* "attacks you": the player */
+        if (perm_rule(s, d[k].attacker, RULE_MUST_ATTACK_YOU)) d[k].target = TARGET_PLAYER;
     for (PermIter it = permset_iter(must & ~in); permiter_more(&it);) {
         int i = permiter_next(&it);
         d[m++] = (AttackDecl){ (uint8_t)i, TARGET_PLAYER };

@@ -347,7 +347,8 @@ void layers_refresh(GameState *s)
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op == OP_GRANT) s->perm[f->slot].kw |= f->kw;
-        else if (f->op == OP_RULE) rule_add(&s->px[f->slot], f->rule);
+        else if (f->op == OP_RULE && !(f->rule == RULE_MUST_ATTACK_YOU && perm_controller(s, f->slot) == f->controller))
+            rule_add(&s->px[f->slot], f->rule);   /* "attacks you": never its own controller */
     }
     /* Layer 7c: modifications, from static abilities (their filters see
      * layer 6's results) and resolved effects; 7d: counters. */

@@ -63,6 +63,13 @@ void floating_end_of_turn(GameState *s);
 static inline int perm_rule(const GameState *s, int i, int r) { return r < 32 && ((s->px[i].rules >> r) & 1u); }
 #define RULE_BIT(r) (1u << (r))
 
+/* The attack requirements on creature i (508.1d): "attacks each combat if
+ * able", "attacks you this turn if able" (Alluring Siren), 0 to 2. */
+static inline int perm_must_attack(const GameState *s, int i)
+{
+    return perm_rule(s, i, RULE_MUST_ATTACK) + perm_rule(s, i, RULE_MUST_ATTACK_YOU);
+}
+
 /* Calls visit(s, i, param, src, ctx) for each instance of rules ability r
  * that permanent i has from a static ability (its own, an Aura's or
  * Equipment's, another permanent's "creatures ... have"), with the

@@ -143,6 +143,7 @@ static int rule_eot_ok(int r)
     case RULE_HEXPROOF: case RULE_UNBLOCKABLE: case RULE_FEAR: case RULE_INTIMIDATE: case RULE_MAX_ONE_BLOCKER:
     case RULE_NOT_ALONE: case RULE_BLOCK_ONLY_FLYING: case RULE_BLOCK_ANY_NUMBER: case RULE_BLOCK_EXTRA:
     case RULE_MUST_ATTACK: case RULE_LURE:
+    case RULE_MUST_ATTACK_YOU:   /* the player who made it (layers.c), the only other one */
         return 1;
     default:
         return 0;

@@ -757,7 +757,7 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
     uint8_t att[PERM_MAX];
     for (int k = 0; k < nc; k++)
         if (worth_attacking(&v, cand[k], blockers, aggression, rules) ||
-            (rules && (perm_rule(s, cand[k], RULE_MUST_ATTACK) ||            /* 508.1d */
+            (rules && (perm_must_attack(s, cand[k]) ||                       /* 508.1d */
                        perm_borrowed(s, cand[k]))))      /* its owner's again at cleanup: nothing to keep */
             att[n++] = cand[k];
 
@@ -780,7 +780,7 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
             if (rules) {
                 drop = -1;
                 for (int k = 0; k < n; k++)
-                    if (!perm_rule(s, att[k], RULE_MUST_ATTACK) && !perm_borrowed(s, att[k]) &&
+                    if (!perm_must_attack(s, att[k]) && !perm_borrowed(s, att[k]) &&
                         (drop < 0 || v.q[att[k]].toughness > v.q[att[drop]].toughness))
                         drop = k;
                 if (drop < 0) break;

@@ -7,7 +7,8 @@
  * players' rules on casting: Silence ("this turn"), Rule of Law ("more than
  * one spell each turn"), Steel Golem ("You can't cast creature spells"),
  * Gaea's Herald ("Creature spells can't be countered", 101.2) and Seedborn
- * Muse (untaps during each other player's untap step, 502.2). */
+ * Muse (untaps during each other player's untap step, 502.2), Alluring
+ * Siren ("attacks you this turn if able", 508.1d). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -19,10 +20,10 @@
 static const char *const names[] = {
     "Ice Cage", "Arachnus Web", "Prodigal Pyromancer", "Llanowar Elves", "Giant Growth", "Craw Wurm",
     "Karplusan Strider", "Doom Blade", "Unsummon", "Lightning Bolt", "Grizzly Bears", "Silence", "Rule of Law",
-    "Steel Golem", "Gaea's Herald", "Cancel", "Seedborn Muse", "Forest",
+    "Steel Golem", "Gaea's Herald", "Cancel", "Seedborn Muse", "Forest", "Alluring Siren",
 };
 enum { C_CAGE, C_WEB, C_PYRO, C_ELVES, C_GROWTH, C_WURM, C_STRIDER, C_DOOM, C_UNSUMMON, C_BOLT, C_BEARS, C_SILENCE,
-       C_LAW, C_GOLEM, C_HERALD, C_CANCEL, C_MUSE, C_FOREST, C_N };
+       C_LAW, C_GOLEM, C_HERALD, C_CANCEL, C_MUSE, C_FOREST, C_SIREN, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -304,6 +305,35 @@ static void test_seedborn_muse(void **state)
     }
 }
 
+/* 508.1d: Alluring Siren's target, on its controller's turn, must attack:
+ * no attack or an attack without it is illegal; a policy's empty
+ * declaration is repaired to include it, at the player. */
+static void test_alluring_siren(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int siren = put(&x, 0, C_SIREN);
+    int bears = put(&x, 1, C_BEARS);
+    int wurm = put(&x, 1, C_WURM);
+    x.s.active = 1;
+    Action a = act(ACT_ACTIVATE, siren, 0, TK_PERM, bears);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    assert_int_equal(perm_must_attack(&x.s, bears), 1);
+    assert_int_equal(perm_must_attack(&x.s, wurm), 0);
+    x.s.step = STEP_DECLARE_ATTACKERS;
+    AttackDecl d[2] = { { (uint8_t)wurm, TARGET_PLAYER }, { 0, 0 } };
+    assert_int_equal(combat_rules_attack(&x.s, d, 0), ERR_ILLEGAL_ATTACK);
+    assert_int_equal(combat_rules_attack(&x.s, d, 1), ERR_ILLEGAL_ATTACK);
+    d[1] = (AttackDecl){ (uint8_t)bears, TARGET_PLAYER };
+    assert_int_equal(combat_rules_attack(&x.s, d, 2), MTG_OK);
+    AttackDecl r[2];
+    int n = combat_attack_repair(&x.s, r, 0);
+    assert_int_equal(n, 1);
+    assert_int_equal(r[0].attacker, bears);
+    assert_int_equal(r[0].target, TARGET_PLAYER);
+}
+
 int main(void)
 {
     (void)enter;
@@ -316,6 +346,7 @@ int main(void)
         cmocka_unit_test(test_steel_golem),
         cmocka_unit_test(test_gaeas_herald),
         cmocka_unit_test(test_seedborn_muse),
+        cmocka_unit_test(test_alluring_siren),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
