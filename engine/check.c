@@ -73,7 +73,7 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
     for (int p = 0; p < 2; p++) {
         const Player *pl = &s->pl[p];
         uint64_t seen[4] = {0, 0, 0, 0};
-        if (!s->spells && (pl->flags & (PL_CAST | PL_NO_CAST)))
+        if (!s->spells && (pl->flags & (PL_CAST | PL_NO_CAST) || s->combat.skip[p]))
             FAIL("player %d: casting rules in a game without rules text", p);
         int n = 0;
         if (pl->hand_n > HAND_MAX) FAIL("player %d: %d cards in hand", p, pl->hand_n);

@@ -638,6 +638,10 @@ static void run(Ctx *c, const Effect *e)
             for (int k = 0; (players >> p & 1) && k < n && !s->over; k++)
                 if (perm_enter(s, c->g, p, p, e->token.card, OBJ_NONE) < 0) { game_fail(s, c->g, ERR_CAPACITY); return; }
         break;
+    case OP_SKIP_COMBAT:                                     /* 614.10: one more combat phase to skip */
+        for (int p = 0; p < 2; p++)
+            if ((players >> p & 1) && s->combat.skip[p] < 255) s->combat.skip[p]++;
+        break;
     case OP_EXTRA_TURN:                                      /* 500.7 */
         for (int p = 0; p < 2; p++)
             for (int k = 0; (players >> p & 1) && k < n; k++) {

@@ -165,6 +165,9 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         [OP_TAP] = "tap", [OP_UNTAP] = "untap", [OP_NO_UNTAP] = "doesn't untap",
         [OP_CONTROL] = "gain control", [OP_EXTRA_TURN] = "extra turn", [OP_SACRIFICE] = "sacrifice",
         [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry", [OP_GIVE_CONTROL] = "give control",
+        [OP_LOOK_HAND] = "look at a hand",
+        [OP_REVEAL_TOP] = "reveal the top card", [OP_REVEAL_RANDOM] = "reveal a card at random",
+        [OP_SKIP_COMBAT] = "skip a combat phase",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
@@ -344,6 +347,14 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         return 1;
     case OP_COUNTERS:
         if (e->arg2 != 0 || (sel != SEL_TARGET && sel != SEL_SELF && sel != SEL_ALL && sel != SEL_EVENT_OBJECT)) break;
+        return 1;
+    case OP_LOOK_HAND: case OP_REVEAL_TOP: case OP_REVEAL_RANDOM:
+        /* Information: seeing or showing a card changes no rule and moves nothing
+         * (the engine keeps no hidden information): effect.c does nothing. */
+        if (e->dur != DUR_NOW || !on_player || sel == SEL_TARGET_CONTROLLER) break;
+        return 1;
+    case OP_SKIP_COMBAT:                                     /* Combat.skip, turn.c's game_run */
+        if (e->dur != DUR_NOW || !on_player || sel == SEL_TARGET_CONTROLLER) break;
         return 1;
     case OP_ADD_MANA:
         if (a->kind != AB_MANA || e->n.kind != QTY_CONST || e->n.n != 1) break;

@@ -241,6 +241,9 @@ typedef struct Combat {
     uint8_t  pair_blk[PAIR_MAX]; /* blocker slot of pair i */
     uint8_t  rank_att[PAIR_MAX]; /* blocker's place in the attacker's order */
     uint8_t  rank_blk[PAIR_MAX]; /* attacker's place in the blocker's order */
+    uint8_t  skip[2];            /* combat phases player p skips next ("target opponent skips their
+                                    next combat phase": one each, 614.10); in the struct's padding,
+                                    kept across combats (combat_end clears field by field) */
 } Combat;
 
 /* ---- Spells and abilities (the part of the state only games with cards

@@ -368,6 +368,11 @@ void game_run(GameState *s, Game *g)
         if (!step_to(s, g, STEP_MAIN1)) return;
     main1:
         idle = main_phase(s, g, 0);
+        if (s->spells && s->combat.skip[s->active]) {       /* 614.10: the whole combat phase */
+            s->combat.skip[s->active]--;
+            if (!step_to(s, g, STEP_MAIN2)) return;
+            goto main2;
+        }
         if (!step_to(s, g, STEP_BEGIN_COMBAT)) return;
     begin_combat:
         priority(s, g);

@@ -1,0 +1,111 @@
+/* test_that_trigger.c: effects of spells and abilities that were read but
+ * not played, on real cards of the default pool: information (Peek, Aven
+ * Windreader, Merfolk Spy: looking and revealing move nothing) and
+ * skipping combat phases (Stonehorn Dignitary, 614.10: each effect one). */
+#include <stdio.h>
+#include "engine/stack.h"
+#include "engine/effect.h"
+#include "engine/turn.h"
+
+/* The cards of the positions (pool_pos.h). */
+static const char *const names[] = {
+    "Peek", "Aven Windreader", "Merfolk Spy", "Stonehorn Dignitary", "Stonehorn Dignitary", "Grizzly Bears",
+    "Craw Wurm", "Lightning Bolt", "Giant Growth", "Shock",
+};
+enum { C_PEEK, C_WINDREADER, C_SPY, C_DIGNITARY, C_DIGNITARY2, C_BEARS, C_WURM, C_BOLT, C_GROWTH, C_SHOCK, C_N };
+
+#include "tests/pool_pos.h"
+
+/* Peek: looks at target player's hand (nothing moves) and draws a card;
+ * Aven Windreader's ability reveals the top card of a library, which stays
+ * there. */
+static void test_information(void **state)
+{
+    (void)state;
+    static const uint8_t lib0[] = { C_WURM, C_BEARS }, lib1[] = { C_SHOCK, C_GROWTH };
+    Pos x; pos_init(&x);
+    library(&x, 0, lib0, 2);
+    library(&x, 1, lib1, 2);
+    give(&x, 1, C_BOLT);
+    give(&x, 0, C_PEEK);
+    Action a = act(ACT_CAST, hand_slot(&x, 0, C_PEEK), 0, TK_PLAYER, 1);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    assert_int_equal(x.s.last_result, RES_RESOLVED);
+    assert_int_equal(x.s.pl[0].hand_n, 1);                        /* drew the Wurm */
+    assert_int_equal(x.s.pl[0].hand[0], C_WURM);
+    assert_int_equal(x.s.pl[1].hand_n, 1);
+    assert_true(bits256_has(x.s.pl[0].gy, C_PEEK));
+
+    int wr = put(&x, 0, C_WINDREADER);
+    a = act(ACT_ACTIVATE, wr, 0, TK_PLAYER, 1);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    assert_int_equal(x.s.last_result, RES_RESOLVED);
+    assert_int_equal(x.s.pl[1].lib_n, 2);
+    assert_int_equal(x.s.pl[1].lib[x.s.pl[1].lib_top], C_SHOCK);
+}
+
+/* Merfolk Spy's combat damage trigger: that player reveals a card at
+ * random; the hand keeps its cards. */
+static void test_reveal_random(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int spy = put(&x, 0, C_SPY);
+    give(&x, 1, C_BOLT);
+    give(&x, 1, C_SHOCK);
+    trigger_event_on(&x.s, TR_COMBAT_DAMAGE_PLAYER, spy, NO_SLOT, 1, 1);
+    assert_int_equal(x.s.pending_n, 1);
+    settle(&x);
+    assert_int_equal(x.s.last_result, RES_RESOLVED);
+    assert_int_equal(x.s.pl[1].hand_n, 2);
+}
+
+static int combats[2];
+static void on_combat(void *ctx, const GameState *s, const Event *e)
+{
+    (void)ctx; (void)s;
+    if (e->type == EV_COMBAT_END) combats[e->player]++;
+}
+
+/* Stonehorn Dignitary: its target opponent skips their next combat phase;
+ * two of them, the next two (each effect skips one, then is gone). Turns
+ * 2 to 4 with no one acting: the opponent's combat phases in turns 2 and
+ * 4, player 0's in turn 3. */
+static void test_skip_combat(void **state)
+{
+    (void)state;
+    for (int n = 0; n <= 2; n++) {
+        static const uint8_t lib0[] = { C_WURM, C_BEARS, C_SHOCK }, lib1[] = { C_GROWTH, C_BOLT, C_PEEK };
+        Pos x; pos_init(&x);
+        library(&x, 0, lib0, 3);
+        library(&x, 1, lib1, 3);
+        for (int k = 0; k < n; k++) {
+            enter(&x, 0, C_DIGNITARY + k);
+            settle(&x);
+        }
+        assert_int_equal(x.s.combat.skip[1], n);
+        assert_int_equal(x.s.combat.skip[0], 0);
+        x.s.step = STEP_END;
+        x.s.turn = 1;
+        x.s.turn_cap = 4;
+        combats[0] = combats[1] = 0;
+        x.g.on_event[EV_COMBAT_END] = on_combat;
+        game_run(&x.s, &x.g);
+        assert_int_equal(x.s.end_reason, END_TURN_CAP);
+        assert_int_equal(combats[0], 1);
+        assert_int_equal(combats[1], 2 - n);
+        assert_int_equal(x.s.combat.skip[1], 0);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_information),
+        cmocka_unit_test(test_reveal_random),
+        cmocka_unit_test(test_skip_combat),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
