@@ -292,6 +292,7 @@ static unsigned sel_players(const Ctx *c, const Effect *e)
     case SEL_YOU: return 1u << you;
     case SEL_OPPONENTS: return 1u << (1 - you);
     case SEL_EACH_PLAYER: return 3u;
+    case SEL_OTHER_PLAYERS: return 1u << (1 - you);
     case SEL_EVENT_PLAYER: return 1u << c->it->ev_player;
     case SEL_EVENT_CONTROLLER: {
         int i = event_perm(c);
@@ -368,6 +369,30 @@ static void discard(Ctx *c, int p, int n, int random)
         card_to_zone(s, p, obj, ZONE_GRAVEYARD);
         game_event(c->g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
         trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0);
+    }
+}
+
+/* Player p puts n cards of its hand matching f onto the battlefield, one
+ * at a time, each its choice (CH_PUT; with `may`, none is a choice too):
+ * Elvish Piper, Skyshroud Ranger, Hunted Wumpus. A land so put is not
+ * played (305.4): no land drop is used. */
+static void put_from_hand(Ctx *c, int p, int n, const Filter *f, int may)
+{
+    GameState *s = c->s;
+    Player *pl = &s->pl[p];
+    for (; n > 0 && !s->over; n--) {
+        uint8_t idx[HAND_MAX + 1];
+        int m = 0;
+        for (int h = 0; h < pl->hand_n; h++)
+            if (filter_card(&s->cards[OBJ_CARD(s, p, pl->hand[h])], f)) idx[m++] = (uint8_t)h;
+        if (!m) return;
+        if (may) idx[m++] = PUT_NOTHING;
+        int h = idx[ask(c, p, CH_PUT, m, idx)];
+        if (h == PUT_NOTHING) return;
+        uint16_t card = OBJ_CARD(s, p, pl->hand[h]);
+        uint8_t obj = hand_take(pl, h);
+        int i = s->cards[card].types & TYPE_LAND ? land_enter(s, c->g, p, obj, 0) : perm_enter(s, c->g, p, p, card, obj);
+        if (i < 0) { card_to_zone(s, p, obj, ZONE_GRAVEYARD); game_fail(s, c->g, ERR_CAPACITY); return; }
     }
 }
 
@@ -638,6 +663,12 @@ static void run(Ctx *c, const Effect *e)
             for (int k = 0; (players >> p & 1) && k < n && !s->over; k++)
                 if (perm_enter(s, c->g, p, p, e->token.card, OBJ_NONE) < 0) { game_fail(s, c->g, ERR_CAPACITY); return; }
         break;
+    case OP_REANIMATE:                                       /* from hands (played.c), APNAP (101.4) */
+        for (int k = 0; k < 2; k++) {
+            int p = k == 0 ? s->active : 1 - s->active;
+            if (players >> p & 1) put_from_hand(c, p, n, &e->sel, (e->flags & EF_OPTIONAL) != 0);
+        }
+        break;
     case OP_SKIP_COMBAT:                                     /* 614.10: one more combat phase to skip */
         for (int p = 0; p < 2; p++)
             if ((players >> p & 1) && s->combat.skip[p] < 255) s->combat.skip[p]++;
@@ -732,7 +763,9 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
     for (int k = 0; k < c.a->n_effects && !s->over; k++) {
         const Effect *e = &c.a->effect[k];
         if ((e->flags & EF_IF_DONE) && !c.done) continue;
-        c.done = !(e->flags & EF_OPTIONAL) || may(&c);
+        /* "Each other player may put ...": the putting player's choice (put_from_hand). */
+        int own_may = e->op == OP_REANIMATE && e->who != SEL_TARGET;
+        c.done = !(e->flags & EF_OPTIONAL) || own_may || may(&c);
         if (c.done) run(&c, e);
     }
     return 1;

@@ -348,6 +348,16 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     case OP_COUNTERS:
         if (e->arg2 != 0 || (sel != SEL_TARGET && sel != SEL_SELF && sel != SEL_ALL && sel != SEL_EVENT_OBJECT)) break;
         return 1;
+    case OP_REANIMATE:                                       /* effect.c's put_from_hand */
+        if (e->dur != DUR_NOW || (sel != SEL_YOU && sel != SEL_OPPONENTS && sel != SEL_EACH_PLAYER &&
+                                  sel != SEL_OTHER_PLAYERS) || e->n.kind != QTY_CONST || e->sel.zone != ZONE_HAND)
+            break;
+        {   /* creature or land cards: no Aura (303.4f), no other condition than the types */
+            Filter f = e->sel;
+            f.ctl = CTL_ANY;
+            if (!f.types || (f.types & ~(unsigned)(TYPE_CREATURE | TYPE_LAND)) || !filter_only(&f, 2)) break;
+        }
+        return 1;
     case OP_LOOK_HAND: case OP_REVEAL_TOP: case OP_REVEAL_RANDOM:
         /* Information: seeing or showing a card changes no rule and moves nothing
          * (the engine keeps no hidden information): effect.c does nothing. */

@@ -46,19 +46,23 @@ typedef enum ChoiceKind {
     CH_ORDER,    /* the order of a library's top m cards: permutation 0 .. n-1 = m! - 1
                     (library_reorder's numbering; 0 keeps the order) */
     CH_SACRIFICE,/* a permanent to sacrifice ("target opponent sacrifices a creature"): slots idx[0 .. n-1] */
-    CH_SCRY      /* scry m (701.18): option k = order * (m + 1) + b: the top m cards in order
+    CH_SCRY,     /* scry m (701.18): option k = order * (m + 1) + b: the top m cards in order
                     number `order` (as CH_ORDER), then the last b of them to the bottom in that
                     order; n = (m + 1)!, 0 keeps all on top as they were */
+    CH_PUT       /* a card of the chooser's hand to put onto the battlefield ("you may put a
+                    creature card from your hand onto the battlefield"): hand indices
+                    idx[0 .. n-1], or PUT_NOTHING (the last option, where it is "may") */
 } ChoiceKind;
 
 #define SEARCH_NOTHING 0xFFu
+#define PUT_NOTHING 0xFFu
 
 typedef struct Choice {
     uint8_t  kind;       /* ChoiceKind */
     uint16_t card;       /* the card whose ability asks */
     int      n;          /* options 0 .. n-1 */
     const Action *opt;   /* CH_TARGETS */
-    const uint8_t *idx;  /* CH_DISCARD: hand indices; CH_KEEP: slots; CH_SEARCH: library positions */
+    const uint8_t *idx;  /* CH_DISCARD, CH_PUT: hand indices; CH_KEEP: slots; CH_SEARCH: library positions */
 } Choice;
 
 typedef struct Policy Policy;

@@ -250,6 +250,16 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
         }
         return best;
     }
+    if (c->kind == CH_PUT) {           /* the dearest card, never nothing */
+        const Player *pl = &s->pl[p];
+        int best = 0, best_v = -1;
+        for (int k = 0; k < c->n; k++) {
+            if (c->idx[k] == PUT_NOTHING) continue;
+            int v = s->cards[OBJ_CARD(s, p, pl->hand[c->idx[k]])].mana_value;
+            if (v > best_v) { best_v = v; best = k; }
+        }
+        return best;
+    }
     if (c->kind == CH_DISCARD) {
         /* The card of the highest mana value it cannot cast soon goes:
          * lands past the fifth, else the most expensive. */

@@ -1,7 +1,9 @@
 /* test_that_trigger.c: effects of spells and abilities that were read but
  * not played, on real cards of the default pool: information (Peek, Aven
  * Windreader, Merfolk Spy: looking and revealing move nothing) and
- * skipping combat phases (Stonehorn Dignitary, 614.10: each effect one). */
+ * skipping combat phases (Stonehorn Dignitary, 614.10: each effect one),
+ * putting a card from a hand onto the battlefield (Elvish Piper, Skyshroud
+ * Ranger, Hunted Wumpus: the putting player's choice, "may"). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -10,9 +12,11 @@
 /* The cards of the positions (pool_pos.h). */
 static const char *const names[] = {
     "Peek", "Aven Windreader", "Merfolk Spy", "Stonehorn Dignitary", "Stonehorn Dignitary", "Grizzly Bears",
-    "Craw Wurm", "Lightning Bolt", "Giant Growth", "Shock",
+    "Craw Wurm", "Lightning Bolt", "Giant Growth", "Shock", "Elvish Piper", "Skyshroud Ranger", "Hunted Wumpus",
+    "Forest",
 };
-enum { C_PEEK, C_WINDREADER, C_SPY, C_DIGNITARY, C_DIGNITARY2, C_BEARS, C_WURM, C_BOLT, C_GROWTH, C_SHOCK, C_N };
+enum { C_PEEK, C_WINDREADER, C_SPY, C_DIGNITARY, C_DIGNITARY2, C_BEARS, C_WURM, C_BOLT, C_GROWTH, C_SHOCK, C_PIPER,
+       C_RANGER, C_WUMPUS, C_FOREST, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -100,12 +104,105 @@ static void test_skip_combat(void **state)
     }
 }
 
+static int put_asked, put_options[HAND_MAX + 1], put_n;
+static int put_last(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
+{
+    (void)p; (void)s; (void)g; (void)pl; (void)r;
+    if (c->kind != CH_PUT) return 0;
+    put_asked = pl + 1;
+    put_n = c->n;
+    for (int k = 0; k < c->n; k++) put_options[k] = c->idx[k];
+    return c->n - 1;                                              /* the last: "nothing" where it may */
+}
+
+/* Elvish Piper: its controller chooses among the creature cards of its
+ * hand (not Lightning Bolt), or none ("may"): the default puts the first;
+ * a policy answering "nothing" keeps them all. */
+static void test_put_from_hand(void **state)
+{
+    (void)state;
+    for (int no = 0; no < 2; no++) {
+        Pos x; pos_init(&x);
+        Policy pol;
+        memset(&pol, 0, sizeof pol);
+        pol.choose = put_last;
+        if (no) x.g.policy[0] = &pol;
+        int piper = put(&x, 0, C_PIPER);
+        give(&x, 0, C_BOLT);
+        give(&x, 0, C_WURM);
+        Action a = act(ACT_ACTIVATE, piper, 0, 0, 0);
+        assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+        settle(&x);
+        assert_int_equal(x.s.pl[0].hand_n, no ? 2 : 1);
+        assert_int_equal(permset_count(x.s.perm_ctl[0]), no ? 1 : 2);
+        if (no) {
+            assert_int_equal(put_n, 2);                           /* the Wurm, or nothing */
+            assert_int_equal(put_options[0], hand_slot(&x, 0, C_WURM));
+            assert_int_equal(put_options[1], PUT_NOTHING);
+        } else {
+            assert_int_equal(x.s.pl[0].hand[0], C_BOLT);
+        }
+    }
+}
+
+/* Skyshroud Ranger: a land card put onto the battlefield is not a land
+ * played (305.4): the land drop stays; a basic land is a count. */
+static void test_put_land(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int ranger = put(&x, 0, C_RANGER);
+    give(&x, 0, C_FOREST);
+    Action a = act(ACT_ACTIVATE, ranger, 0, 0, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    assert_int_equal(x.s.pl[0].lands_n, 1);
+    assert_int_equal(x.s.pl[0].land_n[COLOR_G], 1);
+    assert_false(x.s.pl[0].flags & PL_LAND_PLAYED);
+    assert_int_equal(x.s.pl[0].hand_n, 0);
+}
+
+/* Hunted Wumpus: the other player (not its controller) may put a creature
+ * card from their hand: that player is asked. */
+static void test_each_other_player(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    Policy pol;
+    memset(&pol, 0, sizeof pol);
+    pol.choose = put_last;
+    x.g.policy[0] = x.g.policy[1] = &pol;
+    give(&x, 0, C_BEARS);
+    give(&x, 1, C_WURM);
+    give(&x, 1, C_BEARS);
+    put_asked = 0;
+    enter(&x, 0, C_WUMPUS);
+    settle(&x);
+    assert_int_equal(put_asked, 2);                               /* player 1 chose */
+    assert_int_equal(x.s.pl[0].hand_n, 1);
+    assert_int_equal(x.s.pl[1].hand_n, 2);                        /* its answer: nothing */
+
+    Pos y; pos_init(&y);
+    give(&y, 0, C_BEARS);
+    give(&y, 1, C_SHOCK);
+    give(&y, 1, C_WURM);
+    enter(&y, 0, C_WUMPUS);
+    settle(&y);
+    assert_int_equal(y.s.pl[1].hand_n, 1);                        /* the default: the Wurm */
+    assert_int_equal(y.s.pl[1].hand[0], C_SHOCK);
+    assert_int_equal(permset_count(y.s.perm_ctl[1]), 1);
+    assert_int_equal(y.s.pl[0].hand_n, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_information),
         cmocka_unit_test(test_reveal_random),
         cmocka_unit_test(test_skip_combat),
+        cmocka_unit_test(test_put_from_hand),
+        cmocka_unit_test(test_put_land),
+        cmocka_unit_test(test_each_other_player),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
