@@ -391,7 +391,8 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
                 out[L.n++] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
             continue;
         }
-        if (!sorcery && !(d->types & TYPE_INSTANT) && !card_has_flash(d)) continue;       /* 307.1, 702.8 */
+        if (!sorcery && !(d->types & TYPE_INSTANT) && !(s->pl_rules[p] & PR_FLASH) && !card_has_flash(d))
+            continue;                                                                        /* 307.1, 702.8 */
         if (no_cast || (d->types & no_types)) continue;
         list_casts(&L, p, h, free_mana);
     }

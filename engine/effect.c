@@ -155,6 +155,7 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
     switch (t.kind) {
     case TK_PLAYER:
         if (t.v > 1 || (s->pl[t.v].flags & PL_LOST) || (s->pl_rules[t.v] & PR_SHROUD)) return 0;
+        if ((s->pl_rules[t.v] & PR_HEXPROOF) && t.v != you) return 0;                      /* 702.11 */
         if (sp->what != TGT_PLAYER && sp->what != TGT_ANY && sp->what != TGT_PLAYER_OR_PW) return 0;
         if (sp->what == TGT_PLAYER && ((sp->f.ctl == CTL_OPP && t.v == you) || (sp->f.ctl == CTL_YOU && t.v != you)))
             return 0;

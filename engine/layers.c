@@ -196,7 +196,7 @@ static unsigned player_rule(int r)
 {
     return r == RULE_CANT_LOSE ? PR_CANT_LOSE : r == RULE_CANT_WIN ? PR_CANT_WIN : r == RULE_NO_MAX_HAND ? PR_NO_MAX_HAND
          : r == RULE_SHROUD ? PR_SHROUD : r == RULE_HAND_REVEALED ? PR_HAND_SHOWN
-         : r == RULE_ONE_SPELL ? PR_ONE_SPELL
+         : r == RULE_ONE_SPELL ? PR_ONE_SPELL : r == RULE_HEXPROOF ? PR_HEXPROOF : r == RULE_CAST_AS_FLASH ? PR_FLASH
          : r == RULE_CANT_CAST ? PR_NO_CREATURE_CAST : 0;   /* played.c: static, "creature spells" only */
 }
 
@@ -286,7 +286,7 @@ static void statics(GameState *s, int pump)
                 if (e->who == SEL_YOU || e->who == SEL_OPPONENTS || e->who == SEL_EACH_PLAYER) {   /* on players */
                     int you = perm_controller(s, src);
                     unsigned who = e->who == SEL_YOU ? 1u << you : e->who == SEL_OPPONENTS ? 1u << (1 - you) : 3u;
-                    for (int p = 0; p < 2; p++) if (who >> p & 1) s->pl_rules[p] |= (uint8_t)player_rule(e->arg2);
+                    for (int p = 0; p < 2; p++) if (who >> p & 1) s->pl_rules[p] |= (uint16_t)player_rule(e->arg2);
                     continue;
                 }
                 PermSet to = affected(s, src, e);

@@ -219,7 +219,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
             int r = e->arg2;
             if (e->op != OP_RULE || (r != RULE_CANT_LOSE && r != RULE_CANT_WIN && r != RULE_NO_MAX_HAND &&
                                      r != RULE_SHROUD && r != RULE_HAND_REVEALED && r != RULE_ONE_SPELL &&
-                                     r != RULE_CANT_CAST))
+                                     r != RULE_CANT_CAST && r != RULE_HEXPROOF && r != RULE_CAST_AS_FLASH))
                 NOT("a static %s on players", name);
             /* actions.c: "creature spells" alone (Steel Golem), PR_NO_CREATURE_CAST */
             if (r == RULE_CANT_CAST && (e->param.types != TYPE_CREATURE || !filter_only(&e->param, 2)))
@@ -242,6 +242,10 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         case OP_RULE:
             /* "Untap all permanents you control during each other player's untap step":
              * turn.c's untap_others, every permanent and basic land of its controller */
+            if (e->arg2 == RULE_OPENING_HAND) {              /* setup.c's opening_hand_actions (103.6) */
+                if (sel != SEL_SELF || a->cond) NOT("that rules ability");
+                return 1;
+            }
             if (e->arg2 == RULE_UNTAP_OTHERS_STEP) {
                 Filter f = e->sel;
                 f.ctl = CTL_ANY;

@@ -4,6 +4,9 @@
 #include "policy.h"
 #include "mana.h"
 #include "turn.h"
+#include "zone.h"
+
+static void opening_hand_actions(GameState *s, Game *g);
 
 static void new_library(GameState *s, Game *g, int p)
 {
@@ -77,8 +80,42 @@ void game_init(GameState *s, Game *g, int starting)
         }
         game_event(g, s, EV_KEEP, p, 0, 0, 0, n, 0);
     }
+    if (s->spells && !s->over) opening_hand_actions(s, g);
     s->step = STEP_UNTAP;
     game_check_state(s, g);
+}
+
+/* Whether card d may begin the game on the battlefield from an opening
+ * hand (a Leyline: RULE_OPENING_HAND). */
+static int opening_hand_card(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (a->kind == AB_STATIC && a->n_effects && a->effect[0].op == OP_RULE && a->effect[0].arg2 == RULE_OPENING_HAND)
+            return 1;
+    }
+    return 0;
+}
+
+/* 103.6 (2011): once every player has kept, the starting player, then the
+ * other, may take the actions cards allow from an opening hand: each
+ * Leyline there may begin the game on the battlefield, the player's choice
+ * (CH_MAY: 0 yes). */
+static void opening_hand_actions(GameState *s, Game *g)
+{
+    for (int k = 0; k < 2 && !s->over; k++) {
+        int p = k == 0 ? s->starting : 1 - s->starting;
+        Player *pl = &s->pl[p];
+        const Policy *pol = g->policy[p];
+        for (int h = 0; h < pl->hand_n && !s->over;) {
+            uint16_t card = OBJ_CARD(s, p, pl->hand[h]);
+            if (!opening_hand_card(&s->cards[card])) { h++; continue; }
+            Choice ch = { CH_MAY, card, 2, NULL, NULL };
+            if (pol && pol->choose && pol->choose(pol, s, g, p, g->policy_rng[p], &ch) == 1) { h++; continue; }
+            uint8_t obj = hand_take(pl, h);                  /* the last card moves into h */
+            if (perm_enter(s, g, p, p, card, obj) < 0) { card_to_zone(s, p, obj, ZONE_GRAVEYARD); game_fail(s, g, ERR_CAPACITY); }
+        }
+    }
 }
 
 int deck_has_text(const CardPool *pool, const Deck *d)

@@ -409,7 +409,7 @@ typedef struct GameState {
     uint8_t   extra_who;         /* bit k: whose is the k-th extra turn waiting (the last made is
                                     taken first) */
     uint8_t   prevent_combat;    /* 615: all combat damage this turn is prevented (Fog) */
-    uint8_t   pl_rules[2];       /* PR_* rules abilities each player has now, from static
+    uint16_t  pl_rules[2];       /* PR_* rules abilities each player has now, from static
                                     abilities (layers.c) */
     uint8_t   cond_key;          /* the conditions of the conditional static abilities on the
                                     battlefield as the layers last applied them (layers.c's
@@ -468,7 +468,10 @@ enum {
     PR_NO_DAMAGE    = 1u << 5,  /* all damage that would be dealt to this player is prevented
                                    (Personal Sanctuary's "During your turn, ...", 615) */
     PR_NO_CREATURE_CAST = 1u << 6, /* can't cast creature spells (Steel Golem) */
-    PR_ONE_SPELL    = 1u << 7   /* can't cast more than one spell each turn (Rule of Law) */
+    PR_ONE_SPELL    = 1u << 7,  /* can't cast more than one spell each turn (Rule of Law) */
+    PR_HEXPROOF     = 1u << 8,  /* "You have hexproof": can't be the target of spells or abilities
+                                   an opponent controls (702.11) */
+    PR_FLASH        = 1u << 9   /* may cast spells as though they had flash (702.8) */
 };
 
 /* GameState.extra_n */

@@ -8,7 +8,9 @@
  * one spell each turn"), Steel Golem ("You can't cast creature spells"),
  * Gaea's Herald ("Creature spells can't be countered", 101.2) and Seedborn
  * Muse (untaps during each other player's untap step, 502.2), Alluring
- * Siren ("attacks you this turn if able", 508.1d). */
+ * Siren ("attacks you this turn if able", 508.1d), the Leylines (begin the
+ * game on the battlefield from the opening hand, 103.6; "You have
+ * hexproof", "You may cast spells as though they had flash"). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -21,9 +23,10 @@ static const char *const names[] = {
     "Ice Cage", "Arachnus Web", "Prodigal Pyromancer", "Llanowar Elves", "Giant Growth", "Craw Wurm",
     "Karplusan Strider", "Doom Blade", "Unsummon", "Lightning Bolt", "Grizzly Bears", "Silence", "Rule of Law",
     "Steel Golem", "Gaea's Herald", "Cancel", "Seedborn Muse", "Forest", "Alluring Siren",
+    "Leyline of Sanctity", "Leyline of Anticipation",
 };
 enum { C_CAGE, C_WEB, C_PYRO, C_ELVES, C_GROWTH, C_WURM, C_STRIDER, C_DOOM, C_UNSUMMON, C_BOLT, C_BEARS, C_SILENCE,
-       C_LAW, C_GOLEM, C_HERALD, C_CANCEL, C_MUSE, C_FOREST, C_SIREN, C_N };
+       C_LAW, C_GOLEM, C_HERALD, C_CANCEL, C_MUSE, C_FOREST, C_SIREN, C_SANCTITY, C_ANTICIPATION, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -334,6 +337,78 @@ static void test_alluring_siren(void **state)
     assert_int_equal(r[0].target, TARGET_PLAYER);
 }
 
+static int keep_all(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r)
+{
+    (void)p; (void)s; (void)g; (void)pl; (void)r;
+    return 1;
+}
+
+static int say_no(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
+{
+    (void)p; (void)s; (void)g; (void)pl; (void)r;
+    return c->kind == CH_MAY ? 1 : 0;
+}
+
+/* 103.6: after the mulligans, the starting player then the other may put
+ * each Leyline of their opening hand onto the battlefield (player 1 says
+ * no here); Leyline of Sanctity's controller can't be the target of the
+ * opponent's Lightning Bolt, but of their own spells; Leyline of
+ * Anticipation lets its controller cast Grizzly Bears at instant speed. */
+static void test_leylines(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    Deck d;
+    memset(&d, 0, sizeof d);
+    d.card[0] = x.deck.card[C_SANCTITY];
+    d.card[1] = x.deck.card[C_ANTICIPATION];
+    for (int k = 2; k < 7; k++) d.card[k] = x.deck.card[C_BEARS];
+    d.n = 7;
+    x.g.deck[0] = x.g.deck[1] = &d;
+    Policy no;
+    memset(&no, 0, sizeof no);
+    no.choose = say_no;
+    no.keep = keep_all;
+    x.g.policy[1] = &no;
+    static uint8_t lib_a[DECK_MAX], lib_b[DECK_MAX];
+    x.g.lib_buf[0] = lib_a;
+    x.g.lib_buf[1] = lib_b;
+    game_init(&x.s, &x.g, 0);
+    assert_false(x.s.over);
+    assert_int_equal(permset_count(x.s.perm_ctl[0]), 2);
+    assert_int_equal(x.s.pl[0].hand_n, 5);
+    assert_int_equal(permset_count(x.s.perm_ctl[1]), 0);
+    assert_int_equal(x.s.pl[1].hand_n, 7);
+    char msg[256];
+    if (state_check(&x.s, &x.g, msg, sizeof msg)) fail_msg("%s", msg);
+    layers_refresh(&x.s);
+    assert_true(x.s.pl_rules[0] & PR_HEXPROOF);
+    assert_true(x.s.pl_rules[0] & PR_FLASH);
+    StackItem it;
+    memset(&it, 0, sizeof it);
+    it.kind = SI_SPELL;
+    it.source = NO_SLOT;
+    it.card = x.deck.card[C_BOLT];
+    const Ability *bolt = &x.s.cards[it.card].ab[0];
+    Target t = { TK_PLAYER, 0, 0, 0, 0 };
+    it.controller = 1;
+    assert_false(target_legal(&x.s, &it, bolt, 0, t));            /* the opponent's */
+    it.controller = 0;
+    assert_true(target_legal(&x.s, &it, bolt, 0, t));             /* its own */
+    t.v = 1;
+    it.controller = 0;
+    assert_true(target_legal(&x.s, &it, bolt, 0, t));             /* player 1 has no Leyline */
+    x.s.step = STEP_DECLARE_ATTACKERS;                            /* instant speed, on its turn */
+    x.s.active = 0;
+    Action acts[ACTION_MAX];
+    int n = actions_spells(&x.s, 0, acts, 1), bears = 0;
+    for (int k = 0; k < n; k++) bears += acts[k].type == ACT_CAST;
+    assert_true(bears > 0);
+    n = actions_spells(&x.s, 1, acts, 1), bears = 0;
+    for (int k = 0; k < n; k++) bears += acts[k].type == ACT_CAST;
+    assert_int_equal(bears, 0);                                   /* player 1: no flash */
+}
+
 int main(void)
 {
     (void)enter;
@@ -347,6 +422,7 @@ int main(void)
         cmocka_unit_test(test_gaeas_herald),
         cmocka_unit_test(test_seedborn_muse),
         cmocka_unit_test(test_alluring_siren),
+        cmocka_unit_test(test_leylines),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
