@@ -39,6 +39,8 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
             q->damage = (uint8_t)(v > 255 ? 255 : v);
         }
         if (flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;
+        if (s->px[i].abk & PK_TRIGGERED)                                            /* Belltower Sphinx */
+            trigger_event_on(s, TR_DEALT_DAMAGE, i, NO_SLOT, src->controller, amt);
     } else {
         Player *pl = &s->pl[p];
         if (!src->no_prevent && (s->pl_rules[p] & PR_NO_DAMAGE)) return 0;         /* 615: all of it, the

@@ -23,7 +23,7 @@ static int trig_has_perm(int tr)
 
 static int trig_has_amount(int tr)
 {
-    return tr == TR_GAIN_LIFE || tr == TR_DAMAGE_OPPONENT || tr == TR_COMBAT_DAMAGE_PLAYER;
+    return tr == TR_GAIN_LIFE || tr == TR_DAMAGE_OPPONENT || tr == TR_COMBAT_DAMAGE_PLAYER || tr == TR_DEALT_DAMAGE;
 }
 
 /* Triggers the engine raises (stack.c's trigger_event and its callers). */
@@ -34,6 +34,7 @@ static int trigger_ok(const Ability *a)
     case TR_BLOCKED_BY_CREATURE: case TR_COMBAT_DAMAGE_PLAYER: case TR_DAMAGE_OPPONENT: case TR_GAIN_LIFE:
     case TR_OTHER_ETB:
     case TR_BECOMES_TARGET: case TR_ATTACHED_BECOMES_TARGET:   /* stack.c's triggers_targeted */
+    case TR_DEALT_DAMAGE:        /* damage.c and combat.c, per source and recipient */
         return 1;
     case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_DRAW: case TR_DISCARD: case TR_CAST:
         return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP ||

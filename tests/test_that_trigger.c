@@ -3,7 +3,9 @@
  * Windreader, Merfolk Spy: looking and revealing move nothing) and
  * skipping combat phases (Stonehorn Dignitary, 614.10: each effect one),
  * putting a card from a hand onto the battlefield (Elvish Piper, Skyshroud
- * Ranger, Hunted Wumpus: the putting player's choice, "may"). */
+ * Ranger, Hunted Wumpus: the putting player's choice, "may"), and "whenever
+ * a source deals damage to ~" (Belltower Sphinx: once per source, after
+ * prevention). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -13,10 +15,10 @@
 static const char *const names[] = {
     "Peek", "Aven Windreader", "Merfolk Spy", "Stonehorn Dignitary", "Stonehorn Dignitary", "Grizzly Bears",
     "Craw Wurm", "Lightning Bolt", "Giant Growth", "Shock", "Elvish Piper", "Skyshroud Ranger", "Hunted Wumpus",
-    "Forest",
+    "Forest", "Belltower Sphinx",
 };
 enum { C_PEEK, C_WINDREADER, C_SPY, C_DIGNITARY, C_DIGNITARY2, C_BEARS, C_WURM, C_BOLT, C_GROWTH, C_SHOCK, C_PIPER,
-       C_RANGER, C_WUMPUS, C_FOREST, C_N };
+       C_RANGER, C_WUMPUS, C_FOREST, C_SPHINX, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -194,6 +196,33 @@ static void test_each_other_player(void **state)
     assert_int_equal(y.s.pl[0].hand_n, 1);
 }
 
+/* Belltower Sphinx: Lightning Bolt's 3 damage makes the Bolt's controller
+ * mill 3; a Shock whose damage a shield prevents deals none: no trigger. */
+static void test_dealt_damage(void **state)
+{
+    (void)state;
+    static const uint8_t lib1[] = { C_WURM, C_BEARS, C_SHOCK, C_GROWTH, C_PEEK };
+    Pos x; pos_init(&x);
+    library(&x, 1, lib1, 5);
+    int sphinx = put(&x, 0, C_SPHINX);
+    give(&x, 1, C_BOLT);
+    Action a = act(ACT_CAST, hand_slot(&x, 1, C_BOLT), 0, TK_PERM, sphinx);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), MTG_OK);
+    settle(&x);
+    assert_int_equal(x.s.perm[sphinx].damage, 3);
+    assert_int_equal(x.s.pl[1].lib_n, 2);                         /* milled 3 */
+    assert_int_equal(x.s.pl[1].gy_n, 4);                          /* and the Bolt */
+    assert_int_equal(x.s.pl[0].lib_n, 0);
+    x.s.perm[sphinx].prevent = 2;                                 /* all of a Shock prevented */
+    give(&x, 1, C_SHOCK);
+    bits256_clear(x.s.pl[1].gy, C_SHOCK);                         /* the milled Shock, back in hand */
+    x.s.pl[1].gy_n--;
+    a = act(ACT_CAST, hand_slot(&x, 1, C_SHOCK), 0, TK_PERM, sphinx);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), MTG_OK);
+    settle(&x);
+    assert_int_equal(x.s.pl[1].lib_n, 2);                         /* no damage dealt: no trigger */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -203,6 +232,7 @@ int main(void)
         cmocka_unit_test(test_put_from_hand),
         cmocka_unit_test(test_put_land),
         cmocka_unit_test(test_each_other_player),
+        cmocka_unit_test(test_dealt_damage),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
