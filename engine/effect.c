@@ -294,6 +294,9 @@ static unsigned sel_players(const Ctx *c, const Effect *e)
     case SEL_OPPONENTS: return 1u << (1 - you);
     case SEL_EACH_PLAYER: return 3u;
     case SEL_OTHER_PLAYERS: return 1u << (1 - you);
+    case SEL_ATTACHED_CONTROLLER:   /* played.c: "attacks or blocks" triggers, whose player it is
+                                       (no control change is played) */
+        return 1u << c->it->ev_player;
     case SEL_EVENT_PLAYER: return 1u << c->it->ev_player;
     case SEL_EVENT_CONTROLLER: {
         int i = event_perm(c);

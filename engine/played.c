@@ -35,6 +35,7 @@ static int trigger_ok(const Ability *a)
     case TR_OTHER_ETB:
     case TR_BECOMES_TARGET: case TR_ATTACHED_BECOMES_TARGET:   /* stack.c's triggers_targeted */
     case TR_DEALT_DAMAGE:        /* damage.c and combat.c, per source and recipient */
+    case TR_ATTACHED_ATTACKS: case TR_ATTACHED_BLOCKS:        /* stack.c's trigger_attached */
         return 1;
     case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_DRAW: case TR_DISCARD: case TR_CAST:
         return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP ||
@@ -200,7 +201,9 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         NOT("%s on the player of that event", name);
     int on_perm = sel == SEL_TARGET || sel == SEL_SELF || sel == SEL_ATTACHED || sel == SEL_ALL || sel == SEL_EVENT_OBJECT;
     int on_player = sel == SEL_TARGET || sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER ||
-                    sel == SEL_TARGET_CONTROLLER || sel == SEL_EVENT_PLAYER || sel == SEL_EVENT_CONTROLLER;
+                    sel == SEL_TARGET_CONTROLLER || sel == SEL_EVENT_PLAYER || sel == SEL_EVENT_CONTROLLER ||
+                    (sel == SEL_ATTACHED_CONTROLLER && trig &&          /* the attacking or blocking player */
+                     (a->trigger == TR_ATTACHED_ATTACKS || a->trigger == TR_ATTACHED_BLOCKS));
     /* "Creature spells can't be countered." (Gaea's Herald): effect.c's counter_item
      * reads it from the permanents, by filter_spell (card types, colors). */
     if (a->kind == AB_STATIC && e->op == OP_RULE && e->arg2 == RULE_UNCOUNTERABLE && sel == SEL_ALL &&

@@ -74,6 +74,17 @@ static void trigger_scan(GameState *s, int trigger, int player, int ev_slot, con
     }
 }
 
+/* "Whenever enchanted (equipped) creature attacks / blocks": the abilities
+ * of what is attached to permanent `slot` (that creature: the event's). */
+static void trigger_attached(GameState *s, int trigger, int slot, int player)
+{
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int j = permiter_next(&it);
+        if ((s->px[j].abk & (PK_ATTACH | PK_TRIGGERED)) == (PK_ATTACH | PK_TRIGGERED) && s->px[j].attached == slot)
+            trigger_event_on(s, trigger, j, slot, player, 0);
+    }
+}
+
 void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int controller, int player, int amount)
 {
     switch (trigger) {
@@ -86,6 +97,7 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
     default:
         break;
     }
+    if (trigger == TR_ATTACKS) trigger_attached(s, TR_ATTACHED_ATTACKS, slot, player);   /* 508.3a */
     const CardDef *d = &s->cards[card];
     for (int k = 0; k < d->n_abilities; k++)
         if (d->ab[k].kind == AB_TRIGGERED && d->ab[k].trigger == trigger)
@@ -133,8 +145,11 @@ void triggers_blocks(GameState *s)
 {
     const Combat *c = &s->combat;
     int def = 1 - s->active;
-    for (PermIter it = permset_iter(c->blockers); permiter_more(&it);)           /* 509.5 */
-        trigger_event_on(s, TR_BLOCKS, permiter_next(&it), NO_SLOT, def, 0);
+    for (PermIter it = permset_iter(c->blockers); permiter_more(&it);) {         /* 509.5 */
+        int b = permiter_next(&it);
+        trigger_attached(s, TR_ATTACHED_BLOCKS, b, def);
+        trigger_event_on(s, TR_BLOCKS, b, NO_SLOT, def, 0);
+    }
     for (PermIter it = permset_iter(c->attackers); permiter_more(&it);) {
         int a = permiter_next(&it);
         if (s->perm[a].flags & PF_BLOCKED) trigger_event_on(s, TR_BLOCKED, a, NO_SLOT, s->active, 0);

@@ -5,20 +5,22 @@
  * putting a card from a hand onto the battlefield (Elvish Piper, Skyshroud
  * Ranger, Hunted Wumpus: the putting player's choice, "may"), and "whenever
  * a source deals damage to ~" (Belltower Sphinx: once per source, after
- * prevention). */
+ * prevention), "whenever enchanted creature attacks or blocks, its
+ * controller loses 3 life" (Contaminated Bond, 508.3a, 509.5). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
 #include "engine/turn.h"
+#include "engine/combat.h"
 
 /* The cards of the positions (pool_pos.h). */
 static const char *const names[] = {
     "Peek", "Aven Windreader", "Merfolk Spy", "Stonehorn Dignitary", "Stonehorn Dignitary", "Grizzly Bears",
     "Craw Wurm", "Lightning Bolt", "Giant Growth", "Shock", "Elvish Piper", "Skyshroud Ranger", "Hunted Wumpus",
-    "Forest", "Belltower Sphinx",
+    "Forest", "Belltower Sphinx", "Contaminated Bond",
 };
 enum { C_PEEK, C_WINDREADER, C_SPY, C_DIGNITARY, C_DIGNITARY2, C_BEARS, C_WURM, C_BOLT, C_GROWTH, C_SHOCK, C_PIPER,
-       C_RANGER, C_WUMPUS, C_FOREST, C_SPHINX, C_N };
+       C_RANGER, C_WUMPUS, C_FOREST, C_SPHINX, C_BOND, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -223,6 +225,47 @@ static void test_dealt_damage(void **state)
     assert_int_equal(x.s.pl[1].lib_n, 2);                         /* no damage dealt: no trigger */
 }
 
+/* Contaminated Bond (player 0's) on player 1's Grizzly Bears: the Bears
+ * attack, player 1 loses 3; on a blocker, the blocker's controller loses
+ * 3 as blockers are declared; the attacker without it, nothing. */
+static void test_attached_attacks_blocks(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int bears = put(&x, 1, C_BEARS);
+    int bond = put(&x, 0, C_BOND);
+    x.s.px[bond].attached = (uint8_t)bears;
+    x.s.layers_dirty = 1;
+    x.s.active = 1;
+    x.s.step = STEP_DECLARE_ATTACKERS;
+    AttackDecl ad = { (uint8_t)bears, TARGET_PLAYER };
+    assert_int_equal(combat_declare_attackers(&x.s, &x.g, &ad, 1), MTG_OK);
+    trigger_event(&x.s, TR_ATTACKS, bears, x.s.perm[bears].card, 1, 1, 0);
+    assert_int_equal(x.s.pending_n, 1);
+    settle(&x);
+    assert_int_equal(x.s.pl[1].life, 17);
+    assert_int_equal(x.s.pl[0].life, 20);
+
+    Pos y; pos_init(&y);
+    int wurm = put(&y, 0, C_WURM);
+    int blocker = put(&y, 1, C_BEARS);
+    bond = put(&y, 0, C_BOND);
+    y.s.px[bond].attached = (uint8_t)blocker;
+    y.s.layers_dirty = 1;
+    y.s.step = STEP_DECLARE_ATTACKERS;
+    ad = (AttackDecl){ (uint8_t)wurm, TARGET_PLAYER };
+    assert_int_equal(combat_declare_attackers(&y.s, &y.g, &ad, 1), MTG_OK);
+    trigger_event(&y.s, TR_ATTACKS, wurm, y.s.perm[wurm].card, 0, 0, 0);
+    assert_int_equal(y.s.pending_n, 0);
+    y.s.step = STEP_DECLARE_BLOCKERS;
+    BlockDecl bd = { (uint8_t)blocker, (uint8_t)wurm };
+    assert_int_equal(combat_declare_blockers(&y.s, &y.g, &bd, 1), MTG_OK);
+    triggers_blocks(&y.s);
+    settle(&y);
+    assert_int_equal(y.s.pl[1].life, 17);
+    assert_int_equal(y.s.pl[0].life, 20);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -233,6 +276,7 @@ int main(void)
         cmocka_unit_test(test_put_land),
         cmocka_unit_test(test_each_other_player),
         cmocka_unit_test(test_dealt_damage),
+        cmocka_unit_test(test_attached_attacks_blocks),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
