@@ -673,6 +673,18 @@ static void run(Ctx *c, const Effect *e)
             if (players >> p & 1) put_from_hand(c, p, n, &e->sel, (e->flags & EF_OPTIONAL) != 0);
         }
         break;
+    case OP_SHUFFLE_GRAVEYARD:                               /* Reminisce: the whole graveyard, then shuffle */
+        for (int p = 0; p < 2; p++) {
+            if (!(players >> p & 1)) continue;
+            for (int w = 0; w < 4; w++)
+                for (uint64_t bits = s->pl[p].gy[w]; bits; bits &= bits - 1) {
+                    uint8_t obj = (uint8_t)(w * 64 + __builtin_ctzll(bits));
+                    gy_leave(s, p, obj);
+                    library_put(s, p, obj, 0);
+                }
+            library_shuffle(s, c->g, p);
+        }
+        break;
     case OP_SKIP_COMBAT:                                     /* 614.10: one more combat phase to skip */
         for (int p = 0; p < 2; p++)
             if ((players >> p & 1) && s->combat.skip[p] < 255) s->combat.skip[p]++;

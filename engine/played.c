@@ -169,7 +169,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry", [OP_GIVE_CONTROL] = "give control",
         [OP_LOOK_HAND] = "look at a hand",
         [OP_REVEAL_TOP] = "reveal the top card", [OP_REVEAL_RANDOM] = "reveal a card at random",
-        [OP_SKIP_COMBAT] = "skip a combat phase",
+        [OP_SKIP_COMBAT] = "skip a combat phase", [OP_SHUFFLE_GRAVEYARD] = "shuffle a graveyard into a library",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
@@ -369,6 +369,9 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     case OP_LOOK_HAND: case OP_REVEAL_TOP: case OP_REVEAL_RANDOM:
         /* Information: seeing or showing a card changes no rule and moves nothing
          * (the engine keeps no hidden information): effect.c does nothing. */
+        if (e->dur != DUR_NOW || !on_player || sel == SEL_TARGET_CONTROLLER) break;
+        return 1;
+    case OP_SHUFFLE_GRAVEYARD:                               /* effect.c: every card, then a shuffle */
         if (e->dur != DUR_NOW || !on_player || sel == SEL_TARGET_CONTROLLER) break;
         return 1;
     case OP_SKIP_COMBAT:                                     /* Combat.skip, turn.c's game_run */

@@ -6,7 +6,8 @@
  * Ranger, Hunted Wumpus: the putting player's choice, "may"), and "whenever
  * a source deals damage to ~" (Belltower Sphinx: once per source, after
  * prevention), "whenever enchanted creature attacks or blocks, its
- * controller loses 3 life" (Contaminated Bond, 508.3a, 509.5). */
+ * controller loses 3 life" (Contaminated Bond, 508.3a, 509.5), Reminisce
+ * (a graveyard shuffled into its library). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -17,10 +18,10 @@
 static const char *const names[] = {
     "Peek", "Aven Windreader", "Merfolk Spy", "Stonehorn Dignitary", "Stonehorn Dignitary", "Grizzly Bears",
     "Craw Wurm", "Lightning Bolt", "Giant Growth", "Shock", "Elvish Piper", "Skyshroud Ranger", "Hunted Wumpus",
-    "Forest", "Belltower Sphinx", "Contaminated Bond",
+    "Forest", "Belltower Sphinx", "Contaminated Bond", "Reminisce",
 };
 enum { C_PEEK, C_WINDREADER, C_SPY, C_DIGNITARY, C_DIGNITARY2, C_BEARS, C_WURM, C_BOLT, C_GROWTH, C_SHOCK, C_PIPER,
-       C_RANGER, C_WUMPUS, C_FOREST, C_SPHINX, C_BOND, C_N };
+       C_RANGER, C_WUMPUS, C_FOREST, C_SPHINX, C_BOND, C_REMINISCE, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -266,6 +267,33 @@ static void test_attached_attacks_blocks(void **state)
     assert_int_equal(y.s.pl[0].life, 20);
 }
 
+/* Reminisce: the target player's graveyard goes into their library, which
+ * is shuffled; Reminisce itself goes to its owner's graveyard afterwards
+ * (608.2k), not into the library. */
+static void test_reminisce(void **state)
+{
+    (void)state;
+    static const uint8_t lib1[] = { C_WURM };
+    Pos x; pos_init(&x);
+    library(&x, 1, lib1, 1);
+    for (int k = C_BOLT; k <= C_SHOCK; k++) {
+        bits256_clear(x.s.exile[1], k);
+        bits256_set(x.s.pl[1].gy, k);
+        x.s.pl[1].gy_n++;
+    }
+    give(&x, 1, C_REMINISCE);
+    x.s.active = 1;
+    Action a = act(ACT_CAST, hand_slot(&x, 1, C_REMINISCE), 0, TK_PLAYER, 1);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), MTG_OK);
+    settle(&x);
+    assert_int_equal(x.s.pl[1].lib_n, 4);
+    assert_int_equal(x.s.pl[1].gy_n, 1);
+    assert_true(bits256_has(x.s.pl[1].gy, C_REMINISCE));
+    int seen = 0;
+    for (int k = 0; k < 4; k++) seen |= 1 << x.s.pl[1].lib[x.s.pl[1].lib_top + k];
+    assert_int_equal(seen, (1 << C_WURM) | (1 << C_BOLT) | (1 << C_GROWTH) | (1 << C_SHOCK));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -277,6 +305,7 @@ int main(void)
         cmocka_unit_test(test_each_other_player),
         cmocka_unit_test(test_dealt_damage),
         cmocka_unit_test(test_attached_attacks_blocks),
+        cmocka_unit_test(test_reminisce),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
