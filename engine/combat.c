@@ -347,7 +347,7 @@ static int deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, 
                 PermSet *touched)
 {
     int def = defender_of(s);
-    if (s->prevent_combat) return 0;                                          /* 615: Fog */
+    if (s->prevent_combat && !state_no_prevention(s)) return 0;               /* 615: Fog */
     if (to == RECIP_DEFENDER) {
         uint8_t t = s->perm[src].target;
         if (s->perm[src].flags & PF_BLOCKED) flags |= DMG_TRAMPLE;
@@ -357,14 +357,16 @@ static int deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, 
     if (to == TARGET_PLAYER) {
         Player *pl = &s->pl[def];
         int stop = pl->prevent < amt ? pl->prevent : amt;
+        if (stop && s->spells && state_no_prevention(s)) stop = 0;         /* Leyline of Punishment */
         pl->prevent = (int16_t)(pl->prevent - stop);
         amt -= stop;
     } else {
         Permanent *q = &s->perm[to];
         int stop = q->prevent < amt ? q->prevent : amt;
+        if (stop && s->spells && state_no_prevention(s)) stop = 0;         /* Leyline of Punishment */
         q->prevent = (uint8_t)(q->prevent - stop);
         amt -= stop;
-        if (s->spells && perm_prevents_all(s, to)) amt = 0;                  /* Cho-Manno */
+        if (s->spells && perm_prevents_all(s, to) && !state_no_prevention(s)) amt = 0;   /* Cho-Manno */
     }
     if (amt <= 0) return 0;                                                   /* 119.8, 615 */
     if (to != TARGET_PLAYER) *touched |= PERMSET_BIT(to);
@@ -413,6 +415,7 @@ static int deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, 
  * protection from its source is prevented: assigned, but not dealt. */
 static __attribute__((noinline)) void prevent_protected(const GameState *s, StepAssign *sa)
 {
+    if (state_no_prevention(s)) return;                                      /* Leyline of Punishment */
     for (int k = 0; k < sa->n; k++)
         for (int j = sa->first[k]; j < sa->first[k + 1]; j++) {
             int to = sa->to[j];
@@ -518,13 +521,14 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
         for (int j = sa.first[k]; j < sa.first[k + 1]; j++)
             if (sa.amount[j] > 0)                                             /* 119.8 */
                 dealt += deal(s, g, sa.source[k], sa.to[j], sa.amount[j], sa.flags[k], gain, &touched);
-        if (s->spells && dealt && (sa.flags[k] & DMG_LIFELINK)) {   /* one life gain per source (120.3f) */
+        if (s->spells && dealt && (sa.flags[k] & DMG_LIFELINK) &&   /* one life gain per source (120.3f) */
+            !(s->pl_rules[perm_controller(s, sa.source[k])] & PR_NO_GAIN)) {
             int ctl = perm_controller(s, sa.source[k]);
             trigger_event(s, TR_GAIN_LIFE, NO_SLOT, 0, ctl, ctl, dealt);
         }
     }
     for (int p = 0; p < 2; p++) {
-        if (!gain[p]) continue;
+        if (!gain[p] || (s->pl_rules[p] & PR_NO_GAIN)) continue;           /* "can't gain life" */
         int v = s->pl[p].life + gain[p];
         s->pl[p].life = (int16_t)(v > 30000 ? 30000 : v);
         game_event(g, s, EV_LIFE, p, 0, 0, 0, gain[p], DMG_LIFELINK);

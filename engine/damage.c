@@ -7,6 +7,7 @@
 int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int p, int amt)
 {
     if (amt <= 0) return 0;
+    int no_prevent = src->no_prevent || state_no_prevention(s);           /* Leyline of Punishment */
     unsigned flags = DMG_NONCOMBAT;
     if (src->kw & KW_DEATHTOUCH) flags |= DMG_DEATHTOUCH;
     if (src->kw & KW_LIFELINK) flags |= DMG_LIFELINK;
@@ -17,7 +18,7 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         Quality pq = quality_of_card(&s->cards[src->card]);
         pq.colors = src->colors;
         if (src->slot != NO_SLOT && perm_is_creature(s, src->slot)) pq.types |= TYPE_CREATURE;
-        if (!src->no_prevent) {                                                     /* 615 */
+        if (!no_prevent) {                                                     /* 615 */
             if (layers_protected(s, i, &pq) || perm_prevents_all(s, i)) return 0;   /* 702.16e */
             int stop = q->prevent < amt ? q->prevent : amt;
             q->prevent = (uint8_t)(q->prevent - stop);
@@ -43,9 +44,9 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
             trigger_event_on(s, TR_DEALT_DAMAGE, i, NO_SLOT, src->controller, amt);
     } else {
         Player *pl = &s->pl[p];
-        if (!src->no_prevent && (s->pl_rules[p] & PR_NO_DAMAGE)) return 0;         /* 615: all of it, the
+        if (!no_prevent && (s->pl_rules[p] & PR_NO_DAMAGE)) return 0;         /* 615: all of it, the
                                                                                         shield kept (616.1) */
-        int stop = src->no_prevent ? 0 : pl->prevent < amt ? pl->prevent : amt;
+        int stop = no_prevent ? 0 : pl->prevent < amt ? pl->prevent : amt;
         pl->prevent = (int16_t)(pl->prevent - stop);
         amt -= stop;
         if (amt <= 0) return 0;
@@ -63,7 +64,7 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         s->damaged_opp |= (uint8_t)(1u << p);
         if (src->slot != NO_SLOT && p != src->controller) trigger_event_on(s, TR_DAMAGE_OPPONENT, src->slot, NO_SLOT, p, amt);
     }
-    if (flags & DMG_LIFELINK) {                                                     /* 120.3f */
+    if ((flags & DMG_LIFELINK) && !(s->pl_rules[src->controller] & PR_NO_GAIN)) {   /* 120.3f */
         int v = s->pl[src->controller].life + amt;
         s->pl[src->controller].life = (int16_t)(v > 30000 ? 30000 : v);
         game_event(g, s, EV_LIFE, src->controller, 0, 0, 0, amt, DMG_LIFELINK);

@@ -641,6 +641,7 @@ static void run(Ctx *c, const Effect *e)
     case OP_GAIN_LIFE: case OP_LOSE_LIFE:
         for (int p = 0; p < 2; p++) {
             if (!(players >> p & 1) || n <= 0) continue;
+            if (e->op == OP_GAIN_LIFE && (s->pl_rules[p] & PR_NO_GAIN)) continue;   /* "can't gain life" */
             int d = e->op == OP_GAIN_LIFE ? n : -n, v = s->pl[p].life + d;
             s->pl[p].life = (int16_t)(v > 30000 ? 30000 : v < -30000 ? -30000 : v);
             game_event(c->g, s, EV_LIFE, p, 0, 0, c->it->card, d, 0);

@@ -197,6 +197,7 @@ static unsigned player_rule(int r)
     return r == RULE_CANT_LOSE ? PR_CANT_LOSE : r == RULE_CANT_WIN ? PR_CANT_WIN : r == RULE_NO_MAX_HAND ? PR_NO_MAX_HAND
          : r == RULE_SHROUD ? PR_SHROUD : r == RULE_HAND_REVEALED ? PR_HAND_SHOWN
          : r == RULE_ONE_SPELL ? PR_ONE_SPELL : r == RULE_HEXPROOF ? PR_HEXPROOF : r == RULE_CAST_AS_FLASH ? PR_FLASH
+         : r == RULE_CANT_GAIN_LIFE ? PR_NO_GAIN
          : r == RULE_CANT_CAST ? PR_NO_CREATURE_CAST : 0;   /* played.c: static, "creature spells" only */
 }
 
@@ -272,6 +273,11 @@ static void statics(GameState *s, int pump)
             if (a->kind != AB_STATIC || (a->cond && !layers_static_cond(s, src, a))) continue;   /* 604.1 */
             for (int j = 0; j < a->n_effects; j++) {
                 const Effect *e = &a->effect[j];
+                if (!pump && e->op == OP_RULE && e->arg2 == RULE_NO_PREVENTION && e->who == SEL_NONE) {
+                    s->pl_rules[0] |= PR_NO_PREVENT;                        /* the whole game's */
+                    s->pl_rules[1] |= PR_NO_PREVENT;
+                    continue;
+                }
                 if (!pump && e->op == OP_PREVENT_ALL && e->who == SEL_YOU) {  /* Personal Sanctuary */
                     s->pl_rules[perm_controller(s, src)] |= PR_NO_DAMAGE;
                     continue;

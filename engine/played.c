@@ -219,11 +219,15 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
          * damage is dealt only to the defending player, never the active one in a
          * two-player game (506.2). */
         if (e->op == OP_PREVENT_ALL && sel == SEL_YOU && a->cond == COND_YOUR_TURN) return 1;
+        /* "Damage can't be prevented." (the whole game): damage.c and combat.c read
+         * PR_NO_PREVENT wherever they prevent (shields, protection, Fog, Cho-Manno). */
+        if (e->op == OP_RULE && e->arg2 == RULE_NO_PREVENTION && sel == SEL_NONE) return 1;
         if (sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER) {     /* layers.c's player_rules */
             int r = e->arg2;
             if (e->op != OP_RULE || (r != RULE_CANT_LOSE && r != RULE_CANT_WIN && r != RULE_NO_MAX_HAND &&
                                      r != RULE_SHROUD && r != RULE_HAND_REVEALED && r != RULE_ONE_SPELL &&
-                                     r != RULE_CANT_CAST && r != RULE_HEXPROOF && r != RULE_CAST_AS_FLASH))
+                                     r != RULE_CANT_CAST && r != RULE_HEXPROOF && r != RULE_CAST_AS_FLASH &&
+                                     r != RULE_CANT_GAIN_LIFE))
                 NOT("a static %s on players", name);
             /* actions.c: "creature spells" alone (Steel Golem), PR_NO_CREATURE_CAST */
             if (r == RULE_CANT_CAST && (e->param.types != TYPE_CREATURE || !filter_only(&e->param, 2)))

@@ -471,7 +471,10 @@ enum {
     PR_ONE_SPELL    = 1u << 7,  /* can't cast more than one spell each turn (Rule of Law) */
     PR_HEXPROOF     = 1u << 8,  /* "You have hexproof": can't be the target of spells or abilities
                                    an opponent controls (702.11) */
-    PR_FLASH        = 1u << 9   /* may cast spells as though they had flash (702.8) */
+    PR_FLASH        = 1u << 9,  /* may cast spells as though they had flash (702.8) */
+    PR_NO_GAIN      = 1u << 10, /* can't gain life (Leyline of Punishment) */
+    PR_NO_PREVENT   = 1u << 11  /* damage can't be prevented: set on both players, a rule of the
+                                   whole game (Leyline of Punishment; 615 effects do nothing) */
 };
 
 /* GameState.extra_n */
@@ -553,6 +556,9 @@ static inline int player_free_spells(const GameState *s, int p)
     }
     return 0;
 }
+
+/* Whether damage can't be prevented now (pl_rules: games with rules text). */
+static inline int state_no_prevention(const GameState *s) { return (s->pl_rules[0] & PR_NO_PREVENT) != 0; }
 
 /* Bitsets of 256 bits over a player's object ids (graveyards, lands). */
 static inline int bits256_count(const uint64_t b[4])

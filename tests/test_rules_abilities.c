@@ -10,7 +10,8 @@
  * Muse (untaps during each other player's untap step, 502.2), Alluring
  * Siren ("attacks you this turn if able", 508.1d), the Leylines (begin the
  * game on the battlefield from the opening hand, 103.6; "You have
- * hexproof", "You may cast spells as though they had flash"). */
+ * hexproof", "You may cast spells as though they had flash", "Players can't
+ * gain life. Damage can't be prevented."). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -23,10 +24,10 @@ static const char *const names[] = {
     "Ice Cage", "Arachnus Web", "Prodigal Pyromancer", "Llanowar Elves", "Giant Growth", "Craw Wurm",
     "Karplusan Strider", "Doom Blade", "Unsummon", "Lightning Bolt", "Grizzly Bears", "Silence", "Rule of Law",
     "Steel Golem", "Gaea's Herald", "Cancel", "Seedborn Muse", "Forest", "Alluring Siren",
-    "Leyline of Sanctity", "Leyline of Anticipation",
+    "Leyline of Sanctity", "Leyline of Anticipation", "Leyline of Punishment", "Soul Warden", "Shock",
 };
 enum { C_CAGE, C_WEB, C_PYRO, C_ELVES, C_GROWTH, C_WURM, C_STRIDER, C_DOOM, C_UNSUMMON, C_BOLT, C_BEARS, C_SILENCE,
-       C_LAW, C_GOLEM, C_HERALD, C_CANCEL, C_MUSE, C_FOREST, C_SIREN, C_SANCTITY, C_ANTICIPATION, C_N };
+       C_LAW, C_GOLEM, C_HERALD, C_CANCEL, C_MUSE, C_FOREST, C_SIREN, C_SANCTITY, C_ANTICIPATION, C_PUNISHMENT, C_WARDEN, C_SHOCK, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -409,6 +410,30 @@ static void test_leylines(void **state)
     assert_int_equal(bears, 0);                                   /* player 1: no flash */
 }
 
+/* Leyline of Punishment: Soul Warden's trigger gains nothing (no life
+ * gained, so nothing more); a player's shield does not stop Shock, and
+ * stays; without the Leyline both work. */
+static void test_punishment(void **state)
+{
+    (void)state;
+    for (int ley = 0; ley < 2; ley++) {
+        Pos x; pos_init(&x);
+        if (ley) put(&x, 1, C_PUNISHMENT);
+        put(&x, 0, C_WARDEN);
+        enter(&x, 0, C_BEARS);
+        settle(&x);
+        assert_int_equal(x.s.pl[0].life, ley ? 20 : 21);
+        assert_int_equal(x.s.pl_rules[0] & PR_NO_GAIN ? 1 : 0, ley);
+        x.s.pl[0].prevent = 2;
+        give(&x, 1, C_SHOCK);
+        Action a = act(ACT_CAST, hand_slot(&x, 1, C_SHOCK), 0, TK_PLAYER, 0);
+        assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), MTG_OK);
+        settle(&x);
+        assert_int_equal(x.s.pl[0].life, ley ? 18 : 21);
+        assert_int_equal(x.s.pl[0].prevent, ley ? 2 : 0);
+    }
+}
+
 int main(void)
 {
     (void)enter;
@@ -423,6 +448,7 @@ int main(void)
         cmocka_unit_test(test_seedborn_muse),
         cmocka_unit_test(test_alluring_siren),
         cmocka_unit_test(test_leylines),
+        cmocka_unit_test(test_punishment),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
