@@ -405,8 +405,10 @@ static int deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, 
         }
         if (flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;              /* 704.5h */
     }
-    if (to != TARGET_PLAYER && s->spells && (s->px[to].abk & PK_TRIGGERED))   /* Belltower Sphinx */
-        trigger_event_on(s, TR_DEALT_DAMAGE, to, NO_SLOT, ctl, amt);
+    if (to != TARGET_PLAYER && s->spells) {
+        if (s->px[to].abk & PK_TRIGGERED) trigger_event_on(s, TR_DEALT_DAMAGE, to, NO_SLOT, ctl, amt);   /* Belltower Sphinx */
+        trigger_damage_record(s, src, to);                                    /* Sengir Vampire */
+    }
     if (flags & DMG_LIFELINK) gain[ctl] += amt;                               /* 119.3f */
     return amt;
 }

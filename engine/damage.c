@@ -40,6 +40,7 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
             q->damage = (uint8_t)(v > 255 ? 255 : v);
         }
         if (flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;
+        trigger_damage_record(s, src->slot, i);                                     /* Sengir Vampire */
         if (s->px[i].abk & PK_TRIGGERED)                                            /* Belltower Sphinx */
             trigger_event_on(s, TR_DEALT_DAMAGE, i, NO_SLOT, src->controller, amt);
     } else {

@@ -36,6 +36,7 @@ static int trigger_ok(const Ability *a)
     case TR_BECOMES_TARGET: case TR_ATTACHED_BECOMES_TARGET:   /* stack.c's triggers_targeted */
     case TR_DEALT_DAMAGE:        /* damage.c and combat.c, per source and recipient */
     case TR_ATTACHED_ATTACKS: case TR_ATTACHED_BLOCKS:        /* stack.c's trigger_attached */
+    case TR_DAMAGED_CREATURE_DIES:                            /* stack.c's trigger_damaged_dies */
         return 1;
     case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_DRAW: case TR_DISCARD: case TR_CAST:
         return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP ||

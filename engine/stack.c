@@ -141,6 +141,48 @@ void triggers_targeted(GameState *s, const StackItem *it)
     }
 }
 
+/* Whether permanent i has "whenever a creature dealt damage by ~ this turn dies". */
+static int watches_damaged(const GameState *s, int i)
+{
+    if (!(s->px[i].abk & PK_TRIGGERED)) return 0;
+    const CardDef *d = &s->cards[s->perm[i].card];
+    for (int k = 0; k < d->n_abilities; k++)
+        if (d->ab[k].kind == AB_TRIGGERED && d->ab[k].trigger == TR_DAMAGED_CREATURE_DIES) return 1;
+    return 0;
+}
+
+void trigger_damage_record(GameState *s, int src, int victim)
+{
+    if (src == NO_SLOT || !watches_damaged(s, src) || !perm_is_creature(s, victim)) return;
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op == FL_DAMAGED_BY && f->slot == victim && f->perm_ts == s->px[victim].ts && f->p == src &&
+            f->ts == s->px[src].ts)
+            return;                                          /* already recorded */
+    }
+    Floating f;
+    memset(&f, 0, sizeof f);
+    f.op = FL_DAMAGED_BY;
+    f.dur = DUR_EOT;                                         /* "this turn" */
+    f.slot = (uint8_t)victim;
+    f.controller = (uint8_t)perm_controller(s, src);
+    f.p = (int16_t)src;
+    f.perm_ts = s->px[victim].ts;
+    f.ts = s->px[src].ts;
+    if (floating_add(s, &f) < 0) s->error = ERR_CAPACITY;   /* the game ends at the next priority */
+}
+
+void trigger_damaged_dies(GameState *s, int victim)
+{
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op != FL_DAMAGED_BY || f->slot != victim || f->perm_ts != s->px[victim].ts) continue;
+        int src = f->p;
+        if (src != victim && permset_has(s->perm_used, src) && s->px[src].ts == f->ts)
+            trigger_event_on(s, TR_DAMAGED_CREATURE_DIES, src, NO_SLOT, perm_controller(s, src), 0);
+    }
+}
+
 void triggers_blocks(GameState *s)
 {
     const Combat *c = &s->combat;

@@ -56,6 +56,14 @@ void trigger_cast(GameState *s, const StackItem *spell);
  * once per item however many of its targets name it. */
 void triggers_targeted(GameState *s, const StackItem *it);
 
+/* Sengir Vampire: records that permanent `src` (if it has "whenever a
+ * creature dealt damage by ~ this turn dies") dealt damage to creature
+ * `victim` (a Floating FL_DAMAGED_BY until end of turn); and, as a
+ * creature dies (before it leaves), triggers those abilities of the
+ * sources still on the battlefield. */
+void trigger_damage_record(GameState *s, int src, int victim);
+void trigger_damaged_dies(GameState *s, int victim);
+
 /* Blockers were declared (509.5): "whenever ~ blocks", "blocks a
  * creature", "becomes blocked", "becomes blocked by a creature". */
 void triggers_blocks(GameState *s);

@@ -300,7 +300,9 @@ typedef struct StackItem {
  * record per member. Static abilities are not stored: they are read from
  * their sources (611.3). */
 typedef struct Floating {
-    uint8_t  op;          /* OP_PUMP, OP_GRANT, OP_LOSE_KW, OP_RULE, OP_CONTROL, OP_NO_UNTAP */
+    uint8_t  op;          /* OP_PUMP, OP_GRANT, OP_LOSE_KW, OP_RULE, OP_CONTROL, OP_NO_UNTAP; or
+                             FL_DAMAGED_BY: a record, not an effect: permanent `slot` was dealt damage
+                             this turn by the permanent in slot p with timestamp ts (Sengir Vampire) */
     uint8_t  dur;         /* DUR_EOT, DUR_FOREVER, DUR_NEXT_UNTAP; OP_CONTROL also
                              DUR_SOURCE_CONTROLLED, DUR_TARGET_ENCHANTED */
     uint8_t  slot;        /* the permanent affected */
@@ -313,6 +315,8 @@ typedef struct Floating {
     uint32_t perm_ts;     /* the permanent's timestamp: the effect ends when it leaves */
     uint32_t ts;          /* this effect's timestamp (613.7) */
 } Floating;
+
+#define FL_DAMAGED_BY 0xF0u  /* Floating.op of a "dealt damage by" record (stack.c) */
 
 /* A triggered ability that triggered and waits to be put on the stack
  * the next time a player would receive priority (603.3). */

@@ -7,7 +7,8 @@
  * a source deals damage to ~" (Belltower Sphinx: once per source, after
  * prevention), "whenever enchanted creature attacks or blocks, its
  * controller loses 3 life" (Contaminated Bond, 508.3a, 509.5), Reminisce
- * (a graveyard shuffled into its library). */
+ * (a graveyard shuffled into its library), Sengir Vampire ("whenever a
+ * creature dealt damage by ~ this turn dies"). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -18,10 +19,10 @@
 static const char *const names[] = {
     "Peek", "Aven Windreader", "Merfolk Spy", "Stonehorn Dignitary", "Stonehorn Dignitary", "Grizzly Bears",
     "Craw Wurm", "Lightning Bolt", "Giant Growth", "Shock", "Elvish Piper", "Skyshroud Ranger", "Hunted Wumpus",
-    "Forest", "Belltower Sphinx", "Contaminated Bond", "Reminisce",
+    "Forest", "Belltower Sphinx", "Contaminated Bond", "Reminisce", "Sengir Vampire", "Giant Spider", "Giant Spider",
 };
 enum { C_PEEK, C_WINDREADER, C_SPY, C_DIGNITARY, C_DIGNITARY2, C_BEARS, C_WURM, C_BOLT, C_GROWTH, C_SHOCK, C_PIPER,
-       C_RANGER, C_WUMPUS, C_FOREST, C_SPHINX, C_BOND, C_REMINISCE, C_N };
+       C_RANGER, C_WUMPUS, C_FOREST, C_SPHINX, C_BOND, C_REMINISCE, C_SENGIR, C_SPIDER, C_SPIDER2, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -294,6 +295,66 @@ static void test_reminisce(void **state)
     assert_int_equal(seen, (1 << C_WURM) | (1 << C_BOLT) | (1 << C_GROWTH) | (1 << C_SHOCK));
 }
 
+/* Sengir Vampire, blocked by a Giant Spider, kills it: a +1/+1 counter.
+ * Blocked by a Giant Spider made 5/7 by Giant Growth, it deals its 4 and the
+ * Spider survives (4 damage); a Lightning Bolt kills it later this turn: a counter
+ * too; a creature it never damaged dying: nothing; after the turn the
+ * record is gone. */
+static void sengir_blocked(Pos *x, int sengir, int spider)
+{
+    x->s.step = STEP_DECLARE_ATTACKERS;
+    AttackDecl ad = { (uint8_t)sengir, TARGET_PLAYER };
+    assert_int_equal(combat_declare_attackers(&x->s, &x->g, &ad, 1), MTG_OK);
+    x->s.step = STEP_DECLARE_BLOCKERS;
+    BlockDecl bd = { (uint8_t)spider, (uint8_t)sengir };
+    assert_int_equal(combat_declare_blockers(&x->s, &x->g, &bd, 1), MTG_OK);
+    x->s.step = STEP_COMBAT_DAMAGE;
+    assert_int_equal(combat_damage_step(&x->s, &x->g, 0, NULL, 0), MTG_OK);
+    settle(x);
+    combat_end(&x->s);
+    x->s.step = STEP_MAIN2;
+}
+
+static void test_damaged_creature_dies(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int sengir = put(&x, 0, C_SENGIR);
+    int spider = put(&x, 1, C_SPIDER);
+    sengir_blocked(&x, sengir, spider);
+    assert_false(permset_has(x.s.perm_used, spider));
+    assert_int_equal(x.s.perm[sengir].plus, 1);
+
+    Pos y; pos_init(&y);
+    sengir = put(&y, 0, C_SENGIR);
+    spider = put(&y, 1, C_SPIDER);
+    int other = put(&y, 1, C_SPY);
+    give(&y, 1, C_GROWTH);
+    Action a = act(ACT_CAST, hand_slot(&y, 1, C_GROWTH), 0, TK_PERM, spider);
+    assert_int_equal(action_apply(&y.s, &y.g, 1, &a, 1), MTG_OK);
+    settle(&y);
+    y.s.perm[sengir].prevent = 5;                                 /* the 5/7's damage prevented */
+    sengir_blocked(&y, sengir, spider);
+    assert_true(permset_has(y.s.perm_used, sengir));
+    assert_true(permset_has(y.s.perm_used, spider));
+    assert_int_equal(y.s.perm[spider].damage, 4);
+    assert_int_equal(y.s.perm[sengir].plus, 0);
+    give(&y, 0, C_BOLT);
+    a = act(ACT_CAST, hand_slot(&y, 0, C_BOLT), 0, TK_PERM, spider);
+    assert_int_equal(action_apply(&y.s, &y.g, 0, &a, 1), MTG_OK);
+    settle(&y);
+    assert_false(permset_has(y.s.perm_used, spider));
+    assert_int_equal(y.s.perm[sengir].plus, 1);
+    give(&y, 0, C_SHOCK);
+    a = act(ACT_CAST, hand_slot(&y, 0, C_SHOCK), 0, TK_PERM, other);
+    assert_int_equal(action_apply(&y.s, &y.g, 0, &a, 1), MTG_OK);
+    settle(&y);
+    assert_false(permset_has(y.s.perm_used, other));
+    assert_int_equal(y.s.perm[sengir].plus, 1);                   /* never damaged by it */
+    floating_end_of_turn(&y.s);
+    assert_int_equal(y.s.float_n, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -306,6 +367,7 @@ int main(void)
         cmocka_unit_test(test_dealt_damage),
         cmocka_unit_test(test_attached_attacks_blocks),
         cmocka_unit_test(test_reminisce),
+        cmocka_unit_test(test_damaged_creature_dies),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
