@@ -294,9 +294,11 @@ static unsigned sel_players(const Ctx *c, const Effect *e)
     case SEL_OPPONENTS: return 1u << (1 - you);
     case SEL_EACH_PLAYER: return 3u;
     case SEL_OTHER_PLAYERS: return 1u << (1 - you);
-    case SEL_ATTACHED_CONTROLLER:   /* played.c: "attacks or blocks" triggers, whose player it is
-                                       (no control change is played) */
-        return 1u << c->it->ev_player;
+    case SEL_ATTACHED_CONTROLLER: { /* played.c: "attacks or blocks" triggers ("its controller") */
+        PermSet m = sel_perms(c, &(Effect){ .who = SEL_ATTACHED });  /* now, or as the source left */
+        /* the creature gone too: its controller as it attacked or blocked (the event's player) */
+        return 1u << (m ? perm_controller(c->s, permset_first(m)) : c->it->ev_player);
+    }
     case SEL_EVENT_PLAYER: return 1u << c->it->ev_player;
     case SEL_EVENT_CONTROLLER: {
         int i = event_perm(c);
