@@ -316,13 +316,7 @@ void layers_refresh(GameState *s)
 {
     /* A condition of a static ability that changed ("as long as you have
      * 30 or more life": life gained) changes what applies (604.1, 611.3a). */
-    int key = 0;
-    if (!s->layers_dirty) {
-        if (!s->cond_key || (key = cond_key(s)) == (int)s->cond_key) return;
-    } else if (s->spells) {
-        key = cond_key(s);
-    }
-    s->cond_key = (uint8_t)key;
+    if (!s->layers_dirty && (!s->cond_key || cond_key(s) == (int)s->cond_key)) return;
     s->layers_dirty = 0;
     floating_prune(s);
     /* Printed values (and layer 7a: none of the abilities played defines
@@ -347,6 +341,9 @@ void layers_refresh(GameState *s)
     s->pl_rules[0] = s->pl_rules[1] = 0;
     /* Layer 2, before the abilities whose "you" and "you control" it decides. */
     control_layer(s, base1, ctl_srcs);
+    /* The conditions as the abilities below see them: with the controllers
+     * layer 2 made ("you" of "as long as you have 30 or more life"). */
+    s->cond_key = s->spells ? (uint8_t)cond_key(s) : 0;
     /* Layer 6: abilities gained, static abilities then resolved effects.
      * Only additions are played, so their order does not matter. */
     statics(s, 0);

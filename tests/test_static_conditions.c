@@ -15,10 +15,10 @@
 static const char *const names[] = {
     "Serra Ascendant", "Soul Warden", "Grizzly Bears", "Lightning Bolt", "Bloodcrazed Goblin", "Thran Golem",
     "Holy Strength", "Loxodon Warhammer", "Griffin Rider", "Griffin Sentinel", "Harbor Serpent", "Island",
-    "Island", "Island", "Personal Sanctuary", "Call to the Grave", "Shock",
+    "Island", "Island", "Personal Sanctuary", "Call to the Grave", "Shock", "Act of Treason",
 };
 enum { C_ASCENDANT, C_WARDEN, C_BEARS, C_BOLT, C_GOBLIN, C_GOLEM, C_HOLY, C_HAMMER, C_RIDER, C_SENTINEL,
-       C_SERPENT, C_ISLAND1, C_ISLAND2, C_ISLAND3, C_SANCTUARY, C_GRAVE, C_SHOCK, C_N };
+       C_SERPENT, C_ISLAND1, C_ISLAND2, C_ISLAND3, C_SANCTUARY, C_GRAVE, C_SHOCK, C_TREASON, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -201,6 +201,36 @@ static void test_intervening_if(void **state)
     assert_true(bits256_has(x.s.pl[0].gy, C_GRAVE));
 }
 
+/* "An opponent" is seen from the controller layer 2 makes (613.1b): player
+ * 0 was dealt damage this turn, so player 1's Bloodcrazed Goblin could
+ * attack; taken by player 0's Act of Treason, its opponent is player 1,
+ * who was not: it can't. The state check agrees at every step. */
+static void test_condition_after_control(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int gob = put(&x, 1, C_GOBLIN);
+    x.s.damaged_opp = 1u << 0;
+    x.s.layers_dirty = 1;
+    layers_refresh(&x.s);
+    assert_false(x.s.perm[gob].flags & PF_NO_ATTACK);
+    give(&x, 0, C_TREASON);
+    Action a = act(ACT_CAST, hand_slot(&x, 0, C_TREASON), 0, TK_PERM, gob);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    stack_resolve_top(&x.s, &x.g);
+    layers_refresh(&x.s);                                         /* one look, as the layers make control */
+    assert_int_equal(perm_controller(&x.s, gob), 0);
+    assert_true(x.s.perm[gob].flags & PF_NO_ATTACK);
+    assert_false(layers_stale(&x.s));
+    check(&x);
+    x.s.damaged_opp |= 1u << 1;                                   /* now player 1 is dealt damage */
+    assert_true(layers_stale(&x.s));
+    check(&x);
+    layers_refresh(&x.s);
+    assert_false(x.s.perm[gob].flags & PF_NO_ATTACK);
+    check(&x);
+}
+
 int main(void)
 {
     (void)library;
@@ -213,6 +243,7 @@ int main(void)
         cmocka_unit_test(test_fewer_than),
         cmocka_unit_test(test_your_turn),
         cmocka_unit_test(test_intervening_if),
+        cmocka_unit_test(test_condition_after_control),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
