@@ -7,6 +7,7 @@
 #include "turn.h"
 #include "stack.h"
 #include "library.h"
+#include "mana.h"
 
 static int has_subtype(const CardDef *d, int id)
 {
@@ -325,9 +326,29 @@ static int ask(const Ctx *c, int p, int kind, int n, const uint8_t *idx)
 {
     const Policy *pol = c->g->policy[p];
     if (n < 2 || !pol || !pol->choose) return 0;
-    Choice ch = { (uint8_t)kind, c->it->card, n, NULL, idx };
+    Choice ch = { (uint8_t)kind, c->it->card, n, NULL, idx, 0 };
     int k = pol->choose(pol, c->s, c->g, p, c->g->policy_rng[p], &ch);
     return k < 0 || k >= n ? 0 : k;
+}
+
+/* "Counter ... unless its controller pays {N}" (701.5, 118.12): player p
+ * decides as it resolves; asked only when p can pay, the mana really paid
+ * (its mana abilities activated while paying, 605.3a). Returns 1 when p
+ * paid. */
+static int paid_instead(const Ctx *c, int p, int n)
+{
+    static const uint8_t none[COLOR_COUNT] = { 0 };
+    if (n <= 0) return 1;                                /* {0} is paid by choosing to */
+    if (!mana_can_pay_cost(c->s, p, none, n, -1)) return 0;
+    const Policy *pol = c->g->policy[p];
+    int k = 0;                                           /* the engine's default: pay */
+    if (pol && pol->choose) {
+        Choice ch = { CH_PAY, c->it->card, 2, NULL, NULL, n };
+        k = pol->choose(pol, c->s, c->g, p, c->g->policy_rng[p], &ch);
+    }
+    if (k == 1) return 0;
+    mana_pay_cost(c->s, p, none, n, -1);
+    return 1;
 }
 
 /* m! (m at most 5 here). */
@@ -351,6 +372,37 @@ static void discard(Ctx *c, int p, int n, int random)
             for (int k = 0; k < pl->hand_n; k++) idx[k] = (uint8_t)k;
             h = ask(c, p, CH_DISCARD, pl->hand_n, idx);
         }
+        uint8_t obj = pl->hand[h];
+        memmove(&pl->hand[h], &pl->hand[h + 1], (size_t)(pl->hand_n - h - 1));
+        pl->hand_n--;
+        card_to_zone(s, p, obj, ZONE_GRAVEYARD);
+        game_event(c->g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
+        trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0);
+    }
+}
+
+/* "Target player reveals their hand. You choose a card matching f from
+ * it. That player discards that card." (701.8a): the ability's controller
+ * chooses, among the cards f allows (none: nothing is discarded). */
+static void discard_chosen(Ctx *c, int p, int n, const Filter *f)
+{
+    GameState *s = c->s;
+    Player *pl = &s->pl[p];
+    int chooser = c->it->controller;
+    for (; n > 0; n--) {
+        uint8_t idx[HAND_MAX];
+        int m = 0;
+        for (int k = 0; k < pl->hand_n; k++)
+            if (filter_card(&s->cards[OBJ_CARD(s, p, pl->hand[k])], f)) idx[m++] = (uint8_t)k;
+        if (!m) return;
+        int pick = 0;
+        const Policy *pol = c->g->policy[chooser];
+        if (m > 1 && pol && pol->choose) {
+            Choice ch = { CH_HAND_PICK, c->it->card, m, NULL, idx, p };
+            pick = pol->choose(pol, s, c->g, chooser, c->g->policy_rng[chooser], &ch);
+            if (pick < 0 || pick >= m) pick = 0;
+        }
+        int h = idx[pick];
         uint8_t obj = pl->hand[h];
         memmove(&pl->hand[h], &pl->hand[h + 1], (size_t)(pl->hand_n - h - 1));
         pl->hand_n--;
@@ -571,7 +623,8 @@ static void run(Ctx *c, const Effect *e)
     case OP_COUNTER: {
         Target t = c->it->t[e->arg];
         int k = t.kind == TK_STACK ? stack_find(s, t.ts) : -1;
-        if (c->legal[e->arg] && k >= 0) counter_item(s, c->g, k, c->it->card);
+        if (c->legal[e->arg] && k >= 0 && !((e->flags & EF_UNLESS_PAY) && paid_instead(c, s->stack[k].controller, n)))
+            counter_item(s, c->g, k, c->it->card);
         break;
     }
     case OP_GAIN_LIFE: case OP_LOSE_LIFE:
@@ -588,7 +641,10 @@ static void run(Ctx *c, const Effect *e)
         for (int p = 0; p < 2; p++) if (players >> p & 1) for (int k = 0; k < n && !s->over; k++) game_draw(s, c->g, p);
         break;
     case OP_DISCARD:
-        for (int p = 0; p < 2; p++) if (players >> p & 1) discard(c, p, n, (e->flags & EF_RANDOM) != 0);
+        for (int p = 0; p < 2; p++)
+            if (!(players >> p & 1)) continue;
+            else if (e->flags & EF_CHOOSER) discard_chosen(c, p, n, &e->sel);
+            else discard(c, p, n, (e->flags & EF_RANDOM) != 0);
         break;
     case OP_MILL:                                            /* an amount of its player's own cards, each */
         for (int p = 0; p < 2; p++) {

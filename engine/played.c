@@ -132,9 +132,10 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry", [OP_GIVE_CONTROL] = "give control",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
-    unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
+    unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM | EF_CHOOSER : 0u) |
                         (e->op == OP_SEARCH ? EF_TAPPED | EF_REVEAL : 0u) | (e->op == OP_SHUFFLE ? EF_IF_DONE | EF_OPTIONAL : 0u) |
-                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) | (e->op == OP_DAMAGE ? EF_NO_PREVENT : 0u);
+                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) | (e->op == OP_DAMAGE ? EF_NO_PREVENT : 0u) |
+                        (e->op == OP_COUNTER ? EF_UNLESS_PAY : 0u);   /* effect.c's paid_instead */
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
     int q = qty_ok(a, &e->n);
     if (!q || (q == 2 && e->op != OP_MILL)) NOT("%s of that amount", name);
@@ -249,8 +250,16 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     case OP_GAIN_LIFE: case OP_LOSE_LIFE: case OP_DRAW:
         if (!on_player || sel == SEL_TARGET_CONTROLLER) break;
         return 1;
-    case OP_DISCARD:
-        if (!on_player || sel == SEL_TARGET_CONTROLLER || e->sel.types || e->sel.types_not) break;
+    case OP_DISCARD:                                         /* by the card's printed characteristics */
+        if (!on_player || sel == SEL_TARGET_CONTROLLER) break;
+        if (e->flags & EF_CHOOSER) {                         /* effect.c's discard_chosen: filter_card's fields */
+            const Filter *f = &e->sel;
+            if (e->n.kind != QTY_CONST || (e->flags & EF_RANDOM) || f->zone != ZONE_HAND || f->ctl || f->state ||
+                f->other || f->power_max != FILTER_NO_LIMIT || f->power_min != FILTER_NO_MIN || f->kw || f->kw_not)
+                break;
+            return 1;
+        }
+        if (e->sel.types || e->sel.types_not) break;
         return 1;
     case OP_MILL:
         if (!on_player || sel == SEL_TARGET_CONTROLLER) break;

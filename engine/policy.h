@@ -46,9 +46,15 @@ typedef enum ChoiceKind {
     CH_ORDER,    /* the order of a library's top m cards: permutation 0 .. n-1 = m! - 1
                     (library_reorder's numbering; 0 keeps the order) */
     CH_SACRIFICE,/* a permanent to sacrifice ("target opponent sacrifices a creature"): slots idx[0 .. n-1] */
-    CH_SCRY      /* scry m (701.18): option k = order * (m + 1) + b: the top m cards in order
+    CH_SCRY,     /* scry m (701.18): option k = order * (m + 1) + b: the top m cards in order
                     number `order` (as CH_ORDER), then the last b of them to the bottom in that
                     order; n = (m + 1)!, 0 keeps all on top as they were */
+    CH_PAY,      /* "counter ... unless its controller pays {N}": 0 pays, 1 declines (n = 2); asked
+                    only of a player who can pay; Choice.arg: N */
+    CH_HAND_PICK /* "you choose a card from it; that player discards that card" (Duress): a card
+                    of player Choice.arg's hand (the other player's, or the chooser's own when it
+                    targets itself), its hand indices idx[0 .. n-1] (only the cards the filter
+                    allows) */
 } ChoiceKind;
 
 #define SEARCH_NOTHING 0xFFu
@@ -58,7 +64,9 @@ typedef struct Choice {
     uint16_t card;       /* the card whose ability asks */
     int      n;          /* options 0 .. n-1 */
     const Action *opt;   /* CH_TARGETS */
-    const uint8_t *idx;  /* CH_DISCARD: hand indices; CH_KEEP: slots; CH_SEARCH: library positions */
+    const uint8_t *idx;  /* CH_DISCARD: hand indices; CH_KEEP: slots; CH_SEARCH: library positions;
+                            CH_HAND_PICK: the other player's hand indices */
+    int      arg;        /* CH_PAY: the generic mana asked; CH_HAND_PICK: the player whose hand */
 } Choice;
 
 typedef struct Policy Policy;

