@@ -649,6 +649,11 @@ static void check_played(const TextCard *tc, unsigned types, const SubtypeTable 
         if (dl >= 0 && strlen(why) + 3 + (size_t)dl < rlen) snprintf(reason, rlen, "%s (%s)", why, desc);
         else snprintf(reason, rlen, "%s", why);
     }
+    /* A permanent counts the activations of this turn for one ability
+     * only (PX_USED and GameState.used_twice: actions.c's timing_allows). */
+    int limited = 0;
+    for (int k = 0; k < tc->n; k++) limited += (tc->ab[k].timing & (TM_ONCE | TM_TWICE)) != 0;
+    if (!reason[0] && limited > 1) snprintf(reason, rlen, "not played yet: two abilities limited each turn");
 }
 
 /* One card object (a set file's card or an AtomicCards face) to a

@@ -304,6 +304,22 @@ static void list_casts(Lister *L, int p, int h, int free_mana)
     }
 }
 
+/* 602.5b: an ability's own limits on when it may be activated, besides
+ * sorcery speed: once each turn, no more than twice each turn (PX_USED and
+ * GameState.used_twice count this turn's activations of the permanent: pool.c lets
+ * a card have one limited ability), only during its controller's upkeep
+ * or turn. */
+static int timing_allows(const GameState *s, int i, const Ability *a)
+{
+    int p = perm_controller(s, i);
+    unsigned used = s->px[i].xflags;
+    if ((a->timing & TM_ONCE) && (used & PX_USED)) return 0;
+    if ((a->timing & TM_TWICE) && (used & PX_USED) && permset_has(s->used_twice, i)) return 0;
+    if ((a->timing & TM_UPKEEP) && (s->step != STEP_UPKEEP || s->active != p)) return 0;
+    if ((a->timing & TM_YOUR_TURN) && s->active != p) return 0;
+    return 1;
+}
+
 /* Whether permanent i can pay ability a's costs other than mana now. */
 static int can_pay_other(const GameState *s, int i, const Ability *a)
 {
@@ -312,7 +328,7 @@ static int can_pay_other(const GameState *s, int i, const Ability *a)
         if (q->flags & PF_TAPPED) return 0;
         if ((q->flags & PF_CREATURE) && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) return 0;   /* 302.6 */
     }
-    if ((a->timing & TM_ONCE) && (s->px[i].xflags & PX_USED)) return 0;
+    if (a->timing && !timing_allows(s, i, a)) return 0;
     if (a->cost.remove_counters > q->plus) return 0;
     return 1;
 }

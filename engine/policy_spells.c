@@ -98,6 +98,21 @@ static void playout(GameState *f, const Game *g, int p, const Action *a)
     if (!f->over) sba_apply_some(f, &q, 0);
 }
 
+/* Whether player p controls a tapped permanent with an "activate only
+ * during your upkeep" ability that untaps it (Colossus of Sardia): the
+ * heuristic then looks in its upkeep (upkeep_untap). */
+static int upkeep_untap_waits(const GameState *s, int p)
+{
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_ACTIVATED) || !(s->perm[i].flags & PF_TAPPED)) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++)
+            if (d->ab[k].kind == AB_ACTIVATED && (d->ab[k].timing & TM_UPKEEP)) return 1;
+    }
+    return 0;
+}
+
 /* Where the heuristic looks at its plays: with something on the stack
  * (an answer), in its own main phases, after attackers and after blockers
  * are declared (removal before or after blocks, combat tricks, pumps) and
@@ -113,6 +128,7 @@ int heuristic_spells_looks(const GameState *s, int p)
     case STEP_MAIN1: case STEP_MAIN2: return s->active == p;
     case STEP_DECLARE_ATTACKERS: case STEP_DECLARE_BLOCKERS: return 1;
     case STEP_END: return s->active != p;
+    case STEP_UPKEEP: return s->active == p && upkeep_untap_waits(s, p);
     default: return 0;
     }
 }
@@ -133,6 +149,24 @@ static int same_as_earlier(const GameState *s, int p, const Action *legal, int k
             b->n_targets != a->n_targets || b->towner != a->towner)
             continue;
         if (!memcmp(b->tk, a->tk, sizeof a->tk) && !memcmp(b->tv, a->tv, sizeof a->tv)) return 1;
+    }
+    return 0;
+}
+
+/* In its own upkeep: an "activate only during your upkeep" ability that
+ * untaps its tapped source (Colossus of Sardia), the first listed; 0 for
+ * none. The mana of the upkeep would empty unused (500.4), and the board
+ * value does not see tapped creatures, so the look-ahead would pass. */
+static int upkeep_untap(const GameState *s, int p, const Action *legal, int n)
+{
+    if (s->step != STEP_UPKEEP || s->active != p || s->stack_n) return 0;
+    for (int k = 1; k < n; k++) {
+        if (legal[k].type != ACT_ACTIVATE) continue;
+        const Permanent *q = &s->perm[legal[k].hand_idx];
+        const Ability *a = &s->cards[q->card].ab[legal[k].ability];
+        if ((a->timing & TM_UPKEEP) && (q->flags & PF_TAPPED) && a->n_effects == 1 && a->effect[0].op == OP_UNTAP &&
+            a->effect[0].who == SEL_SELF)
+            return k;
     }
     return 0;
 }
@@ -198,6 +232,8 @@ static int worth_trying(const GameState *s, int p, const Action *a)
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
 {
     if (land >= 0) return land;
+    int untap = upkeep_untap(s, p, legal, n);
+    if (untap) return untap;
     if (!heuristic_spells_looks(s, p)) return 0;
     int base = evaluate(s, p), best = 0, best_v = base;
     for (int k = 1; k < n && k < 96; k++) {

@@ -275,7 +275,10 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     item_targets(s, it, a);
     if (!free_mana) mana_pay_cost(s, p, ab->cost.color, ab->cost.generic, ab->cost.tap ? i : -1);
     if (ab->cost.tap) q->flags |= PF_TAPPED;
-    if (ab->timing & TM_ONCE) s->px[i].xflags |= PX_USED;
+    if (ab->timing & (TM_ONCE | TM_TWICE)) {                                    /* 602.5b */
+        if (s->px[i].xflags & PX_USED) s->used_twice |= PERMSET_BIT(i);
+        else { s->px[i].xflags |= PX_USED; s->used_twice &= ~PERMSET_BIT(i); }
+    }
     if (ab->cost.remove_counters) { q->plus = (uint8_t)(q->plus - ab->cost.remove_counters); s->layers_dirty = 1; }
     it->ts = state_ts(s);
     s->stack_n++;

@@ -14,10 +14,11 @@
 static const char *const names[] = {
     "Mana Leak", "Spiketail Hatchling", "Grizzly Bears", "Lightning Bolt", "Glorious Anthem",
     "Forest", "Forest", "Forest", "Forest", "Island", "Duress", "Distress", "Llanowar Elves",
-    "Swamp", "Swamp", "Swamp",
+    "Swamp", "Swamp", "Swamp", "Rootwalla", "Vampire Bats", "Colossus of Sardia",
 };
 enum { C_LEAK, C_HATCHLING, C_BEARS, C_BOLT, C_ANTHEM, C_FOREST, C_FOREST4 = C_FOREST + 3, C_ISLAND, C_DURESS,
-       C_DISTRESS, C_ELVES, C_SWAMP, C_SWAMP3 = C_SWAMP + 2, C_N };
+       C_DISTRESS, C_ELVES, C_SWAMP, C_SWAMP3 = C_SWAMP + 2,
+       C_ROOTWALLA, C_BATS, C_COLOSSUS, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -205,6 +206,89 @@ static void test_duress(void **state)
     assert_int_equal(y.s.pl[1].hand_n, 2);
 }
 
+/* The index of card k's first activated ability. */
+static int activated(const Pos *x, int k)
+{
+    const CardDef *d = &x->s.cards[x->deck.card[k]];
+    for (int j = 0; j < d->n_abilities; j++) if (d->ab[j].kind == AB_ACTIVATED) return j;
+    fail_msg("%s has no activated ability", d->name);
+    return -1;
+}
+
+/* Whether player p may activate ability k of the permanent in slot i now
+ * (mana aside): it is among the legal actions. */
+static int can_activate(const Pos *x, int p, int i, int k)
+{
+    Action acts[ACTION_MAX];
+    int n = actions_spells(&x->s, p, acts, 1);
+    for (int j = 0; j < n; j++)
+        if (acts[j].type == ACT_ACTIVATE && acts[j].hand_idx == i && acts[j].ability == k) return 1;
+    return 0;
+}
+
+/* 602.5b: Rootwalla's ability once each turn (a second activation is
+ * illegal, even after the first resolved), again the next turn; Vampire
+ * Bats' no more than twice. */
+static void test_activation_limits(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int rw = put(&x, 0, C_ROOTWALLA), bats = put(&x, 0, C_BATS);
+    Action a = act(ACT_ACTIVATE, rw, 0, 0, 0);
+    assert_true(can_activate(&x, 0, rw, 0));
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    assert_int_equal(x.s.perm[rw].power, 4);
+    assert_false(can_activate(&x, 0, rw, 0));
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), ERR_ILLEGAL_ACTION);
+    Action b = act(ACT_ACTIVATE, bats, 0, 0, 0);
+    for (int k = 0; k < 2; k++) {
+        assert_true(can_activate(&x, 0, bats, 0));
+        assert_int_equal(action_apply(&x.s, &x.g, 0, &b, 1), MTG_OK);
+    }
+    assert_false(can_activate(&x, 0, bats, 0));
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &b, 1), ERR_ILLEGAL_ACTION);
+    settle(&x);
+    assert_int_equal(x.s.perm[bats].power, 2);          /* 0/1, +1/+0 twice */
+    /* Another turn counts anew (turn.c's cleanup clears the counts). */
+    assert_true(permset_has(x.s.used_twice, bats));
+    x.s.px[rw].xflags &= (uint8_t)~PX_USED;
+    x.s.px[bats].xflags &= (uint8_t)~PX_USED;
+    x.s.active = 1;
+    x.s.step = STEP_END;
+    assert_true(can_activate(&x, 0, rw, 0));
+    assert_true(can_activate(&x, 0, bats, 0));
+}
+
+/* Colossus of Sardia: "Activate only during your upkeep": not in the main
+ * phase, not in the opponent's upkeep; in its controller's upkeep it
+ * untaps it, and the heuristic does so when it is tapped. */
+static void test_upkeep_only(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int col = put(&x, 0, C_COLOSSUS), ab = activated(&x, C_COLOSSUS);
+    x.s.perm[col].flags |= PF_TAPPED;
+    assert_false(can_activate(&x, 0, col, ab));
+    Action a = act(ACT_ACTIVATE, col, ab, 0, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), ERR_ILLEGAL_ACTION);
+    x.s.step = STEP_UPKEEP;
+    x.s.active = 1;
+    assert_false(can_activate(&x, 0, col, ab));
+    x.s.active = 0;
+    assert_true(can_activate(&x, 0, col, ab));
+    Action acts[ACTION_MAX];
+    int n = actions_spells(&x.s, 0, acts, 1);
+    int k = heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1);
+    assert_int_equal(acts[k].type, ACT_ACTIVATE);
+    assert_int_equal(acts[k].hand_idx, col);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &acts[k], 1), MTG_OK);
+    settle(&x);
+    assert_false(x.s.perm[col].flags & PF_TAPPED);
+    n = actions_spells(&x.s, 0, acts, 1);                       /* untapped: it passes */
+    assert_int_equal(heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -212,6 +296,8 @@ int main(void)
         cmocka_unit_test(test_mana_leak_declined),
         cmocka_unit_test(test_spiketail),
         cmocka_unit_test(test_duress),
+        cmocka_unit_test(test_activation_limits),
+        cmocka_unit_test(test_upkeep_only),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
