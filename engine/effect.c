@@ -112,6 +112,8 @@ static int filter_card(const CardDef *d, const Filter *f)
     return 1;
 }
 
+int effect_card_matches(const CardDef *d, const Filter *f) { return filter_card(d, f); }
+
 int effect_count(const GameState *s, const Filter *f, int you, int src)
 {
     int n = 0;

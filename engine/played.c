@@ -300,15 +300,28 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     NOT("%s on that", name);
 }
 
+/* Whether a discard cost's filter says only what effect_card_matches
+ * reads (a card in a hand, by its printed characteristics). */
+static int hand_filter_ok(const Filter *f)
+{
+    return f->zone == ZONE_HAND && !f->ctl && !f->state && !f->other && f->power_max == FILTER_NO_LIMIT &&
+           f->power_min == FILTER_NO_MIN && !f->kw && !f->kw_not;
+}
+
 static int cost_ok(const Ability *a, const Cost *c, int kind, char *why, size_t whylen)
 {
-    if (c->untap || c->discard_n || c->life || c->x_colors) NOT("that cost");
+    if (c->untap || c->life || c->x_colors) NOT("that cost");
     /* One permanent sacrificed, chosen with the action (actions.c), from
      * the permanents (never a basic land: those are counts). */
     if (c->sac_n > 1 || (c->sac_n && (kind != AB_ACTIVATED || a->n_targets >= ACTION_TARGETS ||
                                       c->sac.zone != ZONE_BATTLEFIELD || filter_may_match_land(&c->sac))))
         NOT("that sacrifice");
-    if (c->x && kind != AB_SPELL) NOT("an ability with {X}");
+    /* Up to two cards discarded, chosen with the action in its slots
+     * after the targets (actions.c's list_costs). */
+    if (c->discard_n && (kind != AB_ACTIVATED || c->discard_n > 2 || !hand_filter_ok(&c->discard) ||
+                         a->n_targets + c->discard_n + c->sac_n > ACTION_TARGETS))
+        NOT("that cost");
+    if (c->x && kind != AB_SPELL && kind != AB_ACTIVATED) NOT("an ability with {X}");
     if (c->loyalty) NOT("loyalty abilities");
     return 1;
 }
@@ -333,8 +346,13 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
     }
     switch (a->kind) {
     case AB_SPELL:
-        if (a->cost.generic || a->cost.tap || a->cost.sac_self || a->cost.sac_n || a->cost.discard_n ||
-            a->cost.life || a->cost.exile_self || a->cost.x_colors)
+        /* 601.2b: "sacrifice a Goblin", chosen with the action (actions.c's
+         * list_costs) from the permanents; "Spend only <color> mana on X"
+         * (actions.c's spell_mana), one color. */
+        if (a->cost.generic || a->cost.tap || a->cost.sac_self || a->cost.discard_n || a->cost.life ||
+            a->cost.exile_self || (a->cost.x_colors & (a->cost.x_colors - 1)) ||
+            (a->cost.sac_n && (a->cost.sac_n > 1 || a->n_targets >= ACTION_TARGETS ||
+                               a->cost.sac.zone != ZONE_BATTLEFIELD || filter_may_match_land(&a->cost.sac))))
             NOT("an additional cost");
         break;
     case AB_ACTIVATED:

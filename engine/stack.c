@@ -217,6 +217,24 @@ void land_play(GameState *s, Game *g, int p, int h)
     if (land_enter(s, g, p, obj, 0) < 0) { card_to_zone(s, p, obj, ZONE_GRAVEYARD); game_fail(s, g, ERR_CAPACITY); }
 }
 
+void action_default_costs(const GameState *s, int p, Action *a, int free_mana)
+{
+    Action acts[ACTION_MAX];
+    int n = actions_spells(s, p, acts, free_mana);
+    for (int k = 0; k < n; k++) {
+        const Action *b = &acts[k];
+        if (b->type != a->type || b->hand_idx != a->hand_idx || b->ability != a->ability ||
+            b->n_targets != a->n_targets || (!free_mana && b->x != a->x))
+            continue;
+        int same = 1, costs = 0;
+        for (int j = 0; j < a->n_targets; j++) same &= b->tk[j] == a->tk[j] && b->tv[j] == a->tv[j];
+        for (int j = a->n_targets; j < ACTION_TARGETS; j++) costs |= b->tk[j] == TK_SAC || b->tk[j] == TK_DISCARD;
+        if (!same || !costs) continue;
+        for (int j = a->n_targets; j < ACTION_TARGETS; j++) { a->tk[j] = b->tk[j]; a->tv[j] = b->tv[j]; }
+        return;
+    }
+}
+
 int action_apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
 {
     if (a->type == ACT_PASS) return MTG_OK;
@@ -227,6 +245,23 @@ int action_apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
 int action_apply_listed(GameState *s, Game *g, int p, const Action *a)
 {
     return a->type == ACT_PASS ? MTG_OK : apply(s, g, p, a, 0);
+}
+
+/* 602.2b, 701.8: the cards action a discards as a cost (TK_DISCARD, hand
+ * indices), the highest first so that the others keep their place. */
+static void pay_discards(GameState *s, Game *g, int p, const Action *a)
+{
+    Player *pl = &s->pl[p];
+    for (int j = ACTION_TARGETS - 1; j >= 0; j--) {          /* the last slot holds the highest */
+        if (a->tk[j] != TK_DISCARD || a->tv[j] >= pl->hand_n) continue;
+        int h = a->tv[j];
+        uint8_t obj = pl->hand[h];
+        memmove(&pl->hand[h], &pl->hand[h + 1], (size_t)(pl->hand_n - h - 1));
+        pl->hand_n--;
+        card_to_zone(s, p, obj, ZONE_GRAVEYARD);
+        game_event(g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
+        trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0);
+    }
 }
 
 /* Takes legal action a (not a pass). */
@@ -251,12 +286,16 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
         it->source = NO_SLOT;
         item_targets(s, it, a);                                                  /* 601.2c */
         if (!free_mana) {                                                        /* 601.2g-h */
-            int xs = spell_x(d, k);
-            mana_pay_cost(s, p, d->cost_color, d->cost_generic + a->x * xs, -1);
+            uint8_t col[COLOR_COUNT];
+            int generic;
+            spell_mana(d, k, a->x, col, &generic);
+            mana_pay_cost(s, p, col, generic, -1);
         }
         it->obj = hand_take(pl, a->hand_idx);
         it->ts = state_ts(s);
         s->stack_n++;
+        if (k >= 0 && d->ab[k].kind == AB_SPELL && d->ab[k].cost.sac_n && a->tk[ACTION_TARGETS - 1] == TK_SAC)
+            perm_leave(s, g, a->tv[ACTION_TARGETS - 1], ZONE_GRAVEYARD);        /* 601.2h: the additional cost */
         game_event(g, s, EV_CAST, p, 0, 0, card, 0, 0);
         trigger_cast(s, it);                                                     /* 601.2i */
         return MTG_OK;
@@ -273,7 +312,8 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     it->source = (uint8_t)i;
     it->source_ts = s->px[i].ts;
     item_targets(s, it, a);
-    if (!free_mana) mana_pay_cost(s, p, ab->cost.color, ab->cost.generic, ab->cost.tap ? i : -1);
+    if (!free_mana) mana_pay_cost(s, p, ab->cost.color, ab->cost.generic + a->x * ab->cost.x, ab->cost.tap ? i : -1);
+    if (ab->cost.discard_n) pay_discards(s, g, p, a);
     if (ab->cost.tap) q->flags |= PF_TAPPED;
     if (ab->timing & (TM_ONCE | TM_TWICE)) {                                    /* 602.5b */
         if (s->px[i].xflags & PX_USED) s->used_twice |= PERMSET_BIT(i);

@@ -20,6 +20,12 @@ void priority_run(GameState *s, Game *g);
  * Returns MTG_OK or an error with the state unchanged. */
 int action_apply(GameState *s, Game *g, int p, const Action *a, int free_mana);
 
+/* Fills the cost choices of action a that its maker left empty (the
+ * permanent sacrificed, the cards discarded: actions.c's list_costs) with
+ * the engine's default, those of the first legal action with the same
+ * card, ability and targets; a stays as it was when none has any. */
+void action_default_costs(const GameState *s, int p, Action *a, int free_mana);
+
 /* The same for an action known to be legal: one of the list
  * actions_spells made for p in this very state (the look-ahead tries
  * each of them on a fork). Skips listing every legal action again to

@@ -247,7 +247,9 @@ typedef struct Combat {
  * left and came back is a new object, 400.7), a player, a spell or ability
  * on the stack (its place), or a card in a graveyard. */
 enum { TK_NONE, TK_PERM, TK_PLAYER, TK_STACK, TK_CARD,
-       TK_SAC /* Action only: tk[ACTION_TARGETS - 1] names the permanent sacrificed as a cost */ };
+       TK_SAC,     /* Action only: tk[ACTION_TARGETS - 1] names the permanent sacrificed as a cost */
+       TK_DISCARD  /* Action only: a card discarded as a cost, by hand index (the slots after the
+                      targets and TK_SAC, from the last: actions.c's list_costs) */ };
 typedef struct Target {
     uint8_t  kind;   /* TK_* */
     uint8_t  v;      /* slot, player, stack index, or object id (TK_CARD) */

@@ -292,6 +292,7 @@ static int cast_entry(Run *r, int k)
     a.x = (uint8_t)sp->x;
     a.n_targets = (uint8_t)sp->n_targets;
     for (int j = 0; j < sp->n_targets; j++) target_now(r, &sp->t[j], &a.tk[j], &a.tv[j]);
+    action_default_costs(s, p, &a, 1);           /* a permanent sacrificed, cards discarded: not named here */
     int err = action_apply(s, &r->g, p, &a, 1);
     if (err) {
         state_fork(s, &r->back);

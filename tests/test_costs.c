@@ -9,16 +9,20 @@
 #include "engine/effect.h"
 #include "engine/turn.h"
 #include "engine/heuristic.h"
+#include "engine/combat.h"
 
 /* The cards of the positions (pool_pos.h). */
 static const char *const names[] = {
     "Mana Leak", "Spiketail Hatchling", "Grizzly Bears", "Lightning Bolt", "Glorious Anthem",
     "Forest", "Forest", "Forest", "Forest", "Island", "Duress", "Distress", "Llanowar Elves",
     "Swamp", "Swamp", "Swamp", "Rootwalla", "Vampire Bats", "Colossus of Sardia",
+    "Goblin Grenade", "Goblin Piker", "Consume Spirit", "Seismic Assault", "Zombie Infestation", "Fauna Shaman",
+    "Ballista Squad", "Hill Giant",
 };
 enum { C_LEAK, C_HATCHLING, C_BEARS, C_BOLT, C_ANTHEM, C_FOREST, C_FOREST4 = C_FOREST + 3, C_ISLAND, C_DURESS,
        C_DISTRESS, C_ELVES, C_SWAMP, C_SWAMP3 = C_SWAMP + 2,
-       C_ROOTWALLA, C_BATS, C_COLOSSUS, C_N };
+       C_ROOTWALLA, C_BATS, C_COLOSSUS, C_GRENADE, C_PIKER, C_CONSUME, C_SEISMIC, C_INFESTATION, C_SHAMAN,
+       C_BALLISTA, C_GIANT, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -289,6 +293,158 @@ static void test_upkeep_only(void **state)
     assert_int_equal(heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1), 0);
 }
 
+/* The legal actions of player p now (mana paid for real), those of card
+ * object k's: cast from the hand, or its permanent's activations. */
+static int actions_of(const Pos *x, int p, int k, Action *out)
+{
+    Action acts[ACTION_MAX];
+    int n = actions_spells(&x->s, p, acts, 0), m = 0;
+    for (int j = 0; j < n; j++) {
+        const Action *a = &acts[j];
+        int obj = a->type == ACT_CAST ? x->s.pl[p].hand[a->hand_idx]
+                : a->type == ACT_ACTIVATE ? x->s.perm[a->hand_idx].obj : -1;
+        if (obj == k) out[m++] = *a;
+    }
+    return m;
+}
+
+/* 601.2b, 601.2h: Goblin Grenade's additional cost: a Goblin sacrificed
+ * as it is cast; without a Goblin it cannot be cast. */
+static void test_goblin_grenade(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    lands(&x, 0, C_FOREST, 1);
+    x.s.pl[0].land_n[COLOR_G]--; x.s.pl[0].land_n[COLOR_R]++;   /* a Mountain's worth of mana */
+    give(&x, 0, C_GRENADE);
+    put(&x, 0, C_BEARS);
+    Action acts[ACTION_MAX];
+    assert_int_equal(actions_of(&x, 0, C_GRENADE, acts), 0);    /* no Goblin */
+    int piker = put(&x, 0, C_PIKER);
+    int n = actions_of(&x, 0, C_GRENADE, acts);
+    assert_true(n > 0);
+    for (int k = 0; k < n; k++) {
+        assert_int_equal(acts[k].tk[ACTION_TARGETS - 1], TK_SAC);
+        assert_int_equal(acts[k].tv[ACTION_TARGETS - 1], piker);
+    }
+    Action a = act(ACT_CAST, hand_slot(&x, 0, C_GRENADE), 0, TK_PLAYER, 1);
+    a.tk[ACTION_TARGETS - 1] = TK_SAC; a.tv[ACTION_TARGETS - 1] = (uint8_t)piker;
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 0), MTG_OK);
+    assert_true(bits256_has(x.s.pl[0].gy, C_PIKER));            /* paid as it was cast */
+    assert_int_equal(x.s.pl[0].land_tapped[COLOR_R], 1);
+    settle(&x);
+    assert_int_equal(x.s.pl[1].life, 15);
+}
+
+/* 107.3, 601.2f: Consume Spirit: "Spend only black mana on X": with two
+ * Swamps and three Forests, X is at most 1 ({1}{B} and X in black). */
+static void test_consume_spirit(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    lands(&x, 0, C_SWAMP, 2);
+    lands(&x, 0, C_FOREST, 3);
+    give(&x, 0, C_CONSUME);
+    Action acts[ACTION_MAX];
+    int n = actions_of(&x, 0, C_CONSUME, acts), max_x = -1;
+    for (int k = 0; k < n; k++) if (acts[k].x > max_x) max_x = acts[k].x;
+    assert_int_equal(max_x, 1);
+    lands(&x, 0, C_SWAMP + 2, 1);                               /* a third Swamp: X = 2 */
+    n = actions_of(&x, 0, C_CONSUME, acts);
+    Action a = acts[0];
+    for (int k = 0; k < n; k++) if (acts[k].x == 2 && acts[k].tk[0] == TK_PLAYER && acts[k].tv[0] == 1) a = acts[k];
+    assert_int_equal(a.x, 2);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 0), MTG_OK);
+    assert_int_equal(x.s.pl[0].land_tapped[COLOR_B], 3);         /* B and X = 2, all black */
+    assert_int_equal(x.s.pl[0].land_tapped[COLOR_G], 1);         /* the generic {1} */
+    settle(&x);
+    assert_int_equal(x.s.pl[1].life, 18);
+    assert_int_equal(x.s.pl[0].life, 22);
+}
+
+/* 602.2b: discard costs: Seismic Assault discards a land card (two
+ * Forests are one choice: interchangeable), Zombie Infestation any two
+ * cards, Fauna Shaman a creature card; the cards go as the cost is paid. */
+static void test_discard_costs(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int sa = put(&x, 0, C_SEISMIC);
+    give(&x, 0, C_BEARS);
+    Action acts[ACTION_MAX];
+    assert_int_equal(actions_of(&x, 0, C_SEISMIC, acts), 0);     /* no land card */
+    give(&x, 0, C_FOREST); give(&x, 0, C_FOREST + 1);
+    int n = actions_of(&x, 0, C_SEISMIC, acts), to_opp = -1, choices = 0;
+    for (int k = 0; k < n; k++) {
+        assert_int_equal(acts[k].tk[ACTION_TARGETS - 1], TK_DISCARD);
+        if (acts[k].tk[0] == TK_PLAYER && acts[k].tv[0] == 1) { to_opp = k; choices++; }
+    }
+    assert_int_equal(choices, 1);
+    assert_int_equal(x.s.pl[0].hand[acts[to_opp].tv[ACTION_TARGETS - 1]], C_FOREST);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &acts[to_opp], 0), MTG_OK);
+    assert_true(bits256_has(x.s.pl[0].gy, C_FOREST));
+    assert_int_equal(x.s.pl[0].hand_n, 2);
+    settle(&x);
+    assert_int_equal(x.s.pl[1].life, 18);
+    (void)sa;
+
+    Pos y; pos_init(&y);
+    put(&y, 0, C_INFESTATION);
+    give(&y, 0, C_FOREST); give(&y, 0, C_FOREST + 1); give(&y, 0, C_BEARS);
+    n = actions_of(&y, 0, C_INFESTATION, acts);
+    assert_int_equal(n, 2);                                       /* two Forests, or a Forest and the Bears */
+    for (int k = 0; k < n; k++) assert_true(acts[k].tv[ACTION_TARGETS - 1] > acts[k].tv[ACTION_TARGETS - 2]);
+    Action a = acts[1];
+    assert_int_equal(action_apply(&y.s, &y.g, 0, &a, 0), MTG_OK);
+    settle(&y);
+    assert_int_equal(y.s.pl[0].hand_n, 1);
+    assert_int_equal(y.s.pl[0].gy_n, 2);
+    assert_int_equal(permset_count(y.s.perm_ctl[0]), 2);          /* the enchantment and a Zombie */
+    assert_int_equal(actions_of(&y, 0, C_INFESTATION, acts), 0);  /* one card left */
+
+    Pos z; pos_init(&z);
+    lands(&z, 0, C_FOREST, 1);
+    int shaman = put(&z, 0, C_SHAMAN);
+    static const uint8_t lib[] = { C_GIANT, C_ISLAND };
+    library(&z, 0, lib, 2);
+    give(&z, 0, C_BOLT);
+    assert_int_equal(actions_of(&z, 0, C_SHAMAN, acts), 0);       /* no creature card */
+    give(&z, 0, C_BEARS);
+    assert_int_equal(actions_of(&z, 0, C_SHAMAN, acts), 1);
+    assert_int_equal(action_apply(&z.s, &z.g, 0, &acts[0], 0), MTG_OK);
+    assert_true(z.s.perm[shaman].flags & PF_TAPPED);
+    settle(&z);
+    assert_true(bits256_has(z.s.pl[0].gy, C_BEARS));
+    assert_int_equal(z.s.pl[0].hand_n, 2);                        /* the Bolt and the Hill Giant found */
+    assert_int_equal(hand_slot(&z, 0, C_GIANT) >= 0, 1);
+}
+
+/* 107.3, 602.2b: Ballista Squad's {X}{W}, {T}: each X the mana pays is a
+ * choice; X damage to an attacking or blocking creature. */
+static void test_ability_x(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    lands(&x, 0, C_FOREST, 3);
+    x.s.pl[0].land_n[COLOR_G] -= 1; x.s.pl[0].land_n[COLOR_W] += 1;   /* a Plains' worth of white */
+    int squad = put(&x, 0, C_BALLISTA);
+    int giant = put(&x, 1, C_GIANT);
+    x.s.active = 1;
+    x.s.step = STEP_DECLARE_ATTACKERS;
+    AttackDecl ad = { (uint8_t)giant, TARGET_PLAYER };
+    assert_int_equal(combat_declare_attackers(&x.s, &x.g, &ad, 1), MTG_OK);
+    Action acts[ACTION_MAX];
+    int n = actions_of(&x, 0, C_BALLISTA, acts), seen = 0;
+    for (int k = 0; k < n; k++) seen |= 1 << acts[k].x;
+    assert_int_equal(seen, 7);                                     /* X = 0, 1, 2 */
+    for (int k = 0; k < n; k++)
+        if (acts[k].x == 2) { assert_int_equal(action_apply(&x.s, &x.g, 0, &acts[k], 0), MTG_OK); break; }
+    assert_int_equal(x.s.pl[0].land_tapped[COLOR_W] + x.s.pl[0].land_tapped[COLOR_G], 3);
+    settle(&x);
+    assert_int_equal(x.s.perm[giant].damage, 2);
+    assert_true(x.s.perm[squad].flags & PF_TAPPED);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -298,6 +454,10 @@ int main(void)
         cmocka_unit_test(test_duress),
         cmocka_unit_test(test_activation_limits),
         cmocka_unit_test(test_upkeep_only),
+        cmocka_unit_test(test_goblin_grenade),
+        cmocka_unit_test(test_consume_spirit),
+        cmocka_unit_test(test_discard_costs),
+        cmocka_unit_test(test_ability_x),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
