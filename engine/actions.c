@@ -409,7 +409,7 @@ static void list_activations(Lister *L, int p, int free_mana)
         const CardDef *d = &s->cards[s->perm[i].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
-            if (a->kind != AB_ACTIVATED && a->kind != AB_EQUIP) continue;
+            if ((a->kind != AB_ACTIVATED && a->kind != AB_EQUIP) || a->zone != ZONE_BATTLEFIELD) continue;   /* 113.6 */
             if ((a->kind == AB_EQUIP || (a->timing & TM_SORCERY)) && !sorcery) continue;
             if (!can_pay_other(s, i, a)) continue;
             int keep = a->cost.tap ? i : -1;
@@ -459,6 +459,28 @@ static void list_activations(Lister *L, int p, int free_mana)
     }
 }
 
+/* 113.6, 602.2: abilities that function in their owner's graveyard
+ * ("Return ~ from your graveyard to ..."), of player p's cards there, at
+ * instant speed; mana their only cost and no target (played.c). Looked
+ * for only when p's deck has such a card (PL_GY_ABILITIES). */
+static void list_gy_activations(Lister *L, int p, int free_mana)
+{
+    const GameState *s = L->s;
+    const Player *pl = &s->pl[p];
+    for (int w = 0; w < 4; w++)
+        for (uint64_t bits = pl->gy[w]; bits; bits &= bits - 1) {
+            int obj = w * 64 + __builtin_ctzll(bits);
+            const CardDef *d = &s->cards[OBJ_CARD(s, p, obj)];
+            for (int k = 0; k < d->n_abilities; k++) {
+                const Ability *a = &d->ab[k];
+                if (a->kind != AB_ACTIVATED || a->zone != ZONE_GRAVEYARD) continue;
+                if (!free_mana && !mana_can_pay_cost(s, p, a->cost.color, a->cost.generic, -1)) continue;
+                if (L->n < ACTION_MAX)
+                    L->out[L->n++] = (Action){ ACT_GY_ACTIVATE, (uint8_t)obj, (uint8_t)k, 0, 0, { 0 }, { 0 }, 0 };
+            }
+        }
+}
+
 int actions_spells(const GameState *s, int p, Action *out, int free_mana)
 {
     Lister L;
@@ -479,5 +501,6 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
         list_casts(&L, p, h, free_mana);
     }
     list_activations(&L, p, free_mana);
+    if (pl->flags & PL_GY_ABILITIES) list_gy_activations(&L, p, free_mana);
     return L.n;
 }

@@ -49,6 +49,13 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
             FAIL("stack item %d: kind %d, %d targets, controller %d", k, it->kind, it->n_targets, it->controller);
         for (int j = 0; j < it->n_targets; j++)
             if (it->t[j].kind == TK_NONE || it->t[j].kind > TK_CARD) FAIL("stack item %d: target %d of no kind", k, j);
+        if (it->kind == SI_ABILITY && it->source == NO_SLOT && it->ability < s->cards[it->card].n_abilities &&
+            s->cards[it->card].ab[it->ability].zone == ZONE_GRAVEYARD) {       /* its card (stack.c's GY_SOURCE) */
+            const Target *c = &it->t[ITEM_TARGETS - 1];
+            if (it->n_targets >= ITEM_TARGETS || c->kind != TK_CARD || c->owner != it->controller ||
+                (c->ts == CARD_TARGET_HERE && !bits256_has(s->pl[c->owner].gy, c->v)))
+                FAIL("stack item %d: an ability from a graveyard without its card there", k);
+        }
     }
     if (s->float_n > FLOAT_MAX || s->pending_n > TRIG_MAX) FAIL("%d effects, %d triggers waiting", s->float_n, s->pending_n);
     for (int j = 0; j < s->float_n; j++) {
@@ -121,6 +128,8 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         if (by_color != lands) FAIL("player %d: lands by color %d, lands %d", p, by_color, lands);
         if (pl->deck && !(pl->flags & PL_FREE_SPELLS) && player_free_spells(s, p))
             FAIL("player %d: a card of mana value 0 in the deck and no PL_FREE_SPELLS", p);
+        if (pl->deck && !(pl->flags & PL_GY_ABILITIES) && player_gy_abilities(s, p))
+            FAIL("player %d: a card with a graveyard ability in the deck and no PL_GY_ABILITIES", p);
         if (pl->play) {
             if (!pl->deck) FAIL("player %d: a play table and no deck", p);
             for (int o = 0; o < pl->deck_n; o++)

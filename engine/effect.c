@@ -475,12 +475,14 @@ static void search(Ctx *c, int p, int n, const Filter *f, int zone, int tapped)
 }
 
 /* An effect on a targeted card in a graveyard (to a hand, the battlefield,
- * exile, a library). */
-static void run_on_card(Ctx *c, const Effect *e)
+ * exile, a library), or on the card in a graveyard whose ability it is
+ * (`self`: "Return ~ from your graveyard to ..."; nothing once it left). */
+static void run_on_card(Ctx *c, const Effect *e, int self)
 {
     GameState *s = c->s;
-    Target t = c->it->t[e->arg];
-    if (!c->legal[e->arg] || t.kind != TK_CARD) return;
+    Target t = self ? c->it->t[ITEM_TARGETS - 1] : c->it->t[e->arg];
+    int legal = self ? t.ts == CARD_TARGET_HERE && bits256_has(s->pl[t.owner].gy, t.v) : c->legal[e->arg];
+    if (!legal || t.kind != TK_CARD) return;
     gy_leave(s, t.owner, t.v);
     switch (e->op) {
     case OP_BOUNCE: card_to_zone(s, t.owner, t.v, ZONE_HAND); break;
@@ -502,7 +504,8 @@ static void run_on_card(Ctx *c, const Effect *e)
 static void run(Ctx *c, const Effect *e)
 {
     GameState *s = c->s;
-    if (e->who == SEL_TARGET && c->it->t[e->arg].kind == TK_CARD) { run_on_card(c, e); return; }
+    if (e->who == SEL_TARGET && c->it->t[e->arg].kind == TK_CARD) { run_on_card(c, e, 0); return; }
+    if (e->who == SEL_SELF && c->a->kind == AB_ACTIVATED && c->a->zone == ZONE_GRAVEYARD) { run_on_card(c, e, 1); return; }
     int n = amount(c, e);
     PermSet perms = sel_perms(c, e);
     unsigned players = sel_players(c, e);

@@ -356,7 +356,20 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
             NOT("an additional cost");
         break;
     case AB_ACTIVATED:
-        if (a->zone != ZONE_BATTLEFIELD) NOT("abilities activated from a graveyard");
+        if (a->zone != ZONE_BATTLEFIELD) {
+            /* 113.6: "Return ~ from your graveyard to your hand / the
+             * battlefield tapped": mana its only cost, its card its only
+             * object (stack.c's ACT_GY_ACTIVATE, effect.c's run_on_card). */
+            const Cost *c = &a->cost;
+            if (a->zone != ZONE_GRAVEYARD || a->timing || a->n_targets || a->n_effects != 1 || c->x || c->tap ||
+                c->untap || c->sac_self || c->sac_n || c->discard_n || c->life || c->remove_counters || c->exile_self)
+                NOT("abilities activated from a graveyard");
+            const Effect *e = &a->effect[0];
+            if (e->who != SEL_SELF || (e->op != OP_BOUNCE && e->op != OP_REANIMATE) || e->arg2 != 0 ||
+                (e->flags & ~(unsigned)EF_TAPPED) || (e->op == OP_BOUNCE && e->flags))
+                NOT("abilities activated from a graveyard");
+            return 1;
+        }
         if (a->timing & ~(unsigned)(TM_SORCERY | TM_ONCE | TM_TWICE | TM_UPKEEP | TM_YOUR_TURN))
             NOT("that timing restriction");
         if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;

@@ -12,7 +12,11 @@
 
 #include "combat.h"
 
-typedef enum ActionType { ACT_PASS, ACT_LAND, ACT_CAST, ACT_ACTIVATE } ActionType;
+typedef enum ActionType {
+    ACT_PASS, ACT_LAND, ACT_CAST, ACT_ACTIVATE,
+    ACT_GY_ACTIVATE    /* an ability of a card in the player's graveyard (113.6, 602.2): hand_idx is
+                          the card's object id, ability which of its abilities */
+} ActionType;
 
 #define ACTION_TARGETS 3   /* targets an action names (one per target spec) */
 

@@ -46,6 +46,7 @@ void game_init(GameState *s, Game *g, int starting)
         pl->deck = g->deck[p]->card;
         pl->deck_n = (uint8_t)g->deck[p]->n;
         if (player_free_spells(s, p)) pl->flags |= PL_FREE_SPELLS;
+        if (player_gy_abilities(s, p)) pl->flags |= PL_GY_ABILITIES;
         pl->play = g->play[p];
         new_library(s, g, p);
         draw_opening(s, p);

@@ -300,6 +300,25 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
         trigger_cast(s, it);                                                     /* 601.2i */
         return MTG_OK;
     }
+    if (a->type == ACT_GY_ACTIVATE) {                                            /* 113.6, 602.2 */
+        uint16_t card = OBJ_CARD(s, p, a->hand_idx);
+        const Ability *ab = &s->cards[card].ab[a->ability];
+        it->kind = SI_ABILITY;
+        it->owner = (uint8_t)p;
+        it->obj = OBJ_NONE;
+        it->card = card;
+        it->ability = a->ability;
+        it->source = NO_SLOT;
+        /* Its source, a card in a graveyard: the slot after the targets,
+         * which a card leaving the graveyard marks gone (zone.c's gy_leave:
+         * a new object if it comes back, 400.7). */
+        it->t[ITEM_TARGETS - 1] = (Target){ TK_CARD, a->hand_idx, (uint8_t)p, 0, CARD_TARGET_HERE };
+        if (!free_mana) mana_pay_cost(s, p, ab->cost.color, ab->cost.generic, -1);
+        it->ts = state_ts(s);
+        s->stack_n++;
+        game_event(g, s, EV_ACTIVATE, p, NO_SLOT, 0, card, a->ability, 0);
+        return MTG_OK;
+    }
     /* ACT_ACTIVATE */
     int i = a->hand_idx;
     Permanent *q = &s->perm[i];

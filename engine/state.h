@@ -184,8 +184,11 @@ enum {
     PL_LAND_PLAYED = 1u << 2, /* played a land this turn (305.2) */
     PL_LIB_OWN     = 1u << 4, /* the library's order is this state's own copy (lib_buf): a card
                                  wrote to it (library.h) */
-    PL_FREE_SPELLS = 1u << 3  /* owns a nonland card of mana value 0 (castable with no mana: Ornithopter);
+    PL_FREE_SPELLS = 1u << 3, /* owns a nonland card of mana value 0 (castable with no mana: Ornithopter);
                                  set by game_init from the deck (player_free_spells) */
+    PL_GY_ABILITIES = 1u << 5 /* owns a card with an ability activated from its graveyard (Reassembling
+                                 Skeleton): the only players whose graveyard the legal actions look
+                                 through; set by game_init from the deck (player_gy_abilities) */
 };
 
 /* Why a player lost, or why the game ended. */
@@ -540,6 +543,21 @@ static inline int player_free_spells(const GameState *s, int p)
         const CardDef *d = &s->cards[pl->deck[o]];
         if (!(d->types & TYPE_LAND) && d->mana_value == 0) return 1;
     }
+    return 0;
+}
+
+/* Whether card d has an ability activated from its owner's graveyard
+ * (113.6), and whether player p's deck holds one (PL_GY_ABILITIES). */
+static inline int card_gy_abilities(const CardDef *d)
+{
+    for (int j = 0; j < d->n_abilities; j++)
+        if (d->ab[j].kind == AB_ACTIVATED && d->ab[j].zone == ZONE_GRAVEYARD) return 1;
+    return 0;
+}
+static inline int player_gy_abilities(const GameState *s, int p)
+{
+    const Player *pl = &s->pl[p];
+    for (int o = 0; o < pl->deck_n; o++) if (card_gy_abilities(&s->cards[pl->deck[o]])) return 1;
     return 0;
 }
 

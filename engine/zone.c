@@ -67,7 +67,7 @@ void gy_leave(GameState *s, int owner, uint8_t obj)
     bits256_clear(o->gy, obj);
     o->gy_n--;
     for (int k = 0; k < s->stack_n; k++)
-        for (int j = 0; j < s->stack[k].n_targets; j++) {
+        for (int j = 0; j < ITEM_TARGETS; j++) {             /* the last: a graveyard ability's own card */
             Target *t = &s->stack[k].t[j];
             if (t->kind == TK_CARD && t->owner == owner && t->v == obj) t->ts = 0;
         }

@@ -279,14 +279,15 @@ static int cast_entry(Run *r, int k)
         if (pl->hand_n >= HAND_MAX) { o->err = ERR_CAPACITY; return -1; }
         pl->deck_n = (uint8_t)(q->obj + 1);
         if (player_free_spells(s, p)) pl->flags |= PL_FREE_SPELLS;
+        if (player_gy_abilities(s, p)) pl->flags |= PL_GY_ABILITIES;
         pl->hand[pl->hand_n++] = (uint8_t)q->obj;
         a.type = ACT_CAST;
         a.hand_idx = (uint8_t)(pl->hand_n - 1);
     } else {
-        int slot;
-        if (perm_where(sc, o, s, sp->source, &slot) != ZONE_BATTLEFIELD) { o->err = SCN_ERR_ILLEGAL_SPELL; return -1; }
-        a.type = ACT_ACTIVATE;
-        a.hand_idx = (uint8_t)slot;
+        int slot, z = perm_where(sc, o, s, sp->source, &slot);
+        if (z != ZONE_BATTLEFIELD && z != ZONE_GRAVEYARD) { o->err = SCN_ERR_ILLEGAL_SPELL; return -1; }
+        a.type = z == ZONE_GRAVEYARD ? ACT_GY_ACTIVATE : ACT_ACTIVATE;   /* 113.6: from a graveyard */
+        a.hand_idx = (uint8_t)(z == ZONE_GRAVEYARD ? sc->perm[sp->source].obj : slot);
         a.ability = (uint8_t)sp->ability;
     }
     a.x = (uint8_t)sp->x;
@@ -367,6 +368,7 @@ static int setup(Run *r)
         pl->deck = r->o->deck[p].card;
         pl->deck_n = (uint8_t)sc->objs[p];
         if (player_free_spells(s, p)) pl->flags |= PL_FREE_SPELLS;
+        if (player_gy_abilities(s, p)) pl->flags |= PL_GY_ABILITIES;
         pl->lib = r->o->lib[p];
     }
     for (int c = 0; c < sc->n_card; c++) {

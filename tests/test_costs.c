@@ -17,14 +17,23 @@ static const char *const names[] = {
     "Forest", "Forest", "Forest", "Forest", "Island", "Duress", "Distress", "Llanowar Elves",
     "Swamp", "Swamp", "Swamp", "Rootwalla", "Vampire Bats", "Colossus of Sardia",
     "Goblin Grenade", "Goblin Piker", "Consume Spirit", "Seismic Assault", "Zombie Infestation", "Fauna Shaman",
-    "Ballista Squad", "Hill Giant",
+    "Ballista Squad", "Hill Giant", "Reassembling Skeleton", "Magma Phoenix",
 };
 enum { C_LEAK, C_HATCHLING, C_BEARS, C_BOLT, C_ANTHEM, C_FOREST, C_FOREST4 = C_FOREST + 3, C_ISLAND, C_DURESS,
        C_DISTRESS, C_ELVES, C_SWAMP, C_SWAMP3 = C_SWAMP + 2,
        C_ROOTWALLA, C_BATS, C_COLOSSUS, C_GRENADE, C_PIKER, C_CONSUME, C_SEISMIC, C_INFESTATION, C_SHAMAN,
-       C_BALLISTA, C_GIANT, C_N };
+       C_BALLISTA, C_GIANT, C_SKELETON, C_PHOENIX, C_N };
 
 #include "tests/pool_pos.h"
+
+/* pool_pos.h's position, with the flag game_init sets for a deck with
+ * abilities that function in a graveyard (these decks hold some). */
+static void pos_init_gy(Pos *x)
+{
+    pos_init(x);
+    for (int p = 0; p < 2; p++) if (player_gy_abilities(&x->s, p)) x->s.pl[p].flags |= PL_GY_ABILITIES;
+}
+#define pos_init pos_init_gy
 
 /* Player p controls n untapped basic lands, the card objects k .. k+n-1
  * (basic lands are counts by color: state.h). */
@@ -302,7 +311,8 @@ static int actions_of(const Pos *x, int p, int k, Action *out)
     for (int j = 0; j < n; j++) {
         const Action *a = &acts[j];
         int obj = a->type == ACT_CAST ? x->s.pl[p].hand[a->hand_idx]
-                : a->type == ACT_ACTIVATE ? x->s.perm[a->hand_idx].obj : -1;
+                : a->type == ACT_ACTIVATE ? x->s.perm[a->hand_idx].obj
+                : a->type == ACT_GY_ACTIVATE ? a->hand_idx : -1;
         if (obj == k) out[m++] = *a;
     }
     return m;
@@ -445,6 +455,66 @@ static void test_ability_x(void **state)
     assert_true(x.s.perm[squad].flags & PF_TAPPED);
 }
 
+/* Card k of player p into its graveyard. */
+static void to_graveyard(Pos *x, int p, int k)
+{
+    bits256_clear(x->s.exile[p], k);
+    card_to_zone(&x->s, p, (uint8_t)k, ZONE_GRAVEYARD);
+}
+
+/* 113.6, 602.2: Reassembling Skeleton's ability is activated from its
+ * owner's graveyard (not from the battlefield, not by the opponent) and
+ * returns it tapped; a second activation waiting finds no card and does
+ * nothing; nor does one whose card left the graveyard and came back, a new
+ * object (400.7). Magma Phoenix returns to the hand. */
+static void test_graveyard_abilities(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    assert_true(x.s.pl[0].flags & PL_GY_ABILITIES);
+    int sk = put(&x, 0, C_SKELETON);
+    Action acts[ACTION_MAX];
+    int n = actions_spells(&x.s, 0, acts, 1);
+    for (int k = 0; k < n; k++) assert_false(acts[k].type == ACT_ACTIVATE && acts[k].hand_idx == sk);
+    perm_leave(&x.s, &x.g, sk, ZONE_GRAVEYARD);
+    Action a = { .type = ACT_GY_ACTIVATE, .hand_idx = C_SKELETON, .ability = (uint8_t)activated(&x, C_SKELETON) };
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), ERR_ILLEGAL_ACTION);   /* not its owner */
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    int back = -1, count = 0;
+    for (PermIter it = permset_iter(x.s.perm_ctl[0]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (x.s.perm[i].obj == C_SKELETON) { back = i; count++; }
+    }
+    assert_int_equal(count, 1);
+    assert_true(x.s.perm[back].flags & PF_TAPPED);
+    assert_false(bits256_has(x.s.pl[0].gy, C_SKELETON));
+
+    Pos y; pos_init(&y);
+    to_graveyard(&y, 0, C_SKELETON);
+    assert_int_equal(action_apply(&y.s, &y.g, 0, &a, 1), MTG_OK);
+    gy_leave(&y.s, 0, C_SKELETON);                                /* out of the graveyard and back */
+    card_to_zone(&y.s, 0, C_SKELETON, ZONE_GRAVEYARD);
+    settle(&y);
+    assert_true(bits256_has(y.s.pl[0].gy, C_SKELETON));
+    assert_int_equal(permset_count(y.s.perm_ctl[0]), 0);
+
+    Pos z; pos_init(&z);                                          /* mana for real: {3}{R}{R} */
+    to_graveyard(&z, 0, C_PHOENIX);
+    lands(&z, 0, C_FOREST, 4);
+    assert_int_equal(actions_of(&z, 0, C_PHOENIX, acts), 0);
+    for (int c = 0; c < 2; c++) { z.s.pl[0].land_n[COLOR_G]--; z.s.pl[0].land_n[COLOR_R]++; }
+    lands(&z, 0, C_ISLAND, 1);
+    assert_int_equal(actions_of(&z, 0, C_PHOENIX, acts), 1);
+    assert_int_equal(acts[0].type, ACT_GY_ACTIVATE);
+    assert_int_equal(action_apply(&z.s, &z.g, 0, &acts[0], 0), MTG_OK);
+    settle(&z);
+    assert_int_equal(z.s.pl[0].hand_n, 1);
+    assert_int_equal(z.s.pl[0].hand[0], C_PHOENIX);
+    assert_int_equal(z.s.pl[0].land_tapped[COLOR_R], 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -458,6 +528,7 @@ int main(void)
         cmocka_unit_test(test_consume_spirit),
         cmocka_unit_test(test_discard_costs),
         cmocka_unit_test(test_ability_x),
+        cmocka_unit_test(test_graveyard_abilities),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
