@@ -200,6 +200,9 @@ typedef struct Ctx {
     uint8_t ctl[ITEM_TARGETS];  /* a legal permanent target's controller as the item began to resolve:
                                    "its controller" after it left (608.2h) */
     uint8_t done;       /* the previous effect happened ("if you do") */
+    int16_t lki_p[ITEM_TARGETS], lki_t[ITEM_TARGETS]; /* a legal permanent target's power and toughness as
+                                   the item began to resolve: "its toughness" after it left (608.2h) */
+    int     life_lost;  /* the life the last "lose life" effect took ("the life lost this way") */
 } Ctx;
 
 static int qty(const Ctx *c, const Qty *q)
@@ -209,6 +212,20 @@ static int qty(const Ctx *c, const Qty *q)
     case QTY_COUNT: return 0;   /* the caller passes the effect: see amount() */
     default: return q->n;
     }
+}
+
+/* The cards in graveyards matching f ("for each card in your graveyard"):
+ * its owner's by f->ctl (CTL_YOU: you; CTL_OPP, CTL_NOT_YOU: the other). */
+static int graveyard_count(const GameState *s, const Filter *f, int you)
+{
+    int n = 0;
+    for (int p = 0; p < 2; p++) {
+        if ((f->ctl == CTL_YOU && p != you) || ((f->ctl == CTL_OPP || f->ctl == CTL_NOT_YOU) && p == you)) continue;
+        for (int w = 0; w < 4; w++)
+            for (uint64_t bits = s->pl[p].gy[w]; bits; bits &= bits - 1)
+                n += filter_card(&s->cards[OBJ_CARD(s, p, w * 64 + __builtin_ctzll(bits))], f);
+    }
+    return n;
 }
 
 /* The triggering event's permanent, if it is still the same object; else -1. */
@@ -222,7 +239,18 @@ static int event_perm(const Ctx *c)
 static int amount(const Ctx *c, const Effect *e)
 {
     switch (e->n.kind) {
-    case QTY_COUNT: return e->n.n * effect_count(c->s, &e->count, c->it->controller, c->src);
+    case QTY_LIFE_LOST: return e->n.n * c->life_lost;
+    case QTY_TARGET_POWER: case QTY_TARGET_TOUGHNESS: {  /* now, or as it last existed (608.2h) */
+        Target t = c->it->t[e->arg];
+        if (e->arg >= ITEM_TARGETS || !c->legal[e->arg] || t.kind != TK_PERM) return 0;
+        int here = permset_has(c->s->perm_used, t.v) && c->s->px[t.v].ts == t.ts;
+        int power = e->n.kind == QTY_TARGET_POWER;
+        return e->n.n * (here ? (power ? perm_power(c->s, t.v) : perm_toughness(c->s, t.v))
+                              : (power ? c->lki_p[e->arg] : c->lki_t[e->arg]));
+    }
+    case QTY_COUNT:
+        if (e->count.zone == ZONE_GRAVEYARD) return e->n.n * graveyard_count(c->s, &e->count, c->it->controller);
+        return e->n.n * effect_count(c->s, &e->count, c->it->controller, c->src);
     case QTY_EVENT: return e->n.n * c->it->ev_amount;
     case QTY_EVENT_TOUGHNESS: {                          /* now, or as it last existed (608.2h) */
         int i = event_perm(c);
@@ -513,11 +541,18 @@ static void run(Ctx *c, const Effect *e)
     case OP_DAMAGE: {
         DamageSource src = source_of(c);
         src.no_prevent = (e->flags & EF_NO_PREVENT) != 0;
-        for (PermIter it = permset_iter(perms); permiter_more(&it);) damage_deal(s, c->g, &src, permiter_next(&it), 0, n);
-        for (int p = 0; p < 2; p++) if (players >> p & 1) damage_deal(s, c->g, &src, -1, p, n);
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            /* "A creature dealt damage this way can't be regenerated this
+             * turn" (Incinerate): only if damage was dealt (not prevented). */
+            if (damage_deal(s, c->g, &src, i, 0, n) > 0 && (e->flags & EF_DAMAGED_NO_REGEN) && perm_is_creature(s, i))
+                s->px[i].xflags |= PX_NO_REGEN;
+        }
+        for (int p = 0; p < 2; p++)                           /* "equal to the cards in that player's hand" */
+            if (players >> p & 1) damage_deal(s, c->g, &src, -1, p, e->n.kind == QTY_HAND_SIZE ? e->n.n * s->pl[p].hand_n : n);
         break;
     }
-    case OP_PUMP: case OP_GRANT: case OP_RULE:
+    case OP_PUMP: case OP_GRANT: case OP_RULE: case OP_LOSE_KW:
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
             int i = permiter_next(&it);
             Floating f;
@@ -633,8 +668,10 @@ static void run(Ctx *c, const Effect *e)
         break;
     }
     case OP_GAIN_LIFE: case OP_LOSE_LIFE:
+        if (e->op == OP_LOSE_LIFE) c->life_lost = 0;
         for (int p = 0; p < 2; p++) {
             if (!(players >> p & 1) || n <= 0) continue;
+            if (e->op == OP_LOSE_LIFE) c->life_lost += n;           /* 119.3: the life each loses */
             int d = e->op == OP_GAIN_LIFE ? n : -n, v = s->pl[p].life + d;
             s->pl[p].life = (int16_t)(v > 30000 ? 30000 : v < -30000 ? -30000 : v);
             game_event(c->g, s, EV_LIFE, p, 0, 0, c->it->card, d, 0);
@@ -699,6 +736,14 @@ static void run(Ctx *c, const Effect *e)
         }
         break;
     case OP_TO_LIBRARY:                                      /* on top or at the bottom of its owner's */
+        if (e->who == SEL_SELF && (e->flags & EF_SHUFFLE) && c->it->kind == SI_SPELL) {
+            /* "Shuffle ~ into its owner's library" as it resolves: it goes
+             * there, not to the graveyard (608.2k: stack.c then finds no card). */
+            card_to_zone(s, c->it->owner, c->it->obj, ZONE_LIBRARY);
+            library_shuffle(s, c->g, c->it->owner);
+            c->it->obj = OBJ_NONE;
+            break;
+        }
         for (PermIter it = permset_iter(perms); permiter_more(&it);)
             perm_leave(s, c->g, permiter_next(&it), e->flags & EF_BOTTOM ? ZONE_LIBRARY_BOTTOM : ZONE_LIBRARY);
         break;
@@ -717,7 +762,7 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
 {
     const CardDef *d = &s->cards[it->card];
     if (it->ability >= d->n_abilities) return 1;
-    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1 };
+    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1, { 0 }, { 0 }, 0 };
     if (it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts)
         c.src = it->source;
     /* 603.4: an intervening "if" is checked again as it resolves (the
@@ -728,7 +773,11 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
     int any = 0;
     for (int k = 0; k < it->n_targets; k++) {
         any |= c.legal[k] = (uint8_t)target_legal(s, it, c.a, k, it->t[k]);
-        if (c.legal[k] && it->t[k].kind == TK_PERM) c.ctl[k] = (uint8_t)perm_controller(s, it->t[k].v);
+        if (c.legal[k] && it->t[k].kind == TK_PERM) {
+            c.ctl[k] = (uint8_t)perm_controller(s, it->t[k].v);
+            c.lki_p[k] = (int16_t)perm_power(s, it->t[k].v);
+            c.lki_t[k] = (int16_t)perm_toughness(s, it->t[k].v);
+        }
     }
     if (it->n_targets && !any) return 0;                                                    /* 608.2b */
     for (int k = 0; k < c.a->n_effects && !s->over; k++) {

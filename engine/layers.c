@@ -275,6 +275,7 @@ void layers_refresh(GameState *s)
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op == OP_GRANT) s->perm[f->slot].kw |= f->kw;
+        else if (f->op == OP_LOSE_KW) s->perm[f->slot].kw &= (uint16_t)~f->kw;   /* after the statics: played.c */
         else if (f->op == OP_RULE) rule_add(&s->px[f->slot], f->rule);
     }
     /* Layer 7c: modifications, from static abilities (their filters see

@@ -14,6 +14,14 @@ static int filter_ok(const Filter *f)
     return f->zone == ZONE_BATTLEFIELD;
 }
 
+/* Whether a filter of cards (in a hand or a graveyard) says only what
+ * effect_card_matches reads, and whose cards (ctl). */
+static int card_filter_ok(const Filter *f)
+{
+    return f->ctl <= CTL_NOT_YOU && !f->state && !f->other && f->power_max == FILTER_NO_LIMIT &&
+           f->power_min == FILTER_NO_MIN && !f->kw && !f->kw_not;
+}
+
 /* Triggers whose event has a permanent ("that creature"), and an amount
  * ("that much"). */
 static int trig_has_perm(int tr)
@@ -49,6 +57,9 @@ static int qty_ok(const Ability *a, const Qty *q)
     case QTY_EVENT: return a->kind == AB_TRIGGERED && trig_has_amount(a->trigger);
     case QTY_EVENT_TOUGHNESS: return a->kind == AB_TRIGGERED && trig_has_perm(a->trigger);
     case QTY_HALF_LIBRARY: case QTY_HAND_SIZE: return 2;     /* its player's: OP_MILL only (effect_ok) */
+    case QTY_LIFE_LOST: return 1;                            /* the reader: after a "lose life" effect */
+    case QTY_TARGET_POWER: case QTY_TARGET_TOUGHNESS:        /* a permanent target's (effect.c's lki_p, lki_t) */
+        return 1;
     default: return 0;
     }
 }
@@ -134,12 +145,22 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM | EF_CHOOSER : 0u) |
                         (e->op == OP_SEARCH ? EF_TAPPED | EF_REVEAL : 0u) | (e->op == OP_SHUFFLE ? EF_IF_DONE | EF_OPTIONAL : 0u) |
-                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) | (e->op == OP_DAMAGE ? EF_NO_PREVENT : 0u) |
+                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) |
+                        (e->op == OP_TO_LIBRARY && e->who == SEL_SELF && a->kind == AB_SPELL ? EF_SHUFFLE : 0u) | (e->op == OP_DAMAGE ? EF_NO_PREVENT | EF_DAMAGED_NO_REGEN : 0u) |
                         (e->op == OP_COUNTER ? EF_UNLESS_PAY : 0u);   /* effect.c's paid_instead */
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
     int q = qty_ok(a, &e->n);
-    if (!q || (q == 2 && e->op != OP_MILL)) NOT("%s of that amount", name);
-    if (e->n.kind == QTY_COUNT && !filter_ok(&e->count)) NOT("counting outside the battlefield");
+    /* Damage to target player equal to the cards in that player's hand (Sudden Impact). */
+    int hand_damage = e->op == OP_DAMAGE && e->n.kind == QTY_HAND_SIZE && e->who == SEL_TARGET && e->arg < a->n_targets &&
+                      a->target[e->arg].what == TGT_PLAYER;
+    if (!q || (q == 2 && e->op != OP_MILL && !hand_damage)) NOT("%s of that amount", name);
+    if ((e->n.kind == QTY_TARGET_POWER || e->n.kind == QTY_TARGET_TOUGHNESS) &&
+        (e->arg >= a->n_targets || a->target[e->arg].what != TGT_OBJECT || a->target[e->arg].f.zone != ZONE_BATTLEFIELD))
+        NOT("%s of that amount", name);
+    if (e->n.kind == QTY_COUNT && !filter_ok(&e->count) &&
+        !(e->count.zone == ZONE_GRAVEYARD && a->kind != AB_STATIC && card_filter_ok(&e->count)))   /* effect.c's
+                                                                                     graveyard_count, as it resolves */
+        NOT("counting outside the battlefield");
     int sel = e->who;
     int trig = a->kind == AB_TRIGGERED;
     if (trig && a->trigger == TR_DIES && (sel == SEL_SELF || sel == SEL_ATTACHED))   /* its source has left */
@@ -221,6 +242,13 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     case OP_PUMP: case OP_GRANT:
         if (e->dur != DUR_EOT || !on_perm) break;
         return 1;
+    case OP_LOSE_KW:
+        /* Until end of turn, applied after the static abilities in layer 6
+         * (layers.c): exact while no static ability grants the keyword
+         * lost, which no card of the pool does for defender (613.7 would
+         * order them by timestamp). */
+        if (e->dur != DUR_EOT || !on_perm || e->kw != KW_DEFENDER) break;
+        return 1;
     case OP_REGENERATE:
         if (e->dur != DUR_NOW || !on_perm) break;
         return 1;
@@ -248,7 +276,12 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         if (sel != SEL_TARGET) break;
         return 1;
     case OP_GAIN_LIFE: case OP_LOSE_LIFE: case OP_DRAW:
-        if (!on_player || sel == SEL_TARGET_CONTROLLER) break;
+        /* "Its controller gains life": the target permanent's controller as
+         * the item began to resolve (effect.c's ctl, 608.2h). */
+        if (!on_player || (sel == SEL_TARGET_CONTROLLER && (e->op != OP_GAIN_LIFE || e->arg >= a->n_targets ||
+                                                           a->target[e->arg].what != TGT_OBJECT ||
+                                                           a->target[e->arg].f.zone != ZONE_BATTLEFIELD)))
+            break;
         return 1;
     case OP_DISCARD:                                         /* by the card's printed characteristics */
         if (!on_player || sel == SEL_TARGET_CONTROLLER) break;

@@ -18,11 +18,14 @@ static const char *const names[] = {
     "Swamp", "Swamp", "Swamp", "Rootwalla", "Vampire Bats", "Colossus of Sardia",
     "Goblin Grenade", "Goblin Piker", "Consume Spirit", "Seismic Assault", "Zombie Infestation", "Fauna Shaman",
     "Ballista Squad", "Hill Giant", "Reassembling Skeleton", "Magma Phoenix",
+    "Incinerate", "Drudge Skeletons", "Gargoyle Sentinel", "Condemn", "Blood Tithe", "Sudden Impact",
+    "Beacon of Destruction", "Ancestor's Chosen",
 };
 enum { C_LEAK, C_HATCHLING, C_BEARS, C_BOLT, C_ANTHEM, C_FOREST, C_FOREST4 = C_FOREST + 3, C_ISLAND, C_DURESS,
        C_DISTRESS, C_ELVES, C_SWAMP, C_SWAMP3 = C_SWAMP + 2,
        C_ROOTWALLA, C_BATS, C_COLOSSUS, C_GRENADE, C_PIKER, C_CONSUME, C_SEISMIC, C_INFESTATION, C_SHAMAN,
-       C_BALLISTA, C_GIANT, C_SKELETON, C_PHOENIX, C_N };
+       C_BALLISTA, C_GIANT, C_SKELETON, C_PHOENIX, C_INCINERATE, C_DRUDGE, C_GARGOYLE, C_CONDEMN, C_TITHE,
+       C_IMPACT, C_BEACON, C_ANCESTOR, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -515,6 +518,114 @@ static void test_graveyard_abilities(void **state)
     assert_int_equal(z.s.pl[0].land_tapped[COLOR_R], 2);
 }
 
+/* Casts card k of player p's with one target (mana taken as paid), and
+ * everything resolves. */
+static void cast_at(Pos *x, int p, int k, int tk, int tv)
+{
+    give(x, p, k);
+    Action a = act(ACT_CAST, hand_slot(x, p, k), 0, tk, tv);
+    assert_int_equal(action_apply(&x->s, &x->g, p, &a, 1), MTG_OK);
+    settle(x);
+}
+
+/* Incinerate: a creature dealt damage by it can't be regenerated this
+ * turn (Drudge Skeletons' shield does not save it); Lightning Bolt's
+ * damage leaves the shield working (701.15). */
+static void test_incinerate(void **state)
+{
+    (void)state;
+    for (int inc = 0; inc < 2; inc++) {
+        Pos x; pos_init(&x);
+        int sk = put(&x, 0, C_DRUDGE);
+        Action a = act(ACT_ACTIVATE, sk, 0, 0, 0);
+        assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+        settle(&x);
+        x.s.active = 1;
+        cast_at(&x, 1, inc ? C_INCINERATE : C_BOLT, TK_PERM, sk);
+        assert_int_equal(permset_has(x.s.perm_used, sk), !inc);
+        assert_int_equal(bits256_has(x.s.pl[0].gy, C_DRUDGE), inc);
+    }
+    Pos y; pos_init(&y);
+    cast_at(&y, 0, C_INCINERATE, TK_PLAYER, 1);
+    assert_int_equal(y.s.pl[1].life, 17);
+}
+
+/* Gargoyle Sentinel: until end of turn it loses defender and gains flying
+ * (613: layer 6), so it can attack; at end of turn it is a defender again. */
+static void test_gargoyle_sentinel(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int g = put(&x, 0, C_GARGOYLE);
+    assert_true(perm_has(&x.s, g, KW_DEFENDER));
+    assert_false(combat_can_attack(&x.s, g));
+    Action a = act(ACT_ACTIVATE, g, activated(&x, C_GARGOYLE), 0, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    assert_false(perm_has(&x.s, g, KW_DEFENDER));
+    assert_true(perm_has(&x.s, g, KW_FLYING));
+    x.s.step = STEP_DECLARE_ATTACKERS;
+    assert_true(combat_can_attack(&x.s, g));
+    floating_end_of_turn(&x.s);
+    x.s.layers_dirty = 1;
+    layers_refresh(&x.s);
+    assert_true(perm_has(&x.s, g, KW_DEFENDER));
+    assert_false(perm_has(&x.s, g, KW_FLYING));
+}
+
+/* Condemn: the attacking Hill Giant goes to the bottom of its owner's
+ * library; its controller gains life equal to its toughness as it last
+ * existed (608.2h). Blood Tithe: the life lost this way is gained. Sudden
+ * Impact: damage equal to the cards in that player's hand. */
+static void test_amounts(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int giant = put(&x, 1, C_GIANT);
+    x.s.active = 1;
+    x.s.step = STEP_DECLARE_ATTACKERS;
+    AttackDecl ad = { (uint8_t)giant, TARGET_PLAYER };
+    assert_int_equal(combat_declare_attackers(&x.s, &x.g, &ad, 1), MTG_OK);
+    cast_at(&x, 0, C_CONDEMN, TK_PERM, giant);
+    assert_int_equal(x.s.pl[1].life, 23);
+    assert_int_equal(x.s.pl[0].life, 20);
+    assert_int_equal(x.s.pl[1].lib_n, 1);
+    assert_int_equal(x.s.pl[1].lib[x.s.pl[1].lib_top], C_GIANT);
+
+    Pos y; pos_init(&y);
+    cast_at(&y, 0, C_TITHE, 0, 0);
+    assert_int_equal(y.s.pl[1].life, 17);
+    assert_int_equal(y.s.pl[0].life, 23);
+    give(&y, 1, C_BEARS); give(&y, 1, C_FOREST); give(&y, 1, C_ANTHEM);
+    cast_at(&y, 0, C_IMPACT, TK_PLAYER, 1);
+    assert_int_equal(y.s.pl[1].life, 14);
+}
+
+/* Beacon of Destruction deals 5 damage, then is shuffled into its owner's
+ * library instead of going to the graveyard (608.2k). Ancestor's Chosen
+ * counts the cards in its controller's graveyard as its trigger resolves. */
+static void test_beacon_and_graveyard_count(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    static const uint8_t lib[] = { C_ISLAND };
+    library(&x, 0, lib, 1);
+    cast_at(&x, 0, C_BEACON, TK_PLAYER, 1);
+    assert_int_equal(x.s.pl[1].life, 15);
+    assert_int_equal(x.s.pl[0].lib_n, 2);
+    assert_false(bits256_has(x.s.pl[0].gy, C_BEACON));
+    int in_lib = 0;
+    for (int k = 0; k < x.s.pl[0].lib_n; k++) in_lib |= x.s.pl[0].lib[x.s.pl[0].lib_top + k] == C_BEACON;
+    assert_true(in_lib);
+
+    Pos y; pos_init(&y);
+    to_graveyard(&y, 0, C_BOLT); to_graveyard(&y, 0, C_BEARS); to_graveyard(&y, 0, C_FOREST);
+    to_graveyard(&y, 1, C_GIANT);                                  /* the opponent's: not counted */
+    enter(&y, 0, C_ANCESTOR);
+    settle(&y);
+    assert_int_equal(y.s.pl[0].life, 23);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -529,6 +640,10 @@ int main(void)
         cmocka_unit_test(test_discard_costs),
         cmocka_unit_test(test_ability_x),
         cmocka_unit_test(test_graveyard_abilities),
+        cmocka_unit_test(test_incinerate),
+        cmocka_unit_test(test_gargoyle_sentinel),
+        cmocka_unit_test(test_amounts),
+        cmocka_unit_test(test_beacon_and_graveyard_count),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
