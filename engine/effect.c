@@ -529,6 +529,8 @@ static void run_on_card(Ctx *c, const Effect *e, int self)
     }
 }
 
+static void sacrifice_lands(Ctx *c, unsigned players, int n);
+
 static void run(Ctx *c, const Effect *e)
 {
     GameState *s = c->s;
@@ -633,6 +635,7 @@ static void run(Ctx *c, const Effect *e)
         }
         break;
     case OP_SACRIFICE:                                       /* 701.14: only by its controller */
+        if (e->who != SEL_SELF && filter_may_match_land(&e->sel)) { sacrifice_lands(c, players, n); break; }
         if (e->who == SEL_SELF) {
             if (c->src >= 0 && perm_controller(s, c->src) == c->it->controller) perm_leave(s, c->g, c->src, ZONE_GRAVEYARD);
             break;
@@ -749,6 +752,60 @@ static void run(Ctx *c, const Effect *e)
         break;
     default:
         break;
+    }
+}
+
+/* Player p sacrifices one of its basic lands making color col, tapped or
+ * not: the first such card object (those of one color are one card in
+ * the counts, state.h). */
+static void sacrifice_basic(Ctx *c, int p, int col, int tapped)
+{
+    GameState *s = c->s;
+    Player *pl = &s->pl[p];
+    for (int w = 0; w < 4; w++)
+        for (uint64_t bits = pl->lands[w]; bits; bits &= bits - 1) {
+            int obj = w * 64 + __builtin_ctzll(bits);
+            if (s->cards[OBJ_CARD(s, p, obj)].produces != col) continue;
+            bits256_clear(pl->lands, obj);
+            pl->lands_n--;
+            pl->land_n[col]--;
+            if (tapped) pl->land_tapped[col]--;
+            card_to_zone(s, p, (uint8_t)obj, ZONE_GRAVEYARD);
+            s->layers_dirty = 1;                 /* statics that count lands */
+            s->sba_pending = 1;
+            return;
+        }
+}
+
+/* 701.14: each of `players` sacrifices n lands ("each opponent sacrifices
+ * a land", played.c: any land), one at a time in APNAP order (101.4), each
+ * its controller's choice among its land permanents and its basic lands by
+ * color and tapped state (CH_SAC_LAND): for every rule the engine plays,
+ * basic lands of one color and state are interchangeable, so that choice
+ * is the whole choice. */
+static void sacrifice_lands(Ctx *c, unsigned players, int n)
+{
+    GameState *s = c->s;
+    for (int side = 0; side < 2; side++) {
+        int p = side == 0 ? s->active : 1 - s->active;
+        if (!(players >> p & 1)) continue;
+        for (int k = 0; k < n; k++) {
+            uint8_t opt[PERM_MAX + 2 * COLOR_COUNT];
+            int m = 0;
+            for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+                int i = permiter_next(&it);
+                if (s->cards[s->perm[i].card].types & TYPE_LAND) opt[m++] = (uint8_t)i;
+            }
+            const Player *pl = &s->pl[p];
+            for (int col = 0; col < COLOR_COUNT; col++) {
+                if (pl->land_n[col] > pl->land_tapped[col]) opt[m++] = (uint8_t)SAC_BASIC(col, 0);
+                if (pl->land_tapped[col]) opt[m++] = (uint8_t)SAC_BASIC(col, 1);
+            }
+            if (!m) break;
+            int v = opt[ask(c, p, CH_SAC_LAND, m, opt)];
+            if (SAC_IS_BASIC((unsigned)v)) sacrifice_basic(c, p, (v >> 1) & 7, v & 1);
+            else perm_leave(s, c->g, v, ZONE_GRAVEYARD);
+        }
     }
 }
 

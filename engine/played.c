@@ -262,7 +262,11 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         return 1;
     case OP_SACRIFICE:                                       /* the source, or a player's choice of theirs */
         if (e->dur != DUR_NOW || (sel != SEL_SELF && !on_player) || sel == SEL_TARGET_CONTROLLER ||
-            (sel != SEL_SELF && (e->n.kind != QTY_CONST || e->sel.zone != ZONE_BATTLEFIELD || filter_may_match_land(&e->sel))))
+            (sel != SEL_SELF && (e->n.kind != QTY_CONST || e->sel.zone != ZONE_BATTLEFIELD)))
+            break;
+        /* A land: any land (effect.c's sacrifice_lands, basic lands by color
+         * and tapped state), nothing narrower. */
+        if (sel != SEL_SELF && filter_may_match_land(&e->sel) && (e->sel.types != TYPE_LAND || !filter_only(&e->sel, 2)))
             break;
         return 1;
     case OP_RULE:

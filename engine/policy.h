@@ -55,13 +55,19 @@ typedef enum ChoiceKind {
                     order; n = (m + 1)!, 0 keeps all on top as they were */
     CH_PAY,      /* "counter ... unless its controller pays {N}": 0 pays, 1 declines (n = 2); asked
                     only of a player who can pay; Choice.arg: N */
-    CH_HAND_PICK /* "you choose a card from it; that player discards that card" (Duress): a card
+    CH_HAND_PICK,/* "you choose a card from it; that player discards that card" (Duress): a card
                     of player Choice.arg's hand (the other player's, or the chooser's own when it
                     targets itself), its hand indices idx[0 .. n-1] (only the cards the filter
                     allows) */
+    CH_SAC_LAND  /* a land to sacrifice ("each opponent sacrifices a land"): idx[k] a land
+                    permanent's slot (below PERM_MAX), or SAC_BASIC(color, tapped): one of the
+                    chooser's basic lands making that color, tapped or not (basic lands are counts:
+                    those of one color and state are interchangeable, state.h) */
 } ChoiceKind;
 
 #define SEARCH_NOTHING 0xFFu
+#define SAC_BASIC(color, tapped) (0x80u | (unsigned)(color) << 1 | (unsigned)(tapped))   /* CH_SAC_LAND */
+#define SAC_IS_BASIC(v) ((v) >= 0x80u)
 
 typedef struct Choice {
     uint8_t  kind;       /* ChoiceKind */

@@ -289,6 +289,16 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
         }
         return best;
     }
+    if (c->kind == CH_SAC_LAND) {      /* a tapped basic land of its most common color; a land permanent last */
+        const Player *pl = &s->pl[p];
+        int best = 0, best_v = -1;
+        for (int k = 0; k < c->n; k++) {
+            unsigned o = c->idx[k];
+            int v = SAC_IS_BASIC(o) ? 1 + pl->land_n[(o >> 1) & 7] + ((o & 1) ? 100 : 0) : 0;
+            if (v > best_v) { best_v = v; best = k; }
+        }
+        return best;
+    }
     if (c->kind == CH_KEEP) {          /* the one with the most on it: counters, damage aside */
         int best = 0, best_v = -1000;
         for (int k = 0; k < c->n; k++) {

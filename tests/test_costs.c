@@ -19,13 +19,13 @@ static const char *const names[] = {
     "Goblin Grenade", "Goblin Piker", "Consume Spirit", "Seismic Assault", "Zombie Infestation", "Fauna Shaman",
     "Ballista Squad", "Hill Giant", "Reassembling Skeleton", "Magma Phoenix",
     "Incinerate", "Drudge Skeletons", "Gargoyle Sentinel", "Condemn", "Blood Tithe", "Sudden Impact",
-    "Beacon of Destruction", "Ancestor's Chosen",
+    "Beacon of Destruction", "Ancestor's Chosen", "Yawning Fissure", "Destructive Force", "Island",
 };
 enum { C_LEAK, C_HATCHLING, C_BEARS, C_BOLT, C_ANTHEM, C_FOREST, C_FOREST4 = C_FOREST + 3, C_ISLAND, C_DURESS,
        C_DISTRESS, C_ELVES, C_SWAMP, C_SWAMP3 = C_SWAMP + 2,
        C_ROOTWALLA, C_BATS, C_COLOSSUS, C_GRENADE, C_PIKER, C_CONSUME, C_SEISMIC, C_INFESTATION, C_SHAMAN,
        C_BALLISTA, C_GIANT, C_SKELETON, C_PHOENIX, C_INCINERATE, C_DRUDGE, C_GARGOYLE, C_CONDEMN, C_TITHE,
-       C_IMPACT, C_BEACON, C_ANCESTOR, C_N };
+       C_IMPACT, C_BEACON, C_ANCESTOR, C_FISSURE, C_FORCE, C_ISLAND2, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -626,6 +626,49 @@ static void test_beacon_and_graveyard_count(void **state)
     assert_int_equal(y.s.pl[0].life, 23);
 }
 
+/* 701.14: Yawning Fissure: the opponent sacrifices a land of its choice:
+ * its basic lands are offered by color and tapped state (two untapped
+ * Forests are one option, the tapped Island another); the caster's lands
+ * stay. The heuristic gives up the tapped one. */
+static void test_sacrifice_lands(void **state)
+{
+    (void)state;
+    for (int heur = 0; heur < 2; heur++) {
+        Pos x; pos_init(&x);
+        lands(&x, 1, C_FOREST, 2);
+        lands(&x, 1, C_ISLAND, 1);
+        lands(&x, 1, C_ISLAND2, 1);
+        x.s.pl[1].land_tapped[COLOR_U] = 1;
+        lands(&x, 0, C_SWAMP, 1);
+        Recorder rec;
+        Policy pol = recorder(&rec, 1);                          /* options by color: U, U tapped, G */
+        x.g.policy[1] = heur ? &policy_heuristic : &pol;
+        cast_at(&x, 0, C_FISSURE, 0, 0);
+        if (!heur) {
+            assert_int_equal(rec.asked[CH_SAC_LAND], 1);
+            assert_int_equal(rec.n[CH_SAC_LAND], 3);               /* Island untapped, Island tapped, Forest */
+        }
+        assert_int_equal(x.s.pl[1].lands_n, 3);
+        assert_int_equal(x.s.pl[1].land_n[COLOR_U], 1);
+        assert_int_equal(x.s.pl[1].land_tapped[COLOR_U], 0);      /* the tapped one went */
+        assert_int_equal(x.s.pl[1].gy_n, 1);
+        assert_int_equal(x.s.pl[0].lands_n, 1);
+    }
+    /* Destructive Force: five lands each (all three of one), then 5
+     * damage to each creature. */
+    Pos y; pos_init(&y);
+    lands(&y, 0, C_FOREST, 4);
+    lands(&y, 0, C_ISLAND, 1);
+    lands(&y, 0, C_ISLAND2, 1);
+    lands(&y, 1, C_SWAMP, 3);
+    int giant = put(&y, 1, C_GIANT);
+    cast_at(&y, 0, C_FORCE, 0, 0);
+    assert_int_equal(y.s.pl[0].lands_n, 1);
+    assert_int_equal(y.s.pl[1].lands_n, 0);
+    assert_int_equal(y.s.pl[1].gy_n, 4);                          /* three Swamps and the Giant */
+    assert_false(permset_has(y.s.perm_used, giant));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -644,6 +687,7 @@ int main(void)
         cmocka_unit_test(test_gargoyle_sentinel),
         cmocka_unit_test(test_amounts),
         cmocka_unit_test(test_beacon_and_graveyard_count),
+        cmocka_unit_test(test_sacrifice_lands),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
