@@ -171,6 +171,7 @@ static void qty_text(Buf *b, const Effect *e, const SubtypeTable *st)
     case QTY_LIFE_LOST: if (q->n != 1) put(b, "%d*", q->n); put(b, "life lost"); break;
     case QTY_HALF_LIBRARY: if (q->n != 1) put(b, "%d*", q->n); put(b, "half library"); break;
     case QTY_EVENT_TOUGHNESS: if (q->n != 1) put(b, "%d*", q->n); put(b, "that object's toughness"); break;
+    case QTY_SACRIFICED_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "sacrificed power"); break;
     default: put(b, "?"); break;
     }
 }

@@ -102,7 +102,9 @@ enum {
     QTY_LIFE_LOST,       /* n * the life lost through the previous effect ("the life lost this way") */
     QTY_HALF_LIBRARY,    /* n * half the cards in the library of the player the effect acts on,
                             rounded down */
-    QTY_EVENT_TOUGHNESS  /* n * the toughness of the triggering event's object ("its toughness") */
+    QTY_EVENT_TOUGHNESS, /* n * the toughness of the triggering event's object ("its toughness") */
+    QTY_SACRIFICED_POWER /* n * the power of the creature sacrificed to cast the spell, as it last
+                            existed ("the sacrificed creature's power": Fling) */
 };
 
 typedef struct Qty {

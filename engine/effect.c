@@ -240,6 +240,7 @@ static int amount(const Ctx *c, const Effect *e)
 {
     switch (e->n.kind) {
     case QTY_LIFE_LOST: return e->n.n * c->life_lost;
+    case QTY_SACRIFICED_POWER: return c->it->ev_amount > 0 ? e->n.n * c->it->ev_amount : 0;   /* 608.2h */
     case QTY_TARGET_POWER: case QTY_TARGET_TOUGHNESS: {  /* now, or as it last existed (608.2h) */
         Target t = c->it->t[e->arg];
         if (e->arg >= ITEM_TARGETS || !c->legal[e->arg] || t.kind != TK_PERM) return 0;

@@ -58,6 +58,7 @@ static int qty_ok(const Ability *a, const Qty *q)
     case QTY_EVENT_TOUGHNESS: return a->kind == AB_TRIGGERED && trig_has_perm(a->trigger);
     case QTY_HALF_LIBRARY: case QTY_HAND_SIZE: return 2;     /* its player's: OP_MILL only (effect_ok) */
     case QTY_LIFE_LOST: return 1;                            /* the reader: after a "lose life" effect */
+    case QTY_SACRIFICED_POWER: return a->kind == AB_SPELL && a->cost.sac_n == 1;   /* stack.c keeps it */
     case QTY_TARGET_POWER: case QTY_TARGET_TOUGHNESS:        /* a permanent target's (effect.c's lki_p, lki_t) */
         return 1;
     default: return 0;
@@ -170,9 +171,12 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         const Filter *f = &a->target[e->arg].f;
         if (e->op == OP_BOUNCE || e->op == OP_EXILE || (e->op == OP_TO_LIBRARY && !(e->flags & ~(unsigned)EF_BOTTOM)))
             return 1;
-        /* Under your control: never a basic land of another's (basic lands are counts of their owner's). */
+        /* Under its owner's control, or yours from your graveyard: a card of
+         * another's under your control (Beacon of Unrest) waits for owners
+         * and controllers that differ (state_check counts a permanent's
+         * card among its controller's objects). */
         if (e->op == OP_REANIMATE && !(e->flags & ~(unsigned)(EF_TAPPED | EF_OPTIONAL)) &&
-            (e->arg2 != 0 || f->ctl == CTL_YOU || (f->types && !(f->types & TYPE_LAND)) || (f->types_not & TYPE_LAND)))
+            (e->arg2 != 0 || f->ctl == CTL_YOU))
             return 1;
         NOT("%s of a card in a graveyard", name);
     }

@@ -294,8 +294,11 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
         it->obj = hand_take(pl, a->hand_idx);
         it->ts = state_ts(s);
         s->stack_n++;
-        if (k >= 0 && d->ab[k].kind == AB_SPELL && d->ab[k].cost.sac_n && a->tk[ACTION_TARGETS - 1] == TK_SAC)
-            perm_leave(s, g, a->tv[ACTION_TARGETS - 1], ZONE_GRAVEYARD);        /* 601.2h: the additional cost */
+        if (k >= 0 && d->ab[k].kind == AB_SPELL && d->ab[k].cost.sac_n && a->tk[ACTION_TARGETS - 1] == TK_SAC) {
+            int v = a->tv[ACTION_TARGETS - 1];
+            it->ev_amount = (int16_t)perm_power(s, v);                           /* its last known power */
+            perm_leave(s, g, v, ZONE_GRAVEYARD);                                  /* 601.2h: the additional cost */
+        }
         game_event(g, s, EV_CAST, p, 0, 0, card, 0, 0);
         trigger_cast(s, it);                                                     /* 601.2i */
         return MTG_OK;

@@ -20,12 +20,13 @@ static const char *const names[] = {
     "Ballista Squad", "Hill Giant", "Reassembling Skeleton", "Magma Phoenix",
     "Incinerate", "Drudge Skeletons", "Gargoyle Sentinel", "Condemn", "Blood Tithe", "Sudden Impact",
     "Beacon of Destruction", "Ancestor's Chosen", "Yawning Fissure", "Destructive Force", "Island",
+    "Fling", "Giant Growth",
 };
 enum { C_LEAK, C_HATCHLING, C_BEARS, C_BOLT, C_ANTHEM, C_FOREST, C_FOREST4 = C_FOREST + 3, C_ISLAND, C_DURESS,
        C_DISTRESS, C_ELVES, C_SWAMP, C_SWAMP3 = C_SWAMP + 2,
        C_ROOTWALLA, C_BATS, C_COLOSSUS, C_GRENADE, C_PIKER, C_CONSUME, C_SEISMIC, C_INFESTATION, C_SHAMAN,
        C_BALLISTA, C_GIANT, C_SKELETON, C_PHOENIX, C_INCINERATE, C_DRUDGE, C_GARGOYLE, C_CONDEMN, C_TITHE,
-       C_IMPACT, C_BEACON, C_ANCESTOR, C_FISSURE, C_FORCE, C_ISLAND2, C_N };
+       C_IMPACT, C_BEACON, C_ANCESTOR, C_FISSURE, C_FORCE, C_ISLAND2, C_FLING, C_GROWTH, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -669,6 +670,26 @@ static void test_sacrifice_lands(void **state)
     assert_false(permset_has(y.s.perm_used, giant));
 }
 
+/* Fling: a creature sacrificed as it is cast (the choice is the action's),
+ * damage equal to its power as it last existed (Giant Growth's +3/+3
+ * counted, 608.2h); none to sacrifice: it cannot be cast. */
+static void test_fling(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    give(&x, 0, C_FLING);
+    Action acts[ACTION_MAX];
+    assert_int_equal(actions_of(&x, 0, C_FLING, acts), 0);
+    int giant = put(&x, 0, C_GIANT);
+    cast_at(&x, 0, C_GROWTH, TK_PERM, giant);
+    Action a = act(ACT_CAST, hand_slot(&x, 0, C_FLING), 0, TK_PLAYER, 1);
+    a.tk[ACTION_TARGETS - 1] = TK_SAC; a.tv[ACTION_TARGETS - 1] = (uint8_t)giant;
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    assert_true(bits256_has(x.s.pl[0].gy, C_GIANT));
+    settle(&x);
+    assert_int_equal(x.s.pl[1].life, 14);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -688,6 +709,7 @@ int main(void)
         cmocka_unit_test(test_amounts),
         cmocka_unit_test(test_beacon_and_graveyard_count),
         cmocka_unit_test(test_sacrifice_lands),
+        cmocka_unit_test(test_fling),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
