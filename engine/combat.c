@@ -347,13 +347,14 @@ static int deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, 
                 PermSet *touched)
 {
     int def = defender_of(s);
-    if (s->prevent_combat) return 0;                                          /* 615: Fog */
+    if (s->prevent_combat & PC_COMBAT) return 0;                              /* 615: Fog */
     if (to == RECIP_DEFENDER) {
         uint8_t t = s->perm[src].target;
         if (s->perm[src].flags & PF_BLOCKED) flags |= DMG_TRAMPLE;
         if (t == TARGET_PLAYER) to = TARGET_PLAYER;
         else { to = t; flags |= DMG_TO_PW; }
     }
+    if (s->prevent_combat && damage_all_prevented(s, to == TARGET_PLAYER ? -1 : to, def)) return 0;   /* Safe Passage */
     if (to == TARGET_PLAYER) {
         Player *pl = &s->pl[def];
         int stop = pl->prevent < amt ? pl->prevent : amt;

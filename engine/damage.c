@@ -18,7 +18,8 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         pq.colors = src->colors;
         if (src->slot != NO_SLOT && perm_is_creature(s, src->slot)) pq.types |= TYPE_CREATURE;
         if (!src->no_prevent) {                                                     /* 615 */
-            if (layers_protected(s, i, &pq) || perm_prevents_all(s, i)) return 0;   /* 702.16e */
+            if (layers_protected(s, i, &pq) || perm_prevents_all(s, i) || damage_all_prevented(s, i, 0))
+                return 0;                                                           /* 702.16e */
             int stop = q->prevent < amt ? q->prevent : amt;
             q->prevent = (uint8_t)(q->prevent - stop);
             amt -= stop;
@@ -41,6 +42,7 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         if (flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;
     } else {
         Player *pl = &s->pl[p];
+        if (!src->no_prevent && damage_all_prevented(s, -1, p)) return 0;
         int stop = src->no_prevent ? 0 : pl->prevent < amt ? pl->prevent : amt;
         pl->prevent = (int16_t)(pl->prevent - stop);
         amt -= stop;

@@ -31,6 +31,19 @@ static inline int perm_prevents_all(const GameState *s, int i)
     return 0;
 }
 
+/* 615: whether a "prevent all damage ... this turn" effect (PC_PLAYER,
+ * PC_CREATURES of GameState.prevent_combat) prevents all damage to
+ * permanent i (i >= 0) or to player p. Applied before a shield of
+ * "the next N damage": the affected player orders the two (616.1), and
+ * this order keeps the shield, never worse for that player. */
+static inline int damage_all_prevented(const GameState *s, int i, int p)
+{
+    unsigned pc = s->prevent_combat;
+    if (!(pc & ~PC_COMBAT)) return 0;
+    if (i < 0) return (pc & PC_PLAYER(p)) != 0;
+    return perm_is_creature(s, i) && (pc & PC_CREATURES(perm_controller(s, i)));
+}
+
 /* Deals amt damage from src to permanent i (a creature or planeswalker) or
  * to player p (i < 0). Returns the damage dealt after prevention. */
 int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int p, int amt);

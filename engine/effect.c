@@ -619,7 +619,7 @@ static void run(Ctx *c, const Effect *e)
         for (PermIter it = permset_iter(perms); permiter_more(&it);) s->px[permiter_next(&it)].xflags |= PX_SKIP_UNTAP;
         break;
     case OP_PREVENT_COMBAT:                                  /* this turn (615) */
-        s->prevent_combat = 1;
+        s->prevent_combat |= PC_COMBAT;
         break;
     case OP_PREVENT_NEXT:                                    /* a shield for this turn (615.7) */
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
@@ -629,6 +629,10 @@ static void run(Ctx *c, const Effect *e)
         for (int p = 0; p < 2; p++)
             if (players >> p & 1) s->pl[p].prevent = (int16_t)(s->pl[p].prevent + n > 30000 ? 30000 : s->pl[p].prevent + n);
         break;
+    case OP_PREVENT_ALL:                                     /* this turn (615): "to you and creatures you control" */
+        for (int p = 0; p < 2; p++) if (players >> p & 1) s->prevent_combat |= (uint8_t)PC_PLAYER(p);
+        if (e->who == SEL_ALL) s->prevent_combat |= (uint8_t)PC_CREATURES(c->it->controller);   /* played.c: that set only */
+        break;
     case OP_REGENERATE:                                      /* 701.15: a shield for this turn */
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
             PermX *x = &s->px[permiter_next(&it)];
@@ -636,6 +640,13 @@ static void run(Ctx *c, const Effect *e)
         }
         break;
     case OP_SACRIFICE:                                       /* 701.14: only by its controller */
+        if (e->flags & EF_END_OF_COMBAT) {
+            /* "Sacrifice it at end of combat" (603.7): the "attacks" or
+             * "blocks" trigger resolves in its combat step and makes the
+             * delayed trigger; that one resolves in the end of combat step
+             * (played.c: only these triggers carry it), and sacrifices. */
+            if (s->step != STEP_END_COMBAT) { trigger_delayed(s, c->it); break; }
+        }
         if (e->who != SEL_SELF && filter_may_match_land(&e->sel)) { sacrifice_lands(c, players, n); break; }
         if (e->who == SEL_SELF) {
             if (c->src >= 0 && perm_controller(s, c->src) == c->it->controller) perm_leave(s, c->g, c->src, ZONE_GRAVEYARD);

@@ -148,7 +148,11 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
                         (e->op == OP_SEARCH ? EF_TAPPED | EF_REVEAL : 0u) | (e->op == OP_SHUFFLE ? EF_IF_DONE | EF_OPTIONAL : 0u) |
                         (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) |
                         (e->op == OP_TO_LIBRARY && e->who == SEL_SELF && a->kind == AB_SPELL ? EF_SHUFFLE : 0u) | (e->op == OP_DAMAGE ? EF_NO_PREVENT | EF_DAMAGED_NO_REGEN : 0u) |
-                        (e->op == OP_COUNTER ? EF_UNLESS_PAY : 0u);   /* effect.c's paid_instead */
+                        (e->op == OP_COUNTER ? EF_UNLESS_PAY : 0u) |   /* effect.c's paid_instead */
+                        /* "sacrifice it at end of combat" of an "attacks" or "blocks" trigger:
+                         * it resolves in its combat step (effect.c, stack.c's trigger_delayed) */
+                        (e->op == OP_SACRIFICE && e->who == SEL_SELF && a->kind == AB_TRIGGERED &&
+                         a->n_effects == 1 && (a->trigger == TR_ATTACKS || a->trigger == TR_BLOCKS) ? EF_END_OF_COMBAT : 0u);
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
     int q = qty_ok(a, &e->n);
     /* Damage to target player equal to the cards in that player's hand (Sudden Impact). */
@@ -259,6 +263,16 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     case OP_PREVENT_COMBAT:
         if (e->dur != DUR_EOT) break;
         return 1;
+    case OP_PREVENT_ALL:                                     /* effect.c: PC_PLAYER, PC_CREATURES */
+        if (e->dur != DUR_EOT) break;
+        if (sel == SEL_YOU) return 1;
+        if (sel == SEL_ALL && e->sel.types == TYPE_CREATURE && e->sel.ctl == CTL_YOU && !e->sel.types_not &&
+            !e->sel.colors && !e->sel.colors_not && !e->sel.state && !e->sel.other && !e->sel.subtype[0] &&
+            !e->sel.subtype_not && !e->sel.supers && e->sel.power_max == FILTER_NO_LIMIT &&
+            e->sel.power_min == FILTER_NO_MIN && e->sel.mv_max == FILTER_NO_LIMIT && !e->sel.kw && !e->sel.kw_not &&
+            !e->sel.types_all)
+            return 1;
+        break;
     case OP_PREVENT_NEXT:
         if (e->dur != DUR_EOT || sel == SEL_ALL || sel == SEL_EVENT_OBJECT || sel == SEL_ATTACHED ||
             (!on_perm && !on_player))

@@ -103,6 +103,20 @@ void trigger_event_on(GameState *s, int trigger, int slot, int other, int player
         }
 }
 
+void trigger_delayed(GameState *s, const StackItem *it)
+{
+    Pending *w = pend(s, it->card, it->ability, it->controller, NO_SLOT, it->controller, 0);
+    if (!w) return;
+    w->source = it->source;                 /* the same object, or nothing (400.7) */
+    w->source_ts = it->source_ts;
+    w->delayed = 1;
+}
+
+void triggers_end_of_combat(GameState *s)
+{
+    for (int w = 0; w < s->pending_n; w++) s->pend[w].delayed = 0;
+}
+
 void trigger_cast(GameState *s, const StackItem *spell)
 {
     trigger_scan(s, TR_CAST, spell->controller, NO_SLOT, spell, 0);
@@ -152,7 +166,7 @@ int triggers_put(GameState *s, Game *g)
         int p = side == 0 ? s->active : 1 - s->active;
         for (int w = 0; w < s->pending_n; w++) {
             Pending pd = s->pend[w];
-            if (pd.controller != p) continue;
+            if (pd.controller != p || pd.delayed) continue;
             memmove(&s->pend[w], &s->pend[w + 1], (size_t)(s->pending_n - w - 1) * sizeof *s->pend);
             s->pending_n--;
             w--;

@@ -53,6 +53,16 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
  * `player` the event's player, `amount` its amount. */
 void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount);
 
+/* 603.7: the resolving triggered ability `it` ("when ~ attacks, sacrifice
+ * it at end of combat") creates its delayed triggered ability: the same
+ * ability of the same source, waiting until the end of combat step
+ * (triggers_end_of_combat), where it triggers and its effect happens. */
+void trigger_delayed(GameState *s, const StackItem *it);
+
+/* 511.2: the end of combat step begins: "at end of combat" delayed
+ * triggered abilities trigger (they go on the stack at the next priority). */
+void triggers_end_of_combat(GameState *s);
+
 /* A spell was cast (601.2i): abilities that trigger on casting. */
 void trigger_cast(GameState *s, const StackItem *spell);
 

@@ -37,7 +37,8 @@
 #define HAND_MAX   16   /* cards in one hand */
 #define PAIR_MAX   64   /* blocker/attacker pairs in one combat */
 #define STACK_MAX  16   /* spells and abilities on the stack */
-#define FLOAT_MAX  48   /* continuous effects from resolved spells and abilities in force */
+#define FLOAT_MAX  64   /* continuous effects from resolved spells and abilities in force (two Overruns
+                           on fifteen creatures make sixty) */
 #define TRIG_MAX   16   /* triggered abilities waiting to be put on the stack */
 #define LIFE_START 20
 #define HAND_SIZE  7    /* maximum hand size at cleanup (514.1) */
@@ -323,7 +324,8 @@ typedef struct Pending {
     uint8_t  source;      /* its source's slot (NO_SLOT: gone; last known information) */
     uint8_t  ev_player;
     uint8_t  ev_perm;
-    uint8_t  pad;
+    uint8_t  delayed;     /* a delayed triggered ability (603.7) waiting for the end of combat step
+                             ("sacrifice it at end of combat"): not put on the stack until then */
     int16_t  ev_amount;
     uint32_t source_ts;
     uint32_t ev_ts;       /* ev_perm's timestamp */
@@ -406,7 +408,8 @@ typedef struct GameState {
                                     turn is one, EXTRA_NEXT: whose turn follows the extra ones */
     uint8_t   extra_who;         /* bit k: whose is the k-th extra turn waiting (the last made is
                                     taken first) */
-    uint8_t   prevent_combat;    /* 615: all combat damage this turn is prevented (Fog) */
+    uint8_t   prevent_combat;    /* PC_*: 615, damage prevented this turn: all combat damage (Fog), all
+                                    damage to a player or to the creatures it controls (Safe Passage) */
     uint8_t   pl_rules[2];       /* PR_* rules abilities each player has now, from static
                                     abilities (layers.c) */
     uint8_t   pad_;
@@ -466,6 +469,12 @@ enum {
     PR_SHROUD       = 1u << 3,  /* "You have shroud": can't be the target of spells or abilities */
     PR_HAND_SHOWN   = 1u << 4   /* plays with the hand revealed (no rule changes: information) */
 };
+
+/* GameState.prevent_combat: prevention effects until end of turn (615). */
+#define PC_COMBAT          1u              /* all combat damage */
+#define PC_PLAYER(p)       (2u << (p))     /* all damage that would be dealt to player p */
+#define PC_CREATURES(p)    (8u << (p))     /* all damage to creatures player p controls (as the
+                                              damage would be dealt: not a set fixed on resolution) */
 
 /* GameState.extra_n */
 enum { EXTRA_MAX = 7, EXTRA_COUNT = 0x0F, EXTRA_NOW = 0x40, EXTRA_NEXT = 0x80 };

@@ -364,6 +364,7 @@ void game_run(GameState *s, Game *g)
         priority(s, g);
         if (!step_to(s, g, STEP_END_COMBAT)) return;
     end_combat:
+        if (s->pending_n) triggers_end_of_combat(s);        /* 511.2, 603.7 */
         priority(s, g);
         game_event(g, s, EV_COMBAT_END, s->active, 0, 0, 0, 0, 0);
         combat_end(s);                                       /* 511.3 */

@@ -474,6 +474,7 @@ void scn_run_spells(const Scenario *sc, Outcome *o)
         if ((o->err = scn_damage_step(sc, o, s, g, 0)) != MTG_OK) goto out;
         if (s->over || priority_step(r, STEP_COMBAT_DAMAGE)) goto out;
     }   /* else 508.8: on to the end of combat step */
+    triggers_end_of_combat(s);                             /* 511.2, 603.7 */
     if (priority_step(r, STEP_END_COMBAT)) goto out;
     combat_end(s);                                         /* 511.3 */
 out:

@@ -20,13 +20,13 @@ static const char *const names[] = {
     "Ballista Squad", "Hill Giant", "Reassembling Skeleton", "Magma Phoenix",
     "Incinerate", "Drudge Skeletons", "Gargoyle Sentinel", "Condemn", "Blood Tithe", "Sudden Impact",
     "Beacon of Destruction", "Ancestor's Chosen", "Yawning Fissure", "Destructive Force", "Island",
-    "Fling", "Giant Growth",
+    "Fling", "Giant Growth", "Safe Passage", "Fog Elemental",
 };
 enum { C_LEAK, C_HATCHLING, C_BEARS, C_BOLT, C_ANTHEM, C_FOREST, C_FOREST4 = C_FOREST + 3, C_ISLAND, C_DURESS,
        C_DISTRESS, C_ELVES, C_SWAMP, C_SWAMP3 = C_SWAMP + 2,
        C_ROOTWALLA, C_BATS, C_COLOSSUS, C_GRENADE, C_PIKER, C_CONSUME, C_SEISMIC, C_INFESTATION, C_SHAMAN,
        C_BALLISTA, C_GIANT, C_SKELETON, C_PHOENIX, C_INCINERATE, C_DRUDGE, C_GARGOYLE, C_CONDEMN, C_TITHE,
-       C_IMPACT, C_BEACON, C_ANCESTOR, C_FISSURE, C_FORCE, C_ISLAND2, C_FLING, C_GROWTH, C_N };
+       C_IMPACT, C_BEACON, C_ANCESTOR, C_FISSURE, C_FORCE, C_ISLAND2, C_FLING, C_GROWTH, C_PASSAGE, C_FOG, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -690,6 +690,66 @@ static void test_fling(void **state)
     assert_int_equal(x.s.pl[1].life, 14);
 }
 
+/* 615: Safe Passage prevents all damage to its caster and to the
+ * creatures it controls this turn, those that come later too (not a set
+ * fixed on resolution), before a shield of "the next N" (which stays);
+ * the opponent is not protected. */
+static void test_safe_passage(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    x.s.pl[0].prevent = 2;
+    cast_at(&x, 0, C_PASSAGE, 0, 0);
+    int bears = put(&x, 0, C_BEARS);                               /* after it resolved */
+    x.s.active = 1;
+    cast_at(&x, 1, C_BOLT, TK_PLAYER, 0);
+    assert_int_equal(x.s.pl[0].life, 20);
+    assert_int_equal(x.s.pl[0].prevent, 2);
+    cast_at(&x, 1, C_INCINERATE, TK_PERM, bears);
+    assert_int_equal(x.s.perm[bears].damage, 0);
+    assert_false(x.s.px[bears].xflags & PX_NO_REGEN);              /* no damage dealt: regeneration stays */
+    give(&x, 1, C_FOREST); give(&x, 1, C_ANTHEM);
+    cast_at(&x, 0, C_IMPACT, TK_PLAYER, 1);
+    assert_int_equal(x.s.pl[1].life, 18);
+}
+
+/* 603.7: Fog Elemental's "attacks" trigger makes a delayed trigger that
+ * waits (not put on the stack in the combat damage step) until the end of
+ * combat step, then sacrifices it; one whose Fog Elemental left and came
+ * back finds a new object and does nothing (400.7). */
+static void test_delayed_sacrifice(void **state)
+{
+    (void)state;
+    for (int back = 0; back < 2; back++) {
+        Pos x; pos_init(&x);
+        int fog = put(&x, 0, C_FOG);
+        x.s.step = STEP_DECLARE_ATTACKERS;
+        AttackDecl ad = { (uint8_t)fog, TARGET_PLAYER };
+        assert_int_equal(combat_declare_attackers(&x.s, &x.g, &ad, 1), MTG_OK);
+        trigger_event(&x.s, TR_ATTACKS, fog, x.s.perm[fog].card, 0, 0, 0);
+        settle(&x);
+        assert_int_equal(x.s.pending_n, 1);
+        assert_true(x.s.pend[0].delayed);
+        assert_true(permset_has(x.s.perm_used, fog));
+        x.s.step = STEP_COMBAT_DAMAGE;
+        settle(&x);
+        assert_int_equal(x.s.stack_n, 0);
+        if (back) {
+            perm_leave(&x.s, &x.g, fog, ZONE_HAND);
+            bits256_set(x.s.exile[0], C_FOG);
+            x.s.pl[0].hand_n = 0;
+            fog = enter(&x, 0, C_FOG);                             /* keeps the delayed trigger waiting */
+            assert_int_equal(x.s.pending_n, 1);
+        }
+        x.s.step = STEP_END_COMBAT;
+        triggers_end_of_combat(&x.s);
+        settle(&x);
+        assert_int_equal(x.s.pending_n, 0);
+        assert_int_equal(permset_has(x.s.perm_used, fog), back);
+        assert_int_equal(bits256_has(x.s.pl[0].gy, C_FOG), !back);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -710,6 +770,8 @@ int main(void)
         cmocka_unit_test(test_beacon_and_graveyard_count),
         cmocka_unit_test(test_sacrifice_lands),
         cmocka_unit_test(test_fling),
+        cmocka_unit_test(test_safe_passage),
+        cmocka_unit_test(test_delayed_sacrifice),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
