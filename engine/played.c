@@ -175,12 +175,9 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         const Filter *f = &a->target[e->arg].f;
         if (e->op == OP_BOUNCE || e->op == OP_EXILE || (e->op == OP_TO_LIBRARY && !(e->flags & ~(unsigned)EF_BOTTOM)))
             return 1;
-        /* Under its owner's control, or yours from your graveyard: a card of
-         * another's under your control (Beacon of Unrest) waits for owners
-         * and controllers that differ (state_check counts a permanent's
-         * card among its controller's objects). */
+        /* Under your control: never a basic land of another's (basic lands are counts of their owner's). */
         if (e->op == OP_REANIMATE && !(e->flags & ~(unsigned)(EF_TAPPED | EF_OPTIONAL)) &&
-            (e->arg2 != 0 || f->ctl == CTL_YOU))
+            (e->arg2 != 0 || f->ctl == CTL_YOU || (f->types && !(f->types & TYPE_LAND)) || (f->types_not & TYPE_LAND)))
             return 1;
         NOT("%s of a card in a graveyard", name);
     }

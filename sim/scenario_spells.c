@@ -292,7 +292,13 @@ static int cast_entry(Run *r, int k)
     }
     a.x = (uint8_t)sp->x;
     a.n_targets = (uint8_t)sp->n_targets;
-    for (int j = 0; j < sp->n_targets; j++) target_now(r, &sp->t[j], &a.tk[j], &a.tv[j]);
+    for (int j = 0; j < sp->n_targets; j++) {
+        target_now(r, &sp->t[j], &a.tk[j], &a.tv[j]);
+        /* A card in player 1's graveyard (Action.towner: whose card it is). */
+        int owner = sp->t[j].kind == ST_CARD ? sc->card[sp->t[j].v].owner
+                  : sp->t[j].kind == ST_PERM ? sc->perm[sp->t[j].v].player : 0;
+        if (a.tk[j] == TK_CARD && owner == 1) a.towner |= (uint8_t)(1u << j);
+    }
     action_default_costs(s, p, &a, 1);           /* a permanent sacrificed, cards discarded: not named here */
     int err = action_apply(s, &r->g, p, &a, 1);
     if (err) {

@@ -20,13 +20,13 @@ static const char *const names[] = {
     "Ballista Squad", "Hill Giant", "Reassembling Skeleton", "Magma Phoenix",
     "Incinerate", "Drudge Skeletons", "Gargoyle Sentinel", "Condemn", "Blood Tithe", "Sudden Impact",
     "Beacon of Destruction", "Ancestor's Chosen", "Yawning Fissure", "Destructive Force", "Island",
-    "Fling", "Giant Growth", "Safe Passage", "Fog Elemental",
+    "Fling", "Giant Growth", "Safe Passage", "Fog Elemental", "Beacon of Unrest",
 };
 enum { C_LEAK, C_HATCHLING, C_BEARS, C_BOLT, C_ANTHEM, C_FOREST, C_FOREST4 = C_FOREST + 3, C_ISLAND, C_DURESS,
        C_DISTRESS, C_ELVES, C_SWAMP, C_SWAMP3 = C_SWAMP + 2,
        C_ROOTWALLA, C_BATS, C_COLOSSUS, C_GRENADE, C_PIKER, C_CONSUME, C_SEISMIC, C_INFESTATION, C_SHAMAN,
        C_BALLISTA, C_GIANT, C_SKELETON, C_PHOENIX, C_INCINERATE, C_DRUDGE, C_GARGOYLE, C_CONDEMN, C_TITHE,
-       C_IMPACT, C_BEACON, C_ANCESTOR, C_FISSURE, C_FORCE, C_ISLAND2, C_FLING, C_GROWTH, C_PASSAGE, C_FOG, C_N };
+       C_IMPACT, C_BEACON, C_ANCESTOR, C_FISSURE, C_FORCE, C_ISLAND2, C_FLING, C_GROWTH, C_PASSAGE, C_FOG, C_UNREST, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -750,6 +750,35 @@ static void test_delayed_sacrifice(void **state)
     }
 }
 
+/* Beacon of Unrest puts the opponent's Hill Giant from its graveyard onto
+ * the battlefield under its caster's control (its owner keeps owning it:
+ * it dies into its owner's graveyard), then shuffles itself into its
+ * owner's library (608.2k). */
+static void test_beacon_of_unrest(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    static const uint8_t lib[] = { C_ISLAND };
+    library(&x, 0, lib, 1);
+    to_graveyard(&x, 1, C_GIANT);
+    give(&x, 0, C_UNREST);
+    Action a = act(ACT_CAST, hand_slot(&x, 0, C_UNREST), 0, TK_CARD, C_GIANT);
+    a.towner = 1;
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    int giant = -1;
+    for (PermIter it = permset_iter(x.s.perm_ctl[0]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (x.s.perm[i].obj == C_GIANT) giant = i;
+    }
+    assert_true(giant >= 0);
+    assert_int_equal(x.s.px[giant].owner, 1);
+    assert_int_equal(x.s.pl[0].lib_n, 2);
+    assert_false(bits256_has(x.s.pl[0].gy, C_UNREST));
+    cast_at(&x, 1, C_BOLT, TK_PERM, giant);
+    assert_true(bits256_has(x.s.pl[1].gy, C_GIANT));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -772,6 +801,7 @@ int main(void)
         cmocka_unit_test(test_fling),
         cmocka_unit_test(test_safe_passage),
         cmocka_unit_test(test_delayed_sacrifice),
+        cmocka_unit_test(test_beacon_of_unrest),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
