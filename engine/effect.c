@@ -587,6 +587,15 @@ static void run(Ctx *c, const Effect *e)
     case OP_DRAW:
         for (int p = 0; p < 2; p++) if (players >> p & 1) for (int k = 0; k < n && !s->over; k++) game_draw(s, c->g, p);
         break;
+    case OP_ADD_MANA: {                                      /* a spell's mana, one color (played.c): 106.4 */
+        int col = __builtin_ctz(e->arg2);
+        for (int p = 0; p < 2; p++) {
+            if (!(players >> p & 1) || n <= 0) continue;
+            int v = s->pl[p].mana[col] + n;
+            s->pl[p].mana[col] = (uint8_t)(v > 255 ? 255 : v);
+        }
+        break;
+    }
     case OP_DISCARD:
         for (int p = 0; p < 2; p++) if (players >> p & 1) discard(c, p, n, (e->flags & EF_RANDOM) != 0);
         break;

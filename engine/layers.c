@@ -195,7 +195,7 @@ static PermSet affected(const GameState *s, int src, const Effect *e)
 static unsigned player_rule(int r)
 {
     return r == RULE_CANT_LOSE ? PR_CANT_LOSE : r == RULE_CANT_WIN ? PR_CANT_WIN : r == RULE_NO_MAX_HAND ? PR_NO_MAX_HAND
-         : r == RULE_SHROUD ? PR_SHROUD : r == RULE_HAND_REVEALED ? PR_HAND_SHOWN : 0;
+         : r == RULE_SHROUD ? PR_SHROUD : r == RULE_HAND_REVEALED ? PR_HAND_SHOWN : r == RULE_KEEP_MANA ? PR_KEEP_MANA : 0;
 }
 
 /* Applies the static abilities of every permanent that act in layer 6

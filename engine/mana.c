@@ -2,6 +2,9 @@
  * 601.2g-h), and the pool emptying at the end of each step (500.4). */
 #include "mana.h"
 #include "ability.h"
+#include "damage.h"
+#include "effect.h"
+#include "stack.h"
 
 /* Whether player p's mana pool and untapped basic lands can pay card d's cost. */
 int mana_can_pay(const Player *pl, const CardDef *d)
@@ -64,17 +67,49 @@ void mana_pay(Player *pl, const CardDef *d)
 
 /* ---- games with rules text: mana abilities of permanents ---- */
 
-#define SOURCE_MAX 32
+/* In a game with rules text the payer activates mana abilities while
+ * paying (605.3b, 601.2g): which ones, and which of a permanent's abilities,
+ * is the paying player's choice (601.2g-h), made here for every policy the
+ * same deterministic way: the pool and basic lands first, then the
+ * permanents, lands before creatures, with as little damage as any way of
+ * paying has (a pain land taps for {C} when its colored mana is not needed,
+ * and for colored mana only when no painless way makes the colors). */
 
-typedef struct Sources {
+#define UNIT_MAX 32
+#define BIT_C (1u << COLOR_C)  /* Unit bits: bit COLOR_c for mana of color c, BIT_C for {C} */
+
+/* One mana a permanent can make by tapping (a permanent making N mana,
+ * Elvish Archdruid, is N units of the same slot, in a row). */
+typedef struct Units {
     int n;
-    uint8_t slot[SOURCE_MAX];
-    uint8_t colors[SOURCE_MAX];  /* CB_* it can make one of; 0: {C} */
-} Sources;
+    uint8_t slot[UNIT_MAX];   /* the permanent */
+    uint8_t free[UNIT_MAX];   /* the mana it can make with nothing else happening (bits COLOR_*) */
+    uint8_t pain[UNIT_MAX];   /* the mana it can make only by an ability that deals damage to its
+                                 controller as the mana is made (a pain land's colored mana) */
+} Units;
+
+/* A mana ability the payer activates: {T} is its only cost (605.1a). */
+static int tap_only(const Ability *a)
+{
+    const Cost *c = &a->cost;
+    return a->kind == AB_MANA && c->tap && !c->generic && !c->sac_self && !c->sac_n && !c->x && !c->life &&
+           !c->exile_self && !c->remove_counters && !c->color[0] && !c->color[1] && !c->color[2] &&
+           !c->color[3] && !c->color[4] && !c->color[5];
+}
+
+/* The mana ability a's colors as unit bits, and how much it makes. */
+static unsigned ability_bits(const Ability *a) { return a->effect[0].arg2 ? a->effect[0].arg2 : BIT_C; }
+static int ability_amount(const GameState *s, const Ability *a, int p, int i)
+{
+    const Effect *e = &a->effect[0];
+    return e->n.kind == QTY_COUNT ? e->n.n * effect_count(s, &e->count, p, i) : e->n.n;
+}
+/* Whether it deals damage as it makes the mana (played.c: a pain land's). */
+static int ability_pains(const Ability *a) { return a->n_effects > 1 && a->effect[1].op == OP_DAMAGE; }
 
 /* Untapped permanents of p with a {T} mana ability, creatures free of
  * summoning sickness (302.6), lands first. */
-static void sources_of(const GameState *s, int p, int keep, Sources *out)
+static void units_of(const GameState *s, int p, int keep, Units *out)
 {
     out->n = 0;
     for (int pass = 0; pass < 2; pass++)
@@ -82,101 +117,199 @@ static void sources_of(const GameState *s, int p, int keep, Sources *out)
             int i = permiter_next(&it);
             const Permanent *q = &s->perm[i];
             int creature = (q->flags & PF_CREATURE) != 0;
-            if (i == keep || (q->flags & PF_TAPPED) || creature != pass) continue;
+            if (i == keep || (q->flags & PF_TAPPED) || creature != pass || !(s->px[i].abk & PK_MANA)) continue;
             if (creature && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) continue;
             const CardDef *d = &s->cards[q->card];
-            for (int k = 0; k < d->n_abilities && out->n < SOURCE_MAX; k++) {
+            unsigned fr = 0, pn = 0;
+            int amount = 1;
+            for (int k = 0; k < d->n_abilities; k++) {
                 const Ability *a = &d->ab[k];
-                if (a->kind != AB_MANA || !a->cost.tap) continue;
+                if (!tap_only(a)) continue;
+                if (ability_pains(a)) pn |= ability_bits(a);
+                else fr |= ability_bits(a);
+                if (a->effect[0].n.kind == QTY_COUNT || a->effect[0].n.n != 1) amount = ability_amount(s, a, p, i);
+            }
+            pn &= ~fr;
+            for (int u = 0; u < amount && out->n < UNIT_MAX && (fr | pn); u++) {
                 out->slot[out->n] = (uint8_t)i;
-                out->colors[out->n++] = a->effect[0].arg2;
-                break;
+                out->free[out->n] = (uint8_t)fr;
+                out->pain[out->n++] = (uint8_t)pn;
             }
         }
 }
 
-/* Whether sources not in `used` can make need[] (by COLOR_*), one symbol
- * each: a small matching, searched depth first. Marks the ones used. */
-static int match(const Sources *src, uint8_t need[COLOR_COUNT], uint32_t *used)
+/* Whether units not in `used` can make need[] (by COLOR_*), one symbol
+ * each, with at most `budget` of them making painful mana: a small
+ * matching, searched depth first (painless units tried first; of the
+ * units of one permanent, only the first unused one is tried). Marks the
+ * ones used, in *pain those making painful mana, and in made[] the
+ * color each used one makes. */
+static int match(const Units *u, uint8_t need[COLOR_COUNT], uint32_t *used, uint32_t *pain, int budget,
+                 uint8_t made[UNIT_MAX])
 {
     int c = 0;
     while (c < COLOR_COUNT && !need[c]) c++;
     if (c == COLOR_COUNT) return 1;
-    for (int k = 0; k < src->n; k++) {
-        if (*used >> k & 1) continue;
-        int ok = c == COLOR_C ? src->colors[k] == 0 : (src->colors[k] >> c) & 1;
-        if (!ok) continue;
-        *used |= 1u << k;
-        need[c]--;
-        if (match(src, need, used)) { need[c]++; return 1; }
-        need[c]++;
-        *used &= ~(1u << k);
-    }
+    for (int hurt = 0; hurt < 2 && hurt <= budget; hurt++)
+        for (int k = 0; k < u->n; k++) {
+            if (*used >> k & 1) continue;
+            if (k && u->slot[k] == u->slot[k - 1] && !(*used >> (k - 1) & 1)) continue;
+            if (!((hurt ? u->pain[k] : u->free[k]) >> c & 1)) continue;
+            *used |= 1u << k;
+            if (hurt) *pain |= 1u << k;
+            made[k] = (uint8_t)c;
+            need[c]--;
+            int ok = match(u, need, used, pain, budget - hurt, made);
+            need[c]++;
+            if (ok) return 1;
+            *used &= ~(1u << k);
+            *pain &= ~(1u << k);
+        }
     return 0;
 }
 
-/* The plan: what the pool and basics give by color, and which sources. */
+/* The plan: what the pool and basics give by color, which units make the
+ * rest of the colored symbols (the fewest painful ones), and whether the
+ * generic part is covered. */
 static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep,
-                Sources *src, uint8_t from_basic[COLOR_COUNT], uint32_t *used)
+                Units *u, uint8_t from_basic[COLOR_COUNT], uint32_t *used, uint32_t *pain, uint8_t made[UNIT_MAX])
 {
     const Player *pl = &s->pl[p];
     uint8_t need[COLOR_COUNT];
-    int left = 0;
-    sources_of(s, p, keep, src);
+    int left = 0, needed = 0;
+    units_of(s, p, keep, u);
     for (int c = 0; c < COLOR_COUNT; c++) {
         int have = mana_untapped(pl, c) + pl->mana[c];
         from_basic[c] = (uint8_t)(color[c] < have ? color[c] : have);
         need[c] = (uint8_t)(color[c] - from_basic[c]);
+        needed += need[c];
         left += have - from_basic[c];
     }
-    *used = 0;
-    if (!match(src, need, used)) return 0;
-    return left + src->n - bits64_count(*used) >= generic;
+    if (left + u->n - needed < generic) return 0;
+    for (int budget = 0; budget <= needed; budget++) {
+        *used = *pain = 0;
+        if (match(u, need, used, pain, budget, made)) return 1;
+    }
+    return 0;
 }
 
 int mana_can_pay_cost(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
 {
-    Sources src;
+    Units u;
     uint8_t fb[COLOR_COUNT];
-    uint32_t used;
-    return plan(s, p, color, generic, keep, &src, fb, &used);
+    uint32_t used, pain;
+    uint8_t made[UNIT_MAX];
+    return plan(s, p, color, generic, keep, &u, fb, &used, &pain, made);
 }
 
 int mana_total_now(const GameState *s, int p, int keep)
 {
-    Sources src;
-    sources_of(s, p, keep, &src);
-    int n = src.n;
+    Units u;
+    units_of(s, p, keep, &u);
+    int n = u.n;
     for (int c = 0; c < COLOR_COUNT; c++) n += mana_untapped(&s->pl[p], c) + s->pl[p].mana[c];
     return n;
 }
 
-void mana_pay_cost(GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
+/* Whether a permanent has a "whenever a player taps a land for mana"
+ * ability (Manabarbs): the payer then raises the event for each land. */
+static int watches_land_taps(const GameState *s)
 {
-    Sources src;
-    uint8_t fb[COLOR_COUNT];
-    uint32_t used;
-    if (!plan(s, p, color, generic, keep, &src, fb, &used)) return;
-    Player *pl = &s->pl[p];
-    /* Colored symbols: pool, then basic lands, then the matched sources. */
-    for (int c = 0; c < COLOR_COUNT; c++) {
-        int from_pool = pl->mana[c] < fb[c] ? pl->mana[c] : fb[c];
-        pl->mana[c] = (uint8_t)(pl->mana[c] - from_pool);
-        pl->land_tapped[c] = (uint8_t)(pl->land_tapped[c] + fb[c] - from_pool);
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_TRIGGERED)) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++)
+            if (d->ab[k].kind == AB_TRIGGERED && d->ab[k].trigger == TR_TAP_LAND) return 1;
     }
-    for (int k = 0; k < src.n; k++) if (used >> k & 1) s->perm[src.slot[k]].flags |= PF_TAPPED;
-    /* Generic: pool, basics of the color with most left, then sources. */
+    return 0;
+}
+
+/* Taps permanent i for mana (605.3b): the units of it in `used` make the
+ * color they were matched to (made[k]), the others their first painless
+ * color; into p's pool. A painful unit's ability deals its damage as the
+ * mana is made (605.3a: no stack). */
+static void tap_for_mana(GameState *s, const Game *g, int p, const Units *u, int first, uint32_t pain,
+                         const uint8_t made[UNIT_MAX], int barbs)
+{
+    int i = u->slot[first];
+    Player *pl = &s->pl[p];
+    s->perm[i].flags |= PF_TAPPED;
+    int hurt = 0;
+    for (int k = first; k < u->n && u->slot[k] == i; k++) {
+        int c = made[k];
+        if (c == COLOR_COUNT) {                   /* not matched: its first painless color */
+            c = 0;
+            while (c < COLOR_COUNT && !(u->free[k] >> c & 1)) c++;
+            if (c == COLOR_COUNT) continue;       /* only painful mana, not needed */
+        }
+        hurt |= (int)(pain >> k & 1);
+        if (pl->mana[c] < 255) pl->mana[c]++;
+    }
+    if (hurt) {                                   /* the pain land's "~ deals 1 damage to you" */
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (!tap_only(a) || !ability_pains(a)) continue;
+            DamageSource src = { (uint8_t)i, (uint8_t)p, s->px[i].colors, s->perm[i].card, s->perm[i].kw, 0 };
+            damage_deal(s, g, &src, -1, p, a->effect[1].n.n);
+            break;
+        }
+    }
+    if (barbs && (s->px[i].xflags & PX_LAND)) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
+}
+
+void mana_pay_cost(GameState *s, const Game *g, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
+{
+    Units u;
+    uint8_t fb[COLOR_COUNT];
+    uint32_t used, pain;
+    uint8_t made[UNIT_MAX];
+    if (!plan(s, p, color, generic, keep, &u, fb, &used, &pain, made)) return;
+    Player *pl = &s->pl[p];
+    int barbs = watches_land_taps(s);
+    int left = 0;
+    for (int c = 0; c < COLOR_COUNT; c++) left += mana_untapped(pl, c) + pl->mana[c] - fb[c];
+    for (int k = 0; k < u.n; k++) if (!(used >> k & 1)) made[k] = COLOR_COUNT;   /* made[]: the matched ones' */
+    /* Generic beyond the pool and basics: units of permanents tapped
+     * already first (their mana is made anyway), then the others in order. */
+    int more = generic - left;
+    for (int pass = 0; pass < 2 && more > 0; pass++)
+        for (int k = 0; k < u.n && more > 0; k++) {
+            if (used >> k & 1 || !u.free[k]) continue;
+            int tapped = 0;
+            for (int j = 0; j < u.n; j++) tapped |= u.slot[j] == u.slot[k] && (used >> j & 1);
+            if (pass == 0 && !tapped) continue;
+            used |= 1u << k;
+            made[k] = COLOR_COUNT;
+            more--;
+        }
+    /* Activate them (605.3b): their mana goes to the pool. */
+    for (int k = 0; k < u.n; k++) {
+        if (k && u.slot[k] == u.slot[k - 1]) continue;
+        int any = 0;
+        for (int j = k; j < u.n && u.slot[j] == u.slot[k]; j++) any |= (int)(used >> j & 1);
+        if (any) tap_for_mana(s, g, p, &u, k, pain, made, barbs);
+    }
+    /* 601.2h: colored symbols from the pool, then basic lands. */
+    int basics = 0;
+    for (int c = 0; c < COLOR_COUNT; c++) {
+        int from_pool = pl->mana[c] < color[c] ? pl->mana[c] : color[c];
+        pl->mana[c] = (uint8_t)(pl->mana[c] - from_pool);
+        pl->land_tapped[c] = (uint8_t)(pl->land_tapped[c] + color[c] - from_pool);
+        basics += color[c] - from_pool;
+    }
+    /* Generic: the pool, then basics of the color with most left. */
     for (; generic > 0; generic--) {
         int best = -1, most = 0;
         for (int c = 0; c < COLOR_COUNT; c++) if (pl->mana[c]) { best = c; break; }
         if (best >= 0) { pl->mana[best]--; continue; }
         for (int c = 0; c < COLOR_COUNT; c++)
             if (mana_untapped(pl, c) > most) { most = mana_untapped(pl, c); best = c; }
-        if (best >= 0) { pl->land_tapped[best]++; continue; }
-        int k = 0;
-        while (k < src.n && (used >> k & 1)) k++;
-        if (k == src.n) break;                 /* defensive: plan said it suffices */
-        used |= 1u << k;
-        s->perm[src.slot[k]].flags |= PF_TAPPED;
+        if (best < 0) break;                   /* defensive: plan said it suffices */
+        pl->land_tapped[best]++;
+        basics++;
     }
+    /* 106.12: each basic land tapped for mana is a land tapped for mana. */
+    for (int k = 0; barbs && k < basics; k++) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
 }

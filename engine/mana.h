@@ -128,11 +128,12 @@ int mana_can_pay(const Player *pl, const CardDef *d);
 void mana_pay(Player *pl, const CardDef *d);
 
 /* 500.4: both players' mana pools empty as a step ends (inline: every
- * step of every game calls it). */
+ * step of every game calls it), but not one whose pool a static ability
+ * keeps (Upwelling: PR_KEEP_MANA, from the layers; 0 without rules text). */
 static inline void mana_empty(GameState *s)
 {
-    memset(s->pl[0].mana, 0, sizeof s->pl[0].mana);
-    memset(s->pl[1].mana, 0, sizeof s->pl[1].mana);
+    if (!(s->pl_rules[0] & PR_KEEP_MANA)) memset(s->pl[0].mana, 0, sizeof s->pl[0].mana);
+    if (!(s->pl_rules[1] & PR_KEEP_MANA)) memset(s->pl[1].mana, 0, sizeof s->pl[1].mana);
 }
 
 /* In a game with rules text, mana also comes from permanents with a mana
@@ -143,8 +144,12 @@ static inline void mana_empty(GameState *s)
 int mana_can_pay_cost(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep);
 
 /* Pays it (the caller checked mana_can_pay_cost): pool and basic lands
- * first, then the permanents, lands before creatures. */
-void mana_pay_cost(GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep);
+ * first, then the permanents, lands before creatures, as little damage as
+ * can be (the player's choice, 601.2g-h, made by the engine); a mana
+ * ability that deals damage deals it as its mana is made, and each land
+ * tapped for mana is an event (Manabarbs: TR_TAP_LAND, 106.12). */
+struct Game;
+void mana_pay_cost(GameState *s, const struct Game *g, int p, const uint8_t color[COLOR_COUNT], int generic, int keep);
 
 /* The most mana player p can make now (pool, lands, mana abilities). */
 int mana_total_now(const GameState *s, int p, int keep);

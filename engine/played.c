@@ -34,6 +34,8 @@ static int trigger_ok(const Ability *a)
     case TR_BLOCKED_BY_CREATURE: case TR_COMBAT_DAMAGE_PLAYER: case TR_DAMAGE_OPPONENT: case TR_GAIN_LIFE:
     case TR_OTHER_ETB:
         return 1;
+    case TR_TAP_LAND:                      /* mana.c raises it for each land tapped for mana, 106.12 */
+        return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP || a->trig_ctl == CTL_NOT_YOU;
     case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_DRAW: case TR_DISCARD: case TR_CAST:
         return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP ||
                a->trig_ctl == CTL_NOT_YOU || (a->trig_ctl == CTL_ATTACHED && a->trigger != TR_CAST);
@@ -170,7 +172,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         if (sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER) {     /* layers.c's player_rules */
             int r = e->arg2;
             if (e->op != OP_RULE || (r != RULE_CANT_LOSE && r != RULE_CANT_WIN && r != RULE_NO_MAX_HAND &&
-                                     r != RULE_SHROUD && r != RULE_HAND_REVEALED))
+                                     r != RULE_SHROUD && r != RULE_HAND_REVEALED && r != RULE_KEEP_MANA))
                 NOT("a static %s on players", name);
             return 1;
         }
@@ -283,7 +285,12 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         if (e->arg2 != 0 || (sel != SEL_TARGET && sel != SEL_SELF && sel != SEL_ALL && sel != SEL_EVENT_OBJECT)) break;
         return 1;
     case OP_ADD_MANA:
-        if (a->kind != AB_MANA || e->n.kind != QTY_CONST || e->n.n != 1) break;
+        if (a->kind == AB_MANA) return 1;                    /* ability_played checked which */
+        /* A spell's mana (Pyretic Ritual): a constant amount of one color,
+         * into its controller's pool as it resolves (effect.c). */
+        if (a->kind != AB_SPELL || sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n < 1 || !e->arg2 ||
+            (e->arg2 & (e->arg2 - 1)))
+            break;
         return 1;
     default:
         break;
@@ -334,9 +341,26 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
         break;
     case AB_MANA:
-        if (!a->cost.tap || a->cost.generic || a->cost.sac_self || a->n_effects != 1) NOT("that mana ability");
-        if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
-        break;
+        /* The payer activates those whose only cost is {T} (mana.c): one
+         * mana of one of some colors, or of one color for each permanent
+         * counted (Elvish Archdruid), or one colored mana that deals damage
+         * to you as it is made (a pain land, 605.3a: no stack). */
+        if (!a->cost.tap || a->cost.generic || a->cost.sac_self || a->cost.sac_n || a->cost.x || a->cost.exile_self ||
+            a->cost.remove_counters || a->n_targets || a->effect[0].op != OP_ADD_MANA)
+            NOT("that mana ability");
+        for (int c = 0; c < COLOR_COUNT; c++) if (a->cost.color[c]) NOT("that mana ability");
+        if (a->n_effects == 1) {
+            const Effect *e = &a->effect[0];
+            if (e->n.kind == QTY_CONST && e->n.n == 1) break;
+            if (e->n.kind == QTY_COUNT && e->n.n == 1 && e->arg2 && !(e->arg2 & (e->arg2 - 1)) && filter_ok(&e->count))
+                break;
+            NOT("add mana on that");
+        }
+        if (a->n_effects == 2 && a->effect[0].n.kind == QTY_CONST && a->effect[0].n.n == 1 && a->effect[0].arg2 &&
+            a->effect[1].op == OP_DAMAGE && a->effect[1].who == SEL_YOU && a->effect[1].n.kind == QTY_CONST &&
+            a->effect[1].n.n > 0 && !a->effect[1].flags)
+            break;
+        NOT("that mana ability");
     case AB_TRIGGERED:
         if (!trigger_ok(a)) NOT("that trigger");
         if (a->trigger == TR_OTHER_ETB && filter_may_match_land(&a->trig_filter))

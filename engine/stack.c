@@ -77,6 +77,7 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
 {
     switch (trigger) {
     case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_GAIN_LIFE: case TR_DRAW: case TR_DISCARD:
+    case TR_TAP_LAND:
         trigger_scan(s, trigger, player, NO_SLOT, NULL, amount);
         return;
     case TR_OTHER_ETB:
@@ -252,7 +253,7 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
         item_targets(s, it, a);                                                  /* 601.2c */
         if (!free_mana) {                                                        /* 601.2g-h */
             int xs = spell_x(d, k);
-            mana_pay_cost(s, p, d->cost_color, d->cost_generic + a->x * xs, -1);
+            mana_pay_cost(s, g, p, d->cost_color, d->cost_generic + a->x * xs, -1);
         }
         it->obj = hand_take(pl, a->hand_idx);
         it->ts = state_ts(s);
@@ -273,7 +274,7 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     it->source = (uint8_t)i;
     it->source_ts = s->px[i].ts;
     item_targets(s, it, a);
-    if (!free_mana) mana_pay_cost(s, p, ab->cost.color, ab->cost.generic, ab->cost.tap ? i : -1);
+    if (!free_mana) mana_pay_cost(s, g, p, ab->cost.color, ab->cost.generic, ab->cost.tap ? i : -1);
     if (ab->cost.tap) q->flags |= PF_TAPPED;
     if (ab->timing & TM_ONCE) s->px[i].xflags |= PX_USED;
     if (ab->cost.remove_counters) { q->plus = (uint8_t)(q->plus - ab->cost.remove_counters); s->layers_dirty = 1; }
