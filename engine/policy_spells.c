@@ -195,6 +195,38 @@ static int worth_trying(const GameState *s, int p, const Action *a)
     return 1;
 }
 
+/* Whether action a casts a spell that only adds mana (Pyretic Ritual):
+ * its worth is what the mana then casts. */
+static int mana_spell(const GameState *s, int p, const Action *a)
+{
+    if (a->type != ACT_CAST) return 0;
+    const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
+    int k = spell_ability(d);
+    if (k < 0 || !d->ab[k].n_effects) return 0;
+    for (int j = 0; j < d->ab[k].n_effects; j++) if (d->ab[k].effect[j].op != OP_ADD_MANA) return 0;
+    return 1;
+}
+
+/* The best board p reaches from fork f with one more action (not another
+ * mana spell), or f's own: what a ritual's mana is worth. */
+static int best_follow_up(const GameState *f, const Game *g, int p)
+{
+    int best_v = evaluate(f, p), pool = 0;
+    for (int c = 0; c < COLOR_COUNT; c++) pool += f->pl[p].mana[c];
+    if (f->over || !pool) return best_v;
+    Action acts[ACTION_MAX];
+    int n = actions_spells(f, p, acts, 0);
+    for (int k = 1; k < n && k < 96; k++) {
+        if (acts[k].type == ACT_LAND || mana_spell(f, p, &acts[k]) || same_as_earlier(f, p, acts, k)) continue;
+        GameState h;
+        state_fork(&h, f);
+        playout(&h, g, p, &acts[k]);
+        int v = evaluate(&h, p);
+        if (v > best_v) best_v = v;
+    }
+    return best_v;
+}
+
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
 {
     if (land >= 0) return land;
@@ -205,7 +237,7 @@ int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action
         GameState f;
         state_fork(&f, s);
         playout(&f, g, p, &legal[k]);
-        int v = evaluate(&f, p);
+        int v = mana_spell(s, p, &legal[k]) ? best_follow_up(&f, g, p) : evaluate(&f, p);
         if (v > best_v) { best_v = v; best = k; }
     }
     return best;

@@ -1,0 +1,260 @@
+/* test_mana.c: mana abilities with more to them (605), on real cards of the
+ * default pool: pain lands (their damage as the mana is made, only for
+ * colored mana, the payer's painless choice when there is one), Elvish
+ * Archdruid's mana equal to a count, a spell's mana in the pool (Pyretic
+ * Ritual) used by a later spell and emptied as the step ends (500.4),
+ * Upwelling, Manabarbs (a trigger for each land tapped for mana, basics
+ * included, 106.12). */
+#include <stdio.h>
+#include "engine/stack.h"
+#include "engine/effect.h"
+#include "engine/turn.h"
+#include "engine/mana.h"
+#include "engine/heuristic.h"
+
+/* The cards of the positions (pool_pos.h). */
+static const char *const names[] = {
+    "Adarkar Wastes", "Brushland", "Llanowar Elves", "Grizzly Bears", "Forest", "Plains", "Mountain",
+    "Pyretic Ritual", "Canyon Minotaur", "Upwelling", "Manabarbs", "Elvish Archdruid", "Craw Wurm",
+    "Llanowar Elves", "Elite Vanguard", "Forest", "Forest", "Forest", "Mountain", "Mountain",
+};
+enum { C_WASTES, C_BRUSHLAND, C_ELVES, C_BEARS, C_FOREST, C_PLAINS, C_MOUNTAIN, C_RITUAL, C_MINOTAUR,
+       C_UPWELLING, C_BARBS, C_ARCHDRUID, C_WURM, C_ELVES2, C_LIONS,
+       C_FOREST2, C_FOREST3, C_FOREST4, C_MOUNTAIN2, C_MOUNTAIN3, C_N };
+
+#include "tests/pool_pos.h"
+
+/* n basic lands of one color for player p (basics are counts): card k
+ * and the copies of it listed after the other cards. */
+static void basics(Pos *x, int p, int k, int color, int n)
+{
+    static const uint8_t more[][3] = { [C_FOREST] = { C_FOREST2, C_FOREST3, C_FOREST4 },
+                                       [C_MOUNTAIN] = { C_MOUNTAIN2, C_MOUNTAIN3 } };
+    Player *pl = &x->s.pl[p];
+    for (int j = 0; j < n; j++) {
+        int o = j ? more[k][j - 1] : k;
+        assert_true(o > 0);
+        bits256_clear(x->s.exile[p], o);
+        bits256_set(pl->lands, o);
+    }
+    pl->lands_n = (uint8_t)(pl->lands_n + n);
+    pl->land_n[color] = (uint8_t)n;
+}
+
+static int cast_ok(Pos *x, int p, int k)
+{
+    Action a = act(ACT_CAST, hand_slot(x, p, k), 0, 0, 0);
+    return action_apply(&x->s, &x->g, p, &a, 0);
+}
+
+static int pool_total(const Pos *x, int p)
+{
+    int n = 0;
+    for (int c = 0; c < COLOR_COUNT; c++) n += x->s.pl[p].mana[c];
+    return n;
+}
+
+/* 605.3a, 106.12: Adarkar Wastes pays Grizzly Bears' generic {1} with its
+ * {C} and deals no damage; with no Forest, Brushland's {G} is needed and
+ * it deals 1 damage to its controller as the mana is made. */
+static void test_pain_land_only_for_colored(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int wastes = put(&x, 0, C_WASTES);
+    basics(&x, 0, C_FOREST, COLOR_G, 1);
+    give(&x, 0, C_BEARS);
+    assert_int_equal(cast_ok(&x, 0, C_BEARS), MTG_OK);
+    assert_true(x.s.perm[wastes].flags & PF_TAPPED);
+    assert_int_equal(x.s.pl[0].land_tapped[COLOR_G], 1);
+    assert_int_equal(x.s.pl[0].life, 20);
+    assert_int_equal(pool_total(&x, 0), 0);
+
+    Pos y; pos_init(&y);
+    int brush = put(&y, 0, C_BRUSHLAND);
+    basics(&y, 0, C_PLAINS, COLOR_W, 1);
+    give(&y, 0, C_BEARS);
+    assert_int_equal(cast_ok(&y, 0, C_BEARS), MTG_OK);
+    assert_true(y.s.perm[brush].flags & PF_TAPPED);
+    assert_int_equal(y.s.pl[0].land_tapped[COLOR_W], 1);
+    assert_int_equal(y.s.pl[0].life, 19);                      /* the {G} hurt */
+    assert_int_equal(y.s.pl[1].life, 20);
+    assert_int_equal(pool_total(&y, 0), 0);
+}
+
+/* 601.2g-h: the payer chooses a painless way when there is one: with
+ * Llanowar Elves and Brushland for Grizzly Bears, the Elves make {G} and
+ * Brushland {C} (no damage), whatever order they come in; with two pain
+ * lands and nothing else, the one colored symbol costs 1 life, not 2.
+ * The damage is prevented like any other (615): a shield of 1 stops it. */
+static void test_payer_choice(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int brush = put(&x, 0, C_BRUSHLAND), elves = put(&x, 0, C_ELVES);
+    give(&x, 0, C_BEARS);
+    assert_true(mana_can_pay_cost(&x.s, 0, x.s.cards[x.deck.card[C_BEARS]].cost_color, 1, -1));
+    assert_int_equal(cast_ok(&x, 0, C_BEARS), MTG_OK);
+    assert_true(x.s.perm[brush].flags & PF_TAPPED);
+    assert_true(x.s.perm[elves].flags & PF_TAPPED);
+    assert_int_equal(x.s.pl[0].life, 20);
+
+    Pos y; pos_init(&y);
+    int a = put(&y, 0, C_BRUSHLAND), b = put(&y, 0, C_WASTES);
+    give(&y, 0, C_LIONS);                                      /* {W}: one colored symbol */
+    assert_int_equal(cast_ok(&y, 0, C_LIONS), MTG_OK);
+    assert_int_equal(y.s.pl[0].life, 19);
+    assert_int_equal(y.s.perm[a].flags & PF_TAPPED, PF_TAPPED);  /* the first land able: Brushland's {W} */
+    assert_int_equal(y.s.perm[b].flags & PF_TAPPED, 0);
+
+    Pos z; pos_init(&z);
+    put(&z, 0, C_BRUSHLAND);
+    give(&z, 0, C_LIONS);
+    z.s.pl[0].prevent = 1;
+    assert_int_equal(cast_ok(&z, 0, C_LIONS), MTG_OK);
+    assert_int_equal(z.s.pl[0].life, 20);
+    assert_int_equal(z.s.pl[0].prevent, 0);
+}
+
+/* 106.4, 500.4: Pyretic Ritual's {R}{R}{R} waits in the pool, pays for
+ * Canyon Minotaur cast later in the step (with the third Mountain), and
+ * what is left empties as the step ends; before the Ritual resolves the
+ * Minotaur cannot be cast. */
+static void test_ritual_pool(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    basics(&x, 0, C_MOUNTAIN, COLOR_R, 3);
+    give(&x, 0, C_RITUAL);
+    give(&x, 0, C_MINOTAUR);
+    Action acts[ACTION_MAX];
+    int n = game_legal_actions(&x.s, 0, acts);
+    assert_int_equal(n, 2);                                    /* pass, the Ritual */
+    assert_int_equal(cast_ok(&x, 0, C_MINOTAUR), ERR_ILLEGAL_ACTION);
+    assert_int_equal(cast_ok(&x, 0, C_RITUAL), MTG_OK);
+    assert_int_equal(x.s.pl[0].land_tapped[COLOR_R], 2);
+    settle(&x);
+    assert_int_equal(x.s.pl[0].mana[COLOR_R], 3);
+    assert_int_equal(cast_ok(&x, 0, C_MINOTAUR), MTG_OK);
+    assert_int_equal(x.s.pl[0].mana[COLOR_R], 0);
+    assert_int_equal(x.s.pl[0].land_tapped[COLOR_R], 3);
+    settle(&x);
+
+    /* What is left empties at the end of the step (500.4). */
+    Pos y; pos_init(&y);
+    basics(&y, 0, C_MOUNTAIN, COLOR_R, 2);
+    give(&y, 0, C_RITUAL);
+    assert_int_equal(cast_ok(&y, 0, C_RITUAL), MTG_OK);
+    settle(&y);
+    assert_int_equal(y.s.pl[0].mana[COLOR_R], 3);
+    mana_empty(&y.s);
+    assert_int_equal(y.s.pl[0].mana[COLOR_R], 0);
+}
+
+/* The heuristic casts the Ritual when its mana casts the Minotaur, and
+ * not when nothing follows it. */
+static void test_heuristic_ritual(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    basics(&x, 0, C_MOUNTAIN, COLOR_R, 3);
+    give(&x, 0, C_RITUAL);
+    give(&x, 0, C_MINOTAUR);
+    Action acts[ACTION_MAX];
+    int n = game_legal_actions(&x.s, 0, acts);
+    int k = heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1);
+    assert_int_equal(acts[k].type, ACT_CAST);
+    assert_int_equal(x.s.pl[0].hand[acts[k].hand_idx], C_RITUAL);
+
+    Pos y; pos_init(&y);
+    basics(&y, 0, C_MOUNTAIN, COLOR_R, 3);
+    give(&y, 0, C_RITUAL);
+    n = game_legal_actions(&y.s, 0, acts);
+    assert_int_equal(heuristic_spells_main(&y.s, &y.g, 0, acts, n, -1), 0);
+}
+
+/* 500.4 does not apply with Upwelling: the pool keeps its mana as steps
+ * end, both players' ("Mana pools don't empty"); gone with it. */
+static void test_upwelling(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int up = put(&x, 0, C_UPWELLING);
+    x.s.pl[0].mana[COLOR_R] = 2;
+    x.s.pl[1].mana[COLOR_G] = 1;
+    mana_empty(&x.s);
+    assert_int_equal(x.s.pl[0].mana[COLOR_R], 2);
+    assert_int_equal(x.s.pl[1].mana[COLOR_G], 1);
+    perm_leave(&x.s, &x.g, up, ZONE_GRAVEYARD);
+    layers_refresh(&x.s);
+    mana_empty(&x.s);
+    assert_int_equal(x.s.pl[0].mana[COLOR_R], 0);
+    assert_int_equal(x.s.pl[1].mana[COLOR_G], 0);
+}
+
+/* Manabarbs: each land tapped for mana is one event (106.12), basic lands
+ * (counts) as well as nonbasic ones; creatures tapped for mana are not
+ * lands. Craw Wurm ({4}{G}{G}) from 4 Forests, Brushland and Llanowar
+ * Elves: five lands, 5 damage to the player who tapped them. */
+static void test_manabarbs(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    enter(&x, 1, C_BARBS);
+    assert_int_equal(x.s.pending_n, 0);
+    static const uint8_t lib[] = { C_LIONS };
+    library(&x, 0, lib, 1);                                    /* (a library to draw from: none drawn) */
+    basics(&x, 0, C_FOREST, COLOR_G, 4);
+    put(&x, 0, C_BRUSHLAND);
+    put(&x, 0, C_ELVES);
+    give(&x, 0, C_WURM);
+    assert_int_equal(cast_ok(&x, 0, C_WURM), MTG_OK);
+    assert_int_equal(x.s.pending_n, 5);
+    assert_int_equal(x.s.pl[0].life, 20);                      /* Brushland made {C}: no pain */
+    settle(&x);
+    assert_int_equal(x.s.pl[0].life, 15);
+    assert_int_equal(x.s.pl[1].life, 20);
+}
+
+/* Elvish Archdruid makes {G} for each Elf its controller controls (itself
+ * and two Llanowar Elves: 3), all at once: Grizzly Bears leaves one in the
+ * pool; the sick Elves don't tap but still count. Craw Wurm's 6 need the
+ * Archdruid's 3, the two Elves and a Forest. */
+static void test_archdruid(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int druid = put(&x, 0, C_ARCHDRUID);
+    int e1 = put(&x, 0, C_ELVES), e2 = put(&x, 0, C_ELVES2);
+    x.s.perm[e1].flags |= PF_SICK;
+    x.s.perm[e2].flags |= PF_SICK;
+    give(&x, 0, C_BEARS);
+    assert_int_equal(mana_total_now(&x.s, 0, -1), 3);
+    assert_int_equal(cast_ok(&x, 0, C_BEARS), MTG_OK);
+    assert_true(x.s.perm[druid].flags & PF_TAPPED);
+    assert_int_equal(x.s.pl[0].mana[COLOR_G], 1);
+
+    Pos y; pos_init(&y);
+    put(&y, 0, C_ARCHDRUID);
+    put(&y, 0, C_ELVES);
+    put(&y, 0, C_ELVES2);
+    give(&y, 0, C_WURM);
+    assert_int_equal(cast_ok(&y, 0, C_WURM), ERR_ILLEGAL_ACTION);   /* 5 mana */
+    basics(&y, 0, C_FOREST, COLOR_G, 1);
+    assert_int_equal(cast_ok(&y, 0, C_WURM), MTG_OK);
+    assert_int_equal(pool_total(&y, 0), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pain_land_only_for_colored),
+        cmocka_unit_test(test_payer_choice),
+        cmocka_unit_test(test_ritual_pool),
+        cmocka_unit_test(test_heuristic_ritual),
+        cmocka_unit_test(test_upwelling),
+        cmocka_unit_test(test_manabarbs),
+        cmocka_unit_test(test_archdruid),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
