@@ -265,6 +265,22 @@ void layers_refresh(GameState *s)
         x->blocks_extra = 0;
         x->xflags &= (uint8_t)~(PX_PROT_WIDE | PX_NO_UNTAP);
         x->colors = d->colors;
+        q->flags = (uint8_t)((q->flags & ~PF_CREATURE) | ((d->types & TYPE_CREATURE) ? PF_CREATURE : 0));
+    }
+    /* "~ becomes a 3/3 green Ape creature with trample until end of turn.
+     * It's still a land." (OP_BECOME), in timestamp order: its types and
+     * creature type (layer 4: a creature, still a land), its colors (5),
+     * its keywords (6, before those gained below: only additions) and its
+     * base power and toughness (7b, before 7c's modifications). */
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op != OP_BECOME) continue;
+        Permanent *q = &s->perm[f->slot];
+        q->flags |= PF_CREATURE;
+        s->px[f->slot].colors = f->rule;
+        q->kw |= f->kw;
+        q->power = f->p;
+        q->toughness = f->t;
     }
     s->pl_rules[0] = s->pl_rules[1] = 0;
     /* Layer 2, before the abilities whose "you" and "you control" it decides. */

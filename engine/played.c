@@ -117,7 +117,7 @@ static int rule_eot_ok(int r)
     }
 }
 
-static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen)
+static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *why, size_t whylen)
 {
     static const char *const names[OP_COUNT] = {
         [OP_DAMAGE] = "damage", [OP_PUMP] = "+N/+N", [OP_SET_PT] = "set power and toughness",
@@ -132,6 +132,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         [OP_TAP] = "tap", [OP_UNTAP] = "untap", [OP_NO_UNTAP] = "doesn't untap",
         [OP_CONTROL] = "gain control", [OP_EXTRA_TURN] = "extra turn", [OP_SACRIFICE] = "sacrifice",
         [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry", [OP_GIVE_CONTROL] = "give control",
+        [OP_BECOME] = "become a creature",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
@@ -284,6 +285,14 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     case OP_COUNTERS:
         if (e->arg2 != 0 || (sel != SEL_TARGET && sel != SEL_SELF && sel != SEL_ALL && sel != SEL_EVENT_OBJECT)) break;
         return 1;
+    case OP_BECOME:
+        /* A land's own "~ becomes a 2/1 red Warrior creature with first
+         * strike until end of turn. It's still a land." (layers.c: 613.1d-f,
+         * 613.3 layer 7b; played on lands alone, which the reader reads). */
+        if (a->kind != AB_ACTIVATED || sel != SEL_SELF || e->dur != DUR_EOT || !(types & TYPE_LAND) ||
+            (types & TYPE_CREATURE) || e->token.types != TYPE_CREATURE)
+            break;
+        return 1;
     case OP_ADD_MANA:
         if (a->kind == AB_MANA) return 1;                    /* ability_played checked which */
         /* A spell's mana (Pyretic Ritual): a constant amount of one color,
@@ -313,7 +322,6 @@ static int cost_ok(const Ability *a, const Cost *c, int kind, char *why, size_t 
 
 int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
 {
-    (void)types;
     if (a->cond && !(a->kind == AB_ETB_COUNTERS && a->cond == COND_OPP_DAMAGED) &&
         !(a->kind == AB_TRIGGERED && a->cond == COND_SELF_UNTAPPED && a->trigger != TR_DIES))
         NOT("a condition");
@@ -383,6 +391,6 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         NOT("that kind of ability");
     }
     for (int k = 0; k < a->n_effects; k++)
-        if (!effect_ok(a, &a->effect[k], why, whylen)) return 0;
+        if (!effect_ok(a, &a->effect[k], types, why, whylen)) return 0;
     return 1;
 }

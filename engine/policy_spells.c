@@ -73,8 +73,37 @@ static void borrowed_attack(GameState *f, int p)
 /* The state after action a and everything on the stack resolves with no
  * answer; "until end of turn" effects end unless combat is under way (a
  * trick's worth is what it does to this combat). */
+/* Whether action a activates an ability that makes its source a creature
+ * until end of turn (a land: OP_BECOME). */
+static int becomes(const GameState *s, const Action *a)
+{
+    if (a->type != ACT_ACTIVATE) return 0;
+    const Ability *ab = &s->cards[s->perm[a->hand_idx].card].ab[a->ability];
+    for (int j = 0; j < ab->n_effects; j++) if (ab->effect[j].op == OP_BECOME) return 1;
+    return 0;
+}
+
+/* Whether player p controls a land that can become a creature. */
+static int has_becomer(const GameState *s, int p)
+{
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_ACTIVATED) || !(s->px[i].xflags & PX_LAND)) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++)
+            if (d->ab[k].kind == AB_ACTIVATED && d->ab[k].n_effects && d->ab[k].effect[0].op == OP_BECOME) return 1;
+    }
+    return 0;
+}
+
 static void playout(GameState *f, const Game *g, int p, const Action *a)
 {
+    /* A land made a creature at the beginning of its controller's combat
+     * (to attack) or as the opponent's attackers are declared (to block)
+     * is valued as the creature it is for this combat. */
+    int combat_now = f->step >= STEP_DECLARE_BLOCKERS && f->step <= STEP_COMBAT_DAMAGE;
+    if (becomes(f, a))
+        combat_now |= (f->step == STEP_BEGIN_COMBAT && f->active == p) || (f->step == STEP_DECLARE_ATTACKERS && f->active != p);
     Game q = *g;
     Rng dr[2] = { *g->deck_rng[0], *g->deck_rng[1] }, pr[2] = { *g->policy_rng[0], *g->policy_rng[1] };
     q.deck_rng[0] = &dr[0]; q.deck_rng[1] = &dr[1];
@@ -93,7 +122,7 @@ static void playout(GameState *f, const Game *g, int p, const Action *a)
         layers_refresh(f);
         borrowed_attack(f, p);
     }
-    if (f->step < STEP_DECLARE_BLOCKERS || f->step > STEP_COMBAT_DAMAGE) floating_end_of_turn(f);
+    if (!combat_now) floating_end_of_turn(f);
     layers_refresh(f);
     if (!f->over) sba_apply_some(f, &q, 0);
 }
@@ -101,7 +130,9 @@ static void playout(GameState *f, const Game *g, int p, const Action *a)
 /* Where the heuristic looks at its plays: with something on the stack
  * (an answer), in its own main phases, after attackers and after blockers
  * are declared (removal before or after blocks, combat tricks, pumps) and
- * in the opponent's end step (what it held up: burn, draws). Elsewhere
+ * in the opponent's end step (what it held up: burn, draws), and at the
+ * beginning of its combat when it has a land that becomes a creature (to
+ * attack with it). Elsewhere
  * (upkeeps, draw steps, the beginning and end of combat, a first-strike
  * damage step, the opponent's main phases with the stack empty) it passes,
  * as players of the era mostly did: each look tries every candidate on a
@@ -111,6 +142,7 @@ int heuristic_spells_looks(const GameState *s, int p)
     if (s->stack_n) return 1;
     switch (s->step) {
     case STEP_MAIN1: case STEP_MAIN2: return s->active == p;
+    case STEP_BEGIN_COMBAT: return s->active == p && has_becomer(s, p);   /* a land to attack with */
     case STEP_DECLARE_ATTACKERS: case STEP_DECLARE_BLOCKERS: return 1;
     case STEP_END: return s->active != p;
     default: return 0;

@@ -274,7 +274,13 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     it->source = (uint8_t)i;
     it->source_ts = s->px[i].ts;
     item_targets(s, it, a);
-    if (!free_mana) mana_pay_cost(s, g, p, ab->cost.color, ab->cost.generic, ab->cost.tap ? i : -1);
+    /* The payer leaves the source untapped when it can (a land animating
+     * itself keeps its own mana ability unused, to attack): the player's
+     * choice of mana abilities, 601.2g, 602.2b. */
+    if (!free_mana) {
+        int keep = ab->cost.tap || mana_can_pay_cost(s, p, ab->cost.color, ab->cost.generic, i) ? i : -1;
+        mana_pay_cost(s, g, p, ab->cost.color, ab->cost.generic, keep);
+    }
     if (ab->cost.tap) q->flags |= PF_TAPPED;
     if (ab->timing & TM_ONCE) s->px[i].xflags |= PX_USED;
     if (ab->cost.remove_counters) { q->plus = (uint8_t)(q->plus - ab->cost.remove_counters); s->layers_dirty = 1; }
