@@ -11,16 +11,19 @@
 #include "engine/turn.h"
 #include "engine/mana.h"
 #include "engine/heuristic.h"
+#include "engine/combat.h"
+#include "engine/damage.h"
 
 /* The cards of the positions (pool_pos.h). */
 static const char *const names[] = {
     "Adarkar Wastes", "Brushland", "Llanowar Elves", "Grizzly Bears", "Forest", "Plains", "Mountain",
     "Pyretic Ritual", "Canyon Minotaur", "Upwelling", "Manabarbs", "Elvish Archdruid", "Craw Wurm",
     "Llanowar Elves", "Elite Vanguard", "Forest", "Forest", "Forest", "Mountain", "Mountain",
+    "Treetop Village", "Doom Blade", "Giant Growth",
 };
 enum { C_WASTES, C_BRUSHLAND, C_ELVES, C_BEARS, C_FOREST, C_PLAINS, C_MOUNTAIN, C_RITUAL, C_MINOTAUR,
        C_UPWELLING, C_BARBS, C_ARCHDRUID, C_WURM, C_ELVES2, C_LIONS,
-       C_FOREST2, C_FOREST3, C_FOREST4, C_MOUNTAIN2, C_MOUNTAIN3, C_N };
+       C_FOREST2, C_FOREST3, C_FOREST4, C_MOUNTAIN2, C_MOUNTAIN3, C_TREETOP, C_DOOM, C_GROWTH, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -245,6 +248,143 @@ static void test_archdruid(void **state)
     assert_int_equal(pool_total(&y, 0), 0);
 }
 
+/* The index of Treetop Village's "becomes" ability. */
+static int become_ability(const Pos *x)
+{
+    const CardDef *d = &x->s.cards[x->deck.card[C_TREETOP]];
+    for (int k = 0; k < d->n_abilities; k++)
+        if (d->ab[k].kind == AB_ACTIVATED && d->ab[k].effect[0].op == OP_BECOME) return k;
+    fail_msg("Treetop Village has no becomes ability");
+    return -1;
+}
+
+/* Treetop Village untapped (it enters tapped), under player 0's control
+ * since the turn began, with two Forests; "{1}{G}: ~ becomes a 3/3 green
+ * Ape creature with trample until end of turn. It's still a land."
+ * activated and resolved (paid with the Forests: the payer keeps the
+ * Village untapped, to attack). */
+static int animated_village(Pos *x, int forests)
+{
+    int v = put(x, 0, C_TREETOP);
+    x->s.perm[v].flags &= (uint8_t)~PF_TAPPED;
+    basics(x, 0, C_FOREST, COLOR_G, forests);
+    assert_false(perm_is_creature(&x->s, v));
+    assert_false(combat_can_attack(&x->s, v));
+    assert_int_equal(mana_total_now(&x->s, 0, -1), forests + 1);
+    Action a = act(ACT_ACTIVATE, v, become_ability(x), 0, 0);
+    assert_int_equal(action_apply(&x->s, &x->g, 0, &a, 0), MTG_OK);
+    assert_int_equal(x->s.pl[0].land_tapped[COLOR_G], 2);             /* {1}{G} from two Forests */
+    assert_false(x->s.perm[v].flags & PF_TAPPED);
+    settle(x);
+    return v;
+}
+
+/* 613.1d-f, 613.3: the Village is a 3/3 green Ape creature with trample,
+ * still a land; it attacks (302.6: under its controller's control since
+ * the turn began); creature removal destroys it (Doom Blade: "target
+ * nonblack creature") and it goes to its owner's graveyard. */
+static void test_manland_animated_destroyed(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int v = animated_village(&x, 2);
+    assert_true(perm_is_creature(&x.s, v));
+    assert_int_equal(x.s.perm[v].power, 3);
+    assert_int_equal(x.s.perm[v].toughness, 3);
+    assert_true(perm_has(&x.s, v, KW_TRAMPLE));
+    assert_int_equal(x.s.px[v].colors, CB_G);
+    assert_true(x.s.px[v].xflags & PX_LAND);
+    Filter ape = x.s.cards[x.deck.card[C_DOOM]].ab[0].target[0].f;   /* nonblack creature */
+    assert_true(filter_perm(&x.s, &ape, v, 1, NO_SLOT));
+    assert_true(combat_can_attack(&x.s, v));
+    assert_int_equal(mana_total_now(&x.s, 0, -1), 1);          /* its {T}: Add {G} still usable */
+    give(&x, 1, C_DOOM);
+    Action a = act(ACT_CAST, hand_slot(&x, 1, C_DOOM), 0, TK_PERM, v);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), MTG_OK);
+    settle(&x);
+    assert_false(permset_has(x.s.perm_used, v));
+    assert_true(bits256_has(x.s.pl[0].gy, C_TREETOP));
+}
+
+/* A land that is a creature is dealt damage and dies of it (704.5g) as a
+ * creature, to the graveyard; until end of turn only: at cleanup (514.2)
+ * it is a land again, 0/0 and no creature, and Doom Blade cannot target
+ * it. A pump on it (Giant Growth, layer 7c) adds to its base 3/3 (7b). */
+static void test_manland_damage_and_end_of_turn(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int v = animated_village(&x, 2);
+    DamageSource src = { NO_SLOT, 1, CB_R, x.deck.card[C_DOOM], 0, 0 };
+    damage_deal(&x.s, &x.g, &src, v, 0, 3);
+    settle(&x);
+    assert_false(permset_has(x.s.perm_used, v));
+    assert_true(bits256_has(x.s.pl[0].gy, C_TREETOP));
+
+    Pos y; pos_init(&y);
+    v = animated_village(&y, 3);
+    give(&y, 0, C_GROWTH);
+    Action a = act(ACT_CAST, hand_slot(&y, 0, C_GROWTH), 0, TK_PERM, v);
+    assert_int_equal(action_apply(&y.s, &y.g, 0, &a, 0), MTG_OK);
+    settle(&y);
+    assert_int_equal(y.s.perm[v].power, 6);
+    assert_int_equal(y.s.perm[v].toughness, 6);
+    floating_end_of_turn(&y.s);
+    layers_refresh(&y.s);
+    assert_false(perm_is_creature(&y.s, v));
+    assert_int_equal(y.s.perm[v].power, 0);
+    assert_int_equal(y.s.px[v].colors, 0);
+    assert_false(perm_has(&y.s, v, KW_TRAMPLE));
+    Filter f = y.s.cards[y.deck.card[C_DOOM]].ab[0].target[0].f;
+    assert_false(filter_perm(&y.s, &f, v, 1, NO_SLOT));
+    char msg[256];
+    if (state_check(&y.s, &y.g, msg, sizeof msg)) fail_msg("%s", msg);
+}
+
+/* 302.6: a Village that came under its controller's control this turn
+ * (played this turn) taps for mana as a land, but once a creature it can
+ * neither attack nor tap for mana ({T} abilities of a creature). */
+static void test_manland_summoning_sick(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    bits256_clear(x.s.exile[0], C_TREETOP);
+    int v = land_enter(&x.s, &x.g, 0, C_TREETOP, 0);
+    x.s.pending_n = 0;
+    x.s.perm[v].flags &= (uint8_t)~PF_TAPPED;                 /* (it enters tapped) */
+    assert_true(x.s.perm[v].flags & PF_SICK);
+    basics(&x, 0, C_FOREST, COLOR_G, 2);
+    assert_int_equal(mana_total_now(&x.s, 0, -1), 3);          /* a land: not a creature, no sickness */
+    Action a = act(ACT_ACTIVATE, v, become_ability(&x), 0, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 0), MTG_OK);
+    settle(&x);
+    assert_true(perm_is_creature(&x.s, v));
+    assert_false(combat_can_attack(&x.s, v));
+    assert_int_equal(mana_total_now(&x.s, 0, -1), 0);
+    give(&x, 0, C_GROWTH);                                     /* {G}: no mana for it */
+    Action acts[ACTION_MAX];
+    assert_int_equal(game_legal_actions(&x.s, 0, acts), 1);
+}
+
+/* The heuristic animates the Village at the beginning of its combat (to
+ * attack with it), not in its first main phase. */
+static void test_heuristic_animates(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int v = put(&x, 0, C_TREETOP);
+    x.s.perm[v].flags &= (uint8_t)~PF_TAPPED;
+    basics(&x, 0, C_FOREST, COLOR_G, 2);
+    Action acts[ACTION_MAX];
+    int n = game_legal_actions(&x.s, 0, acts);
+    assert_int_equal(heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1), 0);
+    x.s.step = STEP_BEGIN_COMBAT;
+    n = game_legal_actions(&x.s, 0, acts);
+    int k = heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1);
+    assert_int_equal(acts[k].type, ACT_ACTIVATE);
+    assert_int_equal(acts[k].hand_idx, v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -255,6 +395,10 @@ int main(void)
         cmocka_unit_test(test_upwelling),
         cmocka_unit_test(test_manabarbs),
         cmocka_unit_test(test_archdruid),
+        cmocka_unit_test(test_manland_animated_destroyed),
+        cmocka_unit_test(test_manland_damage_and_end_of_turn),
+        cmocka_unit_test(test_manland_summoning_sick),
+        cmocka_unit_test(test_heuristic_animates),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
