@@ -431,4 +431,16 @@ typedef struct Ability {
                                  COND_FEWER_THAN: the number */
 } Ability;
 
+/* Whether mana ability a's only cost is {T} (605.1a): the payer activates
+ * those while paying (mana.c, 605.3b); the others (a sacrifice, a mana
+ * cost: Chromatic Star, Composite Golem) are actions a player takes with
+ * priority (605.3a), their mana going to the pool. */
+static inline int ability_mana_tap_only(const Ability *a)
+{
+    const Cost *c = &a->cost;
+    return a->kind == AB_MANA && c->tap && !c->generic && !c->sac_self && !c->sac_n && !c->x && !c->life &&
+           !c->exile_self && !c->remove_counters && !c->discard_n && !c->untap && !c->color[0] && !c->color[1] &&
+           !c->color[2] && !c->color[3] && !c->color[4] && !c->color[5];
+}
+
 #endif

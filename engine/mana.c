@@ -5,6 +5,7 @@
 #include "damage.h"
 #include "effect.h"
 #include "stack.h"
+#include "zone.h"
 
 /* Whether player p's mana pool and untapped basic lands can pay card d's cost. */
 int mana_can_pay(const Player *pl, const CardDef *d)
@@ -88,14 +89,7 @@ typedef struct Units {
                                  controller as the mana is made (a pain land's colored mana) */
 } Units;
 
-/* A mana ability the payer activates: {T} is its only cost (605.1a). */
-static int tap_only(const Ability *a)
-{
-    const Cost *c = &a->cost;
-    return a->kind == AB_MANA && c->tap && !c->generic && !c->sac_self && !c->sac_n && !c->x && !c->life &&
-           !c->exile_self && !c->remove_counters && !c->color[0] && !c->color[1] && !c->color[2] &&
-           !c->color[3] && !c->color[4] && !c->color[5];
-}
+#define tap_only ability_mana_tap_only
 
 /* The mana ability a's colors as unit bits, and how much it makes. */
 static unsigned ability_bits(const Ability *a) { return a->effect[0].arg2 ? a->effect[0].arg2 : BIT_C; }
@@ -312,4 +306,24 @@ void mana_pay_cost(GameState *s, const Game *g, int p, const uint8_t color[COLOR
     }
     /* 106.12: each basic land tapped for mana is a land tapped for mana. */
     for (int k = 0; barbs && k < basics; k++) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
+}
+
+int mana_activate(GameState *s, const Game *g, int p, int i, int k, int color, int free_mana)
+{
+    uint16_t card = s->perm[i].card;
+    const Ability *a = &s->cards[card].ab[k];
+    if (!free_mana) mana_pay_cost(s, g, p, a->cost.color, a->cost.generic, i);        /* 602.2b */
+    int land = (s->px[i].xflags & PX_LAND) != 0;
+    if (a->cost.tap) s->perm[i].flags |= PF_TAPPED;
+    if (a->cost.sac_self) perm_leave(s, g, i, ZONE_GRAVEYARD);
+    Player *pl = &s->pl[p];
+    for (int j = 0; j < a->n_effects; j++) {                                          /* 106.4 */
+        const Effect *e = &a->effect[j];
+        if (e->op != OP_ADD_MANA) continue;
+        int c = !e->arg2 ? COLOR_C : (e->arg2 & (e->arg2 - 1)) ? color : __builtin_ctz(e->arg2);
+        int v = pl->mana[c] + e->n.n;
+        pl->mana[c] = (uint8_t)(v > 255 ? 255 : v);
+    }
+    if (a->cost.tap && land && watches_land_taps(s)) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
+    return MTG_OK;
 }

@@ -151,6 +151,14 @@ int mana_can_pay_cost(const GameState *s, int p, const uint8_t color[COLOR_COUNT
 struct Game;
 void mana_pay_cost(GameState *s, const struct Game *g, int p, const uint8_t color[COLOR_COUNT], int generic, int keep);
 
+/* Player p activates mana ability k of permanent i that the payer does
+ * not (ability_mana_tap_only: Chromatic Star, Composite Golem), as an
+ * action with priority (605.3a): its costs paid (its mana cost by the
+ * payer, unless free_mana), then its mana added to p's pool at once, no
+ * stack; `color` (COLOR_*) the one chosen for "one mana of any color".
+ * Returns MTG_OK. */
+int mana_activate(GameState *s, const struct Game *g, int p, int i, int k, int color, int free_mana);
+
 /* The most mana player p can make now (pool, lands, mana abilities). */
 int mana_total_now(const GameState *s, int p, int keep);
 

@@ -353,10 +353,26 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
          * mana of one of some colors, or of one color for each permanent
          * counted (Elvish Archdruid), or one colored mana that deals damage
          * to you as it is made (a pain land, 605.3a: no stack). */
-        if (!a->cost.tap || a->cost.generic || a->cost.sac_self || a->cost.sac_n || a->cost.x || a->cost.exile_self ||
-            a->cost.remove_counters || a->n_targets || a->effect[0].op != OP_ADD_MANA)
+        if (a->cost.sac_n || a->cost.x || a->cost.exile_self || a->cost.remove_counters || a->n_targets ||
+            !a->n_effects || a->effect[0].op != OP_ADD_MANA)
             NOT("that mana ability");
-        for (int c = 0; c < COLOR_COUNT; c++) if (a->cost.color[c]) NOT("that mana ability");
+        if (!ability_mana_tap_only(a)) {
+            /* Activated as an action with priority (605.3a, mana.c's
+             * mana_activate): a mana cost, {T}, sacrificing the source;
+             * constant mana, one choice of color at most, for one mana. */
+            if (a->cost.life || a->cost.discard_n || a->cost.untap || (!a->cost.tap && !a->cost.sac_self))
+                NOT("that mana ability");
+            int choices = 0;
+            for (int j = 0; j < a->n_effects; j++) {
+                const Effect *e = &a->effect[j];
+                if (e->op != OP_ADD_MANA || e->who != SEL_YOU || e->n.kind != QTY_CONST || e->n.n < 1 || e->flags)
+                    NOT("that mana ability");
+                if (e->arg2 & (e->arg2 - 1)) {
+                    if (e->n.n != 1 || choices++) NOT("that mana ability");
+                }
+            }
+            break;
+        }
         if (a->n_effects == 1) {
             const Effect *e = &a->effect[0];
             if (e->n.kind == QTY_CONST && e->n.n == 1) break;

@@ -112,6 +112,7 @@ static void playout(GameState *f, const Game *g, int p, const Action *a)
     for (int t = 0; t < EV_COUNT; t++) q.on_event[t] = NULL;
     q.check = 0;
     if (action_apply_listed(f, &q, p, a) != MTG_OK) { f->over = 1; f->winner = (uint8_t)(1 - p); return; }
+    if (f->pending_n && !f->stack_n) triggers_put(f, &q);   /* a mana ability's (Chromatic Star's draw) */
     for (int guard = 0; f->stack_n && !f->over && guard < 4 * STACK_MAX; guard++) {
         layers_refresh(f);
         sba_apply_some(f, &q, 0);
@@ -227,10 +228,12 @@ static int worth_trying(const GameState *s, int p, const Action *a)
     return 1;
 }
 
-/* Whether action a casts a spell that only adds mana (Pyretic Ritual):
- * its worth is what the mana then casts. */
-static int mana_spell(const GameState *s, int p, const Action *a)
+/* Whether action a casts a spell that only adds mana (Pyretic Ritual) or
+ * activates a mana ability (Chromatic Star, Composite Golem): its worth is
+ * what the mana then casts. */
+static int mana_action(const GameState *s, int p, const Action *a)
 {
+    if (a->type == ACT_ACTIVATE) return s->cards[s->perm[a->hand_idx].card].ab[a->ability].kind == AB_MANA;
     if (a->type != ACT_CAST) return 0;
     const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
     int k = spell_ability(d);
@@ -249,7 +252,7 @@ static int best_follow_up(const GameState *f, const Game *g, int p)
     Action acts[ACTION_MAX];
     int n = actions_spells(f, p, acts, 0);
     for (int k = 1; k < n && k < 96; k++) {
-        if (acts[k].type == ACT_LAND || mana_spell(f, p, &acts[k]) || same_as_earlier(f, p, acts, k)) continue;
+        if (acts[k].type == ACT_LAND || mana_action(f, p, &acts[k]) || same_as_earlier(f, p, acts, k)) continue;
         GameState h;
         state_fork(&h, f);
         playout(&h, g, p, &acts[k]);
@@ -269,7 +272,7 @@ int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action
         GameState f;
         state_fork(&f, s);
         playout(&f, g, p, &legal[k]);
-        int v = mana_spell(s, p, &legal[k]) ? best_follow_up(&f, g, p) : evaluate(&f, p);
+        int v = mana_action(s, p, &legal[k]) ? best_follow_up(&f, g, p) : evaluate(&f, p);
         if (v > best_v) { best_v = v; best = k; }
     }
     return best;

@@ -234,6 +234,8 @@ int action_apply_listed(GameState *s, Game *g, int p, const Action *a)
 static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
 {
     if (a->type == ACT_LAND) { land_play(s, g, p, a->hand_idx); return MTG_OK; }
+    if (a->type == ACT_ACTIVATE && s->cards[s->perm[a->hand_idx].card].ab[a->ability].kind == AB_MANA)
+        return mana_activate(s, g, p, a->hand_idx, a->ability, a->x, free_mana);      /* 605.3a: no stack */
     if (s->stack_n >= STACK_MAX) return ERR_CAPACITY;
     StackItem *it = &s->stack[s->stack_n];
     memset(it, 0, sizeof *it);

@@ -352,8 +352,9 @@ typedef struct PermX {
 enum {
     PK_STATIC    = 1u << 0,  /* AB_STATIC (layers.c) */
     PK_TRIGGERED = 1u << 1,  /* AB_TRIGGERED */
-    PK_ACTIVATED = 1u << 2,  /* AB_ACTIVATED, AB_EQUIP, AB_LOYALTY: listed as actions */
-    PK_MANA      = 1u << 3,  /* AB_MANA */
+    PK_ACTIVATED = 1u << 2,  /* AB_ACTIVATED, AB_EQUIP, AB_LOYALTY, an AB_MANA with more than {T} to
+                                pay: listed as actions */
+    PK_MANA      = 1u << 3,  /* an AB_MANA whose only cost is {T}: the payer activates it */
     PK_ATTACH    = 1u << 4,  /* AB_ENCHANT, AB_EQUIP: the state-based actions check what it is on */
     PK_LEGEND    = 1u << 5,  /* legendary (the legend rule) */
     PK_CONTROL   = 1u << 6   /* a static ability that changes control ("You control enchanted
@@ -531,7 +532,7 @@ static inline uint8_t card_ability_kinds(const CardDef *d)
             break;
         case AB_TRIGGERED: k |= PK_TRIGGERED; break;
         case AB_ACTIVATED: case AB_LOYALTY: k |= PK_ACTIVATED; break;
-        case AB_MANA:      k |= PK_MANA; break;
+        case AB_MANA:      k |= ability_mana_tap_only(&d->ab[j]) ? PK_MANA : PK_ACTIVATED; break;
         case AB_ENCHANT:   k |= PK_ATTACH; break;
         case AB_EQUIP:     k |= PK_ACTIVATED | PK_ATTACH; break;
         default: break;

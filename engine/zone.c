@@ -160,5 +160,9 @@ void perm_leave(GameState *s, const Game *g, int i, int zone)
     s->perm_ctl[ctl] &= ~PERMSET_BIT(i);
     card_to_zone(s, owner, q->obj, zone);         /* its owner's zone, whoever controlled it (108.3, 400.3) */
     s->layers_dirty = 1;
-    if (zone == ZONE_GRAVEYARD && creature) trigger_event(s, TR_DIES, i, card, ctl, ctl, 0);
+    /* "When ~ dies" (a creature), or, on a noncreature card, "When ~ is
+     * put into a graveyard from the battlefield" (Chromatic Star): the
+     * reader reads both as TR_DIES (700.4). */
+    if (zone == ZONE_GRAVEYARD && (creature || !(s->cards[card].types & TYPE_CREATURE)))
+        trigger_event(s, TR_DIES, i, card, ctl, ctl, 0);
 }

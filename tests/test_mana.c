@@ -19,11 +19,11 @@ static const char *const names[] = {
     "Adarkar Wastes", "Brushland", "Llanowar Elves", "Grizzly Bears", "Forest", "Plains", "Mountain",
     "Pyretic Ritual", "Canyon Minotaur", "Upwelling", "Manabarbs", "Elvish Archdruid", "Craw Wurm",
     "Llanowar Elves", "Elite Vanguard", "Forest", "Forest", "Forest", "Mountain", "Mountain",
-    "Treetop Village", "Doom Blade", "Giant Growth",
+    "Treetop Village", "Doom Blade", "Giant Growth", "Chromatic Star", "Composite Golem",
 };
 enum { C_WASTES, C_BRUSHLAND, C_ELVES, C_BEARS, C_FOREST, C_PLAINS, C_MOUNTAIN, C_RITUAL, C_MINOTAUR,
        C_UPWELLING, C_BARBS, C_ARCHDRUID, C_WURM, C_ELVES2, C_LIONS,
-       C_FOREST2, C_FOREST3, C_FOREST4, C_MOUNTAIN2, C_MOUNTAIN3, C_TREETOP, C_DOOM, C_GROWTH, C_N };
+       C_FOREST2, C_FOREST3, C_FOREST4, C_MOUNTAIN2, C_MOUNTAIN3, C_TREETOP, C_DOOM, C_GROWTH, C_STAR, C_GOLEM, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -385,6 +385,82 @@ static void test_heuristic_animates(void **state)
     assert_int_equal(acts[k].hand_idx, v);
 }
 
+/* The index of card k's mana ability. */
+static int mana_ability(const Pos *x, int k)
+{
+    const CardDef *d = &x->s.cards[x->deck.card[k]];
+    for (int j = 0; j < d->n_abilities; j++) if (d->ab[j].kind == AB_MANA) return j;
+    fail_msg("no mana ability");
+    return -1;
+}
+
+/* 605.3a: Chromatic Star's "{1}, {T}, Sacrifice ~: Add one mana of any
+ * color." is an action with priority, one per color: the Forest pays {1},
+ * the Star goes to the graveyard and its "when put into a graveyard from
+ * the battlefield, draw a card" triggers; the {W} then pays for Elite
+ * Vanguard. The heuristic does just that (the Star's {W} for the
+ * Vanguard). */
+static void test_chromatic_star(void **state)
+{
+    (void)state;
+    Action acts[ACTION_MAX];
+    Pos x; pos_init(&x);
+    int star = put(&x, 0, C_STAR);
+    basics(&x, 0, C_FOREST, COLOR_G, 1);
+    static const uint8_t lib2[] = { C_BEARS };
+    library(&x, 0, lib2, 1);
+    int n = game_legal_actions(&x.s, 0, acts);
+    assert_int_equal(n, 1 + 5);                                 /* pass, the Star's five colors */
+    int k = heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1);
+    assert_int_equal(k, 0);                                     /* nothing to cast with it: it waits */
+    Action a = act(ACT_ACTIVATE, star, mana_ability(&x, C_STAR), 0, 0);
+    a.x = COLOR_W;
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 0), MTG_OK);
+    assert_false(permset_has(x.s.perm_used, star));
+    assert_true(bits256_has(x.s.pl[0].gy, C_STAR));
+    assert_int_equal(x.s.pl[0].land_tapped[COLOR_G], 1);
+    assert_int_equal(x.s.pl[0].mana[COLOR_W], 1);
+    assert_int_equal(x.s.stack_n, 0);                           /* no stack for the mana */
+    assert_int_equal(x.s.pending_n, 1);                         /* the draw */
+    settle(&x);
+    assert_int_equal(x.s.pl[0].hand_n, 1);
+    assert_int_equal(x.s.pl[0].mana[COLOR_W], 1);
+
+    Pos z; pos_init(&z);
+    star = put(&z, 0, C_STAR);
+    basics(&z, 0, C_FOREST, COLOR_G, 1);
+    library(&z, 0, lib2, 1);
+    give(&z, 0, C_LIONS);                                       /* Elite Vanguard, {W} */
+    n = game_legal_actions(&z.s, 0, acts);
+    k = heuristic_spells_main(&z.s, &z.g, 0, acts, n, -1);
+    assert_int_equal(acts[k].type, ACT_ACTIVATE);
+    assert_int_equal(acts[k].x, COLOR_W);
+    assert_int_equal(action_apply(&z.s, &z.g, 0, &acts[k], 0), MTG_OK);
+    settle(&z);
+    assert_int_equal(cast_ok(&z, 0, C_LIONS), MTG_OK);
+    assert_int_equal(pool_total(&z, 0), 0);
+}
+
+/* Composite Golem: "Sacrifice ~: Add {W}{U}{B}{R}{G}." (605.3a): five
+ * mana in the pool at once, with a Forest enough for Craw Wurm. */
+static void test_composite_golem(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int golem = put(&x, 0, C_GOLEM);
+    basics(&x, 0, C_FOREST, COLOR_G, 1);
+    give(&x, 0, C_WURM);
+    assert_int_equal(cast_ok(&x, 0, C_WURM), ERR_ILLEGAL_ACTION);
+    Action a = act(ACT_ACTIVATE, golem, mana_ability(&x, C_GOLEM), 0, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 0), MTG_OK);
+    assert_false(permset_has(x.s.perm_used, golem));
+    assert_int_equal(pool_total(&x, 0), 5);
+    for (int c = COLOR_W; c <= COLOR_G; c++) assert_int_equal(x.s.pl[0].mana[c], 1);
+    assert_int_equal(cast_ok(&x, 0, C_WURM), MTG_OK);
+    assert_int_equal(pool_total(&x, 0), 0);
+    assert_int_equal(x.s.pl[0].land_tapped[COLOR_G], 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -399,6 +475,8 @@ int main(void)
         cmocka_unit_test(test_manland_damage_and_end_of_turn),
         cmocka_unit_test(test_manland_summoning_sick),
         cmocka_unit_test(test_heuristic_animates),
+        cmocka_unit_test(test_chromatic_star),
+        cmocka_unit_test(test_composite_golem),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
