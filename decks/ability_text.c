@@ -195,6 +195,7 @@ static const char *const rule_names[RULE_COUNT] = {
     [RULE_NO_PREVENTION] = "damage can't be prevented", [RULE_CAST_AS_FLASH] = "cast spells as though flash",
     [RULE_EXTRA_LAND] = "additional land each turn", [RULE_TOP_REVEALED] = "top of library revealed",
     [RULE_CAST_FROM_TOP] = "cast from top of library",
+    [RULE_TAP_ANY_COLOR] = "{T}: add one mana of any color",
 };
 
 static const char *const op_names[OP_COUNT] = {

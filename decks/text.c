@@ -2947,6 +2947,20 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
     }
     restore(p, &s);
     ab_init(a, AB_STATIC);
+    /* Joiner Adept: a mana ability granted to lands (the quotation's own
+     * period ends the sentence) */
+    if (lit(p, "lands you control have \" {t} : add one mana of any color . \"") && at_end(p)) {
+        Effect *e = neweff(p, OP_RULE);
+        e->who = SEL_ALL;
+        e->sel.types = TYPE_LAND;
+        e->sel.ctl = CTL_YOU;
+        e->arg2 = RULE_TAP_ANY_COLOR;
+        e->dur = DUR_STATIC;
+        out->n++;
+        return 1;
+    }
+    restore(p, &s);
+    ab_init(a, AB_STATIC);
     if (lit(p, "untap all permanents you control during each other player's untap step .") && at_end(p)) {
         Effect *e = neweff(p, OP_RULE);
         e->who = SEL_ALL;

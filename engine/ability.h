@@ -256,6 +256,9 @@ enum {
     RULE_TOP_REVEALED,         /* a player: plays with the top card of their library revealed */
     RULE_CAST_FROM_TOP,        /* a player: may cast spells matching Effect.param from the top of
                                   their library */
+    RULE_TAP_ANY_COLOR,        /* has "{T}: Add one mana of any color." (on SEL_ALL "lands you
+                                  control": Joiner Adept; the layers give the controller
+                                  PR_LANDS_ANY_COLOR, which the payer reads, basic lands included) */
     RULE_COUNT
 };
 

@@ -38,6 +38,9 @@ static int spells_check(const GameState *s, int i, char *msg, int msglen)
     if (q->power != r->power || q->toughness != r->toughness || q->kw != r->kw || x->rules != t.px[i].rules)
         FAIL("slot %d: characteristics %d/%d %#x rules %#x, the layers make %d/%d %#x rules %#x", i, q->power,
              q->toughness, q->kw, (unsigned)x->rules, r->power, r->toughness, r->kw, (unsigned)t.px[i].rules);
+    if (s->pl_rules[0] != t.pl_rules[0] || s->pl_rules[1] != t.pl_rules[1])
+        FAIL("players' rules %#x %#x, the layers make %#x %#x", s->pl_rules[0], s->pl_rules[1], t.pl_rules[0],
+             t.pl_rules[1]);
     if ((q->flags ^ r->flags) & PF_CREATURE || x->colors != t.px[i].colors)
         FAIL("slot %d: creature %d, colors %#x; the layers make %d, %#x", i, !!(q->flags & PF_CREATURE), x->colors,
              !!(r->flags & PF_CREATURE), t.px[i].colors);

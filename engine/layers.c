@@ -219,6 +219,10 @@ static void statics(GameState *s, int pump)
                 }
                 if (pump != (e->op == OP_PUMP) || (!pump && e->op != OP_GRANT && e->op != OP_LOSE_KW && e->op != OP_RULE))
                     continue;
+                if (!pump && e->op == OP_RULE && e->arg2 == RULE_TAP_ANY_COLOR) {   /* lands you control (played.c) */
+                    s->pl_rules[perm_controller(s, src)] |= PR_LANDS_ANY_COLOR;
+                    continue;
+                }
                 if (e->who == SEL_YOU || e->who == SEL_OPPONENTS || e->who == SEL_EACH_PLAYER) {   /* on players */
                     int you = perm_controller(s, src);
                     unsigned who = e->who == SEL_YOU ? 1u << you : e->who == SEL_OPPONENTS ? 1u << (1 - you) : 3u;

@@ -111,7 +111,8 @@ static void units_of(const GameState *s, int p, int keep, Units *out)
             int i = permiter_next(&it);
             const Permanent *q = &s->perm[i];
             int creature = (q->flags & PF_CREATURE) != 0;
-            if (i == keep || (q->flags & PF_TAPPED) || creature != pass || !(s->px[i].abk & PK_MANA)) continue;
+            int any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) && (s->px[i].xflags & PX_LAND);   /* Joiner Adept */
+            if (i == keep || (q->flags & PF_TAPPED) || creature != pass || !((s->px[i].abk & PK_MANA) || any)) continue;
             if (creature && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) continue;
             const CardDef *d = &s->cards[q->card];
             unsigned fr = 0, pn = 0;
@@ -123,6 +124,7 @@ static void units_of(const GameState *s, int p, int keep, Units *out)
                 else fr |= ability_bits(a);
                 if (a->effect[0].n.kind == QTY_COUNT || a->effect[0].n.n != 1) amount = ability_amount(s, a, p, i);
             }
+            if (any) fr |= CB_W | CB_U | CB_B | CB_R | CB_G;
             pn &= ~fr;
             for (int u = 0; u < amount && out->n < UNIT_MAX && (fr | pn); u++) {
                 out->slot[out->n] = (uint8_t)i;
@@ -132,32 +134,51 @@ static void units_of(const GameState *s, int p, int keep, Units *out)
         }
 }
 
-/* Whether units not in `used` can make need[] (by COLOR_*), one symbol
- * each, with at most `budget` of them making painful mana: a small
- * matching, searched depth first (painless units tried first; of the
- * units of one permanent, only the first unused one is tried). Marks the
- * ones used, in *pain those making painful mana, and in made[] the
- * color each used one makes. */
-static int match(const Units *u, uint8_t need[COLOR_COUNT], uint32_t *used, uint32_t *pain, int budget,
-                 uint8_t made[UNIT_MAX])
+/* A way to pay: what the pool and basic lands give by color, which units
+ * make which color, which of them painfully, and with Joiner Adept
+ * (PR_LANDS_ANY_COLOR) how many basic lands make each color. */
+typedef struct Plan {
+    Units    u;
+    uint8_t  from_basic[COLOR_COUNT]; /* symbols of each color the pool and basics of that color pay */
+    uint8_t  wild[COLOR_COUNT];       /* basic lands tapped for "one mana of any color", by color made */
+    uint8_t  made[UNIT_MAX];          /* the color each used unit makes (COLOR_COUNT: its own) */
+    uint32_t used;                    /* units tapped */
+    uint32_t pain;                    /* units making painful mana */
+    int      wilds;                   /* basic lands able to make any color, untapped, not yet used */
+} Plan;
+
+/* Whether the units not used (and basic lands making any color) can make
+ * need[] (by COLOR_*), one symbol each, with at most `budget` units making
+ * painful mana: a small matching, searched depth first (basic lands
+ * first, then painless units, then painful ones; of the units of one
+ * permanent, only the first unused one is tried). */
+static int match(Plan *pl, uint8_t need[COLOR_COUNT], int budget)
 {
+    const Units *u = &pl->u;
     int c = 0;
     while (c < COLOR_COUNT && !need[c]) c++;
     if (c == COLOR_COUNT) return 1;
+    if (pl->wilds && c < COLOR_C) {
+        pl->wilds--; pl->wild[c]++; need[c]--;
+        int ok = match(pl, need, budget);
+        need[c]++;
+        if (ok) return 1;
+        pl->wilds++; pl->wild[c]--;
+    }
     for (int hurt = 0; hurt < 2 && hurt <= budget; hurt++)
         for (int k = 0; k < u->n; k++) {
-            if (*used >> k & 1) continue;
-            if (k && u->slot[k] == u->slot[k - 1] && !(*used >> (k - 1) & 1)) continue;
+            if (pl->used >> k & 1) continue;
+            if (k && u->slot[k] == u->slot[k - 1] && !(pl->used >> (k - 1) & 1)) continue;
             if (!((hurt ? u->pain[k] : u->free[k]) >> c & 1)) continue;
-            *used |= 1u << k;
-            if (hurt) *pain |= 1u << k;
-            made[k] = (uint8_t)c;
+            pl->used |= 1u << k;
+            if (hurt) pl->pain |= 1u << k;
+            pl->made[k] = (uint8_t)c;
             need[c]--;
-            int ok = match(u, need, used, pain, budget - hurt, made);
+            int ok = match(pl, need, budget - hurt);
             need[c]++;
             if (ok) return 1;
-            *used &= ~(1u << k);
-            *pain &= ~(1u << k);
+            pl->used &= ~(1u << k);
+            pl->pain &= ~(1u << k);
         }
     return 0;
 }
@@ -165,35 +186,36 @@ static int match(const Units *u, uint8_t need[COLOR_COUNT], uint32_t *used, uint
 /* The plan: what the pool and basics give by color, which units make the
  * rest of the colored symbols (the fewest painful ones), and whether the
  * generic part is covered. */
-static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep,
-                Units *u, uint8_t from_basic[COLOR_COUNT], uint32_t *used, uint32_t *pain, uint8_t made[UNIT_MAX])
+static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep, Plan *pn)
 {
     const Player *pl = &s->pl[p];
+    int any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;   /* basics make any color (Joiner Adept) */
     uint8_t need[COLOR_COUNT];
-    int left = 0, needed = 0;
-    units_of(s, p, keep, u);
+    int left = 0, needed = 0, basics = 0;
+    units_of(s, p, keep, &pn->u);
     for (int c = 0; c < COLOR_COUNT; c++) {
-        int have = mana_untapped(pl, c) + pl->mana[c];
-        from_basic[c] = (uint8_t)(color[c] < have ? color[c] : have);
-        need[c] = (uint8_t)(color[c] - from_basic[c]);
+        int have = (any ? 0 : mana_untapped(pl, c)) + pl->mana[c];
+        basics += mana_untapped(pl, c);
+        pn->from_basic[c] = (uint8_t)(color[c] < have ? color[c] : have);
+        need[c] = (uint8_t)(color[c] - pn->from_basic[c]);
         needed += need[c];
-        left += have - from_basic[c];
+        left += have - pn->from_basic[c];
     }
-    if (left + u->n - needed < generic) return 0;
+    if (any) left += basics;
+    if (left + pn->u.n - needed < generic) return 0;
     for (int budget = 0; budget <= needed; budget++) {
-        *used = *pain = 0;
-        if (match(u, need, used, pain, budget, made)) return 1;
+        pn->used = pn->pain = 0;
+        pn->wilds = any ? basics : 0;
+        memset(pn->wild, 0, sizeof pn->wild);
+        if (match(pn, need, budget)) return 1;
     }
     return 0;
 }
 
 int mana_can_pay_cost(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
 {
-    Units u;
-    uint8_t fb[COLOR_COUNT];
-    uint32_t used, pain;
-    uint8_t made[UNIT_MAX];
-    return plan(s, p, color, generic, keep, &u, fb, &used, &pain, made);
+    Plan pn;
+    return plan(s, p, color, generic, keep, &pn);
 }
 
 int mana_total_now(const GameState *s, int p, int keep)
@@ -255,43 +277,57 @@ static void tap_for_mana(GameState *s, const Game *g, int p, const Units *u, int
 
 void mana_pay_cost(GameState *s, const Game *g, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
 {
-    Units u;
-    uint8_t fb[COLOR_COUNT];
-    uint32_t used, pain;
-    uint8_t made[UNIT_MAX];
-    if (!plan(s, p, color, generic, keep, &u, fb, &used, &pain, made)) return;
+    Plan pn;
+    if (!plan(s, p, color, generic, keep, &pn)) return;
+    const Units *u = &pn.u;
     Player *pl = &s->pl[p];
     int barbs = watches_land_taps(s);
+    int any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;
     int left = 0;
-    for (int c = 0; c < COLOR_COUNT; c++) left += mana_untapped(pl, c) + pl->mana[c] - fb[c];
-    for (int k = 0; k < u.n; k++) if (!(used >> k & 1)) made[k] = COLOR_COUNT;   /* made[]: the matched ones' */
+    for (int c = 0; c < COLOR_COUNT; c++) left += (any ? 0 : mana_untapped(pl, c)) + pl->mana[c] - pn.from_basic[c];
+    if (any) left += pn.wilds;
+    for (int k = 0; k < u->n; k++) if (!(pn.used >> k & 1)) pn.made[k] = COLOR_COUNT;   /* made[]: the matched ones' */
     /* Generic beyond the pool and basics: units of permanents tapped
      * already first (their mana is made anyway), then the others in order. */
     int more = generic - left;
     for (int pass = 0; pass < 2 && more > 0; pass++)
-        for (int k = 0; k < u.n && more > 0; k++) {
-            if (used >> k & 1 || !u.free[k]) continue;
+        for (int k = 0; k < u->n && more > 0; k++) {
+            if (pn.used >> k & 1 || !u->free[k]) continue;
             int tapped = 0;
-            for (int j = 0; j < u.n; j++) tapped |= u.slot[j] == u.slot[k] && (used >> j & 1);
+            for (int j = 0; j < u->n; j++) tapped |= u->slot[j] == u->slot[k] && (pn.used >> j & 1);
             if (pass == 0 && !tapped) continue;
-            used |= 1u << k;
-            made[k] = COLOR_COUNT;
+            pn.used |= 1u << k;
+            pn.made[k] = COLOR_COUNT;
             more--;
         }
     /* Activate them (605.3b): their mana goes to the pool. */
-    for (int k = 0; k < u.n; k++) {
-        if (k && u.slot[k] == u.slot[k - 1]) continue;
-        int any = 0;
-        for (int j = k; j < u.n && u.slot[j] == u.slot[k]; j++) any |= (int)(used >> j & 1);
-        if (any) tap_for_mana(s, g, p, &u, k, pain, made, barbs);
+    for (int k = 0; k < u->n; k++) {
+        if (k && u->slot[k] == u->slot[k - 1]) continue;
+        int used = 0;
+        for (int j = k; j < u->n && u->slot[j] == u->slot[k]; j++) used |= (int)(pn.used >> j & 1);
+        if (used) tap_for_mana(s, g, p, u, k, pn.pain, pn.made, barbs);
+    }
+    int tapped_basics = 0;
+    if (any) {
+        /* Basic lands tapped for "{T}: Add one mana of any color." (Joiner
+         * Adept): for each color made, a land of the color with most left. */
+        for (int c = 0; c < COLOR_C; c++)
+            for (int n = 0; n < pn.wild[c]; n++) {
+                int best = -1, most = 0;
+                for (int b = 0; b < COLOR_COUNT; b++)
+                    if (mana_untapped(pl, b) > most) { most = mana_untapped(pl, b); best = b; }
+                if (best < 0) break;                                 /* defensive */
+                pl->land_tapped[best]++;
+                if (pl->mana[c] < 255) pl->mana[c]++;
+                tapped_basics++;
+            }
     }
     /* 601.2h: colored symbols from the pool, then basic lands. */
-    int basics = 0;
     for (int c = 0; c < COLOR_COUNT; c++) {
         int from_pool = pl->mana[c] < color[c] ? pl->mana[c] : color[c];
         pl->mana[c] = (uint8_t)(pl->mana[c] - from_pool);
         pl->land_tapped[c] = (uint8_t)(pl->land_tapped[c] + color[c] - from_pool);
-        basics += color[c] - from_pool;
+        tapped_basics += color[c] - from_pool;
     }
     /* Generic: the pool, then basics of the color with most left. */
     for (; generic > 0; generic--) {
@@ -302,10 +338,10 @@ void mana_pay_cost(GameState *s, const Game *g, int p, const uint8_t color[COLOR
             if (mana_untapped(pl, c) > most) { most = mana_untapped(pl, c); best = c; }
         if (best < 0) break;                   /* defensive: plan said it suffices */
         pl->land_tapped[best]++;
-        basics++;
+        tapped_basics++;
     }
     /* 106.12: each basic land tapped for mana is a land tapped for mana. */
-    for (int k = 0; barbs && k < basics; k++) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
+    for (int k = 0; barbs && k < tapped_basics; k++) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
 }
 
 int mana_activate(GameState *s, const Game *g, int p, int i, int k, int color, int free_mana)

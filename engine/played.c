@@ -191,6 +191,14 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
             if (sel != SEL_SELF || a->cond) NOT("static prevent all damage");
             return 1;
         case OP_RULE:
+            if (e->arg2 == RULE_TAP_ANY_COLOR) {                 /* layers.c: PR_LANDS_ANY_COLOR, mana.c */
+                const Filter *f = &e->sel;
+                if (sel != SEL_ALL || a->cond || f->types != TYPE_LAND || f->ctl != CTL_YOU || f->types_not ||
+                    f->colors || f->colors_not || f->state || f->other || f->subtype[0] || f->subtype_not || f->supers ||
+                    f->kw || f->kw_not || f->types_all || f->zone != ZONE_BATTLEFIELD)
+                    NOT("that mana ability granted");
+                return 1;
+            }
             if (!rule_ok(e->arg2) || (e->arg2 == RULE_FLASH && sel != SEL_SELF)) NOT("that rules ability");
             if (!rule_param_ok(e))
                 NOT("%s", e->arg2 == RULE_PROTECTION ? "protection from that" : "that rules ability's parameter");

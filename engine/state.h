@@ -461,8 +461,10 @@ enum {
     PR_NO_MAX_HAND  = 1u << 2,  /* no maximum hand size (514.1, 402.2) */
     PR_SHROUD       = 1u << 3,  /* "You have shroud": can't be the target of spells or abilities */
     PR_HAND_SHOWN   = 1u << 4,  /* plays with the hand revealed (no rule changes: information) */
-    PR_KEEP_MANA    = 1u << 5   /* the player's mana pool doesn't empty as steps and phases end
+    PR_KEEP_MANA    = 1u << 5,  /* the player's mana pool doesn't empty as steps and phases end
                                    (Upwelling: 500.4 does not apply) */
+    PR_LANDS_ANY_COLOR = 1u << 6 /* the lands the player controls have "{T}: Add one mana of any
+                                   color." (Joiner Adept), basic lands included: mana.c's payer */
 };
 
 /* GameState.extra_n */

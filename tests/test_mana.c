@@ -20,10 +20,11 @@ static const char *const names[] = {
     "Pyretic Ritual", "Canyon Minotaur", "Upwelling", "Manabarbs", "Elvish Archdruid", "Craw Wurm",
     "Llanowar Elves", "Elite Vanguard", "Forest", "Forest", "Forest", "Mountain", "Mountain",
     "Treetop Village", "Doom Blade", "Giant Growth", "Chromatic Star", "Composite Golem",
+    "Joiner Adept",
 };
 enum { C_WASTES, C_BRUSHLAND, C_ELVES, C_BEARS, C_FOREST, C_PLAINS, C_MOUNTAIN, C_RITUAL, C_MINOTAUR,
        C_UPWELLING, C_BARBS, C_ARCHDRUID, C_WURM, C_ELVES2, C_LIONS,
-       C_FOREST2, C_FOREST3, C_FOREST4, C_MOUNTAIN2, C_MOUNTAIN3, C_TREETOP, C_DOOM, C_GROWTH, C_STAR, C_GOLEM, C_N };
+       C_FOREST2, C_FOREST3, C_FOREST4, C_MOUNTAIN2, C_MOUNTAIN3, C_TREETOP, C_DOOM, C_GROWTH, C_STAR, C_GOLEM, C_JOINER, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -461,6 +462,51 @@ static void test_composite_golem(void **state)
     assert_int_equal(x.s.pl[0].land_tapped[COLOR_G], 1);
 }
 
+/* Joiner Adept: "Lands you control have '{T}: Add one mana of any
+ * color.'" Basic lands too: without the Adept the Forests make only {G},
+ * with it one pays Elite Vanguard's {W}, and each land tapped is still one
+ * Manabarbs event. A Mountain and Treetop Village pay Doom Blade's {1}{B};
+ * the opponent's Forest gains nothing. */
+static void test_joiner_adept(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    basics(&x, 0, C_FOREST, COLOR_G, 2);
+    give(&x, 0, C_LIONS);
+    assert_int_equal(cast_ok(&x, 0, C_LIONS), ERR_ILLEGAL_ACTION);
+    int adept = put(&x, 0, C_JOINER);
+    assert_true(x.s.pl_rules[0] & PR_LANDS_ANY_COLOR);
+    assert_false(x.s.pl_rules[1] & PR_LANDS_ANY_COLOR);
+    put(&x, 1, C_BARBS);
+    assert_int_equal(cast_ok(&x, 0, C_LIONS), MTG_OK);
+    assert_int_equal(x.s.pl[0].land_tapped[COLOR_G], 1);
+    assert_int_equal(pool_total(&x, 0), 0);
+    assert_int_equal(x.s.pending_n, 1);
+    settle(&x);
+    assert_int_equal(x.s.pl[0].life, 19);
+    (void)adept;
+
+    Pos y; pos_init(&y);
+    put(&y, 0, C_JOINER);
+    int v = put(&y, 0, C_TREETOP);
+    y.s.perm[v].flags &= (uint8_t)~PF_TAPPED;
+    basics(&y, 0, C_MOUNTAIN, COLOR_R, 1);
+    give(&y, 0, C_WURM);                                       /* {4}{G}{G}: no */
+    give(&y, 1, C_LIONS);
+    basics(&y, 1, C_FOREST, COLOR_G, 1);
+    assert_int_equal(cast_ok(&y, 1, C_LIONS), ERR_ILLEGAL_ACTION);   /* not the opponent's Forest */
+    give(&y, 0, C_MINOTAUR);                                   /* {3}{R}: no, three lands */
+    give(&y, 0, C_DOOM);                                       /* {1}{B}: the Mountain's {B} and the Village */
+    assert_int_equal(cast_ok(&y, 0, C_MINOTAUR), ERR_ILLEGAL_ACTION);
+    put(&y, 1, C_BEARS);
+    Action a = act(ACT_CAST, hand_slot(&y, 0, C_DOOM), 0, TK_PERM, permset_first(y.s.perm_ctl[1]));
+    assert_int_equal(action_apply(&y.s, &y.g, 0, &a, 0), MTG_OK);
+    assert_true(y.s.perm[v].flags & PF_TAPPED);
+    assert_int_equal(y.s.pl[0].land_tapped[COLOR_R], 1);
+    settle(&y);
+    assert_int_equal(y.s.perm_ctl[1], 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -477,6 +523,7 @@ int main(void)
         cmocka_unit_test(test_heuristic_animates),
         cmocka_unit_test(test_chromatic_star),
         cmocka_unit_test(test_composite_golem),
+        cmocka_unit_test(test_joiner_adept),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
