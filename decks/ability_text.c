@@ -212,6 +212,7 @@ static const char *const op_names[OP_COUNT] = {
     [OP_SCRY] = "scry", [OP_END_TURN] = "end-turn", [OP_BECOME] = "become", [OP_LOOK_HAND] = "look-hand",
     [OP_REVEAL_TOP] = "reveal-top", [OP_REVEAL_RANDOM] = "reveal-random", [OP_SHUFFLE_GRAVEYARD] = "shuffle-graveyard",
     [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat",
+    [OP_DOUBLE_MANA] = "double-mana",
 };
 
 static void mana_text(Buf *b, unsigned bits)

@@ -1717,6 +1717,12 @@ static int vp_search(P *p, const Ref *subj)
 static int vp_mana(P *p, const Ref *subj)
 {
     int save = p->i;
+    if (subj->who == SEL_YOU && p->ctx == C_ABILITY && lit(p, "double the amount of each type of unspent mana you have")) {
+        Effect *e = clause_eff(p, OP_DOUBLE_MANA, subj);    /* Doubling Cube */
+        if (!e) return 0;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (subj->who != SEL_YOU || !lit(p, "add")) return 0;
     static const char sym[] = "WUBRG";
     uint8_t bits = 0;
@@ -2812,7 +2818,7 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         self_ref(&p->it);
         if (ability_body(p)) {
             int mana = 0;
-            for (int k = 0; k < a->n_effects; k++) mana |= a->effect[k].op == OP_ADD_MANA;
+            for (int k = 0; k < a->n_effects; k++) mana |= a->effect[k].op == OP_ADD_MANA || a->effect[k].op == OP_DOUBLE_MANA;
             if (mana && a->n_targets == 0) a->kind = AB_MANA;
             out->n++;
             return 1;

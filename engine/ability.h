@@ -200,6 +200,8 @@ enum {
     OP_GIVE_CONTROL,     /* the player chosen for target spec `arg2` gains control of the selection
                             (for the duration) */
     OP_SKIP_COMBAT,      /* the selected player skips their next combat phase */
+    OP_DOUBLE_MANA,      /* the selected player's mana pool: as much again of each type of mana in it
+                            ("Double the amount of each type of unspent mana you have": Doubling Cube) */
     OP_COUNT
 };
 

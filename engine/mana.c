@@ -348,13 +348,33 @@ int mana_activate(GameState *s, const Game *g, int p, int i, int k, int color, i
 {
     uint16_t card = s->perm[i].card;
     const Ability *a = &s->cards[card].ab[k];
-    if (!free_mana) mana_pay_cost(s, g, p, a->cost.color, a->cost.generic, i);        /* 602.2b */
+    Player *pl = &s->pl[p];
+    if (!free_mana) {                                                                 /* 602.2b */
+        /* An ability that doubles the pool (Doubling Cube) is paid from
+         * lands and other sources when they suffice, the pool kept for it
+         * (the player's choice of how to pay, 601.2g-h). */
+        uint8_t kept[COLOR_COUNT] = { 0 };
+        if (a->effect[0].op == OP_DOUBLE_MANA) {
+            memcpy(kept, pl->mana, sizeof kept);
+            memset(pl->mana, 0, sizeof pl->mana);
+            if (!mana_can_pay_cost(s, p, a->cost.color, a->cost.generic, i)) {
+                memcpy(pl->mana, kept, sizeof kept);
+                memset(kept, 0, sizeof kept);
+            }
+        }
+        mana_pay_cost(s, g, p, a->cost.color, a->cost.generic, i);
+        for (int c = 0; c < COLOR_COUNT; c++) {
+            int v = pl->mana[c] + kept[c];
+            pl->mana[c] = (uint8_t)(v > 255 ? 255 : v);
+        }
+    }
     int land = (s->px[i].xflags & PX_LAND) != 0;
     if (a->cost.tap) s->perm[i].flags |= PF_TAPPED;
     if (a->cost.sac_self) perm_leave(s, g, i, ZONE_GRAVEYARD);
-    Player *pl = &s->pl[p];
     for (int j = 0; j < a->n_effects; j++) {                                          /* 106.4 */
         const Effect *e = &a->effect[j];
+        if (e->op == OP_DOUBLE_MANA)
+            for (int c = 0; c < COLOR_COUNT; c++) pl->mana[c] = (uint8_t)(pl->mana[c] > 127 ? 255 : 2 * pl->mana[c]);
         if (e->op != OP_ADD_MANA) continue;
         int c = !e->arg2 ? COLOR_C : (e->arg2 & (e->arg2 - 1)) ? color : __builtin_ctz(e->arg2);
         int v = pl->mana[c] + e->n.n;

@@ -132,7 +132,7 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         [OP_TAP] = "tap", [OP_UNTAP] = "untap", [OP_NO_UNTAP] = "doesn't untap",
         [OP_CONTROL] = "gain control", [OP_EXTRA_TURN] = "extra turn", [OP_SACRIFICE] = "sacrifice",
         [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry", [OP_GIVE_CONTROL] = "give control",
-        [OP_BECOME] = "become a creature",
+        [OP_BECOME] = "become a creature", [OP_DOUBLE_MANA] = "double the mana",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
@@ -293,6 +293,9 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     case OP_COUNTERS:
         if (e->arg2 != 0 || (sel != SEL_TARGET && sel != SEL_SELF && sel != SEL_ALL && sel != SEL_EVENT_OBJECT)) break;
         return 1;
+    case OP_DOUBLE_MANA:
+        if (a->kind != AB_MANA || sel != SEL_YOU) break;   /* mana.c's mana_activate */
+        return 1;
     case OP_BECOME:
         /* A land's own "~ becomes a 2/1 red Warrior creature with first
          * strike until end of turn. It's still a land." (layers.c: 613.1d-f,
@@ -362,8 +365,14 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
          * counted (Elvish Archdruid), or one colored mana that deals damage
          * to you as it is made (a pain land, 605.3a: no stack). */
         if (a->cost.sac_n || a->cost.x || a->cost.exile_self || a->cost.remove_counters || a->n_targets ||
-            !a->n_effects || a->effect[0].op != OP_ADD_MANA)
+            !a->n_effects || (a->effect[0].op != OP_ADD_MANA && a->effect[0].op != OP_DOUBLE_MANA))
             NOT("that mana ability");
+        if (a->effect[0].op == OP_DOUBLE_MANA) {   /* Doubling Cube: alone, an action (605.3a) */
+            if (a->n_effects != 1 || a->effect[0].who != SEL_YOU || ability_mana_tap_only(a) || a->cost.life ||
+                a->cost.discard_n || a->cost.untap)
+                NOT("that mana ability");
+            break;
+        }
         if (!ability_mana_tap_only(a)) {
             /* Activated as an action with priority (605.3a, mana.c's
              * mana_activate): a mana cost, {T}, sacrificing the source;

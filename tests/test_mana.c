@@ -20,11 +20,11 @@ static const char *const names[] = {
     "Pyretic Ritual", "Canyon Minotaur", "Upwelling", "Manabarbs", "Elvish Archdruid", "Craw Wurm",
     "Llanowar Elves", "Elite Vanguard", "Forest", "Forest", "Forest", "Mountain", "Mountain",
     "Treetop Village", "Doom Blade", "Giant Growth", "Chromatic Star", "Composite Golem",
-    "Joiner Adept",
+    "Joiner Adept", "Doubling Cube",
 };
 enum { C_WASTES, C_BRUSHLAND, C_ELVES, C_BEARS, C_FOREST, C_PLAINS, C_MOUNTAIN, C_RITUAL, C_MINOTAUR,
        C_UPWELLING, C_BARBS, C_ARCHDRUID, C_WURM, C_ELVES2, C_LIONS,
-       C_FOREST2, C_FOREST3, C_FOREST4, C_MOUNTAIN2, C_MOUNTAIN3, C_TREETOP, C_DOOM, C_GROWTH, C_STAR, C_GOLEM, C_JOINER, C_N };
+       C_FOREST2, C_FOREST3, C_FOREST4, C_MOUNTAIN2, C_MOUNTAIN3, C_TREETOP, C_DOOM, C_GROWTH, C_STAR, C_GOLEM, C_JOINER, C_CUBE, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -507,6 +507,41 @@ static void test_joiner_adept(void **state)
     assert_int_equal(y.s.perm_ctl[1], 0);
 }
 
+/* Doubling Cube: "{3}, {T}: Double the amount of each type of unspent mana
+ * you have." (605.3a): after Pyretic Ritual's {R}{R}{R}, three Forests pay
+ * the {3} (the pool kept for the Cube: the player's choice) and the pool
+ * holds six {R}; with no land, Composite Golem's five pay the {3} from the
+ * pool ({W}{U}{B}, in order) and {R}{G} double to {R}{R}{G}{G}. */
+static void test_doubling_cube(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int cube = put(&x, 0, C_CUBE);
+    basics(&x, 0, C_FOREST, COLOR_G, 3);
+    x.s.pl[0].mana[COLOR_R] = 3;
+    Action a = act(ACT_ACTIVATE, cube, mana_ability(&x, C_CUBE), 0, 0);
+    Action acts[ACTION_MAX];
+    int n = game_legal_actions(&x.s, 0, acts), listed = 0;
+    for (int k = 0; k < n; k++) listed |= acts[k].type == ACT_ACTIVATE && acts[k].hand_idx == cube;
+    assert_true(listed);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 0), MTG_OK);
+    assert_true(x.s.perm[cube].flags & PF_TAPPED);
+    assert_int_equal(x.s.pl[0].land_tapped[COLOR_G], 3);
+    assert_int_equal(x.s.pl[0].mana[COLOR_R], 6);
+    assert_int_equal(pool_total(&x, 0), 6);
+
+    Pos y; pos_init(&y);
+    cube = put(&y, 0, C_CUBE);
+    int golem = put(&y, 0, C_GOLEM);
+    a = act(ACT_ACTIVATE, golem, mana_ability(&y, C_GOLEM), 0, 0);
+    assert_int_equal(action_apply(&y.s, &y.g, 0, &a, 0), MTG_OK);
+    a = act(ACT_ACTIVATE, cube, mana_ability(&y, C_CUBE), 0, 0);
+    assert_int_equal(action_apply(&y.s, &y.g, 0, &a, 0), MTG_OK);
+    assert_int_equal(pool_total(&y, 0), 4);
+    assert_int_equal(y.s.pl[0].mana[COLOR_R], 2);
+    assert_int_equal(y.s.pl[0].mana[COLOR_G], 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -524,6 +559,7 @@ int main(void)
         cmocka_unit_test(test_chromatic_star),
         cmocka_unit_test(test_composite_golem),
         cmocka_unit_test(test_joiner_adept),
+        cmocka_unit_test(test_doubling_cube),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
