@@ -137,8 +137,10 @@ static inline void mana_empty(GameState *s)
 }
 
 /* In a game with rules text, mana also comes from permanents with a mana
- * ability whose only cost is {T} (Llanowar Elves, a dual land), activated
- * while paying (601.2g, 605.3a). Whether player p can pay `color` (COLOR_*
+ * ability whose only cost is {T} (Llanowar Elves, a dual land, a pain land
+ * whose colored mana deals 1 damage to its controller, Elvish Archdruid's
+ * {G} for each Elf), activated while paying (601.2g, 605.3b), and with
+ * Joiner Adept (PR_LANDS_ANY_COLOR) any land makes any color. Whether player p can pay `color` (COLOR_*
  * symbols) and `generic` now, leaving permanent `keep` untapped (it taps
  * for the cost itself; -1: none). */
 int mana_can_pay_cost(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep);
