@@ -288,16 +288,21 @@ void mana_pay_cost(GameState *s, const Game *g, int p, const uint8_t color[COLOR
     if (any) left += pn.wilds;
     for (int k = 0; k < u->n; k++) if (!(pn.used >> k & 1)) pn.made[k] = COLOR_COUNT;   /* made[]: the matched ones' */
     /* Generic beyond the pool and basics: units of permanents tapped
-     * already first (their mana is made anyway), then the others in order. */
+     * already first (their mana is made anyway), then the others in order,
+     * and last a unit that makes only painful mana. */
     int more = generic - left;
-    for (int pass = 0; pass < 2 && more > 0; pass++)
+    for (int pass = 0; pass < 3 && more > 0; pass++)
         for (int k = 0; k < u->n && more > 0; k++) {
-            if (pn.used >> k & 1 || !u->free[k]) continue;
+            if (pn.used >> k & 1 || (pass < 2 && !u->free[k])) continue;
             int tapped = 0;
             for (int j = 0; j < u->n; j++) tapped |= u->slot[j] == u->slot[k] && (pn.used >> j & 1);
             if (pass == 0 && !tapped) continue;
             pn.used |= 1u << k;
             pn.made[k] = COLOR_COUNT;
+            if (pass == 2) {                                   /* its first painful color */
+                pn.made[k] = (uint8_t)__builtin_ctz(u->pain[k]);
+                pn.pain |= 1u << k;
+            }
             more--;
         }
     /* Activate them (605.3b): their mana goes to the pool. */
