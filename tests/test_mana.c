@@ -20,11 +20,11 @@ static const char *const names[] = {
     "Pyretic Ritual", "Canyon Minotaur", "Upwelling", "Manabarbs", "Elvish Archdruid", "Craw Wurm",
     "Llanowar Elves", "Elite Vanguard", "Forest", "Forest", "Forest", "Mountain", "Mountain",
     "Treetop Village", "Doom Blade", "Giant Growth", "Chromatic Star", "Composite Golem",
-    "Joiner Adept", "Doubling Cube",
+    "Joiner Adept", "Doubling Cube", "Sunpetal Grove", "Forbidding Watchtower",
 };
 enum { C_WASTES, C_BRUSHLAND, C_ELVES, C_BEARS, C_FOREST, C_PLAINS, C_MOUNTAIN, C_RITUAL, C_MINOTAUR,
        C_UPWELLING, C_BARBS, C_ARCHDRUID, C_WURM, C_ELVES2, C_LIONS,
-       C_FOREST2, C_FOREST3, C_FOREST4, C_MOUNTAIN2, C_MOUNTAIN3, C_TREETOP, C_DOOM, C_GROWTH, C_STAR, C_GOLEM, C_JOINER, C_CUBE, C_N };
+       C_FOREST2, C_FOREST3, C_FOREST4, C_MOUNTAIN2, C_MOUNTAIN3, C_TREETOP, C_DOOM, C_GROWTH, C_STAR, C_GOLEM, C_JOINER, C_CUBE, C_GROVE, C_TOWER, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -110,6 +110,23 @@ static void test_payer_choice(void **state)
     assert_int_equal(y.s.pl[0].life, 19);
     assert_int_equal(y.s.perm[a].flags & PF_TAPPED, PF_TAPPED);  /* the first land able: Brushland's {W} */
     assert_int_equal(y.s.perm[b].flags & PF_TAPPED, 0);
+
+    /* {W}{G} from Sunpetal Grove ({G} or {W}), Brushland and Forbidding
+     * Watchtower ({W}), in that order: the Grove's {W} first would leave
+     * only Brushland's painful {G}; the painless way is the Watchtower's
+     * {W} and the Grove's {G}, and the payer finds it. */
+    Pos w; pos_init(&w);
+    int grove = put(&w, 0, C_GROVE), brush2 = put(&w, 0, C_BRUSHLAND), tower = put(&w, 0, C_TOWER);
+    w.s.perm[grove].flags &= (uint8_t)~PF_TAPPED;               /* (they enter tapped) */
+    w.s.perm[tower].flags &= (uint8_t)~PF_TAPPED;
+    uint8_t wg[COLOR_COUNT] = { [COLOR_W] = 1, [COLOR_G] = 1 };
+    assert_true(mana_can_pay_cost(&w.s, 0, wg, 0, -1));
+    mana_pay_cost(&w.s, &w.g, 0, wg, 0, -1);
+    assert_int_equal(w.s.pl[0].life, 20);
+    assert_true(w.s.perm[grove].flags & PF_TAPPED);
+    assert_true(w.s.perm[tower].flags & PF_TAPPED);
+    assert_false(w.s.perm[brush2].flags & PF_TAPPED);
+    assert_int_equal(pool_total(&w, 0), 0);
 
     Pos z; pos_init(&z);
     put(&z, 0, C_BRUSHLAND);
