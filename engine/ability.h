@@ -432,6 +432,9 @@ typedef struct Ability {
     Cost       cost;          /* AB_ACTIVATED, AB_MANA, AB_LOYALTY, AB_EQUIP; AB_SPELL: additional cost */
     TargetSpec target[TARGET_SPEC_MAX];
     Effect     effect[EFFECT_MAX];
+    uint8_t    granted;       /* AB_ACTIVATED: the permanent has it only while its own OP_BECOME
+                                 effect makes it a creature ("becomes a 1/1 black Skeleton creature
+                                 with '{B}: Regenerate this creature.'": layer 6; perm_became) */
     int8_t     cond_n;        /* COND_LIFE_AT_LEAST: the life total; COND_ATTACHED_POWER_AT_LEAST: the power;
                                  COND_FEWER_THAN: the number */
 } Ability;

@@ -327,6 +327,7 @@ static void list_activations(Lister *L, int p, int free_mana)
         const CardDef *d = &s->cards[s->perm[i].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
+            if (a->granted && !perm_became(s, i)) continue;                 /* only while the effect lasts */
             int mana = a->kind == AB_MANA && !ability_mana_tap_only(a);     /* 605.3a: any time with priority */
             if (a->kind != AB_ACTIVATED && a->kind != AB_EQUIP && !mana) continue;
             if ((a->kind == AB_EQUIP || (a->timing & TM_SORCERY)) && !sorcery) continue;

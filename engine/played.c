@@ -356,6 +356,9 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         break;
     case AB_ACTIVATED:
         if (a->zone != ZONE_BATTLEFIELD) NOT("abilities activated from a graveyard");
+        /* granted by the land's own "becomes a ... creature with ..." (actions.c lists it
+         * only while that effect makes it a creature: perm_became) */
+        if (a->granted && (!(types & TYPE_LAND) || (types & TYPE_CREATURE))) NOT("that granted ability");
         if (a->timing & ~(unsigned)TM_SORCERY) NOT("that timing restriction");
         if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
         break;

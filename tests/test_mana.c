@@ -21,10 +21,11 @@ static const char *const names[] = {
     "Llanowar Elves", "Elite Vanguard", "Forest", "Forest", "Forest", "Mountain", "Mountain",
     "Treetop Village", "Doom Blade", "Giant Growth", "Chromatic Star", "Composite Golem",
     "Joiner Adept", "Doubling Cube", "Sunpetal Grove", "Forbidding Watchtower",
+    "Spawning Pool",
 };
 enum { C_WASTES, C_BRUSHLAND, C_ELVES, C_BEARS, C_FOREST, C_PLAINS, C_MOUNTAIN, C_RITUAL, C_MINOTAUR,
        C_UPWELLING, C_BARBS, C_ARCHDRUID, C_WURM, C_ELVES2, C_LIONS,
-       C_FOREST2, C_FOREST3, C_FOREST4, C_MOUNTAIN2, C_MOUNTAIN3, C_TREETOP, C_DOOM, C_GROWTH, C_STAR, C_GOLEM, C_JOINER, C_CUBE, C_GROVE, C_TOWER, C_N };
+       C_FOREST2, C_FOREST3, C_FOREST4, C_MOUNTAIN2, C_MOUNTAIN3, C_TREETOP, C_DOOM, C_GROWTH, C_STAR, C_GOLEM, C_JOINER, C_CUBE, C_GROVE, C_TOWER, C_POOL, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -559,6 +560,58 @@ static void test_doubling_cube(void **state)
     assert_int_equal(y.s.pl[0].mana[COLOR_G], 2);
 }
 
+/* Spawning Pool "becomes a 1/1 black Skeleton creature with '{B}:
+ * Regenerate this creature' until end of turn": the regeneration ability
+ * is its own only while it is that creature (layer 6): not listed before,
+ * listed after; a shield from it saves it from lethal damage (701.15); at
+ * end of turn the ability is gone with the creature. */
+static void test_spawning_pool(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int pool_slot = put(&x, 0, C_POOL);
+    x.s.perm[pool_slot].flags &= (uint8_t)~PF_TAPPED;
+    basics(&x, 0, C_MOUNTAIN, COLOR_R, 1);
+    x.s.pl[0].mana[COLOR_B] = 3;
+    const CardDef *d = &x.s.cards[x.deck.card[C_POOL]];
+    int become = -1, regen = -1;
+    for (int k = 0; k < d->n_abilities; k++) {
+        if (d->ab[k].kind == AB_ACTIVATED && d->ab[k].effect[0].op == OP_BECOME) become = k;
+        if (d->ab[k].kind == AB_ACTIVATED && d->ab[k].granted) regen = k;
+    }
+    assert_true(become >= 0 && regen >= 0);
+    assert_int_equal(d->ab[regen].effect[0].op, OP_REGENERATE);
+    Action acts[ACTION_MAX];
+    int n = game_legal_actions(&x.s, 0, acts), listed = 0;
+    for (int k = 0; k < n; k++) listed |= acts[k].type == ACT_ACTIVATE && acts[k].ability == regen;
+    assert_false(listed);
+    Action a = act(ACT_ACTIVATE, pool_slot, become, 0, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 0), MTG_OK);      /* {1}{B}: the Mountain and a {B} */
+    settle(&x);
+    assert_true(perm_is_creature(&x.s, pool_slot));
+    assert_int_equal(x.s.px[pool_slot].colors, CB_B);
+    n = game_legal_actions(&x.s, 0, acts);
+    listed = 0;
+    for (int k = 0; k < n; k++) listed |= acts[k].type == ACT_ACTIVATE && acts[k].ability == regen;
+    assert_true(listed);
+    a = act(ACT_ACTIVATE, pool_slot, regen, 0, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 0), MTG_OK);
+    settle(&x);
+    DamageSource src = { NO_SLOT, 1, CB_R, x.deck.card[C_DOOM], 0, 0 };
+    damage_deal(&x.s, &x.g, &src, pool_slot, 0, 2);
+    settle(&x);
+    assert_true(permset_has(x.s.perm_used, pool_slot));                 /* regenerated */
+    assert_true(x.s.perm[pool_slot].flags & PF_TAPPED);
+    assert_int_equal(x.s.perm[pool_slot].damage, 0);
+    floating_end_of_turn(&x.s);
+    layers_refresh(&x.s);
+    x.s.pl[0].mana[COLOR_B] = 1;
+    n = game_legal_actions(&x.s, 0, acts);
+    listed = 0;
+    for (int k = 0; k < n; k++) listed |= acts[k].type == ACT_ACTIVATE && acts[k].ability == regen;
+    assert_false(listed);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -577,6 +630,7 @@ int main(void)
         cmocka_unit_test(test_composite_golem),
         cmocka_unit_test(test_joiner_adept),
         cmocka_unit_test(test_doubling_cube),
+        cmocka_unit_test(test_spawning_pool),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
