@@ -196,6 +196,7 @@ static const char *const rule_names[RULE_COUNT] = {
     [RULE_NO_PREVENTION] = "damage can't be prevented", [RULE_CAST_AS_FLASH] = "cast spells as though flash",
     [RULE_EXTRA_LAND] = "additional land each turn", [RULE_TOP_REVEALED] = "top of library revealed",
     [RULE_CAST_FROM_TOP] = "cast from top of library",
+    [RULE_TAP_ANY_COLOR] = "{T}: add one mana of any color",
 };
 
 static const char *const op_names[OP_COUNT] = {
@@ -212,6 +213,7 @@ static const char *const op_names[OP_COUNT] = {
     [OP_SCRY] = "scry", [OP_END_TURN] = "end-turn", [OP_BECOME] = "become", [OP_LOOK_HAND] = "look-hand",
     [OP_REVEAL_TOP] = "reveal-top", [OP_REVEAL_RANDOM] = "reveal-random", [OP_SHUFFLE_GRAVEYARD] = "shuffle-graveyard",
     [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat",
+    [OP_DOUBLE_MANA] = "double-mana",
 };
 
 static void mana_text(Buf *b, unsigned bits)

@@ -207,6 +207,9 @@ typedef struct P {
     Ref           that_obj;     /* "that creature" */
     Ref           that_player;  /* "that player" */
     uint8_t       dur_prefix;   /* "Until end of turn, ...": DUR_EOT, else DUR_UNSET */
+    uint8_t       granting;     /* the line's "becomes a ... creature with '{B}: Regenerate this
+                                   creature.'": its line adds that ability, Ability.granted */
+    Cost          grant;        /* that ability's cost */
 } P;
 
 /* A point to come back to: the reader's place and the ability so far. */
@@ -1656,6 +1659,9 @@ static int vp_create(P *p, const Ref *subj)
  * It's still a land.": a land that is a creature for the turn, keeping its
  * land type (205.1b), with a base power and toughness (layer 7b), a color
  * that replaces its own (layer 5), a creature type and keywords. */
+static int mana_symbols(P *p, Cost *c);
+static void cost_init(Cost *c);
+
 static int vp_become(P *p, const Ref *subj)
 {
     int pp, tt, pl, save = p->i;
@@ -1667,7 +1673,16 @@ static int vp_become(P *p, const Ref *subj)
     if (!pt_plain(p, &pp, &tt) || !colors(p, &cb)) { p->i = save; return 0; }
     int id = subtype_word(p, &pl);
     if (!id || !SG(pl) || !lit(p, "creature")) { p->i = save; return 0; }
-    if (lit(p, "with")) {
+    Cost grant;
+    int granting = 0;
+    if (lit(p, "with \"")) {                 /* Spawning Pool: with "{B}: Regenerate this creature" */
+        cost_init(&grant);
+        if (!mana_symbols(p, &grant) || !lit(p, ": regenerate this creature") || !(lit(p, ". \"") || lit(p, "\""))) {
+            p->i = save;
+            return 0;
+        }
+        granting = 1;
+    } else if (lit(p, "with")) {
         if (!kw_list(p, &k) || k.n) { p->i = save; return 0; }  /* rules keywords: not a TokenDef's */
         td.kw = k.kw;
     }
@@ -1681,6 +1696,7 @@ static int vp_become(P *p, const Ref *subj)
     if (!e) return 0;
     e->token = td;
     e->dur = DUR_EOT;
+    if (granting) { p->granting = 1; p->grant = grant; }
     return 1;
 }
 
@@ -1728,6 +1744,12 @@ static int vp_search(P *p, const Ref *subj)
 static int vp_mana(P *p, const Ref *subj)
 {
     int save = p->i;
+    if (subj->who == SEL_YOU && p->ctx == C_ABILITY && lit(p, "double the amount of each type of unspent mana you have")) {
+        Effect *e = clause_eff(p, OP_DOUBLE_MANA, subj);    /* Doubling Cube */
+        if (!e) return 0;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (subj->who != SEL_YOU || !lit(p, "add")) return 0;
     static const char sym[] = "WUBRG";
     uint8_t bits = 0;
@@ -2823,7 +2845,7 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         self_ref(&p->it);
         if (ability_body(p)) {
             int mana = 0;
-            for (int k = 0; k < a->n_effects; k++) mana |= a->effect[k].op == OP_ADD_MANA;
+            for (int k = 0; k < a->n_effects; k++) mana |= a->effect[k].op == OP_ADD_MANA || a->effect[k].op == OP_DOUBLE_MANA;
             if (mana && a->n_targets == 0) a->kind = AB_MANA;
             out->n++;
             return 1;
@@ -2952,6 +2974,20 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         Effect *e = neweff(p, OP_RULE);  /* the game's rule, on no object */
         e->who = SEL_NONE;
         e->arg2 = RULE_NO_PREVENTION;
+        e->dur = DUR_STATIC;
+        out->n++;
+        return 1;
+    }
+    restore(p, &s);
+    ab_init(a, AB_STATIC);
+    /* Joiner Adept: a mana ability granted to lands (the quotation's own
+     * period ends the sentence) */
+    if (lit(p, "lands you control have \" {t} : add one mana of any color . \"") && at_end(p)) {
+        Effect *e = neweff(p, OP_RULE);
+        e->who = SEL_ALL;
+        e->sel.types = TYPE_LAND;
+        e->sel.ctl = CTL_YOU;
+        e->arg2 = RULE_TAP_ANY_COLOR;
         e->dur = DUR_STATIC;
         out->n++;
         return 1;
@@ -3138,7 +3174,19 @@ int text_parse(const char *name, unsigned types, const char *text, SubtypeTable 
                     if (!ok) ok = sentences(&p);
                 }
             } else if (!ok) {
+                p.granting = 0;
                 ok = permanent_line(&p, out, types);
+                if (ok && p.granting) {         /* the ability the line's effect grants: one of its own */
+                    if (out->n >= TEXT_ABILITY_MAX) goto unread;
+                    Ability *g = &out->ab[out->n++];
+                    ab_init(g, AB_ACTIVATED);
+                    g->cost = p.grant;
+                    g->granted = 1;
+                    P q = p;
+                    q.a = g;
+                    Effect *ef = neweff(&q, OP_REGENERATE);
+                    ef->who = SEL_SELF;
+                }
             }
             if (!ok) {
             unread:

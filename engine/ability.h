@@ -202,6 +202,8 @@ enum {
     OP_GIVE_CONTROL,     /* the player chosen for target spec `arg2` gains control of the selection
                             (for the duration) */
     OP_SKIP_COMBAT,      /* the selected player skips their next combat phase */
+    OP_DOUBLE_MANA,      /* the selected player's mana pool: as much again of each type of mana in it
+                            ("Double the amount of each type of unspent mana you have": Doubling Cube) */
     OP_COUNT
 };
 
@@ -258,6 +260,9 @@ enum {
     RULE_TOP_REVEALED,         /* a player: plays with the top card of their library revealed */
     RULE_CAST_FROM_TOP,        /* a player: may cast spells matching Effect.param from the top of
                                   their library */
+    RULE_TAP_ANY_COLOR,        /* has "{T}: Add one mana of any color." (on SEL_ALL "lands you
+                                  control": Joiner Adept; the layers give the controller
+                                  PR_LANDS_ANY_COLOR, which the payer reads, basic lands included) */
     RULE_COUNT
 };
 
@@ -429,8 +434,23 @@ typedef struct Ability {
     Cost       cost;          /* AB_ACTIVATED, AB_MANA, AB_LOYALTY, AB_EQUIP; AB_SPELL: additional cost */
     TargetSpec target[TARGET_SPEC_MAX];
     Effect     effect[EFFECT_MAX];
+    uint8_t    granted;       /* AB_ACTIVATED: the permanent has it only while its own OP_BECOME
+                                 effect makes it a creature ("becomes a 1/1 black Skeleton creature
+                                 with '{B}: Regenerate this creature.'": layer 6; perm_became) */
     int8_t     cond_n;        /* COND_LIFE_AT_LEAST: the life total; COND_ATTACHED_POWER_AT_LEAST: the power;
                                  COND_FEWER_THAN: the number */
 } Ability;
+
+/* Whether mana ability a's only cost is {T} (605.1a): the payer activates
+ * those while paying (mana.c, 605.3b); the others (a sacrifice, a mana
+ * cost: Chromatic Star, Composite Golem) are actions a player takes with
+ * priority (605.3a), their mana going to the pool. */
+static inline int ability_mana_tap_only(const Ability *a)
+{
+    const Cost *c = &a->cost;
+    return a->kind == AB_MANA && c->tap && !c->generic && !c->sac_self && !c->sac_n && !c->x && !c->life &&
+           !c->exile_self && !c->remove_counters && !c->discard_n && !c->untap && !c->color[0] && !c->color[1] &&
+           !c->color[2] && !c->color[3] && !c->color[4] && !c->color[5];
+}
 
 #endif

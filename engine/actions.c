@@ -409,7 +409,10 @@ static void list_activations(Lister *L, int p, int free_mana)
         const CardDef *d = &s->cards[s->perm[i].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
-            if ((a->kind != AB_ACTIVATED && a->kind != AB_EQUIP) || a->zone != ZONE_BATTLEFIELD) continue;   /* 113.6 */
+            if (a->zone != ZONE_BATTLEFIELD) continue;                          /* 113.6 */
+            if (a->granted && !perm_became(s, i)) continue;                 /* only while the effect lasts */
+            int mana = a->kind == AB_MANA && !ability_mana_tap_only(a);     /* 605.3a: any time with priority */
+            if (a->kind != AB_ACTIVATED && a->kind != AB_EQUIP && !mana) continue;
             if ((a->kind == AB_EQUIP || (a->timing & TM_SORCERY)) && !sorcery) continue;
             if (!can_pay_other(s, i, a)) continue;
             int keep = a->cost.tap ? i : -1;
@@ -426,6 +429,20 @@ static void list_activations(Lister *L, int p, int free_mana)
             base.type = ACT_ACTIVATE;
             base.hand_idx = (uint8_t)i;
             base.ability = (uint8_t)k;
+            if (mana) {
+                /* "Add one mana of any color": one action per color, in x
+                 * (played.c: one such choice at most). */
+                unsigned choice = 0;
+                for (int j = 0; j < a->n_effects; j++)
+                    if (a->effect[j].arg2 & (a->effect[j].arg2 - 1)) choice = a->effect[j].arg2;
+                if (!choice && L->n < ACTION_MAX) L->out[L->n++] = base;
+                for (int c = 0; c < COLOR_C; c++) {
+                    if (!(choice >> c & 1) || L->n >= ACTION_MAX) continue;
+                    base.x = (uint8_t)c;
+                    L->out[L->n++] = base;
+                }
+                continue;
+            }
             if (a->kind == AB_EQUIP) {
                 /* 702.6a: "attach to target creature you control", not itself. */
                 for (PermIter m = permset_iter(s->perm_ctl[p]); permiter_more(&m);) {

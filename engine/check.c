@@ -38,6 +38,12 @@ static int spells_check(const GameState *s, int i, char *msg, int msglen)
     if (q->power != r->power || q->toughness != r->toughness || q->kw != r->kw || x->rules != t.px[i].rules)
         FAIL("slot %d: characteristics %d/%d %#x rules %#x, the layers make %d/%d %#x rules %#x", i, q->power,
              q->toughness, q->kw, (unsigned)x->rules, r->power, r->toughness, r->kw, (unsigned)t.px[i].rules);
+    if (s->pl_rules[0] != t.pl_rules[0] || s->pl_rules[1] != t.pl_rules[1])
+        FAIL("players' rules %#x %#x, the layers make %#x %#x", s->pl_rules[0], s->pl_rules[1], t.pl_rules[0],
+             t.pl_rules[1]);
+    if ((q->flags ^ r->flags) & PF_CREATURE || x->colors != t.px[i].colors)
+        FAIL("slot %d: creature %d, colors %#x; the layers make %d, %#x", i, !!(q->flags & PF_CREATURE), x->colors,
+             !!(r->flags & PF_CREATURE), t.px[i].colors);
     return 0;
 }
 
@@ -159,7 +165,13 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
             FAIL("slot %d: power, toughness or keywords %d/%d %#x, the card and counters make %d/%d %#x", i,
                  q->power, q->toughness, q->kw, d->power + q->plus - q->minus, d->toughness + q->plus - q->minus,
                  d->keywords);
-        if (!(q->flags & PF_CREATURE) != !(d->types & TYPE_CREATURE)) FAIL("slot %d: creature flag is not its card's", i);
+        int became = 0;                  /* an effect makes it a creature until end of turn (OP_BECOME) */
+        for (int j = 0; s->spells && j < s->float_n; j++)
+            became |= s->fl[j].op == OP_BECOME && s->fl[j].slot == i && s->fl[j].perm_ts == s->px[i].ts;
+        int settled = !s->spells || !s->layers_dirty || (d->types & TYPE_CREATURE);   /* else the layers will say */
+        if (settled && !(q->flags & PF_CREATURE) != !((d->types & TYPE_CREATURE) || became))
+            FAIL("slot %d: creature flag is not its card's (nor an effect's)", i);
+        if (became && !(d->types & TYPE_LAND)) FAIL("slot %d: a nonland made a creature (only lands become creatures)", i);
         if (q->plus && q->minus) FAIL("slot %d: +1/+1 and -1/-1 counters did not cancel", i);
         if (!perm_is_creature(s, i) && q->damage && !perm_is_planeswalker(s, i))
             FAIL("slot %d: damage on a noncreature", i);

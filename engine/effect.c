@@ -17,14 +17,27 @@ static int has_subtype(const CardDef *d, int id)
 
 static int filter_card(const CardDef *d, const Filter *f);
 
+/* Whether permanent i has subtype id: its card's, or the creature type an
+ * effect gave it (perm_became: layer 4). */
+static int perm_has_subtype(const GameState *s, int i, int id)
+{
+    if (has_subtype(&s->cards[s->perm[i].card], id)) return 1;
+    if (!perm_became(s, i)) return 0;
+    for (int j = 0; j < s->float_n; j++)
+        if (s->fl[j].op == OP_BECOME && s->fl[j].slot == i && s->fl[j].sub == id) return 1;
+    return 0;
+}
+
 int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
 {
     const Permanent *q = &s->perm[i];
     const CardDef *d = &s->cards[q->card];
     const PermX *x = &s->px[i];
-    if (f->types && !(d->types & f->types)) return 0;
-    if (d->types & f->types_not) return 0;
-    if ((d->types & f->types_all) != f->types_all) return 0;
+    /* Its types now: its card's, and creature when an effect made it one. */
+    unsigned types = d->types | ((q->flags & PF_CREATURE) ? TYPE_CREATURE : 0u);
+    if (f->types && !(types & f->types)) return 0;
+    if (types & f->types_not) return 0;
+    if ((types & f->types_all) != f->types_all) return 0;
     if (f->colors && !(x->colors & f->colors)) return 0;
     if (x->colors & f->colors_not) return 0;
     int ctl = perm_controller(s, i);
@@ -39,10 +52,10 @@ int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
     if ((f->state & FS_NONTOKEN) && (x->xflags & PX_TOKEN)) return 0;
     if (f->subtype[0]) {
         int any = 0;
-        for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++) any |= has_subtype(d, f->subtype[k]);
+        for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++) any |= perm_has_subtype(s, i, f->subtype[k]);
         if (!any) return 0;
     }
-    if (f->subtype_not && has_subtype(d, f->subtype_not)) return 0;
+    if (f->subtype_not && perm_has_subtype(s, i, f->subtype_not)) return 0;
     if ((d->supertypes & f->supers) != f->supers) return 0;
     if (f->power_max != FILTER_NO_LIMIT && q->power > f->power_max) return 0;
     if (f->power_min != FILTER_NO_MIN && q->power < f->power_min) return 0;
@@ -378,7 +391,7 @@ static int paid_instead(const Ctx *c, int p, int n)
         k = pol->choose(pol, c->s, c->g, p, c->g->policy_rng[p], &ch);
     }
     if (k == 1) return 0;
-    mana_pay_cost(c->s, p, none, n, -1);
+    mana_pay_cost(c->s, c->g, p, none, n, -1);
     return 1;
 }
 
@@ -573,6 +586,25 @@ static void run(Ctx *c, const Effect *e)
             if (floating_add(s, &f) < 0) { game_fail(s, c->g, ERR_CAPACITY); return; }
         }
         break;
+    case OP_BECOME:                                          /* until end of turn (played.c), layers.c */
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            Floating f;
+            memset(&f, 0, sizeof f);
+            f.op = OP_BECOME;
+            f.dur = DUR_EOT;
+            f.slot = (uint8_t)i;
+            f.controller = c->it->controller;
+            f.p = e->token.power;
+            f.t = e->token.toughness;
+            f.kw = e->token.kw;
+            f.rule = e->token.colors;
+            f.sub = e->token.subtype;
+            f.perm_ts = s->px[i].ts;
+            f.ts = state_ts(s);
+            if (floating_add(s, &f) < 0) { game_fail(s, c->g, ERR_CAPACITY); return; }
+        }
+        break;
     case OP_CONTROL: case OP_GIVE_CONTROL: {                 /* a control-changing effect: layer 2 (613.1b) */
         int to = c->it->controller;
         if (e->op == OP_GIVE_CONTROL) {                      /* "target opponent gains control of ~" */
@@ -697,6 +729,15 @@ static void run(Ctx *c, const Effect *e)
     case OP_DRAW:
         for (int p = 0; p < 2; p++) if (players >> p & 1) for (int k = 0; k < n && !s->over; k++) game_draw(s, c->g, p);
         break;
+    case OP_ADD_MANA: {                                      /* a spell's mana, one color (played.c): 106.4 */
+        int col = __builtin_ctz(e->arg2);
+        for (int p = 0; p < 2; p++) {
+            if (!(players >> p & 1) || n <= 0) continue;
+            int v = s->pl[p].mana[col] + n;
+            s->pl[p].mana[col] = (uint8_t)(v > 255 ? 255 : v);
+        }
+        break;
+    }
     case OP_DISCARD:
         for (int p = 0; p < 2; p++)
             if (!(players >> p & 1)) continue;

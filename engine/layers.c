@@ -195,7 +195,7 @@ static PermSet affected(const GameState *s, int src, const Effect *e)
 static unsigned player_rule(int r)
 {
     return r == RULE_CANT_LOSE ? PR_CANT_LOSE : r == RULE_CANT_WIN ? PR_CANT_WIN : r == RULE_NO_MAX_HAND ? PR_NO_MAX_HAND
-         : r == RULE_SHROUD ? PR_SHROUD : r == RULE_HAND_REVEALED ? PR_HAND_SHOWN : 0;
+         : r == RULE_SHROUD ? PR_SHROUD : r == RULE_HAND_REVEALED ? PR_HAND_SHOWN : r == RULE_KEEP_MANA ? PR_KEEP_MANA : 0;
 }
 
 /* Applies the static abilities of every permanent that act in layer 6
@@ -219,6 +219,10 @@ static void statics(GameState *s, int pump)
                 }
                 if (pump != (e->op == OP_PUMP) || (!pump && e->op != OP_GRANT && e->op != OP_LOSE_KW && e->op != OP_RULE))
                     continue;
+                if (!pump && e->op == OP_RULE && e->arg2 == RULE_TAP_ANY_COLOR) {   /* lands you control (played.c) */
+                    s->pl_rules[perm_controller(s, src)] |= PR_LANDS_ANY_COLOR;
+                    continue;
+                }
                 if (e->who == SEL_YOU || e->who == SEL_OPPONENTS || e->who == SEL_EACH_PLAYER) {   /* on players */
                     int you = perm_controller(s, src);
                     unsigned who = e->who == SEL_YOU ? 1u << you : e->who == SEL_OPPONENTS ? 1u << (1 - you) : 3u;
@@ -265,6 +269,22 @@ void layers_refresh(GameState *s)
         x->blocks_extra = 0;
         x->xflags &= (uint8_t)~(PX_PROT_WIDE | PX_NO_UNTAP);
         x->colors = d->colors;
+        q->flags = (uint8_t)((q->flags & ~PF_CREATURE) | ((d->types & TYPE_CREATURE) ? PF_CREATURE : 0));
+    }
+    /* "~ becomes a 3/3 green Ape creature with trample until end of turn.
+     * It's still a land." (OP_BECOME), in timestamp order: its types and
+     * creature type (layer 4: a creature, still a land), its colors (5),
+     * its keywords (6, before those gained below: only additions) and its
+     * base power and toughness (7b, before 7c's modifications). */
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op != OP_BECOME) continue;
+        Permanent *q = &s->perm[f->slot];
+        q->flags |= PF_CREATURE;
+        s->px[f->slot].colors = f->rule;
+        q->kw |= f->kw;
+        q->power = f->p;
+        q->toughness = f->t;
     }
     s->pl_rules[0] = s->pl_rules[1] = 0;
     /* Layer 2, before the abilities whose "you" and "you control" it decides. */

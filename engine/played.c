@@ -42,6 +42,8 @@ static int trigger_ok(const Ability *a)
     case TR_BLOCKED_BY_CREATURE: case TR_COMBAT_DAMAGE_PLAYER: case TR_DAMAGE_OPPONENT: case TR_GAIN_LIFE:
     case TR_OTHER_ETB:
         return 1;
+    case TR_TAP_LAND:                      /* mana.c raises it for each land tapped for mana, 106.12 */
+        return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP || a->trig_ctl == CTL_NOT_YOU;
     case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_DRAW: case TR_DISCARD: case TR_CAST:
         return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP ||
                a->trig_ctl == CTL_NOT_YOU || (a->trig_ctl == CTL_ATTACHED && a->trigger != TR_CAST);
@@ -127,7 +129,7 @@ static int rule_eot_ok(int r)
     }
 }
 
-static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen)
+static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *why, size_t whylen)
 {
     static const char *const names[OP_COUNT] = {
         [OP_DAMAGE] = "damage", [OP_PUMP] = "+N/+N", [OP_SET_PT] = "set power and toughness",
@@ -142,6 +144,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         [OP_TAP] = "tap", [OP_UNTAP] = "untap", [OP_NO_UNTAP] = "doesn't untap",
         [OP_CONTROL] = "gain control", [OP_EXTRA_TURN] = "extra turn", [OP_SACRIFICE] = "sacrifice",
         [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry", [OP_GIVE_CONTROL] = "give control",
+        [OP_BECOME] = "become a creature", [OP_DOUBLE_MANA] = "double the mana",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM | EF_CHOOSER : 0u) |
@@ -197,7 +200,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         if (sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER) {     /* layers.c's player_rules */
             int r = e->arg2;
             if (e->op != OP_RULE || (r != RULE_CANT_LOSE && r != RULE_CANT_WIN && r != RULE_NO_MAX_HAND &&
-                                     r != RULE_SHROUD && r != RULE_HAND_REVEALED))
+                                     r != RULE_SHROUD && r != RULE_HAND_REVEALED && r != RULE_KEEP_MANA))
                 NOT("a static %s on players", name);
             return 1;
         }
@@ -215,6 +218,14 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
             if (sel != SEL_SELF || a->cond) NOT("static prevent all damage");
             return 1;
         case OP_RULE:
+            if (e->arg2 == RULE_TAP_ANY_COLOR) {                 /* layers.c: PR_LANDS_ANY_COLOR, mana.c */
+                const Filter *f = &e->sel;
+                if (sel != SEL_ALL || a->cond || f->types != TYPE_LAND || f->ctl != CTL_YOU || f->types_not ||
+                    f->colors || f->colors_not || f->state || f->other || f->subtype[0] || f->subtype_not || f->supers ||
+                    f->kw || f->kw_not || f->types_all || f->zone != ZONE_BATTLEFIELD)
+                    NOT("that mana ability granted");
+                return 1;
+            }
             if (!rule_ok(e->arg2) || (e->arg2 == RULE_FLASH && sel != SEL_SELF)) NOT("that rules ability");
             if (!rule_param_ok(e))
                 NOT("%s", e->arg2 == RULE_PROTECTION ? "protection from that" : "that rules ability's parameter");
@@ -343,8 +354,24 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     case OP_COUNTERS:
         if (e->arg2 != 0 || (sel != SEL_TARGET && sel != SEL_SELF && sel != SEL_ALL && sel != SEL_EVENT_OBJECT)) break;
         return 1;
+    case OP_DOUBLE_MANA:
+        if (a->kind != AB_MANA || sel != SEL_YOU) break;   /* mana.c's mana_activate */
+        return 1;
+    case OP_BECOME:
+        /* A land's own "~ becomes a 2/1 red Warrior creature with first
+         * strike until end of turn. It's still a land." (layers.c: 613.1d-f,
+         * 613.3 layer 7b; played on lands alone, which the reader reads). */
+        if (a->kind != AB_ACTIVATED || sel != SEL_SELF || e->dur != DUR_EOT || !(types & TYPE_LAND) ||
+            (types & TYPE_CREATURE) || e->token.types != TYPE_CREATURE)
+            break;
+        return 1;
     case OP_ADD_MANA:
-        if (a->kind != AB_MANA || e->n.kind != QTY_CONST || e->n.n != 1) break;
+        if (a->kind == AB_MANA) return 1;                    /* ability_played checked which */
+        /* A spell's mana (Pyretic Ritual): a constant amount of one color,
+         * into its controller's pool as it resolves (effect.c). */
+        if (a->kind != AB_SPELL || sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n < 1 || !e->arg2 ||
+            (e->arg2 & (e->arg2 - 1)))
+            break;
         return 1;
     default:
         break;
@@ -380,7 +407,6 @@ static int cost_ok(const Ability *a, const Cost *c, int kind, char *why, size_t 
 
 int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
 {
-    (void)types;
     if (a->cond && !(a->kind == AB_ETB_COUNTERS && a->cond == COND_OPP_DAMAGED) &&
         !(a->kind == AB_TRIGGERED && a->cond == COND_SELF_UNTAPPED && a->trigger != TR_DIES))
         NOT("a condition");
@@ -422,14 +448,56 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
                 NOT("abilities activated from a graveyard");
             return 1;
         }
+        /* granted by the land's own "becomes a ... creature with ..." (actions.c lists it
+         * only while that effect makes it a creature: perm_became) */
+        if (a->granted && (!(types & TYPE_LAND) || (types & TYPE_CREATURE))) NOT("that granted ability");
         if (a->timing & ~(unsigned)(TM_SORCERY | TM_ONCE | TM_TWICE | TM_UPKEEP | TM_YOUR_TURN))
             NOT("that timing restriction");
         if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
         break;
     case AB_MANA:
-        if (!a->cost.tap || a->cost.generic || a->cost.sac_self || a->n_effects != 1) NOT("that mana ability");
-        if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
-        break;
+        /* The payer activates those whose only cost is {T} (mana.c): one
+         * mana of one of some colors, or of one color for each permanent
+         * counted (Elvish Archdruid), or one colored mana that deals damage
+         * to you as it is made (a pain land, 605.3a: no stack). */
+        if (a->cost.sac_n || a->cost.x || a->cost.exile_self || a->cost.remove_counters || a->n_targets ||
+            !a->n_effects || (a->effect[0].op != OP_ADD_MANA && a->effect[0].op != OP_DOUBLE_MANA))
+            NOT("that mana ability");
+        if (a->effect[0].op == OP_DOUBLE_MANA) {   /* Doubling Cube: alone, an action (605.3a) */
+            if (a->n_effects != 1 || a->effect[0].who != SEL_YOU || ability_mana_tap_only(a) || a->cost.life ||
+                a->cost.discard_n || a->cost.untap)
+                NOT("that mana ability");
+            break;
+        }
+        if (!ability_mana_tap_only(a)) {
+            /* Activated as an action with priority (605.3a, mana.c's
+             * mana_activate): a mana cost, {T}, sacrificing the source;
+             * constant mana, one choice of color at most, for one mana. */
+            if (a->cost.life || a->cost.discard_n || a->cost.untap || (!a->cost.tap && !a->cost.sac_self))
+                NOT("that mana ability");
+            int choices = 0;
+            for (int j = 0; j < a->n_effects; j++) {
+                const Effect *e = &a->effect[j];
+                if (e->op != OP_ADD_MANA || e->who != SEL_YOU || e->n.kind != QTY_CONST || e->n.n < 1 || e->flags)
+                    NOT("that mana ability");
+                if (e->arg2 & (e->arg2 - 1)) {
+                    if (e->n.n != 1 || choices++) NOT("that mana ability");
+                }
+            }
+            break;
+        }
+        if (a->n_effects == 1) {
+            const Effect *e = &a->effect[0];
+            if (e->n.kind == QTY_CONST && e->n.n == 1) break;
+            if (e->n.kind == QTY_COUNT && e->n.n == 1 && e->arg2 && !(e->arg2 & (e->arg2 - 1)) && filter_ok(&e->count))
+                break;
+            NOT("add mana on that");
+        }
+        if (a->n_effects == 2 && a->effect[0].n.kind == QTY_CONST && a->effect[0].n.n == 1 && a->effect[0].arg2 &&
+            a->effect[1].op == OP_DAMAGE && a->effect[1].who == SEL_YOU && a->effect[1].n.kind == QTY_CONST &&
+            a->effect[1].n.n > 0 && !a->effect[1].flags)
+            break;
+        NOT("that mana ability");
     case AB_TRIGGERED:
         if (!trigger_ok(a)) NOT("that trigger");
         if (a->trigger == TR_OTHER_ETB && filter_may_match_land(&a->trig_filter))
@@ -452,6 +520,6 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         NOT("that kind of ability");
     }
     for (int k = 0; k < a->n_effects; k++)
-        if (!effect_ok(a, &a->effect[k], why, whylen)) return 0;
+        if (!effect_ok(a, &a->effect[k], types, why, whylen)) return 0;
     return 1;
 }

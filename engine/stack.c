@@ -77,6 +77,7 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
 {
     switch (trigger) {
     case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_GAIN_LIFE: case TR_DRAW: case TR_DISCARD:
+    case TR_TAP_LAND:
         trigger_scan(s, trigger, player, NO_SLOT, NULL, amount);
         return;
     case TR_OTHER_ETB:
@@ -282,6 +283,8 @@ static void pay_discards(GameState *s, Game *g, int p, const Action *a)
 static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
 {
     if (a->type == ACT_LAND) { land_play(s, g, p, a->hand_idx); return MTG_OK; }
+    if (a->type == ACT_ACTIVATE && s->cards[s->perm[a->hand_idx].card].ab[a->ability].kind == AB_MANA)
+        return mana_activate(s, g, p, a->hand_idx, a->ability, a->x, free_mana);      /* 605.3a: no stack */
     if (s->stack_n >= STACK_MAX) return ERR_CAPACITY;
     StackItem *it = &s->stack[s->stack_n];
     memset(it, 0, sizeof *it);
@@ -303,7 +306,7 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
             uint8_t col[COLOR_COUNT];
             int generic;
             spell_mana(d, k, a->x, col, &generic);
-            mana_pay_cost(s, p, col, generic, -1);
+            mana_pay_cost(s, g, p, col, generic, -1);
         }
         it->obj = hand_take(pl, a->hand_idx);
         it->ts = state_ts(s);
@@ -330,7 +333,7 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
          * which a card leaving the graveyard marks gone (zone.c's gy_leave:
          * a new object if it comes back, 400.7). */
         it->t[ITEM_TARGETS - 1] = (Target){ TK_CARD, a->hand_idx, (uint8_t)p, 0, CARD_TARGET_HERE };
-        if (!free_mana) mana_pay_cost(s, p, ab->cost.color, ab->cost.generic, -1);
+        if (!free_mana) mana_pay_cost(s, g, p, ab->cost.color, ab->cost.generic, -1);
         it->ts = state_ts(s);
         s->stack_n++;
         game_event(g, s, EV_ACTIVATE, p, NO_SLOT, 0, card, a->ability, 0);
@@ -348,7 +351,14 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     it->source = (uint8_t)i;
     it->source_ts = s->px[i].ts;
     item_targets(s, it, a);
-    if (!free_mana) mana_pay_cost(s, p, ab->cost.color, ab->cost.generic + a->x * ab->cost.x, ab->cost.tap ? i : -1);
+    /* The payer leaves the source untapped when it can (a land animating
+     * itself keeps its own mana ability unused, to attack): the player's
+     * choice of mana abilities, 601.2g, 602.2b. */
+    if (!free_mana) {
+        int generic = ab->cost.generic + a->x * ab->cost.x;
+        int keep = ab->cost.tap || mana_can_pay_cost(s, p, ab->cost.color, generic, i) ? i : -1;
+        mana_pay_cost(s, g, p, ab->cost.color, generic, keep);
+    }
     if (ab->cost.discard_n) pay_discards(s, g, p, a);
     if (ab->cost.tap) q->flags |= PF_TAPPED;
     if (ab->timing & (TM_ONCE | TM_TWICE)) {                                    /* 602.5b */

@@ -150,7 +150,9 @@ enum {
     PF_HAD_FS      = 1u << 2, /* had first or double strike when the first-strike damage step began (510.4) */
     PF_DEATHTOUCHED= 1u << 3, /* dealt damage by a deathtouch source since SBAs were last checked (704.5h) */
     PF_BLOCKED     = 1u << 4, /* attacking creature that became blocked; stays so if its blockers leave (509.1h) */
-    PF_CREATURE    = 1u << 5, /* its card is a creature card (set once, as it enters) */
+    PF_CREATURE    = 1u << 5, /* it is a creature: its card is a creature card (set as it enters),
+                                 or, with rules text, an effect makes it one (the layers set it:
+                                 OP_BECOME, perm_became) */
     PF_NO_ATTACK   = 1u << 6, /* can't attack (a rules ability: layers.c sets it) */
     PF_NO_BLOCK    = 1u << 7  /* can't block (likewise) */
 };
@@ -301,16 +303,19 @@ typedef struct StackItem {
  * record per member. Static abilities are not stored: they are read from
  * their sources (611.3). */
 typedef struct Floating {
-    uint8_t  op;          /* OP_PUMP, OP_GRANT, OP_LOSE_KW, OP_RULE, OP_CONTROL, OP_NO_UNTAP */
+    uint8_t  op;          /* OP_PUMP, OP_GRANT, OP_LOSE_KW, OP_RULE, OP_CONTROL, OP_NO_UNTAP, OP_BECOME */
     uint8_t  dur;         /* DUR_EOT, DUR_FOREVER, DUR_NEXT_UNTAP; OP_CONTROL also
                              DUR_SOURCE_CONTROLLED, DUR_TARGET_ENCHANTED */
     uint8_t  slot;        /* the permanent affected */
     uint8_t  controller;  /* OP_CONTROL: the new controller; else who made it */
-    int16_t  p, t;        /* OP_PUMP */
-    uint16_t kw;          /* OP_GRANT, OP_LOSE_KW */
-    uint8_t  rule;        /* OP_RULE: RULE_* */
-    uint8_t  source;      /* OP_CONTROL, DUR_SOURCE_CONTROLLED: the source's slot ("for as long as you
+    int16_t  p, t;        /* OP_PUMP: +p/+t; OP_BECOME: the base power and toughness it sets (layer 7b) */
+    uint16_t kw;          /* OP_GRANT, OP_LOSE_KW; OP_BECOME: the keywords it gains (layer 6) */
+    uint8_t  rule;        /* OP_RULE: RULE_*; OP_BECOME: the colors it becomes (CB_*, layer 5) */
+    union {
+        uint8_t source;   /* OP_CONTROL, DUR_SOURCE_CONTROLLED: the source's slot ("for as long as you
                              control ~"; the effect ends as the source leaves: perm_leave) */
+        uint8_t sub;      /* OP_BECOME: the creature type it gains (a subtype id, layer 4) */
+    };
     uint32_t perm_ts;     /* the permanent's timestamp: the effect ends when it leaves */
     uint32_t ts;          /* this effect's timestamp (613.7) */
 } Floating;
@@ -355,8 +360,9 @@ typedef struct PermX {
 enum {
     PK_STATIC    = 1u << 0,  /* AB_STATIC (layers.c) */
     PK_TRIGGERED = 1u << 1,  /* AB_TRIGGERED */
-    PK_ACTIVATED = 1u << 2,  /* AB_ACTIVATED, AB_EQUIP, AB_LOYALTY: listed as actions */
-    PK_MANA      = 1u << 3,  /* AB_MANA */
+    PK_ACTIVATED = 1u << 2,  /* AB_ACTIVATED, AB_EQUIP, AB_LOYALTY, an AB_MANA with more than {T} to
+                                pay: listed as actions */
+    PK_MANA      = 1u << 3,  /* an AB_MANA whose only cost is {T}: the payer activates it */
     PK_ATTACH    = 1u << 4,  /* AB_ENCHANT, AB_EQUIP: the state-based actions check what it is on */
     PK_LEGEND    = 1u << 5,  /* legendary (the legend rule) */
     PK_CONTROL   = 1u << 6   /* a static ability that changes control ("You control enchanted
@@ -467,7 +473,11 @@ enum {
                                    other's loss, which PR_CANT_LOSE alone stops) */
     PR_NO_MAX_HAND  = 1u << 2,  /* no maximum hand size (514.1, 402.2) */
     PR_SHROUD       = 1u << 3,  /* "You have shroud": can't be the target of spells or abilities */
-    PR_HAND_SHOWN   = 1u << 4   /* plays with the hand revealed (no rule changes: information) */
+    PR_HAND_SHOWN   = 1u << 4,  /* plays with the hand revealed (no rule changes: information) */
+    PR_KEEP_MANA    = 1u << 5,  /* the player's mana pool doesn't empty as steps and phases end
+                                   (Upwelling: 500.4 does not apply) */
+    PR_LANDS_ANY_COLOR = 1u << 6 /* the lands the player controls have "{T}: Add one mana of any
+                                   color." (Joiner Adept), basic lands included: mana.c's payer */
 };
 
 /* GameState.prevent_combat: prevention effects until end of turn (615). */
@@ -498,6 +508,13 @@ static inline int perm_power(const GameState *s, int i) { return s->perm[i].powe
 static inline int perm_toughness(const GameState *s, int i) { return s->perm[i].toughness; }
 static inline int perm_is_creature(const GameState *s, int i) { return (s->perm[i].flags & PF_CREATURE) != 0; }
 static inline int perm_controller(const GameState *s, int i) { return permset_has(s->perm_ctl[1], i); }
+/* Whether permanent i is a creature by an effect, not by its card (a land
+ * that "becomes a 3/3 green Ape creature": OP_BECOME, layers.c); its
+ * creature type is then in that Floating. */
+static inline int perm_became(const GameState *s, int i)
+{
+    return (s->perm[i].flags & PF_CREATURE) && !(s->cards[s->perm[i].card].types & TYPE_CREATURE);
+}
 /* Its owner (108.3): in a game without rules text nothing changes control,
  * and the owner is the controller (PermX is not kept there). */
 static inline int perm_owner(const GameState *s, int i) { return s->spells ? s->px[i].owner : perm_controller(s, i); }
@@ -536,7 +553,7 @@ static inline uint8_t card_ability_kinds(const CardDef *d)
             break;
         case AB_TRIGGERED: k |= PK_TRIGGERED; break;
         case AB_ACTIVATED: case AB_LOYALTY: k |= PK_ACTIVATED; break;
-        case AB_MANA:      k |= PK_MANA; break;
+        case AB_MANA:      k |= ability_mana_tap_only(&d->ab[j]) ? PK_MANA : PK_ACTIVATED; break;
         case AB_ENCHANT:   k |= PK_ATTACH; break;
         case AB_EQUIP:     k |= PK_ACTIVATED | PK_ATTACH; break;
         default: break;

@@ -20,7 +20,7 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
     x->abk = card_ability_kinds(d);
     if (d->types & TYPE_LAND) x->xflags |= PX_LAND;
     if (obj == OBJ_NONE) x->xflags |= PX_TOKEN;                               /* 111.1: no card */
-    if (d->types & TYPE_CREATURE) s->perm[i].flags |= PF_SICK;                /* 302.6 */
+    s->perm[i].flags |= PF_SICK;   /* 302.6: for any permanent (a land may become a creature this turn) */
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *a = &d->ab[k];
         if (a->kind == AB_ETB_COUNTERS && a->n_effects && a->effect[0].n.kind == QTY_CONST &&   /* 614.1c */
@@ -160,5 +160,9 @@ void perm_leave(GameState *s, const Game *g, int i, int zone)
     s->perm_ctl[ctl] &= ~PERMSET_BIT(i);
     card_to_zone(s, owner, q->obj, zone);         /* its owner's zone, whoever controlled it (108.3, 400.3) */
     s->layers_dirty = 1;
-    if (zone == ZONE_GRAVEYARD && creature) trigger_event(s, TR_DIES, i, card, ctl, ctl, 0);
+    /* "When ~ dies" (a creature), or, on a noncreature card, "When ~ is
+     * put into a graveyard from the battlefield" (Chromatic Star): the
+     * reader reads both as TR_DIES (700.4). */
+    if (zone == ZONE_GRAVEYARD && (creature || !(s->cards[card].types & TYPE_CREATURE)))
+        trigger_event(s, TR_DIES, i, card, ctl, ctl, 0);
 }
