@@ -200,9 +200,12 @@ static unsigned player_rule(int r)
 
 /* Applies the static abilities of every permanent that act in layer 6
  * (keywords, rules abilities, players' rules abilities: s->pl_rules) or,
- * with pump set, in layer 7c (+N/+N). */
-static void statics(GameState *s, int pump)
+ * with pump set, in layer 7c (+N/+N). Returns, in layer 6's pass, the
+ * permanents whose own power and toughness a characteristic-defining
+ * ability sets (layer 7a: cdas() applies them). */
+static PermSet statics(GameState *s, int pump)
 {
+    PermSet cda = 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int src = permiter_next(&it);
         if (!(s->px[src].abk & PK_STATIC)) continue;
@@ -212,6 +215,10 @@ static void statics(GameState *s, int pump)
             if (a->kind != AB_STATIC) continue;
             for (int j = 0; j < a->n_effects; j++) {
                 const Effect *e = &a->effect[j];
+                if (!pump && e->op == OP_SET_PT && e->who == SEL_SELF) {     /* Nightmare: 604.3 */
+                    cda |= PERMSET_BIT(src);
+                    continue;
+                }
                 if (!pump && e->op == OP_NO_UNTAP) {                       /* Entangling Vines */
                     for (PermIter m = permset_iter(affected(s, src, e)); permiter_more(&m);)
                         s->px[permiter_next(&m)].xflags |= PX_NO_UNTAP;
@@ -240,6 +247,25 @@ static void statics(GameState *s, int pump)
             }
         }
     }
+    return cda;
+}
+
+/* Layer 7a (613.3a): "~'s power and toughness are each equal to the number
+ * of ...": the count now, from the point of view of its controller (the
+ * counted permanents' layer-6 characteristics already applied). */
+static void cdas(GameState *s, PermSet cda)
+{
+    for (PermIter it = permset_iter(cda); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_STATIC || a->n_effects != 1 || a->effect[0].op != OP_SET_PT) continue;
+            const Effect *e = &a->effect[0];
+            int v = e->n.n * effect_count(s, &e->count, perm_controller(s, i), i);
+            s->perm[i].power = s->perm[i].toughness = (int16_t)v;
+        }
+    }
 }
 
 void layers_refresh(GameState *s)
@@ -247,8 +273,8 @@ void layers_refresh(GameState *s)
     if (!s->layers_dirty) return;
     s->layers_dirty = 0;
     floating_prune(s);
-    /* Printed values (and layer 7a: none of the abilities played defines
-     * power or toughness yet); what layer 2 starts from. */
+    /* Printed values (a star is 0: layer 7a sets it below); what layer 2
+     * starts from. */
     PermSet base1 = 0, ctl_srcs = 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
@@ -271,12 +297,13 @@ void layers_refresh(GameState *s)
     control_layer(s, base1, ctl_srcs);
     /* Layer 6: abilities gained, static abilities then resolved effects.
      * Only additions are played, so their order does not matter. */
-    statics(s, 0);
+    PermSet cda = statics(s, 0);
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op == OP_GRANT) s->perm[f->slot].kw |= f->kw;
         else if (f->op == OP_RULE) rule_add(&s->px[f->slot], f->rule);
     }
+    if (cda) cdas(s, cda);
     /* Layer 7c: modifications, from static abilities (their filters see
      * layer 6's results) and resolved effects; 7d: counters. */
     statics(s, 1);

@@ -175,9 +175,12 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
             return 1;
         }
         if (sel != SEL_ALL && sel != SEL_SELF && sel != SEL_ATTACHED) NOT("a static %s on players", name);
-        if (e->n.kind != QTY_CONST && !(e->op == OP_PUMP && e->n.kind == QTY_COUNT))
+        if (e->n.kind != QTY_CONST && !((e->op == OP_PUMP || e->op == OP_SET_PT) && e->n.kind == QTY_COUNT))
             NOT("a static %s of a varying amount", name);
         switch (e->op) {
+        case OP_SET_PT:                                      /* layers.c's cdas: 604.3, 613.3a */
+            if (sel != SEL_SELF || e->n.kind != QTY_COUNT || a->cond || a->n_effects != 1) NOT("static %s", name);
+            return 1;
         case OP_PUMP: case OP_GRANT: return 1;
         case OP_NO_UNTAP:                                    /* layers.c: PX_NO_UNTAP */
             return 1;
