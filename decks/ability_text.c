@@ -104,6 +104,7 @@ static void filter_noun(Buf *b, const Filter *f, const SubtypeTable *st, int nou
     if (f->power_max != FILTER_NO_LIMIT) { SP(); put(b, "power<=%d", f->power_max); }
     if (f->power_min != FILTER_NO_MIN) { SP(); put(b, "power>=%d", f->power_min); }
     if (f->mv_max != FILTER_NO_LIMIT) { SP(); put(b, "mv<=%d", f->mv_max); }
+    if (f->state & FS_NAMED) { SP(); put(b, "named ~"); }
     static const char *const ctl[] = { "", "you control", "opponent controls", "you don't control" };
     if (f->ctl && f->ctl < 4) {
         SP();

@@ -725,6 +725,7 @@ static int qualifier(P *p, Filter *f, int kind)
         return 0;
     }
     if (!f->other && lit(p, "other than ~")) { f->other = 1; return 1; }
+    if (!(f->state & FS_NAMED) && lit(p, "named ~")) { f->state |= FS_NAMED; return 1; }  /* 201.2 */
     if (lit(p, "with mana value")) {
         if (number(p, &v, 0) && lit(p, "or less")) { f->mv_max = (int8_t)v; return 1; }
         p->i = save;
@@ -1132,7 +1133,9 @@ static int for_each(P *p, Filter *f)
     if (!filter(p, f, &pl, &kind) || !SG(pl)) { p->i = save; return 0; }
     if (kind == N_SPELL) { p->i = save; return 0; }
     if (kind == N_CARD && f->zone == ZONE_BATTLEFIELD) { p->i = save; return 0; }
-    lit(p, "on the battlefield");  /* "each enchantment on the battlefield": any controller */
+    /* "each enchantment on the battlefield": any controller; "each other creature
+     * on the battlefield named ~" */
+    if (lit(p, "on the battlefield") && !(f->state & FS_NAMED) && lit(p, "named ~")) f->state |= FS_NAMED;
     return 1;
 }
 
@@ -2769,6 +2772,9 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
     memset(&p->that_obj, 0, sizeof p->that_obj);
     memset(&p->that_player, 0, sizeof p->that_player);
 
+    /* 100.2a: a deck-construction rule, no ability in the game (decks are
+     * not limited to four copies here) */
+    if (lit(p, "a deck can have any number of cards named ~ .") && at_end(p)) return 1;
     /* Enchant <filter> */
     ab_init(a, AB_ENCHANT);
     snap(p, &s);

@@ -30,7 +30,8 @@ enum {
     FS_ATTACKING = 1u << 2,
     FS_BLOCKING  = 1u << 3,
     FS_TOKEN     = 1u << 4,
-    FS_NONTOKEN  = 1u << 5
+    FS_NONTOKEN  = 1u << 5,
+    FS_NAMED     = 1u << 6   /* has the name of the ability's source ("named ~"); 201.2 */
 };
 
 /* Filter.zone: where the filtered objects are. */

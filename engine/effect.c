@@ -14,7 +14,7 @@ static int has_subtype(const CardDef *d, int id)
     return 0;
 }
 
-static int filter_card(const CardDef *d, const Filter *f);
+static int filter_card(const CardDef *d, const Filter *f, const CardDef *named);
 
 int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
 {
@@ -36,6 +36,7 @@ int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
     else if (((f->state & FS_ATTACKING) && !att) || ((f->state & FS_BLOCKING) && !blk)) return 0;
     if ((f->state & FS_TOKEN) && !(x->xflags & PX_TOKEN)) return 0;
     if ((f->state & FS_NONTOKEN) && (x->xflags & PX_TOKEN)) return 0;
+    if ((f->state & FS_NAMED) && (src < 0 || strcmp(d->name, s->cards[s->perm[src].card].name))) return 0;
     if (f->subtype[0]) {
         int any = 0;
         for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++) any |= has_subtype(d, f->subtype[k]);
@@ -94,9 +95,11 @@ static int basic_lands_matching(const GameState *s, const Filter *f, int p, int 
 }
 
 /* Whether card d (in a library: its printed characteristics) matches f's
- * card conditions. */
-static int filter_card(const CardDef *d, const Filter *f)
+ * card conditions; `named`: the card of the ability's source, for
+ * FS_NAMED (NULL: none). */
+static int filter_card(const CardDef *d, const Filter *f, const CardDef *named)
 {
+    if ((f->state & FS_NAMED) && (!named || strcmp(d->name, named->name))) return 0;
     if (f->types && !(d->types & f->types)) return 0;
     if ((d->types & f->types_not) || (d->types & f->types_all) != f->types_all) return 0;
     if (f->colors && !(d->colors & f->colors)) return 0;
@@ -174,7 +177,7 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
             return 0;
         if ((sp->f.ctl == CTL_YOU && t.owner != you) || ((sp->f.ctl == CTL_OPP || sp->f.ctl == CTL_NOT_YOU) && t.owner == you))
             return 0;                                        /* "you own", "an opponent owns" */
-        return filter_card(&s->cards[OBJ_CARD(s, t.owner, t.v)], &sp->f);
+        return filter_card(&s->cards[OBJ_CARD(s, t.owner, t.v)], &sp->f, &s->cards[it->card]);
     case TK_STACK: {
         int j = stack_find(s, t.ts);
         if (sp->what != TGT_OBJECT || sp->f.zone != ZONE_STACK || j < 0) return 0;
@@ -395,14 +398,15 @@ static void counter_item(GameState *s, const Game *g, int k, uint16_t by)
 static void search(Ctx *c, int p, int n, const Filter *f, int zone, int tapped)
 {
     GameState *s = c->s;
-    int quality = f->types || f->types_not || f->types_all || f->colors || f->colors_not || f->supers ||
+    int quality = f->types || f->types_not || f->types_all || f->colors || f->colors_not || f->supers || (f->state & FS_NAMED) ||
                   f->subtype[0] || f->subtype_not || f->mv_max != FILTER_NO_LIMIT;
     for (; n > 0; n--) {
         Player *pl = &s->pl[p];
         uint8_t pos[DECK_MAX + 1];
         int m = 0;
         for (int k = 0; k < pl->lib_n; k++)
-            if (filter_card(&s->cards[OBJ_CARD(s, p, pl->lib[pl->lib_top + k])], f)) pos[m++] = (uint8_t)k;
+            if (filter_card(&s->cards[OBJ_CARD(s, p, pl->lib[pl->lib_top + k])], f, &s->cards[c->it->card]))
+                pos[m++] = (uint8_t)k;
         if (!m) return;
         int opts = m;
         if (quality) pos[opts++] = SEARCH_NOTHING;      /* 701.15b */

@@ -267,7 +267,8 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         return 1;
     case OP_SEARCH:                                          /* your own library, for your hand or battlefield */
         if (sel != SEL_YOU || e->sel.zone != ZONE_LIBRARY || e->n.kind != QTY_CONST ||
-            (e->arg2 != ZONE_HAND && e->arg2 != ZONE_BATTLEFIELD) || e->sel.state || e->sel.kw || e->sel.ctl > CTL_YOU)
+            (e->arg2 != ZONE_HAND && e->arg2 != ZONE_BATTLEFIELD) || (e->sel.state & ~(unsigned)FS_NAMED) || e->sel.kw ||
+            e->sel.ctl > CTL_YOU)
             break;
         return 1;
     case OP_SHUFFLE:
