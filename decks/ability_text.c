@@ -172,6 +172,10 @@ static void qty_text(Buf *b, const Effect *e, const SubtypeTable *st)
     case QTY_LIFE_LOST: if (q->n != 1) put(b, "%d*", q->n); put(b, "life lost"); break;
     case QTY_HALF_LIBRARY: if (q->n != 1) put(b, "%d*", q->n); put(b, "half library"); break;
     case QTY_EVENT_TOUGHNESS: if (q->n != 1) put(b, "%d*", q->n); put(b, "that object's toughness"); break;
+    case QTY_COUNT_PLAYER: if (q->n != 1) put(b, "%d*", q->n); put(b, "count-theirs"); filter_text(b, &e->count, st); break;
+    case QTY_LIFE_TOTAL: if (q->n != 1) put(b, "%d*", q->n); put(b, "life total"); break;
+    case QTY_GREATEST_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "greatest power"); filter_text(b, &e->count, st); break;
+    case QTY_DAMAGE_DEALT: if (q->n != 1) put(b, "%d*", q->n); put(b, "damage dealt"); break;
     default: put(b, "?"); break;
     }
 }
@@ -302,9 +306,10 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     if (e->dur < 7) put(b, "%s", durs[e->dur]);
     static const char *const flags[] = { "no-regen", "may", "at-random", "bottom", "tapped", "",
                                          "you-choose", "if-done", "reveal", "no-prevent", "shuffle",
-                                         "damaged-no-regen", "at-end-of-combat" };
-    for (int k = 0; k < 13; k++)
+                                         "damaged-no-regen", "at-end-of-combat", "if-less-life", "if-fewer" };
+    for (int k = 0; k < 15; k++)
         if ((e->flags & (1u << k)) && flags[k][0]) put(b, " %s", flags[k]);
+    if (e->flags & EF_IF_FEWER) filter_text(b, &e->count, st);
 }
 
 static void cost_text(Buf *b, const Cost *c, const SubtypeTable *st)

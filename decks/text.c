@@ -1483,6 +1483,12 @@ static int vp_player(P *p, const Ref *subj)
                 e = clause_eff(p, op, subj);
                 if (!e) return 0;
                 e->n.kind = QTY_LIFE_LOST;
+            } else if (p->a->n_effects > 0 && p->a->effect[p->a->n_effects - 1].op == OP_DAMAGE &&
+                       lit(p, "the damage dealt this way")) {
+                /* Corrupt: the damage the previous effect dealt, after prevention (119.4a) */
+                e = clause_eff(p, op, subj);
+                if (!e) return 0;
+                e->n.kind = QTY_DAMAGE_DEALT;
             } else { p->i = save; return 0; }
             e->dur = DUR_NOW;
             return 1;
@@ -1500,7 +1506,15 @@ static int vp_player(P *p, const Ref *subj)
         if (!e) return 0;
         e->n = q;
         e->dur = DUR_NOW;
-        if (q.kind == QTY_CONST && for_each(p, &f)) { e->n.kind = QTY_COUNT; e->count = f; }
+        if (q.kind == QTY_CONST && for_each(p, &f)) {
+            e->n.kind = QTY_COUNT;
+            e->count = f;
+            /* "Each player loses 1 life for each creature they control": each its own */
+            if (subj->plural && f.ctl == CTL_ANY && f.zone == ZONE_BATTLEFIELD && lit(p, "they control")) {
+                e->n.kind = QTY_COUNT_PLAYER;
+                e->count.ctl = CTL_YOU;
+            }
+        }
         return 1;
     }
     if (lit(p, "mill|mills")) {
@@ -1702,6 +1716,26 @@ static int vp_search(P *p, const Ref *subj)
     e->sel = f;
     e->dur = DUR_NOW;
     e->n.n = (int8_t)n;
+    /* Cultivate: "up to two basic land cards, reveal those cards, put one onto the
+     * battlefield tapped and the other into your hand": one search for each place,
+     * the first card's place chosen first (the same choices: none, either, both) */
+    if (n == 2 && lit(p, "reveal those cards , put one onto the battlefield tapped and the other into your hand")) {
+        e->n.n = 1;
+        e->arg2 = ZONE_BATTLEFIELD;
+        e->flags |= EF_REVEAL | EF_TAPPED;
+        Effect *h = clause_eff(p, OP_SEARCH, subj);
+        if (!h) return 0;
+        h->sel = f;
+        h->n.n = 1;
+        h->arg2 = ZONE_HAND;
+        h->flags |= EF_REVEAL;
+        h->dur = DUR_NOW;
+        if (!lit(p, ", then shuffle")) { p->i = save; return 0; }
+        Effect *s = clause_eff(p, OP_SHUFFLE, subj);
+        if (!s) return 0;
+        s->dur = DUR_NOW;
+        return 1;
+    }
     if (lit(p, n > 1 ? "reveal them ," : "reveal it ,")) e->flags |= EF_REVEAL;
     if (!(n > 1 ? lit(p, "put them") : (lit(p, "put it") || lit(p, "put that card")))) { p->i = save; return 0; }
     if (lit(p, "into your hand")) e->arg2 = ZONE_HAND;
@@ -1975,6 +2009,18 @@ static int vp_you(P *p, const Ref *subj)
         e->dur = DUR_NOW;
         return 1;
     }
+    /* "Double target player's life total.": that player gains life equal to it */
+    if (lit(p, "double target player's life total")) {
+        int k = newtarget(p, TGT_PLAYER, NULL, 1, 1);
+        if (k < 0) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_GAIN_LIFE, NULL);
+        if (!e) return 0;
+        e->who = SEL_TARGET;
+        e->arg = (uint8_t)k;
+        e->n.kind = QTY_LIFE_TOTAL;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (lit(p, "look at target player's hand")) {
         int k = newtarget(p, TGT_PLAYER, NULL, 1, 1);
         if (k < 0) { p->i = save; return 0; }
@@ -2199,6 +2245,25 @@ static int sentence(P *p)
     int said = 0, dur = DUR_EOT;
     p->dur_prefix = DUR_UNSET;
     if (damage_rider(p)) return 1;
+    /* Timely Reinforcements: a condition of this sentence's effects, as they
+     * happen (608.2c) */
+    unsigned cond = 0;
+    Filter cond_f = fany();
+    if (p->ctx != C_STATIC) {
+        int pl, kind;
+        Snap sc;
+        snap(p, &sc);
+        if (lit(p, "if you have less life than an opponent ,")) cond = EF_IF_LESS_LIFE;
+        else if (lit(p, "if you control fewer")) {
+            if (filter(p, &cond_f, &pl, &kind) && PL(pl) && kind == N_PERMANENT && cond_f.ctl == CTL_ANY &&
+                lit(p, "than an opponent ,")) {
+                cond = EF_IF_FEWER;
+                cond_f.ctl = CTL_YOU;
+            } else {
+                restore(p, &sc);
+            }
+        }
+    }
     if (lit(p, "until end of turn ,")) said = 1;
     Ref subj;
     int first_clause = 1;
@@ -2279,7 +2344,20 @@ static int sentence(P *p)
         break;
     }
     /* ", where X is the number of ..." */
-    if (lit(p, ", where x is")) {
+    if (lit(p, ", where x is the greatest power among")) {
+        /* Overwhelming Stampede: the greatest power as it resolves */
+        Filter f;
+        int pl, kind, any = 0;
+        if (!filter(p, &f, &pl, &kind) || !PL(pl) || kind != N_PERMANENT) { restore(p, &s); return 0; }
+        for (int k = from; k < p->a->n_effects; k++) {
+            Effect *e = &p->a->effect[k];
+            if (e->n.kind != QTY_X) continue;
+            e->n.kind = QTY_GREATEST_POWER;
+            e->count = f;
+            any = 1;
+        }
+        if (!any) { restore(p, &s); return 0; }
+    } else if (lit(p, ", where x is")) {
         Filter f;
         /* "that player mills X cards, where X is the number of cards in their hand":
          * the hand of the player the effect acts on (not you: that is "your hand") */
@@ -2298,6 +2376,15 @@ static int sentence(P *p)
     }
     if (!settle(p, from, said != 0, dur)) { restore(p, &s); return 0; }
     if (!lit(p, ".")) { restore(p, &s); return 0; }
+    if (cond) {
+        for (int k = from; k < p->a->n_effects; k++) {
+            Effect *e = &p->a->effect[k];
+            /* the count of "fewer" is kept in Effect.count: not with an amount that counts */
+            if (cond == EF_IF_FEWER && (e->n.kind != QTY_CONST && e->n.kind != QTY_X)) { restore(p, &s); return 0; }
+            e->flags |= (uint16_t)cond;
+            if (cond == EF_IF_FEWER) e->count = cond_f;
+        }
+    }
     return 1;
 }
 

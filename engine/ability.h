@@ -103,7 +103,14 @@ enum {
     QTY_LIFE_LOST,       /* n * the life lost through the previous effect ("the life lost this way") */
     QTY_HALF_LIBRARY,    /* n * half the cards in the library of the player the effect acts on,
                             rounded down */
-    QTY_EVENT_TOUGHNESS  /* n * the toughness of the triggering event's object ("its toughness") */
+    QTY_EVENT_TOUGHNESS, /* n * the toughness of the triggering event's object ("its toughness") */
+    QTY_COUNT_PLAYER,    /* n * the permanents matching Effect.count (ctl CTL_YOU) that the player the
+                            effect acts on controls ("each player loses 1 life for each creature they
+                            control") */
+    QTY_LIFE_TOTAL,      /* n * the life total of the player the effect acts on ("double target
+                            player's life total": gains that much; a negative total, loses) */
+    QTY_GREATEST_POWER,  /* n * the greatest power among the permanents matching Effect.count (0: none) */
+    QTY_DAMAGE_DEALT     /* n * the damage the previous effect dealt ("the damage dealt this way") */
 };
 
 typedef struct Qty {
@@ -277,8 +284,13 @@ enum {
                                  ("Shuffle ~ into its owner's library") */
     EF_DAMAGED_NO_REGEN = 1u << 11, /* OP_DAMAGE: "A creature dealt damage this way can't be
                                  regenerated this turn." */
-    EF_END_OF_COMBAT = 1u << 12 /* happens at end of combat this turn (a delayed triggered
+    EF_END_OF_COMBAT = 1u << 12,/* happens at end of combat this turn (a delayed triggered
                                  ability, 603.7): "sacrifice it at end of combat" */
+    EF_IF_LESS_LIFE = 1u << 13, /* happens only if the ability's controller has less life than an
+                                 opponent, as it resolves ("If you have less life than an opponent, ...") */
+    EF_IF_FEWER   = 1u << 14    /* happens only if the ability's controller controls fewer permanents
+                                 matching Effect.count than an opponent ("If you control fewer
+                                 creatures than an opponent, ...") */
 };
 
 /* A token's characteristics (111.4). */

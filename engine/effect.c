@@ -200,6 +200,7 @@ typedef struct Ctx {
     uint8_t ctl[ITEM_TARGETS];  /* a legal permanent target's controller as the item began to resolve:
                                    "its controller" after it left (608.2h) */
     uint8_t done;       /* the previous effect happened ("if you do") */
+    int dealt;          /* the damage the last damage effect dealt ("the damage dealt this way") */
 } Ctx;
 
 static int qty(const Ctx *c, const Qty *q)
@@ -224,6 +225,16 @@ static int amount(const Ctx *c, const Effect *e)
     switch (e->n.kind) {
     case QTY_COUNT: return e->n.n * effect_count(c->s, &e->count, c->it->controller, c->src);
     case QTY_EVENT: return e->n.n * c->it->ev_amount;
+    case QTY_DAMAGE_DEALT: return e->n.n * c->dealt;
+    case QTY_GREATEST_POWER: {                           /* as it resolves; none: 0 */
+        int best = 0;
+        for (PermIter it = permset_iter(c->s->perm_used); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            if (filter_perm(c->s, &e->count, i, c->it->controller, c->src) && c->s->perm[i].power > best)
+                best = c->s->perm[i].power;
+        }
+        return e->n.n * best;
+    }
     case QTY_EVENT_TOUGHNESS: {                          /* now, or as it last existed (608.2h) */
         int i = event_perm(c);
         return e->n.n * (i >= 0 ? perm_toughness(c->s, i) : c->it->ev_amount);
@@ -460,8 +471,9 @@ static void run(Ctx *c, const Effect *e)
     case OP_DAMAGE: {
         DamageSource src = source_of(c);
         src.no_prevent = (e->flags & EF_NO_PREVENT) != 0;
-        for (PermIter it = permset_iter(perms); permiter_more(&it);) damage_deal(s, c->g, &src, permiter_next(&it), 0, n);
-        for (int p = 0; p < 2; p++) if (players >> p & 1) damage_deal(s, c->g, &src, -1, p, n);
+        c->dealt = 0;
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) c->dealt += damage_deal(s, c->g, &src, permiter_next(&it), 0, n);
+        for (int p = 0; p < 2; p++) if (players >> p & 1) c->dealt += damage_deal(s, c->g, &src, -1, p, n);
         break;
     }
     case OP_PUMP: case OP_GRANT: case OP_RULE:
@@ -580,8 +592,12 @@ static void run(Ctx *c, const Effect *e)
     }
     case OP_GAIN_LIFE: case OP_LOSE_LIFE:
         for (int p = 0; p < 2; p++) {
-            if (!(players >> p & 1) || n <= 0) continue;
-            int d = e->op == OP_GAIN_LIFE ? n : -n, v = s->pl[p].life + d;
+            int m = n;
+            if (e->n.kind == QTY_COUNT_PLAYER) m = e->n.n * effect_count(s, &e->count, p, c->src);   /* their own */
+            else if (e->n.kind == QTY_LIFE_TOTAL) m = e->n.n * s->pl[p].life;
+            /* doubling a negative life total: that much life is lost */
+            if (!(players >> p & 1) || m == 0 || (m < 0 && e->n.kind != QTY_LIFE_TOTAL)) continue;
+            int d = e->op == OP_GAIN_LIFE ? m : -m, v = s->pl[p].life + d;
             s->pl[p].life = (int16_t)(v > 30000 ? 30000 : v < -30000 ? -30000 : v);
             game_event(c->g, s, EV_LIFE, p, 0, 0, c->it->card, d, 0);
             if (d > 0) trigger_event(s, TR_GAIN_LIFE, NO_SLOT, 0, p, p, d);
@@ -642,6 +658,16 @@ static void run(Ctx *c, const Effect *e)
         }
         break;
     case OP_TO_LIBRARY:                                      /* on top or at the bottom of its owner's */
+        if (e->who == SEL_SELF && (e->flags & EF_SHUFFLE)) {
+            /* a spell shuffling itself into its owner's library as it resolves: it is
+             * then not put into the graveyard (608.2k); the item's card is gone */
+            if (c->it->kind == SI_SPELL && c->it->obj != OBJ_NONE) {
+                card_to_zone(s, c->it->owner, c->it->obj, ZONE_LIBRARY);
+                c->it->obj = OBJ_NONE;
+                library_shuffle(s, c->g, c->it->owner);
+            }
+            break;
+        }
         for (PermIter it = permset_iter(perms); permiter_more(&it);)
             perm_leave(s, c->g, permiter_next(&it), e->flags & EF_BOTTOM ? ZONE_LIBRARY_BOTTOM : ZONE_LIBRARY);
         break;
@@ -660,7 +686,7 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
 {
     const CardDef *d = &s->cards[it->card];
     if (it->ability >= d->n_abilities) return 1;
-    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1 };
+    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1, 0 };
     if (it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts)
         c.src = it->source;
     /* 603.4: an intervening "if" is checked again as it resolves (the
@@ -677,6 +703,12 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
     for (int k = 0; k < c.a->n_effects && !s->over; k++) {
         const Effect *e = &c.a->effect[k];
         if ((e->flags & EF_IF_DONE) && !c.done) continue;
+        if (e->flags & (EF_IF_LESS_LIFE | EF_IF_FEWER)) {                                  /* 608.2c */
+            int you = it->controller;
+            int holds = (e->flags & EF_IF_LESS_LIFE) ? s->pl[you].life < s->pl[1 - you].life
+                      : effect_count(s, &e->count, you, c.src) < effect_count(s, &e->count, 1 - you, c.src);
+            if (!holds) { c.done = 0; continue; }
+        }
         c.done = !(e->flags & EF_OPTIONAL) || may(&c);
         if (c.done) run(&c, e);
     }

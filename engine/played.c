@@ -49,6 +49,8 @@ static int qty_ok(const Ability *a, const Qty *q)
     case QTY_EVENT: return a->kind == AB_TRIGGERED && trig_has_amount(a->trigger);
     case QTY_EVENT_TOUGHNESS: return a->kind == AB_TRIGGERED && trig_has_perm(a->trigger);
     case QTY_HALF_LIBRARY: case QTY_HAND_SIZE: return 2;     /* its player's: OP_MILL only (effect_ok) */
+    case QTY_COUNT_PLAYER: case QTY_LIFE_TOTAL: return 3;    /* its player's: life only (effect_ok) */
+    case QTY_GREATEST_POWER: case QTY_DAMAGE_DEALT: return 1;
     default: return 0;
     }
 }
@@ -134,11 +136,21 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
                         (e->op == OP_SEARCH ? EF_TAPPED | EF_REVEAL : 0u) | (e->op == OP_SHUFFLE ? EF_IF_DONE | EF_OPTIONAL : 0u) |
-                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) | (e->op == OP_DAMAGE ? EF_NO_PREVENT : 0u);
+                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) |
+                        (e->op == OP_TO_LIBRARY && e->who == SEL_SELF && a->kind == AB_SPELL ? EF_SHUFFLE : 0u) | (e->op == OP_DAMAGE ? EF_NO_PREVENT : 0u);
+    if (a->kind != AB_STATIC) flags_ok |= EF_IF_LESS_LIFE | EF_IF_FEWER;   /* effect_resolve checks them */
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
     int q = qty_ok(a, &e->n);
-    if (!q || (q == 2 && e->op != OP_MILL)) NOT("%s of that amount", name);
-    if (e->n.kind == QTY_COUNT && !filter_ok(&e->count)) NOT("counting outside the battlefield");
+    if (!q || (q == 2 && e->op != OP_MILL) || (q == 3 && e->op != OP_GAIN_LIFE && e->op != OP_LOSE_LIFE) ||
+        (e->n.kind == QTY_LIFE_TOTAL && (e->op != OP_GAIN_LIFE || e->n.n != 1)))
+        NOT("%s of that amount", name);
+    if ((e->n.kind == QTY_COUNT || e->n.kind == QTY_COUNT_PLAYER || e->n.kind == QTY_GREATEST_POWER ||
+         (e->flags & EF_IF_FEWER)) && !filter_ok(&e->count))
+        NOT("counting outside the battlefield");
+    if (e->n.kind == QTY_DAMAGE_DEALT) {                     /* the damage of the effect just before */
+        const Effect *prev = e > a->effect ? e - 1 : NULL;
+        if (!prev || prev->op != OP_DAMAGE || (prev->flags & ~(unsigned)EF_NO_PREVENT)) NOT("%s of that amount", name);
+    }
     int sel = e->who;
     int trig = a->kind == AB_TRIGGERED;
     if (trig && a->trigger == TR_DIES && (sel == SEL_SELF || sel == SEL_ATTACHED))   /* its source has left */
