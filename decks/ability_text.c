@@ -151,6 +151,7 @@ static void who_text(Buf *b, const Ability *a, const Effect *e, const SubtypeTab
     case SEL_EVENT_PLAYER:      put(b, "that player"); break;
     case SEL_PREVIOUS:          put(b, "those"); break;
     case SEL_TARGET_PLAYER_ALL: put(b, "all"); filter_text(b, &e->sel, st); put(b, " of target%d", e->arg); break;
+    case SEL_TARGET_PLAYER_OWNS: put(b, "all"); filter_text(b, &e->sel, st); put(b, " owned by target%d", e->arg); break;
     case SEL_OTHER_PLAYERS:     put(b, "each other player"); break;
     case SEL_ATTACHED_CONTROLLER: put(b, "attached's controller"); break;
     case SEL_EVENT_CONTROLLER:  put(b, "that object's controller"); break;
@@ -299,6 +300,10 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     case OP_COUNTERS:
         qty_text(b, e, st); put(b, " %s on ", e->arg2 ? "-1/-1" : "+1/+1"); who_text(b, a, e, st); break;
     case OP_ADD_MANA: qty_text(b, e, st); put(b, " "); mana_text(b, e->arg2); break;
+    case OP_NO_UNTAP:
+        who_text(b, a, e, st);
+        if (e->arg2) put(b, e->arg2 == 1 ? " your" : " its-controller-now");
+        break;
     default: who_text(b, a, e, st); break;
     }
     static const char *const durs[] = { "", " eot", " static", " forever", " next-untap", " while-you-control-source",

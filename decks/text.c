@@ -1071,10 +1071,17 @@ static int ref(P *p, Ref *r, int allow)
         } else if (lit(p, "all")) {
             int s2;
             if (filter(p, &f, &pl, &kind) && PL(pl) && kind == N_PERMANENT && f.ctl == CTL_ANY &&
-                (s2 = p->i, lit(p, "target player controls"))) {
+                (s2 = p->i, lit(p, "target player controls|owns"))) {
                 int k = newtarget(p, TGT_PLAYER, NULL, 1, 1);
                 if (k < 0) { p->i = save; return 0; }
-                r->kind = R_OBJ; r->who = SEL_TARGET_PLAYER_ALL; r->arg = (uint8_t)k; r->f = f; r->plural = 1;
+                int owns = !strcmp(p->lx->t[p->i - 1].w, "owns");
+                r->kind = R_OBJ; r->who = owns ? SEL_TARGET_PLAYER_OWNS : SEL_TARGET_PLAYER_ALL;
+                r->arg = (uint8_t)k; r->f = f; r->plural = 1;
+                /* "that player": the target player */
+                memset(&p->that_player, 0, sizeof p->that_player);
+                p->that_player.kind = R_PLAYER;
+                p->that_player.who = SEL_TARGET;
+                p->that_player.arg = (uint8_t)k;
                 (void)s2;
                 return 1;
             }
@@ -1101,7 +1108,7 @@ static int ref(P *p, Ref *r, int allow)
 static int ref_zone(const P *p, const Ref *r)
 {
     if (r->who == SEL_TARGET && r->arg < p->a->n_targets) return p->a->target[r->arg].f.zone;
-    if (r->who == SEL_ALL || r->who == SEL_TARGET_PLAYER_ALL) return r->f.zone;
+    if (r->who == SEL_ALL || r->who == SEL_TARGET_PLAYER_ALL || r->who == SEL_TARGET_PLAYER_OWNS) return r->f.zone;
     return ZONE_BATTLEFIELD;
 }
 
@@ -1109,7 +1116,7 @@ static void put_sel(Effect *e, const Ref *r)
 {
     e->who = r->who;
     e->arg = r->arg;
-    if (r->who == SEL_ALL || r->who == SEL_TARGET_PLAYER_ALL) e->sel = r->f;
+    if (r->who == SEL_ALL || r->who == SEL_TARGET_PLAYER_ALL || r->who == SEL_TARGET_PLAYER_OWNS) e->sel = r->f;
 }
 
 /* ------------------------------------------------------------ amounts */
@@ -1385,6 +1392,23 @@ static int vp_untap(P *p, const Ref *subj)
         e->dur = DUR_NEXT_UNTAP;
         return 1;
     }
+    /* Arbalest Elite: "~ doesn't untap during your next untap step" (the ability's
+     * controller's); Sleep: "Those creatures don't untap during that player's next
+     * untap step", the target player who controls them */
+    int whose = 0;
+    if (p->ctx != C_STATIC && subj->who == SEL_SELF && lit(p, "doesn't untap during your next untap step")) whose = 1;
+    else if (p->ctx != C_STATIC && subj->who == SEL_PREVIOUS && p->a->n_effects > 0 &&
+             p->a->effect[p->a->n_effects - 1].who == SEL_TARGET_PLAYER_ALL && p->that_player.who == SEL_TARGET &&
+             p->a->effect[p->a->n_effects - 1].arg == p->that_player.arg &&
+             lit(p, "don't untap during that player's next untap step"))
+        whose = 2;
+    if (whose) {
+        Effect *e = clause_eff(p, OP_NO_UNTAP, subj);
+        if (!e) return 0;
+        e->dur = DUR_NEXT_UNTAP;
+        e->arg2 = (uint8_t)whose;
+        return 1;
+    }
     return 0;
 }
 
@@ -1404,7 +1428,7 @@ static int vp_noregen(P *p, const Ref *subj)
 static int uses_arg(int who)
 {
     return who == SEL_TARGET || who == SEL_TARGET_CONTROLLER || who == SEL_TARGET_OWNER ||
-           who == SEL_TARGET_PLAYER_ALL;
+           who == SEL_TARGET_PLAYER_ALL || who == SEL_TARGET_PLAYER_OWNS;
 }
 
 /* A player's verbs: draw, discard, gain or lose life, mill, sacrifice,
@@ -1881,7 +1905,8 @@ static int vp_you(P *p, const Ref *subj)
         int ctl = r.who == SEL_TARGET ? p->a->target[r.arg].f.ctl : r.f.ctl;
         Effect *e;
         if (zone == ZONE_BATTLEFIELD &&
-            (r.plural && !r.each ? lit(p, "to their owners' hands") : lit(p, "to its owner's hand"))) {
+            (r.who == SEL_TARGET_PLAYER_OWNS ? lit(p, "to their hand") :
+             r.plural && !r.each ? lit(p, "to their owners' hands") : lit(p, "to its owner's hand"))) {
             e = clause_eff(p, OP_BOUNCE, &r);
         } else if (zone == ZONE_GRAVEYARD && ctl == CTL_ANY && r.who == SEL_ALL &&
                    lit(p, "to the battlefield under their owners' control")) {

@@ -138,8 +138,10 @@ enum {
     SEL_OTHER_PLAYERS,   /* each player other than the ability's controller ("each other player") */
     SEL_ATTACHED_CONTROLLER, /* the controller of the permanent the source is attached to
                             ("its controller" after "enchanted creature") */
-    SEL_EVENT_CONTROLLER /* the controller of the triggering event's object ("that player" of
+    SEL_EVENT_CONTROLLER,/* the controller of the triggering event's object ("that player" of
                             "a creature enters the battlefield under an opponent's control") */
+    SEL_TARGET_PLAYER_OWNS /* every permanent matching Effect.sel that target player `arg` owns
+                            ("all artifacts target player owns") */
 };
 
 /* Effect.dur: how long a change lasts. */
@@ -189,7 +191,10 @@ enum {
     OP_COUNTERS,         /* put Qty +1/+1 counters (arg2 = 1: -1/-1) on the selection */
     OP_TAP,
     OP_UNTAP,
-    OP_NO_UNTAP,         /* doesn't untap during its controller's untap step (for the duration) */
+    OP_NO_UNTAP,         /* doesn't untap during its controller's untap step (for the duration);
+                            DUR_NEXT_UNTAP: arg2 says whose next untap step: 0 its controller's then,
+                            1 the ability's controller's ("your"), 2 the player who controls it as
+                            the effect happens ("that player's" of "creatures target player controls") */
     OP_CONTROL,          /* the ability's controller gains control (for the duration) */
     OP_EXTRA_TURN,       /* the selected player takes Qty extra turns after this one */
     OP_SACRIFICE,        /* the selected player sacrifices Qty permanents matching Effect.sel;

@@ -200,6 +200,7 @@ typedef struct Ctx {
     uint8_t ctl[ITEM_TARGETS];  /* a legal permanent target's controller as the item began to resolve:
                                    "its controller" after it left (608.2h) */
     uint8_t done;       /* the previous effect happened ("if you do") */
+    PermSet prev;       /* the permanents the previous effect acted on ("those creatures") */
     int dealt;          /* the damage the last damage effect dealt ("the damage dealt this way") */
 } Ctx;
 
@@ -275,6 +276,18 @@ static PermSet sel_perms(const Ctx *c, const Effect *e)
         }
         return out;
     }
+    case SEL_TARGET_PLAYER_ALL: case SEL_TARGET_PLAYER_OWNS: {   /* "all creatures target player controls" */
+        Target t = c->it->t[e->arg];
+        if (!c->legal[e->arg] || t.kind != TK_PLAYER) return 0;
+        PermSet out = 0;
+        for (PermIter it = permset_iter(e->who == SEL_TARGET_PLAYER_ALL ? s->perm_ctl[t.v] : s->perm_used); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            if ((e->who == SEL_TARGET_PLAYER_ALL || s->px[i].owner == t.v) && filter_perm(s, &e->sel, i, c->it->controller, c->src))
+                out |= PERMSET_BIT(i);
+        }
+        return out;
+    }
+    case SEL_PREVIOUS: return c->prev & s->perm_used;   /* those of them still here */
     default: return 0;
     }
 }
@@ -467,6 +480,7 @@ static void run(Ctx *c, const Effect *e)
     int n = amount(c, e);
     PermSet perms = sel_perms(c, e);
     unsigned players = sel_players(c, e);
+    c->prev = perms;
     switch (e->op) {
     case OP_DAMAGE: {
         DamageSource src = source_of(c);
@@ -536,8 +550,13 @@ static void run(Ctx *c, const Effect *e)
             if (e->op == OP_TAP) q->flags |= PF_TAPPED; else q->flags &= (uint8_t)~PF_TAPPED;
         }
         break;
-    case OP_NO_UNTAP:                                        /* its controller's next untap step */
-        for (PermIter it = permset_iter(perms); permiter_more(&it);) s->px[permiter_next(&it)].xflags |= PX_SKIP_UNTAP;
+    case OP_NO_UNTAP:                                        /* a next untap step (Effect.arg2: whose) */
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            PermX *x = &s->px[i];
+            x->xflags |= PX_SKIP_UNTAP;
+            x->skip_of = (uint8_t)(e->arg2 == 1 ? c->it->controller + 1 : e->arg2 == 2 ? perm_controller(s, i) + 1 : 0);
+        }
         break;
     case OP_PREVENT_COMBAT:                                  /* this turn (615) */
         s->prevent_combat = 1;
@@ -686,7 +705,7 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
 {
     const CardDef *d = &s->cards[it->card];
     if (it->ability >= d->n_abilities) return 1;
-    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1, 0 };
+    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1, 0, 0 };
     if (it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts)
         c.src = it->source;
     /* 603.4: an intervening "if" is checked again as it resolves (the

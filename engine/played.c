@@ -171,11 +171,15 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     if (sel == SEL_EVENT_PLAYER && !(trig && a->trigger != TR_ETB && a->trigger != TR_DIES && a->trigger != TR_ATTACKS &&
                                      !trig_has_perm(a->trigger) && a->trigger != TR_BLOCKS && a->trigger != TR_BLOCKED))
         NOT("%s on the player of that event", name);
-    int on_perm = sel == SEL_TARGET || sel == SEL_SELF || sel == SEL_ATTACHED || sel == SEL_ALL || sel == SEL_EVENT_OBJECT;
+    int set = sel == SEL_ALL || sel == SEL_TARGET_PLAYER_ALL || sel == SEL_TARGET_PLAYER_OWNS;   /* a set by a filter */
+    int on_perm = sel == SEL_TARGET || sel == SEL_SELF || sel == SEL_ATTACHED || set || sel == SEL_EVENT_OBJECT ||
+                  sel == SEL_PREVIOUS;
+    if (sel == SEL_PREVIOUS && (e == a->effect || (e - 1)->who == SEL_NONE)) NOT("%s of those", name);
+    if (sel == SEL_PREVIOUS && a->kind == AB_STATIC) NOT("a static %s of those", name);
     int on_player = sel == SEL_TARGET || sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER ||
                     sel == SEL_TARGET_CONTROLLER || sel == SEL_EVENT_PLAYER || sel == SEL_EVENT_CONTROLLER;
-    if (sel == SEL_ALL && !filter_ok(&e->sel)) NOT("%s of cards outside the battlefield", name);
-    if (sel == SEL_ALL && a->kind != AB_STATIC && filter_may_match_land(&e->sel))
+    if (set && !filter_ok(&e->sel)) NOT("%s of cards outside the battlefield", name);
+    if (set && a->kind != AB_STATIC && filter_may_match_land(&e->sel))
         NOT("%s of lands (basic lands are not permanents yet)", name);
     if (a->kind == AB_STATIC) {
         if (e->dur != DUR_STATIC) NOT("a static %s with a duration", name);
@@ -211,7 +215,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         }
     }
     if (e->op == OP_NO_UNTAP) {                              /* effect.c: PX_SKIP_UNTAP */
-        if (e->dur != DUR_NEXT_UNTAP || !on_perm || sel == SEL_ALL) NOT("doesn't untap for that duration");
+        if (e->dur != DUR_NEXT_UNTAP || !on_perm || sel == SEL_ALL || e->arg2 > 2) NOT("doesn't untap for that duration");
         return 1;
     }
     if (e->op == OP_CONTROL || e->op == OP_GIVE_CONTROL) {  /* effect.c, layers.c's layer 2 */
@@ -256,7 +260,8 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
             break;
         return 1;
     case OP_DESTROY: case OP_EXILE: case OP_BOUNCE: case OP_TAP: case OP_UNTAP:
-        if (e->dur != DUR_NOW || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF && sel != SEL_EVENT_OBJECT)) break;
+        if (e->dur != DUR_NOW || (sel != SEL_TARGET && !set && sel != SEL_SELF && sel != SEL_EVENT_OBJECT && sel != SEL_PREVIOUS))
+            break;
         return 1;
     case OP_COUNTER:
         if (sel != SEL_TARGET) break;

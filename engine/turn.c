@@ -270,11 +270,15 @@ static void untap_step(GameState *s, Game *g)
     int p = s->active;
     game_event(g, s, EV_TURN, p, 0, 0, 0, s->turn, 0);
     if (s->spells) {                                 /* "doesn't untap during ... untap step" */
-        for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
             int i = permiter_next(&it);
             PermX *x = &s->px[i];
-            s->perm[i].flags &= (uint8_t)(x->xflags & (PX_NO_UNTAP | PX_SKIP_UNTAP) ? ~PF_SICK : ~(PF_TAPPED | PF_SICK));
-            x->xflags &= (uint8_t)~PX_SKIP_UNTAP;
+            int mine = permset_has(s->perm_ctl[p], i);
+            /* "during that player's next untap step" ends with that player's next untap
+             * step, whoever controls the permanent then */
+            int skip = (x->xflags & PX_SKIP_UNTAP) && (x->skip_of ? x->skip_of - 1 == p : mine);
+            if (mine) s->perm[i].flags &= (uint8_t)((x->xflags & PX_NO_UNTAP) || skip ? ~PF_SICK : ~(PF_TAPPED | PF_SICK));
+            if (skip) { x->xflags &= (uint8_t)~PX_SKIP_UNTAP; x->skip_of = 0; }
         }
     } else {
         for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);)    /* 502.2, 302.6 */
