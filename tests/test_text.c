@@ -626,9 +626,9 @@ static void test_near_misses(void)
     NO("Traumatize", "Target player mills half their library, rounded up.");
     NO("Hypnotic Specter", "Whenever Hypnotic Specter deals damage to a creature, that player discards a card at random.");
     NO("Elvish Piper", "{G}, {T}: You may put a creature card from your graveyard onto the battlefield.");
-    /* "that player's next untap step" is not "their controller's" when control changes: refused */
-    NO_AT("Sleep", "Tap all creatures target player controls. Those creatures don't untap during that player's next untap step.",
-          "Those creatures don't untap during that player's next untap step.");
+    /* "those creatures": only "that player's" (the target player's) next untap step is read */
+    NO_AT("Sleep", "Tap all creatures target player controls. Those creatures don't untap during your next untap step.",
+          "Those creatures don't untap during your next untap step.");
 }
 
 /* ---------------------------------------------------- hostile input */
@@ -704,6 +704,44 @@ static void test_hostile(void)
     CHECK(text_parse("Elvish Archdruid", TYPE_CREATURE, "Other Elf creatures you control get +1/+1.", &full, &tc) == 1);
 }
 
+/* Power and toughness defined by a count (604.3), "named ~", each player's
+ * own count, a life total doubled, the greatest power, the damage dealt
+ * this way, conditions of a sentence, a target player's permanents, "those
+ * creatures", whose next untap step. */
+static void test_reader_templates(void)
+{
+    EXPECT("Nightmare", "keywords flying\nstatic: set-pt count[Swamp you control] self static");
+    EXPECT("Serpent of the Endless Sea", "static: set-pt count[Island you control] self static\n"
+                                         "static: rule can't attack unless defender controls[Island] self static");
+    EXPECT("Molimo, Maro-Sorcerer", "keywords trample\nstatic: set-pt count[land you control] self static");
+    EXPECT("Scion of the Wild", "static: set-pt count[creature you control] self static");
+    EXPECT("Relentless Rats", "static: pump +1/+1 x count[other creature named ~] self static");
+    EXPECT("Squadron Hawk", "keywords flying\n"
+                            "triggered etb: search 3[card in library named ~] to hand you may reveal; shuffle you if-done");
+    EXPECT("Stronghold Discipline", "spell: lose-life count-theirs[creature you control] each player");
+    EXPECT("Beacon of Immortality", "spell: gain-life life total target0[player]; to-library self shuffle");
+    EXPECT("Overwhelming Stampede", "spell: grant trample all[creature you control] eot; "
+                                    "pump +1/+1 x greatest power[creature you control] all[creature you control] eot");
+    EXPECT("Corrupt", "spell: damage count[Swamp you control] to target0[any target]; gain-life damage dealt you");
+    EXPECT("Timely Reinforcements", "spell: gain-life 6 you if-less-life; "
+                                    "token 3 x 1/1 white Soldier creature for you if-fewer[creature you control]");
+    EXPECT("Cultivate", "spell: search [basic land card in library] to battlefield you tapped reveal; "
+                        "search [basic land card in library] to hand you reveal; shuffle you");
+    EXPECT("Sleep", "spell: tap all[creature] of target0; no-untap those its-controller-now next-untap");
+    EXPECT("Hurkyl's Recall", "spell: to-hand all[artifact] owned by target0");
+    EXPECT("Arbalest Elite", "activated {2}{W},{T}: damage 3 to target0[attacking|blocking creature]; "
+                             "no-untap self your next-untap");
+    /* near misses */
+    NO("Relentless Rats", "A deck can have any number of cards named Relentless Rats and Forests.");
+    NO("Stronghold Discipline", "Each player loses 1 life for each creature you control they control.");
+    NO_AT("Timely Reinforcements", "If you have more life than an opponent, you gain 6 life.",
+          "If you have more life than an opponent, you gain 6 life.");
+    NO("Cultivate", "Search your library for up to two basic land cards, reveal those cards, put one onto the "
+                    "battlefield and the other into your hand, then shuffle.");
+    NO("Hurkyl's Recall", "Return all artifacts target player owns to its owner's hand.");
+    NO("Arbalest Elite", "{T}: Arbalest Elite doesn't untap during its owner's next untap step.");
+}
+
 /* ------------------------------------------------------------ coverage */
 
 typedef struct Miss { char reason[TEXT_REASON_MAX]; int n; } Miss;
@@ -712,7 +750,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 300, 202, 189, 188 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 304, 204, 195, 190 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
@@ -774,6 +812,7 @@ int main(int argc, char **argv)
     test_subjects_and_lists();
     test_model_additions();
     test_model_additions_2();
+    test_reader_templates();
     test_refusals();
     test_near_misses();
     test_hostile();

@@ -1,0 +1,337 @@
+/* test_reader_cards.c: the engine on real cards of the default pool that
+ * the reader's newer sentence templates read (decks/text.c): power and
+ * toughness defined by a count (604.3), "named ~", each player's own
+ * count, a doubled life total, the greatest power among, the damage dealt
+ * this way, conditions of a spell's sentences (608.2c), a spell shuffling
+ * itself into its library, Cultivate's two searches, a target player's
+ * permanents (controls, owns), "those creatures" and a skipped untap step
+ * bound to a player. */
+#include <stdio.h>
+#include <stdlib.h>
+#include "engine/stack.h"
+#include "engine/effect.h"
+#include "engine/library.h"
+#include "engine/turn.h"
+
+static const char *const names[] = {
+    "Nightmare", "Swamp", "Swamp", "Swamp", "Glorious Anthem", "Scion of the Wild", "Grizzly Bears", "Craw Wurm",
+    "Relentless Rats", "Relentless Rats", "Squadron Hawk", "Squadron Hawk", "Squadron Hawk", "Forest", "Forest",
+    "Stronghold Discipline", "Ornithopter", "Beacon of Immortality", "Overwhelming Stampede", "Corrupt",
+    "Timely Reinforcements", "Cultivate", "Sleep", "Arbalest Elite", "Hurkyl's Recall", "Lightning Bolt",
+};
+enum { C_NIGHTMARE, C_SWAMP1, C_SWAMP2, C_SWAMP3, C_ANTHEM, C_SCION, C_BEARS, C_WURM, C_RATS1, C_RATS2,
+       C_HAWK1, C_HAWK2, C_HAWK3, C_FOREST1, C_FOREST2, C_DISCIPLINE, C_ORNITHOPTER, C_BEACON, C_STAMPEDE,
+       C_CORRUPT, C_TIMELY, C_CULTIVATE, C_SLEEP, C_ARBALEST, C_HURKYL, C_BOLT, C_N };
+
+#include "tests/pool_pos.h"
+
+/* A position (pool_pos.h); Ornithopter's mana value 0 is a free spell. */
+static void init(Pos *x)
+{
+    pos_init(x);
+    x->s.pl[0].flags |= PL_FREE_SPELLS;
+    x->s.pl[1].flags |= PL_FREE_SPELLS;
+}
+
+/* Casts card k of player p from its hand, its mana taken as paid, and
+ * lets everything resolve. */
+static void cast_free(Pos *x, int p, int k, int tk, int tv)
+{
+    give(x, p, k);
+    Action a = act(ACT_CAST, hand_slot(x, p, k), 0, tk, tv);
+    assert_int_equal(action_apply(&x->s, &x->g, p, &a, 1), MTG_OK);
+    settle(x);
+}
+
+/* Basic land card k of player p onto the battlefield. */
+static void land(Pos *x, int p, int k)
+{
+    bits256_clear(x->s.exile[p], k);
+    land_enter(&x->s, &x->g, p, (uint8_t)k, 0);
+    layers_refresh(&x->s);
+}
+
+static int in_hand(const Pos *x, int p, int k)
+{
+    for (int h = 0; h < x->s.pl[p].hand_n; h++) if (x->s.pl[p].hand[h] == k) return 1;
+    return 0;
+}
+
+/* 604.3, 613.3a (layer 7a), 613.3c: Nightmare is as large as its
+ * controller's Swamps, counted again as they change; a pump applies after
+ * it; none makes it 0/0 and it dies (704.5f). Scion of the Wild counts
+ * itself. */
+static void test_defined_power(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    int n = put(&x, 0, C_NIGHTMARE);
+    settle(&x);
+    assert_false(permset_has(x.s.perm_used, n));
+    assert_true(bits256_has(x.s.pl[0].gy, C_NIGHTMARE));
+
+    Pos y; init(&y);
+    land(&y, 0, C_SWAMP1);
+    land(&y, 0, C_SWAMP2);
+    land(&y, 1, C_SWAMP3);                                /* an opponent's Swamp: not "you control" */
+    n = put(&y, 0, C_NIGHTMARE);
+    assert_int_equal(y.s.perm[n].power, 2);
+    assert_int_equal(y.s.perm[n].toughness, 2);
+    bits256_clear(y.s.exile[0], C_SWAMP3);
+    land_enter(&y.s, &y.g, 0, C_SWAMP3, 1);
+    layers_refresh(&y.s);
+    assert_int_equal(y.s.perm[n].power, 3);
+    put(&y, 0, C_ANTHEM);
+    assert_int_equal(y.s.perm[n].power, 4);
+    assert_int_equal(y.s.perm[n].toughness, 4);
+    settle(&y);
+
+    Pos z; init(&z);
+    int scion = put(&z, 0, C_SCION);
+    assert_int_equal(z.s.perm[scion].power, 1);
+    put(&z, 0, C_BEARS);
+    put(&z, 1, C_WURM);
+    assert_int_equal(z.s.perm[scion].toughness, 2);
+    settle(&z);
+}
+
+/* 201.2: Relentless Rats counts the other creatures named Relentless
+ * Rats, whoever controls them. */
+static void test_named(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    int r1 = put(&x, 0, C_RATS1);
+    assert_int_equal(x.s.perm[r1].power, 2);
+    int r2 = put(&x, 1, C_RATS1);
+    put(&x, 0, C_BEARS);
+    assert_int_equal(x.s.perm[r1].power, 3);
+    assert_int_equal(x.s.perm[r2].toughness, 3);
+    int r3 = put(&x, 0, C_RATS2);
+    assert_int_equal(x.s.perm[r1].power, 4);
+    assert_int_equal(x.s.perm[r3].power, 4);
+    settle(&x);
+}
+
+/* 701.15: Squadron Hawk's "you may search ... for up to three cards named
+ * Squadron Hawk": both others in the library to the hand, nothing else. */
+static void test_search_named(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_BEARS, C_HAWK2, C_FOREST1, C_HAWK3 };
+    Pos x; init(&x);
+    library(&x, 0, lib, 4);
+    enter(&x, 0, C_HAWK1);
+    settle(&x);
+    assert_true(in_hand(&x, 0, C_HAWK2));
+    assert_true(in_hand(&x, 0, C_HAWK3));
+    assert_int_equal(x.s.pl[0].hand_n, 2);
+    assert_int_equal(x.s.pl[0].lib_n, 2);
+}
+
+/* Stronghold Discipline: each player loses 1 life for each creature that
+ * player controls (an artifact creature is one; a land is not). */
+static void test_each_own_count(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    put(&x, 0, C_BEARS);
+    put(&x, 0, C_WURM);
+    put(&x, 1, C_ORNITHOPTER);
+    land(&x, 1, C_FOREST1);
+    cast_free(&x, 0, C_DISCIPLINE, 0, 0);
+    assert_int_equal(x.s.pl[0].life, 18);
+    assert_int_equal(x.s.pl[1].life, 19);
+}
+
+/* Beacon of Immortality: the player gains as much life as they have; the
+ * card is shuffled into its owner's library, not put into the graveyard
+ * (608.2k). */
+static void test_double_life(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    x.s.pl[1].life = 7;
+    cast_free(&x, 0, C_BEACON, TK_PLAYER, 1);
+    assert_int_equal(x.s.pl[1].life, 14);
+    assert_int_equal(x.s.pl[0].life, 20);
+    assert_false(bits256_has(x.s.pl[0].gy, C_BEACON));
+    assert_int_equal(x.s.pl[0].lib_n, 1);
+    assert_int_equal(x.s.pl[0].lib[x.s.pl[0].lib_top], C_BEACON);
+}
+
+/* Overwhelming Stampede: X is the greatest power among the caster's
+ * creatures as it resolves, for each of them. */
+static void test_greatest_power(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    int bears = put(&x, 0, C_BEARS), wurm = put(&x, 0, C_WURM), theirs = put(&x, 1, C_BEARS);
+    cast_free(&x, 0, C_STAMPEDE, 0, 0);
+    assert_int_equal(x.s.perm[bears].power, 8);
+    assert_int_equal(x.s.perm[bears].toughness, 8);
+    assert_int_equal(x.s.perm[wurm].power, 12);
+    assert_true(x.s.perm[bears].kw & KW_TRAMPLE);
+    assert_int_equal(x.s.perm[theirs].power, 2);
+}
+
+/* Corrupt: damage equal to the Swamps its caster controls; life equal to
+ * the damage dealt, after prevention (615). */
+static void test_damage_dealt(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    land(&x, 0, C_SWAMP1); land(&x, 0, C_SWAMP2); land(&x, 0, C_SWAMP3);
+    cast_free(&x, 0, C_CORRUPT, TK_PLAYER, 1);
+    assert_int_equal(x.s.pl[1].life, 17);
+    assert_int_equal(x.s.pl[0].life, 23);
+
+    Pos y; init(&y);
+    land(&y, 0, C_SWAMP1); land(&y, 0, C_SWAMP2); land(&y, 0, C_SWAMP3);
+    int wurm = put(&y, 1, C_WURM);
+    y.s.perm[wurm].prevent = 2;
+    cast_free(&y, 0, C_CORRUPT, TK_PERM, wurm);
+    assert_int_equal(y.s.perm[wurm].damage, 1);
+    assert_int_equal(y.s.pl[0].life, 21);
+}
+
+/* 608.2c: each of Timely Reinforcements' sentences happens only if its
+ * condition holds as the spell resolves. */
+static void test_conditions(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    x.s.pl[0].life = 10;
+    put(&x, 1, C_BEARS);
+    cast_free(&x, 0, C_TIMELY, 0, 0);
+    assert_int_equal(x.s.pl[0].life, 16);
+    assert_int_equal(permset_count(x.s.perm_ctl[0]), 3);
+
+    Pos y; init(&y);                             /* equal life, as many creatures: nothing */
+    put(&y, 0, C_WURM);
+    put(&y, 1, C_BEARS);
+    cast_free(&y, 0, C_TIMELY, 0, 0);
+    assert_int_equal(y.s.pl[0].life, 20);
+    assert_int_equal(permset_count(y.s.perm_ctl[0]), 1);
+
+    Pos z; init(&z);                             /* more life, fewer creatures: the tokens alone */
+    z.s.pl[1].life = 5;
+    put(&z, 1, C_BEARS);
+    cast_free(&z, 0, C_TIMELY, 0, 0);
+    assert_int_equal(z.s.pl[0].life, 20);
+    assert_int_equal(permset_count(z.s.perm_ctl[0]), 3);
+}
+
+/* Cultivate: one basic land onto the battlefield tapped, the other into
+ * the hand, then a shuffle (701.15). */
+static void test_cultivate(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_BEARS, C_FOREST1, C_SWAMP1, C_WURM };
+    Pos x; init(&x);
+    library(&x, 0, lib, 4);
+    cast_free(&x, 0, C_CULTIVATE, 0, 0);
+    assert_true(bits256_has(x.s.pl[0].lands, C_FOREST1));
+    assert_int_equal(x.s.pl[0].land_tapped[COLOR_G], 1);
+    assert_true(in_hand(&x, 0, C_SWAMP1));
+    assert_int_equal(x.s.pl[0].lib_n, 2);
+}
+
+/* Sleep: every creature target player controls is tapped and skips that
+ * player's next untap step (502.2), and untaps in the one after. */
+static void test_sleep(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_FOREST1, C_FOREST2 };
+    Pos x; init(&x);
+    library(&x, 0, lib, 2);
+    library(&x, 1, lib, 2);
+    int mine = put(&x, 0, C_BEARS), b = put(&x, 1, C_BEARS), w = put(&x, 1, C_WURM);
+    cast_free(&x, 0, C_SLEEP, TK_PLAYER, 1);
+    assert_true(x.s.perm[b].flags & PF_TAPPED);
+    assert_true(x.s.perm[w].flags & PF_TAPPED);
+    assert_false(x.s.perm[mine].flags & PF_TAPPED);
+    assert_int_equal(x.s.px[b].skip_of, 2);          /* player 1's */
+    x.s.step = STEP_END;
+    x.s.turn = 4;
+    x.s.turn_cap = 5;                                /* player 1's turn 5, then the cap */
+    game_run(&x.s, &x.g);
+    assert_int_equal(x.g.check_failed, 0);
+    assert_true(x.s.perm[b].flags & PF_TAPPED);
+    assert_true(x.s.perm[w].flags & PF_TAPPED);
+    assert_false(x.s.px[w].xflags & PX_SKIP_UNTAP);
+}
+
+/* Arbalest Elite: "doesn't untap during your next untap step" is its
+ * controller's as the ability resolved: under another player's control it
+ * untaps in that player's untap step, and the effect waits for the first
+ * player's. */
+static void test_your_untap_step(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_FOREST1, C_FOREST2 };
+    Pos x; init(&x);
+    library(&x, 0, lib, 2);
+    library(&x, 1, lib, 2);
+    int elite = put(&x, 0, C_ARBALEST), wurm = put(&x, 1, C_WURM);
+    x.s.active = 1;                                  /* player 1's Wurm attacks */
+    x.s.step = STEP_DECLARE_BLOCKERS;
+    x.s.combat.attackers |= PERMSET_BIT(wurm);
+    x.s.perm[wurm].target = TARGET_PLAYER;
+    Action a = act(ACT_ACTIVATE, elite, 0, TK_PERM, wurm);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    x.s.active = 0;
+    assert_int_equal(x.s.perm[wurm].damage, 3);
+    assert_true(x.s.perm[elite].flags & PF_TAPPED);
+    assert_int_equal(x.s.px[elite].skip_of, 1);
+    x.s.combat.attackers = 0;
+    x.s.perm[wurm].target = TARGET_NONE;
+    x.s.perm_ctl[0] &= ~PERMSET_BIT(elite);          /* player 1 gains control of it */
+    x.s.perm_ctl[1] |= PERMSET_BIT(elite);
+    x.s.step = STEP_END;
+    x.s.turn = 4;
+    x.s.turn_cap = 5;
+    game_run(&x.s, &x.g);
+    assert_int_equal(x.g.check_failed, 0);
+    assert_false(x.s.perm[elite].flags & PF_TAPPED);
+    assert_true(x.s.px[elite].xflags & PX_SKIP_UNTAP);   /* until player 0's next untap step */
+}
+
+/* Hurkyl's Recall: the artifacts target player owns, whoever controls
+ * them, to their owner's hand; not those the player only controls. */
+static void test_owns(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    bits256_clear(x.s.exile[1], C_ORNITHOPTER);
+    int stolen = perm_enter(&x.s, &x.g, 0, 1, x.deck.card[C_ORNITHOPTER], C_ORNITHOPTER);   /* player 1's, player 0 controls */
+    bits256_clear(x.s.exile[0], C_ORNITHOPTER);
+    int borrowed = perm_enter(&x.s, &x.g, 1, 0, x.deck.card[C_ORNITHOPTER], C_ORNITHOPTER); /* player 0's, player 1 controls */
+    int bears = put(&x, 1, C_BEARS);
+    settle(&x);
+    cast_free(&x, 0, C_HURKYL, TK_PLAYER, 1);
+    assert_false(permset_has(x.s.perm_used, stolen));
+    assert_true(in_hand(&x, 1, C_ORNITHOPTER));
+    assert_true(permset_has(x.s.perm_used, borrowed));
+    assert_true(permset_has(x.s.perm_used, bears));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_defined_power),
+        cmocka_unit_test(test_named),
+        cmocka_unit_test(test_search_named),
+        cmocka_unit_test(test_each_own_count),
+        cmocka_unit_test(test_double_life),
+        cmocka_unit_test(test_greatest_power),
+        cmocka_unit_test(test_damage_dealt),
+        cmocka_unit_test(test_conditions),
+        cmocka_unit_test(test_cultivate),
+        cmocka_unit_test(test_sleep),
+        cmocka_unit_test(test_your_untap_step),
+        cmocka_unit_test(test_owns),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
