@@ -105,6 +105,7 @@ static void filter_noun(Buf *b, const Filter *f, const SubtypeTable *st, int nou
     if (f->power_min != FILTER_NO_MIN) { SP(); put(b, "power>=%d", f->power_min); }
     if (f->mv_max != FILTER_NO_LIMIT) { SP(); put(b, "mv<=%d", f->mv_max); }
     if (f->state & FS_NAMED) { SP(); put(b, "named ~"); }
+    if (f->state & FS_BLOCKING_SOURCE) { SP(); put(b, "blocking ~"); }
     static const char *const ctl[] = { "", "you control", "opponent controls", "you don't control" };
     if (f->ctl && f->ctl < 4) {
         SP();
@@ -410,6 +411,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
     if (a->timing & TM_UPKEEP) put(&b, " upkeep-only");
     if (a->timing & TM_TWICE) put(&b, " twice-per-turn");
     if (a->timing & TM_YOUR_TURN) put(&b, " your-turn-only");
+    if (a->timing & TM_ATTACKING) put(&b, " attacking-only");
     for (int k = 0; k < a->n_effects && k < EFFECT_MAX; k++) {
         put(&b, k ? "; " : ": ");
         effect_text(&b, a, &a->effect[k], st);

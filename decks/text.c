@@ -207,6 +207,7 @@ typedef struct P {
     Ref           that_obj;     /* "that creature" */
     Ref           that_player;  /* "that player" */
     uint8_t       dur_prefix;   /* "Until end of turn, ...": DUR_EOT, else DUR_UNSET */
+    uint8_t       defending;    /* a filter said "defending player controls" (ability_body checks) */
 } P;
 
 /* A point to come back to: the reader's place and the ability so far. */
@@ -726,6 +727,12 @@ static int qualifier(P *p, Filter *f, int kind)
     }
     if (!f->other && lit(p, "other than ~")) { f->other = 1; return 1; }
     if (!(f->state & FS_NAMED) && lit(p, "named ~")) { f->state |= FS_NAMED; return 1; }  /* 201.2 */
+    /* "target creature blocking ~", "for each creature blocking it" (it: the source) */
+    if (!(f->state & FS_BLOCKING_SOURCE) && kind == N_PERMANENT &&
+        (lit(p, "blocking ~") || (p->it.kind == R_OBJ && p->it.who == SEL_SELF && lit(p, "blocking it")))) {
+        f->state |= FS_BLOCKING_SOURCE;
+        return 1;
+    }
     if (lit(p, "with mana value")) {
         if (number(p, &v, 0) && lit(p, "or less")) { f->mv_max = (int8_t)v; return 1; }
         p->i = save;
@@ -745,6 +752,11 @@ static int qualifier(P *p, Filter *f, int kind)
         if (lit(p, "you control")) { f->ctl = CTL_YOU; return 1; }
         if (lit(p, "you don't control")) { f->ctl = CTL_NOT_YOU; return 1; }
         if (lit(p, "an opponent controls") || lit(p, "your opponents control")) { f->ctl = CTL_OPP; return 1; }
+        if (p->ctx == C_ABILITY && p->a->kind == AB_ACTIVATED && lit(p, "defending player controls")) {
+            f->ctl = CTL_OPP;
+            p->defending = 1;
+            return 1;
+        }
     }
     if (kind == N_SPELL && !f->colors && lit(p, "that's")) {
         /* "a spell that's white, blue, black, or red": at least one of them */
@@ -1356,6 +1368,17 @@ static int vp_pt_kw(P *p, const Ref *subj)
         if (isx) e->n.kind = QTY_X;
         Filter f;
         if (!isx && for_each(p, &f)) { e->n.kind = QTY_COUNT; e->count = f; }
+        else if (!isx && p->ctx != C_STATIC) {
+            /* "gets +1/+1 until end of turn for each creature blocking it" */
+            int s2 = p->i;
+            if (lit(p, "until end of turn") && for_each(p, &f)) {
+                e->n.kind = QTY_COUNT;
+                e->count = f;
+                e->dur = DUR_EOT;
+            } else {
+                p->i = s2;
+            }
+        }
         return 1;
     }
     if (p->ctx == C_STATIC ? lit(p, "has|have") : lit(p, "gain|gains")) {
@@ -2548,19 +2571,25 @@ static int restrictions(P *p)
         else if (lit(p, "activate only during your upkeep .")) p->a->timing |= TM_UPKEEP;
         else if (lit(p, "activate no more than twice each turn .")) p->a->timing |= TM_TWICE;
         else if (lit(p, "activate only during your turn .")) p->a->timing |= TM_YOUR_TURN;
+        else if (lit(p, "activate only if ~ is attacking .")) p->a->timing |= TM_ATTACKING;
         else return 0;
     }
     return 1;
 }
 
-/* Sentences of an activated or loyalty ability, then its restrictions. */
+/* Sentences of an activated or loyalty ability, then its restrictions. A
+ * target "defending player controls" needs "Activate only if ~ is
+ * attacking": its controller is then the attacking player, and the
+ * defending player its opponent (506.2, two players). */
 static int ability_body(P *p)
 {
     if (at_end(p)) return 0;
+    p->defending = 0;
     while (!at_end(p) && !peek(p, "activate")) {
         if (!sentence(p)) return 0;
     }
-    return restrictions(p);
+    if (!restrictions(p)) return 0;
+    return !p->defending || (p->a->timing & TM_ATTACKING);
 }
 
 /* "that player": the player of the triggering event. */

@@ -31,7 +31,8 @@ enum {
     FS_BLOCKING  = 1u << 3,
     FS_TOKEN     = 1u << 4,
     FS_NONTOKEN  = 1u << 5,
-    FS_NAMED     = 1u << 6   /* has the name of the ability's source ("named ~"); 201.2 */
+    FS_NAMED     = 1u << 6,  /* has the name of the ability's source ("named ~"); 201.2 */
+    FS_BLOCKING_SOURCE = 1u << 7 /* blocks the ability's source ("creature blocking ~") */
 };
 
 /* Filter.zone: where the filtered objects are. */
@@ -408,7 +409,8 @@ enum {
     TM_ONCE     = 1u << 1,  /* only once each turn */
     TM_UPKEEP   = 1u << 2,  /* only during your upkeep */
     TM_TWICE    = 1u << 3,  /* no more than twice each turn */
-    TM_YOUR_TURN = 1u << 4  /* only during your turn */
+    TM_YOUR_TURN = 1u << 4, /* only during your turn */
+    TM_ATTACKING = 1u << 5  /* only while the source is attacking ("Activate only if ~ is attacking") */
 };
 
 typedef struct Cost {

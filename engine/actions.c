@@ -313,6 +313,7 @@ static int can_pay_other(const GameState *s, int i, const Ability *a)
         if ((q->flags & PF_CREATURE) && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) return 0;   /* 302.6 */
     }
     if ((a->timing & TM_ONCE) && (s->px[i].xflags & PX_USED)) return 0;
+    if ((a->timing & TM_ATTACKING) && !permset_has(s->combat.attackers, i)) return 0;   /* 602.5b */
     if (a->cost.remove_counters > q->plus) return 0;
     return 1;
 }

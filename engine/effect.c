@@ -37,6 +37,12 @@ int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
     if ((f->state & FS_TOKEN) && !(x->xflags & PX_TOKEN)) return 0;
     if ((f->state & FS_NONTOKEN) && (x->xflags & PX_TOKEN)) return 0;
     if ((f->state & FS_NAMED) && (src < 0 || strcmp(d->name, s->cards[s->perm[src].card].name))) return 0;
+    if (f->state & FS_BLOCKING_SOURCE) {                     /* a pair (509.1): it blocks the source */
+        int k = 0;
+        if (src >= 0 && blk)
+            while (k < s->combat.n_pairs && !(s->combat.pair_blk[k] == i && s->combat.pair_att[k] == src)) k++;
+        if (src < 0 || !blk || k == s->combat.n_pairs) return 0;
+    }
     if (f->subtype[0]) {
         int any = 0;
         for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++) any |= has_subtype(d, f->subtype[k]);
@@ -55,7 +61,7 @@ int filter_may_match_land(const Filter *f)
 {
     if (f->zone != ZONE_BATTLEFIELD || (f->types && !(f->types & TYPE_LAND)) || (f->types_not & TYPE_LAND) ||
         (f->types_all & ~TYPE_LAND) || f->colors || f->kw || f->power_max != FILTER_NO_LIMIT ||
-        f->power_min != FILTER_NO_MIN || (f->state & (FS_ATTACKING | FS_BLOCKING | FS_TOKEN)))
+        f->power_min != FILTER_NO_MIN || (f->state & (FS_ATTACKING | FS_BLOCKING | FS_TOKEN | FS_BLOCKING_SOURCE)))
         return 0;
     if (f->subtype[0]) {                                     /* only a basic land type names one */
         int land = 0;

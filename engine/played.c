@@ -351,7 +351,7 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         break;
     case AB_ACTIVATED:
         if (a->zone != ZONE_BATTLEFIELD) NOT("abilities activated from a graveyard");
-        if (a->timing & ~(unsigned)TM_SORCERY) NOT("that timing restriction");
+        if (a->timing & ~(unsigned)(TM_SORCERY | TM_ATTACKING)) NOT("that timing restriction");
         if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
         break;
     case AB_MANA:
