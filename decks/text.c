@@ -1385,6 +1385,25 @@ static int vp_pt_kw(P *p, const Ref *subj)
         if (!kw_list(p, &k)) { p->i = save; return 0; }
         return grant(p, subj, &k);
     }
+    if (p->ctx != C_STATIC && lit(p, "has|have base power and toughness")) {
+        /* Diminish: base power and toughness (layer 7b) for the duration said */
+        if (!pt_plain(p, &pp, &tt)) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_SET_PT, subj);
+        if (!e) return 0;
+        e->p = (int8_t)pp;
+        e->t = (int8_t)tt;
+        return 1;
+    }
+    /* Incite: "becomes red until end of turn" (layer 5) */
+    if (p->ctx != C_STATIC && lit(p, "becomes|become")) {
+        uint8_t cb;
+        if (!colors(p, &cb) || (cb & (cb - 1)) || !lit(p, "until end of turn")) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_SET_COLOR, subj);
+        if (!e) return 0;
+        e->arg2 = cb;
+        e->dur = DUR_EOT;
+        return 1;
+    }
     if (p->ctx != C_STATIC && lit(p, "lose|loses")) {
         if (!kw_list(p, &k) || k.n) { p->i = save; return 0; }
         Effect *e = clause_eff(p, OP_LOSE_KW, subj);

@@ -162,7 +162,8 @@ enum {
 enum {
     OP_DAMAGE,           /* deal Qty damage to the selection (source: the ability's source) */
     OP_PUMP,             /* +p/+t (power and toughness, layer 7c) for the duration */
-    OP_SET_PT,           /* power and toughness are each Qty (a characteristic-defining ability, layer 7a) */
+    OP_SET_PT,           /* power and toughness are each Qty (a characteristic-defining ability, layer 7a);
+                            with QTY_CONST and a duration: base power and toughness p/t (layer 7b) */
     OP_GRANT,            /* gains keywords `kw` (layer 6) */
     OP_LOSE_KW,          /* loses keywords `kw` (layer 6) */
     OP_RULE,             /* gains a rules ability RULE_* (`arg2`): can't attack, can't block, ...;
@@ -214,6 +215,8 @@ enum {
     OP_GIVE_CONTROL,     /* the player chosen for target spec `arg2` gains control of the selection
                             (for the duration) */
     OP_SKIP_COMBAT,      /* the selected player skips their next combat phase */
+    OP_SET_COLOR,        /* the selection becomes the colors arg2 (CB_*) instead of its own (layer 5),
+                            for the duration */
     OP_COUNT
 };
 

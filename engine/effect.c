@@ -496,7 +496,7 @@ static void run(Ctx *c, const Effect *e)
         for (int p = 0; p < 2; p++) if (players >> p & 1) c->dealt += damage_deal(s, c->g, &src, -1, p, n);
         break;
     }
-    case OP_PUMP: case OP_GRANT: case OP_RULE:
+    case OP_PUMP: case OP_GRANT: case OP_RULE: case OP_SET_COLOR: case OP_SET_PT:
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
             int i = permiter_next(&it);
             Floating f;
@@ -508,7 +508,9 @@ static void run(Ctx *c, const Effect *e)
             f.p = (int16_t)(e->p * n);
             f.t = (int16_t)(e->t * n);
             f.kw = e->kw;
-            f.rule = e->arg2;
+            f.rule = e->op == OP_RULE ? e->arg2 : 0;
+            if (e->op == OP_SET_COLOR) f.kw = e->arg2;          /* the colors it becomes */
+            if (e->op == OP_SET_PT) { f.p = e->p; f.t = e->t; }      /* base values, not times n */
             f.perm_ts = s->px[i].ts;
             f.ts = state_ts(s);
             if (floating_add(s, &f) < 0) { game_fail(s, c->g, ERR_CAPACITY); return; }

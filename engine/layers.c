@@ -295,6 +295,9 @@ void layers_refresh(GameState *s)
     s->pl_rules[0] = s->pl_rules[1] = 0;
     /* Layer 2, before the abilities whose "you" and "you control" it decides. */
     control_layer(s, base1, ctl_srcs);
+    /* Layer 5: colors set by resolved effects ("becomes red"), in timestamp order. */
+    for (int j = 0; j < s->float_n; j++)
+        if (s->fl[j].op == OP_SET_COLOR) s->px[s->fl[j].slot].colors = (uint8_t)s->fl[j].kw;
     /* Layer 6: abilities gained, static abilities then resolved effects.
      * Only additions are played, so their order does not matter. */
     PermSet cda = statics(s, 0);
@@ -304,6 +307,12 @@ void layers_refresh(GameState *s)
         else if (f->op == OP_RULE) rule_add(&s->px[f->slot], f->rule);
     }
     if (cda) cdas(s, cda);
+    /* Layer 7b: base power and toughness set by resolved effects ("has base power
+     * and toughness 1/1 until end of turn"), in timestamp order. */
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op == OP_SET_PT) { s->perm[f->slot].power = f->p; s->perm[f->slot].toughness = f->t; }
+    }
     /* Layer 7c: modifications, from static abilities (their filters see
      * layer 6's results) and resolved effects; 7d: counters. */
     statics(s, 1);

@@ -131,7 +131,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         [OP_REGENERATE] = "regenerate", [OP_TOKEN] = "tokens", [OP_COUNTERS] = "counters",
         [OP_TAP] = "tap", [OP_UNTAP] = "untap", [OP_NO_UNTAP] = "doesn't untap",
         [OP_CONTROL] = "gain control", [OP_EXTRA_TURN] = "extra turn", [OP_SACRIFICE] = "sacrifice",
-        [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry", [OP_GIVE_CONTROL] = "give control",
+        [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry", [OP_GIVE_CONTROL] = "give control", [OP_SET_COLOR] = "change colors",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
@@ -238,6 +238,9 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         return 1;
     case OP_PUMP: case OP_GRANT:
         if (e->dur != DUR_EOT || !on_perm) break;
+        return 1;
+    case OP_SET_COLOR: case OP_SET_PT:                       /* layers 5 and 7b, resolved effects */
+        if (e->dur != DUR_EOT || !on_perm || e->n.kind != QTY_CONST || (e->op == OP_SET_COLOR && !e->arg2)) break;
         return 1;
     case OP_REGENERATE:
         if (e->dur != DUR_NOW || !on_perm) break;

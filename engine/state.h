@@ -294,13 +294,15 @@ typedef struct StackItem {
  * record per member. Static abilities are not stored: they are read from
  * their sources (611.3). */
 typedef struct Floating {
-    uint8_t  op;          /* OP_PUMP, OP_GRANT, OP_LOSE_KW, OP_RULE, OP_CONTROL, OP_NO_UNTAP */
+    uint8_t  op;          /* OP_PUMP, OP_GRANT, OP_LOSE_KW, OP_RULE, OP_CONTROL, OP_NO_UNTAP, OP_SET_COLOR
+                             (layer 5), OP_SET_PT (base power and toughness p/t, layer 7b) */
     uint8_t  dur;         /* DUR_EOT, DUR_FOREVER, DUR_NEXT_UNTAP; OP_CONTROL also
                              DUR_SOURCE_CONTROLLED, DUR_TARGET_ENCHANTED */
     uint8_t  slot;        /* the permanent affected */
     uint8_t  controller;  /* OP_CONTROL: the new controller; else who made it */
     int16_t  p, t;        /* OP_PUMP */
-    uint16_t kw;          /* OP_GRANT, OP_LOSE_KW */
+    uint16_t kw;          /* OP_GRANT, OP_LOSE_KW: keywords; OP_SET_COLOR, and OP_RULE's protection from
+                             a chosen color: those colors (CB_*) */
     uint8_t  rule;        /* OP_RULE: RULE_* */
     uint8_t  source;      /* OP_CONTROL, DUR_SOURCE_CONTROLLED: the source's slot ("for as long as you
                              control ~"; the effect ends as the source leaves: perm_leave) */
