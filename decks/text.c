@@ -1367,7 +1367,17 @@ static int vp_pt_kw(P *p, const Ref *subj)
         e->t = (int8_t)tt;
         if (isx) e->n.kind = QTY_X;
         Filter f;
-        if (!isx && for_each(p, &f)) { e->n.kind = QTY_COUNT; e->count = f; }
+        if (!isx && for_each(p, &f)) {
+            e->n.kind = QTY_COUNT;
+            e->count = f;
+            /* Coat of Arms: "for each other creature on the battlefield that shares at
+             * least one creature type with it", "other" than the creature it pumps */
+            if (p->ctx == C_STATIC && subj->who == SEL_ALL && f.types == TYPE_CREATURE && f.other &&
+                lit(p, "that shares at least one creature type with it")) {
+                e->n.kind = QTY_COUNT_SHARING;
+                e->count.other = 0;
+            }
+        }
         else if (!isx && p->ctx != C_STATIC) {
             /* "gets +1/+1 until end of turn for each creature blocking it" */
             int s2 = p->i;

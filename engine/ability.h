@@ -111,7 +111,9 @@ enum {
     QTY_LIFE_TOTAL,      /* n * the life total of the player the effect acts on ("double target
                             player's life total": gains that much; a negative total, loses) */
     QTY_GREATEST_POWER,  /* n * the greatest power among the permanents matching Effect.count (0: none) */
-    QTY_DAMAGE_DEALT     /* n * the damage the previous effect dealt ("the damage dealt this way") */
+    QTY_DAMAGE_DEALT,    /* n * the damage the previous effect dealt ("the damage dealt this way") */
+    QTY_COUNT_SHARING    /* static, for each affected creature: n * the other permanents matching
+                            Effect.count that share a creature type with it (Coat of Arms) */
 };
 
 typedef struct Qty {

@@ -198,6 +198,26 @@ static unsigned player_rule(int r)
          : r == RULE_SHROUD ? PR_SHROUD : r == RULE_HAND_REVEALED ? PR_HAND_SHOWN : 0;
 }
 
+/* Coat of Arms: the permanents other than i matching f (for the controller
+ * of src) that share a creature type with i (205.3: a creature's subtypes
+ * are its creature types). Basic lands share none. */
+static int count_sharing(const GameState *s, const Filter *f, int i, int src)
+{
+    const CardDef *d = &s->cards[s->perm[i].card];
+    if (!d->subtype[0]) return 0;
+    int you = perm_controller(s, src), n = 0;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int j = permiter_next(&it);
+        if (j == i || !filter_perm(s, f, j, you, src)) continue;
+        const CardDef *e = &s->cards[s->perm[j].card];
+        int share = 0;
+        for (int a = 0; a < CARD_SUBTYPE_MAX && d->subtype[a] && !share; a++)
+            for (int b = 0; b < CARD_SUBTYPE_MAX && e->subtype[b]; b++) share |= d->subtype[a] == e->subtype[b];
+        n += share;
+    }
+    return n;
+}
+
 /* Applies the static abilities of every permanent that act in layer 6
  * (keywords, rules abilities, players' rules abilities: s->pl_rules) or,
  * with pump set, in layer 7c (+N/+N). Returns, in layer 6's pass, the
@@ -240,7 +260,9 @@ static PermSet statics(GameState *s, int pump)
                 int mult = e->n.kind == QTY_COUNT ? effect_count(s, &e->count, perm_controller(s, src), src) * e->n.n
                                                   : e->n.n;
                 for (PermIter m = permset_iter(to); permiter_more(&m);) {
-                    Permanent *q = &s->perm[permiter_next(&m)];
+                    int i = permiter_next(&m);
+                    Permanent *q = &s->perm[i];
+                    if (e->n.kind == QTY_COUNT_SHARING) mult = e->n.n * count_sharing(s, &e->count, i, src);
                     q->power = (int16_t)(q->power + e->p * mult);
                     q->toughness = (int16_t)(q->toughness + e->t * mult);
                 }

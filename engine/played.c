@@ -51,6 +51,7 @@ static int qty_ok(const Ability *a, const Qty *q)
     case QTY_HALF_LIBRARY: case QTY_HAND_SIZE: return 2;     /* its player's: OP_MILL only (effect_ok) */
     case QTY_COUNT_PLAYER: case QTY_LIFE_TOTAL: return 3;    /* its player's: life only (effect_ok) */
     case QTY_GREATEST_POWER: case QTY_DAMAGE_DEALT: return 1;
+    case QTY_COUNT_SHARING: return a->kind == AB_STATIC;     /* layers.c's count_sharing */
     default: return 0;
     }
 }
@@ -191,7 +192,8 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
             return 1;
         }
         if (sel != SEL_ALL && sel != SEL_SELF && sel != SEL_ATTACHED) NOT("a static %s on players", name);
-        if (e->n.kind != QTY_CONST && !((e->op == OP_PUMP || e->op == OP_SET_PT) && e->n.kind == QTY_COUNT))
+        if (e->n.kind != QTY_CONST && !((e->op == OP_PUMP || e->op == OP_SET_PT) && e->n.kind == QTY_COUNT) &&
+            !(e->op == OP_PUMP && sel == SEL_ALL && e->n.kind == QTY_COUNT_SHARING && filter_ok(&e->count)))
             NOT("a static %s of a varying amount", name);
         switch (e->op) {
         case OP_SET_PT:                                      /* layers.c's cdas: 604.3, 613.3a */
