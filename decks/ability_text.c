@@ -218,7 +218,7 @@ static const char *const op_names[OP_COUNT] = {
     [OP_EXTRA_TURN] = "extra-turn", [OP_SACRIFICE] = "sacrifice", [OP_ADD_MANA] = "add",
     [OP_SCRY] = "scry", [OP_END_TURN] = "end-turn", [OP_BECOME] = "become", [OP_LOOK_HAND] = "look-hand",
     [OP_REVEAL_TOP] = "reveal-top", [OP_REVEAL_RANDOM] = "reveal-random", [OP_SHUFFLE_GRAVEYARD] = "shuffle-graveyard",
-    [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat", [OP_SET_COLOR] = "set-color",
+    [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat", [OP_SET_COLOR] = "set-color", [OP_DIG] = "dig",
 };
 
 static void mana_text(Buf *b, unsigned bits)
@@ -248,6 +248,7 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         if (e->n.kind == QTY_CONST) put(b, "%d/%d", e->p, e->t); else qty_text(b, e, st);
         put(b, " "); who_text(b, a, e, st); break;
     case OP_SET_COLOR: color_list(b, e->arg2, ""); put(b, " "); who_text(b, a, e, st); break;
+    case OP_DIG: qty_text(b, e, st); filter_text(b, &e->sel, st); put(b, " to hand, rest to bottom "); who_text(b, a, e, st); break;
     case OP_GRANT: case OP_LOSE_KW: kws(b, e->kw); put(b, " "); who_text(b, a, e, st); break;
     case OP_RULE:
         put(b, "%s", e->arg2 < RULE_COUNT && rule_names[e->arg2] ? rule_names[e->arg2] : "?");

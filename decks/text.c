@@ -2060,6 +2060,22 @@ static int vp_you(P *p, const Ref *subj)
         return 1;
     }
     if (lit(p, "look at the top")) {
+        int s2 = p->i;
+        Filter f;
+        int pl, kind;
+        /* Commune with Nature: three sentences of one effect */
+        if (number(p, &v, 0) && v >= 2 && lit(p, "cards of your library . you may reveal a|an") &&
+            filter(p, &f, &pl, &kind) && SG(pl) && kind == N_CARD && f.zone == ZONE_BATTLEFIELD &&
+            lit(p, "from among them and put it into your hand . put the rest on the bottom of your library in any order")) {
+            Effect *e = clause_eff(p, OP_DIG, subj);
+            if (!e) return 0;
+            f.zone = ZONE_LIBRARY;
+            e->sel = f;
+            e->n.n = (int8_t)v;
+            e->dur = DUR_NOW;
+            return 1;
+        }
+        p->i = s2;
         if (!number(p, &v, 0) || v < 2 || !lit(p, "cards of your library , then put them back in any order")) {
             p->i = save;
             return 0;

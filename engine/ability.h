@@ -219,6 +219,9 @@ enum {
     OP_SKIP_COMBAT,      /* the selected player skips their next combat phase */
     OP_SET_COLOR,        /* the selection becomes the colors arg2 (CB_*) instead of its own (layer 5),
                             for the duration */
+    OP_DIG,              /* the selected player looks at the top Qty cards of their library, may put
+                            one matching Effect.sel into their hand, and puts the rest on the bottom
+                            in any order (Commune with Nature) */
     OP_COUNT
 };
 

@@ -454,6 +454,32 @@ static void search(Ctx *c, int p, int n, const Filter *f, int zone, int tapped)
     }
 }
 
+/* Commune with Nature: player p looks at the top n cards, may take one
+ * matching f into the hand (a choice among them, or none), and puts the
+ * rest on the bottom in an order of their choice. */
+static void dig(Ctx *c, int p, int n, const Filter *f)
+{
+    GameState *s = c->s;
+    Player *pl = &s->pl[p];
+    int m = n < pl->lib_n ? n : pl->lib_n;
+    if (m < 1) return;
+    uint8_t pos[8];
+    int k = 0;
+    for (int j = 0; j < m && k < 7; j++)
+        if (filter_card(&s->cards[OBJ_CARD(s, p, pl->lib[pl->lib_top + j])], f, &s->cards[c->it->card])) pos[k++] = (uint8_t)j;
+    pos[k++] = SEARCH_NOTHING;                               /* "you may" */
+    int pick = ask(c, p, CH_SEARCH, k, pos);
+    if (pos[pick] != SEARCH_NOTHING) {
+        card_to_zone(s, p, library_take(s, p, pos[pick]), ZONE_HAND);
+        m--;
+    }
+    if (m >= 2) {
+        int o = ask(c, p, CH_ORDER, factorial(m), NULL);
+        if (o) library_reorder(s, p, m, o);
+    }
+    for (int j = 0; j < m; j++) library_put(s, p, library_take(s, p, 0), 1);
+}
+
 /* An effect on a targeted card in a graveyard (to a hand, the battlefield,
  * exile, a library). */
 static void run_on_card(Ctx *c, const Effect *e)
@@ -658,6 +684,9 @@ static void run(Ctx *c, const Effect *e)
                 s->extra_who = (uint8_t)((s->extra_who & ~(1u << w)) | (unsigned)p << w);
                 s->extra_n = (uint8_t)((s->extra_n & ~EXTRA_COUNT) | (w + 1));
             }
+        break;
+    case OP_DIG:
+        for (int p = 0; p < 2; p++) if (players >> p & 1) dig(c, p, n, &e->sel);
         break;
     case OP_SEARCH:
         for (int p = 0; p < 2; p++)

@@ -132,7 +132,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         [OP_REGENERATE] = "regenerate", [OP_TOKEN] = "tokens", [OP_COUNTERS] = "counters",
         [OP_TAP] = "tap", [OP_UNTAP] = "untap", [OP_NO_UNTAP] = "doesn't untap",
         [OP_CONTROL] = "gain control", [OP_EXTRA_TURN] = "extra turn", [OP_SACRIFICE] = "sacrifice",
-        [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry", [OP_GIVE_CONTROL] = "give control", [OP_SET_COLOR] = "change colors",
+        [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry", [OP_GIVE_CONTROL] = "give control", [OP_SET_COLOR] = "change colors", [OP_DIG] = "look at the top",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
@@ -298,6 +298,12 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         return 1;
     case OP_SCRY:                                            /* at most 4 cards: 120 choices */
         if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 4) break;
+        return 1;
+    case OP_DIG:                                             /* at most 5 cards: 120 orders */
+        if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 5 || e->sel.zone != ZONE_LIBRARY ||
+            (e->sel.state & ~(unsigned)FS_NAMED) || e->sel.kw || e->sel.kw_not || e->sel.ctl > CTL_YOU ||
+            e->sel.power_max != FILTER_NO_LIMIT || e->sel.power_min != FILTER_NO_MIN)
+            break;
         return 1;
     case OP_REORDER_TOP:                                     /* at most 5 cards: 120 orders */
         if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 5) break;

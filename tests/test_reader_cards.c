@@ -18,10 +18,13 @@ static const char *const names[] = {
     "Relentless Rats", "Relentless Rats", "Squadron Hawk", "Squadron Hawk", "Squadron Hawk", "Forest", "Forest",
     "Stronghold Discipline", "Ornithopter", "Beacon of Immortality", "Overwhelming Stampede", "Corrupt",
     "Timely Reinforcements", "Cultivate", "Sleep", "Arbalest Elite", "Hurkyl's Recall", "Lightning Bolt",
+    "Commune with Nature", "Ancient Hellkite", "Diminish", "Giant Growth", "Incite", "Coat of Arms", "Goblin Piker",
+    "Raging Goblin",
 };
 enum { C_NIGHTMARE, C_SWAMP1, C_SWAMP2, C_SWAMP3, C_ANTHEM, C_SCION, C_BEARS, C_WURM, C_RATS1, C_RATS2,
        C_HAWK1, C_HAWK2, C_HAWK3, C_FOREST1, C_FOREST2, C_DISCIPLINE, C_ORNITHOPTER, C_BEACON, C_STAMPEDE,
-       C_CORRUPT, C_TIMELY, C_CULTIVATE, C_SLEEP, C_ARBALEST, C_HURKYL, C_BOLT, C_N };
+       C_CORRUPT, C_TIMELY, C_CULTIVATE, C_SLEEP, C_ARBALEST, C_HURKYL, C_BOLT, C_COMMUNE, C_HELLKITE, C_DIMINISH,
+       C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -317,6 +320,82 @@ static void test_owns(void **state)
     assert_true(permset_has(x.s.perm_used, bears));
 }
 
+/* Commune with Nature: a creature card among the top five into the hand,
+ * the other four on the bottom; the sixth card is then on top. */
+static void test_dig(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_FOREST1, C_BEARS, C_SWAMP1, C_WURM, C_BOLT, C_FOREST2 };
+    Pos x; init(&x);
+    library(&x, 0, lib, 6);
+    cast_free(&x, 0, C_COMMUNE, 0, 0);
+    assert_true(in_hand(&x, 0, C_BEARS));
+    assert_int_equal(x.s.pl[0].hand_n, 1);
+    const Player *pl = &x.s.pl[0];
+    assert_int_equal(pl->lib_n, 5);
+    assert_int_equal(pl->lib[pl->lib_top], C_FOREST2);
+    assert_int_equal(pl->lib[pl->lib_top + 4], C_BOLT);
+}
+
+/* 602.5b: Ancient Hellkite's ability is no legal action unless it attacks. */
+static void test_only_attacking(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    int hk = put(&x, 0, C_HELLKITE), bears = put(&x, 1, C_BEARS);
+    x.s.pl[0].land_n[COLOR_R] = 1;
+    Action acts[ACTION_MAX];
+    int n = game_legal_actions(&x.s, 0, acts), any = 0;
+    for (int k = 0; k < n; k++) any |= acts[k].type == ACT_ACTIVATE;
+    assert_false(any);
+    x.s.step = STEP_DECLARE_ATTACKERS;
+    x.s.combat.attackers |= PERMSET_BIT(hk);
+    x.s.perm[hk].target = TARGET_PLAYER;
+    n = game_legal_actions(&x.s, 0, acts);
+    any = 0;
+    for (int k = 0; k < n; k++)
+        if (acts[k].type == ACT_ACTIVATE) { any++; assert_int_equal(acts[k].tv[0], bears); }
+    assert_int_equal(any, 1);                        /* the defending player's creature only */
+}
+
+/* 613.3b-c, 613.6: Diminish's base 1/1, then Giant Growth's +3/+3 in
+ * either order; the end of the turn ends both (514.2). Incite's red
+ * replaces the Bears' green (613.1e). */
+static void test_layers_5_7b(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    int wurm = put(&x, 0, C_WURM);
+    cast_free(&x, 0, C_GROWTH, TK_PERM, wurm);
+    cast_free(&x, 1, C_DIMINISH, TK_PERM, wurm);
+    assert_int_equal(x.s.perm[wurm].power, 4);
+    assert_int_equal(x.s.perm[wurm].toughness, 4);
+    floating_end_of_turn(&x.s);
+    layers_refresh(&x.s);
+    assert_int_equal(x.s.perm[wurm].power, 6);
+    int bears = put(&x, 1, C_BEARS);
+    assert_int_equal(x.s.px[bears].colors, CB_G);
+    cast_free(&x, 1, C_INCITE, TK_PERM, bears);
+    assert_int_equal(x.s.px[bears].colors, CB_R);
+    assert_true(perm_rule(&x.s, bears, RULE_MUST_ATTACK));
+    floating_end_of_turn(&x.s);
+    layers_refresh(&x.s);
+    assert_int_equal(x.s.px[bears].colors, CB_G);
+}
+
+/* Coat of Arms: each creature's own count of the others sharing a type. */
+static void test_sharing(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    int piker = put(&x, 0, C_PIKER), raging = put(&x, 1, C_RAGING), bears = put(&x, 0, C_BEARS);
+    put(&x, 0, C_COAT);
+    assert_int_equal(x.s.perm[piker].power, 3);
+    assert_int_equal(x.s.perm[raging].power, 2);
+    assert_int_equal(x.s.perm[bears].power, 2);
+    settle(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -332,6 +411,10 @@ int main(void)
         cmocka_unit_test(test_sleep),
         cmocka_unit_test(test_your_untap_step),
         cmocka_unit_test(test_owns),
+        cmocka_unit_test(test_dig),
+        cmocka_unit_test(test_only_attacking),
+        cmocka_unit_test(test_layers_5_7b),
+        cmocka_unit_test(test_sharing),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

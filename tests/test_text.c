@@ -576,7 +576,7 @@ static void test_near_misses(void)
     NO("Overrun", "Creatures you control get +3/+3 and gain trample.");
     NO("Glorious Charge", "Creatures you control get +1/+1.");
     NO("Trumpet Blast", "Attacking creatures get +2/+0 until end of combat.");
-    NO("Righteousness", "Target blocking creature gets +7/+7 until end of turn for each attacking creature.");
+    NO("Righteousness", "Target blocking creature gets +7/+7 until end of combat for each attacking creature.");
     NO("Pacifism", "Enchanted creature can't attack or block this turn.");
     NO("Pacifism", "Enchanted creature can't attack or block unless its controller pays {1}.");
     NO("Holy Strength", "Enchanted creature gets +1/+2 until end of turn.");
@@ -731,7 +731,21 @@ static void test_reader_templates(void)
     EXPECT("Hurkyl's Recall", "spell: to-hand all[artifact] owned by target0");
     EXPECT("Arbalest Elite", "activated {2}{W},{T}: damage 3 to target0[attacking|blocking creature]; "
                              "no-untap self your next-untap");
+    EXPECT("Knight of Dusk", "activated {B}{B}: destroy target0[creature blocking ~]");
+    EXPECT("Elvish Berserker", "triggered blocked: pump +1/+1 x count[creature blocking ~] self eot");
+    EXPECT("Ancient Hellkite", "keywords flying\nactivated {R} attacking-only: damage 1 to target0[creature opponent controls]");
+    EXPECT("Diminish", "spell: set-pt 1/1 target0[creature] eot");
+    EXPECT("Incite", "spell: set-color red target0[creature] eot; rule must attack target0[creature] eot");
+    EXPECT("Coat of Arms", "static: pump +1/+1 x count-sharing-a-type[creature] all[creature] static");
+    EXPECT("Commune with Nature", "spell: dig 5[creature card in library] to hand, rest to bottom you");
     /* near misses */
+    NO("Ancient Hellkite", "{R}: Ancient Hellkite deals 1 damage to target creature defending player controls.");
+    NO("Incite", "Target creature becomes red or green until end of turn.");
+    NO("Incite", "Target creature becomes red.");
+    NO("Coat of Arms", "Each creature gets +1/+1 for each creature on the battlefield that shares at least one creature type with it.");
+    NO_AT("Commune with Nature", "Look at the top five cards of your library. You may reveal a creature card from among "
+          "them and put it into your hand. Put the rest on top of your library in any order.",
+          "Put the rest on top of your library in any order.");
     NO("Relentless Rats", "A deck can have any number of cards named Relentless Rats and Forests.");
     NO("Stronghold Discipline", "Each player loses 1 life for each creature you control they control.");
     NO_AT("Timely Reinforcements", "If you have more life than an opponent, you gain 6 life.",
@@ -750,7 +764,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 304, 204, 195, 190 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 308, 205, 198, 190 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
