@@ -248,6 +248,12 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         if (e->n.kind == QTY_CONST) put(b, "%d/%d", e->p, e->t); else qty_text(b, e, st);
         put(b, " "); who_text(b, a, e, st); break;
     case OP_SET_COLOR: color_list(b, e->arg2, ""); put(b, " "); who_text(b, a, e, st); break;
+    case OP_BOUNCE:
+        if (e->who == SEL_YOU || e->who == SEL_EVENT_PLAYER || e->who == SEL_OPPONENTS || e->who == SEL_EACH_PLAYER) {
+            put(b, "1"); filter_text(b, &e->sel, st); put(b, " by ");
+        }
+        who_text(b, a, e, st);
+        break;
     case OP_DIG: qty_text(b, e, st); filter_text(b, &e->sel, st); put(b, " to hand, rest to bottom "); who_text(b, a, e, st); break;
     case OP_GRANT: case OP_LOSE_KW: kws(b, e->kw); put(b, " "); who_text(b, a, e, st); break;
     case OP_RULE:

@@ -1616,6 +1616,24 @@ static int vp_player(P *p, const Ref *subj)
         e->dur = DUR_NOW;
         return 1;
     }
+    /* Sunken Hope: "that player returns a creature they control to its owner's hand";
+     * Stampeding Wildebeests: "return a green creature you control to its owner's hand"
+     * (that player's choice, as a sacrifice is) */
+    if (subj->who == SEL_YOU ? lit(p, "return a|an") : lit(p, "returns a|an")) {
+        int pl, kind;
+        if (!filter(p, &f, &pl, &kind) || kind != N_PERMANENT || !SG(pl) ||
+            f.ctl != (subj->who == SEL_YOU ? CTL_YOU : CTL_ANY) ||
+            !lit(p, subj->who == SEL_YOU ? "to its owner's hand" : "they control to its owner's hand")) {
+            p->i = save;
+            return 0;
+        }
+        Effect *e = clause_eff(p, OP_BOUNCE, subj);
+        if (!e) return 0;
+        f.ctl = CTL_ANY;                                     /* that player's own, by the selection */
+        e->sel = f;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (subj->who != SEL_YOU && lit(p, "sacrifices")) {
         int pl, kind;
         if (!number(p, &v, 1) || !filter(p, &f, &pl, &kind) || kind != N_PERMANENT || !NUM(pl, v > 1) ||
@@ -2111,6 +2129,19 @@ static int vp_you(P *p, const Ref *subj)
         e->who = SEL_TARGET;
         e->arg = (uint8_t)k;
         e->n.kind = QTY_LIFE_TOTAL;
+        e->dur = DUR_NOW;
+        return 1;
+    }
+    /* Thrull Surgeon: Duress's choice, the hand looked at rather than revealed */
+    if (lit(p, "look at target player's hand and choose a card from it . that player discards that card")) {
+        int k = newtarget(p, TGT_PLAYER, NULL, 1, 1);
+        if (k < 0) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_DISCARD, NULL);
+        if (!e) return 0;
+        e->who = SEL_TARGET;
+        e->arg = (uint8_t)k;
+        e->sel.zone = ZONE_HAND;
+        e->flags |= EF_CHOOSER;
         e->dur = DUR_NOW;
         return 1;
     }

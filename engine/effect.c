@@ -577,6 +577,17 @@ static void run(Ctx *c, const Effect *e)
     case OP_EXILE: case OP_BOUNCE:
         for (PermIter it = permset_iter(perms); permiter_more(&it);)
             perm_leave(s, c->g, permiter_next(&it), e->op == OP_EXILE ? ZONE_EXILE : ZONE_HAND);
+        for (int p = 0; e->op == OP_BOUNCE && p < 2; p++) {  /* a player returns one of theirs, APNAP */
+            int pp = p == 0 ? s->active : 1 - s->active;
+            if (!(players >> pp & 1)) continue;
+            uint8_t opt[PERM_MAX];
+            int m = 0;
+            for (PermIter it = permset_iter(s->perm_ctl[pp]); permiter_more(&it);) {
+                int i = permiter_next(&it);
+                if (filter_perm(s, &e->sel, i, pp, c->src)) opt[m++] = (uint8_t)i;
+            }
+            if (m) perm_leave(s, c->g, opt[ask(c, pp, CH_SACRIFICE, m, opt)], ZONE_HAND);
+        }
         break;
     case OP_TAP: case OP_UNTAP:
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {

@@ -264,7 +264,15 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         if (e->dur != DUR_EOT || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF) || !rule_eot_ok(e->arg2))
             break;
         return 1;
-    case OP_DESTROY: case OP_EXILE: case OP_BOUNCE: case OP_TAP: case OP_UNTAP:
+    case OP_BOUNCE:                                          /* a player's choice of theirs (effect.c) */
+        if (on_player && sel != SEL_TARGET) {
+            if (e->dur != DUR_NOW || sel == SEL_TARGET_CONTROLLER || e->n.kind != QTY_CONST || e->n.n != 1 ||
+                e->sel.zone != ZONE_BATTLEFIELD || e->sel.ctl || filter_may_match_land(&e->sel))
+                break;
+            return 1;
+        }
+        /* fall through */
+    case OP_DESTROY: case OP_EXILE: case OP_TAP: case OP_UNTAP:
         if (e->dur != DUR_NOW || (sel != SEL_TARGET && !set && sel != SEL_SELF && sel != SEL_EVENT_OBJECT && sel != SEL_PREVIOUS))
             break;
         return 1;

@@ -45,7 +45,9 @@ typedef enum ChoiceKind {
                     SEARCH_NOTHING: find nothing (701.15b) */
     CH_ORDER,    /* the order of a library's top m cards: permutation 0 .. n-1 = m! - 1
                     (library_reorder's numbering; 0 keeps the order) */
-    CH_SACRIFICE,/* a permanent to sacrifice ("target opponent sacrifices a creature"): slots idx[0 .. n-1] */
+    CH_SACRIFICE,/* a permanent to sacrifice ("target opponent sacrifices a creature"), or to return
+                    to its owner's hand ("that player returns a creature they control"): slots
+                    idx[0 .. n-1] */
     CH_SCRY      /* scry m (701.18): option k = order * (m + 1) + b: the top m cards in order
                     number `order` (as CH_ORDER), then the last b of them to the bottom in that
                     order; n = (m + 1)!, 0 keeps all on top as they were */

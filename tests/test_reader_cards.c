@@ -19,12 +19,12 @@ static const char *const names[] = {
     "Stronghold Discipline", "Ornithopter", "Beacon of Immortality", "Overwhelming Stampede", "Corrupt",
     "Timely Reinforcements", "Cultivate", "Sleep", "Arbalest Elite", "Hurkyl's Recall", "Lightning Bolt",
     "Commune with Nature", "Ancient Hellkite", "Diminish", "Giant Growth", "Incite", "Coat of Arms", "Goblin Piker",
-    "Raging Goblin",
+    "Raging Goblin", "Sunken Hope", "Stampeding Wildebeests",
 };
 enum { C_NIGHTMARE, C_SWAMP1, C_SWAMP2, C_SWAMP3, C_ANTHEM, C_SCION, C_BEARS, C_WURM, C_RATS1, C_RATS2,
        C_HAWK1, C_HAWK2, C_HAWK3, C_FOREST1, C_FOREST2, C_DISCIPLINE, C_ORNITHOPTER, C_BEACON, C_STAMPEDE,
        C_CORRUPT, C_TIMELY, C_CULTIVATE, C_SLEEP, C_ARBALEST, C_HURKYL, C_BOLT, C_COMMUNE, C_HELLKITE, C_DIMINISH,
-       C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_N };
+       C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_SUNKEN, C_WILDEBEESTS, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -396,6 +396,34 @@ static void test_sharing(void **state)
     settle(&x);
 }
 
+/* Sunken Hope: at the beginning of each player's upkeep, that player (not
+ * Sunken Hope's controller) returns a creature they control to its
+ * owner's hand; Stampeding Wildebeests returns a green creature of its
+ * controller's, itself if it is the only one. */
+static void test_return_own(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    put(&x, 0, C_SUNKEN);
+    int mine = put(&x, 0, C_BEARS), theirs = put(&x, 1, C_WURM);
+    trigger_event(&x.s, TR_UPKEEP, NO_SLOT, 0, 1, 1, 0);
+    settle(&x);
+    assert_false(permset_has(x.s.perm_used, theirs));
+    assert_true(in_hand(&x, 1, C_WURM));
+    assert_true(permset_has(x.s.perm_used, mine));
+    trigger_event(&x.s, TR_UPKEEP, NO_SLOT, 0, 1, 1, 0);  /* none left: nothing happens */
+    settle(&x);
+    assert_true(permset_has(x.s.perm_used, mine));
+
+    Pos y; init(&y);
+    int w = put(&y, 0, C_WILDEBEESTS), goblin = put(&y, 0, C_PIKER);
+    trigger_event(&y.s, TR_UPKEEP, NO_SLOT, 0, 0, 0, 0);
+    settle(&y);
+    assert_false(permset_has(y.s.perm_used, w));
+    assert_true(in_hand(&y, 0, C_WILDEBEESTS));
+    assert_true(permset_has(y.s.perm_used, goblin));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -415,6 +443,7 @@ int main(void)
         cmocka_unit_test(test_only_attacking),
         cmocka_unit_test(test_layers_5_7b),
         cmocka_unit_test(test_sharing),
+        cmocka_unit_test(test_return_own),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -738,7 +738,12 @@ static void test_reader_templates(void)
     EXPECT("Incite", "spell: set-color red target0[creature] eot; rule must attack target0[creature] eot");
     EXPECT("Coat of Arms", "static: pump +1/+1 x count-sharing-a-type[creature] all[creature] static");
     EXPECT("Commune with Nature", "spell: dig 5[creature card in library] to hand, rest to bottom you");
+    EXPECT("Sunken Hope", "triggered upkeep(any): to-hand 1[creature] by that player");
+    EXPECT("Stampeding Wildebeests", "keywords trample\ntriggered upkeep(you): to-hand 1[green creature] by you");
+    EXPECT("Thrull Surgeon", "activated {1}{B},sac self sorcery-speed: discard 1[card in hand] target0[player] you-choose");
     /* near misses */
+    NO("Stampeding Wildebeests", "At the beginning of your upkeep, return a green creature to its owner's hand.");
+    NO("Sunken Hope", "At the beginning of each player's upkeep, that player returns a creature to its owner's hand.");
     NO("Ancient Hellkite", "{R}: Ancient Hellkite deals 1 damage to target creature defending player controls.");
     NO("Incite", "Target creature becomes red or green until end of turn.");
     NO("Incite", "Target creature becomes red.");
@@ -764,7 +769,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 308, 205, 198, 190 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 311, 205, 198, 190 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
