@@ -1907,6 +1907,17 @@ static int vp_you(P *p, const Ref *subj)
     Qty q;
     int v, save = p->i;
     if (subj->who != SEL_YOU || p->ctx == C_STATIC) return 0;
+    if (lit(p, "tap or untap")) {                            /* Puppeteer: one target, the choice on resolution */
+        if (!ref(p, &r, A_OBJ) || r.who != SEL_TARGET || r.plural || ref_zone(p, &r) != ZONE_BATTLEFIELD) {
+            p->i = save;
+            return 0;
+        }
+        Effect *e = clause_eff(p, OP_TAP, &r);
+        if (!e) return 0;
+        e->arg2 = 1;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (lit(p, "destroy|exile|tap|untap|regenerate")) {
         const char *w = p->lx->t[p->i - 1].w;
         int op = !strcmp(w, "destroy") ? OP_DESTROY : !strcmp(w, "exile") ? OP_EXILE :

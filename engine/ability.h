@@ -193,7 +193,7 @@ enum {
     OP_REGENERATE,       /* a regeneration shield on the selection (701.15) */
     OP_TOKEN,            /* create Qty tokens of Effect.token under the selected player's control */
     OP_COUNTERS,         /* put Qty +1/+1 counters (arg2 = 1: -1/-1) on the selection */
-    OP_TAP,
+    OP_TAP,              /* arg2 = 1: "tap or untap", the ability's controller chooses which */
     OP_UNTAP,
     OP_NO_UNTAP,         /* doesn't untap during its controller's untap step (for the duration);
                             DUR_NEXT_UNTAP: arg2 says whose next untap step: 0 its controller's then,

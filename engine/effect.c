@@ -589,12 +589,15 @@ static void run(Ctx *c, const Effect *e)
             if (m) perm_leave(s, c->g, opt[ask(c, pp, CH_SACRIFICE, m, opt)], ZONE_HAND);
         }
         break;
-    case OP_TAP: case OP_UNTAP:
+    case OP_TAP: case OP_UNTAP: {
+        /* "tap or untap target creature" (Puppeteer): its controller's choice */
+        int tap = e->op == OP_TAP && !(e->arg2 == 1 && perms && ask(c, c->it->controller, CH_MAY, 2, NULL) == 1);
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
             Permanent *q = &s->perm[permiter_next(&it)];
-            if (e->op == OP_TAP) q->flags |= PF_TAPPED; else q->flags &= (uint8_t)~PF_TAPPED;
+            if (tap) q->flags |= PF_TAPPED; else q->flags &= (uint8_t)~PF_TAPPED;
         }
         break;
+    }
     case OP_NO_UNTAP:                                        /* a next untap step (Effect.arg2: whose) */
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
             int i = permiter_next(&it);

@@ -273,6 +273,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         }
         /* fall through */
     case OP_DESTROY: case OP_EXILE: case OP_TAP: case OP_UNTAP:
+        if (e->op == OP_TAP && e->arg2 == 1 && sel != SEL_TARGET) break;  /* "tap or untap target ..." */
         if (e->dur != DUR_NOW || (sel != SEL_TARGET && !set && sel != SEL_SELF && sel != SEL_EVENT_OBJECT && sel != SEL_PREVIOUS))
             break;
         return 1;

@@ -39,7 +39,7 @@ typedef struct Action {
 typedef enum ChoiceKind {
     CH_TARGETS,  /* a triggered ability's targets: opt[0 .. n-1] (tk, tv) */
     CH_DISCARD,  /* a card to discard: hand indices idx[0 .. n-1] */
-    CH_MAY,      /* "you may": 0 yes, 1 no (n = 2) */
+    CH_MAY,      /* "you may": 0 yes, 1 no (n = 2); "tap or untap": 0 tap, 1 untap */
     CH_KEEP,     /* the legend rule (Foundations): the permanent to keep, slots idx[0 .. n-1] */
     CH_SEARCH,   /* a card found in a library: positions from the top idx[0 .. n-1], or
                     SEARCH_NOTHING: find nothing (701.15b) */

@@ -19,12 +19,12 @@ static const char *const names[] = {
     "Stronghold Discipline", "Ornithopter", "Beacon of Immortality", "Overwhelming Stampede", "Corrupt",
     "Timely Reinforcements", "Cultivate", "Sleep", "Arbalest Elite", "Hurkyl's Recall", "Lightning Bolt",
     "Commune with Nature", "Ancient Hellkite", "Diminish", "Giant Growth", "Incite", "Coat of Arms", "Goblin Piker",
-    "Raging Goblin", "Sunken Hope", "Stampeding Wildebeests",
+    "Raging Goblin", "Sunken Hope", "Stampeding Wildebeests", "Puppeteer",
 };
 enum { C_NIGHTMARE, C_SWAMP1, C_SWAMP2, C_SWAMP3, C_ANTHEM, C_SCION, C_BEARS, C_WURM, C_RATS1, C_RATS2,
        C_HAWK1, C_HAWK2, C_HAWK3, C_FOREST1, C_FOREST2, C_DISCIPLINE, C_ORNITHOPTER, C_BEACON, C_STAMPEDE,
        C_CORRUPT, C_TIMELY, C_CULTIVATE, C_SLEEP, C_ARBALEST, C_HURKYL, C_BOLT, C_COMMUNE, C_HELLKITE, C_DIMINISH,
-       C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_SUNKEN, C_WILDEBEESTS, C_N };
+       C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_SUNKEN, C_WILDEBEESTS, C_PUPPETEER, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -424,6 +424,40 @@ static void test_return_own(void **state)
     assert_true(permset_has(y.s.perm_used, goblin));
 }
 
+/* A policy answering its choices from a script, in order (then 0). */
+static int script[4], script_n, script_at;
+static int choose_script(const Policy *pol, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
+{
+    (void)pol; (void)s; (void)g; (void)pl; (void)r; (void)c;
+    return script_at < script_n ? script[script_at++] : 0;
+}
+
+/* Puppeteer: "You may tap or untap target creature": yes, then untap (the
+ * second answer); by default it taps. */
+static void test_tap_or_untap(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    int pup = put(&x, 0, C_PUPPETEER), bears = put(&x, 0, C_BEARS);
+    x.s.perm[bears].flags |= PF_TAPPED;
+    Policy pol;
+    memset(&pol, 0, sizeof pol);
+    pol.choose = choose_script;
+    x.g.policy[0] = &pol;
+    script[0] = 0; script[1] = 1; script_n = 2; script_at = 0;
+    Action a = act(ACT_ACTIVATE, pup, 0, TK_PERM, bears);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    assert_int_equal(script_at, 2);
+    assert_false(x.s.perm[bears].flags & PF_TAPPED);
+    assert_true(x.s.perm[pup].flags & PF_TAPPED);
+    x.s.perm[pup].flags &= (uint8_t)~PF_TAPPED;
+    script_n = 0;                                    /* the defaults: yes, tap */
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    assert_true(x.s.perm[bears].flags & PF_TAPPED);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -444,6 +478,7 @@ int main(void)
         cmocka_unit_test(test_layers_5_7b),
         cmocka_unit_test(test_sharing),
         cmocka_unit_test(test_return_own),
+        cmocka_unit_test(test_tap_or_untap),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -741,7 +741,9 @@ static void test_reader_templates(void)
     EXPECT("Sunken Hope", "triggered upkeep(any): to-hand 1[creature] by that player");
     EXPECT("Stampeding Wildebeests", "keywords trample\ntriggered upkeep(you): to-hand 1[green creature] by you");
     EXPECT("Thrull Surgeon", "activated {1}{B},sac self sorcery-speed: discard 1[card in hand] target0[player] you-choose");
+    EXPECT("Puppeteer", "activated {U},{T}: tap or-untap target0[creature] may");
     /* near misses */
+    NO("Puppeteer", "{U}, {T}: You may tap or untap all creatures.");
     NO("Stampeding Wildebeests", "At the beginning of your upkeep, return a green creature to its owner's hand.");
     NO("Sunken Hope", "At the beginning of each player's upkeep, that player returns a creature to its owner's hand.");
     NO("Ancient Hellkite", "{R}: Ancient Hellkite deals 1 damage to target creature defending player controls.");
@@ -769,7 +771,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 311, 205, 198, 190 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 313, 205, 198, 190 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
