@@ -1294,6 +1294,16 @@ static int vp_rule(P *p, const Ref *subj)
     else if (lit(p, "can't be the target of")) {
         int pl, kind;
         if (!filter(p, &sel, &pl, &kind) || !PL(pl) || kind != N_SPELL) { p->i = save; return 0; }
+        /* Gaea's Revenge: "nongreen spells or abilities from nongreen sources" */
+        if (lit(p, "or abilities from")) {
+            Filter g = fany();
+            if (!modifier(p, &g) || !lit(p, "sources") || g.colors != sel.colors || g.colors_not != sel.colors_not ||
+                (!g.colors && !g.colors_not) || sel.types || sel.types_not) {
+                p->i = save;
+                return 0;
+            }
+            sel.other = 1;
+        }
         rule = RULE_UNTARGETABLE_BY;
     }
     else if (p->ctx == C_STATIC && lit(p, "can block an additional creature each combat")) rule = RULE_BLOCK_EXTRA;

@@ -265,7 +265,9 @@ enum {
     RULE_SHUFFLE_INSTEAD,      /* "If ~ would be put into a graveyard from anywhere, reveal ~ and
                                   shuffle it into its owner's library instead." */
     RULE_MAX_ONE_BLOCKER,      /* can't be blocked by more than one creature */
-    RULE_UNTARGETABLE_BY,      /* can't be the target of spells matching Effect.param (zone: stack) */
+    RULE_UNTARGETABLE_BY,      /* can't be the target of spells matching Effect.param (zone: stack); with
+                                  Effect.param.other, nor of abilities from sources of its colors
+                                  ("nongreen spells or abilities from nongreen sources") */
     RULE_BLOCK_EXTRA,          /* can block an additional creature each combat */
     RULE_KEEP_MANA,            /* a player: unspent mana doesn't empty as steps and phases end (500.4) */
     RULE_ONE_SPELL,            /* a player: can't cast more than one spell each turn */

@@ -141,10 +141,27 @@ int filter_spell(const GameState *s, const Filter *f, const StackItem *t)
 }
 
 /* The colors of an item's source (for protection): a spell's card's, an
- * ability's source's. */
+ * ability's source's now, or as it last existed (608.2h). */
 static unsigned item_colors(const GameState *s, const StackItem *it)
 {
+    if (it->kind != SI_SPELL) {
+        if (it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts)
+            return s->px[it->source].colors;
+        if (it->lki_colors & LKI_KNOWN) return it->lki_colors & (unsigned)~LKI_KNOWN;
+    }
     return s->cards[it->card].colors;
+}
+
+/* "can't be the target of blue or black spells" (RULE_UNTARGETABLE_BY): whether
+ * item ctx is what one instance's parameter names. */
+static int untargetable_visit(const GameState *s, int i, const Filter *param, int src, const void *ctx)
+{
+    (void)i; (void)src;
+    const StackItem *it = ctx;
+    if (it->kind == SI_SPELL) return filter_spell(s, param, it);
+    if (!param->other) return 0;                             /* spells only */
+    unsigned c = item_colors(s, it);                         /* an ability: its source's colors */
+    return (!param->colors || (c & param->colors)) && !(c & param->colors_not);
 }
 
 int target_legal(const GameState *s, const StackItem *it, const Ability *a, int k, Target t)
@@ -175,6 +192,8 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
         Quality q = quality_of_card(&s->cards[it->card]);                                   /* 702.16b */
         q.colors = (uint8_t)item_colors(s, it);
         if (layers_protected(s, i, &q)) return 0;
+        if ((x->rules & RULE_BIT(RULE_UNTARGETABLE_BY)) && layers_each_rule(s, i, RULE_UNTARGETABLE_BY, untargetable_visit, it))
+            return 0;                                                                       /* Karplusan Strider */
         return 1;
     }
     case TK_CARD:                                            /* a card in a graveyard */
@@ -335,7 +354,7 @@ static DamageSource source_of(const Ctx *c)
         d.kw = c->s->perm[c->src].kw;
     } else {
         d.slot = NO_SLOT;
-        d.colors = c->s->cards[c->it->card].colors;
+        d.colors = (uint8_t)item_colors(c->s, c->it);   /* a spell's, or a source's as it left */
         d.kw = c->s->cards[c->it->card].keywords;   /* a spell's own keywords (none played yet) */
     }
     return d;

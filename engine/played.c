@@ -67,7 +67,7 @@ static int rule_ok(int r)
     case RULE_LANDWALK: case RULE_UNBLOCKABLE: case RULE_UNBLOCKABLE_EXCEPT: case RULE_CANT_BE_BLOCKED_BY:
     case RULE_FEAR: case RULE_INTIMIDATE: case RULE_MAX_ONE_BLOCKER: case RULE_NOT_ALONE: case RULE_PROTECTION:
     case RULE_BLOCK_ONLY_FLYING: case RULE_BLOCK_ANY_NUMBER: case RULE_BLOCK_EXTRA:
-    case RULE_MUST_ATTACK: case RULE_LURE: case RULE_ATTACK_ONLY_IF:
+    case RULE_MUST_ATTACK: case RULE_LURE: case RULE_ATTACK_ONLY_IF: case RULE_UNTARGETABLE_BY:
         return 1;
     default:
         return 0;
@@ -98,6 +98,10 @@ static int rule_param_ok(const Effect *e)
         return f->subtype[0] && (!f->types || f->types == TYPE_LAND) && filter_only(f, 6);
     case RULE_UNBLOCKABLE_EXCEPT: case RULE_CANT_BE_BLOCKED_BY:  /* blockers, by filter_perm */
         return filter_ok(f);
+    case RULE_UNTARGETABLE_BY:   /* spells by filter_spell; abilities' sources by colors (effect.c) */
+        return f->zone == ZONE_STACK && !f->ctl && !f->state && !f->subtype[0] && !f->subtype_not && !f->supers &&
+               !f->kw && !f->kw_not && f->power_max == FILTER_NO_LIMIT && f->power_min == FILTER_NO_MIN &&
+               !f->types_all && (!f->other || (!f->types && !f->types_not && f->mv_max == FILTER_NO_LIMIT));
     default:
         return 1;
     }

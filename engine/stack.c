@@ -90,7 +90,11 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
         if (d->ab[k].kind == AB_TRIGGERED && d->ab[k].trigger == trigger)
             /* A "dies" ability looks back in time (603.10a): its source has
              * left, and resolves with what it last knew. */
-            pend(s, card, k, controller, trigger == TR_DIES ? (int)NO_SLOT : slot, player, amount);
+        {
+            Pending *w = pend(s, card, k, controller, trigger == TR_DIES ? (int)NO_SLOT : slot, player, amount);
+            /* its source's colors as it died (its slot's record still holds them) */
+            if (w && trigger == TR_DIES && slot != NO_SLOT) w->lki_colors = (uint8_t)(LKI_KNOWN | s->px[slot].colors);
+        }
 }
 
 void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount)
@@ -174,6 +178,7 @@ int triggers_put(GameState *s, Game *g)
             it->lki_att = pd.lki_att;
             it->lki_att_ts = pd.lki_att_ts;
             it->lki_tapped = pd.lki_tapped;
+            it->lki_colors = pd.lki_colors;
             it->ts = state_ts(s);
             if (!trigger_targets(s, g, it, &s->cards[pd.card].ab[pd.ability])) continue;   /* 603.3d */
             s->stack_n++;

@@ -265,6 +265,8 @@ enum { SI_SPELL, SI_ABILITY, SI_TRIGGER };
 #define NO_SLOT 0xFFu
 
 /* A spell or ability on the stack (405, 601.2, 602.2, 603.3). */
+#define LKI_KNOWN 0x80u   /* StackItem.lki_colors holds the colors its source had as it left */
+
 typedef struct StackItem {
     uint8_t  kind;        /* SI_* */
     uint8_t  controller;
@@ -284,6 +286,8 @@ typedef struct StackItem {
                              toughness as it left, for "its toughness") */
     uint8_t  ev_perm;     /* a trigger: the event's permanent ("that creature"), or NO_SLOT */
     uint8_t  lki_tapped;  /* its source was tapped as it left (608.2h: "if ~ is untapped") */
+    uint8_t  lki_colors;  /* an ability whose source has left: LKI_KNOWN | its colors (CB_*) as it
+                             left (608.2h: a color an effect gave it), else 0 */
     uint32_t ev_ts;       /* the event permanent's timestamp (the same object, 400.7) */
     uint32_t lki_att_ts;  /* lki_att's timestamp */
     Target   t[ITEM_TARGETS]; /* chosen targets, in the order of the ability's specs */
@@ -325,7 +329,8 @@ typedef struct Pending {
     uint32_t ev_ts;       /* ev_perm's timestamp */
     uint8_t  lki_att;     /* as StackItem's */
     uint8_t  lki_tapped;  /* as StackItem's */
-    uint8_t  pad2[2];
+    uint8_t  lki_colors;  /* as StackItem's */
+    uint8_t  pad2;
     uint32_t lki_att_ts;
 } Pending;
 

@@ -119,12 +119,13 @@ static void last_known(GameState *s, int i)
     uint32_t ts = s->px[i].ts;
     uint8_t att = s->px[i].attached;
     uint8_t tapped = (s->perm[i].flags & PF_TAPPED) != 0;
+    uint8_t colors = (uint8_t)(LKI_KNOWN | s->px[i].colors);
     uint32_t att_ts = att != NO_SLOT ? s->px[att].ts : 0;
     int16_t tough = (int16_t)perm_toughness(s, i);
     for (int k = 0; k < s->stack_n; k++) {
         StackItem *it = &s->stack[k];
         if (it->kind != SI_SPELL && it->source == i && it->source_ts == ts) {
-            it->lki_att = att; it->lki_att_ts = att_ts; it->lki_tapped = tapped;
+            it->lki_att = att; it->lki_att_ts = att_ts; it->lki_tapped = tapped; it->lki_colors = colors;
         }
         if (it->kind == SI_TRIGGER && it->ev_perm == i && it->ev_ts == ts &&
             reads_toughness(&s->cards[it->card].ab[it->ability]))
@@ -132,7 +133,9 @@ static void last_known(GameState *s, int i)
     }
     for (int k = 0; k < s->pending_n; k++) {
         Pending *w = &s->pend[k];
-        if (w->source == i && w->source_ts == ts) { w->lki_att = att; w->lki_att_ts = att_ts; w->lki_tapped = tapped; }
+        if (w->source == i && w->source_ts == ts) {
+            w->lki_att = att; w->lki_att_ts = att_ts; w->lki_tapped = tapped; w->lki_colors = colors;
+        }
         if (w->ev_perm == i && w->ev_ts == ts && reads_toughness(&s->cards[w->card].ab[w->ability]))
             w->ev_amount = tough;
     }

@@ -20,11 +20,13 @@ static const char *const names[] = {
     "Timely Reinforcements", "Cultivate", "Sleep", "Arbalest Elite", "Hurkyl's Recall", "Lightning Bolt",
     "Commune with Nature", "Ancient Hellkite", "Diminish", "Giant Growth", "Incite", "Coat of Arms", "Goblin Piker",
     "Raging Goblin", "Sunken Hope", "Stampeding Wildebeests", "Puppeteer",
+    "Royal Assassin", "White Knight",
 };
 enum { C_NIGHTMARE, C_SWAMP1, C_SWAMP2, C_SWAMP3, C_ANTHEM, C_SCION, C_BEARS, C_WURM, C_RATS1, C_RATS2,
        C_HAWK1, C_HAWK2, C_HAWK3, C_FOREST1, C_FOREST2, C_DISCIPLINE, C_ORNITHOPTER, C_BEACON, C_STAMPEDE,
        C_CORRUPT, C_TIMELY, C_CULTIVATE, C_SLEEP, C_ARBALEST, C_HURKYL, C_BOLT, C_COMMUNE, C_HELLKITE, C_DIMINISH,
-       C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_SUNKEN, C_WILDEBEESTS, C_PUPPETEER, C_N };
+       C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_SUNKEN, C_WILDEBEESTS, C_PUPPETEER, C_ASSASSIN,
+       C_WHITE_KNIGHT, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -458,6 +460,28 @@ static void test_tap_or_untap(void **state)
     assert_true(x.s.perm[bears].flags & PF_TAPPED);
 }
 
+/* 702.16b, 608.2h: an ability's source is of the colors it has now, or
+ * had as it left the battlefield: Royal Assassin made red by Incite can
+ * target White Knight (protection from black), and its ability still
+ * destroys it after the Assassin has died. */
+static void test_source_colors(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    int ra = put(&x, 0, C_ASSASSIN), wk = put(&x, 1, C_WHITE_KNIGHT);
+    x.s.perm[wk].flags |= PF_TAPPED;
+    Action a = act(ACT_ACTIVATE, ra, 0, TK_PERM, wk);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), ERR_ILLEGAL_ACTION);   /* black: protection */
+    cast_free(&x, 0, C_INCITE, TK_PERM, ra);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    give(&x, 1, C_BOLT);
+    Action b = act(ACT_CAST, hand_slot(&x, 1, C_BOLT), 0, TK_PERM, ra);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &b, 1), MTG_OK);
+    settle(&x);
+    assert_false(permset_has(x.s.perm_used, ra));
+    assert_false(permset_has(x.s.perm_used, wk));                              /* destroyed: red as it left */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -479,6 +503,7 @@ int main(void)
         cmocka_unit_test(test_sharing),
         cmocka_unit_test(test_return_own),
         cmocka_unit_test(test_tap_or_untap),
+        cmocka_unit_test(test_source_colors),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

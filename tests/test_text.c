@@ -742,7 +742,11 @@ static void test_reader_templates(void)
     EXPECT("Stampeding Wildebeests", "keywords trample\ntriggered upkeep(you): to-hand 1[green creature] by you");
     EXPECT("Thrull Surgeon", "activated {1}{B},sac self sorcery-speed: discard 1[card in hand] target0[player] you-choose");
     EXPECT("Puppeteer", "activated {U},{T}: tap or-untap target0[creature] may");
+    EXPECT("Karplusan Strider", "static: rule can't be the target of[blue|black spell] self static");
+    EXPECT("Gaea's Revenge", "keywords haste\nstatic: rule can't be countered self static\n"
+                             "static: rule can't be the target of[other nongreen spell] self static");
     /* near misses */
+    NO("Gaea's Revenge", "Gaea's Revenge can't be the target of nongreen spells or abilities from nonblue sources.");
     NO("Puppeteer", "{U}, {T}: You may tap or untap all creatures.");
     NO("Stampeding Wildebeests", "At the beginning of your upkeep, return a green creature to its owner's hand.");
     NO("Sunken Hope", "At the beginning of each player's upkeep, that player returns a creature to its owner's hand.");
@@ -771,7 +775,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 313, 205, 198, 190 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 313, 205, 199, 190 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
