@@ -1401,6 +1401,15 @@ static int vp_pt_kw(P *p, const Ref *subj)
         }
         return 1;
     }
+    /* Stave Off: one color, chosen as it resolves */
+    if (p->ctx != C_STATIC && lit(p, "gain|gains protection from the color of your choice")) {
+        Effect *e = clause_eff(p, OP_RULE, subj);
+        if (!e) return 0;
+        e->arg2 = RULE_PROTECTION;
+        e->param.colors = CB_W | CB_U | CB_B | CB_R | CB_G;
+        e->flags |= EF_CHOOSER;
+        return 1;
+    }
     if (p->ctx == C_STATIC ? lit(p, "has|have") : lit(p, "gain|gains")) {
         if (!kw_list(p, &k)) { p->i = save; return 0; }
         return grant(p, subj, &k);

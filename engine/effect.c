@@ -541,7 +541,10 @@ static void run(Ctx *c, const Effect *e)
         for (int p = 0; p < 2; p++) if (players >> p & 1) c->dealt += damage_deal(s, c->g, &src, -1, p, n);
         break;
     }
-    case OP_PUMP: case OP_GRANT: case OP_RULE: case OP_SET_COLOR: case OP_SET_PT:
+    case OP_PUMP: case OP_GRANT: case OP_RULE: case OP_SET_COLOR: case OP_SET_PT: {
+        /* "protection from the color of your choice": one color, chosen as it resolves */
+        uint8_t chosen = e->op == OP_RULE && (e->flags & EF_CHOOSER) && perms
+                       ? (uint8_t)(1u << ask(c, c->it->controller, CH_COLOR, 5, NULL)) : 0;
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
             int i = permiter_next(&it);
             Floating f;
@@ -555,12 +558,14 @@ static void run(Ctx *c, const Effect *e)
             f.kw = e->kw;
             f.rule = e->op == OP_RULE ? e->arg2 : 0;
             if (e->op == OP_SET_COLOR) f.kw = e->arg2;          /* the colors it becomes */
+            else if (chosen) f.kw = chosen;                      /* protection from the chosen color */
             if (e->op == OP_SET_PT) { f.p = e->p; f.t = e->t; }      /* base values, not times n */
             f.perm_ts = s->px[i].ts;
             f.ts = state_ts(s);
             if (floating_add(s, &f) < 0) { game_fail(s, c->g, ERR_CAPACITY); return; }
         }
         break;
+    }
     case OP_CONTROL: case OP_GIVE_CONTROL: {                 /* a control-changing effect: layer 2 (613.1b) */
         int to = c->it->controller;
         if (e->op == OP_GIVE_CONTROL) {                      /* "target opponent gains control of ~" */

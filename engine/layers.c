@@ -326,7 +326,10 @@ void layers_refresh(GameState *s)
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op == OP_GRANT) s->perm[f->slot].kw |= f->kw;
-        else if (f->op == OP_RULE) rule_add(&s->px[f->slot], f->rule);
+        else if (f->op == OP_RULE) {
+            rule_add(&s->px[f->slot], f->rule);
+            if (f->rule == RULE_PROTECTION) s->px[f->slot].prot |= (uint8_t)f->kw;   /* Stave Off's chosen color */
+        }
     }
     if (cda) cdas(s, cda);
     /* Layer 7b: base power and toughness set by resolved effects ("has base power

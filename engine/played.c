@@ -141,7 +141,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
                         (e->op == OP_SEARCH ? EF_TAPPED | EF_REVEAL : 0u) | (e->op == OP_SHUFFLE ? EF_IF_DONE | EF_OPTIONAL : 0u) |
-                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) |
+                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) | (e->op == OP_RULE ? EF_CHOOSER : 0u) |
                         (e->op == OP_TO_LIBRARY && e->who == SEL_SELF && a->kind == AB_SPELL ? EF_SHUFFLE : 0u) | (e->op == OP_DAMAGE ? EF_NO_PREVENT : 0u);
     if (a->kind != AB_STATIC) flags_ok |= EF_IF_LESS_LIFE | EF_IF_FEWER;   /* effect_resolve checks them */
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
@@ -265,8 +265,14 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
             break;
         return 1;
     case OP_RULE:
-        if (e->dur != DUR_EOT || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF) || !rule_eot_ok(e->arg2))
-            break;
+        if (e->dur != DUR_EOT || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF)) break;
+        if (e->flags & EF_CHOOSER) {                         /* protection from a color chosen on resolution */
+            if (e->arg2 != RULE_PROTECTION || e->param.colors != (CB_W | CB_U | CB_B | CB_R | CB_G) ||
+                !filter_only(&e->param, 1))
+                break;
+            return 1;
+        }
+        if (!rule_eot_ok(e->arg2)) break;
         return 1;
     case OP_BOUNCE:                                          /* a player's choice of theirs (effect.c) */
         if (on_player && sel != SEL_TARGET) {

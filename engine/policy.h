@@ -48,9 +48,10 @@ typedef enum ChoiceKind {
     CH_SACRIFICE,/* a permanent to sacrifice ("target opponent sacrifices a creature"), or to return
                     to its owner's hand ("that player returns a creature they control"): slots
                     idx[0 .. n-1] */
-    CH_SCRY      /* scry m (701.18): option k = order * (m + 1) + b: the top m cards in order
+    CH_SCRY,     /* scry m (701.18): option k = order * (m + 1) + b: the top m cards in order
                     number `order` (as CH_ORDER), then the last b of them to the bottom in that
                     order; n = (m + 1)!, 0 keeps all on top as they were */
+    CH_COLOR     /* a color ("protection from the color of your choice"): k is COLOR_W + k, n = 5 */
 } ChoiceKind;
 
 #define SEARCH_NOTHING 0xFFu

@@ -20,13 +20,13 @@ static const char *const names[] = {
     "Timely Reinforcements", "Cultivate", "Sleep", "Arbalest Elite", "Hurkyl's Recall", "Lightning Bolt",
     "Commune with Nature", "Ancient Hellkite", "Diminish", "Giant Growth", "Incite", "Coat of Arms", "Goblin Piker",
     "Raging Goblin", "Sunken Hope", "Stampeding Wildebeests", "Puppeteer",
-    "Royal Assassin", "White Knight",
+    "Royal Assassin", "White Knight", "Stave Off",
 };
 enum { C_NIGHTMARE, C_SWAMP1, C_SWAMP2, C_SWAMP3, C_ANTHEM, C_SCION, C_BEARS, C_WURM, C_RATS1, C_RATS2,
        C_HAWK1, C_HAWK2, C_HAWK3, C_FOREST1, C_FOREST2, C_DISCIPLINE, C_ORNITHOPTER, C_BEACON, C_STAMPEDE,
        C_CORRUPT, C_TIMELY, C_CULTIVATE, C_SLEEP, C_ARBALEST, C_HURKYL, C_BOLT, C_COMMUNE, C_HELLKITE, C_DIMINISH,
        C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_SUNKEN, C_WILDEBEESTS, C_PUPPETEER, C_ASSASSIN,
-       C_WHITE_KNIGHT, C_N };
+       C_WHITE_KNIGHT, C_STAVE, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -482,6 +482,30 @@ static void test_source_colors(void **state)
     assert_false(permset_has(x.s.perm_used, wk));                              /* destroyed: red as it left */
 }
 
+/* 702.16b: Stave Off's color is its caster's choice as it resolves (red
+ * here): Lightning Bolt can't target the creature, and until end of turn
+ * only (514.2). */
+static void test_chosen_protection(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    int bears = put(&x, 0, C_BEARS);
+    Policy pol;
+    memset(&pol, 0, sizeof pol);
+    pol.choose = choose_script;
+    x.g.policy[0] = &pol;
+    script[0] = COLOR_R; script_n = 1; script_at = 0;
+    cast_free(&x, 0, C_STAVE, TK_PERM, bears);
+    assert_int_equal(x.s.px[bears].prot, CB_R);
+    give(&x, 1, C_BOLT);
+    Action b = act(ACT_CAST, hand_slot(&x, 1, C_BOLT), 0, TK_PERM, bears);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &b, 1), ERR_ILLEGAL_ACTION);
+    floating_end_of_turn(&x.s);
+    layers_refresh(&x.s);
+    assert_int_equal(x.s.px[bears].prot, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &b, 1), MTG_OK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -504,6 +528,7 @@ int main(void)
         cmocka_unit_test(test_return_own),
         cmocka_unit_test(test_tap_or_untap),
         cmocka_unit_test(test_source_colors),
+        cmocka_unit_test(test_chosen_protection),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -745,7 +745,9 @@ static void test_reader_templates(void)
     EXPECT("Karplusan Strider", "static: rule can't be the target of[blue|black spell] self static");
     EXPECT("Gaea's Revenge", "keywords haste\nstatic: rule can't be countered self static\n"
                              "static: rule can't be the target of[other nongreen spell] self static");
+    EXPECT("Stave Off", "spell: rule protection[white|blue|black|red|green] target0[creature] eot you-choose");
     /* near misses */
+    NO("Stave Off", "Target creature gains protection from the color of your choice.");
     NO("Gaea's Revenge", "Gaea's Revenge can't be the target of nongreen spells or abilities from nonblue sources.");
     NO("Puppeteer", "{U}, {T}: You may tap or untap all creatures.");
     NO("Stampeding Wildebeests", "At the beginning of your upkeep, return a green creature to its owner's hand.");
@@ -775,7 +777,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 313, 205, 199, 190 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 313, 205, 199, 191 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
