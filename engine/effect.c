@@ -123,6 +123,15 @@ static int filter_card(const CardDef *d, const Filter *f, const CardDef *named)
 int effect_count(const GameState *s, const Filter *f, int you, int src)
 {
     int n = 0;
+    if (f->zone == ZONE_GRAVEYARD) {                         /* cards in graveyards, by their owner */
+        for (int p = 0; p < 2; p++) {
+            if ((f->ctl == CTL_YOU && p != you) || ((f->ctl == CTL_OPP || f->ctl == CTL_NOT_YOU) && p == you)) continue;
+            for (int w = 0; w < 4; w++)
+                for (uint64_t b = s->pl[p].gy[w]; b; b &= b - 1)
+                    n += filter_card(&s->cards[OBJ_CARD(s, p, w * 64 + __builtin_ctzll(b))], f, NULL);
+        }
+        return n;
+    }
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);)
         n += filter_perm(s, f, permiter_next(&it), you, src);
     return n + basic_lands_matching(s, f, 0, you) + basic_lands_matching(s, f, 1, you);

@@ -14,6 +14,15 @@ static int filter_ok(const Filter *f)
     return f->zone == ZONE_BATTLEFIELD;
 }
 
+/* What effect_count counts: permanents (filter_ok), or cards in graveyards
+ * by what filter_card reads of them. */
+static int count_ok(const Filter *f)
+{
+    if (f->zone == ZONE_BATTLEFIELD) return 1;
+    return f->zone == ZONE_GRAVEYARD && !f->state && !f->other && !f->kw && !f->kw_not &&
+           f->power_max == FILTER_NO_LIMIT && f->power_min == FILTER_NO_MIN;
+}
+
 /* Triggers whose event has a permanent ("that creature"), and an amount
  * ("that much"). */
 static int trig_has_perm(int tr)
@@ -149,8 +158,8 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     if (!q || (q == 2 && e->op != OP_MILL) || (q == 3 && e->op != OP_GAIN_LIFE && e->op != OP_LOSE_LIFE) ||
         (e->n.kind == QTY_LIFE_TOTAL && (e->op != OP_GAIN_LIFE || e->n.n != 1)))
         NOT("%s of that amount", name);
-    if ((e->n.kind == QTY_COUNT || e->n.kind == QTY_COUNT_PLAYER || e->n.kind == QTY_GREATEST_POWER ||
-         (e->flags & EF_IF_FEWER)) && !filter_ok(&e->count))
+    if ((e->n.kind == QTY_COUNT && !count_ok(&e->count)) ||
+        ((e->n.kind == QTY_COUNT_PLAYER || e->n.kind == QTY_GREATEST_POWER || (e->flags & EF_IF_FEWER)) && !filter_ok(&e->count)))
         NOT("counting outside the battlefield");
     if (e->n.kind == QTY_DAMAGE_DEALT) {                     /* the damage of the effect just before */
         const Effect *prev = e > a->effect ? e - 1 : NULL;

@@ -66,6 +66,7 @@ void gy_leave(GameState *s, int owner, uint8_t obj)
     Player *o = &s->pl[owner];
     bits256_clear(o->gy, obj);
     o->gy_n--;
+    s->layers_dirty = s->layers_dirty | s->spells;   /* statics that count graveyards (Mortivore) */
     for (int k = 0; k < s->stack_n; k++)
         for (int j = 0; j < s->stack[k].n_targets; j++) {
             Target *t = &s->stack[k].t[j];
@@ -78,7 +79,7 @@ void card_to_zone(GameState *s, int owner, uint8_t obj, int zone)
     if (obj == OBJ_NONE) return;
     Player *o = &s->pl[owner];
     switch (zone) {
-    case ZONE_GRAVEYARD: bits256_set(o->gy, obj); o->gy_n++; break;
+    case ZONE_GRAVEYARD: bits256_set(o->gy, obj); o->gy_n++; s->layers_dirty = s->layers_dirty | s->spells; break;
     case ZONE_EXILE: bits256_set(s->exile[owner], obj); break;
     case ZONE_LIBRARY: library_put(s, owner, obj, 0); break;
     case ZONE_LIBRARY_BOTTOM: library_put(s, owner, obj, 1); break;
@@ -87,7 +88,7 @@ void card_to_zone(GameState *s, int owner, uint8_t obj, int zone)
         bits256_set(o->gy, obj); o->gy_n++;      /* no room: a capacity the game ends on */
         s->error = ERR_CAPACITY;                 /* the game ends at the next priority (stack.c) */
         break;
-    default: bits256_set(o->gy, obj); o->gy_n++; break;
+    default: bits256_set(o->gy, obj); o->gy_n++; s->layers_dirty = s->layers_dirty | s->spells; break;
     }
 }
 

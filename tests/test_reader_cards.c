@@ -20,13 +20,13 @@ static const char *const names[] = {
     "Timely Reinforcements", "Cultivate", "Sleep", "Arbalest Elite", "Hurkyl's Recall", "Lightning Bolt",
     "Commune with Nature", "Ancient Hellkite", "Diminish", "Giant Growth", "Incite", "Coat of Arms", "Goblin Piker",
     "Raging Goblin", "Sunken Hope", "Stampeding Wildebeests", "Puppeteer",
-    "Royal Assassin", "White Knight", "Stave Off",
+    "Royal Assassin", "White Knight", "Stave Off", "Mortivore", "Ancestor's Chosen",
 };
 enum { C_NIGHTMARE, C_SWAMP1, C_SWAMP2, C_SWAMP3, C_ANTHEM, C_SCION, C_BEARS, C_WURM, C_RATS1, C_RATS2,
        C_HAWK1, C_HAWK2, C_HAWK3, C_FOREST1, C_FOREST2, C_DISCIPLINE, C_ORNITHOPTER, C_BEACON, C_STAMPEDE,
        C_CORRUPT, C_TIMELY, C_CULTIVATE, C_SLEEP, C_ARBALEST, C_HURKYL, C_BOLT, C_COMMUNE, C_HELLKITE, C_DIMINISH,
        C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_SUNKEN, C_WILDEBEESTS, C_PUPPETEER, C_ASSASSIN,
-       C_WHITE_KNIGHT, C_STAVE, C_N };
+       C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -506,6 +506,38 @@ static void test_chosen_protection(void **state)
     assert_int_equal(action_apply(&x.s, &x.g, 1, &b, 1), MTG_OK);
 }
 
+/* Cards counted in graveyards: Mortivore's creature cards in all of them
+ * (604.3), counted again as cards come and go; Ancestor's Chosen's cards
+ * in its controller's own. */
+static void test_graveyard_counts(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    bits256_clear(x.s.exile[0], C_BEARS); card_to_zone(&x.s, 0, C_BEARS, ZONE_GRAVEYARD);
+    bits256_clear(x.s.exile[1], C_WURM); card_to_zone(&x.s, 1, C_WURM, ZONE_GRAVEYARD);
+    bits256_clear(x.s.exile[1], C_BOLT); card_to_zone(&x.s, 1, C_BOLT, ZONE_GRAVEYARD);
+    int m = put(&x, 0, C_MORTIVORE);
+    assert_int_equal(x.s.perm[m].power, 2);
+    assert_int_equal(x.s.perm[m].toughness, 2);
+    bits256_clear(x.s.exile[1], C_PIKER);
+    card_to_zone(&x.s, 1, C_PIKER, ZONE_GRAVEYARD);          /* a creature card arrives */
+    layers_refresh(&x.s);
+    assert_int_equal(x.s.perm[m].power, 3);
+    gy_leave(&x.s, 0, C_BEARS);                              /* one leaves */
+    bits256_set(x.s.exile[0], C_BEARS);
+    layers_refresh(&x.s);
+    assert_int_equal(x.s.perm[m].toughness, 2);
+    settle(&x);
+
+    Pos y; init(&y);
+    bits256_clear(y.s.exile[0], C_BEARS); card_to_zone(&y.s, 0, C_BEARS, ZONE_GRAVEYARD);
+    bits256_clear(y.s.exile[0], C_BOLT); card_to_zone(&y.s, 0, C_BOLT, ZONE_GRAVEYARD);
+    bits256_clear(y.s.exile[1], C_WURM); card_to_zone(&y.s, 1, C_WURM, ZONE_GRAVEYARD);
+    enter(&y, 0, C_ANCESTOR);
+    settle(&y);
+    assert_int_equal(y.s.pl[0].life, 22);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -529,6 +561,7 @@ int main(void)
         cmocka_unit_test(test_tap_or_untap),
         cmocka_unit_test(test_source_colors),
         cmocka_unit_test(test_chosen_protection),
+        cmocka_unit_test(test_graveyard_counts),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -746,6 +746,7 @@ static void test_reader_templates(void)
     EXPECT("Gaea's Revenge", "keywords haste\nstatic: rule can't be countered self static\n"
                              "static: rule can't be the target of[other nongreen spell] self static");
     EXPECT("Stave Off", "spell: rule protection[white|blue|black|red|green] target0[creature] eot you-choose");
+    EXPECT("Mortivore", "static: set-pt count[creature card in graveyard] self static\nactivated {B}: regenerate self");
     /* near misses */
     NO("Stave Off", "Target creature gains protection from the color of your choice.");
     NO("Gaea's Revenge", "Gaea's Revenge can't be the target of nongreen spells or abilities from nonblue sources.");
