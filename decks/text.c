@@ -2141,6 +2141,18 @@ static int vp_you(P *p, const Ref *subj)
         e->dur = DUR_NOW;
         return 1;
     }
+    /* Elixir of Immortality: "Shuffle ~ and your graveyard into their owner's library." */
+    if (p->ctx == C_ABILITY && p->a->kind == AB_ACTIVATED && lit(p, "shuffle ~ and your graveyard into their owner's library")) {
+        Effect *e = clause_eff(p, OP_TO_LIBRARY, NULL);
+        if (!e) return 0;
+        e->who = SEL_SELF;
+        e->flags |= EF_SHUFFLE;
+        e->dur = DUR_NOW;
+        e = clause_eff(p, OP_SHUFFLE_GRAVEYARD, subj);
+        if (!e) return 0;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     /* a spell shuffling itself away as it resolves, instead of going to the graveyard */
     if (p->ctx == C_SPELL && lit(p, "shuffle ~ into its owner's library")) {
         Effect *e = clause_eff(p, OP_TO_LIBRARY, NULL);

@@ -760,7 +760,28 @@ static void run(Ctx *c, const Effect *e)
             if (k) library_reorder(s, p, m, k);
         }
         break;
+    case OP_SHUFFLE_GRAVEYARD:                               /* its cards into the library, then a shuffle */
+        for (int p = 0; p < 2; p++) {
+            if (!(players >> p & 1)) continue;
+            for (int w = 0; w < 4; w++)
+                for (uint64_t b = s->pl[p].gy[w]; b; b &= b - 1) {
+                    uint8_t obj = (uint8_t)(w * 64 + __builtin_ctzll(b));
+                    gy_leave(s, p, obj);
+                    card_to_zone(s, p, obj, ZONE_LIBRARY);
+                }
+            library_shuffle(s, c->g, p);
+        }
+        break;
     case OP_TO_LIBRARY:                                      /* on top or at the bottom of its owner's */
+        if (e->who == SEL_SELF && (e->flags & EF_SHUFFLE) && c->it->kind != SI_SPELL) {
+            /* a permanent shuffling itself into its owner's library (Elixir of Immortality) */
+            if (c->src >= 0) {
+                int owner = s->px[c->src].owner;
+                perm_leave(s, c->g, c->src, ZONE_LIBRARY);
+                library_shuffle(s, c->g, owner);
+            }
+            break;
+        }
         if (e->who == SEL_SELF && (e->flags & EF_SHUFFLE)) {
             /* a spell shuffling itself into its owner's library as it resolves: it is
              * then not put into the graveyard (608.2k); the item's card is gone */

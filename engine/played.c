@@ -146,12 +146,13 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         [OP_TAP] = "tap", [OP_UNTAP] = "untap", [OP_NO_UNTAP] = "doesn't untap",
         [OP_CONTROL] = "gain control", [OP_EXTRA_TURN] = "extra turn", [OP_SACRIFICE] = "sacrifice",
         [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry", [OP_GIVE_CONTROL] = "give control", [OP_SET_COLOR] = "change colors", [OP_DIG] = "look at the top",
+        [OP_SHUFFLE_GRAVEYARD] = "shuffle a graveyard into a library",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
                         (e->op == OP_SEARCH ? EF_TAPPED | EF_REVEAL : 0u) | (e->op == OP_SHUFFLE ? EF_IF_DONE | EF_OPTIONAL : 0u) |
                         (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) | (e->op == OP_RULE ? EF_CHOOSER : 0u) |
-                        (e->op == OP_TO_LIBRARY && e->who == SEL_SELF && a->kind == AB_SPELL ? EF_SHUFFLE : 0u) | (e->op == OP_DAMAGE ? EF_NO_PREVENT : 0u);
+                        (e->op == OP_TO_LIBRARY && e->who == SEL_SELF ? EF_SHUFFLE : 0u) | (e->op == OP_DAMAGE ? EF_NO_PREVENT : 0u);
     if (a->kind != AB_STATIC) flags_ok |= EF_IF_LESS_LIFE | EF_IF_FEWER;   /* effect_resolve checks them */
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
     int q = qty_ok(a, &e->n);
@@ -321,8 +322,9 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
             e->sel.ctl > CTL_YOU)
             break;
         return 1;
-    case OP_SHUFFLE:
+    case OP_SHUFFLE: case OP_SHUFFLE_GRAVEYARD:
         if (sel != SEL_YOU && sel != SEL_TARGET) break;
+        if (sel == SEL_TARGET && (e->arg >= a->n_targets || a->target[e->arg].what != TGT_PLAYER)) break;
         return 1;
     case OP_SCRY:                                            /* at most 4 cards: 120 choices */
         if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 4) break;

@@ -747,7 +747,10 @@ static void test_reader_templates(void)
                              "static: rule can't be the target of[other nongreen spell] self static");
     EXPECT("Stave Off", "spell: rule protection[white|blue|black|red|green] target0[creature] eot you-choose");
     EXPECT("Mortivore", "static: set-pt count[creature card in graveyard] self static\nactivated {B}: regenerate self");
+    EXPECT("Elixir of Immortality", "activated {2},{T}: gain-life 5 you; to-library self shuffle; shuffle-graveyard you");
     /* near misses */
+    NO_AT("Elixir of Immortality", "{2}, {T}: You gain 5 life. Shuffle Elixir of Immortality and your hand into their owner's library.",
+          "Shuffle Elixir of Immortality and your hand into their owner's library.");
     NO("Stave Off", "Target creature gains protection from the color of your choice.");
     NO("Gaea's Revenge", "Gaea's Revenge can't be the target of nongreen spells or abilities from nonblue sources.");
     NO("Puppeteer", "{U}, {T}: You may tap or untap all creatures.");
@@ -778,7 +781,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 313, 205, 199, 191 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 313, 205, 200, 192 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
