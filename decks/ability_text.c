@@ -395,6 +395,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         if (a->cond == COND_SELF_UNTAPPED) put(&b, " if self untapped");
         if (a->cond == COND_NO_CREATURES) put(&b, " if no creatures");
         if (a->cond == COND_ATTACHED_POWER_AT_LEAST) put(&b, " if attached's power>=%d", a->cond_n);
+        if (a->cond == COND_EVENT_HAND_AT_MOST) put(&b, " if that player's hand<=%d", a->cond_n);
         if (a->trigger == TR_CAST || a->trigger == TR_OTHER_ETB || a->trigger == TR_OTHER_DIES ||
             a->trigger == TR_OTHER_TAPPED)
             filter_text(&b, &a->trig_filter, st);

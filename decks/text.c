@@ -2893,6 +2893,13 @@ static int trigger(P *p, int *twin)
             memset(&p->that_player, 0, sizeof p->that_player);
             p->that_player.kind = R_PLAYER;
             p->that_player.who = SEL_EVENT_PLAYER;
+            /* an intervening "if" (603.4): Lavaborn Muse */
+            int v, s2 = p->i;
+            if (lit(p, "if that player has")) {
+                if (!number(p, &v, 0) || !lit(p, "or fewer cards in hand ,")) { p->i = s2; goto fail; }
+                a->cond = COND_EVENT_HAND_AT_MOST;
+                a->cond_n = (int8_t)v;
+            }
             return 1;
         }
         if (lit(p, "the end step ,")) {

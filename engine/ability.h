@@ -370,8 +370,10 @@ enum {
                             Islands on the battlefield") */
     /* AB_TRIGGERED, intervening "if" clauses (603.4) */
     COND_NO_CREATURES,   /* no creatures are on the battlefield */
-    COND_ATTACHED_POWER_AT_LEAST /* the permanent the source is attached to has power Ability.cond_n
+    COND_ATTACHED_POWER_AT_LEAST,/* the permanent the source is attached to has power Ability.cond_n
                                     or greater */
+    COND_EVENT_HAND_AT_MOST      /* the event's player has Ability.cond_n or fewer cards in hand
+                                    ("if that player has two or fewer cards in hand") */
 };
 
 /* Triggers (603.2), what AB_TRIGGERED waits for. */

@@ -818,6 +818,8 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
     if (c.a->kind == AB_TRIGGERED && c.a->cond == COND_SELF_UNTAPPED &&
         (c.src >= 0 ? (s->perm[c.src].flags & PF_TAPPED) != 0 : it->lki_tapped))
         return 1;
+    if (c.a->kind == AB_TRIGGERED && c.a->cond == COND_EVENT_HAND_AT_MOST && s->pl[it->ev_player].hand_n > c.a->cond_n)
+        return 1;
     int any = 0;
     for (int k = 0; k < it->n_targets; k++) {
         any |= c.legal[k] = (uint8_t)target_legal(s, it, c.a, k, it->t[k]);

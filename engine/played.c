@@ -370,7 +370,8 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
 {
     (void)types;
     if (a->cond && !(a->kind == AB_ETB_COUNTERS && a->cond == COND_OPP_DAMAGED) &&
-        !(a->kind == AB_TRIGGERED && a->cond == COND_SELF_UNTAPPED && a->trigger != TR_DIES))
+        !(a->kind == AB_TRIGGERED && a->cond == COND_SELF_UNTAPPED && a->trigger != TR_DIES) &&
+        !(a->kind == AB_TRIGGERED && a->cond == COND_EVENT_HAND_AT_MOST && a->trigger == TR_UPKEEP))
         NOT("a condition");
     for (int k = 0; k < a->n_targets; k++) {
         const TargetSpec *t = &a->target[k];

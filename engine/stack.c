@@ -67,6 +67,7 @@ static void trigger_scan(GameState *s, int trigger, int player, int ev_slot, con
                 continue;
             }
             if (a->cond == COND_SELF_UNTAPPED && (s->perm[i].flags & PF_TAPPED)) continue;   /* 603.4 */
+            if (a->cond == COND_EVENT_HAND_AT_MOST && s->pl[player].hand_n > a->cond_n) continue;
             Pending *w = pend(s, s->perm[i].card, k, ctl, i, player, amount);
             if (w && ev_slot != NO_SLOT) { w->ev_perm = (uint8_t)ev_slot; w->ev_ts = s->px[ev_slot].ts; }
         }

@@ -21,12 +21,13 @@ static const char *const names[] = {
     "Commune with Nature", "Ancient Hellkite", "Diminish", "Giant Growth", "Incite", "Coat of Arms", "Goblin Piker",
     "Raging Goblin", "Sunken Hope", "Stampeding Wildebeests", "Puppeteer",
     "Royal Assassin", "White Knight", "Stave Off", "Mortivore", "Ancestor's Chosen",
+    "Lavaborn Muse", "Elixir of Immortality",
 };
 enum { C_NIGHTMARE, C_SWAMP1, C_SWAMP2, C_SWAMP3, C_ANTHEM, C_SCION, C_BEARS, C_WURM, C_RATS1, C_RATS2,
        C_HAWK1, C_HAWK2, C_HAWK3, C_FOREST1, C_FOREST2, C_DISCIPLINE, C_ORNITHOPTER, C_BEACON, C_STAMPEDE,
        C_CORRUPT, C_TIMELY, C_CULTIVATE, C_SLEEP, C_ARBALEST, C_HURKYL, C_BOLT, C_COMMUNE, C_HELLKITE, C_DIMINISH,
        C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_SUNKEN, C_WILDEBEESTS, C_PUPPETEER, C_ASSASSIN,
-       C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_N };
+       C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_LAVABORN, C_ELIXIR, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -538,6 +539,52 @@ static void test_graveyard_counts(void **state)
     assert_int_equal(y.s.pl[0].life, 22);
 }
 
+/* 603.4: Lavaborn Muse's intervening "if": it triggers only when that
+ * opponent has two or fewer cards in hand, and does nothing if they hold
+ * more as it resolves. */
+static void test_hand_condition(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    put(&x, 0, C_LAVABORN);
+    give(&x, 1, C_BEARS); give(&x, 1, C_WURM); give(&x, 1, C_BOLT);
+    trigger_event(&x.s, TR_UPKEEP, NO_SLOT, 0, 1, 1, 0);
+    assert_int_equal(x.s.pending_n, 0);                      /* three cards: no trigger */
+    trigger_event(&x.s, TR_UPKEEP, NO_SLOT, 0, 0, 0, 0);
+    assert_int_equal(x.s.pending_n, 0);                      /* its controller's upkeep: none */
+    x.s.pl[1].hand_n = 2;
+    bits256_set(x.s.exile[1], C_BOLT);
+    trigger_event(&x.s, TR_UPKEEP, NO_SLOT, 0, 1, 1, 0);
+    assert_int_equal(x.s.pending_n, 1);
+    settle(&x);
+    assert_int_equal(x.s.pl[1].life, 17);
+    trigger_event(&x.s, TR_UPKEEP, NO_SLOT, 0, 1, 1, 0);
+    assert_true(triggers_put(&x.s, &x.g));
+    bits256_clear(x.s.exile[1], C_BOLT);
+    x.s.pl[1].hand[x.s.pl[1].hand_n++] = C_BOLT;              /* three again as it resolves */
+    settle(&x);
+    assert_int_equal(x.s.pl[1].life, 17);
+}
+
+/* Elixir of Immortality: it and the graveyard go into the library, shuffled. */
+static void test_elixir(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_FOREST1 };
+    Pos x; init(&x);
+    library(&x, 0, lib, 1);
+    bits256_clear(x.s.exile[0], C_BEARS); card_to_zone(&x.s, 0, C_BEARS, ZONE_GRAVEYARD);
+    bits256_clear(x.s.exile[0], C_BOLT); card_to_zone(&x.s, 0, C_BOLT, ZONE_GRAVEYARD);
+    int el = put(&x, 0, C_ELIXIR);
+    Action a = act(ACT_ACTIVATE, el, 0, 0, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    assert_int_equal(x.s.pl[0].life, 25);
+    assert_false(permset_has(x.s.perm_used, el));
+    assert_int_equal(x.s.pl[0].gy_n, 0);
+    assert_int_equal(x.s.pl[0].lib_n, 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -562,6 +609,8 @@ int main(void)
         cmocka_unit_test(test_source_colors),
         cmocka_unit_test(test_chosen_protection),
         cmocka_unit_test(test_graveyard_counts),
+        cmocka_unit_test(test_hand_condition),
+        cmocka_unit_test(test_elixir),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -748,7 +748,10 @@ static void test_reader_templates(void)
     EXPECT("Stave Off", "spell: rule protection[white|blue|black|red|green] target0[creature] eot you-choose");
     EXPECT("Mortivore", "static: set-pt count[creature card in graveyard] self static\nactivated {B}: regenerate self");
     EXPECT("Elixir of Immortality", "activated {2},{T}: gain-life 5 you; to-library self shuffle; shuffle-graveyard you");
+    EXPECT("Lavaborn Muse", "triggered upkeep(opponent) if that player's hand<=2: damage 3 to that player");
     /* near misses */
+    NO("Lavaborn Muse", "At the beginning of each opponent's upkeep, if that player has two or more cards in hand, "
+                        "Lavaborn Muse deals 3 damage to that player.");
     NO_AT("Elixir of Immortality", "{2}, {T}: You gain 5 life. Shuffle Elixir of Immortality and your hand into their owner's library.",
           "Shuffle Elixir of Immortality and your hand into their owner's library.");
     NO("Stave Off", "Target creature gains protection from the color of your choice.");
@@ -781,7 +784,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 313, 205, 200, 192 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 314, 205, 200, 192 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
