@@ -2838,6 +2838,16 @@ static int trigger(P *p, int *twin)
                 }
                 return 1;
             }
+            /* Circle of Flame: with two players, a creature attacking you or a planeswalker
+             * you control is an opponent's attacking creature */
+            if (!other && f.ctl == CTL_ANY && f.types == TYPE_CREATURE &&
+                lit(p, "attacks you or a planeswalker you control ,")) {
+                f.ctl = CTL_OPP;
+                a->trigger = TR_OTHER_ATTACKS;
+                a->trig_filter = f;
+                event_object(p, 1);
+                return 1;
+            }
             if (lit(p, "becomes tapped ,")) {
                 a->trigger = TR_OTHER_TAPPED;
                 a->trig_filter = f;

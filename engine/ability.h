@@ -411,8 +411,11 @@ enum {
                                 controls (the event's object: that spell or ability) */
     TR_OTHER_TAPPED,         /* a permanent matching trig_filter becomes tapped */
     TR_ATTACHED_TAPPED,      /* the permanent the source is attached to becomes tapped */
-    TR_DEALT_DAMAGE          /* the source is dealt damage (the event's player: the controller of the
+    TR_DEALT_DAMAGE,         /* the source is dealt damage (the event's player: the controller of the
                                 damage's source; QTY_EVENT: the amount) */
+    TR_OTHER_ATTACKS         /* a creature matching trig_filter attacks (trig_filter.ctl CTL_OPP: an
+                                opponent's, attacking you or a planeswalker you control; the event's
+                                object: that creature) */
 };
 
 /* Ability.timing bits: restrictions on activating. */

@@ -27,7 +27,7 @@ static int count_ok(const Filter *f)
  * ("that much"). */
 static int trig_has_perm(int tr)
 {
-    return tr == TR_OTHER_ETB || tr == TR_BLOCKS_CREATURE || tr == TR_BLOCKED_BY_CREATURE;
+    return tr == TR_OTHER_ETB || tr == TR_BLOCKS_CREATURE || tr == TR_BLOCKED_BY_CREATURE || tr == TR_OTHER_ATTACKS;
 }
 
 static int trig_has_amount(int tr)
@@ -43,6 +43,8 @@ static int trigger_ok(const Ability *a)
     case TR_BLOCKED_BY_CREATURE: case TR_COMBAT_DAMAGE_PLAYER: case TR_DAMAGE_OPPONENT: case TR_GAIN_LIFE:
     case TR_OTHER_ETB:
         return 1;
+    case TR_OTHER_ATTACKS:                                   /* stack.c's triggers_attacks: two players */
+        return a->trig_filter.ctl == CTL_OPP && (a->trig_filter.types & TYPE_CREATURE);
     case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_DRAW: case TR_DISCARD: case TR_CAST:
         return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP ||
                a->trig_ctl == CTL_NOT_YOU || (a->trig_ctl == CTL_ATTACHED && a->trigger != TR_CAST);

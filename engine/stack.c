@@ -113,6 +113,27 @@ void trigger_cast(GameState *s, const StackItem *spell)
     trigger_scan(s, TR_CAST, spell->controller, NO_SLOT, spell, 0);
 }
 
+void triggers_attacks(GameState *s)
+{
+    PermSet att = s->combat.attackers;
+    if (!att) return;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_TRIGGERED || a->trigger != TR_OTHER_ATTACKS) continue;
+            int ctl = perm_controller(s, i);
+            for (PermIter m = permset_iter(att); permiter_more(&m);) {
+                int j = permiter_next(&m);
+                if (!filter_perm(s, &a->trig_filter, j, ctl, i)) continue;
+                Pending *w = pend(s, s->perm[i].card, k, ctl, i, perm_controller(s, j), 0);
+                if (w) { w->ev_perm = (uint8_t)j; w->ev_ts = s->px[j].ts; }
+            }
+        }
+    }
+}
+
 void triggers_blocks(GameState *s)
 {
     const Combat *c = &s->combat;

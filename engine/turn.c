@@ -178,7 +178,10 @@ static inline __attribute__((always_inline)) int declare_attackers(GameState *s,
     if (err) { game_fail(s, g, err); return 0; }
     if (n == 0) return 0;
     if (s->spells)                                                           /* 508.3a */
+    {
         for (int k = 0; k < n; k++) trigger_event(s, TR_ATTACKS, d[k].attacker, s->perm[d[k].attacker].card, p, p, 0);
+        triggers_attacks(s);
+    }
     return 1;
 }
 
