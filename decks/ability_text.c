@@ -371,6 +371,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         [TR_ATTACHED_BECOMES_TARGET] = "attached-becomes-target", [TR_DAMAGED_CREATURE_DIES] = "damaged-creature-dies",
         [TR_BECOMES_TARGET_BY] = "becomes-target-by", [TR_OTHER_TAPPED] = "becomes-tapped",
         [TR_ATTACHED_TAPPED] = "attached-becomes-tapped", [TR_DEALT_DAMAGE] = "dealt-damage", [TR_OTHER_ATTACKS] = "other-attacks",
+        [TR_PLAYER_NONCOMBAT_DAMAGE] = "dealt-noncombat-damage",
     };
     static const char *const ctl[] = { "any", "you", "opponent", "not-you", "attached's controller" };
     switch (a->kind) {
@@ -390,7 +391,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         put(&b, "triggered %s", a->trigger < sizeof trig / sizeof *trig && trig[a->trigger] ? trig[a->trigger] : "?");
         if (a->trigger == TR_UPKEEP || a->trigger == TR_END_STEP || a->trigger == TR_CAST ||
             a->trigger == TR_DRAW || a->trigger == TR_DISCARD || a->trigger == TR_TAP_LAND ||
-            a->trigger == TR_DRAW_STEP || a->trigger == TR_BECOMES_TARGET_BY)
+            a->trigger == TR_DRAW_STEP || a->trigger == TR_BECOMES_TARGET_BY || a->trigger == TR_PLAYER_NONCOMBAT_DAMAGE)
             put(&b, "(%s)", a->trig_ctl < 5 ? ctl[a->trig_ctl] : "?");
         if (a->cond == COND_SELF_UNTAPPED) put(&b, " if self untapped");
         if (a->cond == COND_NO_CREATURES) put(&b, " if no creatures");

@@ -2885,6 +2885,7 @@ static int trigger(P *p, int *twin)
         else if (lit(p, "you")) ctl = CTL_YOU;
         if (ctl >= 0) {
             if (lit(p, "taps|tap a land for mana ,")) a->trigger = TR_TAP_LAND;
+            else if (lit(p, "is|are dealt noncombat damage ,")) a->trigger = TR_PLAYER_NONCOMBAT_DAMAGE;
             else if (lit(p, "draws|draw a card ,")) a->trigger = TR_DRAW;
             else if (lit(p, "discards|discard a card ,")) a->trigger = TR_DISCARD;
             else goto fail;

@@ -413,9 +413,11 @@ enum {
     TR_ATTACHED_TAPPED,      /* the permanent the source is attached to becomes tapped */
     TR_DEALT_DAMAGE,         /* the source is dealt damage (the event's player: the controller of the
                                 damage's source; QTY_EVENT: the amount) */
-    TR_OTHER_ATTACKS         /* a creature matching trig_filter attacks (trig_filter.ctl CTL_OPP: an
+    TR_OTHER_ATTACKS,        /* a creature matching trig_filter attacks (trig_filter.ctl CTL_OPP: an
                                 opponent's, attacking you or a planeswalker you control; the event's
                                 object: that creature) */
+    TR_PLAYER_NONCOMBAT_DAMAGE /* a player (trig_ctl) is dealt noncombat damage (that player: the
+                                event's; QTY_EVENT: the amount) */
 };
 
 /* Ability.timing bits: restrictions on activating. */

@@ -58,6 +58,7 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         }
         s->damaged_opp |= (uint8_t)(1u << p);
         if (src->slot != NO_SLOT && p != src->controller) trigger_event_on(s, TR_DAMAGE_OPPONENT, src->slot, NO_SLOT, p, amt);
+        trigger_event(s, TR_PLAYER_NONCOMBAT_DAMAGE, NO_SLOT, 0, p, p, amt);      /* Chandra's Spitfire */
     }
     if (flags & DMG_LIFELINK) {                                                     /* 120.3f */
         int v = s->pl[src->controller].life + amt;

@@ -32,7 +32,7 @@ static int trig_has_perm(int tr)
 
 static int trig_has_amount(int tr)
 {
-    return tr == TR_GAIN_LIFE || tr == TR_DAMAGE_OPPONENT || tr == TR_COMBAT_DAMAGE_PLAYER;
+    return tr == TR_GAIN_LIFE || tr == TR_DAMAGE_OPPONENT || tr == TR_COMBAT_DAMAGE_PLAYER || tr == TR_PLAYER_NONCOMBAT_DAMAGE;
 }
 
 /* Triggers the engine raises (stack.c's trigger_event and its callers). */
@@ -46,6 +46,7 @@ static int trigger_ok(const Ability *a)
     case TR_OTHER_ATTACKS:                                   /* stack.c's triggers_attacks: two players */
         return a->trig_filter.ctl == CTL_OPP && (a->trig_filter.types & TYPE_CREATURE);
     case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_DRAW: case TR_DISCARD: case TR_CAST:
+    case TR_PLAYER_NONCOMBAT_DAMAGE:
         return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP ||
                a->trig_ctl == CTL_NOT_YOU || (a->trig_ctl == CTL_ATTACHED && a->trigger != TR_CAST);
     default:

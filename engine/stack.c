@@ -78,6 +78,7 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
 {
     switch (trigger) {
     case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_GAIN_LIFE: case TR_DRAW: case TR_DISCARD:
+    case TR_PLAYER_NONCOMBAT_DAMAGE:
         trigger_scan(s, trigger, player, NO_SLOT, NULL, amount);
         return;
     case TR_OTHER_ETB:
