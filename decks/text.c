@@ -752,6 +752,14 @@ static int qualifier(P *p, Filter *f, int kind)
         if (lit(p, "you control")) { f->ctl = CTL_YOU; return 1; }
         if (lit(p, "you don't control")) { f->ctl = CTL_NOT_YOU; return 1; }
         if (lit(p, "an opponent controls") || lit(p, "your opponents control")) { f->ctl = CTL_OPP; return 1; }
+        /* "target ... that player controls" of a trigger on combat damage to a player or
+         * damage to an opponent: with two players, that player is an opponent */
+        if (p->ctx == C_ABILITY && p->a->kind == AB_TRIGGERED && p->that_player.who == SEL_EVENT_PLAYER &&
+            (p->a->trigger == TR_COMBAT_DAMAGE_PLAYER || p->a->trigger == TR_DAMAGE_OPPONENT) &&
+            lit(p, "that player controls")) {
+            f->ctl = CTL_OPP;
+            return 1;
+        }
         if (p->ctx == C_ABILITY && p->a->kind == AB_ACTIVATED && lit(p, "defending player controls")) {
             f->ctl = CTL_OPP;
             p->defending = 1;

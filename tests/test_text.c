@@ -751,7 +751,10 @@ static void test_reader_templates(void)
     EXPECT("Lavaborn Muse", "triggered upkeep(opponent) if that player's hand<=2: damage 3 to that player");
     EXPECT("Circle of Flame", "triggered other-attacks[creature without flying opponent controls]: damage 1 to that object");
     EXPECT("Chandra's Spitfire", "keywords flying\ntriggered dealt-noncombat-damage(opponent): pump +3/+0 self eot");
+    EXPECT("Lightwielder Paladin", "keywords first strike\n"
+                                   "triggered combat-damage-player: exile target0[black|red permanent opponent controls] may");
     /* near misses */
+    NO("Lightwielder Paladin", "Whenever Lightwielder Paladin attacks, you may exile target black or red permanent that player controls.");
     NO("Chandra's Spitfire", "Whenever an opponent is dealt combat damage, Chandra's Spitfire gets +3/+0 until end of turn.");
     NO("Circle of Flame", "Whenever a creature without flying attacks, Circle of Flame deals 1 damage to that creature.");
     NO("Lavaborn Muse", "At the beginning of each opponent's upkeep, if that player has two or more cards in hand, "
@@ -788,7 +791,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 314, 205, 201, 193 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 314, 206, 201, 193 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
