@@ -178,6 +178,7 @@ static void qty_text(Buf *b, const Effect *e, const SubtypeTable *st)
     case QTY_LIFE_TOTAL: if (q->n != 1) put(b, "%d*", q->n); put(b, "life total"); break;
     case QTY_GREATEST_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "greatest power"); filter_text(b, &e->count, st); break;
     case QTY_DAMAGE_DEALT: if (q->n != 1) put(b, "%d*", q->n); put(b, "damage dealt"); break;
+    case QTY_SACRIFICED_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "sacrificed's power"); break;
     case QTY_COUNT_SHARING: if (q->n != 1) put(b, "%d*", q->n); put(b, "count-sharing-a-type"); filter_text(b, &e->count, st); break;
     default: put(b, "?"); break;
     }

@@ -1227,6 +1227,16 @@ static int vp_damage(P *p, const Ref *subj)
         if (!hand) e->count = f;
         return 1;
     }
+    /* Fling: "deals damage equal to the sacrificed creature's power to any target" */
+    if (p->ctx == C_SPELL && p->a->cost.sac_n == 1 && p->a->cost.sac.types == TYPE_CREATURE &&
+        lit(p, "damage equal to the sacrificed creature's power to")) {
+        if (!ref(p, &r, A_OBJ | A_PLAYER | A_ANY) || r.plural || r.who == SEL_SELF) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_DAMAGE, &r);
+        if (!e) return 0;
+        e->n.kind = QTY_SACRIFICED_POWER;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (!qty(p, &q, 0) || !lit(p, "damage")) { p->i = save; return 0; }
     if (lit(p, "divided as you choose among")) {
         int min = 1, max = 1;

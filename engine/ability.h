@@ -112,8 +112,10 @@ enum {
                             player's life total": gains that much; a negative total, loses) */
     QTY_GREATEST_POWER,  /* n * the greatest power among the permanents matching Effect.count (0: none) */
     QTY_DAMAGE_DEALT,    /* n * the damage the previous effect dealt ("the damage dealt this way") */
-    QTY_COUNT_SHARING    /* static, for each affected creature: n * the other permanents matching
+    QTY_COUNT_SHARING,   /* static, for each affected creature: n * the other permanents matching
                             Effect.count that share a creature type with it (Coat of Arms) */
+    QTY_SACRIFICED_POWER /* n * the power of the creature sacrificed to cast the spell, as it last
+                            existed ("the sacrificed creature's power": Fling) */
 };
 
 typedef struct Qty {

@@ -300,7 +300,15 @@ static void list_casts(Lister *L, int p, int h, int free_mana)
         base.hand_idx = (uint8_t)h;
         base.x = (uint8_t)x;
         L->it.x = (uint8_t)x;
-        list_targets(L, base, 0);
+        if (!L->a || !L->a->cost.sac_n) { list_targets(L, base, 0); continue; }
+        /* an additional cost "sacrifice a creature": each one may go (601.2h) */
+        for (PermIter m = permset_iter(s->perm_ctl[p]); permiter_more(&m);) {
+            int c = permiter_next(&m);
+            if (!filter_perm(s, &L->a->cost.sac, c, p, -1)) continue;
+            base.tk[ACTION_TARGETS - 1] = TK_SAC;
+            base.tv[ACTION_TARGETS - 1] = (uint8_t)c;
+            list_targets(L, base, 0);
+        }
     }
 }
 

@@ -261,6 +261,7 @@ static int amount(const Ctx *c, const Effect *e)
     case QTY_COUNT: return e->n.n * effect_count(c->s, &e->count, c->it->controller, c->src);
     case QTY_EVENT: return e->n.n * c->it->ev_amount;
     case QTY_DAMAGE_DEALT: return e->n.n * c->dealt;
+    case QTY_SACRIFICED_POWER: return e->n.n * c->it->ev_amount;
     case QTY_GREATEST_POWER: {                           /* as it resolves; none: 0 */
         int best = 0;
         for (PermIter it = permset_iter(c->s->perm_used); permiter_more(&it);) {

@@ -64,6 +64,7 @@ static int qty_ok(const Ability *a, const Qty *q)
     case QTY_COUNT_PLAYER: case QTY_LIFE_TOTAL: return 3;    /* its player's: life only (effect_ok) */
     case QTY_GREATEST_POWER: case QTY_DAMAGE_DEALT: return 1;
     case QTY_COUNT_SHARING: return a->kind == AB_STATIC;     /* layers.c's count_sharing */
+    case QTY_SACRIFICED_POWER: return a->kind == AB_SPELL && a->cost.sac_n == 1;   /* StackItem.ev_amount */
     default: return 0;
     }
 }
@@ -390,8 +391,13 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
     }
     switch (a->kind) {
     case AB_SPELL:
-        if (a->cost.generic || a->cost.tap || a->cost.sac_self || a->cost.sac_n || a->cost.discard_n ||
+        if (a->cost.generic || a->cost.tap || a->cost.sac_self || a->cost.discard_n ||
             a->cost.life || a->cost.exile_self || a->cost.x_colors)
+            NOT("an additional cost");
+        /* "As an additional cost to cast this spell, sacrifice a creature": one permanent,
+         * chosen with the action (actions.c), as an activation's (601.2h) */
+        if (a->cost.sac_n && (a->cost.sac_n > 1 || a->n_targets >= ACTION_TARGETS || a->cost.sac.zone != ZONE_BATTLEFIELD ||
+                              filter_may_match_land(&a->cost.sac)))
             NOT("an additional cost");
         break;
     case AB_ACTIVATED:

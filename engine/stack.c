@@ -286,6 +286,11 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
         it->ts = state_ts(s);
         s->stack_n++;
         game_event(g, s, EV_CAST, p, 0, 0, card, 0, 0);
+        if (k >= 0 && d->ab[k].cost.sac_n && a->tk[ACTION_TARGETS - 1] == TK_SAC) {      /* 601.2h */
+            int c = a->tv[ACTION_TARGETS - 1];
+            it->ev_amount = (int16_t)perm_power(s, c);       /* "the sacrificed creature's power", as it left */
+            perm_leave(s, g, c, ZONE_GRAVEYARD);
+        }
         trigger_cast(s, it);                                                     /* 601.2i */
         return MTG_OK;
     }

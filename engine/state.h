@@ -283,7 +283,8 @@ typedef struct StackItem {
                              as it left (608.2g), or NO_SLOT; set by perm_leave */
     uint8_t  ev_player;   /* a trigger: the event's player ("that player") */
     int16_t  ev_amount;   /* a trigger: the event's amount ("that much"; the event object's
-                             toughness as it left, for "its toughness") */
+                             toughness as it left, for "its toughness"); a spell: the power of the
+                             creature sacrificed to cast it, as it left (Fling) */
     uint8_t  ev_perm;     /* a trigger: the event's permanent ("that creature"), or NO_SLOT */
     uint8_t  lki_tapped;  /* its source was tapped as it left (608.2h: "if ~ is untapped") */
     uint8_t  lki_colors;  /* an ability whose source has left: LKI_KNOWN | its colors (CB_*) as it

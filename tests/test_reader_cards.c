@@ -21,13 +21,13 @@ static const char *const names[] = {
     "Commune with Nature", "Ancient Hellkite", "Diminish", "Giant Growth", "Incite", "Coat of Arms", "Goblin Piker",
     "Raging Goblin", "Sunken Hope", "Stampeding Wildebeests", "Puppeteer",
     "Royal Assassin", "White Knight", "Stave Off", "Mortivore", "Ancestor's Chosen",
-    "Lavaborn Muse", "Elixir of Immortality",
+    "Lavaborn Muse", "Elixir of Immortality", "Fling",
 };
 enum { C_NIGHTMARE, C_SWAMP1, C_SWAMP2, C_SWAMP3, C_ANTHEM, C_SCION, C_BEARS, C_WURM, C_RATS1, C_RATS2,
        C_HAWK1, C_HAWK2, C_HAWK3, C_FOREST1, C_FOREST2, C_DISCIPLINE, C_ORNITHOPTER, C_BEACON, C_STAMPEDE,
        C_CORRUPT, C_TIMELY, C_CULTIVATE, C_SLEEP, C_ARBALEST, C_HURKYL, C_BOLT, C_COMMUNE, C_HELLKITE, C_DIMINISH,
        C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_SUNKEN, C_WILDEBEESTS, C_PUPPETEER, C_ASSASSIN,
-       C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_LAVABORN, C_ELIXIR, C_N };
+       C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_LAVABORN, C_ELIXIR, C_FLING, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -585,6 +585,34 @@ static void test_elixir(void **state)
     assert_int_equal(x.s.pl[0].lib_n, 4);
 }
 
+/* 601.2h: Fling's additional cost, a creature sacrificed as it is cast
+ * (each creature one legal action); its damage is that creature's power as
+ * it last existed (608.2h: a Giant Growth counted). No creature: no cast. */
+static void test_sacrifice_to_cast(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    Action acts[ACTION_MAX];
+    give(&x, 0, C_FLING);
+    int n = actions_spells(&x.s, 0, acts, 1), casts = 0;
+    for (int k = 0; k < n; k++) casts += acts[k].type == ACT_CAST;
+    assert_int_equal(casts, 0);
+    int wurm = put(&x, 0, C_WURM);
+    put(&x, 0, C_BEARS);
+    n = actions_spells(&x.s, 0, acts, 1);
+    casts = 0;
+    for (int k = 0; k < n; k++) casts += acts[k].type == ACT_CAST && acts[k].tk[0] == TK_PLAYER && acts[k].tv[0] == 1;
+    assert_int_equal(casts, 2);                              /* at player 1, sacrificing either creature */
+    cast_free(&x, 0, C_GROWTH, TK_PERM, wurm);
+    Action a = act(ACT_CAST, hand_slot(&x, 0, C_FLING), 0, TK_PLAYER, 1);
+    a.tk[ACTION_TARGETS - 1] = TK_SAC;
+    a.tv[ACTION_TARGETS - 1] = (uint8_t)wurm;
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    assert_false(permset_has(x.s.perm_used, wurm));          /* sacrificed as it is cast */
+    settle(&x);
+    assert_int_equal(x.s.pl[1].life, 11);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -611,6 +639,7 @@ int main(void)
         cmocka_unit_test(test_graveyard_counts),
         cmocka_unit_test(test_hand_condition),
         cmocka_unit_test(test_elixir),
+        cmocka_unit_test(test_sacrifice_to_cast),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
