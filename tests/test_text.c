@@ -742,7 +742,6 @@ static void test_reader_templates(void)
     EXPECT("Stampeding Wildebeests", "keywords trample\ntriggered upkeep(you): to-hand 1[green creature] by you");
     EXPECT("Thrull Surgeon", "activated {1}{B},sac self sorcery-speed: discard 1[card in hand] target0[player] you-choose");
     EXPECT("Puppeteer", "activated {U},{T}: tap or-untap target0[creature] may");
-    EXPECT("Karplusan Strider", "static: rule can't be the target of[blue|black spell] self static");
     EXPECT("Gaea's Revenge", "keywords haste\nstatic: rule can't be countered self static\n"
                              "static: rule can't be the target of[other nongreen spell] self static");
     EXPECT("Stave Off", "spell: rule protection[white|blue|black|red|green] target0[creature] eot you-choose");
