@@ -284,7 +284,9 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         break;
     case OP_GAIN_LIFE: case OP_LOSE_LIFE: case OP_DRAW: case OP_MILL: case OP_SCRY:
     case OP_EXTRA_TURN: case OP_REORDER_TOP: case OP_PREVENT_NEXT:
-        qty_text(b, e, st); put(b, " "); who_text(b, a, e, st); break;
+        qty_text(b, e, st); put(b, " "); who_text(b, a, e, st);
+        if (e->op == OP_PREVENT_NEXT && e->dur == DUR_STATIC && e->sel.ctl == CTL_OPP) put(b, " of each from opponents' sources");
+        break;
     case OP_DISCARD:
         qty_text(b, e, st);
         if (e->flags & EF_CHOOSER) filter_text(b, &e->sel, st);

@@ -3192,6 +3192,24 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         restore(p, &s);
         return 0;
     }
+    /* Guardian Seraph: "If a source an opponent controls would deal damage to you,
+     * prevent 1 of that damage." (615) */
+    ab_init(a, AB_STATIC);
+    if (lit(p, "if a source an opponent controls would deal damage to you , prevent")) {
+        int v;
+        if (number(p, &v, 0) && v > 0 && lit(p, "of that damage .") && at_end(p)) {
+            Effect *e = neweff(p, OP_PREVENT_NEXT);
+            e->who = SEL_YOU;
+            e->dur = DUR_STATIC;
+            e->n.n = (int8_t)v;
+            e->sel.ctl = CTL_OPP;
+            out->n++;
+            return 1;
+        }
+        restore(p, &s);
+        return 0;
+    }
+    restore(p, &s);
     /* Platinum Angel; Darksteel Colossus */
     ab_init(a, AB_STATIC);
     if (lit(p, "you can't lose the game and your opponents can't win the game .") && at_end(p)) {

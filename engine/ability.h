@@ -189,7 +189,9 @@ enum {
     OP_SEARCH,           /* search the selected player's library for Qty cards matching Effect.sel, to zone `arg2` (EF_TAPPED) */
     OP_SHUFFLE,
     OP_REORDER_TOP,      /* look at the top Qty cards and put them back in any order */
-    OP_PREVENT_NEXT,     /* prevent the next Qty damage to the selection this turn */
+    OP_PREVENT_NEXT,     /* prevent the next Qty damage to the selection this turn; DUR_STATIC on SEL_YOU:
+                            prevent Qty of each damage a source its controller's opponent controls
+                            would deal to you (Guardian Seraph; Effect.sel.ctl CTL_OPP) */
     OP_PREVENT_COMBAT,   /* prevent all combat damage this turn */
     OP_PREVENT_ALL,      /* prevent all damage to the selection (for the duration) */
     OP_REGENERATE,       /* a regeneration shield on the selection (701.15) */

@@ -4,6 +4,22 @@
 #include "stack.h"
 #include "ability.h"
 
+int damage_player_shields(const GameState *s, int p, int src_ctl)
+{
+    if (src_ctl == p) return 0;
+    int n = 0;
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        const CardDef *d = &s->cards[s->perm[permiter_next(&it)].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind == AB_STATIC && !a->cond && a->n_effects == 1 && a->effect[0].op == OP_PREVENT_NEXT &&
+                a->effect[0].who == SEL_YOU && a->effect[0].sel.ctl == CTL_OPP)
+                n += a->effect[0].n.n;
+        }
+    }
+    return n;
+}
+
 int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int p, int amt)
 {
     if (amt <= 0) return 0;
@@ -41,6 +57,10 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         if (flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;
     } else {
         Player *pl = &s->pl[p];
+        /* 615, 616.1: the player's choice of order; a static prevention first leaves
+         * more of a "next N damage" shield, never less */
+        if (!src->no_prevent) amt -= damage_player_shields(s, p, src->controller);
+        if (amt <= 0) return 0;
         int stop = src->no_prevent ? 0 : pl->prevent < amt ? pl->prevent : amt;
         pl->prevent = (int16_t)(pl->prevent - stop);
         amt -= stop;

@@ -31,6 +31,10 @@ static inline int perm_prevents_all(const GameState *s, int i)
     return 0;
 }
 
+/* Guardian Seraph: how much of each damage from a source controlled by
+ * src_ctl to player p the static abilities of p's permanents prevent. */
+int damage_player_shields(const GameState *s, int p, int src_ctl);
+
 /* Deals amt damage from src to permanent i (a creature or planeswalker) or
  * to player p (i < 0). Returns the damage dealt after prevention. */
 int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int p, int amt);

@@ -202,6 +202,10 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         NOT("%s of lands (basic lands are not permanents yet)", name);
     if (a->kind == AB_STATIC) {
         if (e->dur != DUR_STATIC) NOT("a static %s with a duration", name);
+        if (e->op == OP_PREVENT_NEXT && sel == SEL_YOU) {    /* damage.c's damage_player_shields */
+            if (e->sel.ctl != CTL_OPP || e->n.kind != QTY_CONST || a->cond || a->n_effects != 1) NOT("static %s", name);
+            return 1;
+        }
         if (sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER) {     /* layers.c's player_rules */
             int r = e->arg2;
             if (e->op != OP_RULE || (r != RULE_CANT_LOSE && r != RULE_CANT_WIN && r != RULE_NO_MAX_HAND &&
