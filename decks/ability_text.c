@@ -219,7 +219,7 @@ static const char *const op_names[OP_COUNT] = {
     [OP_EXTRA_TURN] = "extra-turn", [OP_SACRIFICE] = "sacrifice", [OP_ADD_MANA] = "add",
     [OP_SCRY] = "scry", [OP_END_TURN] = "end-turn", [OP_BECOME] = "become", [OP_LOOK_HAND] = "look-hand",
     [OP_REVEAL_TOP] = "reveal-top", [OP_REVEAL_RANDOM] = "reveal-random", [OP_SHUFFLE_GRAVEYARD] = "shuffle-graveyard",
-    [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat", [OP_SET_COLOR] = "set-color", [OP_DIG] = "dig",
+    [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat", [OP_SET_COLOR] = "set-color", [OP_DIG] = "dig", [OP_DOUBLE_DAMAGE] = "double-damage",
 };
 
 static void mana_text(Buf *b, unsigned bits)
@@ -255,6 +255,7 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         }
         who_text(b, a, e, st);
         break;
+    case OP_DOUBLE_DAMAGE: put(b, "of"); filter_text(b, &e->sel, st); put(b, " "); who_text(b, a, e, st); break;
     case OP_TAP:
         if (e->arg2 == 1) put(b, "or-untap ");
         who_text(b, a, e, st);

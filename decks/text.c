@@ -3192,6 +3192,24 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         restore(p, &s);
         return 0;
     }
+    /* Fire Servant: "If a red instant or sorcery spell you control would deal damage,
+     * it deals double that damage instead." */
+    ab_init(a, AB_STATIC);
+    if (lit(p, "if a|an")) {
+        Filter f;
+        int pl, kind;
+        if (filter(p, &f, &pl, &kind) && SG(pl) && kind == N_SPELL && f.ctl == CTL_ANY && lit(p, "you control") &&
+            lit(p, "would deal damage , it deals double that damage instead .") && at_end(p)) {
+            f.ctl = CTL_YOU;                                 /* effect.c's doublers: its controller's */
+            Effect *e = neweff(p, OP_DOUBLE_DAMAGE);
+            e->who = SEL_YOU;
+            e->dur = DUR_STATIC;
+            e->sel = f;
+            out->n++;
+            return 1;
+        }
+        restore(p, &s);
+    }
     /* Guardian Seraph: "If a source an opponent controls would deal damage to you,
      * prevent 1 of that damage." (615) */
     ab_init(a, AB_STATIC);

@@ -223,6 +223,9 @@ enum {
     OP_SKIP_COMBAT,      /* the selected player skips their next combat phase */
     OP_SET_COLOR,        /* the selection becomes the colors arg2 (CB_*) instead of its own (layer 5),
                             for the duration */
+    OP_DOUBLE_DAMAGE,    /* static on SEL_YOU: a spell matching Effect.sel (ctl CTL_YOU: yours) that would
+                            deal damage deals double that damage instead (Fire Servant; 616.1: after
+                            the damaged player's preventions) */
     OP_DIG,              /* the selected player looks at the top Qty cards of their library, may put
                             one matching Effect.sel into their hand, and puts the rest on the bottom
                             in any order (Commune with Nature) */

@@ -40,6 +40,7 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
             amt -= stop;
             if (amt <= 0) return 0;
         }
+        for (int k = 0; k < src->doubled && amt < 10000; k++) amt *= 2;          /* 616.1: after prevention */
         int pw = perm_is_planeswalker(s, i) && !perm_is_creature(s, i);
         game_event(g, s, EV_DAMAGE, src->controller, src->slot, i, src->card, amt, (int)(flags | (pw ? DMG_TO_PW : 0)));
         if (pw) {                                                                   /* 120.3c */
@@ -65,6 +66,7 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         pl->prevent = (int16_t)(pl->prevent - stop);
         amt -= stop;
         if (amt <= 0) return 0;
+        for (int k = 0; k < src->doubled && amt < 10000; k++) amt *= 2;          /* 616.1: after prevention */
         game_event(g, s, EV_DAMAGE, src->controller, src->slot, TARGET_PLAYER, src->card, amt,
                    (int)(flags | (p == src->controller ? DMG_TO_CONTROLLER : 0)));
         if (flags & DMG_INFECT) {                                                   /* 120.3b */

@@ -15,6 +15,7 @@ typedef struct DamageSource {
     uint16_t card;
     uint16_t kw;
     uint8_t  no_prevent;  /* "The damage can't be prevented" (Combust): no prevention applies */
+    uint8_t  doubled;     /* Fire Servant: the damage, after prevention, is doubled this many times */
 } DamageSource;
 
 /* Whether permanent i's own text prevents all damage dealt to it ("Prevent

@@ -352,10 +352,29 @@ static unsigned sel_players(const Ctx *c, const Effect *e)
     }
 }
 
+/* Fire Servant: how many of the controller's permanents double the damage
+ * of spell item it (static OP_DOUBLE_DAMAGE whose filter it matches). */
+static int doublers(const GameState *s, const StackItem *it)
+{
+    if (it->kind != SI_SPELL) return 0;
+    int n = 0;
+    for (PermIter m = permset_iter(s->perm_ctl[it->controller]); permiter_more(&m);) {
+        const CardDef *d = &s->cards[s->perm[permiter_next(&m)].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind == AB_STATIC && !a->cond && a->n_effects == 1 && a->effect[0].op == OP_DOUBLE_DAMAGE &&
+                filter_spell(s, &a->effect[0].sel, it))
+                n++;
+        }
+    }
+    return n;
+}
+
 static DamageSource source_of(const Ctx *c)
 {
     DamageSource d;
     d.no_prevent = 0;
+    d.doubled = (uint8_t)doublers(c->s, c->it);
     d.controller = c->it->controller;
     d.card = c->it->card;
     if (c->src >= 0) {

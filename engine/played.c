@@ -150,7 +150,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         [OP_TAP] = "tap", [OP_UNTAP] = "untap", [OP_NO_UNTAP] = "doesn't untap",
         [OP_CONTROL] = "gain control", [OP_EXTRA_TURN] = "extra turn", [OP_SACRIFICE] = "sacrifice",
         [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry", [OP_GIVE_CONTROL] = "give control", [OP_SET_COLOR] = "change colors", [OP_DIG] = "look at the top",
-        [OP_SHUFFLE_GRAVEYARD] = "shuffle a graveyard into a library",
+        [OP_SHUFFLE_GRAVEYARD] = "shuffle a graveyard into a library", [OP_DOUBLE_DAMAGE] = "double damage",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
@@ -202,6 +202,10 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         NOT("%s of lands (basic lands are not permanents yet)", name);
     if (a->kind == AB_STATIC) {
         if (e->dur != DUR_STATIC) NOT("a static %s with a duration", name);
+        if (e->op == OP_DOUBLE_DAMAGE && sel == SEL_YOU) {   /* effect.c's doublers: your spells */
+            if (e->sel.zone != ZONE_STACK || e->sel.ctl != CTL_YOU || a->cond || a->n_effects != 1) NOT("static %s", name);
+            return 1;
+        }
         if (e->op == OP_PREVENT_NEXT && sel == SEL_YOU) {    /* damage.c's damage_player_shields */
             if (e->sel.ctl != CTL_OPP || e->n.kind != QTY_CONST || a->cond || a->n_effects != 1) NOT("static %s", name);
             return 1;
