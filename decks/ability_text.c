@@ -178,6 +178,7 @@ static void qty_text(Buf *b, const Effect *e, const SubtypeTable *st)
     case QTY_LIFE_TOTAL: if (q->n != 1) put(b, "%d*", q->n); put(b, "life total"); break;
     case QTY_GREATEST_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "greatest power"); filter_text(b, &e->count, st); break;
     case QTY_DAMAGE_DEALT: if (q->n != 1) put(b, "%d*", q->n); put(b, "damage dealt"); break;
+    case QTY_PREV_MANA_VALUE: if (q->n != 1) put(b, "%d*", q->n); put(b, "its mana value"); break;
     case QTY_SACRIFICED_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "sacrificed's power"); break;
     case QTY_COUNT_SHARING: if (q->n != 1) put(b, "%d*", q->n); put(b, "count-sharing-a-type"); filter_text(b, &e->count, st); break;
     default: put(b, "?"); break;
@@ -219,7 +220,7 @@ static const char *const op_names[OP_COUNT] = {
     [OP_EXTRA_TURN] = "extra-turn", [OP_SACRIFICE] = "sacrifice", [OP_ADD_MANA] = "add",
     [OP_SCRY] = "scry", [OP_END_TURN] = "end-turn", [OP_BECOME] = "become", [OP_LOOK_HAND] = "look-hand",
     [OP_REVEAL_TOP] = "reveal-top", [OP_REVEAL_RANDOM] = "reveal-random", [OP_SHUFFLE_GRAVEYARD] = "shuffle-graveyard",
-    [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat", [OP_SET_COLOR] = "set-color", [OP_DIG] = "dig", [OP_DOUBLE_DAMAGE] = "double-damage",
+    [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat", [OP_SET_COLOR] = "set-color", [OP_DIG] = "dig", [OP_DOUBLE_DAMAGE] = "double-damage", [OP_TOP_TO_HAND] = "top-to-hand",
 };
 
 static void mana_text(Buf *b, unsigned bits)

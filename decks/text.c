@@ -1596,6 +1596,11 @@ static int vp_player(P *p, const Ref *subj)
                 e = clause_eff(p, op, subj);
                 if (!e) return 0;
                 e->n.kind = QTY_LIFE_LOST;
+            } else if (p->a->n_effects > 0 && p->a->effect[p->a->n_effects - 1].op == OP_TOP_TO_HAND &&
+                       lit(p, "its mana value")) {
+                e = clause_eff(p, op, subj);                 /* the card just put into the hand */
+                if (!e) return 0;
+                e->n.kind = QTY_PREV_MANA_VALUE;
             } else if (p->a->n_effects > 0 && p->a->effect[p->a->n_effects - 1].op == OP_DAMAGE &&
                        lit(p, "the damage dealt this way")) {
                 /* Corrupt: the damage the previous effect dealt, after prevention (119.4a) */
@@ -2177,6 +2182,13 @@ static int vp_you(P *p, const Ref *subj)
         if (!e) return 0;
         e->who = SEL_SELF;
         e->flags |= EF_SHUFFLE;
+        e->dur = DUR_NOW;
+        return 1;
+    }
+    /* Dark Tutelage: revealed and put into the hand, not drawn */
+    if (lit(p, "reveal the top card of your library and put that card into your hand")) {
+        Effect *e = clause_eff(p, OP_TOP_TO_HAND, subj);
+        if (!e) return 0;
         e->dur = DUR_NOW;
         return 1;
     }

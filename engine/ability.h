@@ -114,8 +114,10 @@ enum {
     QTY_DAMAGE_DEALT,    /* n * the damage the previous effect dealt ("the damage dealt this way") */
     QTY_COUNT_SHARING,   /* static, for each affected creature: n * the other permanents matching
                             Effect.count that share a creature type with it (Coat of Arms) */
-    QTY_SACRIFICED_POWER /* n * the power of the creature sacrificed to cast the spell, as it last
+    QTY_SACRIFICED_POWER,/* n * the power of the creature sacrificed to cast the spell, as it last
                             existed ("the sacrificed creature's power": Fling) */
+    QTY_PREV_MANA_VALUE  /* n * the mana value of the card the previous effect (OP_TOP_TO_HAND) put
+                            into a hand ("its mana value"); 0 if none */
 };
 
 typedef struct Qty {
@@ -226,6 +228,8 @@ enum {
     OP_DOUBLE_DAMAGE,    /* static on SEL_YOU: a spell matching Effect.sel (ctl CTL_YOU: yours) that would
                             deal damage deals double that damage instead (Fire Servant; 616.1: after
                             the damaged player's preventions) */
+    OP_TOP_TO_HAND,      /* the selected player reveals the top card of their library and puts it into
+                            their hand (not a draw: Dark Tutelage) */
     OP_DIG,              /* the selected player looks at the top Qty cards of their library, may put
                             one matching Effect.sel into their hand, and puts the rest on the bottom
                             in any order (Commune with Nature) */

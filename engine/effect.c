@@ -236,6 +236,7 @@ typedef struct Ctx {
     uint8_t done;       /* the previous effect happened ("if you do") */
     PermSet prev;       /* the permanents the previous effect acted on ("those creatures") */
     int dealt;          /* the damage the last damage effect dealt ("the damage dealt this way") */
+    int moved_mv;       /* the mana value of the card OP_TOP_TO_HAND moved ("its mana value") */
 } Ctx;
 
 static int qty(const Ctx *c, const Qty *q)
@@ -262,6 +263,7 @@ static int amount(const Ctx *c, const Effect *e)
     case QTY_EVENT: return e->n.n * c->it->ev_amount;
     case QTY_DAMAGE_DEALT: return e->n.n * c->dealt;
     case QTY_SACRIFICED_POWER: return e->n.n * c->it->ev_amount;
+    case QTY_PREV_MANA_VALUE: return e->n.n * c->moved_mv;
     case QTY_GREATEST_POWER: {                           /* as it resolves; none: 0 */
         int best = 0;
         for (PermIter it = permset_iter(c->s->perm_used); permiter_more(&it);) {
@@ -755,6 +757,15 @@ static void run(Ctx *c, const Effect *e)
     case OP_DIG:
         for (int p = 0; p < 2; p++) if (players >> p & 1) dig(c, p, n, &e->sel);
         break;
+    case OP_TOP_TO_HAND:                                     /* revealed, put into the hand: no draw */
+        c->moved_mv = 0;
+        for (int p = 0; p < 2; p++) {
+            if (!(players >> p & 1) || !s->pl[p].lib_n) continue;
+            uint8_t obj = library_take(s, p, 0);
+            c->moved_mv = s->cards[OBJ_CARD(s, p, obj)].mana_value;
+            card_to_zone(s, p, obj, ZONE_HAND);
+        }
+        break;
     case OP_SEARCH:
         for (int p = 0; p < 2; p++)
             if (players >> p & 1) search(c, p, n, &e->sel, e->arg2, (e->flags & EF_TAPPED) != 0);
@@ -830,7 +841,7 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
 {
     const CardDef *d = &s->cards[it->card];
     if (it->ability >= d->n_abilities) return 1;
-    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1, 0, 0 };
+    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1, 0, 0, 0 };
     if (it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts)
         c.src = it->source;
     /* 603.4: an intervening "if" is checked again as it resolves (the

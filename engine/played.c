@@ -65,6 +65,7 @@ static int qty_ok(const Ability *a, const Qty *q)
     case QTY_GREATEST_POWER: case QTY_DAMAGE_DEALT: return 1;
     case QTY_COUNT_SHARING: return a->kind == AB_STATIC;     /* layers.c's count_sharing */
     case QTY_SACRIFICED_POWER: return a->kind == AB_SPELL && a->cost.sac_n == 1;   /* StackItem.ev_amount */
+    case QTY_PREV_MANA_VALUE: return 1;                      /* effect_ok: after OP_TOP_TO_HAND */
     default: return 0;
     }
 }
@@ -151,6 +152,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         [OP_CONTROL] = "gain control", [OP_EXTRA_TURN] = "extra turn", [OP_SACRIFICE] = "sacrifice",
         [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry", [OP_GIVE_CONTROL] = "give control", [OP_SET_COLOR] = "change colors", [OP_DIG] = "look at the top",
         [OP_SHUFFLE_GRAVEYARD] = "shuffle a graveyard into a library", [OP_DOUBLE_DAMAGE] = "double damage",
+        [OP_TOP_TO_HAND] = "the top card into the hand",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
@@ -166,6 +168,8 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     if ((e->n.kind == QTY_COUNT && !count_ok(&e->count)) ||
         ((e->n.kind == QTY_COUNT_PLAYER || e->n.kind == QTY_GREATEST_POWER || (e->flags & EF_IF_FEWER)) && !filter_ok(&e->count)))
         NOT("counting outside the battlefield");
+    if (e->n.kind == QTY_PREV_MANA_VALUE && (e == a->effect || (e - 1)->op != OP_TOP_TO_HAND || (e - 1)->who != SEL_YOU))
+        NOT("%s of that amount", name);
     if (e->n.kind == QTY_DAMAGE_DEALT) {                     /* the damage of the effect just before */
         const Effect *prev = e > a->effect ? e - 1 : NULL;
         if (!prev || prev->op != OP_DAMAGE || (prev->flags & ~(unsigned)EF_NO_PREVENT)) NOT("%s of that amount", name);
@@ -340,6 +344,9 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         return 1;
     case OP_SCRY:                                            /* at most 4 cards: 120 choices */
         if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 4) break;
+        return 1;
+    case OP_TOP_TO_HAND:
+        if (sel != SEL_YOU) break;
         return 1;
     case OP_DIG:                                             /* at most 5 cards: 120 orders */
         if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 5 || e->sel.zone != ZONE_LIBRARY ||

@@ -21,13 +21,13 @@ static const char *const names[] = {
     "Commune with Nature", "Ancient Hellkite", "Diminish", "Giant Growth", "Incite", "Coat of Arms", "Goblin Piker",
     "Raging Goblin", "Sunken Hope", "Stampeding Wildebeests", "Puppeteer",
     "Royal Assassin", "White Knight", "Stave Off", "Mortivore", "Ancestor's Chosen",
-    "Lavaborn Muse", "Elixir of Immortality", "Fling",
+    "Lavaborn Muse", "Elixir of Immortality", "Fling", "Dark Tutelage",
 };
 enum { C_NIGHTMARE, C_SWAMP1, C_SWAMP2, C_SWAMP3, C_ANTHEM, C_SCION, C_BEARS, C_WURM, C_RATS1, C_RATS2,
        C_HAWK1, C_HAWK2, C_HAWK3, C_FOREST1, C_FOREST2, C_DISCIPLINE, C_ORNITHOPTER, C_BEACON, C_STAMPEDE,
        C_CORRUPT, C_TIMELY, C_CULTIVATE, C_SLEEP, C_ARBALEST, C_HURKYL, C_BOLT, C_COMMUNE, C_HELLKITE, C_DIMINISH,
        C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_SUNKEN, C_WILDEBEESTS, C_PUPPETEER, C_ASSASSIN,
-       C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_LAVABORN, C_ELIXIR, C_FLING, C_N };
+       C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_LAVABORN, C_ELIXIR, C_FLING, C_TUTELAGE, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -613,6 +613,29 @@ static void test_sacrifice_to_cast(void **state)
     assert_int_equal(x.s.pl[1].life, 11);
 }
 
+/* Dark Tutelage: the top card into the hand (not a draw: an empty
+ * library loses no game, 704.5b), then life equal to its mana value. */
+static void test_top_to_hand(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_WURM, C_BEARS };
+    Pos x; init(&x);
+    library(&x, 0, lib, 2);
+    put(&x, 0, C_TUTELAGE);
+    trigger_event(&x.s, TR_UPKEEP, NO_SLOT, 0, 0, 0, 0);
+    settle(&x);
+    assert_true(in_hand(&x, 0, C_WURM));
+    assert_int_equal(x.s.pl[0].life, 14);
+    assert_int_equal(x.s.pl[0].lib_n, 1);
+
+    Pos y; init(&y);                                 /* an empty library: nothing, no loss */
+    put(&y, 0, C_TUTELAGE);
+    trigger_event(&y.s, TR_UPKEEP, NO_SLOT, 0, 0, 0, 0);
+    settle(&y);
+    assert_int_equal(y.s.pl[0].life, 20);
+    assert_false(y.s.pl[0].flags & PL_DREW_EMPTY);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -640,6 +663,7 @@ int main(void)
         cmocka_unit_test(test_hand_condition),
         cmocka_unit_test(test_elixir),
         cmocka_unit_test(test_sacrifice_to_cast),
+        cmocka_unit_test(test_top_to_hand),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -755,7 +755,9 @@ static void test_reader_templates(void)
     EXPECT("Fling", "spell +cost sac 1[creature]: damage sacrificed's power to target0[any target]");
     EXPECT("Guardian Seraph", "keywords flying\nstatic: prevent-next 1 you of each from opponents' sources static");
     EXPECT("Fire Servant", "static: double-damage of[red instant|sorcery spell you control] you static");
+    EXPECT("Dark Tutelage", "triggered upkeep(you): top-to-hand you; lose-life its mana value you");
     /* near misses */
+    NO("Dark Tutelage", "At the beginning of your upkeep, you lose life equal to its mana value.");
     NO("Fire Servant", "If a red instant or sorcery spell would deal damage, it deals double that damage instead.");
     NO("Guardian Seraph", "If a source would deal damage to you, prevent 1 of that damage.");
     NO("Fling", "Fling deals damage equal to the sacrificed creature's power to any target.");
@@ -796,7 +798,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 314, 207, 203, 194 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 314, 207, 204, 194 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
