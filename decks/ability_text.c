@@ -220,7 +220,7 @@ static const char *const op_names[OP_COUNT] = {
     [OP_EXTRA_TURN] = "extra-turn", [OP_SACRIFICE] = "sacrifice", [OP_ADD_MANA] = "add",
     [OP_SCRY] = "scry", [OP_END_TURN] = "end-turn", [OP_BECOME] = "become", [OP_LOOK_HAND] = "look-hand",
     [OP_REVEAL_TOP] = "reveal-top", [OP_REVEAL_RANDOM] = "reveal-random", [OP_SHUFFLE_GRAVEYARD] = "shuffle-graveyard",
-    [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat", [OP_SET_COLOR] = "set-color", [OP_DIG] = "dig", [OP_DOUBLE_DAMAGE] = "double-damage", [OP_TOP_TO_HAND] = "top-to-hand",
+    [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat", [OP_SET_COLOR] = "set-color", [OP_DIG] = "dig", [OP_DOUBLE_DAMAGE] = "double-damage", [OP_TOP_TO_HAND] = "top-to-hand", [OP_FLIP_COIN] = "flip-coin",
 };
 
 static void mana_text(Buf *b, unsigned bits)
@@ -332,8 +332,9 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     if (e->dur < 7) put(b, "%s", durs[e->dur]);
     static const char *const flags[] = { "no-regen", "may", "at-random", "bottom", "tapped", "",
                                          "you-choose", "if-done", "reveal", "no-prevent", "shuffle",
-                                         "damaged-no-regen", "at-end-of-combat", "if-less-life", "if-fewer" };
-    for (int k = 0; k < 15; k++)
+                                         "damaged-no-regen", "at-end-of-combat", "if-less-life", "if-fewer",
+                                         "if-lost" };
+    for (int k = 0; k < 16; k++)
         if ((e->flags & (1u << k)) && flags[k][0]) put(b, " %s", flags[k]);
     if (e->flags & EF_IF_FEWER) filter_text(b, &e->count, st);
 }

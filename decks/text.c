@@ -1266,6 +1266,14 @@ static int vp_damage(P *p, const Ref *subj)
         return 1;
     }
     if (!lit(p, "to")) { p->i = save; return 0; }
+    /* Goblin Bangchuckers: "deals 2 damage to itself" (its source) */
+    if (p->ctx == C_ABILITY && subj->who == SEL_SELF && lit(p, "itself")) {
+        Effect *e = clause_eff(p, OP_DAMAGE, subj);
+        if (!e) return 0;
+        e->n = q;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     for (;;) {
         if (!ref(p, &r, A_OBJ | A_PLAYER | A_ANY)) { p->i = save; return 0; }
         if (r.who == SEL_SELF) { p->i = save; return 0; }  /* "to itself" is not "to ~" */
@@ -2185,6 +2193,12 @@ static int vp_you(P *p, const Ref *subj)
         e->dur = DUR_NOW;
         return 1;
     }
+    if (lit(p, "flip a coin")) {                             /* 705 */
+        Effect *e = clause_eff(p, OP_FLIP_COIN, subj);
+        if (!e) return 0;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     /* Dark Tutelage: revealed and put into the hand, not drawn */
     if (lit(p, "reveal the top card of your library and put that card into your hand")) {
         Effect *e = clause_eff(p, OP_TOP_TO_HAND, subj);
@@ -2449,7 +2463,15 @@ static int sentence(P *p)
         int pl, kind;
         Snap sc;
         snap(p, &sc);
-        if (lit(p, "if you have less life than an opponent ,")) cond = EF_IF_LESS_LIFE;
+        /* the branches of a coin flip just before: "If you win the flip, ...", then
+         * (after the win branch, or right after the flip) "If you lose the flip, ..." */
+        int after_flip = from > 0 && (p->a->effect[from - 1].op == OP_FLIP_COIN ||
+                                      (p->a->effect[from - 1].flags & EF_IF_DONE));
+        int flip_before = 0;
+        for (int k = 0; k < from; k++) flip_before |= p->a->effect[k].op == OP_FLIP_COIN;
+        if (from > 0 && p->a->effect[from - 1].op == OP_FLIP_COIN && lit(p, "if you win the flip ,")) cond = EF_IF_DONE;
+        else if (after_flip && flip_before && lit(p, "if you lose the flip ,")) cond = EF_IF_LOST;
+        else if (lit(p, "if you have less life than an opponent ,")) cond = EF_IF_LESS_LIFE;
         else if (lit(p, "if you control fewer")) {
             if (filter(p, &cond_f, &pl, &kind) && PL(pl) && kind == N_PERMANENT && cond_f.ctl == CTL_ANY &&
                 lit(p, "than an opponent ,")) {

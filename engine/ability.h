@@ -228,6 +228,8 @@ enum {
     OP_DOUBLE_DAMAGE,    /* static on SEL_YOU: a spell matching Effect.sel (ctl CTL_YOU: yours) that would
                             deal damage deals double that damage instead (Fire Servant; 616.1: after
                             the damaged player's preventions) */
+    OP_FLIP_COIN,        /* the selected player flips a coin (705): the effects right after it with
+                            EF_IF_DONE happen if they win the flip, those with EF_IF_LOST if they lose */
     OP_TOP_TO_HAND,      /* the selected player reveals the top card of their library and puts it into
                             their hand (not a draw: Dark Tutelage) */
     OP_DIG,              /* the selected player looks at the top Qty cards of their library, may put
@@ -315,9 +317,11 @@ enum {
                                  ability, 603.7): "sacrifice it at end of combat" */
     EF_IF_LESS_LIFE = 1u << 13, /* happens only if the ability's controller has less life than an
                                  opponent, as it resolves ("If you have less life than an opponent, ...") */
-    EF_IF_FEWER   = 1u << 14    /* happens only if the ability's controller controls fewer permanents
+    EF_IF_FEWER   = 1u << 14,   /* happens only if the ability's controller controls fewer permanents
                                  matching Effect.count than an opponent ("If you control fewer
                                  creatures than an opponent, ...") */
+    EF_IF_LOST    = 1u << 15    /* happens only if the ability's coin flip (OP_FLIP_COIN) was lost: "If
+                                 you lose the flip, ..." */
 };
 
 /* A token's characteristics (111.4). */

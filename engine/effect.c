@@ -237,6 +237,7 @@ typedef struct Ctx {
     PermSet prev;       /* the permanents the previous effect acted on ("those creatures") */
     int dealt;          /* the damage the last damage effect dealt ("the damage dealt this way") */
     int moved_mv;       /* the mana value of the card OP_TOP_TO_HAND moved ("its mana value") */
+    uint8_t lost;       /* the ability's coin flip was lost ("If you lose the flip") */
 } Ctx;
 
 static int qty(const Ctx *c, const Qty *q)
@@ -757,6 +758,11 @@ static void run(Ctx *c, const Effect *e)
     case OP_DIG:
         for (int p = 0; p < 2; p++) if (players >> p & 1) dig(c, p, n, &e->sel);
         break;
+    case OP_FLIP_COIN:                                       /* 705: won or lost, at random */
+        c->done = 0;
+        for (int p = 0; p < 2; p++) if (players >> p & 1) c->done = (uint8_t)rng_below(c->g->deck_rng[p], 2);
+        c->lost = !c->done;
+        break;
     case OP_TOP_TO_HAND:                                     /* revealed, put into the hand: no draw */
         c->moved_mv = 0;
         for (int p = 0; p < 2; p++) {
@@ -841,7 +847,7 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
 {
     const CardDef *d = &s->cards[it->card];
     if (it->ability >= d->n_abilities) return 1;
-    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1, 0, 0, 0 };
+    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1, 0, 0, 0, 0 };
     if (it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts)
         c.src = it->source;
     /* 603.4: an intervening "if" is checked again as it resolves (the
@@ -860,6 +866,7 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
     for (int k = 0; k < c.a->n_effects && !s->over; k++) {
         const Effect *e = &c.a->effect[k];
         if ((e->flags & EF_IF_DONE) && !c.done) continue;
+        if ((e->flags & EF_IF_LOST) && !c.lost) continue;
         if (e->flags & (EF_IF_LESS_LIFE | EF_IF_FEWER)) {                                  /* 608.2c */
             int you = it->controller;
             int holds = (e->flags & EF_IF_LESS_LIFE) ? s->pl[you].life < s->pl[1 - you].life
@@ -867,7 +874,7 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
             if (!holds) { c.done = 0; continue; }
         }
         c.done = !(e->flags & EF_OPTIONAL) || may(&c);
-        if (c.done) run(&c, e);
+        if (c.done) run(&c, e);                              /* a coin flip sets `done`: won */
     }
     return 1;
 }

@@ -152,7 +152,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         [OP_CONTROL] = "gain control", [OP_EXTRA_TURN] = "extra turn", [OP_SACRIFICE] = "sacrifice",
         [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry", [OP_GIVE_CONTROL] = "give control", [OP_SET_COLOR] = "change colors", [OP_DIG] = "look at the top",
         [OP_SHUFFLE_GRAVEYARD] = "shuffle a graveyard into a library", [OP_DOUBLE_DAMAGE] = "double damage",
-        [OP_TOP_TO_HAND] = "the top card into the hand",
+        [OP_TOP_TO_HAND] = "the top card into the hand", [OP_FLIP_COIN] = "flip a coin",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
@@ -160,6 +160,8 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
                         (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) | (e->op == OP_RULE ? EF_CHOOSER : 0u) |
                         (e->op == OP_TO_LIBRARY && e->who == SEL_SELF ? EF_SHUFFLE : 0u) | (e->op == OP_DAMAGE ? EF_NO_PREVENT : 0u);
     if (a->kind != AB_STATIC) flags_ok |= EF_IF_LESS_LIFE | EF_IF_FEWER;   /* effect_resolve checks them */
+    for (const Effect *f = a->effect; f < e; f++)           /* the branches of a coin flip before it */
+        if (f->op == OP_FLIP_COIN) flags_ok |= EF_IF_DONE | EF_IF_LOST;
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
     int q = qty_ok(a, &e->n);
     if (!q || (q == 2 && e->op != OP_MILL) || (q == 3 && e->op != OP_GAIN_LIFE && e->op != OP_LOSE_LIFE) ||
@@ -266,7 +268,8 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     switch (e->op) {
     case OP_DAMAGE:
         if (!on_perm && !on_player) break;
-        if (sel == SEL_SELF || sel == SEL_ATTACHED) break;
+        if (sel == SEL_ATTACHED) break;
+        if (sel == SEL_SELF && a->kind != AB_ACTIVATED && a->kind != AB_TRIGGERED) break;   /* "to itself" */
         return 1;
     case OP_PUMP: case OP_GRANT:
         if (e->dur != DUR_EOT || !on_perm) break;
@@ -345,7 +348,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     case OP_SCRY:                                            /* at most 4 cards: 120 choices */
         if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 4) break;
         return 1;
-    case OP_TOP_TO_HAND:
+    case OP_TOP_TO_HAND: case OP_FLIP_COIN:
         if (sel != SEL_YOU) break;
         return 1;
     case OP_DIG:                                             /* at most 5 cards: 120 orders */

@@ -21,13 +21,13 @@ static const char *const names[] = {
     "Commune with Nature", "Ancient Hellkite", "Diminish", "Giant Growth", "Incite", "Coat of Arms", "Goblin Piker",
     "Raging Goblin", "Sunken Hope", "Stampeding Wildebeests", "Puppeteer",
     "Royal Assassin", "White Knight", "Stave Off", "Mortivore", "Ancestor's Chosen",
-    "Lavaborn Muse", "Elixir of Immortality", "Fling", "Dark Tutelage",
+    "Lavaborn Muse", "Elixir of Immortality", "Fling", "Dark Tutelage", "Goblin Bangchuckers", "Scoria Wurm",
 };
 enum { C_NIGHTMARE, C_SWAMP1, C_SWAMP2, C_SWAMP3, C_ANTHEM, C_SCION, C_BEARS, C_WURM, C_RATS1, C_RATS2,
        C_HAWK1, C_HAWK2, C_HAWK3, C_FOREST1, C_FOREST2, C_DISCIPLINE, C_ORNITHOPTER, C_BEACON, C_STAMPEDE,
        C_CORRUPT, C_TIMELY, C_CULTIVATE, C_SLEEP, C_ARBALEST, C_HURKYL, C_BOLT, C_COMMUNE, C_HELLKITE, C_DIMINISH,
        C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_SUNKEN, C_WILDEBEESTS, C_PUPPETEER, C_ASSASSIN,
-       C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_LAVABORN, C_ELIXIR, C_FLING, C_TUTELAGE, C_N };
+       C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_LAVABORN, C_ELIXIR, C_FLING, C_TUTELAGE, C_BANG, C_SCORIA, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -636,6 +636,36 @@ static void test_top_to_hand(void **state)
     assert_false(y.s.pl[0].flags & PL_DREW_EMPTY);
 }
 
+/* 705: a coin flip, won or lost at random: Goblin Bangchuckers deals its 2
+ * damage to the target when won, to itself when lost, never both; over
+ * games both happen. Scoria Wurm returns to its owner's hand when lost. */
+static void test_coin_flip(void **state)
+{
+    (void)state;
+    int won = 0, lost = 0, kept = 0, returned = 0;
+    for (int seed = 0; seed < 24; seed++) {
+        Pos x; init(&x);
+        rng_seed(&x.rng[0], (uint64_t)seed, 0, 0);
+        int bang = put(&x, 0, C_BANG), wurm = put(&x, 1, C_WURM);
+        Action a = act(ACT_ACTIVATE, bang, 0, TK_PERM, wurm);
+        assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+        settle(&x);
+        int hit = x.s.perm[wurm].damage == 2, self = !permset_has(x.s.perm_used, bang) || x.s.perm[bang].damage == 2;
+        assert_true(hit != self);
+        won += hit;
+        lost += self;
+        Pos y; init(&y);
+        rng_seed(&y.rng[0], (uint64_t)seed, 0, 0);
+        int sw = put(&y, 0, C_SCORIA);
+        trigger_event(&y.s, TR_UPKEEP, NO_SLOT, 0, 0, 0, 0);
+        settle(&y);
+        if (permset_has(y.s.perm_used, sw)) kept++;
+        else { assert_true(in_hand(&y, 0, C_SCORIA)); returned++; }
+    }
+    assert_true(won > 0 && lost > 0);
+    assert_true(kept > 0 && returned > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -664,6 +694,7 @@ int main(void)
         cmocka_unit_test(test_elixir),
         cmocka_unit_test(test_sacrifice_to_cast),
         cmocka_unit_test(test_top_to_hand),
+        cmocka_unit_test(test_coin_flip),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -756,7 +756,12 @@ static void test_reader_templates(void)
     EXPECT("Guardian Seraph", "keywords flying\nstatic: prevent-next 1 you of each from opponents' sources static");
     EXPECT("Fire Servant", "static: double-damage of[red instant|sorcery spell you control] you static");
     EXPECT("Dark Tutelage", "triggered upkeep(you): top-to-hand you; lose-life its mana value you");
+    EXPECT("Goblin Bangchuckers", "activated {T}: flip-coin you; damage 2 to target0[any target] if-done; damage 2 to self if-lost");
+    EXPECT("Sorcerer's Strongbox", "activated {2},{T}: flip-coin you; sacrifice self if-done; draw 3 you if-done");
+    EXPECT("Scoria Wurm", "triggered upkeep(you): flip-coin you; to-hand self if-lost");
     /* near misses */
+    NO_AT("Scoria Wurm", "At the beginning of your upkeep, if you lose the flip, return Scoria Wurm to its owner's hand.",
+          "At the beginning of your upkeep, if you lose the flip, return Scoria Wurm to its owner's hand.");
     NO("Dark Tutelage", "At the beginning of your upkeep, you lose life equal to its mana value.");
     NO("Fire Servant", "If a red instant or sorcery spell would deal damage, it deals double that damage instead.");
     NO("Guardian Seraph", "If a source would deal damage to you, prevent 1 of that damage.");
@@ -798,7 +803,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 314, 207, 204, 194 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 315, 207, 205, 195 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
