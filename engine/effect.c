@@ -657,9 +657,18 @@ static void run(Ctx *c, const Effect *e)
     case OP_NO_UNTAP:                                        /* a next untap step (Effect.arg2: whose) */
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
             int i = permiter_next(&it);
-            PermX *x = &s->px[i];
-            x->xflags |= PX_SKIP_UNTAP;
-            x->skip_of = (uint8_t)(e->arg2 == 1 ? c->it->controller + 1 : e->arg2 == 2 ? perm_controller(s, i) + 1 : 0);
+            if (!e->arg2) { s->px[i].xflags |= PX_SKIP_UNTAP; continue; }   /* its controller's then */
+            /* a named player's next untap step, whoever controls it then: a record that
+             * that step ends (turn.c's untap_step) */
+            Floating f;
+            memset(&f, 0, sizeof f);
+            f.op = OP_NO_UNTAP;
+            f.dur = DUR_NEXT_UNTAP;
+            f.slot = (uint8_t)i;
+            f.controller = (uint8_t)(e->arg2 == 1 ? c->it->controller : perm_controller(s, i));
+            f.perm_ts = s->px[i].ts;
+            f.ts = state_ts(s);
+            if (floating_add(s, &f) < 0) { game_fail(s, c->g, ERR_CAPACITY); return; }
         }
         break;
     case OP_PREVENT_COMBAT:                                  /* this turn (615) */

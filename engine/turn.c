@@ -273,15 +273,25 @@ static void untap_step(GameState *s, Game *g)
     int p = s->active;
     game_event(g, s, EV_TURN, p, 0, 0, 0, s->turn, 0);
     if (s->spells) {                                 /* "doesn't untap during ... untap step" */
-        for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        /* "during your / that player's next untap step": that player's step ends the
+         * effect, whoever controls the permanent then (it untaps in another's) */
+        PermSet skip = 0;
+        int k = 0;
+        for (int j = 0; j < s->float_n; j++) {
+            const Floating *f = &s->fl[j];
+            if (f->op == OP_NO_UNTAP && f->dur == DUR_NEXT_UNTAP && f->controller == p) {
+                if (permset_has(s->perm_used, f->slot) && s->px[f->slot].ts == f->perm_ts) skip |= PERMSET_BIT(f->slot);
+                continue;
+            }
+            s->fl[k++] = *f;
+        }
+        s->float_n = (uint8_t)k;
+        for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
             int i = permiter_next(&it);
             PermX *x = &s->px[i];
-            int mine = permset_has(s->perm_ctl[p], i);
-            /* "during that player's next untap step" ends with that player's next untap
-             * step, whoever controls the permanent then */
-            int skip = (x->xflags & PX_SKIP_UNTAP) && (x->skip_of ? x->skip_of - 1 == p : mine);
-            if (mine) s->perm[i].flags &= (uint8_t)((x->xflags & PX_NO_UNTAP) || skip ? ~PF_SICK : ~(PF_TAPPED | PF_SICK));
-            if (skip) { x->xflags &= (uint8_t)~PX_SKIP_UNTAP; x->skip_of = 0; }
+            s->perm[i].flags &= (uint8_t)(x->xflags & (PX_NO_UNTAP | PX_SKIP_UNTAP) || permset_has(skip, i)
+                                          ? ~PF_SICK : ~(PF_TAPPED | PF_SICK));
+            x->xflags &= (uint8_t)~PX_SKIP_UNTAP;
         }
     } else {
         for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);)    /* 502.2, 302.6 */

@@ -257,7 +257,8 @@ static void test_sleep(void **state)
     assert_true(x.s.perm[b].flags & PF_TAPPED);
     assert_true(x.s.perm[w].flags & PF_TAPPED);
     assert_false(x.s.perm[mine].flags & PF_TAPPED);
-    assert_int_equal(x.s.px[b].skip_of, 2);          /* player 1's */
+    assert_int_equal(x.s.float_n, 2);                /* player 1's next untap step, for each */
+    assert_int_equal(x.s.fl[0].controller, 1);
     x.s.step = STEP_END;
     x.s.turn = 4;
     x.s.turn_cap = 5;                                /* player 1's turn 5, then the cap */
@@ -265,7 +266,7 @@ static void test_sleep(void **state)
     assert_int_equal(x.g.check_failed, 0);
     assert_true(x.s.perm[b].flags & PF_TAPPED);
     assert_true(x.s.perm[w].flags & PF_TAPPED);
-    assert_false(x.s.px[w].xflags & PX_SKIP_UNTAP);
+    assert_int_equal(x.s.float_n, 0);                /* that step ended them */
 }
 
 /* Arbalest Elite: "doesn't untap during your next untap step" is its
@@ -290,18 +291,29 @@ static void test_your_untap_step(void **state)
     x.s.active = 0;
     assert_int_equal(x.s.perm[wurm].damage, 3);
     assert_true(x.s.perm[elite].flags & PF_TAPPED);
-    assert_int_equal(x.s.px[elite].skip_of, 1);
+    assert_int_equal(x.s.float_n, 1);
+    assert_int_equal(x.s.fl[0].controller, 0);       /* player 0's next untap step */
     x.s.combat.attackers = 0;
     x.s.perm[wurm].target = TARGET_NONE;
-    x.s.perm_ctl[0] &= ~PERMSET_BIT(elite);          /* player 1 gains control of it */
-    x.s.perm_ctl[1] |= PERMSET_BIT(elite);
+    Floating ctl;                                    /* player 1 gains control of it (layer 2) */
+    memset(&ctl, 0, sizeof ctl);
+    ctl.op = OP_CONTROL;
+    ctl.dur = DUR_FOREVER;
+    ctl.slot = (uint8_t)elite;
+    ctl.controller = 1;
+    ctl.source = NO_SLOT;
+    ctl.perm_ts = x.s.px[elite].ts;
+    ctl.ts = state_ts(&x.s);
+    assert_int_equal(floating_add(&x.s, &ctl), 0);
+    layers_refresh(&x.s);
+    assert_true(permset_has(x.s.perm_ctl[1], elite));
     x.s.step = STEP_END;
     x.s.turn = 4;
     x.s.turn_cap = 5;
     game_run(&x.s, &x.g);
     assert_int_equal(x.g.check_failed, 0);
     assert_false(x.s.perm[elite].flags & PF_TAPPED);
-    assert_true(x.s.px[elite].xflags & PX_SKIP_UNTAP);   /* until player 0's next untap step */
+    assert_int_equal(x.s.float_n, 2);                /* the control, and player 0's next untap step's */
 }
 
 /* Hurkyl's Recall: the artifacts target player owns, whoever controls
