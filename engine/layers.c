@@ -4,6 +4,19 @@
 
 int floating_add(GameState *s, const Floating *f)
 {
+    /* A control effect with no end makes every earlier one of the same kind on
+     * the same permanent irrelevant for good (613.7: the later applies after it,
+     * and never ends): dropped, so that a permanent traded back and forth (Jinxed
+     * Idol) does not fill the effects in force. */
+    if (f->op == OP_CONTROL && f->dur == DUR_FOREVER) {
+        int k = 0;
+        for (int j = 0; j < s->float_n; j++) {
+            const Floating *g = &s->fl[j];
+            if (!(g->op == OP_CONTROL && g->dur == DUR_FOREVER && g->slot == f->slot && g->perm_ts == f->perm_ts))
+                s->fl[k++] = *g;
+        }
+        s->float_n = (uint8_t)k;
+    }
     if (s->float_n >= FLOAT_MAX) return -1;
     s->fl[s->float_n++] = *f;
     s->layers_dirty = 1;

@@ -678,6 +678,32 @@ static void test_coin_flip(void **state)
     assert_true(kept > 0 && returned > 0);
 }
 
+/* 613.7: a control effect with no end supersedes the earlier such ones on
+ * the same permanent for good; they are dropped (a permanent traded back
+ * and forth never fills the effects in force), and the latest decides. */
+static void test_control_superseded(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    int bears = put(&x, 0, C_BEARS);
+    for (int k = 0; k < FLOAT_MAX + 4; k++) {
+        Floating f;
+        memset(&f, 0, sizeof f);
+        f.op = OP_CONTROL;
+        f.dur = DUR_FOREVER;
+        f.slot = (uint8_t)bears;
+        f.controller = (uint8_t)((k + 1) & 1);
+        f.source = NO_SLOT;
+        f.perm_ts = x.s.px[bears].ts;
+        f.ts = state_ts(&x.s);
+        assert_int_equal(floating_add(&x.s, &f), 0);
+        assert_int_equal(x.s.float_n, 1);
+    }
+    layers_refresh(&x.s);
+    assert_true(permset_has(x.s.perm_ctl[(FLOAT_MAX + 4) & 1], bears));
+    settle(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -707,6 +733,7 @@ int main(void)
         cmocka_unit_test(test_sacrifice_to_cast),
         cmocka_unit_test(test_top_to_hand),
         cmocka_unit_test(test_coin_flip),
+        cmocka_unit_test(test_control_superseded),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
