@@ -395,6 +395,7 @@ static int can_pay_other(const GameState *s, int i, const Ability *a)
         if ((q->flags & PF_CREATURE) && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) return 0;   /* 302.6 */
     }
     if (a->timing && !timing_allows(s, i, a)) return 0;
+    if ((a->timing & TM_ATTACKING) && !permset_has(s->combat.attackers, i)) return 0;   /* 602.5b */
     if (a->cost.remove_counters > q->plus) return 0;
     return 1;
 }

@@ -66,6 +66,8 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
     if (s->float_n > FLOAT_MAX || s->pending_n > TRIG_MAX) FAIL("%d effects, %d triggers waiting", s->float_n, s->pending_n);
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
+        if (f->op == OP_NO_UNTAP && (f->dur != DUR_NEXT_UNTAP || f->controller > 1))
+            FAIL("untap effect %d: duration %d, player %d", j, f->dur, f->controller);
         if (f->op != OP_CONTROL) continue;
         if (f->controller > 1) FAIL("control effect %d: to player %d", j, f->controller);
         if (f->dur != DUR_EOT && f->dur != DUR_FOREVER && f->dur != DUR_SOURCE_CONTROLLED && f->dur != DUR_TARGET_ENCHANTED)

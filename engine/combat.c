@@ -357,6 +357,8 @@ static int deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, 
     if (s->prevent_combat && damage_all_prevented(s, to == TARGET_PLAYER ? -1 : to, def)) return 0;   /* Safe Passage */
     if (to == TARGET_PLAYER) {
         Player *pl = &s->pl[def];
+        if (s->spells) amt -= damage_player_shields(s, def, perm_controller(s, src));   /* Guardian Seraph */
+        if (amt <= 0) return 0;
         int stop = pl->prevent < amt ? pl->prevent : amt;
         pl->prevent = (int16_t)(pl->prevent - stop);
         amt -= stop;

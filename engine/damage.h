@@ -15,6 +15,7 @@ typedef struct DamageSource {
     uint16_t card;
     uint16_t kw;
     uint8_t  no_prevent;  /* "The damage can't be prevented" (Combust): no prevention applies */
+    uint8_t  doubled;     /* Fire Servant: the damage, after prevention, is doubled this many times */
 } DamageSource;
 
 /* Whether permanent i's own text prevents all damage dealt to it ("Prevent
@@ -43,6 +44,10 @@ static inline int damage_all_prevented(const GameState *s, int i, int p)
     if (i < 0) return (pc & PC_PLAYER(p)) != 0;
     return perm_is_creature(s, i) && (pc & PC_CREATURES(perm_controller(s, i)));
 }
+
+/* Guardian Seraph: how much of each damage from a source controlled by
+ * src_ctl to player p the static abilities of p's permanents prevent. */
+int damage_player_shields(const GameState *s, int p, int src_ctl);
 
 /* Deals amt damage from src to permanent i (a creature or planeswalker) or
  * to player p (i < 0). Returns the damage dealt after prevention. */

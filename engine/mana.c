@@ -267,7 +267,7 @@ static void tap_for_mana(GameState *s, const Game *g, int p, const Units *u, int
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
             if (!tap_only(a) || !ability_pains(a)) continue;
-            DamageSource src = { (uint8_t)i, (uint8_t)p, s->px[i].colors, s->perm[i].card, s->perm[i].kw, 0 };
+            DamageSource src = { (uint8_t)i, (uint8_t)p, s->px[i].colors, s->perm[i].card, s->perm[i].kw, 0, 0 };
             damage_deal(s, g, &src, -1, p, a->effect[1].n.n);
             break;
         }

@@ -14,24 +14,25 @@ static int filter_ok(const Filter *f)
     return f->zone == ZONE_BATTLEFIELD;
 }
 
-/* Whether a filter of cards (in a hand or a graveyard) says only what
- * effect_card_matches reads, and whose cards (ctl). */
-static int card_filter_ok(const Filter *f)
+/* What effect_count counts: permanents (filter_ok), or cards in graveyards
+ * by what filter_card reads of them. */
+static int count_ok(const Filter *f)
 {
-    return f->ctl <= CTL_NOT_YOU && !f->state && !f->other && f->power_max == FILTER_NO_LIMIT &&
-           f->power_min == FILTER_NO_MIN && !f->kw && !f->kw_not;
+    if (f->zone == ZONE_BATTLEFIELD) return 1;
+    return f->zone == ZONE_GRAVEYARD && !f->state && !f->other && !f->kw && !f->kw_not &&
+           f->power_max == FILTER_NO_LIMIT && f->power_min == FILTER_NO_MIN;
 }
 
 /* Triggers whose event has a permanent ("that creature"), and an amount
  * ("that much"). */
 static int trig_has_perm(int tr)
 {
-    return tr == TR_OTHER_ETB || tr == TR_BLOCKS_CREATURE || tr == TR_BLOCKED_BY_CREATURE;
+    return tr == TR_OTHER_ETB || tr == TR_BLOCKS_CREATURE || tr == TR_BLOCKED_BY_CREATURE || tr == TR_OTHER_ATTACKS;
 }
 
 static int trig_has_amount(int tr)
 {
-    return tr == TR_GAIN_LIFE || tr == TR_DAMAGE_OPPONENT || tr == TR_COMBAT_DAMAGE_PLAYER;
+    return tr == TR_GAIN_LIFE || tr == TR_DAMAGE_OPPONENT || tr == TR_COMBAT_DAMAGE_PLAYER || tr == TR_PLAYER_NONCOMBAT_DAMAGE;
 }
 
 /* Triggers the engine raises (stack.c's trigger_event and its callers). */
@@ -44,7 +45,10 @@ static int trigger_ok(const Ability *a)
         return 1;
     case TR_TAP_LAND:                      /* mana.c raises it for each land tapped for mana, 106.12 */
         return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP || a->trig_ctl == CTL_NOT_YOU;
+    case TR_OTHER_ATTACKS:                                   /* stack.c's triggers_attacks: two players */
+        return a->trig_filter.ctl == CTL_OPP && (a->trig_filter.types & TYPE_CREATURE);
     case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_DRAW: case TR_DISCARD: case TR_CAST:
+    case TR_PLAYER_NONCOMBAT_DAMAGE:
         return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP ||
                a->trig_ctl == CTL_NOT_YOU || (a->trig_ctl == CTL_ATTACHED && a->trigger != TR_CAST);
     default:
@@ -63,6 +67,10 @@ static int qty_ok(const Ability *a, const Qty *q)
     case QTY_SACRIFICED_POWER: return a->kind == AB_SPELL && a->cost.sac_n == 1;   /* stack.c keeps it */
     case QTY_TARGET_POWER: case QTY_TARGET_TOUGHNESS:        /* a permanent target's (effect.c's lki_p, lki_t) */
         return 1;
+    case QTY_COUNT_PLAYER: case QTY_LIFE_TOTAL: return 3;    /* its player's: life only (effect_ok) */
+    case QTY_GREATEST_POWER: case QTY_DAMAGE_DEALT: return 1;
+    case QTY_COUNT_SHARING: return a->kind == AB_STATIC;     /* layers.c's count_sharing */
+    case QTY_PREV_MANA_VALUE: return 1;                      /* effect_ok: after OP_TOP_TO_HAND */
     default: return 0;
     }
 }
@@ -78,7 +86,7 @@ static int rule_ok(int r)
     case RULE_LANDWALK: case RULE_UNBLOCKABLE: case RULE_UNBLOCKABLE_EXCEPT: case RULE_CANT_BE_BLOCKED_BY:
     case RULE_FEAR: case RULE_INTIMIDATE: case RULE_MAX_ONE_BLOCKER: case RULE_NOT_ALONE: case RULE_PROTECTION:
     case RULE_BLOCK_ONLY_FLYING: case RULE_BLOCK_ANY_NUMBER: case RULE_BLOCK_EXTRA:
-    case RULE_MUST_ATTACK: case RULE_LURE: case RULE_ATTACK_ONLY_IF:
+    case RULE_MUST_ATTACK: case RULE_LURE: case RULE_ATTACK_ONLY_IF: case RULE_UNTARGETABLE_BY:
         return 1;
     default:
         return 0;
@@ -109,6 +117,10 @@ static int rule_param_ok(const Effect *e)
         return f->subtype[0] && (!f->types || f->types == TYPE_LAND) && filter_only(f, 6);
     case RULE_UNBLOCKABLE_EXCEPT: case RULE_CANT_BE_BLOCKED_BY:  /* blockers, by filter_perm */
         return filter_ok(f);
+    case RULE_UNTARGETABLE_BY:   /* spells by filter_spell; abilities' sources by colors (effect.c) */
+        return f->zone == ZONE_STACK && !f->ctl && !f->state && !f->subtype[0] && !f->subtype_not && !f->supers &&
+               !f->kw && !f->kw_not && f->power_max == FILTER_NO_LIMIT && f->power_min == FILTER_NO_MIN &&
+               !f->types_all && (!f->other || (!f->types && !f->types_not && f->mv_max == FILTER_NO_LIMIT));
     default:
         return 1;
     }
@@ -145,30 +157,44 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         [OP_CONTROL] = "gain control", [OP_EXTRA_TURN] = "extra turn", [OP_SACRIFICE] = "sacrifice",
         [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry", [OP_GIVE_CONTROL] = "give control",
         [OP_BECOME] = "become a creature", [OP_DOUBLE_MANA] = "double the mana",
+        [OP_SET_COLOR] = "change colors", [OP_DIG] = "look at the top",
+        [OP_SHUFFLE_GRAVEYARD] = "shuffle a graveyard into a library", [OP_DOUBLE_DAMAGE] = "double damage",
+        [OP_TOP_TO_HAND] = "the top card into the hand", [OP_FLIP_COIN] = "flip a coin",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM | EF_CHOOSER : 0u) |
                         (e->op == OP_SEARCH ? EF_TAPPED | EF_REVEAL : 0u) | (e->op == OP_SHUFFLE ? EF_IF_DONE | EF_OPTIONAL : 0u) |
-                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) |
-                        (e->op == OP_TO_LIBRARY && e->who == SEL_SELF && a->kind == AB_SPELL ? EF_SHUFFLE : 0u) | (e->op == OP_DAMAGE ? EF_NO_PREVENT | EF_DAMAGED_NO_REGEN : 0u) |
+                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) | (e->op == OP_RULE ? EF_CHOOSER : 0u) |
+                        (e->op == OP_TO_LIBRARY && e->who == SEL_SELF ? EF_SHUFFLE : 0u) |
+                        (e->op == OP_DAMAGE ? EF_NO_PREVENT | EF_DAMAGED_NO_REGEN : 0u) |
                         (e->op == OP_COUNTER ? EF_UNLESS_PAY : 0u) |   /* effect.c's paid_instead */
                         /* "sacrifice it at end of combat" of an "attacks" or "blocks" trigger:
                          * it resolves in its combat step (effect.c, stack.c's trigger_delayed) */
                         (e->op == OP_SACRIFICE && e->who == SEL_SELF && a->kind == AB_TRIGGERED &&
                          a->n_effects == 1 && (a->trigger == TR_ATTACKS || a->trigger == TR_BLOCKS) ? EF_END_OF_COMBAT : 0u);
+    if (a->kind != AB_STATIC) flags_ok |= EF_IF_LESS_LIFE | EF_IF_FEWER;   /* effect_resolve checks them */
+    for (const Effect *f = a->effect; f < e; f++)           /* the branches of a coin flip before it */
+        if (f->op == OP_FLIP_COIN) flags_ok |= EF_IF_DONE | EF_IF_LOST;
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
     int q = qty_ok(a, &e->n);
     /* Damage to target player equal to the cards in that player's hand (Sudden Impact). */
     int hand_damage = e->op == OP_DAMAGE && e->n.kind == QTY_HAND_SIZE && e->who == SEL_TARGET && e->arg < a->n_targets &&
                       a->target[e->arg].what == TGT_PLAYER;
-    if (!q || (q == 2 && e->op != OP_MILL && !hand_damage)) NOT("%s of that amount", name);
+    if (!q || (q == 2 && e->op != OP_MILL && !hand_damage) || (q == 3 && e->op != OP_GAIN_LIFE && e->op != OP_LOSE_LIFE) ||
+        (e->n.kind == QTY_LIFE_TOTAL && (e->op != OP_GAIN_LIFE || e->n.n != 1)))
+        NOT("%s of that amount", name);
     if ((e->n.kind == QTY_TARGET_POWER || e->n.kind == QTY_TARGET_TOUGHNESS) &&
         (e->arg >= a->n_targets || a->target[e->arg].what != TGT_OBJECT || a->target[e->arg].f.zone != ZONE_BATTLEFIELD))
         NOT("%s of that amount", name);
-    if (e->n.kind == QTY_COUNT && !filter_ok(&e->count) &&
-        !(e->count.zone == ZONE_GRAVEYARD && a->kind != AB_STATIC && card_filter_ok(&e->count)))   /* effect.c's
-                                                                                     graveyard_count, as it resolves */
+    if ((e->n.kind == QTY_COUNT && !count_ok(&e->count)) ||
+        ((e->n.kind == QTY_COUNT_PLAYER || e->n.kind == QTY_GREATEST_POWER || (e->flags & EF_IF_FEWER)) && !filter_ok(&e->count)))
         NOT("counting outside the battlefield");
+    if (e->n.kind == QTY_PREV_MANA_VALUE && (e == a->effect || (e - 1)->op != OP_TOP_TO_HAND || (e - 1)->who != SEL_YOU))
+        NOT("%s of that amount", name);
+    if (e->n.kind == QTY_DAMAGE_DEALT) {                     /* the damage of the effect just before */
+        const Effect *prev = e > a->effect ? e - 1 : NULL;
+        if (!prev || prev->op != OP_DAMAGE || (prev->flags & ~(unsigned)EF_NO_PREVENT)) NOT("%s of that amount", name);
+    }
     int sel = e->who;
     int trig = a->kind == AB_TRIGGERED;
     if (trig && a->trigger == TR_DIES && (sel == SEL_SELF || sel == SEL_ATTACHED))   /* its source has left */
@@ -189,14 +215,26 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     if (sel == SEL_EVENT_PLAYER && !(trig && a->trigger != TR_ETB && a->trigger != TR_DIES && a->trigger != TR_ATTACKS &&
                                      !trig_has_perm(a->trigger) && a->trigger != TR_BLOCKS && a->trigger != TR_BLOCKED))
         NOT("%s on the player of that event", name);
-    int on_perm = sel == SEL_TARGET || sel == SEL_SELF || sel == SEL_ATTACHED || sel == SEL_ALL || sel == SEL_EVENT_OBJECT;
+    int set = sel == SEL_ALL || sel == SEL_TARGET_PLAYER_ALL || sel == SEL_TARGET_PLAYER_OWNS;   /* a set by a filter */
+    int on_perm = sel == SEL_TARGET || sel == SEL_SELF || sel == SEL_ATTACHED || set || sel == SEL_EVENT_OBJECT ||
+                  sel == SEL_PREVIOUS;
+    if (sel == SEL_PREVIOUS && (e == a->effect || (e - 1)->who == SEL_NONE)) NOT("%s of those", name);
+    if (sel == SEL_PREVIOUS && a->kind == AB_STATIC) NOT("a static %s of those", name);
     int on_player = sel == SEL_TARGET || sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER ||
                     sel == SEL_TARGET_CONTROLLER || sel == SEL_EVENT_PLAYER || sel == SEL_EVENT_CONTROLLER;
-    if (sel == SEL_ALL && !filter_ok(&e->sel)) NOT("%s of cards outside the battlefield", name);
-    if (sel == SEL_ALL && a->kind != AB_STATIC && filter_may_match_land(&e->sel))
+    if (set && !filter_ok(&e->sel)) NOT("%s of cards outside the battlefield", name);
+    if (set && a->kind != AB_STATIC && filter_may_match_land(&e->sel))
         NOT("%s of lands (basic lands are not permanents yet)", name);
     if (a->kind == AB_STATIC) {
         if (e->dur != DUR_STATIC) NOT("a static %s with a duration", name);
+        if (e->op == OP_DOUBLE_DAMAGE && sel == SEL_YOU) {   /* effect.c's doublers: your spells */
+            if (e->sel.zone != ZONE_STACK || e->sel.ctl != CTL_YOU || a->cond || a->n_effects != 1) NOT("static %s", name);
+            return 1;
+        }
+        if (e->op == OP_PREVENT_NEXT && sel == SEL_YOU) {    /* damage.c's damage_player_shields */
+            if (e->sel.ctl != CTL_OPP || e->n.kind != QTY_CONST || a->cond || a->n_effects != 1) NOT("static %s", name);
+            return 1;
+        }
         if (sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER) {     /* layers.c's player_rules */
             int r = e->arg2;
             if (e->op != OP_RULE || (r != RULE_CANT_LOSE && r != RULE_CANT_WIN && r != RULE_NO_MAX_HAND &&
@@ -205,9 +243,13 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
             return 1;
         }
         if (sel != SEL_ALL && sel != SEL_SELF && sel != SEL_ATTACHED) NOT("a static %s on players", name);
-        if (e->n.kind != QTY_CONST && !(e->op == OP_PUMP && e->n.kind == QTY_COUNT))
+        if (e->n.kind != QTY_CONST && !((e->op == OP_PUMP || e->op == OP_SET_PT) && e->n.kind == QTY_COUNT) &&
+            !(e->op == OP_PUMP && sel == SEL_ALL && e->n.kind == QTY_COUNT_SHARING && filter_ok(&e->count)))
             NOT("a static %s of a varying amount", name);
         switch (e->op) {
+        case OP_SET_PT:                                      /* layers.c's cdas: 604.3, 613.3a */
+            if (sel != SEL_SELF || e->n.kind != QTY_COUNT || a->cond || a->n_effects != 1) NOT("static %s", name);
+            return 1;
         case OP_PUMP: case OP_GRANT: return 1;
         case OP_NO_UNTAP:                                    /* layers.c: PX_NO_UNTAP */
             return 1;
@@ -234,7 +276,7 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         }
     }
     if (e->op == OP_NO_UNTAP) {                              /* effect.c: PX_SKIP_UNTAP */
-        if (e->dur != DUR_NEXT_UNTAP || !on_perm || sel == SEL_ALL) NOT("doesn't untap for that duration");
+        if (e->dur != DUR_NEXT_UNTAP || !on_perm || sel == SEL_ALL || e->arg2 > 2) NOT("doesn't untap for that duration");
         return 1;
     }
     if (e->op == OP_CONTROL || e->op == OP_GIVE_CONTROL) {  /* effect.c, layers.c's layer 2 */
@@ -253,7 +295,8 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     switch (e->op) {
     case OP_DAMAGE:
         if (!on_perm && !on_player) break;
-        if (sel == SEL_SELF || sel == SEL_ATTACHED) break;
+        if (sel == SEL_ATTACHED) break;
+        if (sel == SEL_SELF && a->kind != AB_ACTIVATED && a->kind != AB_TRIGGERED) break;   /* "to itself" */
         return 1;
     case OP_PUMP: case OP_GRANT:
         if (e->dur != DUR_EOT || !on_perm) break;
@@ -264,6 +307,9 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
          * lost, which no card of the pool does for defender (613.7 would
          * order them by timestamp). */
         if (e->dur != DUR_EOT || !on_perm || e->kw != KW_DEFENDER) break;
+        return 1;
+    case OP_SET_COLOR: case OP_SET_PT:                       /* layers 5 and 7b, resolved effects */
+        if (e->dur != DUR_EOT || !on_perm || e->n.kind != QTY_CONST || (e->op == OP_SET_COLOR && !e->arg2)) break;
         return 1;
     case OP_REGENERATE:
         if (e->dur != DUR_NOW || !on_perm) break;
@@ -296,11 +342,27 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
             break;
         return 1;
     case OP_RULE:
-        if (e->dur != DUR_EOT || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF) || !rule_eot_ok(e->arg2))
-            break;
+        if (e->dur != DUR_EOT || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF)) break;
+        if (e->flags & EF_CHOOSER) {                         /* protection from a color chosen on resolution */
+            if (e->arg2 != RULE_PROTECTION || e->param.colors != (CB_W | CB_U | CB_B | CB_R | CB_G) ||
+                !filter_only(&e->param, 1))
+                break;
+            return 1;
+        }
+        if (!rule_eot_ok(e->arg2)) break;
         return 1;
-    case OP_DESTROY: case OP_EXILE: case OP_BOUNCE: case OP_TAP: case OP_UNTAP:
-        if (e->dur != DUR_NOW || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF && sel != SEL_EVENT_OBJECT)) break;
+    case OP_BOUNCE:                                          /* a player's choice of theirs (effect.c) */
+        if (on_player && sel != SEL_TARGET) {
+            if (e->dur != DUR_NOW || sel == SEL_TARGET_CONTROLLER || e->n.kind != QTY_CONST || e->n.n != 1 ||
+                e->sel.zone != ZONE_BATTLEFIELD || e->sel.ctl || filter_may_match_land(&e->sel))
+                break;
+            return 1;
+        }
+        /* fall through */
+    case OP_DESTROY: case OP_EXILE: case OP_TAP: case OP_UNTAP:
+        if (e->op == OP_TAP && e->arg2 == 1 && sel != SEL_TARGET) break;  /* "tap or untap target ..." */
+        if (e->dur != DUR_NOW || (sel != SEL_TARGET && !set && sel != SEL_SELF && sel != SEL_EVENT_OBJECT && sel != SEL_PREVIOUS))
+            break;
         return 1;
     case OP_COUNTER:
         if (sel != SEL_TARGET) break;
@@ -336,14 +398,25 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         return 1;
     case OP_SEARCH:                                          /* your own library, for your hand or battlefield */
         if (sel != SEL_YOU || e->sel.zone != ZONE_LIBRARY || e->n.kind != QTY_CONST ||
-            (e->arg2 != ZONE_HAND && e->arg2 != ZONE_BATTLEFIELD) || e->sel.state || e->sel.kw || e->sel.ctl > CTL_YOU)
+            (e->arg2 != ZONE_HAND && e->arg2 != ZONE_BATTLEFIELD) || (e->sel.state & ~(unsigned)FS_NAMED) || e->sel.kw ||
+            e->sel.ctl > CTL_YOU)
             break;
         return 1;
-    case OP_SHUFFLE:
+    case OP_SHUFFLE: case OP_SHUFFLE_GRAVEYARD:
         if (sel != SEL_YOU && sel != SEL_TARGET) break;
+        if (sel == SEL_TARGET && (e->arg >= a->n_targets || a->target[e->arg].what != TGT_PLAYER)) break;
         return 1;
     case OP_SCRY:                                            /* at most 4 cards: 120 choices */
         if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 4) break;
+        return 1;
+    case OP_TOP_TO_HAND: case OP_FLIP_COIN:
+        if (sel != SEL_YOU) break;
+        return 1;
+    case OP_DIG:                                             /* at most 5 cards: 120 orders */
+        if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 5 || e->sel.zone != ZONE_LIBRARY ||
+            (e->sel.state & ~(unsigned)FS_NAMED) || e->sel.kw || e->sel.kw_not || e->sel.ctl > CTL_YOU ||
+            e->sel.power_max != FILTER_NO_LIMIT || e->sel.power_min != FILTER_NO_MIN)
+            break;
         return 1;
     case OP_REORDER_TOP:                                     /* at most 5 cards: 120 orders */
         if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 5) break;
@@ -408,7 +481,8 @@ static int cost_ok(const Ability *a, const Cost *c, int kind, char *why, size_t 
 int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
 {
     if (a->cond && !(a->kind == AB_ETB_COUNTERS && a->cond == COND_OPP_DAMAGED) &&
-        !(a->kind == AB_TRIGGERED && a->cond == COND_SELF_UNTAPPED && a->trigger != TR_DIES))
+        !(a->kind == AB_TRIGGERED && a->cond == COND_SELF_UNTAPPED && a->trigger != TR_DIES) &&
+        !(a->kind == AB_TRIGGERED && a->cond == COND_EVENT_HAND_AT_MOST && a->trigger == TR_UPKEEP))
         NOT("a condition");
     for (int k = 0; k < a->n_targets; k++) {
         const TargetSpec *t = &a->target[k];
@@ -451,7 +525,7 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         /* granted by the land's own "becomes a ... creature with ..." (actions.c lists it
          * only while that effect makes it a creature: perm_became) */
         if (a->granted && (!(types & TYPE_LAND) || (types & TYPE_CREATURE))) NOT("that granted ability");
-        if (a->timing & ~(unsigned)(TM_SORCERY | TM_ONCE | TM_TWICE | TM_UPKEEP | TM_YOUR_TURN))
+        if (a->timing & ~(unsigned)(TM_SORCERY | TM_ONCE | TM_TWICE | TM_UPKEEP | TM_YOUR_TURN | TM_ATTACKING))
             NOT("that timing restriction");
         if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
         break;

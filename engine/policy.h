@@ -43,13 +43,15 @@ typedef struct Action {
 typedef enum ChoiceKind {
     CH_TARGETS,  /* a triggered ability's targets: opt[0 .. n-1] (tk, tv) */
     CH_DISCARD,  /* a card to discard: hand indices idx[0 .. n-1] */
-    CH_MAY,      /* "you may": 0 yes, 1 no (n = 2) */
+    CH_MAY,      /* "you may": 0 yes, 1 no (n = 2); "tap or untap": 0 tap, 1 untap */
     CH_KEEP,     /* the legend rule (Foundations): the permanent to keep, slots idx[0 .. n-1] */
     CH_SEARCH,   /* a card found in a library: positions from the top idx[0 .. n-1], or
                     SEARCH_NOTHING: find nothing (701.15b) */
     CH_ORDER,    /* the order of a library's top m cards: permutation 0 .. n-1 = m! - 1
                     (library_reorder's numbering; 0 keeps the order) */
-    CH_SACRIFICE,/* a permanent to sacrifice ("target opponent sacrifices a creature"): slots idx[0 .. n-1] */
+    CH_SACRIFICE,/* a permanent to sacrifice ("target opponent sacrifices a creature"), or to return
+                    to its owner's hand ("that player returns a creature they control"): slots
+                    idx[0 .. n-1] */
     CH_SCRY,     /* scry m (701.18): option k = order * (m + 1) + b: the top m cards in order
                     number `order` (as CH_ORDER), then the last b of them to the bottom in that
                     order; n = (m + 1)!, 0 keeps all on top as they were */
@@ -59,10 +61,11 @@ typedef enum ChoiceKind {
                     of player Choice.arg's hand (the other player's, or the chooser's own when it
                     targets itself), its hand indices idx[0 .. n-1] (only the cards the filter
                     allows) */
-    CH_SAC_LAND  /* a land to sacrifice ("each opponent sacrifices a land"): idx[k] a land
+    CH_SAC_LAND, /* a land to sacrifice ("each opponent sacrifices a land"): idx[k] a land
                     permanent's slot (below PERM_MAX), or SAC_BASIC(color, tapped): one of the
                     chooser's basic lands making that color, tapped or not (basic lands are counts:
                     those of one color and state are interchangeable, state.h) */
+    CH_COLOR     /* a color ("protection from the color of your choice"): k is COLOR_W + k, n = 5 */
 } ChoiceKind;
 
 #define SEARCH_NOTHING 0xFFu

@@ -331,6 +331,15 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
         }
         return best;
     }
+    if (c->kind == CH_COLOR) {         /* the color most of the opponent's permanents have */
+        int n[5] = { 0 }, best = 0;
+        for (PermIter it = permset_iter(s->perm_ctl[1 - p]); permiter_more(&it);) {
+            unsigned cb = s->px[permiter_next(&it)].colors;
+            for (int k = 0; k < 5; k++) n[k] += (cb >> k) & 1;
+        }
+        for (int k = 1; k < 5 && k < c->n; k++) if (n[k] > n[best]) best = k;
+        return best;
+    }
     if (c->kind == CH_SEARCH) {        /* a land of the color its hand lacks most, else the dearest card */
         const Player *pl = &s->pl[p];
         int need[COLOR_COUNT] = { 0 };

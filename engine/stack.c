@@ -67,6 +67,7 @@ static void trigger_scan(GameState *s, int trigger, int player, int ev_slot, con
                 continue;
             }
             if (a->cond == COND_SELF_UNTAPPED && (s->perm[i].flags & PF_TAPPED)) continue;   /* 603.4 */
+            if (a->cond == COND_EVENT_HAND_AT_MOST && s->pl[player].hand_n > a->cond_n) continue;
             Pending *w = pend(s, s->perm[i].card, k, ctl, i, player, amount);
             if (w && ev_slot != NO_SLOT) { w->ev_perm = (uint8_t)ev_slot; w->ev_ts = s->px[ev_slot].ts; }
         }
@@ -78,6 +79,7 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
     switch (trigger) {
     case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_GAIN_LIFE: case TR_DRAW: case TR_DISCARD:
     case TR_TAP_LAND:
+    case TR_PLAYER_NONCOMBAT_DAMAGE:
         trigger_scan(s, trigger, player, NO_SLOT, NULL, amount);
         return;
     case TR_OTHER_ETB:
@@ -91,7 +93,11 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
         if (d->ab[k].kind == AB_TRIGGERED && d->ab[k].trigger == trigger)
             /* A "dies" ability looks back in time (603.10a): its source has
              * left, and resolves with what it last knew. */
-            pend(s, card, k, controller, trigger == TR_DIES ? (int)NO_SLOT : slot, player, amount);
+        {
+            Pending *w = pend(s, card, k, controller, trigger == TR_DIES ? (int)NO_SLOT : slot, player, amount);
+            /* its source's colors as it died (its slot's record still holds them) */
+            if (w && trigger == TR_DIES && slot != NO_SLOT) w->lki_colors = (uint8_t)(LKI_KNOWN | s->px[slot].colors);
+        }
 }
 
 void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount)
@@ -121,6 +127,27 @@ void triggers_end_of_combat(GameState *s)
 void trigger_cast(GameState *s, const StackItem *spell)
 {
     trigger_scan(s, TR_CAST, spell->controller, NO_SLOT, spell, 0);
+}
+
+void triggers_attacks(GameState *s)
+{
+    PermSet att = s->combat.attackers;
+    if (!att) return;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_TRIGGERED || a->trigger != TR_OTHER_ATTACKS) continue;
+            int ctl = perm_controller(s, i);
+            for (PermIter m = permset_iter(att); permiter_more(&m);) {
+                int j = permiter_next(&m);
+                if (!filter_perm(s, &a->trig_filter, j, ctl, i)) continue;
+                Pending *w = pend(s, s->perm[i].card, k, ctl, i, perm_controller(s, j), 0);
+                if (w) { w->ev_perm = (uint8_t)j; w->ev_ts = s->px[j].ts; }
+            }
+        }
+    }
 }
 
 void triggers_blocks(GameState *s)
@@ -189,6 +216,7 @@ int triggers_put(GameState *s, Game *g)
             it->lki_att = pd.lki_att;
             it->lki_att_ts = pd.lki_att_ts;
             it->lki_tapped = pd.lki_tapped;
+            it->lki_colors = pd.lki_colors;
             it->ts = state_ts(s);
             if (!trigger_targets(s, g, it, &s->cards[pd.card].ab[pd.ability])) continue;   /* 603.3d */
             s->stack_n++;

@@ -70,6 +70,11 @@ void trigger_cast(GameState *s, const StackItem *spell);
  * creature", "becomes blocked", "becomes blocked by a creature". */
 void triggers_blocks(GameState *s);
 
+/* 508.3a: the abilities that trigger on another creature's attack
+ * (TR_OTHER_ATTACKS), once the attackers are declared: one scan of the
+ * battlefield, then its attackers for each such ability. */
+void triggers_attacks(GameState *s);
+
 /* The place on the stack of the item with timestamp ts, or -1. */
 static inline int stack_find(const GameState *s, uint32_t ts)
 {

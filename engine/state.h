@@ -273,6 +273,8 @@ enum { SI_SPELL, SI_ABILITY, SI_TRIGGER };
 #define NO_SLOT 0xFFu
 
 /* A spell or ability on the stack (405, 601.2, 602.2, 603.3). */
+#define LKI_KNOWN 0x80u   /* StackItem.lki_colors holds the colors its source had as it left */
+
 typedef struct StackItem {
     uint8_t  kind;        /* SI_* */
     uint8_t  controller;
@@ -293,6 +295,8 @@ typedef struct StackItem {
                              creature sacrificed to cast it, as it last existed (Fling) */
     uint8_t  ev_perm;     /* a trigger: the event's permanent ("that creature"), or NO_SLOT */
     uint8_t  lki_tapped;  /* its source was tapped as it left (608.2h: "if ~ is untapped") */
+    uint8_t  lki_colors;  /* an ability whose source has left: LKI_KNOWN | its colors (CB_*) as it
+                             left (608.2h: a color an effect gave it), else 0 */
     uint32_t ev_ts;       /* the event permanent's timestamp (the same object, 400.7) */
     uint32_t lki_att_ts;  /* lki_att's timestamp */
     Target   t[ITEM_TARGETS]; /* chosen targets, in the order of the ability's specs */
@@ -303,13 +307,16 @@ typedef struct StackItem {
  * record per member. Static abilities are not stored: they are read from
  * their sources (611.3). */
 typedef struct Floating {
-    uint8_t  op;          /* OP_PUMP, OP_GRANT, OP_LOSE_KW, OP_RULE, OP_CONTROL, OP_NO_UNTAP, OP_BECOME */
+    uint8_t  op;          /* OP_PUMP, OP_GRANT, OP_LOSE_KW, OP_RULE, OP_CONTROL, OP_NO_UNTAP, OP_BECOME,
+                             OP_SET_COLOR (layer 5), OP_SET_PT (base power and toughness p/t, layer 7b) */
     uint8_t  dur;         /* DUR_EOT, DUR_FOREVER, DUR_NEXT_UNTAP; OP_CONTROL also
                              DUR_SOURCE_CONTROLLED, DUR_TARGET_ENCHANTED */
     uint8_t  slot;        /* the permanent affected */
     uint8_t  controller;  /* OP_CONTROL: the new controller; else who made it */
-    int16_t  p, t;        /* OP_PUMP: +p/+t; OP_BECOME: the base power and toughness it sets (layer 7b) */
-    uint16_t kw;          /* OP_GRANT, OP_LOSE_KW; OP_BECOME: the keywords it gains (layer 6) */
+    int16_t  p, t;        /* OP_PUMP: +p/+t; OP_BECOME, OP_SET_PT: the base power and toughness it
+                             sets (layer 7b) */
+    uint16_t kw;          /* OP_GRANT, OP_LOSE_KW; OP_BECOME: the keywords it gains (layer 6);
+                             OP_SET_COLOR, and OP_RULE's protection from a chosen color: those colors (CB_*) */
     uint8_t  rule;        /* OP_RULE: RULE_*; OP_BECOME: the colors it becomes (CB_*, layer 5) */
     union {
         uint8_t source;   /* OP_CONTROL, DUR_SOURCE_CONTROLLED: the source's slot ("for as long as you
@@ -336,7 +343,8 @@ typedef struct Pending {
     uint32_t ev_ts;       /* ev_perm's timestamp */
     uint8_t  lki_att;     /* as StackItem's */
     uint8_t  lki_tapped;  /* as StackItem's */
-    uint8_t  pad2[2];
+    uint8_t  lki_colors;  /* as StackItem's */
+    uint8_t  pad2;
     uint32_t lki_att_ts;
 } Pending;
 

@@ -449,6 +449,7 @@ void scn_run_spells(const Scenario *sc, Outcome *o)
         int a = o->slot[sc->att[k]];
         trigger_event(s, TR_ATTACKS, a, s->perm[a].card, s->active, s->active, 0);
     }
+    triggers_attacks(s);                                     /* "whenever a creature ... attacks you" */
     if (priority_step(r, STEP_DECLARE_ATTACKERS)) goto out;
     if (sc->n_att) {
         /* 509: declare blockers, then the damage assignment orders (2011). */

@@ -334,7 +334,7 @@ static void test_manland_damage_and_end_of_turn(void **state)
     (void)state;
     Pos x; pos_init(&x);
     int v = animated_village(&x, 2);
-    DamageSource src = { NO_SLOT, 1, CB_R, x.deck.card[C_DOOM], 0, 0 };
+    DamageSource src = { NO_SLOT, 1, CB_R, x.deck.card[C_DOOM], 0, 0, 0 };
     damage_deal(&x.s, &x.g, &src, v, 0, 3);
     settle(&x);
     assert_false(permset_has(x.s.perm_used, v));
@@ -597,7 +597,7 @@ static void test_spawning_pool(void **state)
     a = act(ACT_ACTIVATE, pool_slot, regen, 0, 0);
     assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 0), MTG_OK);
     settle(&x);
-    DamageSource src = { NO_SLOT, 1, CB_R, x.deck.card[C_DOOM], 0, 0 };
+    DamageSource src = { NO_SLOT, 1, CB_R, x.deck.card[C_DOOM], 0, 0, 0 };
     damage_deal(&x.s, &x.g, &src, pool_slot, 0, 2);
     settle(&x);
     assert_true(permset_has(x.s.perm_used, pool_slot));                 /* regenerated */
