@@ -104,6 +104,8 @@ static void filter_noun(Buf *b, const Filter *f, const SubtypeTable *st, int nou
     if (f->power_max != FILTER_NO_LIMIT) { SP(); put(b, "power<=%d", f->power_max); }
     if (f->power_min != FILTER_NO_MIN) { SP(); put(b, "power>=%d", f->power_min); }
     if (f->mv_max != FILTER_NO_LIMIT) { SP(); put(b, "mv<=%d", f->mv_max); }
+    if (f->state & FS_NAMED) { SP(); put(b, "named ~"); }
+    if (f->state & FS_BLOCKING_SOURCE) { SP(); put(b, "blocking ~"); }
     static const char *const ctl[] = { "", "you control", "opponent controls", "you don't control" };
     if (f->ctl && f->ctl < 4) {
         SP();
@@ -150,6 +152,7 @@ static void who_text(Buf *b, const Ability *a, const Effect *e, const SubtypeTab
     case SEL_EVENT_PLAYER:      put(b, "that player"); break;
     case SEL_PREVIOUS:          put(b, "those"); break;
     case SEL_TARGET_PLAYER_ALL: put(b, "all"); filter_text(b, &e->sel, st); put(b, " of target%d", e->arg); break;
+    case SEL_TARGET_PLAYER_OWNS: put(b, "all"); filter_text(b, &e->sel, st); put(b, " owned by target%d", e->arg); break;
     case SEL_OTHER_PLAYERS:     put(b, "each other player"); break;
     case SEL_ATTACHED_CONTROLLER: put(b, "attached's controller"); break;
     case SEL_EVENT_CONTROLLER:  put(b, "that object's controller"); break;
@@ -171,6 +174,13 @@ static void qty_text(Buf *b, const Effect *e, const SubtypeTable *st)
     case QTY_LIFE_LOST: if (q->n != 1) put(b, "%d*", q->n); put(b, "life lost"); break;
     case QTY_HALF_LIBRARY: if (q->n != 1) put(b, "%d*", q->n); put(b, "half library"); break;
     case QTY_EVENT_TOUGHNESS: if (q->n != 1) put(b, "%d*", q->n); put(b, "that object's toughness"); break;
+    case QTY_COUNT_PLAYER: if (q->n != 1) put(b, "%d*", q->n); put(b, "count-theirs"); filter_text(b, &e->count, st); break;
+    case QTY_LIFE_TOTAL: if (q->n != 1) put(b, "%d*", q->n); put(b, "life total"); break;
+    case QTY_GREATEST_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "greatest power"); filter_text(b, &e->count, st); break;
+    case QTY_DAMAGE_DEALT: if (q->n != 1) put(b, "%d*", q->n); put(b, "damage dealt"); break;
+    case QTY_PREV_MANA_VALUE: if (q->n != 1) put(b, "%d*", q->n); put(b, "its mana value"); break;
+    case QTY_SACRIFICED_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "sacrificed's power"); break;
+    case QTY_COUNT_SHARING: if (q->n != 1) put(b, "%d*", q->n); put(b, "count-sharing-a-type"); filter_text(b, &e->count, st); break;
     default: put(b, "?"); break;
     }
 }
@@ -195,6 +205,7 @@ static const char *const rule_names[RULE_COUNT] = {
     [RULE_NO_PREVENTION] = "damage can't be prevented", [RULE_CAST_AS_FLASH] = "cast spells as though flash",
     [RULE_EXTRA_LAND] = "additional land each turn", [RULE_TOP_REVEALED] = "top of library revealed",
     [RULE_CAST_FROM_TOP] = "cast from top of library",
+    [RULE_TAP_ANY_COLOR] = "{T}: add one mana of any color",
 };
 
 static const char *const op_names[OP_COUNT] = {
@@ -211,6 +222,8 @@ static const char *const op_names[OP_COUNT] = {
     [OP_SCRY] = "scry", [OP_END_TURN] = "end-turn", [OP_BECOME] = "become", [OP_LOOK_HAND] = "look-hand",
     [OP_REVEAL_TOP] = "reveal-top", [OP_REVEAL_RANDOM] = "reveal-random", [OP_SHUFFLE_GRAVEYARD] = "shuffle-graveyard",
     [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat",
+    [OP_DOUBLE_MANA] = "double-mana",
+    [OP_SET_COLOR] = "set-color", [OP_DIG] = "dig", [OP_DOUBLE_DAMAGE] = "double-damage", [OP_TOP_TO_HAND] = "top-to-hand", [OP_FLIP_COIN] = "flip-coin",
 };
 
 static void mana_text(Buf *b, unsigned bits)
@@ -236,7 +249,22 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         put(b, " ");
         who_text(b, a, e, st);
         break;
-    case OP_SET_PT: qty_text(b, e, st); put(b, " "); who_text(b, a, e, st); break;
+    case OP_SET_PT:
+        if (e->n.kind == QTY_CONST) put(b, "%d/%d", e->p, e->t); else qty_text(b, e, st);
+        put(b, " "); who_text(b, a, e, st); break;
+    case OP_SET_COLOR: color_list(b, e->arg2, ""); put(b, " "); who_text(b, a, e, st); break;
+    case OP_BOUNCE:
+        if (e->who == SEL_YOU || e->who == SEL_EVENT_PLAYER || e->who == SEL_OPPONENTS || e->who == SEL_EACH_PLAYER) {
+            put(b, "1"); filter_text(b, &e->sel, st); put(b, " by ");
+        }
+        who_text(b, a, e, st);
+        break;
+    case OP_DOUBLE_DAMAGE: put(b, "of"); filter_text(b, &e->sel, st); put(b, " "); who_text(b, a, e, st); break;
+    case OP_TAP:
+        if (e->arg2 == 1) put(b, "or-untap ");
+        who_text(b, a, e, st);
+        break;
+    case OP_DIG: qty_text(b, e, st); filter_text(b, &e->sel, st); put(b, " to hand, rest to bottom "); who_text(b, a, e, st); break;
     case OP_GRANT: case OP_LOSE_KW: kws(b, e->kw); put(b, " "); who_text(b, a, e, st); break;
     case OP_RULE:
         put(b, "%s", e->arg2 < RULE_COUNT && rule_names[e->arg2] ? rule_names[e->arg2] : "?");
@@ -261,7 +289,9 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         break;
     case OP_GAIN_LIFE: case OP_LOSE_LIFE: case OP_DRAW: case OP_MILL: case OP_SCRY:
     case OP_EXTRA_TURN: case OP_REORDER_TOP: case OP_PREVENT_NEXT:
-        qty_text(b, e, st); put(b, " "); who_text(b, a, e, st); break;
+        qty_text(b, e, st); put(b, " "); who_text(b, a, e, st);
+        if (e->op == OP_PREVENT_NEXT && e->dur == DUR_STATIC && e->sel.ctl == CTL_OPP) put(b, " of each from opponents' sources");
+        break;
     case OP_DISCARD:
         qty_text(b, e, st);
         if (e->flags & EF_CHOOSER) filter_text(b, &e->sel, st);
@@ -294,6 +324,10 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     case OP_COUNTERS:
         qty_text(b, e, st); put(b, " %s on ", e->arg2 ? "-1/-1" : "+1/+1"); who_text(b, a, e, st); break;
     case OP_ADD_MANA: qty_text(b, e, st); put(b, " "); mana_text(b, e->arg2); break;
+    case OP_NO_UNTAP:
+        who_text(b, a, e, st);
+        if (e->arg2) put(b, e->arg2 == 1 ? " your" : " its-controller-now");
+        break;
     default: who_text(b, a, e, st); break;
     }
     static const char *const durs[] = { "", " eot", " static", " forever", " next-untap", " while-you-control-source",
@@ -301,9 +335,11 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     if (e->dur < 7) put(b, "%s", durs[e->dur]);
     static const char *const flags[] = { "no-regen", "may", "at-random", "bottom", "tapped", "",
                                          "you-choose", "if-done", "reveal", "no-prevent", "shuffle",
-                                         "damaged-no-regen", "at-end-of-combat" };
-    for (int k = 0; k < 13; k++)
+                                         "damaged-no-regen", "at-end-of-combat", "if-less-life", "if-fewer",
+                                         "if-lost" };
+    for (int k = 0; k < 16; k++)
         if ((e->flags & (1u << k)) && flags[k][0]) put(b, " %s", flags[k]);
+    if (e->flags & EF_IF_FEWER) filter_text(b, &e->count, st);
 }
 
 static void cost_text(Buf *b, const Cost *c, const SubtypeTable *st)
@@ -343,7 +379,8 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         [TR_ATTACHED_COMBAT_DAMAGE_PLAYER] = "attached-combat-damage-player",
         [TR_ATTACHED_BECOMES_TARGET] = "attached-becomes-target", [TR_DAMAGED_CREATURE_DIES] = "damaged-creature-dies",
         [TR_BECOMES_TARGET_BY] = "becomes-target-by", [TR_OTHER_TAPPED] = "becomes-tapped",
-        [TR_ATTACHED_TAPPED] = "attached-becomes-tapped", [TR_DEALT_DAMAGE] = "dealt-damage",
+        [TR_ATTACHED_TAPPED] = "attached-becomes-tapped", [TR_DEALT_DAMAGE] = "dealt-damage", [TR_OTHER_ATTACKS] = "other-attacks",
+        [TR_PLAYER_NONCOMBAT_DAMAGE] = "dealt-noncombat-damage",
     };
     static const char *const ctl[] = { "any", "you", "opponent", "not-you", "attached's controller" };
     switch (a->kind) {
@@ -360,16 +397,17 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         break;
     case AB_MANA:      put(&b, "mana "); cost_text(&b, &a->cost, st); break;
     case AB_TRIGGERED:
-        put(&b, "triggered %s", a->trigger <= TR_DEALT_DAMAGE ? trig[a->trigger] : "?");
+        put(&b, "triggered %s", a->trigger < sizeof trig / sizeof *trig && trig[a->trigger] ? trig[a->trigger] : "?");
         if (a->trigger == TR_UPKEEP || a->trigger == TR_END_STEP || a->trigger == TR_CAST ||
             a->trigger == TR_DRAW || a->trigger == TR_DISCARD || a->trigger == TR_TAP_LAND ||
-            a->trigger == TR_DRAW_STEP || a->trigger == TR_BECOMES_TARGET_BY)
+            a->trigger == TR_DRAW_STEP || a->trigger == TR_BECOMES_TARGET_BY || a->trigger == TR_PLAYER_NONCOMBAT_DAMAGE)
             put(&b, "(%s)", a->trig_ctl < 5 ? ctl[a->trig_ctl] : "?");
         if (a->cond == COND_SELF_UNTAPPED) put(&b, " if self untapped");
         if (a->cond == COND_NO_CREATURES) put(&b, " if no creatures");
         if (a->cond == COND_ATTACHED_POWER_AT_LEAST) put(&b, " if attached's power>=%d", a->cond_n);
+        if (a->cond == COND_EVENT_HAND_AT_MOST) put(&b, " if that player's hand<=%d", a->cond_n);
         if (a->trigger == TR_CAST || a->trigger == TR_OTHER_ETB || a->trigger == TR_OTHER_DIES ||
-            a->trigger == TR_OTHER_TAPPED)
+            a->trigger == TR_OTHER_TAPPED || a->trigger == TR_OTHER_ATTACKS)
             filter_text(&b, &a->trig_filter, st);
         break;
     case AB_STATIC:
@@ -399,6 +437,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
     if (a->timing & TM_UPKEEP) put(&b, " upkeep-only");
     if (a->timing & TM_TWICE) put(&b, " twice-per-turn");
     if (a->timing & TM_YOUR_TURN) put(&b, " your-turn-only");
+    if (a->timing & TM_ATTACKING) put(&b, " attacking-only");
     for (int k = 0; k < a->n_effects && k < EFFECT_MAX; k++) {
         put(&b, k ? "; " : ": ");
         effect_text(&b, a, &a->effect[k], st);

@@ -637,6 +637,17 @@ static void check_shape(TextCard *tc, int fam, const char *type_word, int aura, 
     if (!equipment && equip) UNSUP("Equip on a card that is not an Equipment");
 }
 
+/* Whether the text defines the card's own power and toughness (a
+ * characteristic-defining ability, 604.3: a static OP_SET_PT on itself). */
+static int text_defines_pt(const TextCard *tc)
+{
+    for (int k = 0; k < tc->n; k++)
+        if (tc->ab[k].kind == AB_STATIC && tc->ab[k].n_effects == 1 && tc->ab[k].effect[0].op == OP_SET_PT &&
+            tc->ab[k].effect[0].who == SEL_SELF)
+            return 1;
+    return 0;
+}
+
 /* The first ability the engine does not play (ability_played's reason,
  * with the ability as ability_describe shows it when that fits). */
 static void check_played(const TextCard *tc, unsigned types, const SubtypeTable *st, char *reason, size_t rlen)
@@ -649,6 +660,11 @@ static void check_played(const TextCard *tc, unsigned types, const SubtypeTable 
         if (dl >= 0 && strlen(why) + 3 + (size_t)dl < rlen) snprintf(reason, rlen, "%s (%s)", why, desc);
         else snprintf(reason, rlen, "%s", why);
     }
+    /* A permanent counts the activations of this turn for one ability
+     * only (PX_USED and GameState.used_twice: actions.c's timing_allows). */
+    int limited = 0;
+    for (int k = 0; k < tc->n; k++) limited += (tc->ab[k].timing & (TM_ONCE | TM_TWICE)) != 0;
+    if (!reason[0] && limited > 1) snprintf(reason, rlen, "not played yet: two abilities limited each turn");
 }
 
 /* One card object (a set file's card or an AtomicCards face) to a
@@ -769,6 +785,7 @@ static int classify(const cJSON *c, const char *fallback_name, SubtypeTable *st,
     } else if (is_creature && !str) {
         BAD(NULL, "card '%s': a creature without \"power\"", def->name);
     }
+    int star = is_creature && r == 0 && str && !strcmp(str, "*");  /* a characteristic-defining ability's (604.3) */
     if (is_creature && r == 0 && !pt_reason[0]) snprintf(pt_reason, sizeof pt_reason, "power is not a number: %.30s", str);
     r = num_field(c, "toughness", &v, &str, tmp, sizeof tmp);
     if (r < 0) BAD("toughness", "card '%s': \"toughness\" must be a string", def->name);
@@ -783,6 +800,7 @@ static int classify(const cJSON *c, const char *fallback_name, SubtypeTable *st,
     } else if (is_creature && !str) {
         BAD(NULL, "card '%s': a creature without \"toughness\"", def->name);
     }
+    star = star && r == 0 && str && !strcmp(str, "*");
     if (is_creature && r == 0 && !pt_reason[0]) snprintf(pt_reason, sizeof pt_reason, "toughness is not a number: %.30s", str);
     r = num_field(c, "loyalty", &v, &str, tmp, sizeof tmp);
     if (r < 0) BAD("loyalty", "card '%s': \"loyalty\" must be a string", def->name);
@@ -797,6 +815,10 @@ static int classify(const cJSON *c, const char *fallback_name, SubtypeTable *st,
     text_parse(face ? face : def->name, def->types, text, st, tc);
     char sub_reason[POOL_REASON_MAX];
     read_subtypes(subs, st, def, sub_reason, sizeof sub_reason);
+    /* "~'s power and toughness are each equal to ...": a printed star
+     * power and toughness is the value of that characteristic-defining
+     * ability (604.3, layer 7a); 0 in the definition */
+    if (star && text_defines_pt(tc)) pt_reason[0] = 0;
 
     /* Now why the engine cannot play it, most fundamental reason first;
      * UNSUP keeps the first. */

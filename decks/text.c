@@ -207,6 +207,10 @@ typedef struct P {
     Ref           that_obj;     /* "that creature" */
     Ref           that_player;  /* "that player" */
     uint8_t       dur_prefix;   /* "Until end of turn, ...": DUR_EOT, else DUR_UNSET */
+    uint8_t       granting;     /* the line's "becomes a ... creature with '{B}: Regenerate this
+                                   creature.'": its line adds that ability, Ability.granted */
+    Cost          grant;        /* that ability's cost */
+    uint8_t       defending;    /* a filter said "defending player controls" (ability_body checks) */
 } P;
 
 /* A point to come back to: the reader's place and the ability so far. */
@@ -725,6 +729,13 @@ static int qualifier(P *p, Filter *f, int kind)
         return 0;
     }
     if (!f->other && lit(p, "other than ~")) { f->other = 1; return 1; }
+    if (!(f->state & FS_NAMED) && lit(p, "named ~")) { f->state |= FS_NAMED; return 1; }  /* 201.2 */
+    /* "target creature blocking ~", "for each creature blocking it" (it: the source) */
+    if (!(f->state & FS_BLOCKING_SOURCE) && kind == N_PERMANENT &&
+        (lit(p, "blocking ~") || (p->it.kind == R_OBJ && p->it.who == SEL_SELF && lit(p, "blocking it")))) {
+        f->state |= FS_BLOCKING_SOURCE;
+        return 1;
+    }
     if (lit(p, "with mana value")) {
         if (number(p, &v, 0) && lit(p, "or less")) { f->mv_max = (int8_t)v; return 1; }
         p->i = save;
@@ -744,6 +755,19 @@ static int qualifier(P *p, Filter *f, int kind)
         if (lit(p, "you control")) { f->ctl = CTL_YOU; return 1; }
         if (lit(p, "you don't control")) { f->ctl = CTL_NOT_YOU; return 1; }
         if (lit(p, "an opponent controls") || lit(p, "your opponents control")) { f->ctl = CTL_OPP; return 1; }
+        /* "target ... that player controls" of a trigger on combat damage to a player or
+         * damage to an opponent: with two players, that player is an opponent */
+        if (p->ctx == C_ABILITY && p->a->kind == AB_TRIGGERED && p->that_player.who == SEL_EVENT_PLAYER &&
+            (p->a->trigger == TR_COMBAT_DAMAGE_PLAYER || p->a->trigger == TR_DAMAGE_OPPONENT) &&
+            lit(p, "that player controls")) {
+            f->ctl = CTL_OPP;
+            return 1;
+        }
+        if (p->ctx == C_ABILITY && p->a->kind == AB_ACTIVATED && lit(p, "defending player controls")) {
+            f->ctl = CTL_OPP;
+            p->defending = 1;
+            return 1;
+        }
     }
     if (kind == N_SPELL && !f->colors && lit(p, "that's")) {
         /* "a spell that's white, blue, black, or red": at least one of them */
@@ -1070,10 +1094,17 @@ static int ref(P *p, Ref *r, int allow)
         } else if (lit(p, "all")) {
             int s2;
             if (filter(p, &f, &pl, &kind) && PL(pl) && kind == N_PERMANENT && f.ctl == CTL_ANY &&
-                (s2 = p->i, lit(p, "target player controls"))) {
+                (s2 = p->i, lit(p, "target player controls|owns"))) {
                 int k = newtarget(p, TGT_PLAYER, NULL, 1, 1);
                 if (k < 0) { p->i = save; return 0; }
-                r->kind = R_OBJ; r->who = SEL_TARGET_PLAYER_ALL; r->arg = (uint8_t)k; r->f = f; r->plural = 1;
+                int owns = !strcmp(p->lx->t[p->i - 1].w, "owns");
+                r->kind = R_OBJ; r->who = owns ? SEL_TARGET_PLAYER_OWNS : SEL_TARGET_PLAYER_ALL;
+                r->arg = (uint8_t)k; r->f = f; r->plural = 1;
+                /* "that player": the target player */
+                memset(&p->that_player, 0, sizeof p->that_player);
+                p->that_player.kind = R_PLAYER;
+                p->that_player.who = SEL_TARGET;
+                p->that_player.arg = (uint8_t)k;
                 (void)s2;
                 return 1;
             }
@@ -1100,7 +1131,7 @@ static int ref(P *p, Ref *r, int allow)
 static int ref_zone(const P *p, const Ref *r)
 {
     if (r->who == SEL_TARGET && r->arg < p->a->n_targets) return p->a->target[r->arg].f.zone;
-    if (r->who == SEL_ALL || r->who == SEL_TARGET_PLAYER_ALL) return r->f.zone;
+    if (r->who == SEL_ALL || r->who == SEL_TARGET_PLAYER_ALL || r->who == SEL_TARGET_PLAYER_OWNS) return r->f.zone;
     return ZONE_BATTLEFIELD;
 }
 
@@ -1108,7 +1139,7 @@ static void put_sel(Effect *e, const Ref *r)
 {
     e->who = r->who;
     e->arg = r->arg;
-    if (r->who == SEL_ALL || r->who == SEL_TARGET_PLAYER_ALL) e->sel = r->f;
+    if (r->who == SEL_ALL || r->who == SEL_TARGET_PLAYER_ALL || r->who == SEL_TARGET_PLAYER_OWNS) e->sel = r->f;
 }
 
 /* ------------------------------------------------------------ amounts */
@@ -1132,7 +1163,9 @@ static int for_each(P *p, Filter *f)
     if (!filter(p, f, &pl, &kind) || !SG(pl)) { p->i = save; return 0; }
     if (kind == N_SPELL) { p->i = save; return 0; }
     if (kind == N_CARD && f->zone == ZONE_BATTLEFIELD) { p->i = save; return 0; }
-    lit(p, "on the battlefield");  /* "each enchantment on the battlefield": any controller */
+    /* "each enchantment on the battlefield": any controller; "each other creature
+     * on the battlefield named ~" */
+    if (lit(p, "on the battlefield") && !(f->state & FS_NAMED) && lit(p, "named ~")) f->state |= FS_NAMED;
     return 1;
 }
 
@@ -1197,6 +1230,18 @@ static int vp_damage(P *p, const Ref *subj)
         if (!hand) e->count = f;
         return 1;
     }
+    /* "deals damage equal to the sacrificed creature's power to any target"
+     * (Fling): the creature sacrificed as the spell's additional cost */
+    if (p->ctx == C_SPELL && p->a->cost.sac_n == 1 && p->a->cost.sac.types == TYPE_CREATURE &&
+        lit(p, "damage equal to the sacrificed creature's power to")) {
+        if (!ref(p, &r, A_OBJ | A_PLAYER | A_ANY) || r.plural || r.who == SEL_SELF) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_DAMAGE, &r);
+        if (!e) return 0;
+        e->n.kind = QTY_SACRIFICED_POWER;
+        e->n.n = 1;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (!qty(p, &q, 0) || !lit(p, "damage")) { p->i = save; return 0; }
     if (lit(p, "divided as you choose among")) {
         int min = 1, max = 1;
@@ -1226,6 +1271,14 @@ static int vp_damage(P *p, const Ref *subj)
         return 1;
     }
     if (!lit(p, "to")) { p->i = save; return 0; }
+    /* Goblin Bangchuckers: "deals 2 damage to itself" (its source) */
+    if (p->ctx == C_ABILITY && subj->who == SEL_SELF && lit(p, "itself")) {
+        Effect *e = clause_eff(p, OP_DAMAGE, subj);
+        if (!e) return 0;
+        e->n = q;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     for (;;) {
         if (!ref(p, &r, A_OBJ | A_PLAYER | A_ANY)) { p->i = save; return 0; }
         if (r.who == SEL_SELF) { p->i = save; return 0; }  /* "to itself" is not "to ~" */
@@ -1272,6 +1325,16 @@ static int vp_rule(P *p, const Ref *subj)
     else if (lit(p, "can't be the target of")) {
         int pl, kind;
         if (!filter(p, &sel, &pl, &kind) || !PL(pl) || kind != N_SPELL) { p->i = save; return 0; }
+        /* Gaea's Revenge: "nongreen spells or abilities from nongreen sources" */
+        if (lit(p, "or abilities from")) {
+            Filter g = fany();
+            if (!modifier(p, &g) || !lit(p, "sources") || g.colors != sel.colors || g.colors_not != sel.colors_not ||
+                (!g.colors && !g.colors_not) || sel.types || sel.types_not) {
+                p->i = save;
+                return 0;
+            }
+            sel.other = 1;
+        }
         rule = RULE_UNTARGETABLE_BY;
     }
     else if (p->ctx == C_STATIC && lit(p, "can block an additional creature each combat")) rule = RULE_BLOCK_EXTRA;
@@ -1345,12 +1408,61 @@ static int vp_pt_kw(P *p, const Ref *subj)
         e->t = (int8_t)tt;
         if (isx) e->n.kind = QTY_X;
         Filter f;
-        if (!isx && for_each(p, &f)) { e->n.kind = QTY_COUNT; e->count = f; }
+        if (!isx && for_each(p, &f)) {
+            e->n.kind = QTY_COUNT;
+            e->count = f;
+            /* Coat of Arms: "for each other creature on the battlefield that shares at
+             * least one creature type with it", "other" than the creature it pumps */
+            if (p->ctx == C_STATIC && subj->who == SEL_ALL && f.types == TYPE_CREATURE && f.other &&
+                lit(p, "that shares at least one creature type with it")) {
+                e->n.kind = QTY_COUNT_SHARING;
+                e->count.other = 0;
+            }
+        }
+        else if (!isx && p->ctx != C_STATIC) {
+            /* "gets +1/+1 until end of turn for each creature blocking it" */
+            int s2 = p->i;
+            if (lit(p, "until end of turn") && for_each(p, &f)) {
+                e->n.kind = QTY_COUNT;
+                e->count = f;
+                e->dur = DUR_EOT;
+            } else {
+                p->i = s2;
+            }
+        }
+        return 1;
+    }
+    /* Stave Off: one color, chosen as it resolves */
+    if (p->ctx != C_STATIC && lit(p, "gain|gains protection from the color of your choice")) {
+        Effect *e = clause_eff(p, OP_RULE, subj);
+        if (!e) return 0;
+        e->arg2 = RULE_PROTECTION;
+        e->param.colors = CB_W | CB_U | CB_B | CB_R | CB_G;
+        e->flags |= EF_CHOOSER;
         return 1;
     }
     if (p->ctx == C_STATIC ? lit(p, "has|have") : lit(p, "gain|gains")) {
         if (!kw_list(p, &k)) { p->i = save; return 0; }
         return grant(p, subj, &k);
+    }
+    if (p->ctx != C_STATIC && lit(p, "has|have base power and toughness")) {
+        /* Diminish: base power and toughness (layer 7b) for the duration said */
+        if (!pt_plain(p, &pp, &tt)) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_SET_PT, subj);
+        if (!e) return 0;
+        e->p = (int8_t)pp;
+        e->t = (int8_t)tt;
+        return 1;
+    }
+    /* Incite: "becomes red until end of turn" (layer 5) */
+    if (p->ctx != C_STATIC && lit(p, "becomes|become")) {
+        uint8_t cb;
+        if (!colors(p, &cb) || (cb & (cb - 1)) || !lit(p, "until end of turn")) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_SET_COLOR, subj);
+        if (!e) return 0;
+        e->arg2 = cb;
+        e->dur = DUR_EOT;
+        return 1;
     }
     if (p->ctx != C_STATIC && lit(p, "lose|loses")) {
         if (!kw_list(p, &k) || k.n) { p->i = save; return 0; }
@@ -1382,6 +1494,23 @@ static int vp_untap(P *p, const Ref *subj)
         e->dur = DUR_NEXT_UNTAP;
         return 1;
     }
+    /* Arbalest Elite: "~ doesn't untap during your next untap step" (the ability's
+     * controller's); Sleep: "Those creatures don't untap during that player's next
+     * untap step", the target player who controls them */
+    int whose = 0;
+    if (p->ctx != C_STATIC && subj->who == SEL_SELF && lit(p, "doesn't untap during your next untap step")) whose = 1;
+    else if (p->ctx != C_STATIC && subj->who == SEL_PREVIOUS && p->a->n_effects > 0 &&
+             p->a->effect[p->a->n_effects - 1].who == SEL_TARGET_PLAYER_ALL && p->that_player.who == SEL_TARGET &&
+             p->a->effect[p->a->n_effects - 1].arg == p->that_player.arg &&
+             lit(p, "don't untap during that player's next untap step"))
+        whose = 2;
+    if (whose) {
+        Effect *e = clause_eff(p, OP_NO_UNTAP, subj);
+        if (!e) return 0;
+        e->dur = DUR_NEXT_UNTAP;
+        e->arg2 = (uint8_t)whose;
+        return 1;
+    }
     return 0;
 }
 
@@ -1401,7 +1530,7 @@ static int vp_noregen(P *p, const Ref *subj)
 static int uses_arg(int who)
 {
     return who == SEL_TARGET || who == SEL_TARGET_CONTROLLER || who == SEL_TARGET_OWNER ||
-           who == SEL_TARGET_PLAYER_ALL;
+           who == SEL_TARGET_PLAYER_ALL || who == SEL_TARGET_PLAYER_OWNS;
 }
 
 /* A player's verbs: draw, discard, gain or lose life, mill, sacrifice,
@@ -1480,6 +1609,17 @@ static int vp_player(P *p, const Ref *subj)
                 e = clause_eff(p, op, subj);
                 if (!e) return 0;
                 e->n.kind = QTY_LIFE_LOST;
+            } else if (p->a->n_effects > 0 && p->a->effect[p->a->n_effects - 1].op == OP_TOP_TO_HAND &&
+                       lit(p, "its mana value")) {
+                e = clause_eff(p, op, subj);                 /* the card just put into the hand */
+                if (!e) return 0;
+                e->n.kind = QTY_PREV_MANA_VALUE;
+            } else if (p->a->n_effects > 0 && p->a->effect[p->a->n_effects - 1].op == OP_DAMAGE &&
+                       lit(p, "the damage dealt this way")) {
+                /* Corrupt: the damage the previous effect dealt, after prevention (119.4a) */
+                e = clause_eff(p, op, subj);
+                if (!e) return 0;
+                e->n.kind = QTY_DAMAGE_DEALT;
             } else { p->i = save; return 0; }
             e->dur = DUR_NOW;
             return 1;
@@ -1497,7 +1637,15 @@ static int vp_player(P *p, const Ref *subj)
         if (!e) return 0;
         e->n = q;
         e->dur = DUR_NOW;
-        if (q.kind == QTY_CONST && for_each(p, &f)) { e->n.kind = QTY_COUNT; e->count = f; }
+        if (q.kind == QTY_CONST && for_each(p, &f)) {
+            e->n.kind = QTY_COUNT;
+            e->count = f;
+            /* "Each player loses 1 life for each creature they control": each its own */
+            if (subj->plural && f.ctl == CTL_ANY && f.zone == ZONE_BATTLEFIELD && lit(p, "they control")) {
+                e->n.kind = QTY_COUNT_PLAYER;
+                e->count.ctl = CTL_YOU;
+            }
+        }
         return 1;
     }
     if (lit(p, "mill|mills")) {
@@ -1520,6 +1668,24 @@ static int vp_player(P *p, const Ref *subj)
         Effect *e = clause_eff(p, OP_MILL, subj);
         if (!e) return 0;
         e->n = q;
+        e->dur = DUR_NOW;
+        return 1;
+    }
+    /* Sunken Hope: "that player returns a creature they control to its owner's hand";
+     * Stampeding Wildebeests: "return a green creature you control to its owner's hand"
+     * (that player's choice, as a sacrifice is) */
+    if (subj->who == SEL_YOU ? lit(p, "return a|an") : lit(p, "returns a|an")) {
+        int pl, kind;
+        if (!filter(p, &f, &pl, &kind) || kind != N_PERMANENT || !SG(pl) ||
+            f.ctl != (subj->who == SEL_YOU ? CTL_YOU : CTL_ANY) ||
+            !lit(p, subj->who == SEL_YOU ? "to its owner's hand" : "they control to its owner's hand")) {
+            p->i = save;
+            return 0;
+        }
+        Effect *e = clause_eff(p, OP_BOUNCE, subj);
+        if (!e) return 0;
+        f.ctl = CTL_ANY;                                     /* that player's own, by the selection */
+        e->sel = f;
         e->dur = DUR_NOW;
         return 1;
     }
@@ -1645,6 +1811,9 @@ static int vp_create(P *p, const Ref *subj)
  * It's still a land.": a land that is a creature for the turn, keeping its
  * land type (205.1b), with a base power and toughness (layer 7b), a color
  * that replaces its own (layer 5), a creature type and keywords. */
+static int mana_symbols(P *p, Cost *c);
+static void cost_init(Cost *c);
+
 static int vp_become(P *p, const Ref *subj)
 {
     int pp, tt, pl, save = p->i;
@@ -1656,7 +1825,16 @@ static int vp_become(P *p, const Ref *subj)
     if (!pt_plain(p, &pp, &tt) || !colors(p, &cb)) { p->i = save; return 0; }
     int id = subtype_word(p, &pl);
     if (!id || !SG(pl) || !lit(p, "creature")) { p->i = save; return 0; }
-    if (lit(p, "with")) {
+    Cost grant;
+    int granting = 0;
+    if (lit(p, "with \"")) {                 /* Spawning Pool: with "{B}: Regenerate this creature" */
+        cost_init(&grant);
+        if (!mana_symbols(p, &grant) || !lit(p, ": regenerate this creature") || !(lit(p, ". \"") || lit(p, "\""))) {
+            p->i = save;
+            return 0;
+        }
+        granting = 1;
+    } else if (lit(p, "with")) {
         if (!kw_list(p, &k) || k.n) { p->i = save; return 0; }  /* rules keywords: not a TokenDef's */
         td.kw = k.kw;
     }
@@ -1670,6 +1848,7 @@ static int vp_become(P *p, const Ref *subj)
     if (!e) return 0;
     e->token = td;
     e->dur = DUR_EOT;
+    if (granting) { p->granting = 1; p->grant = grant; }
     return 1;
 }
 
@@ -1699,6 +1878,26 @@ static int vp_search(P *p, const Ref *subj)
     e->sel = f;
     e->dur = DUR_NOW;
     e->n.n = (int8_t)n;
+    /* Cultivate: "up to two basic land cards, reveal those cards, put one onto the
+     * battlefield tapped and the other into your hand": one search for each place,
+     * the first card's place chosen first (the same choices: none, either, both) */
+    if (n == 2 && lit(p, "reveal those cards , put one onto the battlefield tapped and the other into your hand")) {
+        e->n.n = 1;
+        e->arg2 = ZONE_BATTLEFIELD;
+        e->flags |= EF_REVEAL | EF_TAPPED;
+        Effect *h = clause_eff(p, OP_SEARCH, subj);
+        if (!h) return 0;
+        h->sel = f;
+        h->n.n = 1;
+        h->arg2 = ZONE_HAND;
+        h->flags |= EF_REVEAL;
+        h->dur = DUR_NOW;
+        if (!lit(p, ", then shuffle")) { p->i = save; return 0; }
+        Effect *s = clause_eff(p, OP_SHUFFLE, subj);
+        if (!s) return 0;
+        s->dur = DUR_NOW;
+        return 1;
+    }
     if (lit(p, n > 1 ? "reveal them ," : "reveal it ,")) e->flags |= EF_REVEAL;
     if (!(n > 1 ? lit(p, "put them") : (lit(p, "put it") || lit(p, "put that card")))) { p->i = save; return 0; }
     if (lit(p, "into your hand")) e->arg2 = ZONE_HAND;
@@ -1717,6 +1916,12 @@ static int vp_search(P *p, const Ref *subj)
 static int vp_mana(P *p, const Ref *subj)
 {
     int save = p->i;
+    if (subj->who == SEL_YOU && p->ctx == C_ABILITY && lit(p, "double the amount of each type of unspent mana you have")) {
+        Effect *e = clause_eff(p, OP_DOUBLE_MANA, subj);    /* Doubling Cube */
+        if (!e) return 0;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (subj->who != SEL_YOU || !lit(p, "add")) return 0;
     static const char sym[] = "WUBRG";
     uint8_t bits = 0;
@@ -1776,6 +1981,17 @@ static int vp_you(P *p, const Ref *subj)
     Qty q;
     int v, save = p->i;
     if (subj->who != SEL_YOU || p->ctx == C_STATIC) return 0;
+    if (lit(p, "tap or untap")) {                            /* Puppeteer: one target, the choice on resolution */
+        if (!ref(p, &r, A_OBJ) || r.who != SEL_TARGET || r.plural || ref_zone(p, &r) != ZONE_BATTLEFIELD) {
+            p->i = save;
+            return 0;
+        }
+        Effect *e = clause_eff(p, OP_TAP, &r);
+        if (!e) return 0;
+        e->arg2 = 1;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (lit(p, "destroy|exile|tap|untap|regenerate")) {
         const char *w = p->lx->t[p->i - 1].w;
         int op = !strcmp(w, "destroy") ? OP_DESTROY : !strcmp(w, "exile") ? OP_EXILE :
@@ -1844,7 +2060,8 @@ static int vp_you(P *p, const Ref *subj)
         int ctl = r.who == SEL_TARGET ? p->a->target[r.arg].f.ctl : r.f.ctl;
         Effect *e;
         if (zone == ZONE_BATTLEFIELD &&
-            (r.plural && !r.each ? lit(p, "to their owners' hands") : lit(p, "to its owner's hand"))) {
+            (r.who == SEL_TARGET_PLAYER_OWNS ? lit(p, "to their hand") :
+             r.plural && !r.each ? lit(p, "to their owners' hands") : lit(p, "to its owner's hand"))) {
             e = clause_eff(p, OP_BOUNCE, &r);
         } else if (zone == ZONE_GRAVEYARD && ctl == CTL_ANY && r.who == SEL_ALL &&
                    lit(p, "to the battlefield under their owners' control")) {
@@ -1946,6 +2163,22 @@ static int vp_you(P *p, const Ref *subj)
         return 1;
     }
     if (lit(p, "look at the top")) {
+        int s2 = p->i;
+        Filter f;
+        int pl, kind;
+        /* Commune with Nature: three sentences of one effect */
+        if (number(p, &v, 0) && v >= 2 && lit(p, "cards of your library . you may reveal a|an") &&
+            filter(p, &f, &pl, &kind) && SG(pl) && kind == N_CARD && f.zone == ZONE_BATTLEFIELD &&
+            lit(p, "from among them and put it into your hand . put the rest on the bottom of your library in any order")) {
+            Effect *e = clause_eff(p, OP_DIG, subj);
+            if (!e) return 0;
+            f.zone = ZONE_LIBRARY;
+            e->sel = f;
+            e->n.n = (int8_t)v;
+            e->dur = DUR_NOW;
+            return 1;
+        }
+        p->i = s2;
         if (!number(p, &v, 0) || v < 2 || !lit(p, "cards of your library , then put them back in any order")) {
             p->i = save;
             return 0;
@@ -1963,12 +2196,62 @@ static int vp_you(P *p, const Ref *subj)
         e->dur = DUR_NOW;
         return 1;
     }
+    /* Elixir of Immortality: "Shuffle ~ and your graveyard into their owner's library." */
+    if (p->ctx == C_ABILITY && p->a->kind == AB_ACTIVATED && lit(p, "shuffle ~ and your graveyard into their owner's library")) {
+        Effect *e = clause_eff(p, OP_TO_LIBRARY, NULL);
+        if (!e) return 0;
+        e->who = SEL_SELF;
+        e->flags |= EF_SHUFFLE;
+        e->dur = DUR_NOW;
+        e = clause_eff(p, OP_SHUFFLE_GRAVEYARD, subj);
+        if (!e) return 0;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     /* a spell shuffling itself away as it resolves, instead of going to the graveyard */
     if (p->ctx == C_SPELL && lit(p, "shuffle ~ into its owner's library")) {
         Effect *e = clause_eff(p, OP_TO_LIBRARY, NULL);
         if (!e) return 0;
         e->who = SEL_SELF;
         e->flags |= EF_SHUFFLE;
+        e->dur = DUR_NOW;
+        return 1;
+    }
+    if (lit(p, "flip a coin")) {                             /* 705 */
+        Effect *e = clause_eff(p, OP_FLIP_COIN, subj);
+        if (!e) return 0;
+        e->dur = DUR_NOW;
+        return 1;
+    }
+    /* Dark Tutelage: revealed and put into the hand, not drawn */
+    if (lit(p, "reveal the top card of your library and put that card into your hand")) {
+        Effect *e = clause_eff(p, OP_TOP_TO_HAND, subj);
+        if (!e) return 0;
+        e->dur = DUR_NOW;
+        return 1;
+    }
+    /* "Double target player's life total.": that player gains life equal to it */
+    if (lit(p, "double target player's life total")) {
+        int k = newtarget(p, TGT_PLAYER, NULL, 1, 1);
+        if (k < 0) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_GAIN_LIFE, NULL);
+        if (!e) return 0;
+        e->who = SEL_TARGET;
+        e->arg = (uint8_t)k;
+        e->n.kind = QTY_LIFE_TOTAL;
+        e->dur = DUR_NOW;
+        return 1;
+    }
+    /* Thrull Surgeon: Duress's choice, the hand looked at rather than revealed */
+    if (lit(p, "look at target player's hand and choose a card from it . that player discards that card")) {
+        int k = newtarget(p, TGT_PLAYER, NULL, 1, 1);
+        if (k < 0) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_DISCARD, NULL);
+        if (!e) return 0;
+        e->who = SEL_TARGET;
+        e->arg = (uint8_t)k;
+        e->sel.zone = ZONE_HAND;
+        e->flags |= EF_CHOOSER;
         e->dur = DUR_NOW;
         return 1;
     }
@@ -2196,6 +2479,33 @@ static int sentence(P *p)
     int said = 0, dur = DUR_EOT;
     p->dur_prefix = DUR_UNSET;
     if (damage_rider(p)) return 1;
+    /* Timely Reinforcements: a condition of this sentence's effects, as they
+     * happen (608.2c) */
+    unsigned cond = 0;
+    Filter cond_f = fany();
+    if (p->ctx != C_STATIC) {
+        int pl, kind;
+        Snap sc;
+        snap(p, &sc);
+        /* the branches of a coin flip just before: "If you win the flip, ...", then
+         * (after the win branch, or right after the flip) "If you lose the flip, ..." */
+        int after_flip = from > 0 && (p->a->effect[from - 1].op == OP_FLIP_COIN ||
+                                      (p->a->effect[from - 1].flags & EF_IF_DONE));
+        int flip_before = 0;
+        for (int k = 0; k < from; k++) flip_before |= p->a->effect[k].op == OP_FLIP_COIN;
+        if (from > 0 && p->a->effect[from - 1].op == OP_FLIP_COIN && lit(p, "if you win the flip ,")) cond = EF_IF_DONE;
+        else if (after_flip && flip_before && lit(p, "if you lose the flip ,")) cond = EF_IF_LOST;
+        else if (lit(p, "if you have less life than an opponent ,")) cond = EF_IF_LESS_LIFE;
+        else if (lit(p, "if you control fewer")) {
+            if (filter(p, &cond_f, &pl, &kind) && PL(pl) && kind == N_PERMANENT && cond_f.ctl == CTL_ANY &&
+                lit(p, "than an opponent ,")) {
+                cond = EF_IF_FEWER;
+                cond_f.ctl = CTL_YOU;
+            } else {
+                restore(p, &sc);
+            }
+        }
+    }
     if (lit(p, "until end of turn ,")) said = 1;
     Ref subj;
     int first_clause = 1;
@@ -2276,7 +2586,20 @@ static int sentence(P *p)
         break;
     }
     /* ", where X is the number of ..." */
-    if (lit(p, ", where x is")) {
+    if (lit(p, ", where x is the greatest power among")) {
+        /* Overwhelming Stampede: the greatest power as it resolves */
+        Filter f;
+        int pl, kind, any = 0;
+        if (!filter(p, &f, &pl, &kind) || !PL(pl) || kind != N_PERMANENT) { restore(p, &s); return 0; }
+        for (int k = from; k < p->a->n_effects; k++) {
+            Effect *e = &p->a->effect[k];
+            if (e->n.kind != QTY_X) continue;
+            e->n.kind = QTY_GREATEST_POWER;
+            e->count = f;
+            any = 1;
+        }
+        if (!any) { restore(p, &s); return 0; }
+    } else if (lit(p, ", where x is")) {
         Filter f;
         /* "that player mills X cards, where X is the number of cards in their hand":
          * the hand of the player the effect acts on (not you: that is "your hand") */
@@ -2295,6 +2618,15 @@ static int sentence(P *p)
     }
     if (!settle(p, from, said != 0, dur)) { restore(p, &s); return 0; }
     if (!lit(p, ".")) { restore(p, &s); return 0; }
+    if (cond) {
+        for (int k = from; k < p->a->n_effects; k++) {
+            Effect *e = &p->a->effect[k];
+            /* the count of "fewer" is kept in Effect.count: not with an amount that counts */
+            if (cond == EF_IF_FEWER && (e->n.kind != QTY_CONST && e->n.kind != QTY_X)) { restore(p, &s); return 0; }
+            e->flags |= (uint16_t)cond;
+            if (cond == EF_IF_FEWER) e->count = cond_f;
+        }
+    }
     return 1;
 }
 
@@ -2433,19 +2765,25 @@ static int restrictions(P *p)
         else if (lit(p, "activate only during your upkeep .")) p->a->timing |= TM_UPKEEP;
         else if (lit(p, "activate no more than twice each turn .")) p->a->timing |= TM_TWICE;
         else if (lit(p, "activate only during your turn .")) p->a->timing |= TM_YOUR_TURN;
+        else if (lit(p, "activate only if ~ is attacking .")) p->a->timing |= TM_ATTACKING;
         else return 0;
     }
     return 1;
 }
 
-/* Sentences of an activated or loyalty ability, then its restrictions. */
+/* Sentences of an activated or loyalty ability, then its restrictions. A
+ * target "defending player controls" needs "Activate only if ~ is
+ * attacking": its controller is then the attacking player, and the
+ * defending player its opponent (506.2, two players). */
 static int ability_body(P *p)
 {
     if (at_end(p)) return 0;
+    p->defending = 0;
     while (!at_end(p) && !peek(p, "activate")) {
         if (!sentence(p)) return 0;
     }
-    return restrictions(p);
+    if (!restrictions(p)) return 0;
+    return !p->defending || (p->a->timing & TM_ATTACKING);
 }
 
 /* "that player": the player of the triggering event. */
@@ -2576,6 +2914,16 @@ static int trigger(P *p, int *twin)
                 }
                 return 1;
             }
+            /* Circle of Flame: with two players, a creature attacking you or a planeswalker
+             * you control is an opponent's attacking creature */
+            if (!other && f.ctl == CTL_ANY && f.types == TYPE_CREATURE &&
+                lit(p, "attacks you or a planeswalker you control ,")) {
+                f.ctl = CTL_OPP;
+                a->trigger = TR_OTHER_ATTACKS;
+                a->trig_filter = f;
+                event_object(p, 1);
+                return 1;
+            }
             if (lit(p, "becomes tapped ,")) {
                 a->trigger = TR_OTHER_TAPPED;
                 a->trig_filter = f;
@@ -2613,6 +2961,7 @@ static int trigger(P *p, int *twin)
         else if (lit(p, "you")) ctl = CTL_YOU;
         if (ctl >= 0) {
             if (lit(p, "taps|tap a land for mana ,")) a->trigger = TR_TAP_LAND;
+            else if (lit(p, "is|are dealt noncombat damage ,")) a->trigger = TR_PLAYER_NONCOMBAT_DAMAGE;
             else if (lit(p, "draws|draw a card ,")) a->trigger = TR_DRAW;
             else if (lit(p, "discards|discard a card ,")) a->trigger = TR_DISCARD;
             else goto fail;
@@ -2631,6 +2980,13 @@ static int trigger(P *p, int *twin)
             memset(&p->that_player, 0, sizeof p->that_player);
             p->that_player.kind = R_PLAYER;
             p->that_player.who = SEL_EVENT_PLAYER;
+            /* an intervening "if" (603.4): Lavaborn Muse */
+            int v, s2 = p->i;
+            if (lit(p, "if that player has")) {
+                if (!number(p, &v, 0) || !lit(p, "or fewer cards in hand ,")) { p->i = s2; goto fail; }
+                a->cond = COND_EVENT_HAND_AT_MOST;
+                a->cond_n = (int8_t)v;
+            }
             return 1;
         }
         if (lit(p, "the end step ,")) {
@@ -2769,6 +3125,9 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
     memset(&p->that_obj, 0, sizeof p->that_obj);
     memset(&p->that_player, 0, sizeof p->that_player);
 
+    /* 100.2a: a deck-construction rule, no ability in the game (decks are
+     * not limited to four copies here) */
+    if (lit(p, "a deck can have any number of cards named ~ .") && at_end(p)) return 1;
     /* Enchant <filter> */
     ab_init(a, AB_ENCHANT);
     snap(p, &s);
@@ -2812,7 +3171,7 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         self_ref(&p->it);
         if (ability_body(p)) {
             int mana = 0;
-            for (int k = 0; k < a->n_effects; k++) mana |= a->effect[k].op == OP_ADD_MANA;
+            for (int k = 0; k < a->n_effects; k++) mana |= a->effect[k].op == OP_ADD_MANA || a->effect[k].op == OP_DOUBLE_MANA;
             if (mana && a->n_targets == 0) a->kind = AB_MANA;
             out->n++;
             return 1;
@@ -2891,6 +3250,42 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         restore(p, &s);
         return 0;
     }
+    /* Fire Servant: "If a red instant or sorcery spell you control would deal damage,
+     * it deals double that damage instead." */
+    ab_init(a, AB_STATIC);
+    if (lit(p, "if a|an")) {
+        Filter f;
+        int pl, kind;
+        if (filter(p, &f, &pl, &kind) && SG(pl) && kind == N_SPELL && f.ctl == CTL_ANY && lit(p, "you control") &&
+            lit(p, "would deal damage , it deals double that damage instead .") && at_end(p)) {
+            f.ctl = CTL_YOU;                                 /* effect.c's doublers: its controller's */
+            Effect *e = neweff(p, OP_DOUBLE_DAMAGE);
+            e->who = SEL_YOU;
+            e->dur = DUR_STATIC;
+            e->sel = f;
+            out->n++;
+            return 1;
+        }
+        restore(p, &s);
+    }
+    /* Guardian Seraph: "If a source an opponent controls would deal damage to you,
+     * prevent 1 of that damage." (615) */
+    ab_init(a, AB_STATIC);
+    if (lit(p, "if a source an opponent controls would deal damage to you , prevent")) {
+        int v;
+        if (number(p, &v, 0) && v > 0 && lit(p, "of that damage .") && at_end(p)) {
+            Effect *e = neweff(p, OP_PREVENT_NEXT);
+            e->who = SEL_YOU;
+            e->dur = DUR_STATIC;
+            e->n.n = (int8_t)v;
+            e->sel.ctl = CTL_OPP;
+            out->n++;
+            return 1;
+        }
+        restore(p, &s);
+        return 0;
+    }
+    restore(p, &s);
     /* Platinum Angel; Darksteel Colossus */
     ab_init(a, AB_STATIC);
     if (lit(p, "you can't lose the game and your opponents can't win the game .") && at_end(p)) {
@@ -2941,6 +3336,20 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         Effect *e = neweff(p, OP_RULE);  /* the game's rule, on no object */
         e->who = SEL_NONE;
         e->arg2 = RULE_NO_PREVENTION;
+        e->dur = DUR_STATIC;
+        out->n++;
+        return 1;
+    }
+    restore(p, &s);
+    ab_init(a, AB_STATIC);
+    /* Joiner Adept: a mana ability granted to lands (the quotation's own
+     * period ends the sentence) */
+    if (lit(p, "lands you control have \" {t} : add one mana of any color . \"") && at_end(p)) {
+        Effect *e = neweff(p, OP_RULE);
+        e->who = SEL_ALL;
+        e->sel.types = TYPE_LAND;
+        e->sel.ctl = CTL_YOU;
+        e->arg2 = RULE_TAP_ANY_COLOR;
         e->dur = DUR_STATIC;
         out->n++;
         return 1;
@@ -3127,7 +3536,19 @@ int text_parse(const char *name, unsigned types, const char *text, SubtypeTable 
                     if (!ok) ok = sentences(&p);
                 }
             } else if (!ok) {
+                p.granting = 0;
                 ok = permanent_line(&p, out, types);
+                if (ok && p.granting) {         /* the ability the line's effect grants: one of its own */
+                    if (out->n >= TEXT_ABILITY_MAX) goto unread;
+                    Ability *g = &out->ab[out->n++];
+                    ab_init(g, AB_ACTIVATED);
+                    g->cost = p.grant;
+                    g->granted = 1;
+                    P q = p;
+                    q.a = g;
+                    Effect *ef = neweff(&q, OP_REGENERATE);
+                    ef->who = SEL_SELF;
+                }
             }
             if (!ok) {
             unread:

@@ -30,7 +30,9 @@ enum {
     FS_ATTACKING = 1u << 2,
     FS_BLOCKING  = 1u << 3,
     FS_TOKEN     = 1u << 4,
-    FS_NONTOKEN  = 1u << 5
+    FS_NONTOKEN  = 1u << 5,
+    FS_NAMED     = 1u << 6,  /* has the name of the ability's source ("named ~"); 201.2 */
+    FS_BLOCKING_SOURCE = 1u << 7 /* blocks the ability's source ("creature blocking ~") */
 };
 
 /* Filter.zone: where the filtered objects are. */
@@ -102,7 +104,20 @@ enum {
     QTY_LIFE_LOST,       /* n * the life lost through the previous effect ("the life lost this way") */
     QTY_HALF_LIBRARY,    /* n * half the cards in the library of the player the effect acts on,
                             rounded down */
-    QTY_EVENT_TOUGHNESS  /* n * the toughness of the triggering event's object ("its toughness") */
+    QTY_EVENT_TOUGHNESS, /* n * the toughness of the triggering event's object ("its toughness") */
+    QTY_COUNT_PLAYER,    /* n * the permanents matching Effect.count (ctl CTL_YOU) that the player the
+                            effect acts on controls ("each player loses 1 life for each creature they
+                            control") */
+    QTY_LIFE_TOTAL,      /* n * the life total of the player the effect acts on ("double target
+                            player's life total": gains that much; a negative total, loses) */
+    QTY_GREATEST_POWER,  /* n * the greatest power among the permanents matching Effect.count (0: none) */
+    QTY_DAMAGE_DEALT,    /* n * the damage the previous effect dealt ("the damage dealt this way") */
+    QTY_COUNT_SHARING,   /* static, for each affected creature: n * the other permanents matching
+                            Effect.count that share a creature type with it (Coat of Arms) */
+    QTY_SACRIFICED_POWER,/* n * the power of the creature sacrificed to cast the spell, as it last
+                            existed ("the sacrificed creature's power": Fling) */
+    QTY_PREV_MANA_VALUE  /* n * the mana value of the card the previous effect (OP_TOP_TO_HAND) put
+                            into a hand ("its mana value"); 0 if none */
 };
 
 typedef struct Qty {
@@ -130,8 +145,10 @@ enum {
     SEL_OTHER_PLAYERS,   /* each player other than the ability's controller ("each other player") */
     SEL_ATTACHED_CONTROLLER, /* the controller of the permanent the source is attached to
                             ("its controller" after "enchanted creature") */
-    SEL_EVENT_CONTROLLER /* the controller of the triggering event's object ("that player" of
+    SEL_EVENT_CONTROLLER,/* the controller of the triggering event's object ("that player" of
                             "a creature enters the battlefield under an opponent's control") */
+    SEL_TARGET_PLAYER_OWNS /* every permanent matching Effect.sel that target player `arg` owns
+                            ("all artifacts target player owns") */
 };
 
 /* Effect.dur: how long a change lasts. */
@@ -151,7 +168,8 @@ enum {
 enum {
     OP_DAMAGE,           /* deal Qty damage to the selection (source: the ability's source) */
     OP_PUMP,             /* +p/+t (power and toughness, layer 7c) for the duration */
-    OP_SET_PT,           /* power and toughness are each Qty (a characteristic-defining ability, layer 7a) */
+    OP_SET_PT,           /* power and toughness are each Qty (a characteristic-defining ability, layer 7a);
+                            with QTY_CONST and a duration: base power and toughness p/t (layer 7b) */
     OP_GRANT,            /* gains keywords `kw` (layer 6) */
     OP_LOSE_KW,          /* loses keywords `kw` (layer 6) */
     OP_RULE,             /* gains a rules ability RULE_* (`arg2`): can't attack, can't block, ...;
@@ -173,15 +191,20 @@ enum {
     OP_SEARCH,           /* search the selected player's library for Qty cards matching Effect.sel, to zone `arg2` (EF_TAPPED) */
     OP_SHUFFLE,
     OP_REORDER_TOP,      /* look at the top Qty cards and put them back in any order */
-    OP_PREVENT_NEXT,     /* prevent the next Qty damage to the selection this turn */
+    OP_PREVENT_NEXT,     /* prevent the next Qty damage to the selection this turn; DUR_STATIC on SEL_YOU:
+                            prevent Qty of each damage a source its controller's opponent controls
+                            would deal to you (Guardian Seraph; Effect.sel.ctl CTL_OPP) */
     OP_PREVENT_COMBAT,   /* prevent all combat damage this turn */
     OP_PREVENT_ALL,      /* prevent all damage to the selection (for the duration) */
     OP_REGENERATE,       /* a regeneration shield on the selection (701.15) */
     OP_TOKEN,            /* create Qty tokens of Effect.token under the selected player's control */
     OP_COUNTERS,         /* put Qty +1/+1 counters (arg2 = 1: -1/-1) on the selection */
-    OP_TAP,
+    OP_TAP,              /* arg2 = 1: "tap or untap", the ability's controller chooses which */
     OP_UNTAP,
-    OP_NO_UNTAP,         /* doesn't untap during its controller's untap step (for the duration) */
+    OP_NO_UNTAP,         /* doesn't untap during its controller's untap step (for the duration);
+                            DUR_NEXT_UNTAP: arg2 says whose next untap step: 0 its controller's then,
+                            1 the ability's controller's ("your"), 2 the player who controls it as
+                            the effect happens ("that player's" of "creatures target player controls") */
     OP_CONTROL,          /* the ability's controller gains control (for the duration) */
     OP_EXTRA_TURN,       /* the selected player takes Qty extra turns after this one */
     OP_SACRIFICE,        /* the selected player sacrifices Qty permanents matching Effect.sel;
@@ -200,6 +223,20 @@ enum {
     OP_GIVE_CONTROL,     /* the player chosen for target spec `arg2` gains control of the selection
                             (for the duration) */
     OP_SKIP_COMBAT,      /* the selected player skips their next combat phase */
+    OP_DOUBLE_MANA,      /* the selected player's mana pool: as much again of each type of mana in it
+                            ("Double the amount of each type of unspent mana you have": Doubling Cube) */
+    OP_SET_COLOR,        /* the selection becomes the colors arg2 (CB_*) instead of its own (layer 5),
+                            for the duration */
+    OP_DOUBLE_DAMAGE,    /* static on SEL_YOU: a spell matching Effect.sel (ctl CTL_YOU: yours) that would
+                            deal damage deals double that damage instead (Fire Servant; 616.1: after
+                            the damaged player's preventions) */
+    OP_FLIP_COIN,        /* the selected player flips a coin (705): the effects right after it with
+                            EF_IF_DONE happen if they win the flip, those with EF_IF_LOST if they lose */
+    OP_TOP_TO_HAND,      /* the selected player reveals the top card of their library and puts it into
+                            their hand (not a draw: Dark Tutelage) */
+    OP_DIG,              /* the selected player looks at the top Qty cards of their library, may put
+                            one matching Effect.sel into their hand, and puts the rest on the bottom
+                            in any order (Commune with Nature) */
     OP_COUNT
 };
 
@@ -243,7 +280,9 @@ enum {
     RULE_SHUFFLE_INSTEAD,      /* "If ~ would be put into a graveyard from anywhere, reveal ~ and
                                   shuffle it into its owner's library instead." */
     RULE_MAX_ONE_BLOCKER,      /* can't be blocked by more than one creature */
-    RULE_UNTARGETABLE_BY,      /* can't be the target of spells matching Effect.param (zone: stack) */
+    RULE_UNTARGETABLE_BY,      /* can't be the target of spells matching Effect.param (zone: stack); with
+                                  Effect.param.other, nor of abilities from sources of its colors
+                                  ("nongreen spells or abilities from nongreen sources") */
     RULE_BLOCK_EXTRA,          /* can block an additional creature each combat */
     RULE_KEEP_MANA,            /* a player: unspent mana doesn't empty as steps and phases end (500.4) */
     RULE_ONE_SPELL,            /* a player: can't cast more than one spell each turn */
@@ -256,6 +295,9 @@ enum {
     RULE_TOP_REVEALED,         /* a player: plays with the top card of their library revealed */
     RULE_CAST_FROM_TOP,        /* a player: may cast spells matching Effect.param from the top of
                                   their library */
+    RULE_TAP_ANY_COLOR,        /* has "{T}: Add one mana of any color." (on SEL_ALL "lands you
+                                  control": Joiner Adept; the layers give the controller
+                                  PR_LANDS_ANY_COLOR, which the payer reads, basic lands included) */
     RULE_COUNT
 };
 
@@ -276,8 +318,15 @@ enum {
                                  ("Shuffle ~ into its owner's library") */
     EF_DAMAGED_NO_REGEN = 1u << 11, /* OP_DAMAGE: "A creature dealt damage this way can't be
                                  regenerated this turn." */
-    EF_END_OF_COMBAT = 1u << 12 /* happens at end of combat this turn (a delayed triggered
+    EF_END_OF_COMBAT = 1u << 12,/* happens at end of combat this turn (a delayed triggered
                                  ability, 603.7): "sacrifice it at end of combat" */
+    EF_IF_LESS_LIFE = 1u << 13, /* happens only if the ability's controller has less life than an
+                                 opponent, as it resolves ("If you have less life than an opponent, ...") */
+    EF_IF_FEWER   = 1u << 14,   /* happens only if the ability's controller controls fewer permanents
+                                 matching Effect.count than an opponent ("If you control fewer
+                                 creatures than an opponent, ...") */
+    EF_IF_LOST    = 1u << 15    /* happens only if the ability's coin flip (OP_FLIP_COIN) was lost: "If
+                                 you lose the flip, ..." */
 };
 
 /* A token's characteristics (111.4). */
@@ -341,8 +390,10 @@ enum {
                             Islands on the battlefield") */
     /* AB_TRIGGERED, intervening "if" clauses (603.4) */
     COND_NO_CREATURES,   /* no creatures are on the battlefield */
-    COND_ATTACHED_POWER_AT_LEAST /* the permanent the source is attached to has power Ability.cond_n
+    COND_ATTACHED_POWER_AT_LEAST,/* the permanent the source is attached to has power Ability.cond_n
                                     or greater */
+    COND_EVENT_HAND_AT_MOST      /* the event's player has Ability.cond_n or fewer cards in hand
+                                    ("if that player has two or fewer cards in hand") */
 };
 
 /* Triggers (603.2), what AB_TRIGGERED waits for. */
@@ -380,8 +431,13 @@ enum {
                                 controls (the event's object: that spell or ability) */
     TR_OTHER_TAPPED,         /* a permanent matching trig_filter becomes tapped */
     TR_ATTACHED_TAPPED,      /* the permanent the source is attached to becomes tapped */
-    TR_DEALT_DAMAGE          /* the source is dealt damage (the event's player: the controller of the
+    TR_DEALT_DAMAGE,         /* the source is dealt damage (the event's player: the controller of the
                                 damage's source; QTY_EVENT: the amount) */
+    TR_OTHER_ATTACKS,        /* a creature matching trig_filter attacks (trig_filter.ctl CTL_OPP: an
+                                opponent's, attacking you or a planeswalker you control; the event's
+                                object: that creature) */
+    TR_PLAYER_NONCOMBAT_DAMAGE /* a player (trig_ctl) is dealt noncombat damage (that player: the
+                                event's; QTY_EVENT: the amount) */
 };
 
 /* Ability.timing bits: restrictions on activating. */
@@ -390,7 +446,8 @@ enum {
     TM_ONCE     = 1u << 1,  /* only once each turn */
     TM_UPKEEP   = 1u << 2,  /* only during your upkeep */
     TM_TWICE    = 1u << 3,  /* no more than twice each turn */
-    TM_YOUR_TURN = 1u << 4  /* only during your turn */
+    TM_YOUR_TURN = 1u << 4, /* only during your turn */
+    TM_ATTACKING = 1u << 5  /* only while the source is attacking ("Activate only if ~ is attacking") */
 };
 
 typedef struct Cost {
@@ -427,8 +484,23 @@ typedef struct Ability {
     Cost       cost;          /* AB_ACTIVATED, AB_MANA, AB_LOYALTY, AB_EQUIP; AB_SPELL: additional cost */
     TargetSpec target[TARGET_SPEC_MAX];
     Effect     effect[EFFECT_MAX];
+    uint8_t    granted;       /* AB_ACTIVATED: the permanent has it only while its own OP_BECOME
+                                 effect makes it a creature ("becomes a 1/1 black Skeleton creature
+                                 with '{B}: Regenerate this creature.'": layer 6; perm_became) */
     int8_t     cond_n;        /* COND_LIFE_AT_LEAST: the life total; COND_ATTACHED_POWER_AT_LEAST: the power;
                                  COND_FEWER_THAN: the number */
 } Ability;
+
+/* Whether mana ability a's only cost is {T} (605.1a): the payer activates
+ * those while paying (mana.c, 605.3b); the others (a sacrifice, a mana
+ * cost: Chromatic Star, Composite Golem) are actions a player takes with
+ * priority (605.3a), their mana going to the pool. */
+static inline int ability_mana_tap_only(const Ability *a)
+{
+    const Cost *c = &a->cost;
+    return a->kind == AB_MANA && c->tap && !c->generic && !c->sac_self && !c->sac_n && !c->x && !c->life &&
+           !c->exile_self && !c->remove_counters && !c->discard_n && !c->untap && !c->color[0] && !c->color[1] &&
+           !c->color[2] && !c->color[3] && !c->color[4] && !c->color[5];
+}
 
 #endif

@@ -269,6 +269,70 @@ int spell_x(const CardDef *d, int k)
     return 0;
 }
 
+/* The mana a spell of card d (ability k) costs with X = x: its mana cost,
+ * X times its {X} symbols generic, or of one color when the card says
+ * "Spend only black mana on X" (107.3, 601.2f-g): X is then paid as that
+ * many symbols of that color. */
+void spell_mana(const CardDef *d, int k, int x, uint8_t color[COLOR_COUNT], int *generic)
+{
+    int xs = spell_x(d, k);
+    unsigned only = k >= 0 ? d->ab[k].cost.x_colors : 0;
+    memcpy(color, d->cost_color, COLOR_COUNT);
+    *generic = d->cost_generic;
+    if (only) color[__builtin_ctz(only)] = (uint8_t)(color[__builtin_ctz(only)] + x * xs);
+    else *generic += x * xs;
+}
+
+/* Choices of the costs besides mana (601.2h, 602.2b), each an action of
+ * its own, in the action's slots from the last: the permanent sacrificed
+ * (TK_SAC), then each card discarded (TK_DISCARD: its hand index, in
+ * decreasing order). Cards of one definition are interchangeable in a
+ * hand: one choice stands for them all. */
+static int same_def_before(const GameState *s, int p, int h, int from, const Filter *f)
+{
+    const Player *pl = &s->pl[p];
+    uint16_t card = OBJ_CARD(s, p, pl->hand[h]);
+    for (int j = from; j < h; j++)
+        if (OBJ_CARD(s, p, pl->hand[j]) == card && effect_card_matches(&s->cards[card], f)) return 1;
+    return 0;
+}
+
+static void list_discards(Lister *L, Action base, const Cost *c, int p, int slot)
+{
+    const GameState *s = L->s;
+    const Player *pl = &s->pl[p];
+    if (!c->discard_n) { list_targets(L, base, 0); return; }
+    for (int h = 0; h < pl->hand_n; h++) {
+        const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
+        if (!effect_card_matches(d, &c->discard) || same_def_before(s, p, h, 0, &c->discard)) continue;
+        base.tk[slot] = TK_DISCARD;
+        base.tv[slot] = (uint8_t)h;
+        if (c->discard_n == 1) { list_targets(L, base, 0); continue; }
+        for (int j = h + 1; j < pl->hand_n; j++) {            /* discard_n 2 (played.c) */
+            const CardDef *e = &s->cards[OBJ_CARD(s, p, pl->hand[j])];
+            if (!effect_card_matches(e, &c->discard) || same_def_before(s, p, j, h + 1, &c->discard)) continue;
+            base.tk[slot] = TK_DISCARD; base.tv[slot] = (uint8_t)j;
+            base.tk[slot - 1] = TK_DISCARD; base.tv[slot - 1] = (uint8_t)h;
+            list_targets(L, base, 0);
+        }
+    }
+}
+
+static void list_costs(Lister *L, Action base, const Cost *c, int p, int src)
+{
+    const GameState *s = L->s;
+    if (!c->sac_n) { list_discards(L, base, c, p, ACTION_TARGETS - 1); return; }
+    /* "Sacrifice a creature": each permanent of p's that may go (the
+     * source too) is an action of its own (601.2h). */
+    for (PermIter m = permset_iter(s->perm_ctl[p]); permiter_more(&m);) {
+        int i = permiter_next(&m);
+        if (!filter_perm(s, &c->sac, i, p, src)) continue;
+        base.tk[ACTION_TARGETS - 1] = TK_SAC;
+        base.tv[ACTION_TARGETS - 1] = (uint8_t)i;
+        list_discards(L, base, c, p, ACTION_TARGETS - 2);
+    }
+}
+
 static void list_casts(Lister *L, int p, int h, int free_mana)
 {
     const GameState *s = L->s;
@@ -291,8 +355,9 @@ static void list_casts(Lister *L, int p, int h, int free_mana)
     for (int x = 0; x <= max_x; x++) {
         if (x && !free_mana) {
             uint8_t col[COLOR_COUNT];
-            memcpy(col, d->cost_color, sizeof col);
-            if (!mana_can_pay_cost(s, p, col, d->cost_generic + x * xs, -1)) break;
+            int generic;
+            spell_mana(d, k, x, col, &generic);
+            if (!mana_can_pay_cost(s, p, col, generic, -1)) break;
         }
         Action base;
         memset(&base, 0, sizeof base);
@@ -300,8 +365,25 @@ static void list_casts(Lister *L, int p, int h, int free_mana)
         base.hand_idx = (uint8_t)h;
         base.x = (uint8_t)x;
         L->it.x = (uint8_t)x;
-        list_targets(L, base, 0);
+        if (L->a && L->a->kind == AB_SPELL && L->a->cost.sac_n) list_costs(L, base, &L->a->cost, p, -1);   /* 601.2b */
+        else list_targets(L, base, 0);
     }
+}
+
+/* 602.5b: an ability's own limits on when it may be activated, besides
+ * sorcery speed: once each turn, no more than twice each turn (PX_USED and
+ * GameState.used_twice count this turn's activations of the permanent: pool.c lets
+ * a card have one limited ability), only during its controller's upkeep
+ * or turn. */
+static int timing_allows(const GameState *s, int i, const Ability *a)
+{
+    int p = perm_controller(s, i);
+    unsigned used = s->px[i].xflags;
+    if ((a->timing & TM_ONCE) && (used & PX_USED)) return 0;
+    if ((a->timing & TM_TWICE) && (used & PX_USED) && permset_has(s->used_twice, i)) return 0;
+    if ((a->timing & TM_UPKEEP) && (s->step != STEP_UPKEEP || s->active != p)) return 0;
+    if ((a->timing & TM_YOUR_TURN) && s->active != p) return 0;
+    return 1;
 }
 
 /* Whether permanent i can pay ability a's costs other than mana now. */
@@ -312,7 +394,8 @@ static int can_pay_other(const GameState *s, int i, const Ability *a)
         if (q->flags & PF_TAPPED) return 0;
         if ((q->flags & PF_CREATURE) && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) return 0;   /* 302.6 */
     }
-    if ((a->timing & TM_ONCE) && (s->px[i].xflags & PX_USED)) return 0;
+    if (a->timing && !timing_allows(s, i, a)) return 0;
+    if ((a->timing & TM_ATTACKING) && !permset_has(s->combat.attackers, i)) return 0;   /* 602.5b */
     if (a->cost.remove_counters > q->plus) return 0;
     return 1;
 }
@@ -328,10 +411,14 @@ static void list_activations(Lister *L, int p, int free_mana)
         const CardDef *d = &s->cards[s->perm[i].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
-            if (a->kind != AB_ACTIVATED && a->kind != AB_EQUIP) continue;
+            if (a->zone != ZONE_BATTLEFIELD) continue;                          /* 113.6 */
+            if (a->granted && !perm_became(s, i)) continue;                 /* only while the effect lasts */
+            int mana = a->kind == AB_MANA && !ability_mana_tap_only(a);     /* 605.3a: any time with priority */
+            if (a->kind != AB_ACTIVATED && a->kind != AB_EQUIP && !mana) continue;
             if ((a->kind == AB_EQUIP || (a->timing & TM_SORCERY)) && !sorcery) continue;
             if (!can_pay_other(s, i, a)) continue;
-            if (!free_mana && !mana_can_pay_cost(s, p, a->cost.color, a->cost.generic, a->cost.tap ? i : -1)) continue;
+            int keep = a->cost.tap ? i : -1;
+            if (!free_mana && !mana_can_pay_cost(s, p, a->cost.color, a->cost.generic, keep)) continue;
             memset(&L->it, 0, sizeof L->it);
             L->it.kind = SI_ABILITY;
             L->it.controller = (uint8_t)p;
@@ -344,6 +431,20 @@ static void list_activations(Lister *L, int p, int free_mana)
             base.type = ACT_ACTIVATE;
             base.hand_idx = (uint8_t)i;
             base.ability = (uint8_t)k;
+            if (mana) {
+                /* "Add one mana of any color": one action per color, in x
+                 * (played.c: one such choice at most). */
+                unsigned choice = 0;
+                for (int j = 0; j < a->n_effects; j++)
+                    if (a->effect[j].arg2 & (a->effect[j].arg2 - 1)) choice = a->effect[j].arg2;
+                if (!choice && L->n < ACTION_MAX) L->out[L->n++] = base;
+                for (int c = 0; c < COLOR_C; c++) {
+                    if (!(choice >> c & 1) || L->n >= ACTION_MAX) continue;
+                    base.x = (uint8_t)c;
+                    L->out[L->n++] = base;
+                }
+                continue;
+            }
             if (a->kind == AB_EQUIP) {
                 /* 702.6a: "attach to target creature you control", not itself. */
                 for (PermIter m = permset_iter(s->perm_ctl[p]); permiter_more(&m);) {
@@ -358,18 +459,45 @@ static void list_activations(Lister *L, int p, int free_mana)
                 continue;
             }
             L->a = a;
-            if (!a->cost.sac_n) { list_targets(L, base, 0); continue; }
-            /* "Sacrifice a creature": each permanent of p's that may go
-             * (the source too) is an action of its own (601.2h). */
-            for (PermIter m = permset_iter(s->perm_ctl[p]); permiter_more(&m);) {
-                int c = permiter_next(&m);
-                if (!filter_perm(s, &a->cost.sac, c, p, i)) continue;
-                base.tk[ACTION_TARGETS - 1] = TK_SAC;
-                base.tv[ACTION_TARGETS - 1] = (uint8_t)c;
-                list_targets(L, base, 0);
+            /* {X} in the cost (107.3): each value it can pay (a scenario
+             * gives X itself, as for spells). */
+            int max_x = 0;
+            if (a->cost.x && !free_mana) {
+                int fixed = a->cost.generic;
+                for (int c = 0; c < COLOR_COUNT; c++) fixed += a->cost.color[c];
+                max_x = (mana_total_now(s, p, keep) - fixed) / a->cost.x;
+            }
+            for (int x = 0; x <= max_x; x++) {
+                if (x && !mana_can_pay_cost(s, p, a->cost.color, a->cost.generic + x * a->cost.x, keep)) break;
+                base.x = (uint8_t)x;
+                L->it.x = (uint8_t)x;
+                if (!a->cost.sac_n && !a->cost.discard_n) list_targets(L, base, 0);
+                else list_costs(L, base, &a->cost, p, i);
             }
         }
     }
+}
+
+/* 113.6, 602.2: abilities that function in their owner's graveyard
+ * ("Return ~ from your graveyard to ..."), of player p's cards there, at
+ * instant speed; mana their only cost and no target (played.c). Looked
+ * for only when p's deck has such a card (PL_GY_ABILITIES). */
+static void list_gy_activations(Lister *L, int p, int free_mana)
+{
+    const GameState *s = L->s;
+    const Player *pl = &s->pl[p];
+    for (int w = 0; w < 4; w++)
+        for (uint64_t bits = pl->gy[w]; bits; bits &= bits - 1) {
+            int obj = w * 64 + __builtin_ctzll(bits);
+            const CardDef *d = &s->cards[OBJ_CARD(s, p, obj)];
+            for (int k = 0; k < d->n_abilities; k++) {
+                const Ability *a = &d->ab[k];
+                if (a->kind != AB_ACTIVATED || a->zone != ZONE_GRAVEYARD) continue;
+                if (!free_mana && !mana_can_pay_cost(s, p, a->cost.color, a->cost.generic, -1)) continue;
+                if (L->n < ACTION_MAX)
+                    L->out[L->n++] = (Action){ ACT_GY_ACTIVATE, (uint8_t)obj, (uint8_t)k, 0, 0, { 0 }, { 0 }, 0 };
+            }
+        }
 }
 
 int actions_spells(const GameState *s, int p, Action *out, int free_mana)
@@ -397,5 +525,6 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
         list_casts(&L, p, h, free_mana);
     }
     list_activations(&L, p, free_mana);
+    if (pl->flags & PL_GY_ABILITIES) list_gy_activations(&L, p, free_mana);
     return L.n;
 }

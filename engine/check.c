@@ -41,6 +41,12 @@ static int spells_check(const GameState *s, int i, char *msg, int msglen)
     if (q->power != r->power || q->toughness != r->toughness || q->kw != r->kw || x->rules != t.px[i].rules)
         FAIL("slot %d: characteristics %d/%d %#x rules %#x, the layers make %d/%d %#x rules %#x", i, q->power,
              q->toughness, q->kw, (unsigned)x->rules, r->power, r->toughness, r->kw, (unsigned)t.px[i].rules);
+    if (s->pl_rules[0] != t.pl_rules[0] || s->pl_rules[1] != t.pl_rules[1])
+        FAIL("players' rules %#x %#x, the layers make %#x %#x", s->pl_rules[0], s->pl_rules[1], t.pl_rules[0],
+             t.pl_rules[1]);
+    if ((q->flags ^ r->flags) & PF_CREATURE || x->colors != t.px[i].colors)
+        FAIL("slot %d: creature %d, colors %#x; the layers make %d, %#x", i, !!(q->flags & PF_CREATURE), x->colors,
+             !!(r->flags & PF_CREATURE), t.px[i].colors);
     return 0;
 }
 
@@ -52,12 +58,21 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
             FAIL("stack item %d: kind %d, %d targets, controller %d", k, it->kind, it->n_targets, it->controller);
         for (int j = 0; j < it->n_targets; j++)
             if (it->t[j].kind == TK_NONE || it->t[j].kind > TK_CARD) FAIL("stack item %d: target %d of no kind", k, j);
+        if (it->kind == SI_ABILITY && it->source == NO_SLOT && it->ability < s->cards[it->card].n_abilities &&
+            s->cards[it->card].ab[it->ability].zone == ZONE_GRAVEYARD) {       /* its card (stack.c's GY_SOURCE) */
+            const Target *c = &it->t[ITEM_TARGETS - 1];
+            if (it->n_targets >= ITEM_TARGETS || c->kind != TK_CARD || c->owner != it->controller ||
+                (c->ts == CARD_TARGET_HERE && !bits256_has(s->pl[c->owner].gy, c->v)))
+                FAIL("stack item %d: an ability from a graveyard without its card there", k);
+        }
     }
     if (s->float_n > FLOAT_MAX || s->pending_n > TRIG_MAX) FAIL("%d effects, %d triggers waiting", s->float_n, s->pending_n);
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op == FL_DAMAGED_BY && (f->p < 0 || f->p >= PERM_MAX || f->dur != DUR_EOT))
             FAIL("effect %d: a damage record of slot %d for %d", j, f->p, f->dur);
+        if (f->op == OP_NO_UNTAP && (f->dur != DUR_NEXT_UNTAP || f->controller > 1))
+            FAIL("untap effect %d: duration %d, player %d", j, f->dur, f->controller);
         if (f->op != OP_CONTROL) continue;
         if (f->controller > 1) FAIL("control effect %d: to player %d", j, f->controller);
         if (f->dur != DUR_EOT && f->dur != DUR_FOREVER && f->dur != DUR_SOURCE_CONTROLLED && f->dur != DUR_TARGET_ENCHANTED)
@@ -128,6 +143,8 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         if (by_color != lands) FAIL("player %d: lands by color %d, lands %d", p, by_color, lands);
         if (pl->deck && !(pl->flags & PL_FREE_SPELLS) && player_free_spells(s, p))
             FAIL("player %d: a card of mana value 0 in the deck and no PL_FREE_SPELLS", p);
+        if (pl->deck && !(pl->flags & PL_GY_ABILITIES) && player_gy_abilities(s, p))
+            FAIL("player %d: a card with a graveyard ability in the deck and no PL_GY_ABILITIES", p);
         if (pl->play) {
             if (!pl->deck) FAIL("player %d: a play table and no deck", p);
             for (int o = 0; o < pl->deck_n; o++)
@@ -157,7 +174,13 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
             FAIL("slot %d: power, toughness or keywords %d/%d %#x, the card and counters make %d/%d %#x", i,
                  q->power, q->toughness, q->kw, d->power + q->plus - q->minus, d->toughness + q->plus - q->minus,
                  d->keywords);
-        if (!(q->flags & PF_CREATURE) != !(d->types & TYPE_CREATURE)) FAIL("slot %d: creature flag is not its card's", i);
+        int became = 0;                  /* an effect makes it a creature until end of turn (OP_BECOME) */
+        for (int j = 0; s->spells && j < s->float_n; j++)
+            became |= s->fl[j].op == OP_BECOME && s->fl[j].slot == i && s->fl[j].perm_ts == s->px[i].ts;
+        int settled = !s->spells || !s->layers_dirty || (d->types & TYPE_CREATURE);   /* else the layers will say */
+        if (settled && !(q->flags & PF_CREATURE) != !((d->types & TYPE_CREATURE) || became))
+            FAIL("slot %d: creature flag is not its card's (nor an effect's)", i);
+        if (became && !(d->types & TYPE_LAND)) FAIL("slot %d: a nonland made a creature (only lands become creatures)", i);
         if (q->plus && q->minus) FAIL("slot %d: +1/+1 and -1/-1 counters did not cancel", i);
         if (!perm_is_creature(s, i) && q->damage && !perm_is_planeswalker(s, i))
             FAIL("slot %d: damage on a noncreature", i);

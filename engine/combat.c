@@ -347,15 +347,19 @@ static int deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, 
                 PermSet *touched)
 {
     int def = defender_of(s);
-    if (s->prevent_combat && !state_no_prevention(s)) return 0;               /* 615: Fog */
+    if ((s->prevent_combat & PC_COMBAT) && !state_no_prevention(s)) return 0;   /* 615: Fog */
     if (to == RECIP_DEFENDER) {
         uint8_t t = s->perm[src].target;
         if (s->perm[src].flags & PF_BLOCKED) flags |= DMG_TRAMPLE;
         if (t == TARGET_PLAYER) to = TARGET_PLAYER;
         else { to = t; flags |= DMG_TO_PW; }
     }
+    if (s->prevent_combat && damage_all_prevented(s, to == TARGET_PLAYER ? -1 : to, def) && !state_no_prevention(s))
+        return 0;                                                             /* Safe Passage */
     if (to == TARGET_PLAYER) {
         Player *pl = &s->pl[def];
+        if (s->spells && !state_no_prevention(s)) amt -= damage_player_shields(s, def, perm_controller(s, src));   /* Guardian Seraph */
+        if (amt <= 0) return 0;
         int stop = pl->prevent < amt ? pl->prevent : amt;
         if (stop && s->spells && state_no_prevention(s)) stop = 0;         /* Leyline of Punishment */
         pl->prevent = (int16_t)(pl->prevent - stop);

@@ -4,6 +4,22 @@
 #include "stack.h"
 #include "ability.h"
 
+int damage_player_shields(const GameState *s, int p, int src_ctl)
+{
+    if (src_ctl == p) return 0;
+    int n = 0;
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        const CardDef *d = &s->cards[s->perm[permiter_next(&it)].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind == AB_STATIC && !a->cond && a->n_effects == 1 && a->effect[0].op == OP_PREVENT_NEXT &&
+                a->effect[0].who == SEL_YOU && a->effect[0].sel.ctl == CTL_OPP)
+                n += a->effect[0].n.n;
+        }
+    }
+    return n;
+}
+
 int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int p, int amt)
 {
     if (amt <= 0) return 0;
@@ -19,12 +35,14 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         pq.colors = src->colors;
         if (src->slot != NO_SLOT && perm_is_creature(s, src->slot)) pq.types |= TYPE_CREATURE;
         if (!no_prevent) {                                                     /* 615 */
-            if (layers_protected(s, i, &pq) || perm_prevents_all(s, i)) return 0;   /* 702.16e */
+            if (layers_protected(s, i, &pq) || perm_prevents_all(s, i) || damage_all_prevented(s, i, 0))
+                return 0;                                                           /* 702.16e */
             int stop = q->prevent < amt ? q->prevent : amt;
             q->prevent = (uint8_t)(q->prevent - stop);
             amt -= stop;
             if (amt <= 0) return 0;
         }
+        for (int k = 0; k < src->doubled && amt < 10000; k++) amt *= 2;          /* 616.1: after prevention */
         int pw = perm_is_planeswalker(s, i) && !perm_is_creature(s, i);
         game_event(g, s, EV_DAMAGE, src->controller, src->slot, i, src->card, amt, (int)(flags | (pw ? DMG_TO_PW : 0)));
         if (pw) {                                                                   /* 120.3c */
@@ -45,12 +63,16 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
             trigger_event_on(s, TR_DEALT_DAMAGE, i, NO_SLOT, src->controller, amt);
     } else {
         Player *pl = &s->pl[p];
-        if (!no_prevent && (s->pl_rules[p] & PR_NO_DAMAGE)) return 0;         /* 615: all of it, the
-                                                                                        shield kept (616.1) */
+        if (!no_prevent && ((s->pl_rules[p] & PR_NO_DAMAGE) || damage_all_prevented(s, -1, p))) return 0;
+        /* 615, 616.1: the player's choice of order; a static prevention first leaves
+         * more of a "next N damage" shield, never less */
+        if (!no_prevent) amt -= damage_player_shields(s, p, src->controller);
+        if (amt <= 0) return 0;
         int stop = no_prevent ? 0 : pl->prevent < amt ? pl->prevent : amt;
         pl->prevent = (int16_t)(pl->prevent - stop);
         amt -= stop;
         if (amt <= 0) return 0;
+        for (int k = 0; k < src->doubled && amt < 10000; k++) amt *= 2;          /* 616.1: after prevention */
         game_event(g, s, EV_DAMAGE, src->controller, src->slot, TARGET_PLAYER, src->card, amt,
                    (int)(flags | (p == src->controller ? DMG_TO_CONTROLLER : 0)));
         if (flags & DMG_INFECT) {                                                   /* 120.3b */
@@ -64,6 +86,7 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         }
         s->damaged_opp |= (uint8_t)(1u << p);
         if (src->slot != NO_SLOT && p != src->controller) trigger_event_on(s, TR_DAMAGE_OPPONENT, src->slot, NO_SLOT, p, amt);
+        trigger_event(s, TR_PLAYER_NONCOMBAT_DAMAGE, NO_SLOT, 0, p, p, amt);      /* Chandra's Spitfire */
     }
     if ((flags & DMG_LIFELINK) && !(s->pl_rules[src->controller] & PR_NO_GAIN)) {   /* 120.3f */
         int v = s->pl[src->controller].life + amt;

@@ -15,6 +15,7 @@ typedef struct DamageSource {
     uint16_t card;
     uint16_t kw;
     uint8_t  no_prevent;  /* "The damage can't be prevented" (Combust): no prevention applies */
+    uint8_t  doubled;     /* Fire Servant: the damage, after prevention, is doubled this many times */
 } DamageSource;
 
 /* Whether permanent i's own text prevents all damage dealt to it ("Prevent
@@ -30,6 +31,23 @@ static inline int perm_prevents_all(const GameState *s, int i)
     }
     return 0;
 }
+
+/* 615: whether a "prevent all damage ... this turn" effect (PC_PLAYER,
+ * PC_CREATURES of GameState.prevent_combat) prevents all damage to
+ * permanent i (i >= 0) or to player p. Applied before a shield of
+ * "the next N damage": the affected player orders the two (616.1), and
+ * this order keeps the shield, never worse for that player. */
+static inline int damage_all_prevented(const GameState *s, int i, int p)
+{
+    unsigned pc = s->prevent_combat;
+    if (!(pc & ~PC_COMBAT)) return 0;
+    if (i < 0) return (pc & PC_PLAYER(p)) != 0;
+    return perm_is_creature(s, i) && (pc & PC_CREATURES(perm_controller(s, i)));
+}
+
+/* Guardian Seraph: how much of each damage from a source controlled by
+ * src_ctl to player p the static abilities of p's permanents prevent. */
+int damage_player_shields(const GameState *s, int p, int src_ctl);
 
 /* Deals amt damage from src to permanent i (a creature or planeswalker) or
  * to player p (i < 0). Returns the damage dealt after prevention. */

@@ -7,6 +7,7 @@
 #include "turn.h"
 #include "stack.h"
 #include "library.h"
+#include "mana.h"
 
 static int has_subtype(const CardDef *d, int id)
 {
@@ -14,16 +15,29 @@ static int has_subtype(const CardDef *d, int id)
     return 0;
 }
 
-static int filter_card(const CardDef *d, const Filter *f);
+static int filter_card(const CardDef *d, const Filter *f, const CardDef *named);
+
+/* Whether permanent i has subtype id: its card's, or the creature type an
+ * effect gave it (perm_became: layer 4). */
+static int perm_has_subtype(const GameState *s, int i, int id)
+{
+    if (has_subtype(&s->cards[s->perm[i].card], id)) return 1;
+    if (!perm_became(s, i)) return 0;
+    for (int j = 0; j < s->float_n; j++)
+        if (s->fl[j].op == OP_BECOME && s->fl[j].slot == i && s->fl[j].sub == id) return 1;
+    return 0;
+}
 
 int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
 {
     const Permanent *q = &s->perm[i];
     const CardDef *d = &s->cards[q->card];
     const PermX *x = &s->px[i];
-    if (f->types && !(d->types & f->types)) return 0;
-    if (d->types & f->types_not) return 0;
-    if ((d->types & f->types_all) != f->types_all) return 0;
+    /* Its types now: its card's, and creature when an effect made it one. */
+    unsigned types = d->types | ((q->flags & PF_CREATURE) ? TYPE_CREATURE : 0u);
+    if (f->types && !(types & f->types)) return 0;
+    if (types & f->types_not) return 0;
+    if ((types & f->types_all) != f->types_all) return 0;
     if (f->colors && !(x->colors & f->colors)) return 0;
     if (x->colors & f->colors_not) return 0;
     int ctl = perm_controller(s, i);
@@ -36,12 +50,19 @@ int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
     else if (((f->state & FS_ATTACKING) && !att) || ((f->state & FS_BLOCKING) && !blk)) return 0;
     if ((f->state & FS_TOKEN) && !(x->xflags & PX_TOKEN)) return 0;
     if ((f->state & FS_NONTOKEN) && (x->xflags & PX_TOKEN)) return 0;
+    if ((f->state & FS_NAMED) && (src < 0 || strcmp(d->name, s->cards[s->perm[src].card].name))) return 0;
+    if (f->state & FS_BLOCKING_SOURCE) {                     /* a pair (509.1): it blocks the source */
+        int k = 0;
+        if (src >= 0 && blk)
+            while (k < s->combat.n_pairs && !(s->combat.pair_blk[k] == i && s->combat.pair_att[k] == src)) k++;
+        if (src < 0 || !blk || k == s->combat.n_pairs) return 0;
+    }
     if (f->subtype[0]) {
         int any = 0;
-        for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++) any |= has_subtype(d, f->subtype[k]);
+        for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++) any |= perm_has_subtype(s, i, f->subtype[k]);
         if (!any) return 0;
     }
-    if (f->subtype_not && has_subtype(d, f->subtype_not)) return 0;
+    if (f->subtype_not && perm_has_subtype(s, i, f->subtype_not)) return 0;
     if ((d->supertypes & f->supers) != f->supers) return 0;
     if (f->power_max != FILTER_NO_LIMIT && q->power > f->power_max) return 0;
     if (f->power_min != FILTER_NO_MIN && q->power < f->power_min) return 0;
@@ -54,7 +75,7 @@ int filter_may_match_land(const Filter *f)
 {
     if (f->zone != ZONE_BATTLEFIELD || (f->types && !(f->types & TYPE_LAND)) || (f->types_not & TYPE_LAND) ||
         (f->types_all & ~TYPE_LAND) || f->colors || f->kw || f->power_max != FILTER_NO_LIMIT ||
-        f->power_min != FILTER_NO_MIN || (f->state & (FS_ATTACKING | FS_BLOCKING | FS_TOKEN)))
+        f->power_min != FILTER_NO_MIN || (f->state & (FS_ATTACKING | FS_BLOCKING | FS_TOKEN | FS_BLOCKING_SOURCE)))
         return 0;
     if (f->subtype[0]) {                                     /* only a basic land type names one */
         int land = 0;
@@ -94,9 +115,11 @@ static int basic_lands_matching(const GameState *s, const Filter *f, int p, int 
 }
 
 /* Whether card d (in a library: its printed characteristics) matches f's
- * card conditions. */
-static int filter_card(const CardDef *d, const Filter *f)
+ * card conditions; `named`: the card of the ability's source, for
+ * FS_NAMED (NULL: none). */
+static int filter_card(const CardDef *d, const Filter *f, const CardDef *named)
 {
+    if ((f->state & FS_NAMED) && (!named || strcmp(d->name, named->name))) return 0;
     if (f->types && !(d->types & f->types)) return 0;
     if ((d->types & f->types_not) || (d->types & f->types_all) != f->types_all) return 0;
     if (f->colors && !(d->colors & f->colors)) return 0;
@@ -111,9 +134,20 @@ static int filter_card(const CardDef *d, const Filter *f)
     return 1;
 }
 
+int effect_card_matches(const CardDef *d, const Filter *f) { return filter_card(d, f, NULL); }
+
 int effect_count(const GameState *s, const Filter *f, int you, int src)
 {
     int n = 0;
+    if (f->zone == ZONE_GRAVEYARD) {                         /* cards in graveyards, by their owner */
+        for (int p = 0; p < 2; p++) {
+            if ((f->ctl == CTL_YOU && p != you) || ((f->ctl == CTL_OPP || f->ctl == CTL_NOT_YOU) && p == you)) continue;
+            for (int w = 0; w < 4; w++)
+                for (uint64_t b = s->pl[p].gy[w]; b; b &= b - 1)
+                    n += filter_card(&s->cards[OBJ_CARD(s, p, w * 64 + __builtin_ctzll(b))], f, NULL);
+        }
+        return n;
+    }
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);)
         n += filter_perm(s, f, permiter_next(&it), you, src);
     return n + basic_lands_matching(s, f, 0, you) + basic_lands_matching(s, f, 1, you);
@@ -132,18 +166,27 @@ int filter_spell(const GameState *s, const Filter *f, const StackItem *t)
 }
 
 /* The colors of an item's source (for protection): a spell's card's, an
- * ability's source's. */
+ * ability's source's now, or as it last existed (608.2h). */
 static unsigned item_colors(const GameState *s, const StackItem *it)
 {
+    if (it->kind != SI_SPELL) {
+        if (it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts)
+            return s->px[it->source].colors;
+        if (it->lki_colors & LKI_KNOWN) return it->lki_colors & (unsigned)~LKI_KNOWN;
+    }
     return s->cards[it->card].colors;
 }
 
-/* "Can't be the target of blue or black spells": whether spell `ctx` (a
- * StackItem) is one of those the instance names. */
+/* "can't be the target of blue or black spells" (RULE_UNTARGETABLE_BY): whether
+ * item ctx is what one instance's parameter names. */
 static int untargetable_visit(const GameState *s, int i, const Filter *param, int src, const void *ctx)
 {
     (void)i; (void)src;
-    return filter_spell(s, param, ctx);
+    const StackItem *it = ctx;
+    if (it->kind == SI_SPELL) return filter_spell(s, param, it);
+    if (!param->other) return 0;                             /* spells only */
+    unsigned c = item_colors(s, it);                         /* an ability: its source's colors */
+    return (!param->colors || (c & param->colors)) && !(c & param->colors_not);
 }
 
 int target_legal(const GameState *s, const StackItem *it, const Ability *a, int k, Target t)
@@ -172,12 +215,11 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
         const PermX *x = &s->px[i];
         if (x->rules & (1u << RULE_SHROUD)) return 0;                                      /* 702.18 */
         if ((x->rules & (1u << RULE_HEXPROOF)) && perm_controller(s, i) != you) return 0;   /* 702.11 */
-        if ((x->rules & (1u << RULE_UNTARGETABLE_BY)) && it->kind == SI_SPELL &&              /* Karplusan Strider */
-            layers_each_rule(s, i, RULE_UNTARGETABLE_BY, untargetable_visit, it))
-            return 0;
         Quality q = quality_of_card(&s->cards[it->card]);                                   /* 702.16b */
         q.colors = (uint8_t)item_colors(s, it);
         if (layers_protected(s, i, &q)) return 0;
+        if ((x->rules & RULE_BIT(RULE_UNTARGETABLE_BY)) && layers_each_rule(s, i, RULE_UNTARGETABLE_BY, untargetable_visit, it))
+            return 0;                                                                       /* Karplusan Strider */
         return 1;
     }
     case TK_CARD:                                            /* a card in a graveyard */
@@ -186,7 +228,7 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
             return 0;
         if ((sp->f.ctl == CTL_YOU && t.owner != you) || ((sp->f.ctl == CTL_OPP || sp->f.ctl == CTL_NOT_YOU) && t.owner == you))
             return 0;                                        /* "you own", "an opponent owns" */
-        return filter_card(&s->cards[OBJ_CARD(s, t.owner, t.v)], &sp->f);
+        return filter_card(&s->cards[OBJ_CARD(s, t.owner, t.v)], &sp->f, &s->cards[it->card]);
     case TK_STACK: {
         int j = stack_find(s, t.ts);
         if (sp->what != TGT_OBJECT || sp->f.zone != ZONE_STACK || j < 0) return 0;
@@ -209,6 +251,13 @@ typedef struct Ctx {
     uint8_t ctl[ITEM_TARGETS];  /* a legal permanent target's controller as the item began to resolve:
                                    "its controller" after it left (608.2h) */
     uint8_t done;       /* the previous effect happened ("if you do") */
+    int16_t lki_p[ITEM_TARGETS], lki_t[ITEM_TARGETS]; /* a legal permanent target's power and toughness as
+                                   the item began to resolve: "its toughness" after it left (608.2h) */
+    int     life_lost;  /* the life the last "lose life" effect took ("the life lost this way") */
+    PermSet prev;       /* the permanents the previous effect acted on ("those creatures") */
+    int dealt;          /* the damage the last damage effect dealt ("the damage dealt this way") */
+    int moved_mv;       /* the mana value of the card OP_TOP_TO_HAND moved ("its mana value") */
+    uint8_t lost;       /* the ability's coin flip was lost ("If you lose the flip") */
 } Ctx;
 
 static int qty(const Ctx *c, const Qty *q)
@@ -231,8 +280,30 @@ static int event_perm(const Ctx *c)
 static int amount(const Ctx *c, const Effect *e)
 {
     switch (e->n.kind) {
-    case QTY_COUNT: return e->n.n * effect_count(c->s, &e->count, c->it->controller, c->src);
+    case QTY_LIFE_LOST: return e->n.n * c->life_lost;
+    case QTY_SACRIFICED_POWER: return c->it->ev_amount > 0 ? e->n.n * c->it->ev_amount : 0;   /* 608.2h */
+    case QTY_TARGET_POWER: case QTY_TARGET_TOUGHNESS: {  /* now, or as it last existed (608.2h) */
+        Target t = c->it->t[e->arg];
+        if (e->arg >= ITEM_TARGETS || !c->legal[e->arg] || t.kind != TK_PERM) return 0;
+        int here = permset_has(c->s->perm_used, t.v) && c->s->px[t.v].ts == t.ts;
+        int power = e->n.kind == QTY_TARGET_POWER;
+        return e->n.n * (here ? (power ? perm_power(c->s, t.v) : perm_toughness(c->s, t.v))
+                              : (power ? c->lki_p[e->arg] : c->lki_t[e->arg]));
+    }
+    case QTY_COUNT:
+        return e->n.n * effect_count(c->s, &e->count, c->it->controller, c->src);
     case QTY_EVENT: return e->n.n * c->it->ev_amount;
+    case QTY_DAMAGE_DEALT: return e->n.n * c->dealt;
+    case QTY_PREV_MANA_VALUE: return e->n.n * c->moved_mv;
+    case QTY_GREATEST_POWER: {                           /* as it resolves; none: 0 */
+        int best = 0;
+        for (PermIter it = permset_iter(c->s->perm_used); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            if (filter_perm(c->s, &e->count, i, c->it->controller, c->src) && c->s->perm[i].power > best)
+                best = c->s->perm[i].power;
+        }
+        return e->n.n * best;
+    }
     case QTY_EVENT_TOUGHNESS: {                          /* now, or as it last existed (608.2h) */
         int i = event_perm(c);
         return e->n.n * (i >= 0 ? perm_toughness(c->s, i) : c->it->ev_amount);
@@ -273,6 +344,18 @@ static PermSet sel_perms(const Ctx *c, const Effect *e)
         }
         return out;
     }
+    case SEL_TARGET_PLAYER_ALL: case SEL_TARGET_PLAYER_OWNS: {   /* "all creatures target player controls" */
+        Target t = c->it->t[e->arg];
+        if (!c->legal[e->arg] || t.kind != TK_PLAYER) return 0;
+        PermSet out = 0;
+        for (PermIter it = permset_iter(e->who == SEL_TARGET_PLAYER_ALL ? s->perm_ctl[t.v] : s->perm_used); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            if ((e->who == SEL_TARGET_PLAYER_ALL || s->px[i].owner == t.v) && filter_perm(s, &e->sel, i, c->it->controller, c->src))
+                out |= PERMSET_BIT(i);
+        }
+        return out;
+    }
+    case SEL_PREVIOUS: return c->prev & s->perm_used;   /* those of them still here */
     default: return 0;
     }
 }
@@ -308,10 +391,29 @@ static unsigned sel_players(const Ctx *c, const Effect *e)
     }
 }
 
+/* Fire Servant: how many of the controller's permanents double the damage
+ * of spell item it (static OP_DOUBLE_DAMAGE whose filter it matches). */
+static int doublers(const GameState *s, const StackItem *it)
+{
+    if (it->kind != SI_SPELL) return 0;
+    int n = 0;
+    for (PermIter m = permset_iter(s->perm_ctl[it->controller]); permiter_more(&m);) {
+        const CardDef *d = &s->cards[s->perm[permiter_next(&m)].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind == AB_STATIC && !a->cond && a->n_effects == 1 && a->effect[0].op == OP_DOUBLE_DAMAGE &&
+                filter_spell(s, &a->effect[0].sel, it))
+                n++;
+        }
+    }
+    return n;
+}
+
 static DamageSource source_of(const Ctx *c)
 {
     DamageSource d;
     d.no_prevent = 0;
+    d.doubled = (uint8_t)doublers(c->s, c->it);
     d.controller = c->it->controller;
     d.card = c->it->card;
     if (c->src >= 0) {
@@ -320,7 +422,7 @@ static DamageSource source_of(const Ctx *c)
         d.kw = c->s->perm[c->src].kw;
     } else {
         d.slot = NO_SLOT;
-        d.colors = c->s->cards[c->it->card].colors;
+        d.colors = (uint8_t)item_colors(c->s, c->it);   /* a spell's, or a source's as it left */
         d.kw = c->s->cards[c->it->card].keywords;   /* a spell's own keywords (none played yet) */
     }
     return d;
@@ -343,9 +445,29 @@ static int ask(const Ctx *c, int p, int kind, int n, const uint8_t *idx)
 {
     const Policy *pol = c->g->policy[p];
     if (n < 2 || !pol || !pol->choose) return 0;
-    Choice ch = { (uint8_t)kind, c->it->card, n, NULL, idx };
+    Choice ch = { (uint8_t)kind, c->it->card, n, NULL, idx, 0 };
     int k = pol->choose(pol, c->s, c->g, p, c->g->policy_rng[p], &ch);
     return k < 0 || k >= n ? 0 : k;
+}
+
+/* "Counter ... unless its controller pays {N}" (701.5, 118.12): player p
+ * decides as it resolves; asked only when p can pay, the mana really paid
+ * (its mana abilities activated while paying, 605.3a). Returns 1 when p
+ * paid. */
+static int paid_instead(const Ctx *c, int p, int n)
+{
+    static const uint8_t none[COLOR_COUNT] = { 0 };
+    if (n <= 0) return 1;                                /* {0} is paid by choosing to */
+    if (!mana_can_pay_cost(c->s, p, none, n, -1)) return 0;
+    const Policy *pol = c->g->policy[p];
+    int k = 0;                                           /* the engine's default: pay */
+    if (pol && pol->choose) {
+        Choice ch = { CH_PAY, c->it->card, 2, NULL, NULL, n };
+        k = pol->choose(pol, c->s, c->g, p, c->g->policy_rng[p], &ch);
+    }
+    if (k == 1) return 0;
+    mana_pay_cost(c->s, c->g, p, none, n, -1);
+    return 1;
 }
 
 /* m! (m at most 5 here). */
@@ -390,7 +512,7 @@ static void put_from_hand(Ctx *c, int p, int n, const Filter *f, int may)
         uint8_t idx[HAND_MAX + 1];
         int m = 0;
         for (int h = 0; h < pl->hand_n; h++)
-            if (filter_card(&s->cards[OBJ_CARD(s, p, pl->hand[h])], f)) idx[m++] = (uint8_t)h;
+            if (filter_card(&s->cards[OBJ_CARD(s, p, pl->hand[h])], f, NULL)) idx[m++] = (uint8_t)h;
         if (!m) return;
         if (may) idx[m++] = PUT_NOTHING;
         int h = idx[ask(c, p, CH_PUT, m, idx)];
@@ -399,6 +521,37 @@ static void put_from_hand(Ctx *c, int p, int n, const Filter *f, int may)
         uint8_t obj = hand_take(pl, h);
         int i = s->cards[card].types & TYPE_LAND ? land_enter(s, c->g, p, obj, 0) : perm_enter(s, c->g, p, p, card, obj);
         if (i < 0) { card_to_zone(s, p, obj, ZONE_GRAVEYARD); game_fail(s, c->g, ERR_CAPACITY); return; }
+    }
+}
+
+/* "Target player reveals their hand. You choose a card matching f from
+ * it. That player discards that card." (701.8a): the ability's controller
+ * chooses, among the cards f allows (none: nothing is discarded). */
+static void discard_chosen(Ctx *c, int p, int n, const Filter *f)
+{
+    GameState *s = c->s;
+    Player *pl = &s->pl[p];
+    int chooser = c->it->controller;
+    for (; n > 0; n--) {
+        uint8_t idx[HAND_MAX];
+        int m = 0;
+        for (int k = 0; k < pl->hand_n; k++)
+            if (filter_card(&s->cards[OBJ_CARD(s, p, pl->hand[k])], f, NULL)) idx[m++] = (uint8_t)k;
+        if (!m) return;
+        int pick = 0;
+        const Policy *pol = c->g->policy[chooser];
+        if (m > 1 && pol && pol->choose) {
+            Choice ch = { CH_HAND_PICK, c->it->card, m, NULL, idx, p };
+            pick = pol->choose(pol, s, c->g, chooser, c->g->policy_rng[chooser], &ch);
+            if (pick < 0 || pick >= m) pick = 0;
+        }
+        int h = idx[pick];
+        uint8_t obj = pl->hand[h];
+        memmove(&pl->hand[h], &pl->hand[h + 1], (size_t)(pl->hand_n - h - 1));
+        pl->hand_n--;
+        card_to_zone(s, p, obj, ZONE_GRAVEYARD);
+        game_event(c->g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
+        trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0);
     }
 }
 
@@ -459,14 +612,15 @@ static void counter_item(GameState *s, const Game *g, int k, uint16_t by)
 static void search(Ctx *c, int p, int n, const Filter *f, int zone, int tapped)
 {
     GameState *s = c->s;
-    int quality = f->types || f->types_not || f->types_all || f->colors || f->colors_not || f->supers ||
+    int quality = f->types || f->types_not || f->types_all || f->colors || f->colors_not || f->supers || (f->state & FS_NAMED) ||
                   f->subtype[0] || f->subtype_not || f->mv_max != FILTER_NO_LIMIT;
     for (; n > 0; n--) {
         Player *pl = &s->pl[p];
         uint8_t pos[DECK_MAX + 1];
         int m = 0;
         for (int k = 0; k < pl->lib_n; k++)
-            if (filter_card(&s->cards[OBJ_CARD(s, p, pl->lib[pl->lib_top + k])], f)) pos[m++] = (uint8_t)k;
+            if (filter_card(&s->cards[OBJ_CARD(s, p, pl->lib[pl->lib_top + k])], f, &s->cards[c->it->card]))
+                pos[m++] = (uint8_t)k;
         if (!m) return;
         int opts = m;
         if (quality) pos[opts++] = SEARCH_NOTHING;      /* 701.15b */
@@ -484,13 +638,41 @@ static void search(Ctx *c, int p, int n, const Filter *f, int zone, int tapped)
     }
 }
 
-/* An effect on a targeted card in a graveyard (to a hand, the battlefield,
- * exile, a library). */
-static void run_on_card(Ctx *c, const Effect *e)
+/* Commune with Nature: player p looks at the top n cards, may take one
+ * matching f into the hand (a choice among them, or none), and puts the
+ * rest on the bottom in an order of their choice. */
+static void dig(Ctx *c, int p, int n, const Filter *f)
 {
     GameState *s = c->s;
-    Target t = c->it->t[e->arg];
-    if (!c->legal[e->arg] || t.kind != TK_CARD) return;
+    Player *pl = &s->pl[p];
+    int m = n < pl->lib_n ? n : pl->lib_n;
+    if (m < 1) return;
+    uint8_t pos[8];
+    int k = 0;
+    for (int j = 0; j < m && k < 7; j++)
+        if (filter_card(&s->cards[OBJ_CARD(s, p, pl->lib[pl->lib_top + j])], f, &s->cards[c->it->card])) pos[k++] = (uint8_t)j;
+    pos[k++] = SEARCH_NOTHING;                               /* "you may" */
+    int pick = ask(c, p, CH_SEARCH, k, pos);
+    if (pos[pick] != SEARCH_NOTHING) {
+        card_to_zone(s, p, library_take(s, p, pos[pick]), ZONE_HAND);
+        m--;
+    }
+    if (m >= 2) {
+        int o = ask(c, p, CH_ORDER, factorial(m), NULL);
+        if (o) library_reorder(s, p, m, o);
+    }
+    for (int j = 0; j < m; j++) library_put(s, p, library_take(s, p, 0), 1);
+}
+
+/* An effect on a targeted card in a graveyard (to a hand, the battlefield,
+ * exile, a library), or on the card in a graveyard whose ability it is
+ * (`self`: "Return ~ from your graveyard to ..."; nothing once it left). */
+static void run_on_card(Ctx *c, const Effect *e, int self)
+{
+    GameState *s = c->s;
+    Target t = self ? c->it->t[ITEM_TARGETS - 1] : c->it->t[e->arg];
+    int legal = self ? t.ts == CARD_TARGET_HERE && bits256_has(s->pl[t.owner].gy, t.v) : c->legal[e->arg];
+    if (!legal || t.kind != TK_CARD) return;
     gy_leave(s, t.owner, t.v);
     switch (e->op) {
     case OP_BOUNCE: card_to_zone(s, t.owner, t.v, ZONE_HAND); break;
@@ -509,22 +691,38 @@ static void run_on_card(Ctx *c, const Effect *e)
     }
 }
 
+static void sacrifice_lands(Ctx *c, unsigned players, int n);
+
 static void run(Ctx *c, const Effect *e)
 {
     GameState *s = c->s;
-    if (e->who == SEL_TARGET && c->it->t[e->arg].kind == TK_CARD) { run_on_card(c, e); return; }
+    if (e->who == SEL_TARGET && c->it->t[e->arg].kind == TK_CARD) { run_on_card(c, e, 0); return; }
+    if (e->who == SEL_SELF && c->a->kind == AB_ACTIVATED && c->a->zone == ZONE_GRAVEYARD) { run_on_card(c, e, 1); return; }
     int n = amount(c, e);
     PermSet perms = sel_perms(c, e);
     unsigned players = sel_players(c, e);
+    c->prev = perms;
     switch (e->op) {
     case OP_DAMAGE: {
         DamageSource src = source_of(c);
         src.no_prevent = (e->flags & EF_NO_PREVENT) != 0;
-        for (PermIter it = permset_iter(perms); permiter_more(&it);) damage_deal(s, c->g, &src, permiter_next(&it), 0, n);
-        for (int p = 0; p < 2; p++) if (players >> p & 1) damage_deal(s, c->g, &src, -1, p, n);
+        c->dealt = 0;
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
+            int i = permiter_next(&it), d = damage_deal(s, c->g, &src, i, 0, n);
+            c->dealt += d;
+            /* "A creature dealt damage this way can't be regenerated this
+             * turn" (Incinerate): only if damage was dealt (not prevented). */
+            if (d > 0 && (e->flags & EF_DAMAGED_NO_REGEN) && perm_is_creature(s, i)) s->px[i].xflags |= PX_NO_REGEN;
+        }
+        for (int p = 0; p < 2; p++)                           /* "equal to the cards in that player's hand" */
+            if (players >> p & 1)
+                c->dealt += damage_deal(s, c->g, &src, -1, p, e->n.kind == QTY_HAND_SIZE ? e->n.n * s->pl[p].hand_n : n);
         break;
     }
-    case OP_PUMP: case OP_GRANT: case OP_RULE:
+    case OP_PUMP: case OP_GRANT: case OP_RULE: case OP_LOSE_KW: case OP_SET_COLOR: case OP_SET_PT: {
+        /* "protection from the color of your choice": one color, chosen as it resolves */
+        uint8_t chosen = e->op == OP_RULE && (e->flags & EF_CHOOSER) && perms
+                       ? (uint8_t)(1u << ask(c, c->it->controller, CH_COLOR, 5, NULL)) : 0;
         if (e->op == OP_RULE && e->arg2 == RULE_CANT_CAST)                  /* "can't cast spells this turn" */
             for (int p = 0; p < 2; p++) if (players >> p & 1) s->pl[p].flags |= PL_NO_CAST;
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
@@ -538,7 +736,30 @@ static void run(Ctx *c, const Effect *e)
             f.p = (int16_t)(e->p * n);
             f.t = (int16_t)(e->t * n);
             f.kw = e->kw;
-            f.rule = e->arg2;
+            f.rule = e->op == OP_RULE ? e->arg2 : 0;
+            if (e->op == OP_SET_COLOR) f.kw = e->arg2;          /* the colors it becomes */
+            else if (chosen) f.kw = chosen;                      /* protection from the chosen color */
+            if (e->op == OP_SET_PT) { f.p = e->p; f.t = e->t; }      /* base values, not times n */
+            f.perm_ts = s->px[i].ts;
+            f.ts = state_ts(s);
+            if (floating_add(s, &f) < 0) { game_fail(s, c->g, ERR_CAPACITY); return; }
+        }
+        break;
+    }
+    case OP_BECOME:                                          /* until end of turn (played.c), layers.c */
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            Floating f;
+            memset(&f, 0, sizeof f);
+            f.op = OP_BECOME;
+            f.dur = DUR_EOT;
+            f.slot = (uint8_t)i;
+            f.controller = c->it->controller;
+            f.p = e->token.power;
+            f.t = e->token.toughness;
+            f.kw = e->token.kw;
+            f.rule = e->token.colors;
+            f.sub = e->token.subtype;
             f.perm_ts = s->px[i].ts;
             f.ts = state_ts(s);
             if (floating_add(s, &f) < 0) { game_fail(s, c->g, ERR_CAPACITY); return; }
@@ -579,18 +800,46 @@ static void run(Ctx *c, const Effect *e)
     case OP_EXILE: case OP_BOUNCE:
         for (PermIter it = permset_iter(perms); permiter_more(&it);)
             perm_leave(s, c->g, permiter_next(&it), e->op == OP_EXILE ? ZONE_EXILE : ZONE_HAND);
-        break;
-    case OP_TAP: case OP_UNTAP:
-        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
-            Permanent *q = &s->perm[permiter_next(&it)];
-            if (e->op == OP_TAP) q->flags |= PF_TAPPED; else q->flags &= (uint8_t)~PF_TAPPED;
+        for (int p = 0; e->op == OP_BOUNCE && p < 2; p++) {  /* a player returns one of theirs, APNAP */
+            int pp = p == 0 ? s->active : 1 - s->active;
+            if (!(players >> pp & 1)) continue;
+            uint8_t opt[PERM_MAX];
+            int m = 0;
+            for (PermIter it = permset_iter(s->perm_ctl[pp]); permiter_more(&it);) {
+                int i = permiter_next(&it);
+                if (filter_perm(s, &e->sel, i, pp, c->src)) opt[m++] = (uint8_t)i;
+            }
+            if (m) perm_leave(s, c->g, opt[ask(c, pp, CH_SACRIFICE, m, opt)], ZONE_HAND);
         }
         break;
-    case OP_NO_UNTAP:                                        /* its controller's next untap step */
-        for (PermIter it = permset_iter(perms); permiter_more(&it);) s->px[permiter_next(&it)].xflags |= PX_SKIP_UNTAP;
+    case OP_TAP: case OP_UNTAP: {
+        /* "tap or untap target creature" (Puppeteer): its controller's choice */
+        int tap = e->op == OP_TAP && !(e->arg2 == 1 && perms && ask(c, c->it->controller, CH_MAY, 2, NULL) == 1);
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
+            Permanent *q = &s->perm[permiter_next(&it)];
+            if (tap) q->flags |= PF_TAPPED; else q->flags &= (uint8_t)~PF_TAPPED;
+        }
+        break;
+    }
+    case OP_NO_UNTAP:                                        /* a next untap step (Effect.arg2: whose) */
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            if (!e->arg2) { s->px[i].xflags |= PX_SKIP_UNTAP; continue; }   /* its controller's then */
+            /* a named player's next untap step, whoever controls it then: a record that
+             * that step ends (turn.c's untap_step) */
+            Floating f;
+            memset(&f, 0, sizeof f);
+            f.op = OP_NO_UNTAP;
+            f.dur = DUR_NEXT_UNTAP;
+            f.slot = (uint8_t)i;
+            f.controller = (uint8_t)(e->arg2 == 1 ? c->it->controller : perm_controller(s, i));
+            f.perm_ts = s->px[i].ts;
+            f.ts = state_ts(s);
+            if (floating_add(s, &f) < 0) { game_fail(s, c->g, ERR_CAPACITY); return; }
+        }
         break;
     case OP_PREVENT_COMBAT:                                  /* this turn (615) */
-        s->prevent_combat = 1;
+        s->prevent_combat |= PC_COMBAT;
         break;
     case OP_PREVENT_NEXT:                                    /* a shield for this turn (615.7) */
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
@@ -600,6 +849,10 @@ static void run(Ctx *c, const Effect *e)
         for (int p = 0; p < 2; p++)
             if (players >> p & 1) s->pl[p].prevent = (int16_t)(s->pl[p].prevent + n > 30000 ? 30000 : s->pl[p].prevent + n);
         break;
+    case OP_PREVENT_ALL:                                     /* this turn (615): "to you and creatures you control" */
+        for (int p = 0; p < 2; p++) if (players >> p & 1) s->prevent_combat |= (uint8_t)PC_PLAYER(p);
+        if (e->who == SEL_ALL) s->prevent_combat |= (uint8_t)PC_CREATURES(c->it->controller);   /* played.c: that set only */
+        break;
     case OP_REGENERATE:                                      /* 701.15: a shield for this turn */
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
             PermX *x = &s->px[permiter_next(&it)];
@@ -607,6 +860,14 @@ static void run(Ctx *c, const Effect *e)
         }
         break;
     case OP_SACRIFICE:                                       /* 701.14: only by its controller */
+        if (e->flags & EF_END_OF_COMBAT) {
+            /* "Sacrifice it at end of combat" (603.7): the "attacks" or
+             * "blocks" trigger resolves in its combat step and makes the
+             * delayed trigger; that one resolves in the end of combat step
+             * (played.c: only these triggers carry it), and sacrifices. */
+            if (s->step != STEP_END_COMBAT) { trigger_delayed(s, c->it); break; }
+        }
+        if (e->who != SEL_SELF && filter_may_match_land(&e->sel)) { sacrifice_lands(c, players, n); break; }
         if (e->who == SEL_SELF) {
             if (c->src >= 0 && perm_controller(s, c->src) == c->it->controller) perm_leave(s, c->g, c->src, ZONE_GRAVEYARD);
             break;
@@ -637,14 +898,21 @@ static void run(Ctx *c, const Effect *e)
     case OP_COUNTER: {
         Target t = c->it->t[e->arg];
         int k = t.kind == TK_STACK ? stack_find(s, t.ts) : -1;
-        if (c->legal[e->arg] && k >= 0) counter_item(s, c->g, k, c->it->card);
+        if (c->legal[e->arg] && k >= 0 && !((e->flags & EF_UNLESS_PAY) && paid_instead(c, s->stack[k].controller, n)))
+            counter_item(s, c->g, k, c->it->card);
         break;
     }
     case OP_GAIN_LIFE: case OP_LOSE_LIFE:
+        if (e->op == OP_LOSE_LIFE) c->life_lost = 0;
         for (int p = 0; p < 2; p++) {
-            if (!(players >> p & 1) || n <= 0) continue;
-            if (e->op == OP_GAIN_LIFE && (s->pl_rules[p] & PR_NO_GAIN)) continue;   /* "can't gain life" */
-            int d = e->op == OP_GAIN_LIFE ? n : -n, v = s->pl[p].life + d;
+            int m = n;
+            if (e->n.kind == QTY_COUNT_PLAYER) m = e->n.n * effect_count(s, &e->count, p, c->src);   /* their own */
+            else if (e->n.kind == QTY_LIFE_TOTAL) m = e->n.n * s->pl[p].life;
+            /* doubling a negative life total: that much life is lost */
+            if (!(players >> p & 1) || m == 0 || (m < 0 && e->n.kind != QTY_LIFE_TOTAL)) continue;
+            if (e->op == OP_GAIN_LIFE && m > 0 && (s->pl_rules[p] & PR_NO_GAIN)) continue;   /* "can't gain life" */
+            int d = e->op == OP_GAIN_LIFE ? m : -m, v = s->pl[p].life + d;
+            if (e->op == OP_LOSE_LIFE) c->life_lost += m;           /* 119.3: the life each loses */
             s->pl[p].life = (int16_t)(v > 30000 ? 30000 : v < -30000 ? -30000 : v);
             game_event(c->g, s, EV_LIFE, p, 0, 0, c->it->card, d, 0);
             if (d > 0) trigger_event(s, TR_GAIN_LIFE, NO_SLOT, 0, p, p, d);
@@ -654,8 +922,20 @@ static void run(Ctx *c, const Effect *e)
     case OP_DRAW:
         for (int p = 0; p < 2; p++) if (players >> p & 1) for (int k = 0; k < n && !s->over; k++) game_draw(s, c->g, p);
         break;
+    case OP_ADD_MANA: {                                      /* a spell's mana, one color (played.c): 106.4 */
+        int col = __builtin_ctz(e->arg2);
+        for (int p = 0; p < 2; p++) {
+            if (!(players >> p & 1) || n <= 0) continue;
+            int v = s->pl[p].mana[col] + n;
+            s->pl[p].mana[col] = (uint8_t)(v > 255 ? 255 : v);
+        }
+        break;
+    }
     case OP_DISCARD:
-        for (int p = 0; p < 2; p++) if (players >> p & 1) discard(c, p, n, (e->flags & EF_RANDOM) != 0);
+        for (int p = 0; p < 2; p++)
+            if (!(players >> p & 1)) continue;
+            else if (e->flags & EF_CHOOSER) discard_chosen(c, p, n, &e->sel);
+            else discard(c, p, n, (e->flags & EF_RANDOM) != 0);
         break;
     case OP_MILL:                                            /* an amount of its player's own cards, each */
         for (int p = 0; p < 2; p++) {
@@ -676,18 +956,6 @@ static void run(Ctx *c, const Effect *e)
             if (players >> p & 1) put_from_hand(c, p, n, &e->sel, (e->flags & EF_OPTIONAL) != 0);
         }
         break;
-    case OP_SHUFFLE_GRAVEYARD:                               /* Reminisce: the whole graveyard, then shuffle */
-        for (int p = 0; p < 2; p++) {
-            if (!(players >> p & 1)) continue;
-            for (int w = 0; w < 4; w++)
-                for (uint64_t bits = s->pl[p].gy[w]; bits; bits &= bits - 1) {
-                    uint8_t obj = (uint8_t)(w * 64 + __builtin_ctzll(bits));
-                    gy_leave(s, p, obj);
-                    library_put(s, p, obj, 0);
-                }
-            library_shuffle(s, c->g, p);
-        }
-        break;
     case OP_SKIP_COMBAT:                                     /* 614.10: one more combat phase to skip */
         for (int p = 0; p < 2; p++)
             if ((players >> p & 1) && s->combat.skip[p] < 255) s->combat.skip[p]++;
@@ -700,6 +968,23 @@ static void run(Ctx *c, const Effect *e)
                 s->extra_who = (uint8_t)((s->extra_who & ~(1u << w)) | (unsigned)p << w);
                 s->extra_n = (uint8_t)((s->extra_n & ~EXTRA_COUNT) | (w + 1));
             }
+        break;
+    case OP_DIG:
+        for (int p = 0; p < 2; p++) if (players >> p & 1) dig(c, p, n, &e->sel);
+        break;
+    case OP_FLIP_COIN:                                       /* 705: won or lost, at random */
+        c->done = 0;
+        for (int p = 0; p < 2; p++) if (players >> p & 1) c->done = (uint8_t)rng_below(c->g->deck_rng[p], 2);
+        c->lost = !c->done;
+        break;
+    case OP_TOP_TO_HAND:                                     /* revealed, put into the hand: no draw */
+        c->moved_mv = 0;
+        for (int p = 0; p < 2; p++) {
+            if (!(players >> p & 1) || !s->pl[p].lib_n) continue;
+            uint8_t obj = library_take(s, p, 0);
+            c->moved_mv = s->cards[OBJ_CARD(s, p, obj)].mana_value;
+            card_to_zone(s, p, obj, ZONE_HAND);
+        }
         break;
     case OP_SEARCH:
         for (int p = 0; p < 2; p++)
@@ -726,12 +1011,97 @@ static void run(Ctx *c, const Effect *e)
             if (k) library_reorder(s, p, m, k);
         }
         break;
+    case OP_SHUFFLE_GRAVEYARD:                               /* its cards into the library, then a shuffle */
+        for (int p = 0; p < 2; p++) {
+            if (!(players >> p & 1)) continue;
+            for (int w = 0; w < 4; w++)
+                for (uint64_t b = s->pl[p].gy[w]; b; b &= b - 1) {
+                    uint8_t obj = (uint8_t)(w * 64 + __builtin_ctzll(b));
+                    gy_leave(s, p, obj);
+                    card_to_zone(s, p, obj, ZONE_LIBRARY);
+                }
+            library_shuffle(s, c->g, p);
+        }
+        break;
     case OP_TO_LIBRARY:                                      /* on top or at the bottom of its owner's */
+        if (e->who == SEL_SELF && (e->flags & EF_SHUFFLE) && c->it->kind != SI_SPELL) {
+            /* a permanent shuffling itself into its owner's library (Elixir of Immortality) */
+            if (c->src >= 0) {
+                int owner = s->px[c->src].owner;
+                perm_leave(s, c->g, c->src, ZONE_LIBRARY);
+                library_shuffle(s, c->g, owner);
+            }
+            break;
+        }
+        if (e->who == SEL_SELF && (e->flags & EF_SHUFFLE)) {
+            /* a spell shuffling itself into its owner's library as it resolves: it is
+             * then not put into the graveyard (608.2k); the item's card is gone */
+            if (c->it->kind == SI_SPELL && c->it->obj != OBJ_NONE) {
+                card_to_zone(s, c->it->owner, c->it->obj, ZONE_LIBRARY);
+                c->it->obj = OBJ_NONE;
+                library_shuffle(s, c->g, c->it->owner);
+            }
+            break;
+        }
         for (PermIter it = permset_iter(perms); permiter_more(&it);)
             perm_leave(s, c->g, permiter_next(&it), e->flags & EF_BOTTOM ? ZONE_LIBRARY_BOTTOM : ZONE_LIBRARY);
         break;
     default:
         break;
+    }
+}
+
+/* Player p sacrifices one of its basic lands making color col, tapped or
+ * not: the first such card object (those of one color are one card in
+ * the counts, state.h). */
+static void sacrifice_basic(Ctx *c, int p, int col, int tapped)
+{
+    GameState *s = c->s;
+    Player *pl = &s->pl[p];
+    for (int w = 0; w < 4; w++)
+        for (uint64_t bits = pl->lands[w]; bits; bits &= bits - 1) {
+            int obj = w * 64 + __builtin_ctzll(bits);
+            if (s->cards[OBJ_CARD(s, p, obj)].produces != col) continue;
+            bits256_clear(pl->lands, obj);
+            pl->lands_n--;
+            pl->land_n[col]--;
+            if (tapped) pl->land_tapped[col]--;
+            card_to_zone(s, p, (uint8_t)obj, ZONE_GRAVEYARD);
+            s->layers_dirty = 1;                 /* statics that count lands */
+            s->sba_pending = 1;
+            return;
+        }
+}
+
+/* 701.14: each of `players` sacrifices n lands ("each opponent sacrifices
+ * a land", played.c: any land), one at a time in APNAP order (101.4), each
+ * its controller's choice among its land permanents and its basic lands by
+ * color and tapped state (CH_SAC_LAND): for every rule the engine plays,
+ * basic lands of one color and state are interchangeable, so that choice
+ * is the whole choice. */
+static void sacrifice_lands(Ctx *c, unsigned players, int n)
+{
+    GameState *s = c->s;
+    for (int side = 0; side < 2; side++) {
+        int p = side == 0 ? s->active : 1 - s->active;
+        if (!(players >> p & 1)) continue;
+        for (int k = 0; k < n; k++) {
+            uint8_t opt[PERM_MAX + 2 * COLOR_COUNT];
+            int m = 0;
+            for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+                int i = permiter_next(&it);
+                if (s->cards[s->perm[i].card].types & TYPE_LAND) opt[m++] = (uint8_t)i;
+            }
+            const Player *pl = &s->pl[p];
+            for (int col = 0; col < COLOR_COUNT; col++) {
+                if (pl->land_n[col] > pl->land_tapped[col]) opt[m++] = (uint8_t)SAC_BASIC(col, 0);
+                if (pl->land_tapped[col]) opt[m++] = (uint8_t)SAC_BASIC(col, 1);
+            }
+            if (!m) break;
+            int v = opt[ask(c, p, CH_SAC_LAND, m, opt)];
+            if (SAC_IS_BASIC((unsigned)v)) sacrifice_basic(c, p, (v >> 1) & 7, v & 1);
+            else perm_leave(s, c->g, v, ZONE_GRAVEYARD);
+        }
     }
 }
 
@@ -760,7 +1130,7 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
 {
     const CardDef *d = &s->cards[it->card];
     if (it->ability >= d->n_abilities) return 1;
-    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1 };
+    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1, { 0 }, { 0 }, 0, 0, 0, 0, 0 };
     if (it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts)
         c.src = it->source;
     /* 603.4: an intervening "if" is checked again as it resolves (the
@@ -773,19 +1143,32 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
                   ? it->lki_att : -1;
         if (!effect_trigger_cond(s, c.a, c.src, att)) return 1;
     }
+    if (c.a->kind == AB_TRIGGERED && c.a->cond == COND_EVENT_HAND_AT_MOST && s->pl[it->ev_player].hand_n > c.a->cond_n)
+        return 1;
     int any = 0;
     for (int k = 0; k < it->n_targets; k++) {
         any |= c.legal[k] = (uint8_t)target_legal(s, it, c.a, k, it->t[k]);
-        if (c.legal[k] && it->t[k].kind == TK_PERM) c.ctl[k] = (uint8_t)perm_controller(s, it->t[k].v);
+        if (c.legal[k] && it->t[k].kind == TK_PERM) {
+            c.ctl[k] = (uint8_t)perm_controller(s, it->t[k].v);
+            c.lki_p[k] = (int16_t)perm_power(s, it->t[k].v);
+            c.lki_t[k] = (int16_t)perm_toughness(s, it->t[k].v);
+        }
     }
     if (it->n_targets && !any) return 0;                                                    /* 608.2b */
     for (int k = 0; k < c.a->n_effects && !s->over; k++) {
         const Effect *e = &c.a->effect[k];
         if ((e->flags & EF_IF_DONE) && !c.done) continue;
+        if ((e->flags & EF_IF_LOST) && !c.lost) continue;
+        if (e->flags & (EF_IF_LESS_LIFE | EF_IF_FEWER)) {                                  /* 608.2c */
+            int you = it->controller;
+            int holds = (e->flags & EF_IF_LESS_LIFE) ? s->pl[you].life < s->pl[1 - you].life
+                      : effect_count(s, &e->count, you, c.src) < effect_count(s, &e->count, 1 - you, c.src);
+            if (!holds) { c.done = 0; continue; }
+        }
         /* "Each other player may put ...": the putting player's choice (put_from_hand). */
         int own_may = e->op == OP_REANIMATE && e->who != SEL_TARGET;
         c.done = !(e->flags & EF_OPTIONAL) || own_may || may(&c);
-        if (c.done) run(&c, e);
+        if (c.done) run(&c, e);                              /* a coin flip sets `done`: won */
     }
     return 1;
 }

@@ -40,6 +40,11 @@ int filter_perm(const GameState *s, const Filter *f, int i, int you, int src);
  * casts a white spell". */
 int filter_spell(const GameState *s, const Filter *f, const StackItem *t);
 
+/* Whether card d, by its printed characteristics (a card in a hand or a
+ * library), matches f's card conditions (types, colors, supertypes,
+ * subtypes, mana value). */
+int effect_card_matches(const CardDef *d, const Filter *f);
+
 /* Whether f might match a basic land (colorless, no power, never
  * attacking): basic lands are counts, which only effect_count sees. */
 int filter_may_match_land(const Filter *f);

@@ -4,6 +4,19 @@
 
 int floating_add(GameState *s, const Floating *f)
 {
+    /* A control effect with no end makes every earlier one of the same kind on
+     * the same permanent irrelevant for good (613.7: the later applies after it,
+     * and never ends): dropped, so that a permanent traded back and forth (Jinxed
+     * Idol) does not fill the effects in force. */
+    if (f->op == OP_CONTROL && f->dur == DUR_FOREVER) {
+        int k = 0;
+        for (int j = 0; j < s->float_n; j++) {
+            const Floating *g = &s->fl[j];
+            if (!(g->op == OP_CONTROL && g->dur == DUR_FOREVER && g->slot == f->slot && g->perm_ts == f->perm_ts))
+                s->fl[k++] = *g;
+        }
+        s->float_n = (uint8_t)k;
+    }
     if (s->float_n >= FLOAT_MAX) return -1;
     s->fl[s->float_n++] = *f;
     s->layers_dirty = 1;
@@ -195,7 +208,7 @@ static PermSet affected(const GameState *s, int src, const Effect *e)
 static unsigned player_rule(int r)
 {
     return r == RULE_CANT_LOSE ? PR_CANT_LOSE : r == RULE_CANT_WIN ? PR_CANT_WIN : r == RULE_NO_MAX_HAND ? PR_NO_MAX_HAND
-         : r == RULE_SHROUD ? PR_SHROUD : r == RULE_HAND_REVEALED ? PR_HAND_SHOWN
+         : r == RULE_SHROUD ? PR_SHROUD : r == RULE_HAND_REVEALED ? PR_HAND_SHOWN : r == RULE_KEEP_MANA ? PR_KEEP_MANA
          : r == RULE_ONE_SPELL ? PR_ONE_SPELL : r == RULE_HEXPROOF ? PR_HEXPROOF : r == RULE_CAST_AS_FLASH ? PR_FLASH
          : r == RULE_CANT_GAIN_LIFE ? PR_NO_GAIN
          : r == RULE_CANT_CAST ? PR_NO_CREATURE_CAST : 0;   /* played.c: static, "creature spells" only */
@@ -259,11 +272,34 @@ int layers_stale(const GameState *s)
     return s->layers_dirty || (s->cond_key && cond_key(s) != (int)s->cond_key);
 }
 
+/* Coat of Arms: the permanents other than i matching f (for the controller
+ * of src) that share a creature type with i (205.3: a creature's subtypes
+ * are its creature types). Basic lands share none. */
+static int count_sharing(const GameState *s, const Filter *f, int i, int src)
+{
+    const CardDef *d = &s->cards[s->perm[i].card];
+    if (!d->subtype[0]) return 0;
+    int you = perm_controller(s, src), n = 0;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int j = permiter_next(&it);
+        if (j == i || !filter_perm(s, f, j, you, src)) continue;
+        const CardDef *e = &s->cards[s->perm[j].card];
+        int share = 0;
+        for (int a = 0; a < CARD_SUBTYPE_MAX && d->subtype[a] && !share; a++)
+            for (int b = 0; b < CARD_SUBTYPE_MAX && e->subtype[b]; b++) share |= d->subtype[a] == e->subtype[b];
+        n += share;
+    }
+    return n;
+}
+
 /* Applies the static abilities of every permanent that act in layer 6
  * (keywords, rules abilities, players' rules abilities: s->pl_rules) or,
- * with pump set, in layer 7c (+N/+N). */
-static void statics(GameState *s, int pump)
+ * with pump set, in layer 7c (+N/+N). Returns, in layer 6's pass, the
+ * permanents whose own power and toughness a characteristic-defining
+ * ability sets (layer 7a: cdas() applies them). */
+static PermSet statics(GameState *s, int pump)
 {
+    PermSet cda = 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int src = permiter_next(&it);
         if (!(s->px[src].abk & PK_STATIC)) continue;
@@ -282,6 +318,10 @@ static void statics(GameState *s, int pump)
                     s->pl_rules[perm_controller(s, src)] |= PR_NO_DAMAGE;
                     continue;
                 }
+                if (!pump && e->op == OP_SET_PT && e->who == SEL_SELF) {     /* Nightmare: 604.3 */
+                    cda |= PERMSET_BIT(src);
+                    continue;
+                }
                 if (!pump && e->op == OP_NO_UNTAP) {                       /* Entangling Vines */
                     for (PermIter m = permset_iter(affected(s, src, e)); permiter_more(&m);)
                         s->px[permiter_next(&m)].xflags |= PX_NO_UNTAP;
@@ -289,6 +329,10 @@ static void statics(GameState *s, int pump)
                 }
                 if (pump != (e->op == OP_PUMP) || (!pump && e->op != OP_GRANT && e->op != OP_LOSE_KW && e->op != OP_RULE))
                     continue;
+                if (!pump && e->op == OP_RULE && e->arg2 == RULE_TAP_ANY_COLOR) {   /* lands you control (played.c) */
+                    s->pl_rules[perm_controller(s, src)] |= PR_LANDS_ANY_COLOR;
+                    continue;
+                }
                 if (e->who == SEL_YOU || e->who == SEL_OPPONENTS || e->who == SEL_EACH_PLAYER) {   /* on players */
                     int you = perm_controller(s, src);
                     unsigned who = e->who == SEL_YOU ? 1u << you : e->who == SEL_OPPONENTS ? 1u << (1 - you) : 3u;
@@ -303,11 +347,32 @@ static void statics(GameState *s, int pump)
                 int mult = e->n.kind == QTY_COUNT ? effect_count(s, &e->count, perm_controller(s, src), src) * e->n.n
                                                   : e->n.n;
                 for (PermIter m = permset_iter(to); permiter_more(&m);) {
-                    Permanent *q = &s->perm[permiter_next(&m)];
+                    int i = permiter_next(&m);
+                    Permanent *q = &s->perm[i];
+                    if (e->n.kind == QTY_COUNT_SHARING) mult = e->n.n * count_sharing(s, &e->count, i, src);
                     q->power = (int16_t)(q->power + e->p * mult);
                     q->toughness = (int16_t)(q->toughness + e->t * mult);
                 }
             }
+        }
+    }
+    return cda;
+}
+
+/* Layer 7a (613.3a): "~'s power and toughness are each equal to the number
+ * of ...": the count now, from the point of view of its controller (the
+ * counted permanents' layer-6 characteristics already applied). */
+static void cdas(GameState *s, PermSet cda)
+{
+    for (PermIter it = permset_iter(cda); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_STATIC || a->n_effects != 1 || a->effect[0].op != OP_SET_PT) continue;
+            const Effect *e = &a->effect[0];
+            int v = e->n.n * effect_count(s, &e->count, perm_controller(s, i), i);
+            s->perm[i].power = s->perm[i].toughness = (int16_t)v;
         }
     }
 }
@@ -319,8 +384,8 @@ void layers_refresh(GameState *s)
     if (!s->layers_dirty && (!s->cond_key || cond_key(s) == (int)s->cond_key)) return;
     s->layers_dirty = 0;
     floating_prune(s);
-    /* Printed values (and layer 7a: none of the abilities played defines
-     * power or toughness yet); what layer 2 starts from. */
+    /* Printed values (a star is 0: layer 7a sets it below); what layer 2
+     * starts from. */
     PermSet base1 = 0, ctl_srcs = 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
@@ -337,6 +402,22 @@ void layers_refresh(GameState *s)
         x->blocks_extra = 0;
         x->xflags &= (uint8_t)~(PX_PROT_WIDE | PX_NO_UNTAP);
         x->colors = d->colors;
+        q->flags = (uint8_t)((q->flags & ~PF_CREATURE) | ((d->types & TYPE_CREATURE) ? PF_CREATURE : 0));
+    }
+    /* "~ becomes a 3/3 green Ape creature with trample until end of turn.
+     * It's still a land." (OP_BECOME), in timestamp order: its types and
+     * creature type (layer 4: a creature, still a land), its colors (5),
+     * its keywords (6, before those gained below: only additions) and its
+     * base power and toughness (7b, before 7c's modifications). */
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op != OP_BECOME) continue;
+        Permanent *q = &s->perm[f->slot];
+        q->flags |= PF_CREATURE;
+        s->px[f->slot].colors = f->rule;
+        q->kw |= f->kw;
+        q->power = f->p;
+        q->toughness = f->t;
     }
     s->pl_rules[0] = s->pl_rules[1] = 0;
     /* Layer 2, before the abilities whose "you" and "you control" it decides. */
@@ -344,14 +425,28 @@ void layers_refresh(GameState *s)
     /* The conditions as the abilities below see them: with the controllers
      * layer 2 made ("you" of "as long as you have 30 or more life"). */
     s->cond_key = s->spells ? (uint8_t)cond_key(s) : 0;
+    /* Layer 5: colors set by resolved effects ("becomes red"), in timestamp order. */
+    for (int j = 0; j < s->float_n; j++)
+        if (s->fl[j].op == OP_SET_COLOR) s->px[s->fl[j].slot].colors = (uint8_t)s->fl[j].kw;
     /* Layer 6: abilities gained, static abilities then resolved effects.
      * Only additions are played, so their order does not matter. */
-    statics(s, 0);
+    PermSet cda = statics(s, 0);
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op == OP_GRANT) s->perm[f->slot].kw |= f->kw;
-        else if (f->op == OP_RULE && !(f->rule == RULE_MUST_ATTACK_YOU && perm_controller(s, f->slot) == f->controller))
-            rule_add(&s->px[f->slot], f->rule);   /* "attacks you": never its own controller */
+        else if (f->op == OP_LOSE_KW) s->perm[f->slot].kw &= (uint16_t)~f->kw;   /* after the statics: played.c */
+        else if (f->op == OP_RULE && !(f->rule == RULE_MUST_ATTACK_YOU && perm_controller(s, f->slot) == f->controller)) {
+            /* "attacks you": never its own controller */
+            rule_add(&s->px[f->slot], f->rule);
+            if (f->rule == RULE_PROTECTION) s->px[f->slot].prot |= (uint8_t)f->kw;   /* Stave Off's chosen color */
+        }
+    }
+    if (cda) cdas(s, cda);
+    /* Layer 7b: base power and toughness set by resolved effects ("has base power
+     * and toughness 1/1 until end of turn"), in timestamp order. */
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op == OP_SET_PT) { s->perm[f->slot].power = f->p; s->perm[f->slot].toughness = f->t; }
     }
     /* Layer 7c: modifications, from static abilities (their filters see
      * layer 6's results) and resolved effects; 7d: counters. */

@@ -2,6 +2,10 @@
  * 601.2g-h), and the pool emptying at the end of each step (500.4). */
 #include "mana.h"
 #include "ability.h"
+#include "damage.h"
+#include "effect.h"
+#include "stack.h"
+#include "zone.h"
 
 /* Whether player p's mana pool and untapped basic lands can pay card d's cost. */
 int mana_can_pay(const Player *pl, const CardDef *d)
@@ -64,17 +68,42 @@ void mana_pay(Player *pl, const CardDef *d)
 
 /* ---- games with rules text: mana abilities of permanents ---- */
 
-#define SOURCE_MAX 32
+/* In a game with rules text the payer activates mana abilities while
+ * paying (605.3b, 601.2g): which ones, and which of a permanent's abilities,
+ * is the paying player's choice (601.2g-h), made here for every policy the
+ * same deterministic way: the pool and basic lands first, then the
+ * permanents, lands before creatures, with as little damage as any way of
+ * paying has (a pain land taps for {C} when its colored mana is not needed,
+ * and for colored mana only when no painless way makes the colors). */
 
-typedef struct Sources {
+#define UNIT_MAX 32
+#define BIT_C (1u << COLOR_C)  /* Unit bits: bit COLOR_c for mana of color c, BIT_C for {C} */
+
+/* One mana a permanent can make by tapping (a permanent making N mana,
+ * Elvish Archdruid, is N units of the same slot, in a row). */
+typedef struct Units {
     int n;
-    uint8_t slot[SOURCE_MAX];
-    uint8_t colors[SOURCE_MAX];  /* CB_* it can make one of; 0: {C} */
-} Sources;
+    uint8_t slot[UNIT_MAX];   /* the permanent */
+    uint8_t free[UNIT_MAX];   /* the mana it can make with nothing else happening (bits COLOR_*) */
+    uint8_t pain[UNIT_MAX];   /* the mana it can make only by an ability that deals damage to its
+                                 controller as the mana is made (a pain land's colored mana) */
+} Units;
+
+#define tap_only ability_mana_tap_only
+
+/* The mana ability a's colors as unit bits, and how much it makes. */
+static unsigned ability_bits(const Ability *a) { return a->effect[0].arg2 ? a->effect[0].arg2 : BIT_C; }
+static int ability_amount(const GameState *s, const Ability *a, int p, int i)
+{
+    const Effect *e = &a->effect[0];
+    return e->n.kind == QTY_COUNT ? e->n.n * effect_count(s, &e->count, p, i) : e->n.n;
+}
+/* Whether it deals damage as it makes the mana (played.c: a pain land's). */
+static int ability_pains(const Ability *a) { return a->n_effects > 1 && a->effect[1].op == OP_DAMAGE; }
 
 /* Untapped permanents of p with a {T} mana ability, creatures free of
  * summoning sickness (302.6), lands first. */
-static void sources_of(const GameState *s, int p, int keep, Sources *out)
+static void units_of(const GameState *s, int p, int keep, Units *out)
 {
     out->n = 0;
     for (int pass = 0; pass < 2; pass++)
@@ -82,102 +111,281 @@ static void sources_of(const GameState *s, int p, int keep, Sources *out)
             int i = permiter_next(&it);
             const Permanent *q = &s->perm[i];
             int creature = (q->flags & PF_CREATURE) != 0;
-            if (i == keep || (q->flags & PF_TAPPED) || creature != pass) continue;
+            int any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) && (s->px[i].xflags & PX_LAND);   /* Joiner Adept */
+            if (i == keep || (q->flags & PF_TAPPED) || creature != pass || !((s->px[i].abk & PK_MANA) || any)) continue;
             if (creature && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) continue;
+            if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;   /* Ice Cage: mana abilities too (605) */
             const CardDef *d = &s->cards[q->card];
-            for (int k = 0; k < d->n_abilities && out->n < SOURCE_MAX; k++) {
+            unsigned fr = 0, pn = 0;
+            int amount = 1;
+            for (int k = 0; k < d->n_abilities; k++) {
                 const Ability *a = &d->ab[k];
-                if (a->kind != AB_MANA || !a->cost.tap) continue;
-                if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) break;   /* Ice Cage: mana abilities too (605) */
+                if (!tap_only(a)) continue;
+                if (ability_pains(a)) pn |= ability_bits(a);
+                else fr |= ability_bits(a);
+                if (a->effect[0].n.kind == QTY_COUNT || a->effect[0].n.n != 1) amount = ability_amount(s, a, p, i);
+            }
+            if (any) fr |= CB_W | CB_U | CB_B | CB_R | CB_G;
+            pn &= ~fr;
+            for (int u = 0; u < amount && out->n < UNIT_MAX && (fr | pn); u++) {
                 out->slot[out->n] = (uint8_t)i;
-                out->colors[out->n++] = a->effect[0].arg2;
-                break;
+                out->free[out->n] = (uint8_t)fr;
+                out->pain[out->n++] = (uint8_t)pn;
             }
         }
 }
 
-/* Whether sources not in `used` can make need[] (by COLOR_*), one symbol
- * each: a small matching, searched depth first. Marks the ones used. */
-static int match(const Sources *src, uint8_t need[COLOR_COUNT], uint32_t *used)
+/* A way to pay: what the pool and basic lands give by color, which units
+ * make which color, which of them painfully, and with Joiner Adept
+ * (PR_LANDS_ANY_COLOR) how many basic lands make each color. */
+typedef struct Plan {
+    Units    u;
+    uint8_t  from_basic[COLOR_COUNT]; /* symbols of each color the pool and basics of that color pay */
+    uint8_t  wild[COLOR_COUNT];       /* basic lands tapped for "one mana of any color", by color made */
+    uint8_t  made[UNIT_MAX];          /* the color each used unit makes (COLOR_COUNT: its own) */
+    uint32_t used;                    /* units tapped */
+    uint32_t pain;                    /* units making painful mana */
+    int      wilds;                   /* basic lands able to make any color, untapped, not yet used */
+} Plan;
+
+/* Whether the units not used (and basic lands making any color) can make
+ * need[] (by COLOR_*), one symbol each, with at most `budget` units making
+ * painful mana: a small matching, searched depth first (basic lands
+ * first, then painless units, then painful ones; of the units of one
+ * permanent, only the first unused one is tried). */
+static int match(Plan *pl, uint8_t need[COLOR_COUNT], int budget)
 {
+    const Units *u = &pl->u;
     int c = 0;
     while (c < COLOR_COUNT && !need[c]) c++;
     if (c == COLOR_COUNT) return 1;
-    for (int k = 0; k < src->n; k++) {
-        if (*used >> k & 1) continue;
-        int ok = c == COLOR_C ? src->colors[k] == 0 : (src->colors[k] >> c) & 1;
-        if (!ok) continue;
-        *used |= 1u << k;
-        need[c]--;
-        if (match(src, need, used)) { need[c]++; return 1; }
+    if (pl->wilds && c < COLOR_C) {
+        pl->wilds--; pl->wild[c]++; need[c]--;
+        int ok = match(pl, need, budget);
         need[c]++;
-        *used &= ~(1u << k);
+        if (ok) return 1;
+        pl->wilds++; pl->wild[c]--;
+    }
+    for (int hurt = 0; hurt < 2 && hurt <= budget; hurt++)
+        for (int k = 0; k < u->n; k++) {
+            if (pl->used >> k & 1) continue;
+            if (k && u->slot[k] == u->slot[k - 1] && !(pl->used >> (k - 1) & 1)) continue;
+            if (!((hurt ? u->pain[k] : u->free[k]) >> c & 1)) continue;
+            pl->used |= 1u << k;
+            if (hurt) pl->pain |= 1u << k;
+            pl->made[k] = (uint8_t)c;
+            need[c]--;
+            int ok = match(pl, need, budget - hurt);
+            need[c]++;
+            if (ok) return 1;
+            pl->used &= ~(1u << k);
+            pl->pain &= ~(1u << k);
+        }
+    return 0;
+}
+
+/* The plan: what the pool and basics give by color, which units make the
+ * rest of the colored symbols (the fewest painful ones), and whether the
+ * generic part is covered. */
+static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep, Plan *pn)
+{
+    const Player *pl = &s->pl[p];
+    int any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;   /* basics make any color (Joiner Adept) */
+    uint8_t need[COLOR_COUNT];
+    int left = 0, needed = 0, basics = 0;
+    units_of(s, p, keep, &pn->u);
+    for (int c = 0; c < COLOR_COUNT; c++) {
+        int have = (any ? 0 : mana_untapped(pl, c)) + pl->mana[c];
+        basics += mana_untapped(pl, c);
+        pn->from_basic[c] = (uint8_t)(color[c] < have ? color[c] : have);
+        need[c] = (uint8_t)(color[c] - pn->from_basic[c]);
+        needed += need[c];
+        left += have - pn->from_basic[c];
+    }
+    if (any) left += basics;
+    if (left + pn->u.n - needed < generic) return 0;
+    for (int budget = 0; budget <= needed; budget++) {
+        pn->used = pn->pain = 0;
+        pn->wilds = any ? basics : 0;
+        memset(pn->wild, 0, sizeof pn->wild);
+        if (match(pn, need, budget)) return 1;
     }
     return 0;
 }
 
-/* The plan: what the pool and basics give by color, and which sources. */
-static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep,
-                Sources *src, uint8_t from_basic[COLOR_COUNT], uint32_t *used)
-{
-    const Player *pl = &s->pl[p];
-    uint8_t need[COLOR_COUNT];
-    int left = 0;
-    sources_of(s, p, keep, src);
-    for (int c = 0; c < COLOR_COUNT; c++) {
-        int have = mana_untapped(pl, c) + pl->mana[c];
-        from_basic[c] = (uint8_t)(color[c] < have ? color[c] : have);
-        need[c] = (uint8_t)(color[c] - from_basic[c]);
-        left += have - from_basic[c];
-    }
-    *used = 0;
-    if (!match(src, need, used)) return 0;
-    return left + src->n - bits64_count(*used) >= generic;
-}
-
 int mana_can_pay_cost(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
 {
-    Sources src;
-    uint8_t fb[COLOR_COUNT];
-    uint32_t used;
-    return plan(s, p, color, generic, keep, &src, fb, &used);
+    Plan pn;
+    return plan(s, p, color, generic, keep, &pn);
 }
 
 int mana_total_now(const GameState *s, int p, int keep)
 {
-    Sources src;
-    sources_of(s, p, keep, &src);
-    int n = src.n;
+    Units u;
+    units_of(s, p, keep, &u);
+    int n = u.n;
     for (int c = 0; c < COLOR_COUNT; c++) n += mana_untapped(&s->pl[p], c) + s->pl[p].mana[c];
     return n;
 }
 
-void mana_pay_cost(GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
+/* Whether a permanent has a "whenever a player taps a land for mana"
+ * ability (Manabarbs): the payer then raises the event for each land. */
+static int watches_land_taps(const GameState *s)
 {
-    Sources src;
-    uint8_t fb[COLOR_COUNT];
-    uint32_t used;
-    if (!plan(s, p, color, generic, keep, &src, fb, &used)) return;
-    Player *pl = &s->pl[p];
-    /* Colored symbols: pool, then basic lands, then the matched sources. */
-    for (int c = 0; c < COLOR_COUNT; c++) {
-        int from_pool = pl->mana[c] < fb[c] ? pl->mana[c] : fb[c];
-        pl->mana[c] = (uint8_t)(pl->mana[c] - from_pool);
-        pl->land_tapped[c] = (uint8_t)(pl->land_tapped[c] + fb[c] - from_pool);
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_TRIGGERED)) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++)
+            if (d->ab[k].kind == AB_TRIGGERED && d->ab[k].trigger == TR_TAP_LAND) return 1;
     }
-    for (int k = 0; k < src.n; k++) if (used >> k & 1) s->perm[src.slot[k]].flags |= PF_TAPPED;
-    /* Generic: pool, basics of the color with most left, then sources. */
+    return 0;
+}
+
+/* Taps permanent i for mana (605.3b): the units of it in `used` make the
+ * color they were matched to (made[k]), the others their first painless
+ * color; into p's pool. A painful unit's ability deals its damage as the
+ * mana is made (605.3a: no stack). */
+static void tap_for_mana(GameState *s, const Game *g, int p, const Units *u, int first, uint32_t pain,
+                         const uint8_t made[UNIT_MAX], int barbs)
+{
+    int i = u->slot[first];
+    Player *pl = &s->pl[p];
+    s->perm[i].flags |= PF_TAPPED;
+    int hurt = 0;
+    for (int k = first; k < u->n && u->slot[k] == i; k++) {
+        int c = made[k];
+        if (c == COLOR_COUNT) {                   /* not matched: its first painless color */
+            c = 0;
+            while (c < COLOR_COUNT && !(u->free[k] >> c & 1)) c++;
+            if (c == COLOR_COUNT) continue;       /* only painful mana, not needed */
+        }
+        hurt |= (int)(pain >> k & 1);
+        if (pl->mana[c] < 255) pl->mana[c]++;
+    }
+    if (hurt) {                                   /* the pain land's "~ deals 1 damage to you" */
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (!tap_only(a) || !ability_pains(a)) continue;
+            DamageSource src = { (uint8_t)i, (uint8_t)p, s->px[i].colors, s->perm[i].card, s->perm[i].kw, 0, 0 };
+            damage_deal(s, g, &src, -1, p, a->effect[1].n.n);
+            break;
+        }
+    }
+    if (barbs && (s->px[i].xflags & PX_LAND)) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
+}
+
+void mana_pay_cost(GameState *s, const Game *g, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
+{
+    Plan pn;
+    if (!plan(s, p, color, generic, keep, &pn)) return;
+    const Units *u = &pn.u;
+    Player *pl = &s->pl[p];
+    int barbs = watches_land_taps(s);
+    int any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;
+    int left = 0;
+    for (int c = 0; c < COLOR_COUNT; c++) left += (any ? 0 : mana_untapped(pl, c)) + pl->mana[c] - pn.from_basic[c];
+    if (any) left += pn.wilds;
+    for (int k = 0; k < u->n; k++) if (!(pn.used >> k & 1)) pn.made[k] = COLOR_COUNT;   /* made[]: the matched ones' */
+    /* Generic beyond the pool and basics: units of permanents tapped
+     * already first (their mana is made anyway), then the others in order,
+     * and last a unit that makes only painful mana. */
+    int more = generic - left;
+    for (int pass = 0; pass < 3 && more > 0; pass++)
+        for (int k = 0; k < u->n && more > 0; k++) {
+            if (pn.used >> k & 1 || (pass < 2 && !u->free[k])) continue;
+            int tapped = 0;
+            for (int j = 0; j < u->n; j++) tapped |= u->slot[j] == u->slot[k] && (pn.used >> j & 1);
+            if (pass == 0 && !tapped) continue;
+            pn.used |= 1u << k;
+            pn.made[k] = COLOR_COUNT;
+            if (pass == 2) {                                   /* its first painful color */
+                pn.made[k] = (uint8_t)__builtin_ctz(u->pain[k]);
+                pn.pain |= 1u << k;
+            }
+            more--;
+        }
+    /* Activate them (605.3b): their mana goes to the pool. */
+    for (int k = 0; k < u->n; k++) {
+        if (k && u->slot[k] == u->slot[k - 1]) continue;
+        int used = 0;
+        for (int j = k; j < u->n && u->slot[j] == u->slot[k]; j++) used |= (int)(pn.used >> j & 1);
+        if (used) tap_for_mana(s, g, p, u, k, pn.pain, pn.made, barbs);
+    }
+    int tapped_basics = 0;
+    if (any) {
+        /* Basic lands tapped for "{T}: Add one mana of any color." (Joiner
+         * Adept): for each color made, a land of the color with most left. */
+        for (int c = 0; c < COLOR_C; c++)
+            for (int n = 0; n < pn.wild[c]; n++) {
+                int best = -1, most = 0;
+                for (int b = 0; b < COLOR_COUNT; b++)
+                    if (mana_untapped(pl, b) > most) { most = mana_untapped(pl, b); best = b; }
+                if (best < 0) break;                                 /* defensive */
+                pl->land_tapped[best]++;
+                if (pl->mana[c] < 255) pl->mana[c]++;
+                tapped_basics++;
+            }
+    }
+    /* 601.2h: colored symbols from the pool, then basic lands. */
+    for (int c = 0; c < COLOR_COUNT; c++) {
+        int from_pool = pl->mana[c] < color[c] ? pl->mana[c] : color[c];
+        pl->mana[c] = (uint8_t)(pl->mana[c] - from_pool);
+        pl->land_tapped[c] = (uint8_t)(pl->land_tapped[c] + color[c] - from_pool);
+        tapped_basics += color[c] - from_pool;
+    }
+    /* Generic: the pool, then basics of the color with most left. */
     for (; generic > 0; generic--) {
         int best = -1, most = 0;
         for (int c = 0; c < COLOR_COUNT; c++) if (pl->mana[c]) { best = c; break; }
         if (best >= 0) { pl->mana[best]--; continue; }
         for (int c = 0; c < COLOR_COUNT; c++)
             if (mana_untapped(pl, c) > most) { most = mana_untapped(pl, c); best = c; }
-        if (best >= 0) { pl->land_tapped[best]++; continue; }
-        int k = 0;
-        while (k < src.n && (used >> k & 1)) k++;
-        if (k == src.n) break;                 /* defensive: plan said it suffices */
-        used |= 1u << k;
-        s->perm[src.slot[k]].flags |= PF_TAPPED;
+        if (best < 0) break;                   /* defensive: plan said it suffices */
+        pl->land_tapped[best]++;
+        tapped_basics++;
     }
+    /* 106.12: each basic land tapped for mana is a land tapped for mana. */
+    for (int k = 0; barbs && k < tapped_basics; k++) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
+}
+
+int mana_activate(GameState *s, const Game *g, int p, int i, int k, int color, int free_mana)
+{
+    uint16_t card = s->perm[i].card;
+    const Ability *a = &s->cards[card].ab[k];
+    Player *pl = &s->pl[p];
+    if (!free_mana) {                                                                 /* 602.2b */
+        /* An ability that doubles the pool (Doubling Cube) is paid from
+         * lands and other sources when they suffice, the pool kept for it
+         * (the player's choice of how to pay, 601.2g-h). */
+        uint8_t kept[COLOR_COUNT] = { 0 };
+        if (a->effect[0].op == OP_DOUBLE_MANA) {
+            memcpy(kept, pl->mana, sizeof kept);
+            memset(pl->mana, 0, sizeof pl->mana);
+            if (!mana_can_pay_cost(s, p, a->cost.color, a->cost.generic, i)) {
+                memcpy(pl->mana, kept, sizeof kept);
+                memset(kept, 0, sizeof kept);
+            }
+        }
+        mana_pay_cost(s, g, p, a->cost.color, a->cost.generic, i);
+        for (int c = 0; c < COLOR_COUNT; c++) {
+            int v = pl->mana[c] + kept[c];
+            pl->mana[c] = (uint8_t)(v > 255 ? 255 : v);
+        }
+    }
+    int land = (s->px[i].xflags & PX_LAND) != 0;
+    if (a->cost.tap) s->perm[i].flags |= PF_TAPPED;
+    if (a->cost.sac_self) perm_leave(s, g, i, ZONE_GRAVEYARD);
+    for (int j = 0; j < a->n_effects; j++) {                                          /* 106.4 */
+        const Effect *e = &a->effect[j];
+        if (e->op == OP_DOUBLE_MANA)
+            for (int c = 0; c < COLOR_COUNT; c++) pl->mana[c] = (uint8_t)(pl->mana[c] > 127 ? 255 : 2 * pl->mana[c]);
+        if (e->op != OP_ADD_MANA) continue;
+        int c = !e->arg2 ? COLOR_C : (e->arg2 & (e->arg2 - 1)) ? color : __builtin_ctz(e->arg2);
+        int v = pl->mana[c] + e->n.n;
+        pl->mana[c] = (uint8_t)(v > 255 ? 255 : v);
+    }
+    if (a->cost.tap && land && watches_land_taps(s)) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
+    return MTG_OK;
 }

@@ -128,23 +128,38 @@ int mana_can_pay(const Player *pl, const CardDef *d);
 void mana_pay(Player *pl, const CardDef *d);
 
 /* 500.4: both players' mana pools empty as a step ends (inline: every
- * step of every game calls it). */
+ * step of every game calls it), but not one whose pool a static ability
+ * keeps (Upwelling: PR_KEEP_MANA, from the layers; 0 without rules text). */
 static inline void mana_empty(GameState *s)
 {
-    memset(s->pl[0].mana, 0, sizeof s->pl[0].mana);
-    memset(s->pl[1].mana, 0, sizeof s->pl[1].mana);
+    if (!(s->pl_rules[0] & PR_KEEP_MANA)) memset(s->pl[0].mana, 0, sizeof s->pl[0].mana);
+    if (!(s->pl_rules[1] & PR_KEEP_MANA)) memset(s->pl[1].mana, 0, sizeof s->pl[1].mana);
 }
 
 /* In a game with rules text, mana also comes from permanents with a mana
- * ability whose only cost is {T} (Llanowar Elves, a dual land), activated
- * while paying (601.2g, 605.3a). Whether player p can pay `color` (COLOR_*
+ * ability whose only cost is {T} (Llanowar Elves, a dual land, a pain land
+ * whose colored mana deals 1 damage to its controller, Elvish Archdruid's
+ * {G} for each Elf), activated while paying (601.2g, 605.3b), and with
+ * Joiner Adept (PR_LANDS_ANY_COLOR) any land makes any color. Whether player p can pay `color` (COLOR_*
  * symbols) and `generic` now, leaving permanent `keep` untapped (it taps
  * for the cost itself; -1: none). */
 int mana_can_pay_cost(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep);
 
 /* Pays it (the caller checked mana_can_pay_cost): pool and basic lands
- * first, then the permanents, lands before creatures. */
-void mana_pay_cost(GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep);
+ * first, then the permanents, lands before creatures, as little damage as
+ * can be (the player's choice, 601.2g-h, made by the engine); a mana
+ * ability that deals damage deals it as its mana is made, and each land
+ * tapped for mana is an event (Manabarbs: TR_TAP_LAND, 106.12). */
+struct Game;
+void mana_pay_cost(GameState *s, const struct Game *g, int p, const uint8_t color[COLOR_COUNT], int generic, int keep);
+
+/* Player p activates mana ability k of permanent i that the payer does
+ * not (ability_mana_tap_only: Chromatic Star, Composite Golem), as an
+ * action with priority (605.3a): its costs paid (its mana cost by the
+ * payer, unless free_mana), then its mana added to p's pool at once, no
+ * stack; `color` (COLOR_*) the one chosen for "one mana of any color".
+ * Returns MTG_OK. */
+int mana_activate(GameState *s, const struct Game *g, int p, int i, int k, int color, int free_mana);
 
 /* The most mana player p can make now (pool, lands, mana abilities). */
 int mana_total_now(const GameState *s, int p, int keep);

@@ -14,16 +14,26 @@ static int filter_ok(const Filter *f)
     return f->zone == ZONE_BATTLEFIELD;
 }
 
+/* What effect_count counts: permanents (filter_ok), or cards in graveyards
+ * by what filter_card reads of them. */
+static int count_ok(const Filter *f)
+{
+    if (f->zone == ZONE_BATTLEFIELD) return 1;
+    return f->zone == ZONE_GRAVEYARD && !f->state && !f->other && !f->kw && !f->kw_not &&
+           f->power_max == FILTER_NO_LIMIT && f->power_min == FILTER_NO_MIN;
+}
+
 /* Triggers whose event has a permanent ("that creature"), and an amount
  * ("that much"). */
 static int trig_has_perm(int tr)
 {
-    return tr == TR_OTHER_ETB || tr == TR_BLOCKS_CREATURE || tr == TR_BLOCKED_BY_CREATURE;
+    return tr == TR_OTHER_ETB || tr == TR_BLOCKS_CREATURE || tr == TR_BLOCKED_BY_CREATURE || tr == TR_OTHER_ATTACKS;
 }
 
 static int trig_has_amount(int tr)
 {
-    return tr == TR_GAIN_LIFE || tr == TR_DAMAGE_OPPONENT || tr == TR_COMBAT_DAMAGE_PLAYER || tr == TR_DEALT_DAMAGE;
+    return tr == TR_GAIN_LIFE || tr == TR_DAMAGE_OPPONENT || tr == TR_COMBAT_DAMAGE_PLAYER || tr == TR_PLAYER_NONCOMBAT_DAMAGE ||
+           tr == TR_DEALT_DAMAGE;
 }
 
 /* Triggers the engine raises (stack.c's trigger_event and its callers). */
@@ -38,7 +48,12 @@ static int trigger_ok(const Ability *a)
     case TR_ATTACHED_ATTACKS: case TR_ATTACHED_BLOCKS:        /* stack.c's trigger_attached */
     case TR_DAMAGED_CREATURE_DIES:                            /* stack.c's trigger_damaged_dies */
         return 1;
+    case TR_TAP_LAND:                      /* mana.c raises it for each land tapped for mana, 106.12 */
+        return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP || a->trig_ctl == CTL_NOT_YOU;
+    case TR_OTHER_ATTACKS:                                   /* stack.c's triggers_attacks: two players */
+        return a->trig_filter.ctl == CTL_OPP && (a->trig_filter.types & TYPE_CREATURE);
     case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_DRAW: case TR_DISCARD: case TR_CAST:
+    case TR_PLAYER_NONCOMBAT_DAMAGE:
         return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP ||
                a->trig_ctl == CTL_NOT_YOU || (a->trig_ctl == CTL_ATTACHED && a->trigger != TR_CAST);
     default:
@@ -58,6 +73,7 @@ static int cond_ok(const Ability *a)
         return a->cond == COND_OPP_DAMAGED;
     case AB_TRIGGERED:
         if (a->cond == COND_SELF_UNTAPPED) return a->trigger != TR_DIES;
+        if (a->cond == COND_EVENT_HAND_AT_MOST) return a->trigger == TR_UPKEEP;   /* stack.c, effect.c */
         if (a->cond == COND_NO_CREATURES || a->cond == COND_ATTACHED_POWER_AT_LEAST)   /* trigger_scan's */
             return a->trigger == TR_UPKEEP || a->trigger == TR_END_STEP || a->trigger == TR_DRAW_STEP;
         return 0;
@@ -82,6 +98,14 @@ static int qty_ok(const Ability *a, const Qty *q)
     case QTY_EVENT: return a->kind == AB_TRIGGERED && trig_has_amount(a->trigger);
     case QTY_EVENT_TOUGHNESS: return a->kind == AB_TRIGGERED && trig_has_perm(a->trigger);
     case QTY_HALF_LIBRARY: case QTY_HAND_SIZE: return 2;     /* its player's: OP_MILL only (effect_ok) */
+    case QTY_LIFE_LOST: return 1;                            /* the reader: after a "lose life" effect */
+    case QTY_SACRIFICED_POWER: return a->kind == AB_SPELL && a->cost.sac_n == 1;   /* stack.c keeps it */
+    case QTY_TARGET_POWER: case QTY_TARGET_TOUGHNESS:        /* a permanent target's (effect.c's lki_p, lki_t) */
+        return 1;
+    case QTY_COUNT_PLAYER: case QTY_LIFE_TOTAL: return 3;    /* its player's: life only (effect_ok) */
+    case QTY_GREATEST_POWER: case QTY_DAMAGE_DEALT: return 1;
+    case QTY_COUNT_SHARING: return a->kind == AB_STATIC;     /* layers.c's count_sharing */
+    case QTY_PREV_MANA_VALUE: return 1;                      /* effect_ok: after OP_TOP_TO_HAND */
     default: return 0;
     }
 }
@@ -130,8 +154,10 @@ static int rule_param_ok(const Effect *e)
         return f->subtype[0] && (!f->types || f->types == TYPE_LAND) && filter_only(f, 6);
     case RULE_UNBLOCKABLE_EXCEPT: case RULE_CANT_BE_BLOCKED_BY:  /* blockers, by filter_perm */
         return filter_ok(f);
-    case RULE_UNTARGETABLE_BY:   /* spells, by filter_spell: card types, colors */
-        return f->zone == ZONE_STACK && filter_only(f, 3);
+    case RULE_UNTARGETABLE_BY:   /* spells by filter_spell; abilities' sources by colors (effect.c) */
+        return f->zone == ZONE_STACK && !f->ctl && !f->state && !f->subtype[0] && !f->subtype_not && !f->supers &&
+               !f->kw && !f->kw_not && f->power_max == FILTER_NO_LIMIT && f->power_min == FILTER_NO_MIN &&
+               !f->types_all && (!f->other || (!f->types && !f->types_not && f->mv_max == FILTER_NO_LIMIT));
     default:
         return 1;
     }
@@ -153,7 +179,7 @@ static int rule_eot_ok(int r)
     }
 }
 
-static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen)
+static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *why, size_t whylen)
 {
     static const char *const names[OP_COUNT] = {
         [OP_DAMAGE] = "damage", [OP_PUMP] = "+N/+N", [OP_SET_PT] = "set power and toughness",
@@ -170,16 +196,46 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         [OP_ADD_MANA] = "add mana", [OP_SCRY] = "scry", [OP_GIVE_CONTROL] = "give control",
         [OP_LOOK_HAND] = "look at a hand",
         [OP_REVEAL_TOP] = "reveal the top card", [OP_REVEAL_RANDOM] = "reveal a card at random",
-        [OP_SKIP_COMBAT] = "skip a combat phase", [OP_SHUFFLE_GRAVEYARD] = "shuffle a graveyard into a library",
+        [OP_SKIP_COMBAT] = "skip a combat phase",
+        [OP_BECOME] = "become a creature", [OP_DOUBLE_MANA] = "double the mana",
+        [OP_SET_COLOR] = "change colors", [OP_DIG] = "look at the top",
+        [OP_SHUFFLE_GRAVEYARD] = "shuffle a graveyard into a library", [OP_DOUBLE_DAMAGE] = "double damage",
+        [OP_TOP_TO_HAND] = "the top card into the hand", [OP_FLIP_COIN] = "flip a coin",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
-    unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM : 0u) |
+    unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM | EF_CHOOSER : 0u) |
                         (e->op == OP_SEARCH ? EF_TAPPED | EF_REVEAL : 0u) | (e->op == OP_SHUFFLE ? EF_IF_DONE | EF_OPTIONAL : 0u) |
-                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) | (e->op == OP_DAMAGE ? EF_NO_PREVENT : 0u);
+                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) | (e->op == OP_RULE ? EF_CHOOSER : 0u) |
+                        (e->op == OP_TO_LIBRARY && e->who == SEL_SELF ? EF_SHUFFLE : 0u) |
+                        (e->op == OP_DAMAGE ? EF_NO_PREVENT | EF_DAMAGED_NO_REGEN : 0u) |
+                        (e->op == OP_COUNTER ? EF_UNLESS_PAY : 0u) |   /* effect.c's paid_instead */
+                        /* "sacrifice it at end of combat" of an "attacks" or "blocks" trigger:
+                         * it resolves in its combat step (effect.c, stack.c's trigger_delayed) */
+                        (e->op == OP_SACRIFICE && e->who == SEL_SELF && a->kind == AB_TRIGGERED &&
+                         a->n_effects == 1 && (a->trigger == TR_ATTACKS || a->trigger == TR_BLOCKS) ? EF_END_OF_COMBAT : 0u);
+    if (a->kind != AB_STATIC) flags_ok |= EF_IF_LESS_LIFE | EF_IF_FEWER;   /* effect_resolve checks them */
+    for (const Effect *f = a->effect; f < e; f++)           /* the branches of a coin flip before it */
+        if (f->op == OP_FLIP_COIN) flags_ok |= EF_IF_DONE | EF_IF_LOST;
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
     int q = qty_ok(a, &e->n);
-    if (!q || (q == 2 && e->op != OP_MILL)) NOT("%s of that amount", name);
-    if (e->n.kind == QTY_COUNT && !filter_ok(&e->count)) NOT("counting outside the battlefield");
+    /* Damage to target player equal to the cards in that player's hand (Sudden Impact). */
+    int hand_damage = e->op == OP_DAMAGE && e->n.kind == QTY_HAND_SIZE && e->who == SEL_TARGET && e->arg < a->n_targets &&
+                      a->target[e->arg].what == TGT_PLAYER;
+    if (!q || (q == 2 && e->op != OP_MILL && !hand_damage) || (q == 3 && e->op != OP_GAIN_LIFE && e->op != OP_LOSE_LIFE) ||
+        (e->n.kind == QTY_LIFE_TOTAL && (e->op != OP_GAIN_LIFE || e->n.n != 1)))
+        NOT("%s of that amount", name);
+    if ((e->n.kind == QTY_TARGET_POWER || e->n.kind == QTY_TARGET_TOUGHNESS) &&
+        (e->arg >= a->n_targets || a->target[e->arg].what != TGT_OBJECT || a->target[e->arg].f.zone != ZONE_BATTLEFIELD))
+        NOT("%s of that amount", name);
+    if ((e->n.kind == QTY_COUNT && !count_ok(&e->count)) ||
+        ((e->n.kind == QTY_COUNT_PLAYER || e->n.kind == QTY_GREATEST_POWER || (e->flags & EF_IF_FEWER)) && !filter_ok(&e->count)))
+        NOT("counting outside the battlefield");
+    if (e->n.kind == QTY_PREV_MANA_VALUE && (e == a->effect || (e - 1)->op != OP_TOP_TO_HAND || (e - 1)->who != SEL_YOU))
+        NOT("%s of that amount", name);
+    if (e->n.kind == QTY_DAMAGE_DEALT) {                     /* the damage of the effect just before */
+        const Effect *prev = e > a->effect ? e - 1 : NULL;
+        if (!prev || prev->op != OP_DAMAGE || (prev->flags & ~(unsigned)EF_NO_PREVENT)) NOT("%s of that amount", name);
+    }
     int sel = e->who;
     int trig = a->kind == AB_TRIGGERED;
     if (trig && a->trigger == TR_DIES && (sel == SEL_SELF || sel == SEL_ATTACHED))   /* its source has left */
@@ -200,7 +256,11 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     if (sel == SEL_EVENT_PLAYER && !(trig && a->trigger != TR_ETB && a->trigger != TR_DIES && a->trigger != TR_ATTACKS &&
                                      !trig_has_perm(a->trigger) && a->trigger != TR_BLOCKS && a->trigger != TR_BLOCKED))
         NOT("%s on the player of that event", name);
-    int on_perm = sel == SEL_TARGET || sel == SEL_SELF || sel == SEL_ATTACHED || sel == SEL_ALL || sel == SEL_EVENT_OBJECT;
+    int set = sel == SEL_ALL || sel == SEL_TARGET_PLAYER_ALL || sel == SEL_TARGET_PLAYER_OWNS;   /* a set by a filter */
+    int on_perm = sel == SEL_TARGET || sel == SEL_SELF || sel == SEL_ATTACHED || set || sel == SEL_EVENT_OBJECT ||
+                  sel == SEL_PREVIOUS;
+    if (sel == SEL_PREVIOUS && (e == a->effect || (e - 1)->who == SEL_NONE)) NOT("%s of those", name);
+    if (sel == SEL_PREVIOUS && a->kind == AB_STATIC) NOT("a static %s of those", name);
     int on_player = sel == SEL_TARGET || sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER ||
                     sel == SEL_TARGET_CONTROLLER || sel == SEL_EVENT_PLAYER || sel == SEL_EVENT_CONTROLLER ||
                     (sel == SEL_ATTACHED_CONTROLLER && trig &&          /* the attacking or blocking player */
@@ -210,8 +270,8 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     if (a->kind == AB_STATIC && e->op == OP_RULE && e->arg2 == RULE_UNCOUNTERABLE && sel == SEL_ALL &&
         e->sel.zone == ZONE_STACK && filter_only(&e->sel, 3) && !a->cond)
         return 1;
-    if (sel == SEL_ALL && !filter_ok(&e->sel)) NOT("%s of cards outside the battlefield", name);
-    if (sel == SEL_ALL && a->kind != AB_STATIC && filter_may_match_land(&e->sel))
+    if (set && !filter_ok(&e->sel)) NOT("%s of cards outside the battlefield", name);
+    if (set && a->kind != AB_STATIC && filter_may_match_land(&e->sel))
         NOT("%s of lands (basic lands are not permanents yet)", name);
     if (a->kind == AB_STATIC) {
         if (e->dur != DUR_STATIC) NOT("a static %s with a duration", name);
@@ -223,12 +283,20 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         /* "Damage can't be prevented." (the whole game): damage.c and combat.c read
          * PR_NO_PREVENT wherever they prevent (shields, protection, Fog, Cho-Manno). */
         if (e->op == OP_RULE && e->arg2 == RULE_NO_PREVENTION && sel == SEL_NONE) return 1;
+        if (e->op == OP_DOUBLE_DAMAGE && sel == SEL_YOU) {   /* effect.c's doublers: your spells */
+            if (e->sel.zone != ZONE_STACK || e->sel.ctl != CTL_YOU || a->cond || a->n_effects != 1) NOT("static %s", name);
+            return 1;
+        }
+        if (e->op == OP_PREVENT_NEXT && sel == SEL_YOU) {    /* damage.c's damage_player_shields */
+            if (e->sel.ctl != CTL_OPP || e->n.kind != QTY_CONST || a->cond || a->n_effects != 1) NOT("static %s", name);
+            return 1;
+        }
         if (sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER) {     /* layers.c's player_rules */
             int r = e->arg2;
             if (e->op != OP_RULE || (r != RULE_CANT_LOSE && r != RULE_CANT_WIN && r != RULE_NO_MAX_HAND &&
-                                     r != RULE_SHROUD && r != RULE_HAND_REVEALED && r != RULE_ONE_SPELL &&
-                                     r != RULE_CANT_CAST && r != RULE_HEXPROOF && r != RULE_CAST_AS_FLASH &&
-                                     r != RULE_CANT_GAIN_LIFE))
+                                     r != RULE_SHROUD && r != RULE_HAND_REVEALED && r != RULE_KEEP_MANA &&
+                                     r != RULE_ONE_SPELL && r != RULE_CANT_CAST && r != RULE_HEXPROOF &&
+                                     r != RULE_CAST_AS_FLASH && r != RULE_CANT_GAIN_LIFE))
                 NOT("a static %s on players", name);
             /* actions.c: "creature spells" alone (Steel Golem), PR_NO_CREATURE_CAST */
             if (r == RULE_CANT_CAST && (e->param.types != TYPE_CREATURE || !filter_only(&e->param, 2)))
@@ -236,9 +304,13 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
             return 1;
         }
         if (sel != SEL_ALL && sel != SEL_SELF && sel != SEL_ATTACHED) NOT("a static %s on players", name);
-        if (e->n.kind != QTY_CONST && !(e->op == OP_PUMP && e->n.kind == QTY_COUNT))
+        if (e->n.kind != QTY_CONST && !((e->op == OP_PUMP || e->op == OP_SET_PT) && e->n.kind == QTY_COUNT) &&
+            !(e->op == OP_PUMP && sel == SEL_ALL && e->n.kind == QTY_COUNT_SHARING && filter_ok(&e->count)))
             NOT("a static %s of a varying amount", name);
         switch (e->op) {
+        case OP_SET_PT:                                      /* layers.c's cdas: 604.3, 613.3a */
+            if (sel != SEL_SELF || e->n.kind != QTY_COUNT || a->cond || a->n_effects != 1) NOT("static %s", name);
+            return 1;
         case OP_PUMP: case OP_GRANT: return 1;
         case OP_NO_UNTAP:                                    /* layers.c: PX_NO_UNTAP */
             return 1;
@@ -262,6 +334,14 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
                     NOT("untapping those in other players' untap steps");
                 return 1;
             }
+            if (e->arg2 == RULE_TAP_ANY_COLOR) {                 /* layers.c: PR_LANDS_ANY_COLOR, mana.c */
+                const Filter *f = &e->sel;
+                if (sel != SEL_ALL || a->cond || f->types != TYPE_LAND || f->ctl != CTL_YOU || f->types_not ||
+                    f->colors || f->colors_not || f->state || f->other || f->subtype[0] || f->subtype_not || f->supers ||
+                    f->kw || f->kw_not || f->types_all || f->zone != ZONE_BATTLEFIELD)
+                    NOT("that mana ability granted");
+                return 1;
+            }
             if (!rule_ok(e->arg2) || (e->arg2 == RULE_FLASH && sel != SEL_SELF)) NOT("that rules ability");
             /* Read from the card, not through the layers (actions.c, effect.c). */
             if (a->cond && (e->arg2 == RULE_FLASH || e->arg2 == RULE_UNCOUNTERABLE)) NOT("that rules ability with a condition");
@@ -272,7 +352,7 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         }
     }
     if (e->op == OP_NO_UNTAP) {                              /* effect.c: PX_SKIP_UNTAP */
-        if (e->dur != DUR_NEXT_UNTAP || !on_perm || sel == SEL_ALL) NOT("doesn't untap for that duration");
+        if (e->dur != DUR_NEXT_UNTAP || !on_perm || sel == SEL_ALL || e->arg2 > 2) NOT("doesn't untap for that duration");
         return 1;
     }
     if (e->op == OP_CONTROL || e->op == OP_GIVE_CONTROL) {  /* effect.c, layers.c's layer 2 */
@@ -291,10 +371,21 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     switch (e->op) {
     case OP_DAMAGE:
         if (!on_perm && !on_player) break;
-        if (sel == SEL_SELF || sel == SEL_ATTACHED) break;
+        if (sel == SEL_ATTACHED) break;
+        if (sel == SEL_SELF && a->kind != AB_ACTIVATED && a->kind != AB_TRIGGERED) break;   /* "to itself" */
         return 1;
     case OP_PUMP: case OP_GRANT:
         if (e->dur != DUR_EOT || !on_perm) break;
+        return 1;
+    case OP_LOSE_KW:
+        /* Until end of turn, applied after the static abilities in layer 6
+         * (layers.c): exact while no static ability grants the keyword
+         * lost, which no card of the pool does for defender (613.7 would
+         * order them by timestamp). */
+        if (e->dur != DUR_EOT || !on_perm || e->kw != KW_DEFENDER) break;
+        return 1;
+    case OP_SET_COLOR: case OP_SET_PT:                       /* layers 5 and 7b, resolved effects */
+        if (e->dur != DUR_EOT || !on_perm || e->n.kind != QTY_CONST || (e->op == OP_SET_COLOR && !e->arg2)) break;
         return 1;
     case OP_REGENERATE:
         if (e->dur != DUR_NOW || !on_perm) break;
@@ -302,6 +393,16 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     case OP_PREVENT_COMBAT:
         if (e->dur != DUR_EOT) break;
         return 1;
+    case OP_PREVENT_ALL:                                     /* effect.c: PC_PLAYER, PC_CREATURES */
+        if (e->dur != DUR_EOT) break;
+        if (sel == SEL_YOU) return 1;
+        if (sel == SEL_ALL && e->sel.types == TYPE_CREATURE && e->sel.ctl == CTL_YOU && !e->sel.types_not &&
+            !e->sel.colors && !e->sel.colors_not && !e->sel.state && !e->sel.other && !e->sel.subtype[0] &&
+            !e->sel.subtype_not && !e->sel.supers && e->sel.power_max == FILTER_NO_LIMIT &&
+            e->sel.power_min == FILTER_NO_MIN && e->sel.mv_max == FILTER_NO_LIMIT && !e->sel.kw && !e->sel.kw_not &&
+            !e->sel.types_all)
+            return 1;
+        break;
     case OP_PREVENT_NEXT:
         if (e->dur != DUR_EOT || sel == SEL_ALL || sel == SEL_EVENT_OBJECT || sel == SEL_ATTACHED ||
             (!on_perm && !on_player))
@@ -309,27 +410,60 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         return 1;
     case OP_SACRIFICE:                                       /* the source, or a player's choice of theirs */
         if (e->dur != DUR_NOW || (sel != SEL_SELF && !on_player) || sel == SEL_TARGET_CONTROLLER ||
-            (sel != SEL_SELF && (e->n.kind != QTY_CONST || e->sel.zone != ZONE_BATTLEFIELD || filter_may_match_land(&e->sel))))
+            (sel != SEL_SELF && (e->n.kind != QTY_CONST || e->sel.zone != ZONE_BATTLEFIELD)))
+            break;
+        /* A land: any land (effect.c's sacrifice_lands, basic lands by color
+         * and tapped state), nothing narrower. */
+        if (sel != SEL_SELF && filter_may_match_land(&e->sel) && (e->sel.types != TYPE_LAND || !filter_only(&e->sel, 2)))
             break;
         return 1;
     case OP_RULE:
         if (e->arg2 == RULE_CANT_CAST && e->dur == DUR_EOT && on_player && sel != SEL_TARGET_CONTROLLER &&
             sel != SEL_EVENT_CONTROLLER && filter_only(&e->param, 0))  /* Silence: Player PL_NO_CAST */
             return 1;
-        if (e->dur != DUR_EOT || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF) || !rule_eot_ok(e->arg2))
-            break;
+        if (e->dur != DUR_EOT || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF)) break;
+        if (e->flags & EF_CHOOSER) {                         /* protection from a color chosen on resolution */
+            if (e->arg2 != RULE_PROTECTION || e->param.colors != (CB_W | CB_U | CB_B | CB_R | CB_G) ||
+                !filter_only(&e->param, 1))
+                break;
+            return 1;
+        }
+        if (!rule_eot_ok(e->arg2)) break;
         return 1;
-    case OP_DESTROY: case OP_EXILE: case OP_BOUNCE: case OP_TAP: case OP_UNTAP:
-        if (e->dur != DUR_NOW || (sel != SEL_TARGET && sel != SEL_ALL && sel != SEL_SELF && sel != SEL_EVENT_OBJECT)) break;
+    case OP_BOUNCE:                                          /* a player's choice of theirs (effect.c) */
+        if (on_player && sel != SEL_TARGET) {
+            if (e->dur != DUR_NOW || sel == SEL_TARGET_CONTROLLER || e->n.kind != QTY_CONST || e->n.n != 1 ||
+                e->sel.zone != ZONE_BATTLEFIELD || e->sel.ctl || filter_may_match_land(&e->sel))
+                break;
+            return 1;
+        }
+        /* fall through */
+    case OP_DESTROY: case OP_EXILE: case OP_TAP: case OP_UNTAP:
+        if (e->op == OP_TAP && e->arg2 == 1 && sel != SEL_TARGET) break;  /* "tap or untap target ..." */
+        if (e->dur != DUR_NOW || (sel != SEL_TARGET && !set && sel != SEL_SELF && sel != SEL_EVENT_OBJECT && sel != SEL_PREVIOUS))
+            break;
         return 1;
     case OP_COUNTER:
         if (sel != SEL_TARGET) break;
         return 1;
     case OP_GAIN_LIFE: case OP_LOSE_LIFE: case OP_DRAW:
-        if (!on_player || sel == SEL_TARGET_CONTROLLER) break;
+        /* "Its controller gains life": the target permanent's controller as
+         * the item began to resolve (effect.c's ctl, 608.2h). */
+        if (!on_player || (sel == SEL_TARGET_CONTROLLER && (e->op != OP_GAIN_LIFE || e->arg >= a->n_targets ||
+                                                           a->target[e->arg].what != TGT_OBJECT ||
+                                                           a->target[e->arg].f.zone != ZONE_BATTLEFIELD)))
+            break;
         return 1;
-    case OP_DISCARD:
-        if (!on_player || sel == SEL_TARGET_CONTROLLER || e->sel.types || e->sel.types_not) break;
+    case OP_DISCARD:                                         /* by the card's printed characteristics */
+        if (!on_player || sel == SEL_TARGET_CONTROLLER) break;
+        if (e->flags & EF_CHOOSER) {                         /* effect.c's discard_chosen: filter_card's fields */
+            const Filter *f = &e->sel;
+            if (e->n.kind != QTY_CONST || (e->flags & EF_RANDOM) || f->zone != ZONE_HAND || f->ctl || f->state ||
+                f->other || f->power_max != FILTER_NO_LIMIT || f->power_min != FILTER_NO_MIN || f->kw || f->kw_not)
+                break;
+            return 1;
+        }
+        if (e->sel.types || e->sel.types_not) break;
         return 1;
     case OP_MILL:
         if (!on_player || sel == SEL_TARGET_CONTROLLER) break;
@@ -343,14 +477,25 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
         return 1;
     case OP_SEARCH:                                          /* your own library, for your hand or battlefield */
         if (sel != SEL_YOU || e->sel.zone != ZONE_LIBRARY || e->n.kind != QTY_CONST ||
-            (e->arg2 != ZONE_HAND && e->arg2 != ZONE_BATTLEFIELD) || e->sel.state || e->sel.kw || e->sel.ctl > CTL_YOU)
+            (e->arg2 != ZONE_HAND && e->arg2 != ZONE_BATTLEFIELD) || (e->sel.state & ~(unsigned)FS_NAMED) || e->sel.kw ||
+            e->sel.ctl > CTL_YOU)
             break;
         return 1;
-    case OP_SHUFFLE:
+    case OP_SHUFFLE: case OP_SHUFFLE_GRAVEYARD:
         if (sel != SEL_YOU && sel != SEL_TARGET) break;
+        if (sel == SEL_TARGET && (e->arg >= a->n_targets || a->target[e->arg].what != TGT_PLAYER)) break;
         return 1;
     case OP_SCRY:                                            /* at most 4 cards: 120 choices */
         if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 4) break;
+        return 1;
+    case OP_TOP_TO_HAND: case OP_FLIP_COIN:
+        if (sel != SEL_YOU) break;
+        return 1;
+    case OP_DIG:                                             /* at most 5 cards: 120 orders */
+        if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 5 || e->sel.zone != ZONE_LIBRARY ||
+            (e->sel.state & ~(unsigned)FS_NAMED) || e->sel.kw || e->sel.kw_not || e->sel.ctl > CTL_YOU ||
+            e->sel.power_max != FILTER_NO_LIMIT || e->sel.power_min != FILTER_NO_MIN)
+            break;
         return 1;
     case OP_REORDER_TOP:                                     /* at most 5 cards: 120 orders */
         if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 5) break;
@@ -376,14 +521,27 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
          * (the engine keeps no hidden information): effect.c does nothing. */
         if (e->dur != DUR_NOW || !on_player || sel == SEL_TARGET_CONTROLLER) break;
         return 1;
-    case OP_SHUFFLE_GRAVEYARD:                               /* effect.c: every card, then a shuffle */
-        if (e->dur != DUR_NOW || !on_player || sel == SEL_TARGET_CONTROLLER) break;
-        return 1;
     case OP_SKIP_COMBAT:                                     /* Combat.skip, turn.c's game_run */
         if (e->dur != DUR_NOW || !on_player || sel == SEL_TARGET_CONTROLLER) break;
         return 1;
+    case OP_DOUBLE_MANA:
+        if (a->kind != AB_MANA || sel != SEL_YOU) break;   /* mana.c's mana_activate */
+        return 1;
+    case OP_BECOME:
+        /* A land's own "~ becomes a 2/1 red Warrior creature with first
+         * strike until end of turn. It's still a land." (layers.c: 613.1d-f,
+         * 613.3 layer 7b; played on lands alone, which the reader reads). */
+        if (a->kind != AB_ACTIVATED || sel != SEL_SELF || e->dur != DUR_EOT || !(types & TYPE_LAND) ||
+            (types & TYPE_CREATURE) || e->token.types != TYPE_CREATURE)
+            break;
+        return 1;
     case OP_ADD_MANA:
-        if (a->kind != AB_MANA || e->n.kind != QTY_CONST || e->n.n != 1) break;
+        if (a->kind == AB_MANA) return 1;                    /* ability_played checked which */
+        /* A spell's mana (Pyretic Ritual): a constant amount of one color,
+         * into its controller's pool as it resolves (effect.c). */
+        if (a->kind != AB_SPELL || sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n < 1 || !e->arg2 ||
+            (e->arg2 & (e->arg2 - 1)))
+            break;
         return 1;
     default:
         break;
@@ -391,22 +549,34 @@ static int effect_ok(const Ability *a, const Effect *e, char *why, size_t whylen
     NOT("%s on that", name);
 }
 
+/* Whether a discard cost's filter says only what effect_card_matches
+ * reads (a card in a hand, by its printed characteristics). */
+static int hand_filter_ok(const Filter *f)
+{
+    return f->zone == ZONE_HAND && !f->ctl && !f->state && !f->other && f->power_max == FILTER_NO_LIMIT &&
+           f->power_min == FILTER_NO_MIN && !f->kw && !f->kw_not;
+}
+
 static int cost_ok(const Ability *a, const Cost *c, int kind, char *why, size_t whylen)
 {
-    if (c->untap || c->discard_n || c->life || c->x_colors) NOT("that cost");
+    if (c->untap || c->life || c->x_colors) NOT("that cost");
     /* One permanent sacrificed, chosen with the action (actions.c), from
      * the permanents (never a basic land: those are counts). */
     if (c->sac_n > 1 || (c->sac_n && (kind != AB_ACTIVATED || a->n_targets >= ACTION_TARGETS ||
                                       c->sac.zone != ZONE_BATTLEFIELD || filter_may_match_land(&c->sac))))
         NOT("that sacrifice");
-    if (c->x && kind != AB_SPELL) NOT("an ability with {X}");
+    /* Up to two cards discarded, chosen with the action in its slots
+     * after the targets (actions.c's list_costs). */
+    if (c->discard_n && (kind != AB_ACTIVATED || c->discard_n > 2 || !hand_filter_ok(&c->discard) ||
+                         a->n_targets + c->discard_n + c->sac_n > ACTION_TARGETS))
+        NOT("that cost");
+    if (c->x && kind != AB_SPELL && kind != AB_ACTIVATED) NOT("an ability with {X}");
     if (c->loyalty) NOT("loyalty abilities");
     return 1;
 }
 
 int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
 {
-    (void)types;
     if (a->cond && !cond_ok(a)) NOT("a condition");
     for (int k = 0; k < a->n_targets; k++) {
         const TargetSpec *t = &a->target[k];
@@ -422,19 +592,80 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
     }
     switch (a->kind) {
     case AB_SPELL:
-        if (a->cost.generic || a->cost.tap || a->cost.sac_self || a->cost.sac_n || a->cost.discard_n ||
-            a->cost.life || a->cost.exile_self || a->cost.x_colors)
+        /* 601.2b: "sacrifice a Goblin", chosen with the action (actions.c's
+         * list_costs) from the permanents; "Spend only <color> mana on X"
+         * (actions.c's spell_mana), one color. */
+        if (a->cost.generic || a->cost.tap || a->cost.sac_self || a->cost.discard_n || a->cost.life ||
+            a->cost.exile_self || (a->cost.x_colors & (a->cost.x_colors - 1)) ||
+            (a->cost.sac_n && (a->cost.sac_n > 1 || a->n_targets >= ACTION_TARGETS ||
+                               a->cost.sac.zone != ZONE_BATTLEFIELD || filter_may_match_land(&a->cost.sac))))
             NOT("an additional cost");
         break;
     case AB_ACTIVATED:
-        if (a->zone != ZONE_BATTLEFIELD) NOT("abilities activated from a graveyard");
-        if (a->timing & ~(unsigned)TM_SORCERY) NOT("that timing restriction");
+        if (a->zone != ZONE_BATTLEFIELD) {
+            /* 113.6: "Return ~ from your graveyard to your hand / the
+             * battlefield tapped": mana its only cost, its card its only
+             * object (stack.c's ACT_GY_ACTIVATE, effect.c's run_on_card). */
+            const Cost *c = &a->cost;
+            if (a->zone != ZONE_GRAVEYARD || a->timing || a->n_targets || a->n_effects != 1 || c->x || c->tap ||
+                c->untap || c->sac_self || c->sac_n || c->discard_n || c->life || c->remove_counters || c->exile_self)
+                NOT("abilities activated from a graveyard");
+            const Effect *e = &a->effect[0];
+            if (e->who != SEL_SELF || (e->op != OP_BOUNCE && e->op != OP_REANIMATE) || e->arg2 != 0 ||
+                (e->flags & ~(unsigned)EF_TAPPED) || (e->op == OP_BOUNCE && e->flags))
+                NOT("abilities activated from a graveyard");
+            return 1;
+        }
+        /* granted by the land's own "becomes a ... creature with ..." (actions.c lists it
+         * only while that effect makes it a creature: perm_became) */
+        if (a->granted && (!(types & TYPE_LAND) || (types & TYPE_CREATURE))) NOT("that granted ability");
+        if (a->timing & ~(unsigned)(TM_SORCERY | TM_ONCE | TM_TWICE | TM_UPKEEP | TM_YOUR_TURN | TM_ATTACKING))
+            NOT("that timing restriction");
         if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
         break;
     case AB_MANA:
-        if (!a->cost.tap || a->cost.generic || a->cost.sac_self || a->n_effects != 1) NOT("that mana ability");
-        if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
-        break;
+        /* The payer activates those whose only cost is {T} (mana.c): one
+         * mana of one of some colors, or of one color for each permanent
+         * counted (Elvish Archdruid), or one colored mana that deals damage
+         * to you as it is made (a pain land, 605.3a: no stack). */
+        if (a->cost.sac_n || a->cost.x || a->cost.exile_self || a->cost.remove_counters || a->n_targets ||
+            !a->n_effects || (a->effect[0].op != OP_ADD_MANA && a->effect[0].op != OP_DOUBLE_MANA))
+            NOT("that mana ability");
+        if (a->effect[0].op == OP_DOUBLE_MANA) {   /* Doubling Cube: alone, an action (605.3a) */
+            if (a->n_effects != 1 || a->effect[0].who != SEL_YOU || ability_mana_tap_only(a) || a->cost.life ||
+                a->cost.discard_n || a->cost.untap)
+                NOT("that mana ability");
+            break;
+        }
+        if (!ability_mana_tap_only(a)) {
+            /* Activated as an action with priority (605.3a, mana.c's
+             * mana_activate): a mana cost, {T}, sacrificing the source;
+             * constant mana, one choice of color at most, for one mana. */
+            if (a->cost.life || a->cost.discard_n || a->cost.untap || (!a->cost.tap && !a->cost.sac_self))
+                NOT("that mana ability");
+            int choices = 0;
+            for (int j = 0; j < a->n_effects; j++) {
+                const Effect *e = &a->effect[j];
+                if (e->op != OP_ADD_MANA || e->who != SEL_YOU || e->n.kind != QTY_CONST || e->n.n < 1 || e->flags)
+                    NOT("that mana ability");
+                if (e->arg2 & (e->arg2 - 1)) {
+                    if (e->n.n != 1 || choices++) NOT("that mana ability");
+                }
+            }
+            break;
+        }
+        if (a->n_effects == 1) {
+            const Effect *e = &a->effect[0];
+            if (e->n.kind == QTY_CONST && e->n.n == 1) break;
+            if (e->n.kind == QTY_COUNT && e->n.n == 1 && e->arg2 && !(e->arg2 & (e->arg2 - 1)) && filter_ok(&e->count))
+                break;
+            NOT("add mana on that");
+        }
+        if (a->n_effects == 2 && a->effect[0].n.kind == QTY_CONST && a->effect[0].n.n == 1 && a->effect[0].arg2 &&
+            a->effect[1].op == OP_DAMAGE && a->effect[1].who == SEL_YOU && a->effect[1].n.kind == QTY_CONST &&
+            a->effect[1].n.n > 0 && !a->effect[1].flags)
+            break;
+        NOT("that mana ability");
     case AB_TRIGGERED:
         if (!trigger_ok(a)) NOT("that trigger");
         if (a->trigger == TR_OTHER_ETB && filter_may_match_land(&a->trig_filter))
@@ -457,6 +688,6 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         NOT("that kind of ability");
     }
     for (int k = 0; k < a->n_effects; k++)
-        if (!effect_ok(a, &a->effect[k], why, whylen)) return 0;
+        if (!effect_ok(a, &a->effect[k], types, why, whylen)) return 0;
     return 1;
 }

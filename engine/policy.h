@@ -12,7 +12,11 @@
 
 #include "combat.h"
 
-typedef enum ActionType { ACT_PASS, ACT_LAND, ACT_CAST, ACT_ACTIVATE } ActionType;
+typedef enum ActionType {
+    ACT_PASS, ACT_LAND, ACT_CAST, ACT_ACTIVATE,
+    ACT_GY_ACTIVATE    /* an ability of a card in the player's graveyard (113.6, 602.2): hand_idx is
+                          the card's object id, ability which of its abilities */
+} ActionType;
 
 #define ACTION_TARGETS 3   /* targets an action names (one per target spec) */
 
@@ -39,16 +43,29 @@ typedef struct Action {
 typedef enum ChoiceKind {
     CH_TARGETS,  /* a triggered ability's targets: opt[0 .. n-1] (tk, tv) */
     CH_DISCARD,  /* a card to discard: hand indices idx[0 .. n-1] */
-    CH_MAY,      /* "you may": 0 yes, 1 no (n = 2) */
+    CH_MAY,      /* "you may": 0 yes, 1 no (n = 2); "tap or untap": 0 tap, 1 untap */
     CH_KEEP,     /* the legend rule (Foundations): the permanent to keep, slots idx[0 .. n-1] */
     CH_SEARCH,   /* a card found in a library: positions from the top idx[0 .. n-1], or
                     SEARCH_NOTHING: find nothing (701.15b) */
     CH_ORDER,    /* the order of a library's top m cards: permutation 0 .. n-1 = m! - 1
                     (library_reorder's numbering; 0 keeps the order) */
-    CH_SACRIFICE,/* a permanent to sacrifice ("target opponent sacrifices a creature"): slots idx[0 .. n-1] */
+    CH_SACRIFICE,/* a permanent to sacrifice ("target opponent sacrifices a creature"), or to return
+                    to its owner's hand ("that player returns a creature they control"): slots
+                    idx[0 .. n-1] */
     CH_SCRY,     /* scry m (701.18): option k = order * (m + 1) + b: the top m cards in order
                     number `order` (as CH_ORDER), then the last b of them to the bottom in that
                     order; n = (m + 1)!, 0 keeps all on top as they were */
+    CH_PAY,      /* "counter ... unless its controller pays {N}": 0 pays, 1 declines (n = 2); asked
+                    only of a player who can pay; Choice.arg: N */
+    CH_HAND_PICK,/* "you choose a card from it; that player discards that card" (Duress): a card
+                    of player Choice.arg's hand (the other player's, or the chooser's own when it
+                    targets itself), its hand indices idx[0 .. n-1] (only the cards the filter
+                    allows) */
+    CH_SAC_LAND, /* a land to sacrifice ("each opponent sacrifices a land"): idx[k] a land
+                    permanent's slot (below PERM_MAX), or SAC_BASIC(color, tapped): one of the
+                    chooser's basic lands making that color, tapped or not (basic lands are counts:
+                    those of one color and state are interchangeable, state.h) */
+    CH_COLOR,    /* a color ("protection from the color of your choice"): k is COLOR_W + k, n = 5 */
     CH_PUT       /* a card of the chooser's hand to put onto the battlefield ("you may put a
                     creature card from your hand onto the battlefield"): hand indices
                     idx[0 .. n-1], or PUT_NOTHING (the last option, where it is "may") */
@@ -56,13 +73,17 @@ typedef enum ChoiceKind {
 
 #define SEARCH_NOTHING 0xFFu
 #define PUT_NOTHING 0xFFu
+#define SAC_BASIC(color, tapped) (0x80u | (unsigned)(color) << 1 | (unsigned)(tapped))   /* CH_SAC_LAND */
+#define SAC_IS_BASIC(v) ((v) >= 0x80u)
 
 typedef struct Choice {
     uint8_t  kind;       /* ChoiceKind */
     uint16_t card;       /* the card whose ability asks */
     int      n;          /* options 0 .. n-1 */
     const Action *opt;   /* CH_TARGETS */
-    const uint8_t *idx;  /* CH_DISCARD, CH_PUT: hand indices; CH_KEEP: slots; CH_SEARCH: library positions */
+    const uint8_t *idx;  /* CH_DISCARD, CH_PUT: hand indices; CH_KEEP: slots; CH_SEARCH: library positions;
+                            CH_HAND_PICK: the other player's hand indices */
+    int      arg;        /* CH_PAY: the generic mana asked; CH_HAND_PICK: the player whose hand */
 } Choice;
 
 typedef struct Policy Policy;

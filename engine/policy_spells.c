@@ -73,8 +73,37 @@ static void borrowed_attack(GameState *f, int p)
 /* The state after action a and everything on the stack resolves with no
  * answer; "until end of turn" effects end unless combat is under way (a
  * trick's worth is what it does to this combat). */
+/* Whether action a activates an ability that makes its source a creature
+ * until end of turn (a land: OP_BECOME). */
+static int becomes(const GameState *s, const Action *a)
+{
+    if (a->type != ACT_ACTIVATE) return 0;
+    const Ability *ab = &s->cards[s->perm[a->hand_idx].card].ab[a->ability];
+    for (int j = 0; j < ab->n_effects; j++) if (ab->effect[j].op == OP_BECOME) return 1;
+    return 0;
+}
+
+/* Whether player p controls a land that can become a creature. */
+static int has_becomer(const GameState *s, int p)
+{
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_ACTIVATED) || !(s->px[i].xflags & PX_LAND)) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++)
+            if (d->ab[k].kind == AB_ACTIVATED && d->ab[k].n_effects && d->ab[k].effect[0].op == OP_BECOME) return 1;
+    }
+    return 0;
+}
+
 static void playout(GameState *f, const Game *g, int p, const Action *a)
 {
+    /* A land made a creature at the beginning of its controller's combat
+     * (to attack) or as the opponent's attackers are declared (to block)
+     * is valued as the creature it is for this combat. */
+    int combat_now = f->step >= STEP_DECLARE_BLOCKERS && f->step <= STEP_COMBAT_DAMAGE;
+    if (becomes(f, a))
+        combat_now |= (f->step == STEP_BEGIN_COMBAT && f->active == p) || (f->step == STEP_DECLARE_ATTACKERS && f->active != p);
     Game q = *g;
     Rng dr[2] = { *g->deck_rng[0], *g->deck_rng[1] }, pr[2] = { *g->policy_rng[0], *g->policy_rng[1] };
     q.deck_rng[0] = &dr[0]; q.deck_rng[1] = &dr[1];
@@ -83,6 +112,7 @@ static void playout(GameState *f, const Game *g, int p, const Action *a)
     for (int t = 0; t < EV_COUNT; t++) q.on_event[t] = NULL;
     q.check = 0;
     if (action_apply_listed(f, &q, p, a) != MTG_OK) { f->over = 1; f->winner = (uint8_t)(1 - p); return; }
+    if (f->pending_n && !f->stack_n) triggers_put(f, &q);   /* a mana ability's (Chromatic Star's draw) */
     for (int guard = 0; f->stack_n && !f->over && guard < 4 * STACK_MAX; guard++) {
         layers_refresh(f);
         sba_apply_some(f, &q, 0);
@@ -93,15 +123,32 @@ static void playout(GameState *f, const Game *g, int p, const Action *a)
         layers_refresh(f);
         borrowed_attack(f, p);
     }
-    if (f->step < STEP_DECLARE_BLOCKERS || f->step > STEP_COMBAT_DAMAGE) floating_end_of_turn(f);
+    if (!combat_now) floating_end_of_turn(f);
     layers_refresh(f);
     if (!f->over) sba_apply_some(f, &q, 0);
+}
+
+/* Whether player p controls a tapped permanent with an "activate only
+ * during your upkeep" ability that untaps it (Colossus of Sardia): the
+ * heuristic then looks in its upkeep (upkeep_untap). */
+static int upkeep_untap_waits(const GameState *s, int p)
+{
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_ACTIVATED) || !(s->perm[i].flags & PF_TAPPED)) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++)
+            if (d->ab[k].kind == AB_ACTIVATED && (d->ab[k].timing & TM_UPKEEP)) return 1;
+    }
+    return 0;
 }
 
 /* Where the heuristic looks at its plays: with something on the stack
  * (an answer), in its own main phases, after attackers and after blockers
  * are declared (removal before or after blocks, combat tricks, pumps) and
- * in the opponent's end step (what it held up: burn, draws). Elsewhere
+ * in the opponent's end step (what it held up: burn, draws), and at the
+ * beginning of its combat when it has a land that becomes a creature (to
+ * attack with it). Elsewhere
  * (upkeeps, draw steps, the beginning and end of combat, a first-strike
  * damage step, the opponent's main phases with the stack empty) it passes,
  * as players of the era mostly did: each look tries every candidate on a
@@ -111,8 +158,10 @@ int heuristic_spells_looks(const GameState *s, int p)
     if (s->stack_n) return 1;
     switch (s->step) {
     case STEP_MAIN1: case STEP_MAIN2: return s->active == p;
+    case STEP_BEGIN_COMBAT: return s->active == p && has_becomer(s, p);   /* a land to attack with */
     case STEP_DECLARE_ATTACKERS: case STEP_DECLARE_BLOCKERS: return 1;
     case STEP_END: return s->active != p;
+    case STEP_UPKEEP: return s->active == p && upkeep_untap_waits(s, p);
     default: return 0;
     }
 }
@@ -133,6 +182,24 @@ static int same_as_earlier(const GameState *s, int p, const Action *legal, int k
             b->n_targets != a->n_targets || b->towner != a->towner)
             continue;
         if (!memcmp(b->tk, a->tk, sizeof a->tk) && !memcmp(b->tv, a->tv, sizeof a->tv)) return 1;
+    }
+    return 0;
+}
+
+/* In its own upkeep: an "activate only during your upkeep" ability that
+ * untaps its tapped source (Colossus of Sardia), the first listed; 0 for
+ * none. The mana of the upkeep would empty unused (500.4), and the board
+ * value does not see tapped creatures, so the look-ahead would pass. */
+static int upkeep_untap(const GameState *s, int p, const Action *legal, int n)
+{
+    if (s->step != STEP_UPKEEP || s->active != p || s->stack_n) return 0;
+    for (int k = 1; k < n; k++) {
+        if (legal[k].type != ACT_ACTIVATE) continue;
+        const Permanent *q = &s->perm[legal[k].hand_idx];
+        const Ability *a = &s->cards[q->card].ab[legal[k].ability];
+        if ((a->timing & TM_UPKEEP) && (q->flags & PF_TAPPED) && a->n_effects == 1 && a->effect[0].op == OP_UNTAP &&
+            a->effect[0].who == SEL_SELF)
+            return k;
     }
     return 0;
 }
@@ -195,9 +262,45 @@ static int worth_trying(const GameState *s, int p, const Action *a)
     return 1;
 }
 
+/* Whether action a casts a spell that only adds mana (Pyretic Ritual) or
+ * activates a mana ability (Chromatic Star, Composite Golem): its worth is
+ * what the mana then casts. */
+static int mana_action(const GameState *s, int p, const Action *a)
+{
+    if (a->type == ACT_ACTIVATE) return s->cards[s->perm[a->hand_idx].card].ab[a->ability].kind == AB_MANA;
+    if (a->type != ACT_CAST) return 0;
+    const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
+    int k = spell_ability(d);
+    if (k < 0 || !d->ab[k].n_effects) return 0;
+    for (int j = 0; j < d->ab[k].n_effects; j++) if (d->ab[k].effect[j].op != OP_ADD_MANA) return 0;
+    return 1;
+}
+
+/* The best board p reaches from fork f with one more action (not another
+ * mana spell), or f's own: what a ritual's mana is worth. */
+static int best_follow_up(const GameState *f, const Game *g, int p)
+{
+    int best_v = evaluate(f, p), pool = 0;
+    for (int c = 0; c < COLOR_COUNT; c++) pool += f->pl[p].mana[c];
+    if (f->over || !pool) return best_v;
+    Action acts[ACTION_MAX];
+    int n = actions_spells(f, p, acts, 0);
+    for (int k = 1; k < n && k < 96; k++) {
+        if (acts[k].type == ACT_LAND || mana_action(f, p, &acts[k]) || same_as_earlier(f, p, acts, k)) continue;
+        GameState h;
+        state_fork(&h, f);
+        playout(&h, g, p, &acts[k]);
+        int v = evaluate(&h, p);
+        if (v > best_v) best_v = v;
+    }
+    return best_v;
+}
+
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
 {
     if (land >= 0) return land;
+    int untap = upkeep_untap(s, p, legal, n);
+    if (untap) return untap;
     if (!heuristic_spells_looks(s, p)) return 0;
     int base = evaluate(s, p), best = 0, best_v = base;
     for (int k = 1; k < n && k < 96; k++) {
@@ -205,7 +308,7 @@ int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action
         GameState f;
         state_fork(&f, s);
         playout(&f, g, p, &legal[k]);
-        int v = evaluate(&f, p);
+        int v = mana_action(s, p, &legal[k]) ? best_follow_up(&f, g, p) : evaluate(&f, p);
         if (v > best_v) { best_v = v; best = k; }
     }
     return best;
@@ -216,6 +319,27 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
     (void)g;
     if (c->kind == CH_MAY) return 0;   /* what it may do helps it: its targets were its choice */
     if (c->kind == CH_ORDER || c->kind == CH_SCRY) return 0;   /* the library as it is (no reading yet) */
+    if (c->kind == CH_PAY) return 0;   /* its spell is worth more than the mana left this turn */
+    if (c->kind == CH_HAND_PICK) {     /* the other player's dearest card (its own: the cheapest) */
+        int q = c->arg & 1, sign = q == p ? -1 : 1;
+        const Player *pl = &s->pl[q];
+        int best = 0, best_v = -1000;
+        for (int k = 0; k < c->n; k++) {
+            const CardDef *d = &s->cards[OBJ_CARD(s, q, pl->hand[c->idx[k]])];
+            int v = sign * (2 * d->mana_value + ((d->types & TYPE_CREATURE) ? 1 : 0));
+            if (v > best_v) { best_v = v; best = k; }
+        }
+        return best;
+    }
+    if (c->kind == CH_COLOR) {         /* the color most of the opponent's permanents have */
+        int n[5] = { 0 }, best = 0;
+        for (PermIter it = permset_iter(s->perm_ctl[1 - p]); permiter_more(&it);) {
+            unsigned cb = s->px[permiter_next(&it)].colors;
+            for (int k = 0; k < 5; k++) n[k] += (cb >> k) & 1;
+        }
+        for (int k = 1; k < 5 && k < c->n; k++) if (n[k] > n[best]) best = k;
+        return best;
+    }
     if (c->kind == CH_SEARCH) {        /* a land of the color its hand lacks most, else the dearest card */
         const Player *pl = &s->pl[p];
         int need[COLOR_COUNT] = { 0 };
@@ -238,6 +362,16 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
         for (int k = 0; k < c->n; k++) {
             int i = c->idx[k], v = perm_is_creature(s, i) ? creature_value(s, i) : 3;
             if (v < best_v) { best_v = v; best = k; }
+        }
+        return best;
+    }
+    if (c->kind == CH_SAC_LAND) {      /* a tapped basic land of its most common color; a land permanent last */
+        const Player *pl = &s->pl[p];
+        int best = 0, best_v = -1;
+        for (int k = 0; k < c->n; k++) {
+            unsigned o = c->idx[k];
+            int v = SAC_IS_BASIC(o) ? 1 + pl->land_n[(o >> 1) & 7] + ((o & 1) ? 100 : 0) : 0;
+            if (v > best_v) { best_v = v; best = k; }
         }
         return best;
     }

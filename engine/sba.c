@@ -72,7 +72,7 @@ static PermSet legend_rule(GameState *s, const Game *g)
             const Policy *pol = g->policy[p];
             keep = 0;
             if (pol && pol->choose) {
-                Choice ch = { CH_KEEP, s->perm[i].card, n, NULL, same };
+                Choice ch = { CH_KEEP, s->perm[i].card, n, NULL, same, 0 };
                 keep = pol->choose(pol, s, g, p, g->policy_rng[p], &ch);
                 if (keep < 0 || keep >= n) keep = 0;
             }
@@ -125,7 +125,7 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
             q->plus -= n; q->minus -= n;
             acted = 1;
         }
-        if (d->types & TYPE_CREATURE) {
+        if (q->flags & PF_CREATURE) {                          /* a card's, or a land made one */
             int t = perm_toughness(s, i);
             if (t <= 0) dying |= PERMSET_BIT(i);                 /* 704.5f */
             else if (!perm_has(s, i, KW_INDESTRUCTIBLE) &&

@@ -49,6 +49,7 @@ void game_init(GameState *s, Game *g, int starting)
         pl->deck = g->deck[p]->card;
         pl->deck_n = (uint8_t)g->deck[p]->n;
         if (player_free_spells(s, p)) pl->flags |= PL_FREE_SPELLS;
+        if (player_gy_abilities(s, p)) pl->flags |= PL_GY_ABILITIES;
         pl->play = g->play[p];
         new_library(s, g, p);
         draw_opening(s, p);
@@ -110,7 +111,7 @@ static void opening_hand_actions(GameState *s, Game *g)
         for (int h = 0; h < pl->hand_n && !s->over;) {
             uint16_t card = OBJ_CARD(s, p, pl->hand[h]);
             if (!opening_hand_card(&s->cards[card])) { h++; continue; }
-            Choice ch = { CH_MAY, card, 2, NULL, NULL };
+            Choice ch = { CH_MAY, card, 2, NULL, NULL, 0 };
             if (pol && pol->choose && pol->choose(pol, s, g, p, g->policy_rng[p], &ch) == 1) { h++; continue; }
             uint8_t obj = hand_take(pl, h);                  /* the last card moves into h */
             if (perm_enter(s, g, p, p, card, obj) < 0) { card_to_zone(s, p, obj, ZONE_GRAVEYARD); game_fail(s, g, ERR_CAPACITY); }

@@ -68,6 +68,7 @@ static void trigger_scan(GameState *s, int trigger, int player, int ev_slot, con
             }
             if (a->cond == COND_SELF_UNTAPPED && (s->perm[i].flags & PF_TAPPED)) continue;   /* 603.4 */
             if ((a->cond == COND_NO_CREATURES || a->cond == COND_ATTACHED_POWER_AT_LEAST) && !effect_trigger_cond(s, a, i, -1)) continue;
+            if (a->cond == COND_EVENT_HAND_AT_MOST && s->pl[player].hand_n > a->cond_n) continue;
             Pending *w = pend(s, s->perm[i].card, k, ctl, i, player, amount);
             if (w && ev_slot != NO_SLOT) { w->ev_perm = (uint8_t)ev_slot; w->ev_ts = s->px[ev_slot].ts; }
         }
@@ -89,6 +90,8 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
 {
     switch (trigger) {
     case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_GAIN_LIFE: case TR_DRAW: case TR_DISCARD:
+    case TR_TAP_LAND:
+    case TR_PLAYER_NONCOMBAT_DAMAGE:
         trigger_scan(s, trigger, player, NO_SLOT, NULL, amount);
         return;
     case TR_OTHER_ETB:
@@ -103,7 +106,11 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
         if (d->ab[k].kind == AB_TRIGGERED && d->ab[k].trigger == trigger)
             /* A "dies" ability looks back in time (603.10a): its source has
              * left, and resolves with what it last knew. */
-            pend(s, card, k, controller, trigger == TR_DIES ? (int)NO_SLOT : slot, player, amount);
+        {
+            Pending *w = pend(s, card, k, controller, trigger == TR_DIES ? (int)NO_SLOT : slot, player, amount);
+            /* its source's colors as it died (its slot's record still holds them) */
+            if (w && trigger == TR_DIES && slot != NO_SLOT) w->lki_colors = (uint8_t)(LKI_KNOWN | s->px[slot].colors);
+        }
 }
 
 void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount)
@@ -114,6 +121,20 @@ void trigger_event_on(GameState *s, int trigger, int slot, int other, int player
             Pending *w = pend(s, s->perm[slot].card, k, perm_controller(s, slot), slot, player, amount);
             if (w && other != NO_SLOT) { w->ev_perm = (uint8_t)other; w->ev_ts = s->px[other].ts; }
         }
+}
+
+void trigger_delayed(GameState *s, const StackItem *it)
+{
+    Pending *w = pend(s, it->card, it->ability, it->controller, NO_SLOT, it->controller, 0);
+    if (!w) return;
+    w->source = it->source;                 /* the same object, or nothing (400.7) */
+    w->source_ts = it->source_ts;
+    w->delayed = 1;
+}
+
+void triggers_end_of_combat(GameState *s)
+{
+    for (int w = 0; w < s->pending_n; w++) s->pend[w].delayed = 0;
 }
 
 void trigger_cast(GameState *s, const StackItem *spell)
@@ -183,6 +204,27 @@ void trigger_damaged_dies(GameState *s, int victim)
     }
 }
 
+void triggers_attacks(GameState *s)
+{
+    PermSet att = s->combat.attackers;
+    if (!att) return;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_TRIGGERED || a->trigger != TR_OTHER_ATTACKS) continue;
+            int ctl = perm_controller(s, i);
+            for (PermIter m = permset_iter(att); permiter_more(&m);) {
+                int j = permiter_next(&m);
+                if (!filter_perm(s, &a->trig_filter, j, ctl, i)) continue;
+                Pending *w = pend(s, s->perm[i].card, k, ctl, i, perm_controller(s, j), 0);
+                if (w) { w->ev_perm = (uint8_t)j; w->ev_ts = s->px[j].ts; }
+            }
+        }
+    }
+}
+
 void triggers_blocks(GameState *s)
 {
     const Combat *c = &s->combat;
@@ -214,7 +256,7 @@ static int trigger_targets(GameState *s, Game *g, StackItem *it, const Ability *
     int pick = 0;
     const Policy *pol = g->policy[it->controller];
     if (n > 1 && pol && pol->choose) {
-        Choice ch = { CH_TARGETS, it->card, n, opts, NULL };
+        Choice ch = { CH_TARGETS, it->card, n, opts, NULL, 0 };
         pick = pol->choose(pol, s, g, it->controller, g->policy_rng[it->controller], &ch);
         if (pick < 0 || pick >= n) pick = 0;
     }
@@ -234,7 +276,7 @@ int triggers_put(GameState *s, Game *g)
         int p = side == 0 ? s->active : 1 - s->active;
         for (int w = 0; w < old; w++) {
             Pending pd = s->pend[w];
-            if (pd.controller != p) continue;
+            if (pd.controller != p || pd.delayed) continue;
             memmove(&s->pend[w], &s->pend[w + 1], (size_t)(s->pending_n - w - 1) * sizeof *s->pend);
             s->pending_n--;
             old--;
@@ -257,6 +299,7 @@ int triggers_put(GameState *s, Game *g)
             it->lki_att = pd.lki_att;
             it->lki_att_ts = pd.lki_att_ts;
             it->lki_tapped = pd.lki_tapped;
+            it->lki_colors = pd.lki_colors;
             it->ts = state_ts(s);
             if (!trigger_targets(s, g, it, &s->cards[pd.card].ab[pd.ability])) continue;   /* 603.3d */
             s->stack_n++;
@@ -301,6 +344,24 @@ void land_play(GameState *s, Game *g, int p, int h)
     if (land_enter(s, g, p, obj, 0) < 0) { card_to_zone(s, p, obj, ZONE_GRAVEYARD); game_fail(s, g, ERR_CAPACITY); }
 }
 
+void action_default_costs(const GameState *s, int p, Action *a, int free_mana)
+{
+    Action acts[ACTION_MAX];
+    int n = actions_spells(s, p, acts, free_mana);
+    for (int k = 0; k < n; k++) {
+        const Action *b = &acts[k];
+        if (b->type != a->type || b->hand_idx != a->hand_idx || b->ability != a->ability ||
+            b->n_targets != a->n_targets || (!free_mana && b->x != a->x))
+            continue;
+        int same = 1, costs = 0;
+        for (int j = 0; j < a->n_targets; j++) same &= b->tk[j] == a->tk[j] && b->tv[j] == a->tv[j];
+        for (int j = a->n_targets; j < ACTION_TARGETS; j++) costs |= b->tk[j] == TK_SAC || b->tk[j] == TK_DISCARD;
+        if (!same || !costs) continue;
+        for (int j = a->n_targets; j < ACTION_TARGETS; j++) { a->tk[j] = b->tk[j]; a->tv[j] = b->tv[j]; }
+        return;
+    }
+}
+
 int action_apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
 {
     if (a->type == ACT_PASS) return MTG_OK;
@@ -313,10 +374,29 @@ int action_apply_listed(GameState *s, Game *g, int p, const Action *a)
     return a->type == ACT_PASS ? MTG_OK : apply(s, g, p, a, 0);
 }
 
+/* 602.2b, 701.8: the cards action a discards as a cost (TK_DISCARD, hand
+ * indices), the highest first so that the others keep their place. */
+static void pay_discards(GameState *s, Game *g, int p, const Action *a)
+{
+    Player *pl = &s->pl[p];
+    for (int j = ACTION_TARGETS - 1; j >= 0; j--) {          /* the last slot holds the highest */
+        if (a->tk[j] != TK_DISCARD || a->tv[j] >= pl->hand_n) continue;
+        int h = a->tv[j];
+        uint8_t obj = pl->hand[h];
+        memmove(&pl->hand[h], &pl->hand[h + 1], (size_t)(pl->hand_n - h - 1));
+        pl->hand_n--;
+        card_to_zone(s, p, obj, ZONE_GRAVEYARD);
+        game_event(g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
+        trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0);
+    }
+}
+
 /* Takes legal action a (not a pass). */
 static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
 {
     if (a->type == ACT_LAND) { land_play(s, g, p, a->hand_idx); return MTG_OK; }
+    if (a->type == ACT_ACTIVATE && s->cards[s->perm[a->hand_idx].card].ab[a->ability].kind == AB_MANA)
+        return mana_activate(s, g, p, a->hand_idx, a->ability, a->x, free_mana);      /* 605.3a: no stack */
     if (s->stack_n >= STACK_MAX) return ERR_CAPACITY;
     StackItem *it = &s->stack[s->stack_n];
     memset(it, 0, sizeof *it);
@@ -335,16 +415,42 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
         it->source = NO_SLOT;
         item_targets(s, it, a);                                                  /* 601.2c */
         if (!free_mana) {                                                        /* 601.2g-h */
-            int xs = spell_x(d, k);
-            mana_pay_cost(s, p, d->cost_color, d->cost_generic + a->x * xs, -1);
+            uint8_t col[COLOR_COUNT];
+            int generic;
+            spell_mana(d, k, a->x, col, &generic);
+            mana_pay_cost(s, g, p, col, generic, -1);
         }
         it->obj = hand_take(pl, a->hand_idx);
         pl->flags |= PL_CAST;
         it->ts = state_ts(s);
         s->stack_n++;
+        if (k >= 0 && d->ab[k].kind == AB_SPELL && d->ab[k].cost.sac_n && a->tk[ACTION_TARGETS - 1] == TK_SAC) {
+            int v = a->tv[ACTION_TARGETS - 1];
+            it->ev_amount = (int16_t)perm_power(s, v);                           /* its last known power */
+            perm_leave(s, g, v, ZONE_GRAVEYARD);                                  /* 601.2h: the additional cost */
+        }
         game_event(g, s, EV_CAST, p, 0, 0, card, 0, 0);
         trigger_cast(s, it);                                                     /* 601.2i */
         if (it->n_targets) triggers_targeted(s, it);
+        return MTG_OK;
+    }
+    if (a->type == ACT_GY_ACTIVATE) {                                            /* 113.6, 602.2 */
+        uint16_t card = OBJ_CARD(s, p, a->hand_idx);
+        const Ability *ab = &s->cards[card].ab[a->ability];
+        it->kind = SI_ABILITY;
+        it->owner = (uint8_t)p;
+        it->obj = OBJ_NONE;
+        it->card = card;
+        it->ability = a->ability;
+        it->source = NO_SLOT;
+        /* Its source, a card in a graveyard: the slot after the targets,
+         * which a card leaving the graveyard marks gone (zone.c's gy_leave:
+         * a new object if it comes back, 400.7). */
+        it->t[ITEM_TARGETS - 1] = (Target){ TK_CARD, a->hand_idx, (uint8_t)p, 0, CARD_TARGET_HERE };
+        if (!free_mana) mana_pay_cost(s, g, p, ab->cost.color, ab->cost.generic, -1);
+        it->ts = state_ts(s);
+        s->stack_n++;
+        game_event(g, s, EV_ACTIVATE, p, NO_SLOT, 0, card, a->ability, 0);
         return MTG_OK;
     }
     /* ACT_ACTIVATE */
@@ -359,9 +465,20 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     it->source = (uint8_t)i;
     it->source_ts = s->px[i].ts;
     item_targets(s, it, a);
-    if (!free_mana) mana_pay_cost(s, p, ab->cost.color, ab->cost.generic, ab->cost.tap ? i : -1);
+    /* The payer leaves the source untapped when it can (a land animating
+     * itself keeps its own mana ability unused, to attack): the player's
+     * choice of mana abilities, 601.2g, 602.2b. */
+    if (!free_mana) {
+        int generic = ab->cost.generic + a->x * ab->cost.x;
+        int keep = ab->cost.tap || mana_can_pay_cost(s, p, ab->cost.color, generic, i) ? i : -1;
+        mana_pay_cost(s, g, p, ab->cost.color, generic, keep);
+    }
+    if (ab->cost.discard_n) pay_discards(s, g, p, a);
     if (ab->cost.tap) q->flags |= PF_TAPPED;
-    if (ab->timing & TM_ONCE) s->px[i].xflags |= PX_USED;
+    if (ab->timing & (TM_ONCE | TM_TWICE)) {                                    /* 602.5b */
+        if (s->px[i].xflags & PX_USED) s->used_twice |= PERMSET_BIT(i);
+        else { s->px[i].xflags |= PX_USED; s->used_twice &= ~PERMSET_BIT(i); }
+    }
     if (ab->cost.remove_counters) { q->plus = (uint8_t)(q->plus - ab->cost.remove_counters); s->layers_dirty = 1; }
     it->ts = state_ts(s);
     s->stack_n++;

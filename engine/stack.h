@@ -20,6 +20,12 @@ void priority_run(GameState *s, Game *g);
  * Returns MTG_OK or an error with the state unchanged. */
 int action_apply(GameState *s, Game *g, int p, const Action *a, int free_mana);
 
+/* Fills the cost choices of action a that its maker left empty (the
+ * permanent sacrificed, the cards discarded: actions.c's list_costs) with
+ * the engine's default, those of the first legal action with the same
+ * card, ability and targets; a stays as it was when none has any. */
+void action_default_costs(const GameState *s, int p, Action *a, int free_mana);
+
 /* The same for an action known to be legal: one of the list
  * actions_spells made for p in this very state (the look-ahead tries
  * each of them on a fork). Skips listing every legal action again to
@@ -47,6 +53,16 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
  * `player` the event's player, `amount` its amount. */
 void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount);
 
+/* 603.7: the resolving triggered ability `it` ("when ~ attacks, sacrifice
+ * it at end of combat") creates its delayed triggered ability: the same
+ * ability of the same source, waiting until the end of combat step
+ * (triggers_end_of_combat), where it triggers and its effect happens. */
+void trigger_delayed(GameState *s, const StackItem *it);
+
+/* 511.2: the end of combat step begins: "at end of combat" delayed
+ * triggered abilities trigger (they go on the stack at the next priority). */
+void triggers_end_of_combat(GameState *s);
+
 /* A spell was cast (601.2i): abilities that trigger on casting. */
 void trigger_cast(GameState *s, const StackItem *spell);
 
@@ -67,6 +83,11 @@ void trigger_damaged_dies(GameState *s, int victim);
 /* Blockers were declared (509.5): "whenever ~ blocks", "blocks a
  * creature", "becomes blocked", "becomes blocked by a creature". */
 void triggers_blocks(GameState *s);
+
+/* 508.3a: the abilities that trigger on another creature's attack
+ * (TR_OTHER_ATTACKS), once the attackers are declared: one scan of the
+ * battlefield, then its attackers for each such ability. */
+void triggers_attacks(GameState *s);
 
 /* The place on the stack of the item with timestamp ts, or -1. */
 static inline int stack_find(const GameState *s, uint32_t ts)

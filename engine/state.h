@@ -37,7 +37,8 @@
 #define HAND_MAX   16   /* cards in one hand */
 #define PAIR_MAX   64   /* blocker/attacker pairs in one combat */
 #define STACK_MAX  16   /* spells and abilities on the stack */
-#define FLOAT_MAX  48   /* continuous effects from resolved spells and abilities in force */
+#define FLOAT_MAX  64   /* continuous effects from resolved spells and abilities in force (two Overruns
+                           on fifteen creatures make sixty) */
 #define TRIG_MAX   16   /* triggered abilities waiting to be put on the stack */
 #define LIFE_START 20
 #define HAND_SIZE  7    /* maximum hand size at cleanup (514.1) */
@@ -149,7 +150,9 @@ enum {
     PF_HAD_FS      = 1u << 2, /* had first or double strike when the first-strike damage step began (510.4) */
     PF_DEATHTOUCHED= 1u << 3, /* dealt damage by a deathtouch source since SBAs were last checked (704.5h) */
     PF_BLOCKED     = 1u << 4, /* attacking creature that became blocked; stays so if its blockers leave (509.1h) */
-    PF_CREATURE    = 1u << 5, /* its card is a creature card (set once, as it enters) */
+    PF_CREATURE    = 1u << 5, /* it is a creature: its card is a creature card (set as it enters),
+                                 or, with rules text, an effect makes it one (the layers set it:
+                                 OP_BECOME, perm_became) */
     PF_NO_ATTACK   = 1u << 6, /* can't attack (a rules ability: layers.c sets it) */
     PF_NO_BLOCK    = 1u << 7  /* can't block (likewise) */
 };
@@ -186,9 +189,12 @@ enum {
                                  wrote to it (library.h) */
     PL_FREE_SPELLS = 1u << 3, /* owns a nonland card of mana value 0 (castable with no mana: Ornithopter);
                                  set by game_init from the deck (player_free_spells) */
-    PL_CAST        = 1u << 5, /* games with rules text: cast a spell this turn (Rule of Law's "more
+    PL_GY_ABILITIES = 1u << 5,/* owns a card with an ability activated from its graveyard (Reassembling
+                                 Skeleton): the only players whose graveyard the legal actions look
+                                 through; set by game_init from the deck (player_gy_abilities) */
+    PL_CAST        = 1u << 6, /* games with rules text: cast a spell this turn (Rule of Law's "more
                                  than one spell each turn"); cleared as each turn begins */
-    PL_NO_CAST     = 1u << 6  /* can't cast spells this turn (Silence); cleared at cleanup (514.2) */
+    PL_NO_CAST     = 1u << 7  /* can't cast spells this turn (Silence); cleared at cleanup (514.2) */
 };
 
 /* Why a player lost, or why the game ended. */
@@ -253,7 +259,9 @@ typedef struct Combat {
  * left and came back is a new object, 400.7), a player, a spell or ability
  * on the stack (its place), or a card in a graveyard. */
 enum { TK_NONE, TK_PERM, TK_PLAYER, TK_STACK, TK_CARD,
-       TK_SAC /* Action only: tk[ACTION_TARGETS - 1] names the permanent sacrificed as a cost */ };
+       TK_SAC,     /* Action only: tk[ACTION_TARGETS - 1] names the permanent sacrificed as a cost */
+       TK_DISCARD  /* Action only: a card discarded as a cost, by hand index (the slots after the
+                      targets and TK_SAC, from the last: actions.c's list_costs) */ };
 typedef struct Target {
     uint8_t  kind;   /* TK_* */
     uint8_t  v;      /* slot, player, stack index, or object id (TK_CARD) */
@@ -271,6 +279,8 @@ enum { SI_SPELL, SI_ABILITY, SI_TRIGGER };
 #define NO_SLOT 0xFFu
 
 /* A spell or ability on the stack (405, 601.2, 602.2, 603.3). */
+#define LKI_KNOWN 0x80u   /* StackItem.lki_colors holds the colors its source had as it left */
+
 typedef struct StackItem {
     uint8_t  kind;        /* SI_* */
     uint8_t  controller;
@@ -287,9 +297,12 @@ typedef struct StackItem {
                              as it left (608.2g), or NO_SLOT; set by perm_leave */
     uint8_t  ev_player;   /* a trigger: the event's player ("that player") */
     int16_t  ev_amount;   /* a trigger: the event's amount ("that much"; the event object's
-                             toughness as it left, for "its toughness") */
+                             toughness as it left, for "its toughness"); a spell: the power of the
+                             creature sacrificed to cast it, as it last existed (Fling) */
     uint8_t  ev_perm;     /* a trigger: the event's permanent ("that creature"), or NO_SLOT */
     uint8_t  lki_tapped;  /* its source was tapped as it left (608.2h: "if ~ is untapped") */
+    uint8_t  lki_colors;  /* an ability whose source has left: LKI_KNOWN | its colors (CB_*) as it
+                             left (608.2h: a color an effect gave it), else 0 */
     uint32_t ev_ts;       /* the event permanent's timestamp (the same object, 400.7) */
     uint32_t lki_att_ts;  /* lki_att's timestamp */
     Target   t[ITEM_TARGETS]; /* chosen targets, in the order of the ability's specs */
@@ -300,18 +313,24 @@ typedef struct StackItem {
  * record per member. Static abilities are not stored: they are read from
  * their sources (611.3). */
 typedef struct Floating {
-    uint8_t  op;          /* OP_PUMP, OP_GRANT, OP_LOSE_KW, OP_RULE, OP_CONTROL, OP_NO_UNTAP; or
+    uint8_t  op;          /* OP_PUMP, OP_GRANT, OP_LOSE_KW, OP_RULE, OP_CONTROL, OP_NO_UNTAP, OP_BECOME,
+                             OP_SET_COLOR (layer 5), OP_SET_PT (base power and toughness p/t, layer 7b); or
                              FL_DAMAGED_BY: a record, not an effect: permanent `slot` was dealt damage
                              this turn by the permanent in slot p with timestamp ts (Sengir Vampire) */
     uint8_t  dur;         /* DUR_EOT, DUR_FOREVER, DUR_NEXT_UNTAP; OP_CONTROL also
                              DUR_SOURCE_CONTROLLED, DUR_TARGET_ENCHANTED */
     uint8_t  slot;        /* the permanent affected */
     uint8_t  controller;  /* OP_CONTROL: the new controller; else who made it */
-    int16_t  p, t;        /* OP_PUMP */
-    uint16_t kw;          /* OP_GRANT, OP_LOSE_KW */
-    uint8_t  rule;        /* OP_RULE: RULE_* */
-    uint8_t  source;      /* OP_CONTROL, DUR_SOURCE_CONTROLLED: the source's slot ("for as long as you
+    int16_t  p, t;        /* OP_PUMP: +p/+t; OP_BECOME, OP_SET_PT: the base power and toughness it
+                             sets (layer 7b) */
+    uint16_t kw;          /* OP_GRANT, OP_LOSE_KW; OP_BECOME: the keywords it gains (layer 6);
+                             OP_SET_COLOR, and OP_RULE's protection from a chosen color: those colors (CB_*) */
+    uint8_t  rule;        /* OP_RULE: RULE_*; OP_BECOME: the colors it becomes (CB_*, layer 5) */
+    union {
+        uint8_t source;   /* OP_CONTROL, DUR_SOURCE_CONTROLLED: the source's slot ("for as long as you
                              control ~"; the effect ends as the source leaves: perm_leave) */
+        uint8_t sub;      /* OP_BECOME: the creature type it gains (a subtype id, layer 4) */
+    };
     uint32_t perm_ts;     /* the permanent's timestamp: the effect ends when it leaves */
     uint32_t ts;          /* this effect's timestamp (613.7) */
 } Floating;
@@ -327,13 +346,15 @@ typedef struct Pending {
     uint8_t  source;      /* its source's slot (NO_SLOT: gone; last known information) */
     uint8_t  ev_player;
     uint8_t  ev_perm;
-    uint8_t  pad;
+    uint8_t  delayed;     /* a delayed triggered ability (603.7) waiting for the end of combat step
+                             ("sacrifice it at end of combat"): not put on the stack until then */
     int16_t  ev_amount;
     uint32_t source_ts;
     uint32_t ev_ts;       /* ev_perm's timestamp */
     uint8_t  lki_att;     /* as StackItem's */
     uint8_t  lki_tapped;  /* as StackItem's */
-    uint8_t  pad2[2];
+    uint8_t  lki_colors;  /* as StackItem's */
+    uint8_t  pad2;
     uint32_t lki_att_ts;
 } Pending;
 
@@ -357,8 +378,9 @@ typedef struct PermX {
 enum {
     PK_STATIC    = 1u << 0,  /* AB_STATIC (layers.c) */
     PK_TRIGGERED = 1u << 1,  /* AB_TRIGGERED */
-    PK_ACTIVATED = 1u << 2,  /* AB_ACTIVATED, AB_EQUIP, AB_LOYALTY: listed as actions */
-    PK_MANA      = 1u << 3,  /* AB_MANA */
+    PK_ACTIVATED = 1u << 2,  /* AB_ACTIVATED, AB_EQUIP, AB_LOYALTY, an AB_MANA with more than {T} to
+                                pay: listed as actions */
+    PK_MANA      = 1u << 3,  /* an AB_MANA whose only cost is {T}: the payer activates it */
     PK_ATTACH    = 1u << 4,  /* AB_ENCHANT, AB_EQUIP: the state-based actions check what it is on */
     PK_LEGEND    = 1u << 5,  /* legendary (the legend rule) */
     PK_CONTROL   = 1u << 6,  /* a static ability that changes control ("You control enchanted
@@ -412,7 +434,8 @@ typedef struct GameState {
                                     turn is one, EXTRA_NEXT: whose turn follows the extra ones */
     uint8_t   extra_who;         /* bit k: whose is the k-th extra turn waiting (the last made is
                                     taken first) */
-    uint8_t   prevent_combat;    /* 615: all combat damage this turn is prevented (Fog) */
+    uint8_t   prevent_combat;    /* PC_*: 615, damage prevented this turn: all combat damage (Fog), all
+                                    damage to a player or to the creatures it controls (Safe Passage) */
     uint16_t  pl_rules[2];       /* PR_* rules abilities each player has now, from static
                                     abilities (layers.c) */
     uint8_t   cond_key;          /* the conditions of the conditional static abilities on the
@@ -425,6 +448,9 @@ typedef struct GameState {
     Floating  fl[FLOAT_MAX];
     Pending   pend[TRIG_MAX];
     PermX     px[PERM_MAX];
+    PermSet   used_twice;        /* permanents whose "no more than twice each turn" ability was
+                                    activated twice this turn (meaningful with PX_USED set, the
+                                    first time: a new object in the slot has it clear) */
     uint8_t   lib_buf[2][DECK_MAX]; /* a library's own order once a card writes to it (PL_LIB_OWN:
                                     pl[p].lib points here); until then every fork shares the
                                     game's (library.h) */
@@ -443,7 +469,7 @@ static inline size_t state_fork_bytes(const GameState *s)
     size_t libs = 0;
     for (int p = 0; p < 2; p++) if (s->pl[p].flags & PL_LIB_OWN) libs += s->pl[p].lib_n;
     return STATE_HOT_BYTES + (size_t)s->stack_n * sizeof(StackItem) + (size_t)s->float_n * sizeof(Floating) +
-           (size_t)s->pending_n * sizeof(Pending) + sizeof s->px + libs;
+           (size_t)s->pending_n * sizeof(Pending) + sizeof s->px + sizeof s->used_twice + libs;
 }
 static inline void state_fork(GameState *dst, const GameState *src)
 {
@@ -453,6 +479,7 @@ static inline void state_fork(GameState *dst, const GameState *src)
     memcpy(dst->fl, src->fl, (size_t)src->float_n * sizeof(Floating));
     memcpy(dst->pend, src->pend, (size_t)src->pending_n * sizeof(Pending));
     memcpy(dst->px, src->px, sizeof src->px);
+    dst->used_twice = src->used_twice;
     for (int p = 0; p < 2; p++)             /* an own library: its live part, and the pointer to it */
         if (src->pl[p].flags & PL_LIB_OWN) {
             const Player *pl = &src->pl[p];
@@ -469,17 +496,27 @@ enum {
     PR_NO_MAX_HAND  = 1u << 2,  /* no maximum hand size (514.1, 402.2) */
     PR_SHROUD       = 1u << 3,  /* "You have shroud": can't be the target of spells or abilities */
     PR_HAND_SHOWN   = 1u << 4,  /* plays with the hand revealed (no rule changes: information) */
-    PR_NO_DAMAGE    = 1u << 5,  /* all damage that would be dealt to this player is prevented
+    PR_KEEP_MANA    = 1u << 5,  /* the player's mana pool doesn't empty as steps and phases end
+                                   (Upwelling: 500.4 does not apply) */
+    PR_LANDS_ANY_COLOR = 1u << 6,/* the lands the player controls have "{T}: Add one mana of any
+                                   color." (Joiner Adept), basic lands included: mana.c's payer */
+    PR_NO_DAMAGE    = 1u << 7,  /* all damage that would be dealt to this player is prevented
                                    (Personal Sanctuary's "During your turn, ...", 615) */
-    PR_NO_CREATURE_CAST = 1u << 6, /* can't cast creature spells (Steel Golem) */
-    PR_ONE_SPELL    = 1u << 7,  /* can't cast more than one spell each turn (Rule of Law) */
-    PR_HEXPROOF     = 1u << 8,  /* "You have hexproof": can't be the target of spells or abilities
+    PR_NO_CREATURE_CAST = 1u << 8, /* can't cast creature spells (Steel Golem) */
+    PR_ONE_SPELL    = 1u << 9,  /* can't cast more than one spell each turn (Rule of Law) */
+    PR_HEXPROOF     = 1u << 10, /* "You have hexproof": can't be the target of spells or abilities
                                    an opponent controls (702.11) */
-    PR_FLASH        = 1u << 9,  /* may cast spells as though they had flash (702.8) */
-    PR_NO_GAIN      = 1u << 10, /* can't gain life (Leyline of Punishment) */
-    PR_NO_PREVENT   = 1u << 11  /* damage can't be prevented: set on both players, a rule of the
+    PR_FLASH        = 1u << 11, /* may cast spells as though they had flash (702.8) */
+    PR_NO_GAIN      = 1u << 12, /* can't gain life (Leyline of Punishment) */
+    PR_NO_PREVENT   = 1u << 13  /* damage can't be prevented: set on both players, a rule of the
                                    whole game (Leyline of Punishment; 615 effects do nothing) */
 };
+
+/* GameState.prevent_combat: prevention effects until end of turn (615). */
+#define PC_COMBAT          1u              /* all combat damage */
+#define PC_PLAYER(p)       (2u << (p))     /* all damage that would be dealt to player p */
+#define PC_CREATURES(p)    (8u << (p))     /* all damage to creatures player p controls (as the
+                                              damage would be dealt: not a set fixed on resolution) */
 
 /* GameState.extra_n */
 enum { EXTRA_MAX = 7, EXTRA_COUNT = 0x0F, EXTRA_NOW = 0x40, EXTRA_NEXT = 0x80 };
@@ -503,6 +540,13 @@ static inline int perm_power(const GameState *s, int i) { return s->perm[i].powe
 static inline int perm_toughness(const GameState *s, int i) { return s->perm[i].toughness; }
 static inline int perm_is_creature(const GameState *s, int i) { return (s->perm[i].flags & PF_CREATURE) != 0; }
 static inline int perm_controller(const GameState *s, int i) { return permset_has(s->perm_ctl[1], i); }
+/* Whether permanent i is a creature by an effect, not by its card (a land
+ * that "becomes a 3/3 green Ape creature": OP_BECOME, layers.c); its
+ * creature type is then in that Floating. */
+static inline int perm_became(const GameState *s, int i)
+{
+    return (s->perm[i].flags & PF_CREATURE) && !(s->cards[s->perm[i].card].types & TYPE_CREATURE);
+}
 /* Its owner (108.3): in a game without rules text nothing changes control,
  * and the owner is the controller (PermX is not kept there). */
 static inline int perm_owner(const GameState *s, int i) { return s->spells ? s->px[i].owner : perm_controller(s, i); }
@@ -541,7 +585,7 @@ static inline uint8_t card_ability_kinds(const CardDef *d)
             break;
         case AB_TRIGGERED: k |= PK_TRIGGERED; break;
         case AB_ACTIVATED: case AB_LOYALTY: k |= PK_ACTIVATED; break;
-        case AB_MANA:      k |= PK_MANA; break;
+        case AB_MANA:      k |= ability_mana_tap_only(&d->ab[j]) ? PK_MANA : PK_ACTIVATED; break;
         case AB_ENCHANT:   k |= PK_ATTACH; break;
         case AB_EQUIP:     k |= PK_ACTIVATED | PK_ATTACH; break;
         default: break;
@@ -563,6 +607,20 @@ static inline int player_free_spells(const GameState *s, int p)
 
 /* Whether damage can't be prevented now (pl_rules: games with rules text). */
 static inline int state_no_prevention(const GameState *s) { return (s->pl_rules[0] & PR_NO_PREVENT) != 0; }
+/* Whether card d has an ability activated from its owner's graveyard
+ * (113.6), and whether player p's deck holds one (PL_GY_ABILITIES). */
+static inline int card_gy_abilities(const CardDef *d)
+{
+    for (int j = 0; j < d->n_abilities; j++)
+        if (d->ab[j].kind == AB_ACTIVATED && d->ab[j].zone == ZONE_GRAVEYARD) return 1;
+    return 0;
+}
+static inline int player_gy_abilities(const GameState *s, int p)
+{
+    const Player *pl = &s->pl[p];
+    for (int o = 0; o < pl->deck_n; o++) if (card_gy_abilities(&s->cards[pl->deck[o]])) return 1;
+    return 0;
+}
 
 /* Bitsets of 256 bits over a player's object ids (graveyards, lands). */
 static inline int bits256_count(const uint64_t b[4])

@@ -178,7 +178,10 @@ static inline __attribute__((always_inline)) int declare_attackers(GameState *s,
     if (err) { game_fail(s, g, err); return 0; }
     if (n == 0) return 0;
     if (s->spells)                                                           /* 508.3a */
+    {
         for (int k = 0; k < n; k++) trigger_event(s, TR_ATTACKS, d[k].attacker, s->perm[d[k].attacker].card, p, p, 0);
+        triggers_attacks(s);
+    }
     return 1;
 }
 
@@ -237,7 +240,7 @@ static void cleanup(GameState *s, Game *g)
             bits256_set(pl->gy, obj);
             pl->gy_n++;
             game_event(g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
-            if (s->spells) trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0);
+            if (s->spells) { trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0); s->layers_dirty = 1; }  /* Mortivore */
         }
     }
     if (s->spells) {                                                         /* 514.2 */
@@ -300,10 +303,24 @@ static void untap_step(GameState *s, Game *g)
     int p = s->active;
     game_event(g, s, EV_TURN, p, 0, 0, 0, s->turn, 0);
     if (s->spells) {                                 /* "doesn't untap during ... untap step" */
+        /* "during your / that player's next untap step": that player's step ends the
+         * effect, whoever controls the permanent then (it untaps in another's) */
+        PermSet skip = 0;
+        int k = 0;
+        for (int j = 0; j < s->float_n; j++) {
+            const Floating *f = &s->fl[j];
+            if (f->op == OP_NO_UNTAP && f->dur == DUR_NEXT_UNTAP && f->controller == p) {
+                if (permset_has(s->perm_used, f->slot) && s->px[f->slot].ts == f->perm_ts) skip |= PERMSET_BIT(f->slot);
+                continue;
+            }
+            s->fl[k++] = *f;
+        }
+        s->float_n = (uint8_t)k;
         for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
             int i = permiter_next(&it);
             PermX *x = &s->px[i];
-            s->perm[i].flags &= (uint8_t)(x->xflags & (PX_NO_UNTAP | PX_SKIP_UNTAP) ? ~PF_SICK : ~(PF_TAPPED | PF_SICK));
+            s->perm[i].flags &= (uint8_t)(x->xflags & (PX_NO_UNTAP | PX_SKIP_UNTAP) || permset_has(skip, i)
+                                          ? ~PF_SICK : ~(PF_TAPPED | PF_SICK));
             x->xflags &= (uint8_t)~PX_SKIP_UNTAP;
         }
         s->pl[0].flags &= (uint8_t)~PL_CAST;         /* a new turn: no spell cast in it yet */
@@ -402,6 +419,7 @@ void game_run(GameState *s, Game *g)
         priority(s, g);
         if (!step_to(s, g, STEP_END_COMBAT)) return;
     end_combat:
+        if (s->pending_n) triggers_end_of_combat(s);        /* 511.2, 603.7 */
         priority(s, g);
         game_event(g, s, EV_COMBAT_END, s->active, 0, 0, 0, 0, 0);
         combat_end(s);                                       /* 511.3 */

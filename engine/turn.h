@@ -34,6 +34,10 @@ int spell_ability(const CardDef *d);
 /* The {X} symbols in the cost of card d's spell (ability k), 0 if none. */
 int spell_x(const CardDef *d, int k);
 
+/* The mana of a spell of card d (ability k) with X = x, by COLOR_* and
+ * generic: "Spend only black mana on X" pays X in black (107.3). */
+void spell_mana(const CardDef *d, int k, int x, uint8_t color[COLOR_COUNT], int *generic);
+
 /* target_legal for a spell's ability, an Aura's enchant included. */
 int spell_target_legal(const GameState *s, const StackItem *it, const Ability *a, int k, Target t);
 

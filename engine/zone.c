@@ -20,7 +20,7 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
     x->abk = card_ability_kinds(d);
     if (d->types & TYPE_LAND) x->xflags |= PX_LAND;
     if (obj == OBJ_NONE) x->xflags |= PX_TOKEN;                               /* 111.1: no card */
-    if (d->types & TYPE_CREATURE) s->perm[i].flags |= PF_SICK;                /* 302.6 */
+    s->perm[i].flags |= PF_SICK;   /* 302.6: for any permanent (a land may become a creature this turn) */
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *a = &d->ab[k];
         if (a->kind == AB_ETB_COUNTERS && a->n_effects && a->effect[0].n.kind == QTY_CONST &&   /* 614.1c */
@@ -66,8 +66,9 @@ void gy_leave(GameState *s, int owner, uint8_t obj)
     Player *o = &s->pl[owner];
     bits256_clear(o->gy, obj);
     o->gy_n--;
+    s->layers_dirty = s->layers_dirty | s->spells;   /* statics that count graveyards (Mortivore) */
     for (int k = 0; k < s->stack_n; k++)
-        for (int j = 0; j < s->stack[k].n_targets; j++) {
+        for (int j = 0; j < ITEM_TARGETS; j++) {             /* the last: a graveyard ability's own card */
             Target *t = &s->stack[k].t[j];
             if (t->kind == TK_CARD && t->owner == owner && t->v == obj) t->ts = 0;
         }
@@ -78,7 +79,7 @@ void card_to_zone(GameState *s, int owner, uint8_t obj, int zone)
     if (obj == OBJ_NONE) return;
     Player *o = &s->pl[owner];
     switch (zone) {
-    case ZONE_GRAVEYARD: bits256_set(o->gy, obj); o->gy_n++; break;
+    case ZONE_GRAVEYARD: bits256_set(o->gy, obj); o->gy_n++; s->layers_dirty = s->layers_dirty | s->spells; break;
     case ZONE_EXILE: bits256_set(s->exile[owner], obj); break;
     case ZONE_LIBRARY: library_put(s, owner, obj, 0); break;
     case ZONE_LIBRARY_BOTTOM: library_put(s, owner, obj, 1); break;
@@ -87,7 +88,7 @@ void card_to_zone(GameState *s, int owner, uint8_t obj, int zone)
         bits256_set(o->gy, obj); o->gy_n++;      /* no room: a capacity the game ends on */
         s->error = ERR_CAPACITY;                 /* the game ends at the next priority (stack.c) */
         break;
-    default: bits256_set(o->gy, obj); o->gy_n++; break;
+    default: bits256_set(o->gy, obj); o->gy_n++; s->layers_dirty = s->layers_dirty | s->spells; break;
     }
 }
 
@@ -119,12 +120,13 @@ static void last_known(GameState *s, int i)
     uint32_t ts = s->px[i].ts;
     uint8_t att = s->px[i].attached;
     uint8_t tapped = (s->perm[i].flags & PF_TAPPED) != 0;
+    uint8_t colors = (uint8_t)(LKI_KNOWN | s->px[i].colors);
     uint32_t att_ts = att != NO_SLOT ? s->px[att].ts : 0;
     int16_t tough = (int16_t)perm_toughness(s, i);
     for (int k = 0; k < s->stack_n; k++) {
         StackItem *it = &s->stack[k];
         if (it->kind != SI_SPELL && it->source == i && it->source_ts == ts) {
-            it->lki_att = att; it->lki_att_ts = att_ts; it->lki_tapped = tapped;
+            it->lki_att = att; it->lki_att_ts = att_ts; it->lki_tapped = tapped; it->lki_colors = colors;
         }
         if (it->kind == SI_TRIGGER && it->ev_perm == i && it->ev_ts == ts &&
             reads_toughness(&s->cards[it->card].ab[it->ability]))
@@ -132,7 +134,9 @@ static void last_known(GameState *s, int i)
     }
     for (int k = 0; k < s->pending_n; k++) {
         Pending *w = &s->pend[k];
-        if (w->source == i && w->source_ts == ts) { w->lki_att = att; w->lki_att_ts = att_ts; w->lki_tapped = tapped; }
+        if (w->source == i && w->source_ts == ts) {
+            w->lki_att = att; w->lki_att_ts = att_ts; w->lki_tapped = tapped; w->lki_colors = colors;
+        }
         if (w->ev_perm == i && w->ev_ts == ts && reads_toughness(&s->cards[w->card].ab[w->ability]))
             w->ev_amount = tough;
     }
@@ -161,5 +165,9 @@ void perm_leave(GameState *s, const Game *g, int i, int zone)
     s->perm_ctl[ctl] &= ~PERMSET_BIT(i);
     card_to_zone(s, owner, q->obj, zone);         /* its owner's zone, whoever controlled it (108.3, 400.3) */
     s->layers_dirty = 1;
-    if (zone == ZONE_GRAVEYARD && creature) trigger_event(s, TR_DIES, i, card, ctl, ctl, 0);
+    /* "When ~ dies" (a creature), or, on a noncreature card, "When ~ is
+     * put into a graveyard from the battlefield" (Chromatic Star): the
+     * reader reads both as TR_DIES (700.4). */
+    if (zone == ZONE_GRAVEYARD && (creature || !(s->cards[card].types & TYPE_CREATURE)))
+        trigger_event(s, TR_DIES, i, card, ctl, ctl, 0);
 }

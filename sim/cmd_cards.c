@@ -118,21 +118,29 @@ static int print_json(const Pool *p)
     return bad ? 2 : 0;
 }
 
-static void print_text(const Pool *p, const char *source)
+/* Returns 2 when a write failed, with its reason on stderr: the first
+ * failed write has it (a later flush of what is left may not). */
+static int print_text(const Pool *p, const char *source)
 {
-    int sup = 0;
+    int sup = 0, e = 0;
     char desc[1024];
     for (int i = 0; i < p->n; i++) {
         const char *r = pool_reason(p, i);
+        int w;
         if (r) {
-            printf("unsupported  %s: %s\n", p->cards[i].name, r);
+            w = printf("unsupported  %s: %s\n", p->cards[i].name, r);
         } else {
             describe(p, &p->cards[i], desc, sizeof desc);
-            printf("supported    %s  %s\n", p->cards[i].name, desc);
+            w = printf("supported    %s  %s\n", p->cards[i].name, desc);
             sup++;
         }
+        if (w < 0 && !e) e = errno;
     }
-    printf("%d cards in %s: %d supported, %d unsupported\n", p->n, source, sup, p->n - sup);
+    if (printf("%d cards in %s: %d supported, %d unsupported\n", p->n, source, sup, p->n - sup) < 0 && !e) e = errno;
+    if (fflush(stdout) != 0 && !e) e = errno;
+    if (!e) return 0;
+    fprintf(stderr, "mtgsim cards: cannot write to standard output: %s\n", strerror(e));
+    return 2;
 }
 
 int cmd_cards(int argc, char **argv)
@@ -172,7 +180,7 @@ int cmd_cards(int argc, char **argv)
     }
     int rc = 0;
     if (json) rc = print_json(&pool);
-    else print_text(&pool, nfiles == 0 ? "the default pool" : nfiles == 1 ? file : "these files");
+    else rc = print_text(&pool, nfiles == 0 ? "the default pool" : nfiles == 1 ? file : "these files");
     pool_free(&pool);
     return rc;
 }

@@ -390,7 +390,8 @@ static void event_text(Trace *t, const GameState *s, const Event *e)
         if (a) ability_cost_text(a, cost, sizeof cost);
         buf[0] = 0;
         if (it) item_choices(t, s, it, buf, sizeof buf, NULL);
-        fprintf(f, "  %s activates %s (%s%s)%s\n", who, slot_name(t, s, e->perm), a && a->kind == AB_EQUIP ? "equip " : "",
+        fprintf(f, "  %s activates %s (%s%s)%s\n", who,
+                e->perm < PERM_MAX ? slot_name(t, s, e->perm) : card_name(t, e->card), a && a->kind == AB_EQUIP ? "equip " : "",
                 cost, buf);
         break;
     }

@@ -279,19 +279,27 @@ static int cast_entry(Run *r, int k)
         if (pl->hand_n >= HAND_MAX) { o->err = ERR_CAPACITY; return -1; }
         pl->deck_n = (uint8_t)(q->obj + 1);
         if (player_free_spells(s, p)) pl->flags |= PL_FREE_SPELLS;
+        if (player_gy_abilities(s, p)) pl->flags |= PL_GY_ABILITIES;
         pl->hand[pl->hand_n++] = (uint8_t)q->obj;
         a.type = ACT_CAST;
         a.hand_idx = (uint8_t)(pl->hand_n - 1);
     } else {
-        int slot;
-        if (perm_where(sc, o, s, sp->source, &slot) != ZONE_BATTLEFIELD) { o->err = SCN_ERR_ILLEGAL_SPELL; return -1; }
-        a.type = ACT_ACTIVATE;
-        a.hand_idx = (uint8_t)slot;
+        int slot, z = perm_where(sc, o, s, sp->source, &slot);
+        if (z != ZONE_BATTLEFIELD && z != ZONE_GRAVEYARD) { o->err = SCN_ERR_ILLEGAL_SPELL; return -1; }
+        a.type = z == ZONE_GRAVEYARD ? ACT_GY_ACTIVATE : ACT_ACTIVATE;   /* 113.6: from a graveyard */
+        a.hand_idx = (uint8_t)(z == ZONE_GRAVEYARD ? sc->perm[sp->source].obj : slot);
         a.ability = (uint8_t)sp->ability;
     }
     a.x = (uint8_t)sp->x;
     a.n_targets = (uint8_t)sp->n_targets;
-    for (int j = 0; j < sp->n_targets; j++) target_now(r, &sp->t[j], &a.tk[j], &a.tv[j]);
+    for (int j = 0; j < sp->n_targets; j++) {
+        target_now(r, &sp->t[j], &a.tk[j], &a.tv[j]);
+        /* A card in player 1's graveyard (Action.towner: whose card it is). */
+        int owner = sp->t[j].kind == ST_CARD ? sc->card[sp->t[j].v].owner
+                  : sp->t[j].kind == ST_PERM ? sc->perm[sp->t[j].v].player : 0;
+        if (a.tk[j] == TK_CARD && owner == 1) a.towner |= (uint8_t)(1u << j);
+    }
+    action_default_costs(s, p, &a, 1);           /* a permanent sacrificed, cards discarded: not named here */
     int err = action_apply(s, &r->g, p, &a, 1);
     if (err) {
         state_fork(s, &r->back);
@@ -366,6 +374,7 @@ static int setup(Run *r)
         pl->deck = r->o->deck[p].card;
         pl->deck_n = (uint8_t)sc->objs[p];
         if (player_free_spells(s, p)) pl->flags |= PL_FREE_SPELLS;
+        if (player_gy_abilities(s, p)) pl->flags |= PL_GY_ABILITIES;
         pl->lib = r->o->lib[p];
     }
     for (int c = 0; c < sc->n_card; c++) {
@@ -440,6 +449,7 @@ void scn_run_spells(const Scenario *sc, Outcome *o)
         int a = o->slot[sc->att[k]];
         trigger_event(s, TR_ATTACKS, a, s->perm[a].card, s->active, s->active, 0);
     }
+    triggers_attacks(s);                                     /* "whenever a creature ... attacks you" */
     if (priority_step(r, STEP_DECLARE_ATTACKERS)) goto out;
     if (sc->n_att) {
         /* 509: declare blockers, then the damage assignment orders (2011). */
@@ -471,6 +481,7 @@ void scn_run_spells(const Scenario *sc, Outcome *o)
         if ((o->err = scn_damage_step(sc, o, s, g, 0)) != MTG_OK) goto out;
         if (s->over || priority_step(r, STEP_COMBAT_DAMAGE)) goto out;
     }   /* else 508.8: on to the end of combat step */
+    triggers_end_of_combat(s);                             /* 511.2, 603.7 */
     if (priority_step(r, STEP_END_COMBAT)) goto out;
     combat_end(s);                                         /* 511.3 */
 out:

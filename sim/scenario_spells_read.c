@@ -375,7 +375,7 @@ static int read_entry(Scenario *sc, const cJSON *e, const char *path, int k, int
     if (x) {
         if (scn_get_int(sc, e, "x", path, 0, 255, 0, &sp->x)) return -1;
         scn_field_key(f, path, "x");
-        if (sp->perm < 0 || !has_x(d)) return scn_bad(sc, f, "%s has no X", what);
+        if (sp->perm >= 0 ? !has_x(d) : !d->ab[sp->ability].cost.x) return scn_bad(sc, f, "%s has no X", what);
     }
     const cJSON *tt = cJSON_GetObjectItemCaseSensitive(e, "trigger_targets");
     if (tt) {

@@ -477,9 +477,9 @@ static void test_protection(void **state)
     attack_with(&y, (int[]){ angel }, 1);
     assert_false(combat_can_block(&y.s, dragon, angel));
     assert_true(combat_can_block(&y.s, serra, angel));
-    DamageSource ds = { (uint8_t)dragon, 1, CB_R, C_SHIVAN, 0, 0 };
+    DamageSource ds = { (uint8_t)dragon, 1, CB_R, C_SHIVAN, 0, 0, 0 };
     assert_int_equal(damage_deal(&y.s, &y.g, &ds, angel, 0, 3), 0);                 /* 702.16e */
-    DamageSource ss = { (uint8_t)serra, 1, CB_W, FX_SERRA, 0, 0 };
+    DamageSource ss = { (uint8_t)serra, 1, CB_W, FX_SERRA, 0, 0, 0 };
     assert_int_equal(damage_deal(&y.s, &y.g, &ss, angel, 0, 3), 3);
 
     /* Spirit Mantle on Grizzly Bears (3/3, protection from creatures). */

@@ -576,7 +576,7 @@ static void test_near_misses(void)
     NO("Overrun", "Creatures you control get +3/+3 and gain trample.");
     NO("Glorious Charge", "Creatures you control get +1/+1.");
     NO("Trumpet Blast", "Attacking creatures get +2/+0 until end of combat.");
-    NO("Righteousness", "Target blocking creature gets +7/+7 until end of turn for each attacking creature.");
+    NO("Righteousness", "Target blocking creature gets +7/+7 until end of combat for each attacking creature.");
     NO("Pacifism", "Enchanted creature can't attack or block this turn.");
     NO("Pacifism", "Enchanted creature can't attack or block unless its controller pays {1}.");
     NO("Holy Strength", "Enchanted creature gets +1/+2 until end of turn.");
@@ -626,9 +626,9 @@ static void test_near_misses(void)
     NO("Traumatize", "Target player mills half their library, rounded up.");
     NO("Hypnotic Specter", "Whenever Hypnotic Specter deals damage to a creature, that player discards a card at random.");
     NO("Elvish Piper", "{G}, {T}: You may put a creature card from your graveyard onto the battlefield.");
-    /* "that player's next untap step" is not "their controller's" when control changes: refused */
-    NO_AT("Sleep", "Tap all creatures target player controls. Those creatures don't untap during that player's next untap step.",
-          "Those creatures don't untap during that player's next untap step.");
+    /* "those creatures": only "that player's" (the target player's) next untap step is read */
+    NO_AT("Sleep", "Tap all creatures target player controls. Those creatures don't untap during your next untap step.",
+          "Those creatures don't untap during your next untap step.");
 }
 
 /* ---------------------------------------------------- hostile input */
@@ -704,6 +704,97 @@ static void test_hostile(void)
     CHECK(text_parse("Elvish Archdruid", TYPE_CREATURE, "Other Elf creatures you control get +1/+1.", &full, &tc) == 1);
 }
 
+/* Power and toughness defined by a count (604.3), "named ~", each player's
+ * own count, a life total doubled, the greatest power, the damage dealt
+ * this way, conditions of a sentence, a target player's permanents, "those
+ * creatures", whose next untap step. */
+static void test_reader_templates(void)
+{
+    EXPECT("Nightmare", "keywords flying\nstatic: set-pt count[Swamp you control] self static");
+    EXPECT("Serpent of the Endless Sea", "static: set-pt count[Island you control] self static\n"
+                                         "static: rule can't attack unless defender controls[Island] self static");
+    EXPECT("Molimo, Maro-Sorcerer", "keywords trample\nstatic: set-pt count[land you control] self static");
+    EXPECT("Scion of the Wild", "static: set-pt count[creature you control] self static");
+    EXPECT("Relentless Rats", "static: pump +1/+1 x count[other creature named ~] self static");
+    EXPECT("Squadron Hawk", "keywords flying\n"
+                            "triggered etb: search 3[card in library named ~] to hand you may reveal; shuffle you if-done");
+    EXPECT("Stronghold Discipline", "spell: lose-life count-theirs[creature you control] each player");
+    EXPECT("Beacon of Immortality", "spell: gain-life life total target0[player]; to-library self shuffle");
+    EXPECT("Overwhelming Stampede", "spell: grant trample all[creature you control] eot; "
+                                    "pump +1/+1 x greatest power[creature you control] all[creature you control] eot");
+    EXPECT("Corrupt", "spell: damage count[Swamp you control] to target0[any target]; gain-life damage dealt you");
+    EXPECT("Timely Reinforcements", "spell: gain-life 6 you if-less-life; "
+                                    "token 3 x 1/1 white Soldier creature for you if-fewer[creature you control]");
+    EXPECT("Cultivate", "spell: search [basic land card in library] to battlefield you tapped reveal; "
+                        "search [basic land card in library] to hand you reveal; shuffle you");
+    EXPECT("Sleep", "spell: tap all[creature] of target0; no-untap those its-controller-now next-untap");
+    EXPECT("Hurkyl's Recall", "spell: to-hand all[artifact] owned by target0");
+    EXPECT("Arbalest Elite", "activated {2}{W},{T}: damage 3 to target0[attacking|blocking creature]; "
+                             "no-untap self your next-untap");
+    EXPECT("Knight of Dusk", "activated {B}{B}: destroy target0[creature blocking ~]");
+    EXPECT("Elvish Berserker", "triggered blocked: pump +1/+1 x count[creature blocking ~] self eot");
+    EXPECT("Ancient Hellkite", "keywords flying\nactivated {R} attacking-only: damage 1 to target0[creature opponent controls]");
+    EXPECT("Diminish", "spell: set-pt 1/1 target0[creature] eot");
+    EXPECT("Incite", "spell: set-color red target0[creature] eot; rule must attack target0[creature] eot");
+    EXPECT("Coat of Arms", "static: pump +1/+1 x count-sharing-a-type[creature] all[creature] static");
+    EXPECT("Commune with Nature", "spell: dig 5[creature card in library] to hand, rest to bottom you");
+    EXPECT("Sunken Hope", "triggered upkeep(any): to-hand 1[creature] by that player");
+    EXPECT("Stampeding Wildebeests", "keywords trample\ntriggered upkeep(you): to-hand 1[green creature] by you");
+    EXPECT("Thrull Surgeon", "activated {1}{B},sac self sorcery-speed: discard 1[card in hand] target0[player] you-choose");
+    EXPECT("Puppeteer", "activated {U},{T}: tap or-untap target0[creature] may");
+    EXPECT("Gaea's Revenge", "keywords haste\nstatic: rule can't be countered self static\n"
+                             "static: rule can't be the target of[other nongreen spell] self static");
+    EXPECT("Stave Off", "spell: rule protection[white|blue|black|red|green] target0[creature] eot you-choose");
+    EXPECT("Mortivore", "static: set-pt count[creature card in graveyard] self static\nactivated {B}: regenerate self");
+    EXPECT("Elixir of Immortality", "activated {2},{T}: gain-life 5 you; to-library self shuffle; shuffle-graveyard you");
+    EXPECT("Lavaborn Muse", "triggered upkeep(opponent) if that player's hand<=2: damage 3 to that player");
+    EXPECT("Circle of Flame", "triggered other-attacks[creature without flying opponent controls]: damage 1 to that object");
+    EXPECT("Chandra's Spitfire", "keywords flying\ntriggered dealt-noncombat-damage(opponent): pump +3/+0 self eot");
+    EXPECT("Lightwielder Paladin", "keywords first strike\n"
+                                   "triggered combat-damage-player: exile target0[black|red permanent opponent controls] may");
+    EXPECT("Fling", "spell +cost sac 1[creature]: damage sacrificed's power to target0[any target]");
+    EXPECT("Guardian Seraph", "keywords flying\nstatic: prevent-next 1 you of each from opponents' sources static");
+    EXPECT("Fire Servant", "static: double-damage of[red instant|sorcery spell you control] you static");
+    EXPECT("Dark Tutelage", "triggered upkeep(you): top-to-hand you; lose-life its mana value you");
+    EXPECT("Goblin Bangchuckers", "activated {T}: flip-coin you; damage 2 to target0[any target] if-done; damage 2 to self if-lost");
+    EXPECT("Sorcerer's Strongbox", "activated {2},{T}: flip-coin you; sacrifice self if-done; draw 3 you if-done");
+    EXPECT("Scoria Wurm", "triggered upkeep(you): flip-coin you; to-hand self if-lost");
+    /* near misses */
+    NO_AT("Scoria Wurm", "At the beginning of your upkeep, if you lose the flip, return Scoria Wurm to its owner's hand.",
+          "At the beginning of your upkeep, if you lose the flip, return Scoria Wurm to its owner's hand.");
+    NO("Dark Tutelage", "At the beginning of your upkeep, you lose life equal to its mana value.");
+    NO("Fire Servant", "If a red instant or sorcery spell would deal damage, it deals double that damage instead.");
+    NO("Guardian Seraph", "If a source would deal damage to you, prevent 1 of that damage.");
+    NO("Fling", "Fling deals damage equal to the sacrificed creature's power to any target.");
+    NO("Lightwielder Paladin", "Whenever Lightwielder Paladin attacks, you may exile target black or red permanent that player controls.");
+    NO("Chandra's Spitfire", "Whenever an opponent is dealt combat damage, Chandra's Spitfire gets +3/+0 until end of turn.");
+    NO("Circle of Flame", "Whenever a creature without flying attacks, Circle of Flame deals 1 damage to that creature.");
+    NO("Lavaborn Muse", "At the beginning of each opponent's upkeep, if that player has two or more cards in hand, "
+                        "Lavaborn Muse deals 3 damage to that player.");
+    NO_AT("Elixir of Immortality", "{2}, {T}: You gain 5 life. Shuffle Elixir of Immortality and your hand into their owner's library.",
+          "Shuffle Elixir of Immortality and your hand into their owner's library.");
+    NO("Stave Off", "Target creature gains protection from the color of your choice.");
+    NO("Gaea's Revenge", "Gaea's Revenge can't be the target of nongreen spells or abilities from nonblue sources.");
+    NO("Puppeteer", "{U}, {T}: You may tap or untap all creatures.");
+    NO("Stampeding Wildebeests", "At the beginning of your upkeep, return a green creature to its owner's hand.");
+    NO("Sunken Hope", "At the beginning of each player's upkeep, that player returns a creature to its owner's hand.");
+    NO("Ancient Hellkite", "{R}: Ancient Hellkite deals 1 damage to target creature defending player controls.");
+    NO("Incite", "Target creature becomes red or green until end of turn.");
+    NO("Incite", "Target creature becomes red.");
+    NO("Coat of Arms", "Each creature gets +1/+1 for each creature on the battlefield that shares at least one creature type with it.");
+    NO_AT("Commune with Nature", "Look at the top five cards of your library. You may reveal a creature card from among "
+          "them and put it into your hand. Put the rest on top of your library in any order.",
+          "Put the rest on top of your library in any order.");
+    NO("Relentless Rats", "A deck can have any number of cards named Relentless Rats and Forests.");
+    NO("Stronghold Discipline", "Each player loses 1 life for each creature you control they control.");
+    NO_AT("Timely Reinforcements", "If you have more life than an opponent, you gain 6 life.",
+          "If you have more life than an opponent, you gain 6 life.");
+    NO("Cultivate", "Search your library for up to two basic land cards, reveal those cards, put one onto the "
+                    "battlefield and the other into your hand, then shuffle.");
+    NO("Hurkyl's Recall", "Return all artifacts target player owns to its owner's hand.");
+    NO("Arbalest Elite", "{T}: Arbalest Elite doesn't untap during its owner's next untap step.");
+}
+
 /* ------------------------------------------------------------ coverage */
 
 typedef struct Miss { char reason[TEXT_REASON_MAX]; int n; } Miss;
@@ -712,7 +803,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 300, 202, 189, 188 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 316, 207, 205, 195 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
@@ -774,6 +865,7 @@ int main(int argc, char **argv)
     test_subjects_and_lists();
     test_model_additions();
     test_model_additions_2();
+    test_reader_templates();
     test_refusals();
     test_near_misses();
     test_hostile();
