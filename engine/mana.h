@@ -132,6 +132,11 @@ void mana_pay(Player *pl, const CardDef *d);
  * keeps (Upwelling: PR_KEEP_MANA, from the layers; 0 without rules text). */
 static inline void mana_empty(GameState *s)
 {
+    if (!((s->pl_rules[0] | s->pl_rules[1]) & PR_KEEP_MANA)) {      /* one test: most often (creature games always) */
+        memset(s->pl[0].mana, 0, sizeof s->pl[0].mana);
+        memset(s->pl[1].mana, 0, sizeof s->pl[1].mana);
+        return;
+    }
     if (!(s->pl_rules[0] & PR_KEEP_MANA)) memset(s->pl[0].mana, 0, sizeof s->pl[0].mana);
     if (!(s->pl_rules[1] & PR_KEEP_MANA)) memset(s->pl[1].mana, 0, sizeof s->pl[1].mana);
 }

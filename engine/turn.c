@@ -336,7 +336,7 @@ static void untap_step(GameState *s, Game *g)
 
 /* Ends the current step, mana empties (500.4), and moves on to `next`.
  * Returns whether the game goes on. */
-static int step_to(GameState *s, Game *g, int next)
+static inline __attribute__((always_inline)) int step_to(GameState *s, Game *g, int next)
 {
     mana_empty(s);
     s->step = (uint8_t)next;
