@@ -3154,9 +3154,11 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         if (w[0] == '[' && (types & TYPE_PLANESWALKER)) {
             char *end;
             long v = strtol(w + 1, &end, 10);
-            if (end != w + 1 && end[0] == ']' && !end[1] && (w[1] == '+' || w[1] == '-' || w[1] == '0')) {
+            int minus_x = (w[1] == '-' && (w[2] == 'X' || w[2] == 'x') && w[3] == ']' && !w[4]);  /* [-X] */
+            if (minus_x || (end != w + 1 && end[0] == ']' && !end[1] && (w[1] == '+' || w[1] == '-' || w[1] == '0'))) {
                 p->i++;
-                a->cost.loyalty = (int8_t)v;
+                a->cost.loyalty = (int8_t)(minus_x ? 0 : v);
+                a->cost.x = (uint8_t)minus_x;
                 p->ctx = C_ABILITY;
                 if (lit(p, ":") && ability_body(p)) { out->n++; return 1; }
             }

@@ -207,7 +207,11 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
         if (i >= PERM_MAX || !permset_has(s->perm_used, i) || s->px[i].ts != t.ts) return 0;
         if (sp->what == TGT_PLAYER) return 0;
         if (sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW) {
-            if (!perm_is_planeswalker(s, i) && (sp->what == TGT_PLAYER_OR_PW || !perm_is_creature(s, i))) return 0;
+            /* "Any target" is a creature, player or planeswalker (115.4, Foundations); the cards
+             * of 2011 printed it "target creature or player", and damage reached a planeswalker
+             * by redirection alone (306.7, 2011: damage_deal). */
+            int pw = perm_is_planeswalker(s, i) && (sp->what == TGT_PLAYER_OR_PW || s->edition != EDITION_2011);
+            if (!pw && (sp->what == TGT_PLAYER_OR_PW || !perm_is_creature(s, i))) return 0;
         } else if (sp->f.zone != ZONE_BATTLEFIELD || !filter_perm(s, &sp->f, i, you, src)) {
             return 0;
         }

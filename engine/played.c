@@ -473,8 +473,7 @@ static int cost_ok(const Ability *a, const Cost *c, int kind, char *why, size_t 
     if (c->discard_n && (kind != AB_ACTIVATED || c->discard_n > 2 || !hand_filter_ok(&c->discard) ||
                          a->n_targets + c->discard_n + c->sac_n > ACTION_TARGETS))
         NOT("that cost");
-    if (c->x && kind != AB_SPELL && kind != AB_ACTIVATED) NOT("an ability with {X}");
-    if (c->loyalty) NOT("loyalty abilities");
+    if (c->x && kind != AB_SPELL && kind != AB_ACTIVATED && kind != AB_LOYALTY) NOT("an ability with {X}");
     return 1;
 }
 
@@ -528,6 +527,13 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         if (a->timing & ~(unsigned)(TM_SORCERY | TM_ONCE | TM_TWICE | TM_UPKEEP | TM_YOUR_TURN | TM_ATTACKING))
             NOT("that timing restriction");
         if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
+        break;
+    case AB_LOYALTY:                                        /* 606: its cost is loyalty alone */
+        if (a->timing || a->zone != ZONE_BATTLEFIELD || a->cost.generic || a->cost.tap || a->cost.sac_self ||
+            a->cost.sac_n || a->cost.remove_counters || a->cost.exile_self || (a->cost.x && a->cost.loyalty))
+            NOT("that loyalty ability");
+        if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
+        for (int c = 0; c < 6; c++) if (a->cost.color[c]) NOT("that loyalty ability");
         break;
     case AB_MANA:
         /* The payer activates those whose only cost is {T} (mana.c): one

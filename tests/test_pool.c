@@ -126,9 +126,13 @@ static void check_pool_consistent(const Pool *p)
             fprintf(stderr, "%s: a spell ability on a permanent\n", c->name);
             failures++;
         }
-        if (card_is(c, TYPE_PLANESWALKER)) {
-            fprintf(stderr, "%s: a supported planeswalker\n", c->name);
-            failures++;
+        if (card_is(c, TYPE_PLANESWALKER)) {   /* 306.5b, 606: a printed loyalty and loyalty abilities */
+            int loyal = 0;
+            for (int k = 0; k < c->n_abilities; k++) loyal += c->ab[k].kind == AB_LOYALTY;
+            if (!c->loyalty || !loyal) {
+                fprintf(stderr, "%s: a supported planeswalker without loyalty or loyalty abilities\n", c->name);
+                failures++;
+            }
         }
     }
 }
