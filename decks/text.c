@@ -1548,6 +1548,20 @@ static int vp_player(P *p, const Ref *subj)
         return 1;
     }
     if (lit(p, "draw|draws")) {
+        if (lit(p, "cards equal to the greatest power among")) {   /* Garruk, Primal Hunter */
+            Filter among;
+            int pl, kind;
+            if (!filter(p, &among, &pl, &kind) || !PL(pl) || kind == N_SPELL || kind == N_CARD || among.zone != ZONE_BATTLEFIELD) {
+                p->i = save;
+                return 0;
+            }
+            Effect *e = clause_eff(p, OP_DRAW, subj);
+            if (!e) return 0;
+            e->n = (Qty){ QTY_GREATEST_POWER, 1 };
+            e->count = among;
+            e->dur = DUR_NOW;
+            return 1;
+        }
         if (!qty(p, &q, 1)) { p->i = save; return 0; }
         if (!(q.kind == QTY_CONST && q.n == 1 ? lit(p, "card") : lit(p, "cards"))) { p->i = save; return 0; }
         Effect *e = clause_eff(p, OP_DRAW, subj);
