@@ -301,7 +301,7 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     case OP_SEARCH:
         if (!(e->n.kind == QTY_CONST && e->n.n == 1)) qty_text(b, e, st);
         filter_text(b, &e->sel, st);
-        put(b, " to %s ", e->arg2 == ZONE_HAND ? "hand" : e->arg2 == ZONE_BATTLEFIELD ? "battlefield" : "?");
+        put(b, " to %s ", e->arg2 == ZONE_HAND ? "hand" : e->arg2 == ZONE_BATTLEFIELD ? "battlefield" : e->arg2 == ZONE_LIBRARY ? "library top after shuffling" : "?");
         who_text(b, a, e, st);
         break;
     case OP_SACRIFICE:

@@ -1912,6 +1912,8 @@ static int vp_search(P *p, const Ref *subj)
         s->dur = DUR_NOW;
         return 1;
     }
+    /* Liliana Vess: the card found is set aside while the rest is shuffled, then put on top */
+    if (n == 1 && lit(p, "then shuffle and put that card on top")) { e->arg2 = ZONE_LIBRARY; return 1; }
     if (lit(p, n > 1 ? "reveal them ," : "reveal it ,")) e->flags |= EF_REVEAL;
     if (!(n > 1 ? lit(p, "put them") : (lit(p, "put it") || lit(p, "put that card")))) { p->i = save; return 0; }
     if (lit(p, "into your hand")) e->arg2 = ZONE_HAND;
@@ -2114,6 +2116,16 @@ static int vp_you(P *p, const Ref *subj)
             if (!e) return 0;
             e->n = q;
             e->arg2 = (uint8_t)minus;
+            e->dur = DUR_NOW;
+            return 1;
+        }
+        p->i = save + 1;
+        /* "Put all creature cards from all graveyards onto the battlefield under your control." */
+        if (ref(p, &r, A_OBJ) && r.plural && r.who == SEL_ALL && r.f.zone == ZONE_GRAVEYARD &&
+            lit(p, "onto the battlefield under your control")) {
+            Effect *e = clause_eff(p, OP_REANIMATE, &r);
+            if (!e) return 0;
+            e->arg2 = 0;
             e->dur = DUR_NOW;
             return 1;
         }

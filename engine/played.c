@@ -222,6 +222,12 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     if (sel == SEL_PREVIOUS && a->kind == AB_STATIC) NOT("a static %s of those", name);
     int on_player = sel == SEL_TARGET || sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER ||
                     sel == SEL_TARGET_CONTROLLER || sel == SEL_EVENT_PLAYER || sel == SEL_EVENT_CONTROLLER;
+    /* Every card of a kind in graveyards onto the battlefield (effect.c's reanimate_all): no basic land
+     * under another's control (those are counts of their owner's), no condition but the card's own */
+    if (sel == SEL_ALL && e->op == OP_REANIMATE && e->sel.zone == ZONE_GRAVEYARD && !e->flags &&
+        (e->arg2 != 0 || (e->sel.types && !(e->sel.types & TYPE_LAND))) && !e->sel.state && !e->sel.kw &&
+        !e->sel.kw_not && !e->sel.other && e->sel.power_max == FILTER_NO_LIMIT && e->sel.power_min == FILTER_NO_MIN)
+        return 1;
     if (set && !filter_ok(&e->sel)) NOT("%s of cards outside the battlefield", name);
     if (set && a->kind != AB_STATIC && filter_may_match_land(&e->sel))
         NOT("%s of lands (basic lands are not permanents yet)", name);
@@ -398,7 +404,7 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         return 1;
     case OP_SEARCH:                                          /* your own library, for your hand or battlefield */
         if (sel != SEL_YOU || e->sel.zone != ZONE_LIBRARY || e->n.kind != QTY_CONST ||
-            (e->arg2 != ZONE_HAND && e->arg2 != ZONE_BATTLEFIELD) || (e->sel.state & ~(unsigned)FS_NAMED) || e->sel.kw ||
+            (e->arg2 != ZONE_HAND && e->arg2 != ZONE_BATTLEFIELD && e->arg2 != ZONE_LIBRARY) || (e->sel.state & ~(unsigned)FS_NAMED) || e->sel.kw ||
             e->sel.ctl > CTL_YOU)
             break;
         return 1;
