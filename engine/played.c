@@ -222,10 +222,11 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     if (sel == SEL_PREVIOUS && a->kind == AB_STATIC) NOT("a static %s of those", name);
     int on_player = sel == SEL_TARGET || sel == SEL_YOU || sel == SEL_OPPONENTS || sel == SEL_EACH_PLAYER ||
                     sel == SEL_TARGET_CONTROLLER || sel == SEL_EVENT_PLAYER || sel == SEL_EVENT_CONTROLLER;
-    /* Every card of a kind in graveyards onto the battlefield (effect.c's reanimate_all): no basic land
-     * under another's control (those are counts of their owner's), no condition but the card's own */
+    /* Every creature card in graveyards onto the battlefield (effect.c's reanimate_all): no land, and
+     * no Aura, which would need a choice of what it enchants as it enters (303.4f), no condition
+     * but the card's own */
     if (sel == SEL_ALL && e->op == OP_REANIMATE && e->sel.zone == ZONE_GRAVEYARD && !e->flags &&
-        (e->arg2 != 0 || (e->sel.types && !(e->sel.types & TYPE_LAND))) && !e->sel.state && !e->sel.kw &&
+        e->sel.types == TYPE_CREATURE && !e->sel.types_all && !e->sel.state && !e->sel.kw &&
         !e->sel.kw_not && !e->sel.other && e->sel.power_max == FILTER_NO_LIMIT && e->sel.power_min == FILTER_NO_MIN)
         return 1;
     if (set && !filter_ok(&e->sel)) NOT("%s of cards outside the battlefield", name);
