@@ -1287,6 +1287,20 @@ static int vp_damage(P *p, const Ref *subj)
         e->n = q;
         e->dur = DUR_NOW;
         int s2 = p->i;
+        /* Chandra Nalaar: "to target player or planeswalker and each creature that player or
+         * that planeswalker's controller controls" */
+        if (r.who == SEL_TARGET && p->a->target[r.arg].what == TGT_PLAYER_OR_PW &&
+            lit(p, "and each creature that player or that planeswalker's controller controls")) {
+            Effect *e2 = clause_eff(p, OP_DAMAGE, NULL);
+            if (!e2) return 0;
+            e2->who = SEL_TARGET_PLAYER_ALL;
+            e2->arg = r.arg;
+            e2->sel = fany();
+            e2->sel.types = TYPE_CREATURE;
+            e2->n = q;
+            e2->dur = DUR_NOW;
+            return 1;
+        }
         if (lit(p, "and")) {
             Snap sn;
             snap(p, &sn);

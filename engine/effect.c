@@ -339,6 +339,17 @@ static PermSet sel_perms(const Ctx *c, const Effect *e)
         int i = event_perm(c);
         return i >= 0 ? PERMSET_BIT(i) : 0;
     }
+    case SEL_TARGET_PLAYER_ALL: {   /* target player's, or (a planeswalker target) its controller's */
+        Target t = c->it->t[e->arg];
+        if (!c->legal[e->arg] || (t.kind != TK_PLAYER && t.kind != TK_PERM)) return 0;
+        int who = t.kind == TK_PLAYER ? t.v : c->ctl[e->arg];
+        PermSet out = 0;
+        for (PermIter it = permset_iter(s->perm_ctl[who]); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            if (filter_perm(s, &e->sel, i, c->it->controller, c->src)) out |= PERMSET_BIT(i);
+        }
+        return out;
+    }
     case SEL_ALL: {
         PermSet out = 0;
         for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {

@@ -301,6 +301,11 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     if (e->dur != DUR_NOW && e->dur != DUR_EOT) NOT("%s for that duration", name);
     switch (e->op) {
     case OP_DAMAGE:
+        /* "each creature that player or that planeswalker's controller controls" (Chandra Nalaar) */
+        if (sel == SEL_TARGET_PLAYER_ALL && e->arg < a->n_targets && e->sel.ctl == CTL_ANY &&
+            (a->target[e->arg].what == TGT_PLAYER || a->target[e->arg].what == TGT_PLAYER_OR_PW) &&
+            !filter_may_match_land(&e->sel) && filter_ok(&e->sel))
+            return 1;
         if (!on_perm && !on_player) break;
         if (sel == SEL_ATTACHED) break;
         if (sel == SEL_SELF && a->kind != AB_ACTIVATED && a->kind != AB_TRIGGERED) break;   /* "to itself" */
