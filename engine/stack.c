@@ -244,7 +244,9 @@ static int is_legal(const GameState *s, int p, const Action *a, int free_mana)
     int n = actions_spells(s, p, acts, free_mana);
     for (int k = 0; k < n; k++) {
         Action b = acts[k];
-        if (free_mana && b.type == ACT_CAST) b.x = a->x;   /* a loyalty ability's X is no mana (606.4) */
+        /* a loyalty ability's X is no mana: listed 0 .. loyalty even then (606.4, 606.5) */
+        int loyal = b.type == ACT_ACTIVATE && s->cards[s->perm[b.hand_idx].card].ab[b.ability].kind == AB_LOYALTY;
+        if (free_mana && !loyal) b.x = a->x;
         if (!memcmp(&b, a, sizeof b)) return 1;
     }
     return 0;
