@@ -2135,13 +2135,19 @@ static int vp_you(P *p, const Ref *subj)
         }
         p->i = save + 1;
         /* "Put all creature cards from all graveyards onto the battlefield under your control." */
-        if (ref(p, &r, A_OBJ) && r.plural && r.who == SEL_ALL && r.f.zone == ZONE_GRAVEYARD &&
-            lit(p, "onto the battlefield under your control")) {
-            Effect *e = clause_eff(p, OP_REANIMATE, &r);
-            if (!e) return 0;
-            e->arg2 = 0;
-            e->dur = DUR_NOW;
-            return 1;
+        if (lit(p, "all")) {
+            p->i--;
+            Snap sn;
+            snap(p, &sn);
+            if (ref(p, &r, A_OBJ) && r.plural && r.who == SEL_ALL && r.f.zone == ZONE_GRAVEYARD &&
+                lit(p, "onto the battlefield under your control")) {
+                Effect *e = clause_eff(p, OP_REANIMATE, &r);
+                if (!e) return 0;
+                e->arg2 = 0;
+                e->dur = DUR_NOW;
+                return 1;
+            }
+            restore(p, &sn);
         }
         p->i = save + 1;
         if (ref(p, &r, A_OBJ) && !r.plural) {
