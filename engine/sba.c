@@ -65,7 +65,7 @@ static PermSet legend_rule(GameState *s, const Game *g)
     PermSet legends = 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
-        if (s->px[i].abk & PK_LEGEND || perm_is_planeswalker(s, i)) legends |= PERMSET_BIT(i);
+        if (s->px[i].abk & PK_LEGEND) legends |= PERMSET_BIT(i);   /* planeswalkers too */
     }
     if (!(legends & (legends - 1))) return 0;                       /* fewer than two */
     PermSet gone = 0;
@@ -79,7 +79,7 @@ static PermSet legend_rule(GameState *s, const Game *g)
         for (PermIter jt = permset_iter(legends); permiter_more(&jt);) {
             int j = permiter_next(&jt);
             int group = old_pw ? perm_is_planeswalker(s, j) && share_pw_type(s, i, j)
-                               : s->perm[j].card == s->perm[i].card;
+                               : s->perm[j].card == s->perm[i].card && (perm_def(s, j)->supertypes & SUPER_LEGENDARY);
             int each_player = s->edition == EDITION_2011 && !old_pw;   /* 2011's legend rule: all of them */
             if (group && (each_player || perm_controller(s, j) == p)) same[n++] = (uint8_t)j;
         }

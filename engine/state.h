@@ -372,7 +372,7 @@ enum {
                                 pay: listed as actions */
     PK_MANA      = 1u << 3,  /* an AB_MANA whose only cost is {T}: the payer activates it */
     PK_ATTACH    = 1u << 4,  /* AB_ENCHANT, AB_EQUIP: the state-based actions check what it is on */
-    PK_LEGEND    = 1u << 5,  /* legendary (the legend rule) */
+    PK_LEGEND    = 1u << 5,  /* legendary (the legend rule), or a planeswalker (2011's uniqueness rule) */
     PK_CONTROL   = 1u << 6   /* a static ability that changes control ("You control enchanted
                                 creature": layer 2, layers.c) */
 };
@@ -556,7 +556,7 @@ static inline int perm_is_planeswalker(const GameState *s, int i)
 /* The PK_* bits of card d (PermX.abk of a permanent of it). */
 static inline uint8_t card_ability_kinds(const CardDef *d)
 {
-    unsigned k = (d->supertypes & SUPER_LEGENDARY) ? PK_LEGEND : 0;
+    unsigned k = (d->supertypes & SUPER_LEGENDARY) || (d->types & TYPE_PLANESWALKER) ? PK_LEGEND : 0;
     for (int j = 0; j < d->n_abilities; j++)
         switch (d->ab[j].kind) {
         case AB_STATIC:

@@ -81,7 +81,7 @@ static void test_once_each_turn(void **state)
     int n = actions_spells(&x.s, 0, acts, 1);
     for (int k = 0; k < n; k++) assert_false(acts[k].type == ACT_ACTIVATE);
     /* the next turn (the flag is this turn's: cleanup ends it) */
-    x.s.px[jace].xflags &= (uint8_t)~PX_LOYALTY;
+    x.s.pw_used = 0;
     assert_int_equal(action_apply(&x.s, &x.g, 0, &minus, 1), MTG_OK);
     assert_int_equal(x.s.perm[jace].loyalty, 4);
 }
