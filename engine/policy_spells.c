@@ -35,7 +35,8 @@ static int evaluate(const GameState *s, int p)
         for (PermIter it = permset_iter(s->perm_ctl[side]); permiter_more(&it);) {
             int i = permiter_next(&it);
             w += perm_is_creature(s, i) ? creature_value(s, i) : 3;
-            if (perm_is_planeswalker(s, i)) w += 2 + 2 * s->perm[i].loyalty;   /* its abilities to come */
+            int loyalty = s->perm[i].loyalty;                    /* a planeswalker's alone (state_check) */
+            w += loyalty ? 2 + 2 * loyalty : 0;                   /* its abilities to come */
         }
         for (int k = 0; k < s->stack_n; k++)
             if (s->stack[k].controller == side) w += 2 + s->cards[s->stack[k].card].mana_value;
