@@ -339,17 +339,6 @@ static PermSet sel_perms(const Ctx *c, const Effect *e)
         int i = event_perm(c);
         return i >= 0 ? PERMSET_BIT(i) : 0;
     }
-    case SEL_TARGET_PLAYER_ALL: {   /* target player's, or (a planeswalker target) its controller's */
-        Target t = c->it->t[e->arg];
-        if (!c->legal[e->arg] || (t.kind != TK_PLAYER && t.kind != TK_PERM)) return 0;
-        int who = t.kind == TK_PLAYER ? t.v : c->ctl[e->arg];
-        PermSet out = 0;
-        for (PermIter it = permset_iter(s->perm_ctl[who]); permiter_more(&it);) {
-            int i = permiter_next(&it);
-            if (filter_perm(s, &e->sel, i, c->it->controller, c->src)) out |= PERMSET_BIT(i);
-        }
-        return out;
-    }
     case SEL_ALL: {
         PermSet out = 0;
         for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
@@ -359,12 +348,15 @@ static PermSet sel_perms(const Ctx *c, const Effect *e)
         return out;
     }
     case SEL_TARGET_PLAYER_ALL: case SEL_TARGET_PLAYER_OWNS: {   /* "all creatures target player controls" */
+        /* a planeswalker target (Chandra Nalaar's "that planeswalker's controller"): its
+         * controller as the ability began to resolve */
         Target t = c->it->t[e->arg];
-        if (!c->legal[e->arg] || t.kind != TK_PLAYER) return 0;
+        if (!c->legal[e->arg] || (t.kind != TK_PLAYER && !(t.kind == TK_PERM && e->who == SEL_TARGET_PLAYER_ALL))) return 0;
+        int who = t.kind == TK_PLAYER ? t.v : c->ctl[e->arg];
         PermSet out = 0;
-        for (PermIter it = permset_iter(e->who == SEL_TARGET_PLAYER_ALL ? s->perm_ctl[t.v] : s->perm_used); permiter_more(&it);) {
+        for (PermIter it = permset_iter(e->who == SEL_TARGET_PLAYER_ALL ? s->perm_ctl[who] : s->perm_used); permiter_more(&it);) {
             int i = permiter_next(&it);
-            if ((e->who == SEL_TARGET_PLAYER_ALL || s->px[i].owner == t.v) && filter_perm(s, &e->sel, i, c->it->controller, c->src))
+            if ((e->who == SEL_TARGET_PLAYER_ALL || s->px[i].owner == who) && filter_perm(s, &e->sel, i, c->it->controller, c->src))
                 out |= PERMSET_BIT(i);
         }
         return out;
@@ -676,7 +668,7 @@ static void reanimate_all(Ctx *c, const Effect *e)
             for (uint64_t bits = gy[w]; bits; bits &= bits - 1) {
                 int obj = w * 64 + __builtin_ctzll(bits);
                 uint16_t card = OBJ_CARD(s, p, obj);
-                if (!filter_card(&s->cards[card], &e->sel)) continue;
+                if (!filter_card(&s->cards[card], &e->sel, NULL)) continue;
                 int to = e->arg2 ? p : you;
                 gy_leave(s, p, (uint8_t)obj);
                 int i = perm_enter_with(s, c->g, to, p, card, (uint8_t)obj, 0);
