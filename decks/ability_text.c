@@ -301,7 +301,7 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     case OP_SEARCH:
         if (!(e->n.kind == QTY_CONST && e->n.n == 1)) qty_text(b, e, st);
         filter_text(b, &e->sel, st);
-        put(b, " to %s ", e->arg2 == ZONE_HAND ? "hand" : e->arg2 == ZONE_BATTLEFIELD ? "battlefield" : "?");
+        put(b, " to %s ", e->arg2 == ZONE_HAND ? "hand" : e->arg2 == ZONE_BATTLEFIELD ? "battlefield" : e->arg2 == ZONE_LIBRARY ? "library top after shuffling" : "?");
         who_text(b, a, e, st);
         break;
     case OP_SACRIFICE:
@@ -419,7 +419,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         if (a->cond == COND_YOUR_TURN) put(&b, " during your turn");
         if (a->cond == COND_FEWER_THAN) { put(&b, " if fewer than %d ", a->cond_n); filter_text(&b, &a->trig_filter, st); }
         break;
-    case AB_LOYALTY:   put(&b, "loyalty %+d", a->cost.loyalty); break;
+    case AB_LOYALTY:   if (a->cost.x) put(&b, "loyalty -X"); else put(&b, "loyalty %+d", a->cost.loyalty); break;
     case AB_ENCHANT:   put(&b, "enchant "); filter_text(&b, &a->trig_filter, st); break;
     case AB_EQUIP:     put(&b, "equip "); cost_text(&b, &a->cost, st); break;
     case AB_ETB_TAPPED:

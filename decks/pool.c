@@ -871,7 +871,7 @@ static int classify(const cJSON *c, const char *fallback_name, SubtypeTable *st,
                            fam == FAM_PLANESWALKER ? "planeswalker" : card_is(def, TYPE_INSTANT) ? "instant"
                            : spell ? "sorcery" : card_is(def, TYPE_ARTIFACT) ? "artifact" : "enchantment");
         }
-        if (fam == FAM_PLANESWALKER) UNSUP("loyalty abilities not played yet");
+        /* a planeswalker: its loyalty abilities are checked with its other abilities */
         if (spell && (def->supertypes & SUPER_LEGENDARY)) UNSUP("legendary %s not supported", card_is(def, TYPE_INSTANT) ? "instant" : "sorcery");
         if (supers) cJSON_ArrayForEach(x, supers)
             if (strcmp(x->valuestring, "Legendary") && strcmp(x->valuestring, "Snow"))

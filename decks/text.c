@@ -1287,6 +1287,20 @@ static int vp_damage(P *p, const Ref *subj)
         e->n = q;
         e->dur = DUR_NOW;
         int s2 = p->i;
+        /* Chandra Nalaar: "to target player or planeswalker and each creature that player or
+         * that planeswalker's controller controls" */
+        if (r.who == SEL_TARGET && p->a->target[r.arg].what == TGT_PLAYER_OR_PW &&
+            lit(p, "and each creature that player or that planeswalker's controller controls")) {
+            Effect *e2 = clause_eff(p, OP_DAMAGE, NULL);
+            if (!e2) return 0;
+            e2->who = SEL_TARGET_PLAYER_ALL;
+            e2->arg = r.arg;
+            e2->sel = fany();
+            e2->sel.types = TYPE_CREATURE;
+            e2->n = q;
+            e2->dur = DUR_NOW;
+            return 1;
+        }
         if (lit(p, "and")) {
             Snap sn;
             snap(p, &sn);
@@ -1548,6 +1562,20 @@ static int vp_player(P *p, const Ref *subj)
         return 1;
     }
     if (lit(p, "draw|draws")) {
+        if (lit(p, "cards equal to the greatest power among")) {   /* Garruk, Primal Hunter */
+            Filter among;
+            int pl, kind;
+            if (!filter(p, &among, &pl, &kind) || !PL(pl) || kind == N_SPELL || kind == N_CARD || among.zone != ZONE_BATTLEFIELD) {
+                p->i = save;
+                return 0;
+            }
+            Effect *e = clause_eff(p, OP_DRAW, subj);
+            if (!e) return 0;
+            e->n = (Qty){ QTY_GREATEST_POWER, 1 };
+            e->count = among;
+            e->dur = DUR_NOW;
+            return 1;
+        }
         if (!qty(p, &q, 1)) { p->i = save; return 0; }
         if (!(q.kind == QTY_CONST && q.n == 1 ? lit(p, "card") : lit(p, "cards"))) { p->i = save; return 0; }
         Effect *e = clause_eff(p, OP_DRAW, subj);
@@ -1898,6 +1926,8 @@ static int vp_search(P *p, const Ref *subj)
         s->dur = DUR_NOW;
         return 1;
     }
+    /* Liliana Vess: the card found is set aside while the rest is shuffled, then put on top */
+    if (n == 1 && lit(p, "then shuffle and put that card on top")) { e->arg2 = ZONE_LIBRARY; return 1; }
     if (lit(p, n > 1 ? "reveal them ," : "reveal it ,")) e->flags |= EF_REVEAL;
     if (!(n > 1 ? lit(p, "put them") : (lit(p, "put it") || lit(p, "put that card")))) { p->i = save; return 0; }
     if (lit(p, "into your hand")) e->arg2 = ZONE_HAND;
@@ -2102,6 +2132,22 @@ static int vp_you(P *p, const Ref *subj)
             e->arg2 = (uint8_t)minus;
             e->dur = DUR_NOW;
             return 1;
+        }
+        p->i = save + 1;
+        /* "Put all creature cards from all graveyards onto the battlefield under your control." */
+        if (lit(p, "all")) {
+            p->i--;
+            Snap sn;
+            snap(p, &sn);
+            if (ref(p, &r, A_OBJ) && r.plural && r.who == SEL_ALL && r.f.zone == ZONE_GRAVEYARD &&
+                lit(p, "onto the battlefield under your control")) {
+                Effect *e = clause_eff(p, OP_REANIMATE, &r);
+                if (!e) return 0;
+                e->arg2 = 0;
+                e->dur = DUR_NOW;
+                return 1;
+            }
+            restore(p, &sn);
         }
         p->i = save + 1;
         if (ref(p, &r, A_OBJ) && !r.plural) {
@@ -3154,9 +3200,11 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         if (w[0] == '[' && (types & TYPE_PLANESWALKER)) {
             char *end;
             long v = strtol(w + 1, &end, 10);
-            if (end != w + 1 && end[0] == ']' && !end[1] && (w[1] == '+' || w[1] == '-' || w[1] == '0')) {
+            int minus_x = (w[1] == '-' && (w[2] == 'X' || w[2] == 'x') && w[3] == ']' && !w[4]);  /* [-X] */
+            if (minus_x || (end != w + 1 && end[0] == ']' && !end[1] && (w[1] == '+' || w[1] == '-' || w[1] == '0'))) {
                 p->i++;
-                a->cost.loyalty = (int8_t)v;
+                a->cost.loyalty = (int8_t)(minus_x ? 0 : v);
+                a->cost.x = (uint8_t)minus_x;
                 p->ctx = C_ABILITY;
                 if (lit(p, ":") && ability_body(p)) { out->n++; return 1; }
             }

@@ -400,6 +400,38 @@ static int can_pay_other(const GameState *s, int i, const Ability *a)
     return 1;
 }
 
+/* The activations of loyalty ability k of planeswalker i (606): as a
+ * sorcery, if no loyalty ability of that permanent was activated this turn
+ * (606.3), and a negative cost no greater than its loyalty (606.5); [-X]:
+ * each X from 0 to its loyalty (107.3: X is chosen as it is activated). */
+static void list_loyalty(Lister *L, int p, int i, int k, int sorcery)
+{
+    const GameState *s = L->s;
+    const Ability *a = &s->cards[s->perm[i].card].ab[k];
+    if (!sorcery || permset_has(s->pw_used, i)) return;
+    int loyalty = s->perm[i].loyalty;
+    if (a->cost.loyalty < 0 && -a->cost.loyalty > loyalty) return;
+    memset(&L->it, 0, sizeof L->it);
+    L->it.kind = SI_ABILITY;
+    L->it.controller = (uint8_t)p;
+    L->it.card = s->perm[i].card;
+    L->it.ability = (uint8_t)k;
+    L->it.source = (uint8_t)i;
+    L->it.source_ts = s->px[i].ts;
+    L->a = a;
+    int max_x = a->cost.x ? loyalty : 0;
+    for (int x = 0; x <= max_x; x++) {
+        Action base;
+        memset(&base, 0, sizeof base);
+        base.type = ACT_ACTIVATE;
+        base.hand_idx = (uint8_t)i;
+        base.ability = (uint8_t)k;
+        base.x = (uint8_t)x;
+        L->it.x = (uint8_t)x;
+        list_targets(L, base, 0);
+    }
+}
+
 static void list_activations(Lister *L, int p, int free_mana)
 {
     const GameState *s = L->s;
@@ -412,6 +444,7 @@ static void list_activations(Lister *L, int p, int free_mana)
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
             if (a->zone != ZONE_BATTLEFIELD) continue;                          /* 113.6 */
+            if (a->kind == AB_LOYALTY) { list_loyalty(L, p, i, k, sorcery); continue; }
             if (a->granted && !perm_became(s, i)) continue;                 /* only while the effect lasts */
             int mana = a->kind == AB_MANA && !ability_mana_tap_only(a);     /* 605.3a: any time with priority */
             if (a->kind != AB_ACTIVATED && a->kind != AB_EQUIP && !mana) continue;

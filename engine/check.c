@@ -23,6 +23,8 @@ static int spells_check(const GameState *s, int i, char *msg, int msglen)
     if (x->attached != NO_SLOT && !permset_has(s->perm_used, x->attached) && !s->sba_pending)
         FAIL("slot %d: attached to slot %d, which is empty", i, x->attached);
     if (x->owner > 1) FAIL("slot %d: owner %d", i, x->owner);
+    if (permset_has(s->pw_used, i) && !perm_is_planeswalker(s, i))                 /* 606.3 */
+        FAIL("slot %d: a loyalty ability activated this turn, but not a planeswalker", i);
     if (x->abk != card_ability_kinds(&s->cards[s->perm[i].card]))
         FAIL("slot %d: ability kinds %#x, its card has %#x", i, x->abk, card_ability_kinds(&s->cards[s->perm[i].card]));
     if (layers_stale(s)) return 0;
@@ -184,6 +186,9 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         if (q->plus && q->minus) FAIL("slot %d: +1/+1 and -1/-1 counters did not cancel", i);
         if (!perm_is_creature(s, i) && q->damage && !perm_is_planeswalker(s, i))
             FAIL("slot %d: damage on a noncreature", i);
+        if (q->loyalty && !perm_is_planeswalker(s, i)) FAIL("slot %d: loyalty counters on a nonplaneswalker", i);
+        if (perm_is_planeswalker(s, i) && !perm_is_creature(s, i) && q->damage)   /* 306.8: loyalty goes instead */
+            FAIL("slot %d: damage marked on a planeswalker", i);
         if (q->target != TARGET_NONE && !permset_has(s->combat.attackers, i))
             FAIL("slot %d: has an attack target but is not attacking", i);
     }

@@ -3,6 +3,48 @@
 #include "layers.h"
 #include "stack.h"
 #include "ability.h"
+#include "policy.h"
+
+/* Asks player `who` a choice (ChoiceKind kind, n options, idx, the
+ * damage) and returns the option, 0 when it has no policy or answers out
+ * of range. */
+static int ask(const GameState *s, const Game *g, int who, int kind, uint16_t card, int n, const uint8_t *idx,
+               int amount)
+{
+    const Policy *pol = g->policy[who];
+    if (!pol || !pol->choose) return 0;
+    Choice ch = { (uint8_t)kind, card, n, NULL, idx, amount };
+    int k = pol->choose(pol, s, g, who, g->policy_rng[who], &ch);
+    return k < 0 || k >= n ? 0 : k;
+}
+
+/* 306.7 (2011): noncombat damage that would be dealt to player p by a
+ * source an opponent of p controls may be dealt to a planeswalker p
+ * controls instead, as the source's controller chooses when the effect
+ * applies (a redirection, 614.9). With a prevention shield on p as well,
+ * p orders the two (616.1). Returns the planeswalker's slot, or -1: the
+ * player (*amt may have been prevented in part). Foundations has no such
+ * rule: damage to a player stays with the player. */
+static int redirect(GameState *s, const Game *g, const DamageSource *src, int p, int *amt)
+{
+    uint8_t opt[PERM_MAX + 1];
+    int n = 0;
+    opt[n++] = NO_SLOT;
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (perm_is_planeswalker(s, i)) opt[n++] = (uint8_t)i;
+    }
+    if (n == 1) return -1;
+    Player *pl = &s->pl[p];
+    if (!src->no_prevent && pl->prevent > 0 && ask(s, g, p, CH_PREVENT_FIRST, src->card, 2, NULL, *amt) == 0) {
+        int stop = pl->prevent < *amt ? pl->prevent : *amt;
+        pl->prevent = (int16_t)(pl->prevent - stop);
+        *amt -= stop;
+        if (*amt <= 0) return -1;
+    }
+    int k = ask(s, g, src->controller, CH_REDIRECT, src->card, n, opt, *amt);
+    return k ? opt[k] : -1;
+}
 
 int damage_player_shields(const GameState *s, int p, int src_ctl)
 {
@@ -23,6 +65,11 @@ int damage_player_shields(const GameState *s, int p, int src_ctl)
 int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int p, int amt)
 {
     if (amt <= 0) return 0;
+    if (i < 0 && s->edition == EDITION_2011 && p != src->controller) {
+        int to = redirect(s, g, src, p, &amt);
+        if (to >= 0) return damage_deal(s, g, src, to, p, amt);
+        if (amt <= 0) return 0;
+    }
     int no_prevent = src->no_prevent || state_no_prevention(s);           /* Leyline of Punishment */
     unsigned flags = DMG_NONCOMBAT;
     if (src->kw & KW_DEATHTOUCH) flags |= DMG_DEATHTOUCH;

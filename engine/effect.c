@@ -208,7 +208,11 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
         if (i >= PERM_MAX || !permset_has(s->perm_used, i) || s->px[i].ts != t.ts) return 0;
         if (sp->what == TGT_PLAYER) return 0;
         if (sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW) {
-            if (!perm_is_planeswalker(s, i) && (sp->what == TGT_PLAYER_OR_PW || !perm_is_creature(s, i))) return 0;
+            /* "Any target" is a creature, player or planeswalker (115.4, Foundations); the cards
+             * of 2011 printed it "target creature or player", and damage reached a planeswalker
+             * by redirection alone (306.7, 2011: damage_deal). */
+            int pw = perm_is_planeswalker(s, i) && (sp->what == TGT_PLAYER_OR_PW || s->edition != EDITION_2011);
+            if (!pw && (sp->what == TGT_PLAYER_OR_PW || !perm_is_creature(s, i))) return 0;
         } else if (sp->f.zone != ZONE_BATTLEFIELD || !filter_perm(s, &sp->f, i, you, src)) {
             return 0;
         }
@@ -345,12 +349,15 @@ static PermSet sel_perms(const Ctx *c, const Effect *e)
         return out;
     }
     case SEL_TARGET_PLAYER_ALL: case SEL_TARGET_PLAYER_OWNS: {   /* "all creatures target player controls" */
+        /* a planeswalker target (Chandra Nalaar's "that planeswalker's controller"): its
+         * controller as the ability began to resolve */
         Target t = c->it->t[e->arg];
-        if (!c->legal[e->arg] || t.kind != TK_PLAYER) return 0;
+        if (!c->legal[e->arg] || (t.kind != TK_PLAYER && !(t.kind == TK_PERM && e->who == SEL_TARGET_PLAYER_ALL))) return 0;
+        int who = t.kind == TK_PLAYER ? t.v : c->ctl[e->arg];
         PermSet out = 0;
-        for (PermIter it = permset_iter(e->who == SEL_TARGET_PLAYER_ALL ? s->perm_ctl[t.v] : s->perm_used); permiter_more(&it);) {
+        for (PermIter it = permset_iter(e->who == SEL_TARGET_PLAYER_ALL ? s->perm_ctl[who] : s->perm_used); permiter_more(&it);) {
             int i = permiter_next(&it);
-            if ((e->who == SEL_TARGET_PLAYER_ALL || s->px[i].owner == t.v) && filter_perm(s, &e->sel, i, c->it->controller, c->src))
+            if ((e->who == SEL_TARGET_PLAYER_ALL || s->px[i].owner == who) && filter_perm(s, &e->sel, i, c->it->controller, c->src))
                 out |= PERMSET_BIT(i);
         }
         return out;
@@ -632,6 +639,9 @@ static void search(Ctx *c, int p, int n, const Filter *f, int zone, int tapped)
             int i = d->types & TYPE_LAND ? land_enter(s, c->g, p, obj, tapped) : perm_enter(s, c->g, p, p, OBJ_CARD(s, p, obj), obj);
             if (i < 0) { card_to_zone(s, p, obj, ZONE_GRAVEYARD); game_fail(s, c->g, ERR_CAPACITY); return; }
             if (tapped && i != NO_SLOT && !(d->types & TYPE_LAND)) s->perm[i].flags |= PF_TAPPED;
+        } else if (zone == ZONE_LIBRARY) {           /* "then shuffle and put that card on top" */
+            library_shuffle(s, c->g, p);
+            library_put(s, p, obj, 0);
         } else {
             card_to_zone(s, p, obj, ZONE_HAND);
         }
@@ -693,11 +703,43 @@ static void run_on_card(Ctx *c, const Effect *e, int self)
 
 static void sacrifice_lands(Ctx *c, unsigned players, int n);
 
+/* "Put all creature cards from all graveyards onto the battlefield under
+ * your control" (arg2 0; 1: under their owners' control): every card
+ * matching e->sel in the graveyards its filter names enters at once, and
+ * the abilities that trigger on another's entering see them all (603.6a). */
+static void reanimate_all(Ctx *c, const Effect *e)
+{
+    GameState *s = c->s;
+    int you = c->it->controller, ctl = e->sel.ctl;
+    uint8_t slot[PERM_MAX], who[PERM_MAX];
+    int n = 0;
+    for (int p = 0; p < 2; p++) {
+        if ((ctl == CTL_YOU && p != you) || ((ctl == CTL_OPP || ctl == CTL_NOT_YOU) && p == you)) continue;
+        uint64_t gy[4];
+        memcpy(gy, s->pl[p].gy, sizeof gy);              /* the set is fixed as the effect begins */
+        for (int w = 0; w < 4; w++)
+            for (uint64_t bits = gy[w]; bits; bits &= bits - 1) {
+                int obj = w * 64 + __builtin_ctzll(bits);
+                uint16_t card = OBJ_CARD(s, p, obj);
+                if (!filter_card(&s->cards[card], &e->sel, NULL)) continue;
+                int to = e->arg2 ? p : you;
+                gy_leave(s, p, (uint8_t)obj);
+                int i = perm_enter_with(s, c->g, to, p, card, (uint8_t)obj, 0);
+                if (i < 0) { card_to_zone(s, p, (uint8_t)obj, ZONE_GRAVEYARD); game_fail(s, c->g, ERR_CAPACITY); return; }
+                slot[n] = (uint8_t)i;
+                who[n++] = (uint8_t)to;
+            }
+    }
+    if (s->layers_dirty) layers_refresh(s);
+    for (int k = 0; k < n; k++) trigger_event(s, TR_OTHER_ETB, slot[k], s->perm[slot[k]].card, who[k], who[k], 0);
+}
+
 static void run(Ctx *c, const Effect *e)
 {
     GameState *s = c->s;
     if (e->who == SEL_TARGET && c->it->t[e->arg].kind == TK_CARD) { run_on_card(c, e, 0); return; }
     if (e->who == SEL_SELF && c->a->kind == AB_ACTIVATED && c->a->zone == ZONE_GRAVEYARD) { run_on_card(c, e, 1); return; }
+    if (e->op == OP_REANIMATE && e->who == SEL_ALL && e->sel.zone == ZONE_GRAVEYARD) { reanimate_all(c, e); return; }
     int n = amount(c, e);
     PermSet perms = sel_perms(c, e);
     unsigned players = sel_players(c, e);

@@ -270,6 +270,13 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     if (a->kind == AB_STATIC && e->op == OP_RULE && e->arg2 == RULE_UNCOUNTERABLE && sel == SEL_ALL &&
         e->sel.zone == ZONE_STACK && filter_only(&e->sel, 3) && !a->cond)
         return 1;
+    /* Every creature card in graveyards onto the battlefield (effect.c's reanimate_all): no land, and
+     * no Aura, which would need a choice of what it enchants as it enters (303.4f), no condition
+     * but the card's own */
+    if (sel == SEL_ALL && e->op == OP_REANIMATE && e->sel.zone == ZONE_GRAVEYARD && !e->flags &&
+        e->sel.types == TYPE_CREATURE && !e->sel.types_all && !e->sel.state && !e->sel.kw &&
+        !e->sel.kw_not && !e->sel.other && e->sel.power_max == FILTER_NO_LIMIT && e->sel.power_min == FILTER_NO_MIN)
+        return 1;
     if (set && !filter_ok(&e->sel)) NOT("%s of cards outside the battlefield", name);
     if (set && a->kind != AB_STATIC && filter_may_match_land(&e->sel))
         NOT("%s of lands (basic lands are not permanents yet)", name);
@@ -370,6 +377,11 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     if (e->dur != DUR_NOW && e->dur != DUR_EOT) NOT("%s for that duration", name);
     switch (e->op) {
     case OP_DAMAGE:
+        /* "each creature that player or that planeswalker's controller controls" (Chandra Nalaar) */
+        if (sel == SEL_TARGET_PLAYER_ALL && e->arg < a->n_targets && e->sel.ctl == CTL_ANY &&
+            (a->target[e->arg].what == TGT_PLAYER || a->target[e->arg].what == TGT_PLAYER_OR_PW) &&
+            !filter_may_match_land(&e->sel) && filter_ok(&e->sel))
+            return 1;
         if (!on_perm && !on_player) break;
         if (sel == SEL_ATTACHED) break;
         if (sel == SEL_SELF && a->kind != AB_ACTIVATED && a->kind != AB_TRIGGERED) break;   /* "to itself" */
@@ -477,7 +489,7 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         return 1;
     case OP_SEARCH:                                          /* your own library, for your hand or battlefield */
         if (sel != SEL_YOU || e->sel.zone != ZONE_LIBRARY || e->n.kind != QTY_CONST ||
-            (e->arg2 != ZONE_HAND && e->arg2 != ZONE_BATTLEFIELD) || (e->sel.state & ~(unsigned)FS_NAMED) || e->sel.kw ||
+            (e->arg2 != ZONE_HAND && e->arg2 != ZONE_BATTLEFIELD && e->arg2 != ZONE_LIBRARY) || (e->sel.state & ~(unsigned)FS_NAMED) || e->sel.kw ||
             e->sel.ctl > CTL_YOU)
             break;
         return 1;
@@ -570,8 +582,7 @@ static int cost_ok(const Ability *a, const Cost *c, int kind, char *why, size_t 
     if (c->discard_n && (kind != AB_ACTIVATED || c->discard_n > 2 || !hand_filter_ok(&c->discard) ||
                          a->n_targets + c->discard_n + c->sac_n > ACTION_TARGETS))
         NOT("that cost");
-    if (c->x && kind != AB_SPELL && kind != AB_ACTIVATED) NOT("an ability with {X}");
-    if (c->loyalty) NOT("loyalty abilities");
+    if (c->x && kind != AB_SPELL && kind != AB_ACTIVATED && kind != AB_LOYALTY) NOT("an ability with {X}");
     return 1;
 }
 
@@ -622,6 +633,13 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         if (a->timing & ~(unsigned)(TM_SORCERY | TM_ONCE | TM_TWICE | TM_UPKEEP | TM_YOUR_TURN | TM_ATTACKING))
             NOT("that timing restriction");
         if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
+        break;
+    case AB_LOYALTY:                                        /* 606: its cost is loyalty alone */
+        if (a->timing || a->zone != ZONE_BATTLEFIELD || a->cost.generic || a->cost.tap || a->cost.sac_self ||
+            a->cost.sac_n || a->cost.remove_counters || a->cost.exile_self || (a->cost.x && a->cost.loyalty))
+            NOT("that loyalty ability");
+        if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
+        for (int c = 0; c < 6; c++) if (a->cost.color[c]) NOT("that loyalty ability");
         break;
     case AB_MANA:
         /* The payer activates those whose only cost is {T} (mana.c): one

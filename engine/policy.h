@@ -52,6 +52,11 @@ typedef enum ChoiceKind {
     CH_SACRIFICE,/* a permanent to sacrifice ("target opponent sacrifices a creature"), or to return
                     to its owner's hand ("that player returns a creature they control"): slots
                     idx[0 .. n-1] */
+    CH_REDIRECT, /* 306.7 (2011): the controller of a source of noncombat damage to an opponent
+                    chooses where it goes: idx[0 .. n-1], NO_SLOT the player (idx[0]), else the
+                    slot of a planeswalker that player controls */
+    CH_PREVENT_FIRST, /* 616.1: the player who would be dealt that damage, with a prevention
+                    shield, orders the two: 0 prevention first, 1 the redirection first */
     CH_SCRY,     /* scry m (701.18): option k = order * (m + 1) + b: the top m cards in order
                     number `order` (as CH_ORDER), then the last b of them to the bottom in that
                     order; n = (m + 1)!, 0 keeps all on top as they were */
@@ -82,8 +87,10 @@ typedef struct Choice {
     int      n;          /* options 0 .. n-1 */
     const Action *opt;   /* CH_TARGETS */
     const uint8_t *idx;  /* CH_DISCARD, CH_PUT: hand indices; CH_KEEP: slots; CH_SEARCH: library positions;
-                            CH_HAND_PICK: the other player's hand indices */
-    int      arg;        /* CH_PAY: the generic mana asked; CH_HAND_PICK: the player whose hand */
+                            CH_HAND_PICK: the other player's hand indices;
+                            CH_REDIRECT: NO_SLOT (the player) or planeswalker slots */
+    int      arg;        /* CH_PAY: the generic mana asked; CH_HAND_PICK: the player whose hand;
+                            CH_REDIRECT, CH_PREVENT_FIRST: the damage */
 } Choice;
 
 typedef struct Policy Policy;

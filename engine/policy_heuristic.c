@@ -796,11 +796,60 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
 
 /* The copy for games with rules text, out of line: the creature-only
  * copies stay as they were without it. */
+/* The attackers chosen, aimed at the defender's planeswalkers (508.1b)
+ * when their power together falls short of the defender's life: each
+ * planeswalker, the most loyal first, gets the weakest attacker that
+ * alone could remove all its loyalty, else the strongest few that
+ * together could; the rest stay at the player. */
+static void aim_planeswalkers(const GameState *s, int p, AttackDecl *out, int n)
+{
+    int opp = 1 - p, total = 0;
+    uint8_t pw[PERM_MAX];
+    int npw = 0;
+    for (PermIter it = permset_iter(s->perm_ctl[opp]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (perm_is_planeswalker(s, i) && s->perm[i].loyalty) pw[npw++] = (uint8_t)i;
+    }
+    if (!npw) return;
+    for (int k = 0; k < n; k++) total += s->perm[out[k].attacker].power;
+    if (total >= s->pl[opp].life) return;                        /* at the player: it may be lethal */
+    for (int a = 1; a < npw; a++)                                /* the most loyal first */
+        for (int b = a; b > 0 && s->perm[pw[b]].loyalty > s->perm[pw[b - 1]].loyalty; b--) {
+            uint8_t t = pw[b]; pw[b] = pw[b - 1]; pw[b - 1] = t;
+        }
+    for (int w = 0; w < npw; w++) {
+        int loyalty = s->perm[pw[w]].loyalty, one = -1;
+        for (int k = 0; k < n; k++) {
+            int pk = s->perm[out[k].attacker].power;
+            if (out[k].target == TARGET_PLAYER && pk >= loyalty &&
+                (one < 0 || pk < s->perm[out[one].attacker].power))
+                one = k;
+        }
+        if (one >= 0) { out[one].target = pw[w]; continue; }
+        int sum = 0, pick[PERM_MAX], np = 0;
+        uint8_t used[PERM_MAX] = { 0 };
+        while (sum < loyalty) {
+            int best = -1;
+            for (int k = 0; k < n; k++)
+                if (out[k].target == TARGET_PLAYER && !used[k] && s->perm[out[k].attacker].power > 0 &&
+                    (best < 0 || s->perm[out[k].attacker].power > s->perm[out[best].attacker].power))
+                    best = k;
+            if (best < 0) break;
+            used[best] = 1;
+            pick[np++] = best;
+            sum += s->perm[out[best].attacker].power;
+        }
+        if (sum >= loyalty) for (int k = 0; k < np; k++) out[pick[k]].target = pw[w];
+    }
+}
+
 static __attribute__((noinline)) int h_attack_rules(const Policy *pol, const GameState *s, const Game *g, int p,
                                                     Rng *rng, AttackDecl *out)
 {
     PermSet can[PERM_MAX];
-    return combat_attack_repair(s, out, h_attack_in(pol, s, g, p, rng, out, 1, 1, can));
+    int n = h_attack_in(pol, s, g, p, rng, out, 1, 1, can);
+    aim_planeswalkers(s, p, out, n);
+    return combat_attack_repair(s, out, n);
 }
 
 static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, AttackDecl *out)

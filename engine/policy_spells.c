@@ -35,6 +35,8 @@ static int evaluate(const GameState *s, int p)
         for (PermIter it = permset_iter(s->perm_ctl[side]); permiter_more(&it);) {
             int i = permiter_next(&it);
             w += perm_is_creature(s, i) ? creature_value(s, i) : 3;
+            int loyalty = s->perm[i].loyalty;                    /* a planeswalker's alone (state_check) */
+            w += loyalty ? 2 + 2 * loyalty : 0;                   /* its abilities to come */
         }
         for (int k = 0; k < s->stack_n; k++)
             if (s->stack[k].controller == side) w += 2 + s->cards[s->stack[k].card].mana_value;
@@ -320,6 +322,17 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
     if (c->kind == CH_MAY) return 0;   /* what it may do helps it: its targets were its choice */
     if (c->kind == CH_ORDER || c->kind == CH_SCRY) return 0;   /* the library as it is (no reading yet) */
     if (c->kind == CH_PAY) return 0;   /* its spell is worth more than the mana left this turn */
+    if (c->kind == CH_PREVENT_FIRST) return 0;   /* the shield first: its life is sure to be spared */
+    if (c->kind == CH_REDIRECT) {      /* the player when it kills them, else the planeswalker it kills
+                                          with the most loyalty, else the player */
+        int opp = 1 - p, best = 0, best_l = 0;
+        if (s->pl[opp].life <= c->arg) return 0;
+        for (int k = 1; k < c->n; k++) {
+            int l = s->perm[c->idx[k]].loyalty;
+            if (l <= c->arg && l > best_l) { best_l = l; best = k; }
+        }
+        return best;
+    }
     if (c->kind == CH_HAND_PICK) {     /* the other player's dearest card (its own: the cheapest) */
         int q = c->arg & 1, sign = q == p ? -1 : 1;
         const Player *pl = &s->pl[q];

@@ -41,17 +41,31 @@ static PermSet attachments(GameState *s, int *acted)
     return gone;
 }
 
+/* Whether planeswalkers i and j share a planeswalker type (a
+ * planeswalker card's subtypes are all planeswalker types, 205.3j). */
+static int share_pw_type(const GameState *s, int i, int j)
+{
+    const CardDef *a = perm_def(s, i), *b = perm_def(s, j);
+    for (int x = 0; x < CARD_SUBTYPE_MAX && a->subtype[x]; x++)
+        for (int y = 0; y < CARD_SUBTYPE_MAX && b->subtype[y]; y++)
+            if (a->subtype[x] == b->subtype[y]) return 1;
+    return 0;
+}
+
 /* The legend rule. Edition 2011 (704.5k): two or more legendary
  * permanents with the same name are all put into their owners'
  * graveyards. Foundations (704.5j): a player who controls two or more
  * legendary permanents with the same name chooses one; the rest go. (One
- * card of the pool is one name.) */
+ * card of the pool is one name.) Planeswalkers in 2011 were not
+ * legendary (the Oracle text made them so in 2017): the planeswalker
+ * uniqueness rule (704.5j, 2011) applies to them instead, a player who
+ * controls two or more that share a planeswalker type choosing one. */
 static PermSet legend_rule(GameState *s, const Game *g)
 {
     PermSet legends = 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
-        if (s->px[i].abk & PK_LEGEND) legends |= PERMSET_BIT(i);
+        if (s->px[i].abk & PK_LEGEND) legends |= PERMSET_BIT(i);   /* planeswalkers too */
     }
     if (!(legends & (legends - 1))) return 0;                       /* fewer than two */
     PermSet gone = 0;
@@ -59,16 +73,19 @@ static PermSet legend_rule(GameState *s, const Game *g)
         int i = permiter_next(&it);
         if (gone & PERMSET_BIT(i)) continue;
         int p = perm_controller(s, i);
+        int old_pw = s->edition == EDITION_2011 && perm_is_planeswalker(s, i);   /* 704.5j (2011) */
         uint8_t same[PERM_MAX];
         int n = 0;
         for (PermIter jt = permset_iter(legends); permiter_more(&jt);) {
             int j = permiter_next(&jt);
-            if (s->perm[j].card == s->perm[i].card && (s->edition == EDITION_2011 || perm_controller(s, j) == p))
-                same[n++] = (uint8_t)j;
+            int group = old_pw ? perm_is_planeswalker(s, j) && share_pw_type(s, i, j)
+                               : s->perm[j].card == s->perm[i].card && (perm_def(s, j)->supertypes & SUPER_LEGENDARY);
+            int each_player = s->edition == EDITION_2011 && !old_pw;   /* 2011's legend rule: all of them */
+            if (group && (each_player || perm_controller(s, j) == p)) same[n++] = (uint8_t)j;
         }
         if (n < 2) continue;
         int keep = -1;
-        if (s->edition != EDITION_2011) {
+        if (s->edition != EDITION_2011 || old_pw) {
             const Policy *pol = g->policy[p];
             keep = 0;
             if (pol && pol->choose) {

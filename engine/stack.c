@@ -328,7 +328,9 @@ static int is_legal(const GameState *s, int p, const Action *a, int free_mana)
     int n = actions_spells(s, p, acts, free_mana);
     for (int k = 0; k < n; k++) {
         Action b = acts[k];
-        if (free_mana) b.x = a->x;
+        /* a loyalty ability's X is no mana: listed 0 .. loyalty even then (606.4, 606.5) */
+        int loyal = b.type == ACT_ACTIVATE && s->cards[s->perm[b.hand_idx].card].ab[b.ability].kind == AB_LOYALTY;
+        if (free_mana && !loyal) b.x = a->x;
         if (!memcmp(&b, a, sizeof b)) return 1;
     }
     return 0;
@@ -480,6 +482,12 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
         else { s->px[i].xflags |= PX_USED; s->used_twice &= ~PERMSET_BIT(i); }
     }
     if (ab->cost.remove_counters) { q->plus = (uint8_t)(q->plus - ab->cost.remove_counters); s->layers_dirty = 1; }
+    if (ab->kind == AB_LOYALTY) {                          /* 606.4: loyalty counters put on or removed */
+        int v = q->loyalty + (ab->cost.x ? -(int)a->x : ab->cost.loyalty);
+        q->loyalty = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+        s->pw_used |= PERMSET_BIT(i);                      /* 606.3 */
+        s->sba_pending = 1;                                /* 704.5i: at 0 it goes as the ability waits */
+    }
     it->ts = state_ts(s);
     s->stack_n++;
     game_event(g, s, EV_ACTIVATE, p, i, 0, q->card, a->ability, 0);

@@ -32,6 +32,7 @@ void state_clear(GameState *s, const CardPool *pool, int edition)
      * the rest is cleared, as state_fork copies only the rest. */
     memset(s, 0, offsetof(GameState, stack));
     memset(s->px, 0, sizeof s->px);
+    s->pw_used = 0;
     s->cards = pool->cards;
     s->edition = (uint8_t)edition;
     s->turn = 1;

@@ -382,7 +382,7 @@ enum {
                                 pay: listed as actions */
     PK_MANA      = 1u << 3,  /* an AB_MANA whose only cost is {T}: the payer activates it */
     PK_ATTACH    = 1u << 4,  /* AB_ENCHANT, AB_EQUIP: the state-based actions check what it is on */
-    PK_LEGEND    = 1u << 5,  /* legendary (the legend rule) */
+    PK_LEGEND    = 1u << 5,  /* legendary (the legend rule), or a planeswalker (2011's uniqueness rule) */
     PK_CONTROL   = 1u << 6,  /* a static ability that changes control ("You control enchanted
                                 creature": layer 2, layers.c) */
     PK_COND      = 1u << 7   /* a static ability with a condition ("as long as ...", "during your
@@ -451,6 +451,9 @@ typedef struct GameState {
     PermSet   used_twice;        /* permanents whose "no more than twice each turn" ability was
                                     activated twice this turn (meaningful with PX_USED set, the
                                     first time: a new object in the slot has it clear) */
+    PermSet   pw_used;           /* planeswalkers a loyalty ability of which was activated this turn
+                                    (606.3: one each turn; emptied in the cleanup step, a slot's bit
+                                    cleared as a new permanent takes it) */
     uint8_t   lib_buf[2][DECK_MAX]; /* a library's own order once a card writes to it (PL_LIB_OWN:
                                     pl[p].lib points here); until then every fork shares the
                                     game's (library.h) */
@@ -469,7 +472,7 @@ static inline size_t state_fork_bytes(const GameState *s)
     size_t libs = 0;
     for (int p = 0; p < 2; p++) if (s->pl[p].flags & PL_LIB_OWN) libs += s->pl[p].lib_n;
     return STATE_HOT_BYTES + (size_t)s->stack_n * sizeof(StackItem) + (size_t)s->float_n * sizeof(Floating) +
-           (size_t)s->pending_n * sizeof(Pending) + sizeof s->px + sizeof s->used_twice + libs;
+           (size_t)s->pending_n * sizeof(Pending) + sizeof s->px + sizeof s->used_twice + sizeof s->pw_used + libs;
 }
 static inline void state_fork(GameState *dst, const GameState *src)
 {
@@ -480,6 +483,7 @@ static inline void state_fork(GameState *dst, const GameState *src)
     memcpy(dst->pend, src->pend, (size_t)src->pending_n * sizeof(Pending));
     memcpy(dst->px, src->px, sizeof src->px);
     dst->used_twice = src->used_twice;
+    dst->pw_used = src->pw_used;
     for (int p = 0; p < 2; p++)             /* an own library: its live part, and the pointer to it */
         if (src->pl[p].flags & PL_LIB_OWN) {
             const Player *pl = &src->pl[p];
@@ -576,7 +580,7 @@ static inline int perm_is_planeswalker(const GameState *s, int i)
 /* The PK_* bits of card d (PermX.abk of a permanent of it). */
 static inline uint8_t card_ability_kinds(const CardDef *d)
 {
-    unsigned k = (d->supertypes & SUPER_LEGENDARY) ? PK_LEGEND : 0;
+    unsigned k = (d->supertypes & SUPER_LEGENDARY) || (d->types & TYPE_PLANESWALKER) ? PK_LEGEND : 0;
     for (int j = 0; j < d->n_abilities; j++)
         switch (d->ab[j].kind) {
         case AB_STATIC:

@@ -258,6 +258,7 @@ static void cleanup(GameState *s, Game *g)
         layers_refresh(s);
         s->damaged_opp = 0;
         s->prevent_combat = 0;
+        s->pw_used = 0;                                                      /* 606.3: "that turn" */
     } else {
         for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {    /* 514.2 */
             int i = permiter_next(&it);

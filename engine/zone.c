@@ -7,11 +7,17 @@
 
 int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj)
 {
+    return perm_enter_with(s, g, ctl, owner, card, obj, 1);
+}
+
+int perm_enter_with(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj, int others)
+{
     int i = perm_create(s, ctl, card, obj);
     if (i < 0) return -1;
     const CardDef *d = &s->cards[card];
     PermX *x = &s->px[i];
     memset(x, 0, sizeof *x);
+    s->pw_used &= ~PERMSET_BIT(i);                                            /* a new object (400.7) */
     x->ts = state_ts(s);
     x->owner = (uint8_t)owner;
     if (ctl != owner) x->xflags |= PX_CTL_OTHER;                              /* 110.2 */
@@ -38,6 +44,7 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
     s->layers_dirty = 1;
     game_event(g, s, EV_ENTER, ctl, i, 0, card, 0, 0);
     trigger_event(s, TR_ETB, i, card, ctl, ctl, 0);
+    if (!others) return i;
     if (s->layers_dirty) layers_refresh(s);           /* what enters is seen as it is (603.6a) */
     trigger_event(s, TR_OTHER_ETB, i, card, ctl, ctl, 0);
     return i;

@@ -11,6 +11,10 @@
  * and its enters-the-battlefield triggers. Returns its slot, or -1 when
  * PERM_MAX is reached. */
 int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj);
+/* perm_enter, and with others 0 without the abilities that trigger on
+ * another permanent entering: for permanents that enter together, whose
+ * caller triggers those once all are there (603.6a: each sees the others). */
+int perm_enter_with(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj, int others);
 
 /* Permanent i leaves the battlefield for its owner's `zone` (ZONE_GRAVEYARD,
  * ZONE_EXILE, ZONE_HAND): combat, attachments and

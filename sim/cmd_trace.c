@@ -256,12 +256,14 @@ static void ability_cost_text(const Ability *a, char *out, size_t n)
     size_t k = 0;
     out[0] = 0;
 #define ADD(...) do { if (k + 2 < n) k += (size_t)snprintf(out + k, n - k, __VA_ARGS__); } while (0)
-    for (int j = 0; j < c->x; j++) ADD("{X}");
+    int loyalty = a->kind == AB_LOYALTY;
+    for (int j = 0; j < c->x && !loyalty; j++) ADD("{X}");
     if (c->generic) ADD("{%d}", c->generic);
     for (int col = 0; col < COLOR_COUNT; col++) for (int j = 0; j < c->color[col]; j++) ADD("{%c}", sym[col]);
     if (c->tap) ADD("%s{T}", k ? ", " : "");
     if (c->untap) ADD("%s{Q}", k ? ", " : "");
-    if (c->loyalty) ADD("%s%+d loyalty", k ? ", " : "", c->loyalty);
+    if (loyalty && c->x) ADD("%s-X loyalty", k ? ", " : "");                   /* [-X] */
+    else if (loyalty) ADD("%s%+d loyalty", k ? ", " : "", c->loyalty);       /* [0] too */
     if (c->life) ADD("%spay %d life", k ? ", " : "", c->life);
     if (c->sac_self) ADD("%ssacrifice it", k ? ", " : "");
     if (c->sac_n) ADD("%ssacrifice %d", k ? ", " : "", c->sac_n);

@@ -279,13 +279,16 @@ static void test_pool_playouts(void **state)
             snprintf(msg, sizeof msg, "state_check: %s", g.check_msg);
             fail_game(i, &pd, a, b, edition, msg);
         }
-        /* The two capacities legal play reaches: a hand of HAND_MAX cards
+        /* The three capacities legal play reaches: a hand of HAND_MAX cards
          * that must take one more (after Mind Spring or Tidings), a stack
          * of STACK_MAX items (an ability activated again and again in
-         * response to itself, as the random policy may); counted, and
-         * bounded below. Any other is a failure. */
+         * response to itself, as the random policy may), TRIG_MAX
+         * triggered abilities waiting at once (Liliana Vess's -8 bringing
+         * back a graveyard of creatures beside Garruk's Packleader);
+         * counted, and bounded below. Any other is a failure. */
         int full = s.end_reason == END_CAPACITY &&
-                   (s.pl[0].hand_n == HAND_MAX || s.pl[1].hand_n == HAND_MAX || s.stack_n == STACK_MAX);
+                   (s.pl[0].hand_n == HAND_MAX || s.pl[1].hand_n == HAND_MAX || s.stack_n == STACK_MAX ||
+                    s.pending_n == TRIG_MAX);
         if (full && !first_full) first_full = i + 1;
         if (!s.over || s.end_reason == END_ERROR || (s.end_reason == END_CAPACITY && !full) ||
             s.end_reason == END_NONE) {
@@ -314,7 +317,7 @@ static void test_pool_playouts(void **state)
         }
     }
     print_message("%ld games of %d decks (%d supported cards besides the basic lands) in %.1f s: "
-                  "ends by life %ld, library %ld, turn cap %ld, poison %ld, a full hand or stack %ld (first: game %ld)\n",
+                  "ends by life %ld, library %ld, turn cap %ld, poison %ld, a full hand, stack or trigger queue %ld (first: game %ld)\n",
                   (long)PLAYOUT_GAMES, pd.n, supported, secs, ends[END_LIFE], ends[END_LIBRARY],
                   ends[END_TURN_CAP], ends[END_POISON], ends[END_CAPACITY], first_full - 1);
     assert_int_equal(never, 0);

@@ -24,8 +24,8 @@ static int failures;
     failures++; } } while (0)
 
 #define M10 MTGJSON_DIR "/M10.json"
-#define DEFAULT_READ 654 /* cards of the default pool read whole (count_read) */
-#define M10_READ     205 /* likewise for M10 */
+#define DEFAULT_READ 658 /* cards of the default pool read whole (count_read) */
+#define M10_READ     208 /* likewise for M10 */
 
 static const CardDef *card(const Pool *p, const char *name)
 {
@@ -126,9 +126,13 @@ static void check_pool_consistent(const Pool *p)
             fprintf(stderr, "%s: a spell ability on a permanent\n", c->name);
             failures++;
         }
-        if (card_is(c, TYPE_PLANESWALKER)) {
-            fprintf(stderr, "%s: a supported planeswalker\n", c->name);
-            failures++;
+        if (card_is(c, TYPE_PLANESWALKER)) {   /* 306.5b, 606: a printed loyalty and loyalty abilities */
+            int loyal = 0;
+            for (int k = 0; k < c->n_abilities; k++) loyal += c->ab[k].kind == AB_LOYALTY;
+            if (!c->loyalty || !loyal) {
+                fprintf(stderr, "%s: a supported planeswalker without loyalty or loyalty abilities\n", c->name);
+                failures++;
+            }
         }
     }
 }

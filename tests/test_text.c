@@ -243,6 +243,14 @@ static void test_abilities(void)
                                  "grant trample all[creature you control] eot");
     EXPECT("Jace Beleren", "loyalty +2: draw 1 each player\nloyalty -1: draw 1 target0[player]\n"
                            "loyalty -10: mill 20 target0[player]");
+    /* [-X]: X chosen as it is activated, no greater than the loyalty (606.5, 107.3) */
+    {
+        const char *got = read_card(find("Jace Beleren"), "[\xe2\x88\x92X]: Target player mills X cards.");
+        if (strcmp(got, "loyalty -X: mill X target0[player]")) {
+            fprintf(stderr, "%s:%d: [-X]: got %s\n", __FILE__, __LINE__, got);
+            failures++;
+        }
+    }
     EXPECT("Glacial Fortress", "etb-tapped unless [Plains|Island land you control]\nmana {T}: add 1 {W/U}");
     EXPECT("Terramorphic Expanse", "activated {T},sac self: search [basic land card in library] to battlefield you "
                                    "tapped; shuffle you");
@@ -619,7 +627,6 @@ static void test_near_misses(void)
     NO("Garruk Wildspeaker", "[+1]: Untap up to two target lands at random.");
     NO("Bloodrage Vampire", "Bloodthirst");
     NO("Bloodrage Vampire", "Bloodthirst X");
-    NO("Jace Beleren", "[−X]: Target player mills X cards.");
     NO("Howling Mine", "At the beginning of each player's draw step, if Howling Mine is tapped, that player draws an additional card.");
     NO("Magma Phoenix", "{3}{R}{R}: Return Magma Phoenix from your graveyard to the battlefield under an opponent's control.");
     NO("Silence", "Your opponents can't cast spells until your next turn.");
