@@ -66,6 +66,7 @@ static void cast(GameState *s, Game *g, int p, int h)
     uint8_t obj = hand_take(pl, h);
     StackItem *it = &s->stack[s->stack_n++];
     it->kind = SI_SPELL;
+    it->n_targets = 0;                     /* the rest is unread here, but a game left at capacity shows it */
     it->controller = it->owner = (uint8_t)p;
     it->obj = obj;
     it->card = card;
