@@ -36,7 +36,9 @@ static int redirect(GameState *s, const Game *g, const DamageSource *src, int p,
     }
     if (n == 1) return -1;
     Player *pl = &s->pl[p];
-    if (!src->no_prevent && pl->prevent > 0 && ask(s, g, p, CH_PREVENT_FIRST, src->card, 2, NULL, *amt) == 0) {
+    /* 616.1: with a shield too, the player orders the two, unless damage can't be prevented (Leyline of Punishment) */
+    if (!src->no_prevent && !state_no_prevention(s) && pl->prevent > 0 &&
+        ask(s, g, p, CH_PREVENT_FIRST, src->card, 2, NULL, *amt) == 0) {
         int stop = pl->prevent < *amt ? pl->prevent : *amt;
         pl->prevent = (int16_t)(pl->prevent - stop);
         *amt -= stop;
