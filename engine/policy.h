@@ -18,7 +18,8 @@ typedef enum ActionType {
                           the card's object id, ability which of its abilities */
 } ActionType;
 
-#define ACTION_TARGETS 3   /* targets an action names (one per target spec) */
+#define ACTION_TARGETS 3   /* targets an action names (one per target spec; several of one spec
+                              are chosen as it is cast: TK_MANY) */
 
 /* One legal action of a player with priority. A creature-only game uses
  * type and hand_idx alone (the rest stays 0). */
@@ -65,7 +66,14 @@ typedef enum ChoiceKind {
                     permanent's slot (below PERM_MAX), or SAC_BASIC(color, tapped): one of the
                     chooser's basic lands making that color, tapped or not (basic lands are counts:
                     those of one color and state are interchangeable, state.h) */
-    CH_COLOR     /* a color ("protection from the color of your choice"): k is COLOR_W + k, n = 5 */
+    CH_COLOR,    /* a color ("protection from the color of your choice"): k is COLOR_W + k, n = 5 */
+    /* Several targets of one spec (targets_many.h), asked in the order of 601.2c-d: */
+    CH_TARGET_COUNT, /* a triggered ability: how many targets (601.2c): option k is `base` + k */
+    CH_TARGET_NEXT,  /* the next target: opt[0 .. n-1] (tk[0], tv[0]); `chosen` holds the `step`
+                        chosen before it, of `total` */
+    CH_DIVIDE        /* the share of the damage for target `step` of `total` (`chosen`): option k
+                        is k + 1 of the `amount` left (601.2d: each at least 1; the last target
+                        gets the rest and is not asked) */
 } ChoiceKind;
 
 #define SEARCH_NOTHING 0xFFu
@@ -80,6 +88,12 @@ typedef struct Choice {
     const uint8_t *idx;  /* CH_DISCARD: hand indices; CH_KEEP: slots; CH_SEARCH: library positions;
                             CH_HAND_PICK: the other player's hand indices */
     int      arg;        /* CH_PAY: the generic mana asked; CH_HAND_PICK: the player whose hand */
+    const Target *chosen;/* CH_TARGET_NEXT, CH_DIVIDE: the targets chosen so far (with their shares) */
+    uint8_t  step;       /* CH_TARGET_NEXT: targets chosen before; CH_DIVIDE: the target asked about */
+    uint8_t  total;      /* CH_TARGET_NEXT, CH_DIVIDE: how many targets in all */
+    uint8_t  base;       /* CH_TARGET_COUNT: the fewest targets (option 0) */
+    int16_t  amount;     /* CH_DIVIDE: the damage not yet divided, this target's included;
+                            CH_TARGET_COUNT: the damage to divide (0: none divided) */
 } Choice;
 
 typedef struct Policy Policy;
