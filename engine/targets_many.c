@@ -67,6 +67,7 @@ int many_choose(GameState *s, const Game *g, StackItem *it, const Ability *a, in
     int m = many_candidates(s, it, a, cand);
     if (n > m || n > ITEM_TARGETS) return 0;
     Action opt[PERM_MAX + 2];
+    int amount = many_amount(a, it->x);
     for (int j = 0; j < n; j++) {                              /* 601.2c: one at a time, each once */
         for (int c = 0; c < m; c++) {
             memset(&opt[c], 0, sizeof opt[c]);
@@ -82,12 +83,13 @@ int many_choose(GameState *s, const Game *g, StackItem *it, const Ability *a, in
         ch.chosen = t;
         ch.step = (uint8_t)j;
         ch.total = (uint8_t)n;
+        ch.amount = (int16_t)amount;
         int k = ask(s, g, it, &ch);
         t[j] = cand[k];
         memmove(&cand[k], &cand[k + 1], (size_t)(--m - k) * sizeof *cand);
     }
     if (a->target[0].divided == DIV_CHOSEN && n) {             /* 601.2d */
-        int left = many_amount(a, it->x);
+        int left = amount;
         for (int j = 0; j < n - 1; j++) {
             Choice ch;
             memset(&ch, 0, sizeof ch);
@@ -116,12 +118,21 @@ int many_trigger(GameState *s, const Game *g, StackItem *it, const Ability *a)
     for (int n = 0; n <= m && n <= ITEM_TARGETS; n++)
         if (many_count_ok(a, n, m, amount)) { if (lo < 0) lo = n; hi = n; }
     if (lo < 0) return 0;                                      /* 603.3d */
+    Action opt[PERM_MAX + 2];
+    for (int c = 0; c < m; c++) {
+        memset(&opt[c], 0, sizeof opt[c]);
+        opt[c].n_targets = 1;
+        opt[c].tk[0] = cand[c].kind;
+        opt[c].tv[0] = cand[c].v;
+    }
     Choice ch;
     memset(&ch, 0, sizeof ch);
     ch.kind = CH_TARGET_COUNT;
     ch.n = hi - lo + 1;                                        /* the legal counts are one range */
     ch.base = (uint8_t)lo;
     ch.amount = (int16_t)amount;
+    ch.opt = opt;
+    ch.total = (uint8_t)m;
     return many_choose(s, g, it, a, lo + ask(s, g, it, &ch));
 }
 
