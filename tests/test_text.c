@@ -133,7 +133,7 @@ static void test_spells(void)
 {
     EXPECT("Lightning Bolt", "spell: damage 3 to target0[any target]");
     /* Several targets of one spec, and damage divided among them (601.2c-d). */
-    EXPECT("Fireball", "spell +cost {X},{1} per target beyond the first: damage X to target0[any target]{0..any}{evenly}");
+    EXPECT("Fireball", "spell +cost {1} per target beyond the first: damage X to target0[any target]{0..any}{evenly}");
     EXPECT("Ignite Disorder", "spell: damage 3 to target0[white|blue creature]{1..3}{divided}");
     EXPECT("Hunters' Feast", "spell: gain-life 6 target0[player]{0..any}");
     EXPECT("Shock", "spell: damage 2 to target0[any target]");
