@@ -311,6 +311,21 @@ static int best_follow_up(const GameState *f, const Game *g, int p)
     return best_v;
 }
 
+/* Whether legal[k] casts a spell of several targets naming none, whose
+ * effects all act on its targets: it would do nothing but spend the
+ * card (and look like a way to let the stack resolve, which passing
+ * does as well). */
+static int does_nothing(const GameState *s, int p, const Action *a)
+{
+    if (a->type != ACT_CAST || a->tk[0] != TK_MANY || a->n_targets) return 0;
+    const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
+    int k = spell_ability(d);
+    if (k < 0) return 0;
+    for (int j = 0; j < d->ab[k].n_effects; j++)
+        if (d->ab[k].effect[j].who != SEL_TARGET && d->ab[k].effect[j].who != SEL_PREVIOUS) return 0;
+    return 1;
+}
+
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
 {
     if (land >= 0) return land;
@@ -319,7 +334,9 @@ int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action
     if (!heuristic_spells_looks(s, p)) return 0;
     int base = evaluate(s, p), best = 0, best_v = base;
     for (int k = 1; k < n && k < 96; k++) {
-        if (legal[k].type == ACT_LAND || same_as_earlier(s, p, legal, k) || !worth_trying(s, p, &legal[k])) continue;
+        if (legal[k].type == ACT_LAND || same_as_earlier(s, p, legal, k) || !worth_trying(s, p, &legal[k]) ||
+            does_nothing(s, p, &legal[k]))
+            continue;
         GameState f;
         state_fork(&f, s);
         playout(&f, g, p, &legal[k]);
