@@ -80,9 +80,7 @@ static int playout_choose(const Policy *pol, const GameState *s, const Game *g, 
            ? heuristic_choose_many(s, p, c) : 0;
 }
 
-static const Policy playout_policy = {
-    "playout", 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, playout_choose
-};
+static const Policy playout_policy = { .name = "playout", .choose = playout_choose };
 
 /* The state after action a and everything on the stack resolves with no
  * answer; "until end of turn" effects end unless combat is under way (a
