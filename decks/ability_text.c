@@ -131,7 +131,7 @@ static void target_text(Buf *b, const Ability *a, int k, const SubtypeTable *st)
         if (t->max == TARGET_ANY_NUMBER) put(b, "{%d..any}", t->min);
         else put(b, "{%d..%d}", t->min, t->max);
     }
-    if (t->divided) put(b, "{divided}");
+    if (t->divided) put(b, t->divided == DIV_EVENLY ? "{evenly}" : "{divided}");
     if (t->distinct) put(b, "{another}");
 }
 
@@ -359,6 +359,7 @@ static void cost_text(Buf *b, const Cost *c, const SubtypeTable *st)
     if (c->life) { put(b, "%spay %d life", any ? "," : "", c->life); any = 1; }
     if (c->remove_counters) { put(b, "%sremove %d +1/+1", any ? "," : "", c->remove_counters); any = 1; }
     if (c->x_colors) { put(b, "%sX only ", any ? "," : ""); color_list(b, c->x_colors, ""); any = 1; }
+    if (c->per_target) { put(b, "%s{%d} per target beyond the first", any ? "," : "", c->per_target); any = 1; }
     if (!any) put(b, "0");
 }
 
@@ -386,7 +387,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
     switch (a->kind) {
     case AB_SPELL:
         put(&b, "spell");
-        if (a->cost.sac_n || a->cost.discard_n || a->cost.life || a->cost.x_colors) {
+        if (a->cost.sac_n || a->cost.discard_n || a->cost.life || a->cost.x_colors || a->cost.per_target) {
             put(&b, " +cost ");
             cost_text(&b, &a->cost, st);
         }

@@ -1243,7 +1243,8 @@ static int vp_damage(P *p, const Ref *subj)
         return 1;
     }
     if (!qty(p, &q, 0) || !lit(p, "damage")) { p->i = save; return 0; }
-    if (lit(p, "divided as you choose among")) {
+    int evenly = 0;
+    if (lit(p, "divided as you choose among") || (evenly = lit(p, "divided evenly , rounded down , among"))) {
         int min = 1, max = 1;
         if (lit(p, "any number of")) { min = 0; max = TARGET_ANY_NUMBER; }
         else if (lit(p, "one , two , or three")) { min = 1; max = 3; }
@@ -1261,7 +1262,7 @@ static int vp_damage(P *p, const Ref *subj)
             k = newtarget(p, TGT_OBJECT, &f, min, max);
         }
         if (k < 0) { p->i = save; return 0; }
-        p->a->target[k].divided = 1;
+        p->a->target[k].divided = evenly ? DIV_EVENLY : DIV_CHOSEN;
         Effect *e = clause_eff(p, OP_DAMAGE, NULL);
         if (!e) return 0;
         e->who = SEL_TARGET;
@@ -3562,6 +3563,20 @@ int text_parse(const char *name, unsigned types, const char *text, SubtypeTable 
                         uint8_t cb;
                         if (colors(&p, &cb) && lit(&p, "mana on x .") && at_end(&p) && !spell_ab->cost.x_colors) {
                             spell_ab->cost.x_colors = cb;
+                            ok = 1;
+                        } else {
+                            p.i = sp;
+                        }
+                    }
+                    /* A cost increase by the number of targets (601.2e): "This spell costs {1}
+                     * more to cast for each target beyond the first." */
+                    if (!ok && lit(&p, "this spell costs")) {
+                        const char *w = cur(&p);
+                        int v = strlen(w) == 3 && w[0] == '{' && w[2] == '}' && w[1] >= '1' && w[1] <= '9' ? w[1] - '0' : 0;
+                        if (v) p.i++;
+                        if (v && lit(&p, "more to cast for each target beyond the first .") &&
+                            at_end(&p) && !spell_ab->cost.per_target) {
+                            spell_ab->cost.per_target = (uint8_t)v;
                             ok = 1;
                         } else {
                             p.i = sp;

@@ -81,6 +81,13 @@ enum {
     TGT_PLAYER_OR_PW     /* "target player or planeswalker" */
 };
 
+/* TargetSpec.divided */
+enum {
+    DIV_NONE,            /* each target gets the whole amount */
+    DIV_CHOSEN,          /* "divided as you choose": announced on casting, each target at least 1 (601.2d) */
+    DIV_EVENLY           /* "divided evenly, rounded down": among the targets still legal as it resolves */
+};
+
 #define TARGET_SPEC_MAX 3
 #define TARGET_ANY_NUMBER 255  /* TargetSpec.max of "any number of" */
 
@@ -88,7 +95,7 @@ typedef struct TargetSpec {
     Filter  f;           /* what a targeted object must be */
     uint8_t what;        /* TGT_* */
     uint8_t min, max;    /* how many: 1..1, "up to two" 0..2, "any number of" 0..TARGET_ANY_NUMBER */
-    uint8_t divided;     /* the spell's damage is divided among these targets (601.2d) */
+    uint8_t divided;     /* DIV_*: the damage is divided among these targets */
     uint8_t distinct;    /* "another target": differs from the earlier target specs' choices */
 } TargetSpec;
 
@@ -465,6 +472,7 @@ typedef struct Cost {
     uint8_t exile_self;       /* exile the source */
     uint8_t x_colors;         /* CB_*: X may be paid only with mana of these colors ("Spend only
                                  black mana on X"); 0: any mana */
+    uint8_t per_target;       /* AB_SPELL: costs {N} more for each target beyond the first (Fireball) */
     Filter  sac;              /* what may be sacrificed */
     Filter  discard;          /* what may be discarded */
 } Cost;

@@ -5,6 +5,7 @@
 #include "turn.h"
 #include "effect.h"
 #include "layers.h"
+#include "targets_many.h"
 
 /* ---- actions ---- */
 
@@ -193,13 +194,38 @@ typedef struct Lister {
     int n;
     StackItem it;          /* the item as it would be made: controller, source, card */
     const Ability *a;
+    int free_mana;         /* a scenario: mana costs are taken as paid */
+    uint8_t col[COLOR_COUNT]; /* a spell's mana cost with X: colored symbols (spell_mana) */
+    int cost_generic;      /* and its generic part */
 } Lister;
+
+/* A spell of several targets of one spec: one action per number of
+ * targets it may announce (601.2c), the targets chosen as it is cast
+ * (targets_many.h); a cost of {N} more for each target beyond the first
+ * must be payable too (601.2e). */
+static void list_many(Lister *L, Action base)
+{
+    const Ability *a = L->a;
+    Target cand[PERM_MAX + 2];
+    int m = many_candidates(L->s, &L->it, a, cand), amount = many_amount(a, L->it.x);
+    if (L->free_mana && many_amount(a, 1) != many_amount(a, 0)) amount = -1;   /* a scenario's X: checked as cast */
+    base.tk[0] = TK_MANY;
+    for (int n = 0; n <= m && n <= ITEM_TARGETS; n++) {
+        if (!many_count_ok(a, n, m, amount)) continue;
+        if (n > 1 && a->cost.per_target && !L->free_mana &&
+            !mana_can_pay_cost(L->s, L->it.controller, L->col, L->cost_generic + (n - 1) * a->cost.per_target, -1))
+            break;
+        base.n_targets = (uint8_t)n;
+        if (L->n < ACTION_MAX) L->out[L->n++] = base;
+    }
+}
 
 /* Every choice of targets for specs k.. of the lister's ability, each
  * added as an action from `base`. */
 static void list_targets(Lister *L, Action base, int k)
 {
     const Ability *a = L->a;
+    if (k == 0 && a && many_spec(a)) { list_many(L, base); return; }
     if (k == (a ? n_specs(a) : 0)) {
         if (L->n < ACTION_MAX) L->out[L->n++] = base;
         return;
@@ -352,6 +378,7 @@ static void list_casts(Lister *L, int p, int h, int free_mana)
     L->it.card = OBJ_CARD(s, p, s->pl[p].hand[h]);
     L->it.source = NO_SLOT;
     L->a = k >= 0 ? &d->ab[k] : NULL;
+    L->free_mana = free_mana;
     for (int x = 0; x <= max_x; x++) {
         if (x && !free_mana) {
             uint8_t col[COLOR_COUNT];
@@ -365,6 +392,7 @@ static void list_casts(Lister *L, int p, int h, int free_mana)
         base.hand_idx = (uint8_t)h;
         base.x = (uint8_t)x;
         L->it.x = (uint8_t)x;
+        if (k >= 0) spell_mana(d, k, x, L->col, &L->cost_generic);
         if (L->a && L->a->kind == AB_SPELL && L->a->cost.sac_n) list_costs(L, base, &L->a->cost, p, -1);   /* 601.2b */
         else list_targets(L, base, 0);
     }

@@ -2,6 +2,7 @@
  * debug runs; the turn loop calls it after each action when Game.check). */
 #include <stdio.h>
 #include <string.h>
+#include "targets_many.h"
 #include "game.h"
 #include "mana.h"
 #include "layers.h"
@@ -67,6 +68,12 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
                 (c->ts == CARD_TARGET_HERE && !bits256_has(s->pl[c->owner].gy, c->v)))
                 FAIL("stack item %d: an ability from a graveyard without its card there", k);
         }
+        const CardDef *d = &s->cards[it->card];
+        const Ability *a = it->ability < d->n_abilities ? &d->ab[it->ability] : NULL;
+        const char *bad = a && many_spec(a) ? many_check(s, it, a) : NULL;
+        for (int j = 0; j < it->n_targets && !bad && !(a && many_spec(a)); j++)
+            if (it->t[j].amount) bad = "a share of damage on a target not divided among";
+        if (bad) FAIL("stack item %d: %s", k, bad);
     }
     if (s->float_n > FLOAT_MAX || s->pending_n > TRIG_MAX) FAIL("%d effects, %d triggers waiting", s->float_n, s->pending_n);
     for (int j = 0; j < s->float_n; j++) {

@@ -13,7 +13,7 @@ static int ask(const GameState *s, const Game *g, int who, int kind, uint16_t ca
 {
     const Policy *pol = g->policy[who];
     if (!pol || !pol->choose) return 0;
-    Choice ch = { (uint8_t)kind, card, n, NULL, idx, amount };
+    Choice ch = { .kind = (uint8_t)kind, .card = card, .n = n, .idx = idx, .arg = amount };
     int k = pol->choose(pol, s, g, who, g->policy_rng[who], &ch);
     return k < 0 || k >= n ? 0 : k;
 }

@@ -8,6 +8,7 @@
 #include "stack.h"
 #include "library.h"
 #include "mana.h"
+#include "targets_many.h"
 
 static int has_subtype(const CardDef *d, int id)
 {
@@ -262,6 +263,7 @@ typedef struct Ctx {
     int dealt;          /* the damage the last damage effect dealt ("the damage dealt this way") */
     int moved_mv;       /* the mana value of the card OP_TOP_TO_HAND moved ("its mana value") */
     uint8_t lost;       /* the ability's coin flip was lost ("If you lose the flip") */
+    uint8_t many;       /* the targets are several of one spec (targets_many.h): each t[j] is spec 0's */
 } Ctx;
 
 static int qty(const Ctx *c, const Qty *q)
@@ -322,6 +324,12 @@ static PermSet sel_perms(const Ctx *c, const Effect *e)
     const GameState *s = c->s;
     switch (e->who) {
     case SEL_TARGET: {
+        if (c->many) {                                   /* 608.2b: the legal ones of the several */
+            PermSet out = 0;
+            for (int j = 0; j < c->it->n_targets; j++)
+                if (c->legal[j] && c->it->t[j].kind == TK_PERM) out |= PERMSET_BIT(c->it->t[j].v);
+            return out;
+        }
         Target t = c->it->t[e->arg];
         return c->legal[e->arg] && t.kind == TK_PERM ? PERMSET_BIT(t.v) : 0;
     }
@@ -373,6 +381,12 @@ static unsigned sel_players(const Ctx *c, const Effect *e)
     int you = c->it->controller;
     switch (e->who) {
     case SEL_TARGET: {
+        if (c->many) {
+            unsigned out = 0;
+            for (int j = 0; j < c->it->n_targets; j++)
+                if (c->legal[j] && c->it->t[j].kind == TK_PLAYER) out |= 1u << c->it->t[j].v;
+            return out;
+        }
         Target t = c->it->t[e->arg];
         return c->legal[e->arg] && t.kind == TK_PLAYER ? 1u << t.v : 0;
     }
@@ -452,7 +466,7 @@ static int ask(const Ctx *c, int p, int kind, int n, const uint8_t *idx)
 {
     const Policy *pol = c->g->policy[p];
     if (n < 2 || !pol || !pol->choose) return 0;
-    Choice ch = { (uint8_t)kind, c->it->card, n, NULL, idx, 0 };
+    Choice ch = { (uint8_t)kind, c->it->card, n, NULL, idx, 0, NULL, 0, 0, 0, 0 };
     int k = pol->choose(pol, c->s, c->g, p, c->g->policy_rng[p], &ch);
     return k < 0 || k >= n ? 0 : k;
 }
@@ -469,7 +483,7 @@ static int paid_instead(const Ctx *c, int p, int n)
     const Policy *pol = c->g->policy[p];
     int k = 0;                                           /* the engine's default: pay */
     if (pol && pol->choose) {
-        Choice ch = { CH_PAY, c->it->card, 2, NULL, NULL, n };
+        Choice ch = { CH_PAY, c->it->card, 2, NULL, NULL, n, NULL, 0, 0, 0, 0 };
         k = pol->choose(pol, c->s, c->g, p, c->g->policy_rng[p], &ch);
     }
     if (k == 1) return 0;
@@ -548,7 +562,7 @@ static void discard_chosen(Ctx *c, int p, int n, const Filter *f)
         int pick = 0;
         const Policy *pol = c->g->policy[chooser];
         if (m > 1 && pol && pol->choose) {
-            Choice ch = { CH_HAND_PICK, c->it->card, m, NULL, idx, p };
+            Choice ch = { CH_HAND_PICK, c->it->card, m, NULL, idx, p, NULL, 0, 0, 0, 0 };
             pick = pol->choose(pol, s, c->g, chooser, c->g->policy_rng[chooser], &ch);
             if (pick < 0 || pick >= m) pick = 0;
         }
@@ -734,6 +748,25 @@ static void reanimate_all(Ctx *c, const Effect *e)
     for (int k = 0; k < n; k++) trigger_event(s, TR_OTHER_ETB, slot[k], s->perm[slot[k]].card, who[k], who[k], 0);
 }
 
+/* Damage divided among several targets: as announced (601.2d), or evenly
+ * among those still legal, rounded down (Fireball). An illegal target is
+ * dealt none, and the others still get their shares (608.2b). Each is
+ * dealt in turn, as the engine deals damage to several. Returns the
+ * damage dealt. */
+static int divided_damage(Ctx *c, const DamageSource *src, int total)
+{
+    const StackItem *it = c->it;
+    int legal = 0, dealt = 0;
+    for (int j = 0; j < it->n_targets; j++) legal += c->legal[j];
+    for (int j = 0; j < it->n_targets; j++) {
+        if (!c->legal[j]) continue;
+        int n = c->a->target[0].divided == DIV_EVENLY ? total / legal : it->t[j].amount;
+        if (it->t[j].kind == TK_PERM) dealt += damage_deal(c->s, c->g, src, it->t[j].v, 0, n);
+        else dealt += damage_deal(c->s, c->g, src, -1, it->t[j].v, n);
+    }
+    return dealt;
+}
+
 static void run(Ctx *c, const Effect *e)
 {
     GameState *s = c->s;
@@ -748,6 +781,7 @@ static void run(Ctx *c, const Effect *e)
     case OP_DAMAGE: {
         DamageSource src = source_of(c);
         src.no_prevent = (e->flags & EF_NO_PREVENT) != 0;
+        if (c->many && e->who == SEL_TARGET && c->a->target[0].divided) { c->dealt = divided_damage(c, &src, n); break; }
         c->dealt = 0;
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
             int i = permiter_next(&it), d = damage_deal(s, c->g, &src, i, 0, n);
@@ -1172,7 +1206,8 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
 {
     const CardDef *d = &s->cards[it->card];
     if (it->ability >= d->n_abilities) return 1;
-    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1, { 0 }, { 0 }, 0, 0, 0, 0, 0 };
+    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1, { 0 }, { 0 }, 0, 0, 0, 0, 0, 0 };
+    c.many = (uint8_t)many_spec(c.a);
     if (it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts)
         c.src = it->source;
     /* 603.4: an intervening "if" is checked again as it resolves (the
@@ -1189,7 +1224,7 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
         return 1;
     int any = 0;
     for (int k = 0; k < it->n_targets; k++) {
-        any |= c.legal[k] = (uint8_t)target_legal(s, it, c.a, k, it->t[k]);
+        any |= c.legal[k] = (uint8_t)target_legal(s, it, c.a, c.many ? 0 : k, it->t[k]);
         if (c.legal[k] && it->t[k].kind == TK_PERM) {
             c.ctl[k] = (uint8_t)perm_controller(s, it->t[k].v);
             c.lki_p[k] = (int16_t)perm_power(s, it->t[k].v);

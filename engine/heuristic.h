@@ -43,5 +43,8 @@ int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action
 int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c);
 /* Whether the heuristic looks at its plays at this priority point (else it passes). */
 int heuristic_spells_looks(const GameState *s, int p);
+/* Its answer to a choice of several targets or of a division (CH_TARGET_COUNT,
+ * CH_TARGET_NEXT, CH_DIVIDE: policy_many.c). */
+int heuristic_choose_many(const GameState *s, int p, const Choice *c);
 
 #endif

@@ -17,6 +17,19 @@ int floating_add(GameState *s, const Floating *f)
         }
         s->float_n = (uint8_t)k;
     }
+    /* Layer 7c's modifications add, in any order (613.4c): a second "+N/+N until
+     * end of turn" on the same permanent joins the first, so that a pump
+     * activated again and again (Firebreathing, Shade) takes one place. */
+    if (f->op == OP_PUMP && f->dur == DUR_EOT)
+        for (int j = 0; j < s->float_n; j++) {
+            Floating *g = &s->fl[j];
+            if (g->op == OP_PUMP && g->dur == DUR_EOT && g->slot == f->slot && g->perm_ts == f->perm_ts) {
+                g->p = (int16_t)(g->p + f->p);
+                g->t = (int16_t)(g->t + f->t);
+                s->layers_dirty = 1;
+                return 0;
+            }
+        }
     if (s->float_n >= FLOAT_MAX) return -1;
     s->fl[s->float_n++] = *f;
     s->layers_dirty = 1;

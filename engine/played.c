@@ -5,6 +5,7 @@
  * interpreter, never ahead of it. */
 #include <stdio.h>
 #include "effect.h"
+#include "targets_many.h"
 
 #define NOT(...) do { snprintf(why, whylen, "not played yet: " __VA_ARGS__); return 0; } while (0)
 
@@ -569,6 +570,40 @@ static int hand_filter_ok(const Filter *f)
            f->power_min == FILTER_NO_MIN && !f->kw && !f->kw_not;
 }
 
+/* Several targets of one spec (targets_many.c): of a spell or a triggered
+ * ability with that one spec, permanents or players; the effects on
+ * them act on each ("Tap up to two target creatures") or divide damage
+ * (601.2d); nothing reads one target of them alone ("its controller",
+ * "its power"). */
+static int many_ok(const Ability *a, char *why, size_t whylen)
+{
+    const TargetSpec *t = &a->target[0];
+    if (a->n_targets != 1) NOT("several targets beside another target");
+    if (a->kind != AB_SPELL && a->kind != AB_TRIGGERED) NOT("an ability of several targets");
+    if (t->what == TGT_OBJECT && t->f.zone != ZONE_BATTLEFIELD) NOT("several targets outside the battlefield");
+    if (t->distinct) NOT("several targets, each another");
+    int damage = 0;
+    for (int k = 0; k < a->n_effects; k++) {
+        const Effect *e = &a->effect[k];
+        if (e->who == SEL_TARGET_CONTROLLER || e->who == SEL_TARGET_OWNER || e->who == SEL_TARGET_PLAYER_ALL ||
+            e->n.kind == QTY_TARGET_POWER || e->n.kind == QTY_TARGET_TOUGHNESS || e->op == OP_GIVE_CONTROL)
+            NOT("an effect on one of several targets");
+        if (e->op == OP_DAMAGE && e->who == SEL_TARGET) {
+            if (e->n.kind != QTY_CONST && e->n.kind != QTY_X) NOT("damage of that amount divided");
+            damage++;
+        } else if (t->divided && e->who == SEL_TARGET) {
+            NOT("an effect beside the damage divided among the targets");
+        }
+    }
+    if (t->divided && damage != 1) NOT("dividing what is not damage");
+    if (t->divided == DIV_CHOSEN && a->kind == AB_TRIGGERED) {
+        for (int k = 0; k < a->n_effects; k++)
+            if (a->effect[k].op == OP_DAMAGE && a->effect[k].n.kind == QTY_X) NOT("X damage divided by a trigger");
+    }
+    return 1;
+}
+
+
 static int cost_ok(const Ability *a, const Cost *c, int kind, char *why, size_t whylen)
 {
     if (c->untap || c->life || c->x_colors) NOT("that cost");
@@ -591,7 +626,7 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
     if (a->cond && !cond_ok(a)) NOT("a condition");
     for (int k = 0; k < a->n_targets; k++) {
         const TargetSpec *t = &a->target[k];
-        if (t->min != 1 || t->max != 1 || t->divided) NOT("a choice of several targets");
+        if ((t->min != 1 || t->max != 1 || t->divided) && !many_ok(a, why, whylen)) return 0;
         if (t->what == TGT_OBJECT && t->f.zone != ZONE_BATTLEFIELD && t->f.zone != ZONE_STACK &&
             t->f.zone != ZONE_GRAVEYARD)
             NOT("targets outside the battlefield, the stack and graveyards");
@@ -611,6 +646,7 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
             (a->cost.sac_n && (a->cost.sac_n > 1 || a->n_targets >= ACTION_TARGETS ||
                                a->cost.sac.zone != ZONE_BATTLEFIELD || filter_may_match_land(&a->cost.sac))))
             NOT("an additional cost");
+        if (a->cost.per_target && !many_spec(a)) NOT("a cost for each target beyond the first, with one target");
         break;
     case AB_ACTIVATED:
         if (a->zone != ZONE_BATTLEFIELD) {

@@ -18,7 +18,8 @@ typedef enum ActionType {
                           the card's object id, ability which of its abilities */
 } ActionType;
 
-#define ACTION_TARGETS 3   /* targets an action names (one per target spec) */
+#define ACTION_TARGETS 3   /* targets an action names (one per target spec; several of one spec
+                              are chosen as it is cast: TK_MANY) */
 
 /* One legal action of a player with priority. A creature-only game uses
  * type and hand_idx alone (the rest stays 0). */
@@ -71,9 +72,18 @@ typedef enum ChoiceKind {
                     chooser's basic lands making that color, tapped or not (basic lands are counts:
                     those of one color and state are interchangeable, state.h) */
     CH_COLOR,    /* a color ("protection from the color of your choice"): k is COLOR_W + k, n = 5 */
-    CH_PUT       /* a card of the chooser's hand to put onto the battlefield ("you may put a
+    CH_PUT,      /* a card of the chooser's hand to put onto the battlefield ("you may put a
                     creature card from your hand onto the battlefield"): hand indices
                     idx[0 .. n-1], or PUT_NOTHING (the last option, where it is "may") */
+    /* Several targets of one spec (targets_many.h), asked in the order of 601.2c-d: */
+    CH_TARGET_COUNT, /* a triggered ability: how many targets (601.2c): option k is `base` + k;
+                        the `total` legal targets are opt[0 .. total-1] */
+    CH_TARGET_NEXT,  /* the next target: opt[0 .. n-1] (tk[0], tv[0]); `chosen` holds the `step`
+                        chosen before it, of `total`; `amount`: the damage divided, if any */
+    CH_DIVIDE,       /* the share of the damage for target `step` of `total` (`chosen`): option k
+                        is k + 1 of the `amount` left (601.2d: each at least 1; the last target
+                        gets the rest and is not asked) */
+    CH_KINDS         /* how many kinds there are */
 } ChoiceKind;
 
 #define SEARCH_NOTHING 0xFFu
@@ -85,12 +95,19 @@ typedef struct Choice {
     uint8_t  kind;       /* ChoiceKind */
     uint16_t card;       /* the card whose ability asks */
     int      n;          /* options 0 .. n-1 */
-    const Action *opt;   /* CH_TARGETS */
+    const Action *opt;   /* CH_TARGETS, CH_TARGET_NEXT, CH_TARGET_COUNT */
     const uint8_t *idx;  /* CH_DISCARD, CH_PUT: hand indices; CH_KEEP: slots; CH_SEARCH: library positions;
                             CH_HAND_PICK: the other player's hand indices;
                             CH_REDIRECT: NO_SLOT (the player) or planeswalker slots */
     int      arg;        /* CH_PAY: the generic mana asked; CH_HAND_PICK: the player whose hand;
                             CH_REDIRECT, CH_PREVENT_FIRST: the damage */
+    const Target *chosen;/* CH_TARGET_NEXT, CH_DIVIDE: the targets chosen so far (with their shares) */
+    uint8_t  step;       /* CH_TARGET_NEXT: targets chosen before; CH_DIVIDE: the target asked about */
+    uint8_t  total;      /* CH_TARGET_NEXT, CH_DIVIDE: how many targets in all; CH_TARGET_COUNT:
+                            how many legal targets there are */
+    uint8_t  base;       /* CH_TARGET_COUNT: the fewest targets (option 0) */
+    int16_t  amount;     /* CH_DIVIDE: the damage not yet divided, this target's included;
+                            CH_TARGET_COUNT, CH_TARGET_NEXT: the damage to divide (0: none) */
 } Choice;
 
 typedef struct Policy Policy;

@@ -72,6 +72,18 @@ static void borrowed_attack(GameState *f, int p)
     f->pl[1 - p].life = (int16_t)(f->pl[1 - p].life - dmg);
 }
 
+/* In a playout, the player's choices of several targets and of a division
+ * are the heuristic's (the action names only how many targets); every
+ * other choice is the engine's default, as with no policy. */
+static int playout_choose(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Choice *c)
+{
+    (void)pol; (void)g; (void)rng;
+    return c->kind == CH_TARGET_COUNT || c->kind == CH_TARGET_NEXT || c->kind == CH_DIVIDE
+           ? heuristic_choose_many(s, p, c) : 0;
+}
+
+static const Policy playout_policy = { .name = "playout", .choose = playout_choose };
+
 /* The state after action a and everything on the stack resolves with no
  * answer; "until end of turn" effects end unless combat is under way (a
  * trick's worth is what it does to this combat). */
@@ -111,6 +123,7 @@ static void playout(GameState *f, const Game *g, int p, const Action *a)
     q.deck_rng[0] = &dr[0]; q.deck_rng[1] = &dr[1];
     q.policy_rng[0] = &pr[0]; q.policy_rng[1] = &pr[1];
     q.policy[0] = q.policy[1] = NULL;
+    q.policy[p] = &playout_policy;
     for (int t = 0; t < EV_COUNT; t++) q.on_event[t] = NULL;
     q.check = 0;
     if (action_apply_listed(f, &q, p, a) != MTG_OK) { f->over = 1; f->winner = (uint8_t)(1 - p); return; }
@@ -298,6 +311,21 @@ static int best_follow_up(const GameState *f, const Game *g, int p)
     return best_v;
 }
 
+/* Whether legal[k] casts a spell of several targets naming none, whose
+ * effects all act on its targets: it would do nothing but spend the
+ * card (and look like a way to let the stack resolve, which passing
+ * does as well). */
+static int does_nothing(const GameState *s, int p, const Action *a)
+{
+    if (a->type != ACT_CAST || a->tk[0] != TK_MANY || a->n_targets) return 0;
+    const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
+    int k = spell_ability(d);
+    if (k < 0) return 0;
+    for (int j = 0; j < d->ab[k].n_effects; j++)
+        if (d->ab[k].effect[j].who != SEL_TARGET && d->ab[k].effect[j].who != SEL_PREVIOUS) return 0;
+    return 1;
+}
+
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
 {
     if (land >= 0) return land;
@@ -306,7 +334,9 @@ int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action
     if (!heuristic_spells_looks(s, p)) return 0;
     int base = evaluate(s, p), best = 0, best_v = base;
     for (int k = 1; k < n && k < 96; k++) {
-        if (legal[k].type == ACT_LAND || same_as_earlier(s, p, legal, k) || !worth_trying(s, p, &legal[k])) continue;
+        if (legal[k].type == ACT_LAND || same_as_earlier(s, p, legal, k) || !worth_trying(s, p, &legal[k]) ||
+            does_nothing(s, p, &legal[k]))
+            continue;
         GameState f;
         state_fork(&f, s);
         playout(&f, g, p, &legal[k]);
@@ -319,6 +349,8 @@ int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action
 int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
 {
     (void)g;
+    if (c->kind == CH_TARGET_COUNT || c->kind == CH_TARGET_NEXT || c->kind == CH_DIVIDE)
+        return heuristic_choose_many(s, p, c);
     if (c->kind == CH_MAY) return 0;   /* what it may do helps it: its targets were its choice */
     if (c->kind == CH_ORDER || c->kind == CH_SCRY) return 0;   /* the library as it is (no reading yet) */
     if (c->kind == CH_PAY) return 0;   /* its spell is worth more than the mana left this turn */

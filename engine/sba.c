@@ -89,7 +89,7 @@ static PermSet legend_rule(GameState *s, const Game *g)
             const Policy *pol = g->policy[p];
             keep = 0;
             if (pol && pol->choose) {
-                Choice ch = { CH_KEEP, s->perm[i].card, n, NULL, same, 0 };
+                Choice ch = { CH_KEEP, s->perm[i].card, n, NULL, same, 0, NULL, 0, 0, 0, 0 };
                 keep = pol->choose(pol, s, g, p, g->policy_rng[p], &ch);
                 if (keep < 0 || keep >= n) keep = 0;
             }

@@ -111,7 +111,7 @@ static void opening_hand_actions(GameState *s, Game *g)
         for (int h = 0; h < pl->hand_n && !s->over;) {
             uint16_t card = OBJ_CARD(s, p, pl->hand[h]);
             if (!opening_hand_card(&s->cards[card])) { h++; continue; }
-            Choice ch = { CH_MAY, card, 2, NULL, NULL, 0 };
+            Choice ch = { .kind = CH_MAY, .card = card, .n = 2 };
             if (pol && pol->choose && pol->choose(pol, s, g, p, g->policy_rng[p], &ch) == 1) { h++; continue; }
             uint8_t obj = hand_take(pl, h);                  /* the last card moves into h */
             if (perm_enter(s, g, p, p, card, obj) < 0) { card_to_zone(s, p, obj, ZONE_GRAVEYARD); game_fail(s, g, ERR_CAPACITY); }

@@ -7,6 +7,7 @@
 #include "effect.h"
 #include "layers.h"
 #include "zone.h"
+#include "targets_many.h"
 
 /* ---- triggered abilities (603) ---- */
 
@@ -250,13 +251,14 @@ void triggers_blocks(GameState *s)
 static int trigger_targets(GameState *s, Game *g, StackItem *it, const Ability *a)
 {
     if (!a->n_targets) return 1;
+    if (many_spec(a)) return many_trigger(s, g, it, a);
     Action opts[ACTION_MAX];
     int n = actions_targets(s, it, a, opts);
     if (!n) return 0;
     int pick = 0;
     const Policy *pol = g->policy[it->controller];
     if (n > 1 && pol && pol->choose) {
-        Choice ch = { CH_TARGETS, it->card, n, opts, NULL, 0 };
+        Choice ch = { CH_TARGETS, it->card, n, opts, NULL, 0, NULL, 0, 0, 0, 0 };
         pick = pol->choose(pol, s, g, it->controller, g->policy_rng[it->controller], &ch);
         if (pick < 0 || pick >= n) pick = 0;
     }
@@ -415,12 +417,22 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
         it->card = card;
         it->ability = (uint8_t)(k < 0 ? 0xFF : k);
         it->source = NO_SLOT;
-        item_targets(s, it, a);                                                  /* 601.2c */
+        int more = 0;
+        if (a->tk[0] == TK_MANY) {                                               /* 601.2c-d */
+            const Ability *ab = &d->ab[k];
+            Target cand[PERM_MAX + 2];
+            int m = many_candidates(s, it, ab, cand);
+            if (!many_count_ok(ab, a->n_targets, m, many_amount(ab, a->x)) || !many_choose(s, g, it, ab, a->n_targets))
+                return ERR_ILLEGAL_ACTION;
+            more = a->n_targets > 1 ? (a->n_targets - 1) * ab->cost.per_target : 0;   /* 601.2e */
+        } else {
+            item_targets(s, it, a);                                              /* 601.2c */
+        }
         if (!free_mana) {                                                        /* 601.2g-h */
             uint8_t col[COLOR_COUNT];
             int generic;
             spell_mana(d, k, a->x, col, &generic);
-            mana_pay_cost(s, g, p, col, generic, -1);
+            mana_pay_cost(s, g, p, col, generic + more, -1);
         }
         it->obj = hand_take(pl, a->hand_idx);
         pl->flags |= PL_CAST;

@@ -260,13 +260,16 @@ typedef struct Combat {
  * on the stack (its place), or a card in a graveyard. */
 enum { TK_NONE, TK_PERM, TK_PLAYER, TK_STACK, TK_CARD,
        TK_SAC,     /* Action only: tk[ACTION_TARGETS - 1] names the permanent sacrificed as a cost */
-       TK_DISCARD  /* Action only: a card discarded as a cost, by hand index (the slots after the
-                      targets and TK_SAC, from the last: actions.c's list_costs) */ };
+       TK_DISCARD, /* Action only: a card discarded as a cost, by hand index (the slots after the
+                      targets and TK_SAC, from the last: actions.c's list_costs) */
+       TK_MANY /* Action only, in tk[0]: a spell of several targets of one spec (targets_many.h);
+                  n_targets is how many it announces (601.2c), chosen as it is cast */ };
 typedef struct Target {
     uint8_t  kind;   /* TK_* */
     uint8_t  v;      /* slot, player, stack index, or object id (TK_CARD) */
     uint8_t  owner;  /* TK_CARD: whose graveyard */
-    uint8_t  pad;
+    uint8_t  amount; /* damage "divided as you choose": this target's share, announced on casting
+                        (601.2d, at least 1); else 0 */
     uint32_t ts;     /* TK_PERM: the permanent's timestamp; TK_STACK: the item's; TK_CARD:
                         CARD_TARGET_HERE, or 0 once the card has left that graveyard (it is a
                         new object if it comes back, 400.7: zone.h's gy_leave) */
@@ -275,7 +278,12 @@ typedef struct Target {
 
 /* StackItem.kind */
 enum { SI_SPELL, SI_ABILITY, SI_TRIGGER };
-#define ITEM_TARGETS 4
+/* Targets of one item: one per target spec, or the several targets of one
+ * spec ("up to three target creatures", "any number of targets"). An item
+ * names at most this many: Bogardan Hellkite's 5 damage among up to 5
+ * targets; "any number of targets" is a capacity, offered with up to
+ * ITEM_TARGETS (Fireball on a sixth target costs {5} more). */
+#define ITEM_TARGETS 5
 #define NO_SLOT 0xFFu
 
 /* A spell or ability on the stack (405, 601.2, 602.2, 603.3). */
@@ -305,7 +313,8 @@ typedef struct StackItem {
                              left (608.2h: a color an effect gave it), else 0 */
     uint32_t ev_ts;       /* the event permanent's timestamp (the same object, 400.7) */
     uint32_t lki_att_ts;  /* lki_att's timestamp */
-    Target   t[ITEM_TARGETS]; /* chosen targets, in the order of the ability's specs */
+    Target   t[ITEM_TARGETS]; /* chosen targets, in the order of the ability's specs (several of one
+                                 spec: in the order chosen, targets_many.h) */
 } StackItem;
 
 /* A continuous effect of a resolved spell or ability (611.2), on one
@@ -529,7 +538,7 @@ enum { EXTRA_MAX = 7, EXTRA_COUNT = 0x0F, EXTRA_NOW = 0x40, EXTRA_NEXT = 0x80 };
 enum { RES_NONE, RES_RESOLVED, RES_FIZZLED };
 
 _Static_assert(sizeof(Permanent) == 16, "Permanent must stay 16 bytes");
-_Static_assert(sizeof(GameState) <= 8192, "GameState must stay under 8 KiB");
+_Static_assert(sizeof(GameState) <= 8192 + 128, "GameState must stay under 8 KiB (and the 16 stack items' fifth target)");
 _Static_assert(offsetof(GameState, stack) <= 3072, "the part of a creature-only game must stay under 3 KiB");
 _Static_assert(PERM_MAX <= 8 * (int)sizeof(PermSet), "a PermSet must hold every slot");
 _Static_assert(PERM_MAX <= TARGET_GONE && PAIR_MAX < 255, "slots and pair counts must fit a byte, below its markers");

@@ -240,11 +240,15 @@ static void item_choices(const Trace *t, const GameState *s, const StackItem *it
         if (o) cJSON_AddNumberToObject(o, "x", it->x);
     }
     cJSON *arr = o && it->n_targets ? cJSON_AddArrayToObject(o, "targets") : NULL;
+    /* Damage divided as announced (601.2d): each target's share. */
+    cJSON *div = o && it->n_targets && it->t[0].amount ? cJSON_AddArrayToObject(o, "divide") : NULL;
     for (int j = 0; j < it->n_targets && j < ITEM_TARGETS; j++) {
         const char *nm = target_name(t, s, it->t[j], tmp, sizeof tmp);
         if (k + 2 < n)
             k += (size_t)snprintf(out + k, n - k, "%s%s", j == 0 ? " targeting " : j + 1 == it->n_targets ? " and " : ", ", nm);
+        if (it->t[j].amount && k + 2 < n) k += (size_t)snprintf(out + k, n - k, " (%d)", it->t[j].amount);
         if (arr) cJSON_AddItemToArray(arr, cJSON_CreateString(nm));
+        if (div) cJSON_AddItemToArray(div, cJSON_CreateNumber(it->t[j].amount));
     }
 }
 

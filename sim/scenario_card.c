@@ -111,14 +111,58 @@ static void pool_needed(ScenarioPool *pc)
     pc->ok = pool_load_default(&pc->pool, pc->err, sizeof pc->err) == 0;
 }
 
-/* A scenario's cards are copies (sc->def) with no room for the tokens'
- * definitions, which live after a pool's cards: a card that creates
- * tokens is refused here (games play it). */
+/* The OP_TOKEN effects of card d. */
 static int makes_tokens(const CardDef *d)
 {
+    int n = 0;
     for (int k = 0; k < d->n_abilities; k++)
-        for (int j = 0; j < d->ab[k].n_effects; j++)
-            if (d->ab[k].effect[j].op == OP_TOKEN) return 1;
+        for (int j = 0; j < d->ab[k].n_effects; j++) n += d->ab[k].effect[j].op == OP_TOKEN;
+    return n;
+}
+
+/* A scenario's cards are copies (sc->def) of a pool's, whose tokens'
+ * definitions live after that pool's cards: each card that creates tokens
+ * gets its abilities copied, each token a definition of its own in def[]
+ * (made from its characteristics, 111.4, as decks/pool.c's make_tokens
+ * makes one), and the copy's effects name it. */
+int scn_card_tokens(Scenario *sc, ScenarioPool *pc)
+{
+    int n_ab = 0, n_tok = 0, n = sc->n_def;
+    for (int i = 0; i < n; i++)
+        if (makes_tokens(&sc->def[i])) { n_ab += sc->def[i].n_abilities; n_tok += makes_tokens(&sc->def[i]); }
+    if (!n_tok) return 0;
+    if (n_tok > SCN_TOKEN_DEF_MAX)
+        return scn_bad(sc, "players", "the cards create more than %d kinds of tokens", SCN_TOKEN_DEF_MAX);
+    sc->tok_ab = malloc((size_t)n_ab * sizeof *sc->tok_ab);
+    if (!sc->tok_ab) return scn_bad(sc, "players", "out of memory");
+    Ability *ab = sc->tok_ab;
+    const SubtypeTable *st = sc->inl_on ? &sc->inl.subtypes : pc->ok ? &pc->pool.subtypes : NULL;
+    for (int i = 0; i < n; i++) {
+        CardDef *c = &sc->def[i];
+        if (!makes_tokens(c)) continue;
+        memcpy(ab, c->ab, (size_t)c->n_abilities * sizeof *ab);
+        c->ab = ab;
+        for (int k = 0; k < c->n_abilities; k++)
+            for (int j = 0; j < ab[k].n_effects; j++) {
+                Effect *e = &ab[k].effect[j];
+                if (e->op != OP_TOKEN) continue;
+                CardDef *d = &sc->def[sc->n_def];
+                memset(d, 0, sizeof *d);
+                const TokenDef *td = &e->token;
+                const char *name = st && td->subtype && td->subtype <= st->n ? st->name[td->subtype] : "Token";
+                snprintf(d->name, sizeof d->name, "%s", name);
+                d->types = td->types;
+                d->power = td->power;
+                d->toughness = td->toughness;
+                d->colors = td->colors;
+                d->keywords = td->kw;
+                d->subtype[0] = td->subtype;
+                d->max_blocks = 1;
+                d->produces = -1;
+                e->token.card = (uint16_t)sc->n_def++;
+            }
+        ab += c->n_abilities;
+    }
     return 0;
 }
 
@@ -141,8 +185,6 @@ int scn_read_card(Scenario *sc, ScenarioPool *pc, const cJSON *c, const char *pa
     const char *why = pool_reason(&pc->pool, i);
     if (why)
         return scn_bad(sc, path, "card \"%s\" is not supported by the engine: %s", c->valuestring, why);
-    if (makes_tokens(&pc->pool.cards[i]))
-        return scn_bad(sc, path, "card \"%s\" creates tokens: not in scenarios yet", c->valuestring);
     *d = pc->pool.cards[i];
     if (d->n_abilities) sc->spells = 1;   /* its abilities need the stack, priority and effects */
     return 0;
@@ -166,6 +208,8 @@ void scn_cards_free(Scenario *sc)
 {
     if (sc->inl_on) pool_free(&sc->inl);
     sc->inl_on = 0;
+    free(sc->tok_ab);
+    sc->tok_ab = NULL;
 }
 
 static const char color_letters[] = "WUBRG";
@@ -344,7 +388,6 @@ static int read_text_fields(Scenario *sc, ScenarioPool *pc, const cJSON *c, cons
     if (i < 0) return scn_bad(sc, path, "the card could not be read");
     const char *why = pool_reason(&sc->inl, i);
     if (why) return scn_bad(sc, path, "card \"%s\" is not supported by the engine: %s", d->name, why);
-    if (makes_tokens(&sc->inl.cards[i])) return scn_bad(sc, path, "card \"%s\" creates tokens: not in scenarios yet", d->name);
     CardDef r = sc->inl.cards[i];
     memcpy(r.name, d->name, sizeof r.name);
     r.keywords |= d->keywords;            /* keywords given beside the text */

@@ -25,7 +25,11 @@
 #define SCN_SPELL_MAX  64        /* spells entries */
 #define SCN_PERM_MAX   (PERM_MAX + SCN_SPELL_MAX) /* permanents at the start, and the cards cast */
 #define SCN_CARD_MAX   (2 * DECK_MAX)             /* cards in hands, libraries and graveyards */
-#define SCN_DEF_MAX    (SCN_PERM_MAX + SCN_CARD_MAX) /* card definitions of one file */
+#define SCN_TOKEN_DEF_MAX 64      /* definitions of the tokens the file's cards create */
+#define SCN_DEF_MAX    (SCN_PERM_MAX + SCN_CARD_MAX + SCN_TOKEN_DEF_MAX) /* card definitions of one file */
+#define SCN_TARGETS    8         /* targets of one entry (an engine's item holds ITEM_TARGETS: a
+                                    count beyond it is refused as the entry is cast) */
+#define SCN_CHOICE_MAX 16        /* answers of one entry's `choices` */
 
 enum { STEP_FS = 0, STEP_REG = 1 };  /* ScnAssign.step */
 enum { SCN_OK = SCENARIO_OK, SCN_FAIL = SCENARIO_FAIL, SCN_BAD = SCENARIO_BAD };  /* a file's outcome = exit status */
@@ -77,10 +81,20 @@ typedef struct ScnSpell {
     int x;                       /* the value of X */
     int respond;                 /* cast while the stack holds the entries before it */
     int n_targets;
-    ScnTarget t[ACTION_TARGETS];
+    ScnTarget t[SCN_TARGETS];
     int n_trig;                  /* trigger_targets given (0: the engine's default) */
-    ScnTarget trig[ACTION_TARGETS];
+    ScnTarget trig[SCN_TARGETS];
+    int many, trig_many;         /* the targets, the trigger's targets, are several of one spec
+                                    (engine/targets_many.h): chosen one by one as cast */
+    int divide;                  /* `divide` given: 1 for the targets, 2 for trigger_targets */
+    int div[SCN_TARGETS];        /* each target's share, in the order of t[] (or trig[]); 0 when the
+                                    file gives it none */
+    int mana;                    /* `activate` names a mana ability (605): it resolves at once */
+    int n_choice;
+    int choice[SCN_CHOICE_MAX];  /* `choices`: SCN_CHOICE_YES / _NO, or SCN_CHOICE_COLOR + COLOR_* */
 } ScnSpell;
+
+enum { SCN_CHOICE_YES = 1, SCN_CHOICE_NO = 2, SCN_CHOICE_COLOR = 16 };
 
 typedef struct ScnOrder {
     int who;                   /* perm index whose order it is */
@@ -132,6 +146,8 @@ typedef struct Scenario {
                                   (def[].ab points into it: it lives until the run is printed) */
     int inl_on;                /* inl is initialized */
     int inl_n;                 /* cards read into inl (each under a name of its own) */
+    Ability *tok_ab;           /* the abilities of the cards that create tokens, copied with their
+                                  tokens' definitions in def[] (malloc'ed; scn_cards_free) */
 } Scenario;
 
 /* What a run ended with. */
@@ -205,6 +221,9 @@ int  scn_new_id(const Scenario *sc, const cJSON *id, const char *f, char out[SCN
 int scn_read_card(Scenario *sc, ScenarioPool *pc, const cJSON *c, const char *path, const char *id, CardDef *d);
 /* Frees what reading cards kept (the inline cards' abilities). */
 void scn_cards_free(Scenario *sc);
+/* Once every card is read: each token a card creates gets a definition
+ * of its own in def[] (as the pool makes one). */
+int  scn_card_tokens(Scenario *sc, ScenarioPool *pc);
 
 /* ---- scenario_spells_read.c: the fields of the spells section ---- */
 

@@ -22,6 +22,7 @@
 #include "engine/stack.h"
 #include "engine/layers.h"
 #include "engine/ability.h"
+#include "engine/mana_ability.h"
 
 /* Where an object is; ZONE_* of ability.h, or these. */
 enum { WHERE_NONE = -1 };
@@ -34,8 +35,10 @@ typedef struct Run {
     Game g;
     CardPool view;
     Rng rng[4];
-    Policy pol;                      /* answers the choices of triggered abilities' targets */
+    Policy pol;                      /* answers the choices: targets, divisions, "you may" */
     int armed;                       /* the entry whose trigger_targets apply now, or -1 */
+    int casting;                     /* the entry being cast or activated now, or -1 */
+    int cursor[SCN_SPELL_MAX];       /* per entry: its `choices` answered so far */
     GameState back;                  /* the state before an entry, to go back to */
 } Run;
 
@@ -150,26 +153,91 @@ static void on_dies(void *ctx, const GameState *s, const Event *e)
             r->o->died[r->o->died_n++] = i;
 }
 
-/* The targets of a triggered ability as it goes on the stack: the
- * entry's trigger_targets for the ability its permanent's entering
- * caused, else the engine's default (option 0). */
+/* The card whose abilities entry k casts or activates (a def index). */
+static int entry_card(const Run *r, int k)
+{
+    const ScnSpell *sp = &r->sc->spell[k];
+    return r->sc->perm[sp->perm >= 0 ? sp->perm : sp->source].def;
+}
+
+/* The option of c (CH_TARGETS with one target, CH_TARGET_NEXT) that is
+ * target t of the file now; -1: none. */
+static int option_of(const Run *r, const Choice *c, const ScnTarget *t)
+{
+    uint8_t tk, tv;
+    target_now(r, t, &tk, &tv);
+    for (int k = 0; k < c->n; k++)
+        if (c->opt[k].tk[0] == tk && c->opt[k].tv[0] == tv) return k;
+    return -1;
+}
+
+/* "You may": the next true/false of the `choices` of the latest entry
+ * cast or activated whose card asks; the engine's default (yes) when it
+ * has none left. */
+static int answer_may(Run *r, const Choice *c)
+{
+    for (int k = r->sc->n_spell - 1; k >= 0; k--) {
+        const ScnSpell *sp = &r->sc->spell[k];
+        if ((!r->o->ts[k] && k != r->casting) || entry_card(r, k) != c->card) continue;
+        while (r->cursor[k] < sp->n_choice) {
+            int v = sp->choice[r->cursor[k]++];
+            if (v == SCN_CHOICE_YES || v == SCN_CHOICE_NO) return v == SCN_CHOICE_NO;
+        }
+    }
+    return 0;
+}
+
+/* The file's answers: the targets and division of the entry being cast
+ * (several targets of one spec, chosen one by one), and of the triggered
+ * ability its permanent's entering caused (trigger_targets and its
+ * division); "you may" from `choices`; else the engine's default (option
+ * 0). An answer that fits no option is -1, which the engine takes for
+ * its default: the check after the entry then finds the difference. */
 static int choose(const Policy *pol, const GameState *s, const Game *g, int player, Rng *rng, const Choice *c)
 {
     (void)s; (void)g; (void)player; (void)rng;
-    const Run *r = pol->self;
-    if (c->kind != CH_TARGETS || r->armed < 0) return 0;
-    const ScnSpell *sp = &r->sc->spell[r->armed];
-    if (c->card != r->sc->perm[sp->perm].def) return 0;
-    for (int k = 0; k < c->n; k++) {
-        int same = 1;
-        for (int j = 0; j < sp->n_trig; j++) {
-            uint8_t tk, tv;
-            target_now(r, &sp->trig[j], &tk, &tv);
-            same &= c->opt[k].tk[j] == tk && c->opt[k].tv[j] == tv;
+    Run *r = (Run *)pol->self;
+    if (c->kind == CH_MAY) return answer_may(r, c);
+    int k = r->casting >= 0 && c->card == entry_card(r, r->casting) ? r->casting : -1, trig = 0;
+    if (k < 0 && r->armed >= 0 && c->card == r->sc->perm[r->sc->spell[r->armed].perm].def) { k = r->armed; trig = 1; }
+    if (k < 0) return 0;
+    const ScnSpell *sp = &r->sc->spell[k];
+    const ScnTarget *t = trig ? sp->trig : sp->t;
+    int n = trig ? sp->n_trig : sp->n_targets;
+    if (trig && !n) return 0;                                   /* no trigger_targets: the default */
+    switch (c->kind) {
+    case CH_TARGETS: {
+        for (int o = 0; o < c->n; o++) {
+            int same = 1;
+            for (int j = 0; j < n; j++) {
+                uint8_t tk, tv;
+                target_now(r, &t[j], &tk, &tv);
+                same &= c->opt[o].tk[j] == tk && c->opt[o].tv[j] == tv;
+            }
+            if (same) return o;
         }
-        if (same) return k;
+        return -1;
     }
-    return 0;   /* none matches: the check after it is put says so */
+    case CH_TARGET_COUNT: return n - c->base;
+    case CH_TARGET_NEXT: return c->step < n ? option_of(r, c, &t[c->step]) : -1;
+    case CH_DIVIDE:
+        if (sp->divide != (trig ? 2 : 1)) return 0;
+        return sp->div[c->step] - 1;
+    default: return 0;
+    }
+}
+
+/* Whether the item it has the targets t[0 .. n-1] of the file, in order,
+ * and the division div (if given). */
+static int item_as_given(const Run *r, const StackItem *it, const ScnTarget *t, int n, const int *div)
+{
+    if (it->n_targets != n) return 0;
+    for (int j = 0; j < n; j++) {
+        uint8_t tk, tv;
+        target_now(r, &t[j], &tk, &tv);
+        if (it->t[j].kind != tk || it->t[j].v != tv || (div && it->t[j].amount != div[j])) return 0;
+    }
+    return 1;
 }
 
 /* ------------------------------------------------------------- priority */
@@ -195,13 +263,7 @@ static int trigger_as_given(const Run *r)
     for (int k = s->stack_n - 1; k >= 0; k--) {
         const StackItem *it = &s->stack[k];
         if (it->kind != SI_TRIGGER || it->card != r->sc->perm[sp->perm].def) continue;
-        int same = it->n_targets == sp->n_trig;
-        for (int j = 0; j < sp->n_trig && same; j++) {
-            uint8_t tk, tv;
-            target_now(r, &sp->trig[j], &tk, &tv);
-            same = it->t[j].kind == tk && it->t[j].v == tv;
-        }
-        return same;
+        return item_as_given(r, it, sp->trig, sp->n_trig, sp->divide == 2 ? sp->div : NULL);
     }
     return 0;   /* no legal target: it was removed (603.3d) */
 }
@@ -292,7 +354,8 @@ static int cast_entry(Run *r, int k)
     }
     a.x = (uint8_t)sp->x;
     a.n_targets = (uint8_t)sp->n_targets;
-    for (int j = 0; j < sp->n_targets; j++) {
+    if (sp->many) a.tk[0] = TK_MANY;                  /* chosen one by one as it is cast (choose) */
+    else for (int j = 0; j < sp->n_targets; j++) {
         target_now(r, &sp->t[j], &a.tk[j], &a.tv[j]);
         /* A card in player 1's graveyard (Action.towner: whose card it is). */
         int owner = sp->t[j].kind == ST_CARD ? sc->card[sp->t[j].v].owner
@@ -300,13 +363,29 @@ static int cast_entry(Run *r, int k)
         if (a.tk[j] == TK_CARD && owner == 1) a.towner |= (uint8_t)(1u << j);
     }
     action_default_costs(s, p, &a, 1);           /* a permanent sacrificed, cards discarded: not named here */
-    int err = action_apply(s, &r->g, p, &a, 1);
+    int err;
+    if (sp->mana) {                                   /* 605.3b: no stack; the color from `choices` */
+        int color = -1;
+        for (int j = 0; j < sp->n_choice; j++)
+            if (sp->choice[j] >= SCN_CHOICE_COLOR && color < 0) color = sp->choice[j] - SCN_CHOICE_COLOR;
+        err = mana_ability_activate(s, &r->g, p, a.hand_idx, sp->ability, color);
+    } else {
+        r->casting = k;
+        err = action_apply(s, &r->g, p, &a, 1);
+        r->casting = -1;
+        /* The targets and division chosen one by one must be the file's
+         * (an answer that fit no option took the engine's default). */
+        if (!err && sp->many && !item_as_given(r, &s->stack[s->stack_n - 1], sp->t, sp->n_targets,
+                                                sp->divide == 1 ? sp->div : NULL))
+            err = SCN_ERR_ILLEGAL_SPELL;
+    }
     if (err) {
         state_fork(s, &r->back);
         o->died_n = died;
         o->err = err == ERR_CAPACITY ? ERR_CAPACITY : SCN_ERR_ILLEGAL_SPELL;
         return -1;
     }
+    if (sp->mana) { o->result[k] = RES_RESOLVED; return 0; }
     o->ts[k] = s->stack[s->stack_n - 1].ts;
     return 0;
 }
@@ -349,6 +428,7 @@ static int setup(Run *r)
     g->on_event[EV_DIES] = on_dies;
     g->event_ctx = r;
     r->armed = -1;
+    r->casting = -1;
 
     state_clear(s, &r->view, sc->edition);
     s->spells = 1;

@@ -9,13 +9,14 @@
  * card does not have, is a read error with its field. What the rules
  * forbid (a sorcery in combat, an illegal target) is not: the engine
  * decides it as the entry is cast ("illegal_spell"). What the engine does
- * not play yet (divided damage, modes, activating a mana ability) refuses
- * the file with the reason. */
+ * not play yet (modes, numbers) refuses the file with the reason. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "scenario_int.h"
 #include "engine/ability.h"
+#include "engine/targets_many.h"
+#include "engine/mana.h"
 
 /* ------------------------------------------------------ hands and so on */
 
@@ -123,12 +124,15 @@ static int spell_ability_of(const CardDef *d)
 }
 
 /* How many targets an entry names: its spell's, or the ability's
- * (Enchant and Equip name one). */
+ * (Enchant and Equip name one); -1 for several of one spec ("up to
+ * three", "any number of"): any count, which the engine checks as the
+ * entry is cast (601.2c). */
 static int targets_of(const CardDef *d, int ability)
 {
     int k = ability >= 0 ? ability : spell_ability_of(d);
     if (k < 0) return 0;
     const Ability *a = &d->ab[k];
+    if (many_spec(a)) return -1;
     return a->kind == AB_ENCHANT || a->kind == AB_EQUIP ? 1 : a->n_targets;
 }
 
@@ -185,7 +189,7 @@ static int read_targets(Scenario *sc, const cJSON *e, const char *key, const cha
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(e, key);
     *n = 0;
     if (!a) {
-        if (want && !strcmp(key, "targets")) {
+        if (want > 0 && !strcmp(key, "targets")) {
             scn_field_key(f, path, key);
             return scn_bad(sc, f, "missing: %s names %d target%s", what, want, want > 1 ? "s" : "");
         }
@@ -193,7 +197,9 @@ static int read_targets(Scenario *sc, const cJSON *e, const char *key, const cha
     }
     scn_field_key(f, path, key);
     if (!cJSON_IsArray(a)) return scn_bad(sc, f, "expected an array of targets, got %s", scn_json_kind(a));
-    if (cJSON_GetArraySize(a) != want)
+    if (want < 0 && cJSON_GetArraySize(a) > SCN_TARGETS)
+        return scn_bad(sc, f, "%d given: more than %d targets", cJSON_GetArraySize(a), SCN_TARGETS);
+    if (want >= 0 && cJSON_GetArraySize(a) != want)
         return scn_bad(sc, f, "%d given: %s names %d target%s", cJSON_GetArraySize(a), what, want, want == 1 ? "" : "s");
     int j = 0;
     for (const cJSON *v = a->child; v; v = v->next, j++) {
@@ -207,61 +213,88 @@ static int read_targets(Scenario *sc, const cJSON *e, const char *key, const cha
     return 0;
 }
 
-/* `divide` and `choices`: read and checked; no card the engine plays
- * divides damage or asks a choice they answer, so a card given them is
- * refused with that reason. */
-static int read_divide_choices(Scenario *sc, const cJSON *e, const char *path, int k, const char *what)
+/* Whether some ability of card d has "you may" (an optional effect). */
+static int has_may(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++)
+        for (int j = 0; j < d->ab[k].n_effects; j++)
+            if (d->ab[k].effect[j].flags & EF_OPTIONAL) return 1;
+    return 0;
+}
+
+/* Whether ability a divides damage as its controller chooses (601.2d). */
+static int divides(const Ability *a)
+{
+    return a && many_spec(a) && a->target[0].divided == DIV_CHOSEN;
+}
+
+/* `divide` and `choices` of entry k (sp): the division is kept in the
+ * order of the targets it divides among (those of the spell, or of the
+ * enters-the-battlefield ability, whichever divides damage); an amount
+ * the rules forbid (0, or shares that do not add up) is the engine's to
+ * refuse as the entry is cast. `choices` answer "you may" (true or false)
+ * and the color of a mana ability; a mode or a number is asked by no card
+ * the engine plays yet. */
+static int read_divide_choices(Scenario *sc, const cJSON *e, const char *path, int k, const char *what,
+                               const CardDef *d, const Ability *spell_ab, const Ability *trig_ab)
 {
     char f[SCN_FIELD_MAX];
+    ScnSpell *sp = &sc->spell[k];
     const cJSON *dv = cJSON_GetObjectItemCaseSensitive(e, "divide");
     if (dv) {
         scn_field_key(f, path, "divide");
         if (!cJSON_IsObject(dv)) return scn_bad(sc, f, "expected an object mapping a target to an amount, got %s",
                                                 scn_json_kind(dv));
         if (scn_no_dup_keys(sc, dv, f)) return -1;
+        sp->divide = divides(spell_ab) ? 1 : divides(trig_ab) ? 2 : 0;
+        if (!sp->divide)
+            return scn_bad(sc, f, "%s does not divide damage among its targets", what);
+        const char *key = sp->divide == 1 ? "targets" : "trigger_targets";
+        const cJSON *tg = cJSON_GetObjectItemCaseSensitive(e, key);
         for (const cJSON *m = dv->child; m; m = m->next) {
             char fm[SCN_FIELD_MAX];
             ScnTarget t;
             scn_field_key(fm, f, m->string);
             if (read_target(sc, fm, m->string, k, &t)) return -1;
-            const cJSON *tg = cJSON_GetObjectItemCaseSensitive(e, "targets"),
-                        *tt = cJSON_GetObjectItemCaseSensitive(e, "trigger_targets");
-            int named = 0;
-            for (const cJSON *x = tg ? tg->child : NULL; x; x = x->next)
-                named |= cJSON_IsString(x) && !strcmp(x->valuestring, m->string);
-            for (const cJSON *x = tt ? tt->child : NULL; x; x = x->next)
-                named |= cJSON_IsString(x) && !strcmp(x->valuestring, m->string);
-            if (!named) return scn_bad(sc, fm, "\"%s\" is not one of the entry's targets", m->string);
+            int j = 0, at = -1;
+            for (const cJSON *x = tg ? tg->child : NULL; x; x = x->next, j++)
+                if (cJSON_IsString(x) && !strcmp(x->valuestring, m->string) && at < 0) at = j;
+            if (at < 0) return scn_bad(sc, fm, "\"%s\" is not one of the entry's %s", m->string, key);
             char num[32];
             if (!scn_is_integer(m)) return scn_bad(sc, fm, "expected an integer amount, got %s", scn_json_kind(m));
-            if (m->valuedouble < 1 || m->valuedouble > 255)
-                return scn_bad(sc, fm, "%s is out of range (1 to 255)", scn_int_text(num, sizeof num, m->valuedouble));
+            if (m->valuedouble < 0 || m->valuedouble > 255)
+                return scn_bad(sc, fm, "%s is out of range (0 to 255)", scn_int_text(num, sizeof num, m->valuedouble));
+            sp->div[at] = (int)m->valuedouble;
         }
-        if (dv->child)
-            return scn_bad(sc, f, "%s does not divide damage among its targets (no card the engine plays yet does)",
-                           what);
     }
     const cJSON *ch = cJSON_GetObjectItemCaseSensitive(e, "choices");
     if (ch) {
         scn_field_key(f, path, "choices");
         if (!cJSON_IsArray(ch)) return scn_bad(sc, f, "expected an array of answers, got %s", scn_json_kind(ch));
+        if (cJSON_GetArraySize(ch) > SCN_CHOICE_MAX) return scn_bad(sc, f, "more than %d answers", SCN_CHOICE_MAX);
         int j = 0;
         for (const cJSON *v = ch->child; v; v = v->next, j++) {
             char fj[SCN_FIELD_MAX], num[32];
             scn_field_idx(fj, f, j);
-            if (cJSON_IsBool(v)) continue;
+            if (cJSON_IsBool(v)) {
+                if (!has_may(d)) return scn_bad(sc, fj, "%s asks no \"you may\"", what);
+                sp->choice[sp->n_choice++] = cJSON_IsTrue(v) ? SCN_CHOICE_YES : SCN_CHOICE_NO;
+                continue;
+            }
             if (cJSON_IsString(v)) {
-                if (v->valuestring[0] && !v->valuestring[1] && strchr("WUBRG", v->valuestring[0])) continue;
-                return scn_bad(sc, fj, "expected a color (\"W\", \"U\", \"B\", \"R\", \"G\"), got \"%s\"", v->valuestring);
+                const char *c = v->valuestring[0] && !v->valuestring[1] ? strchr("WUBRG", v->valuestring[0]) : NULL;
+                if (!c || !v->valuestring[0])
+                    return scn_bad(sc, fj, "expected a color (\"W\", \"U\", \"B\", \"R\", \"G\"), got \"%s\"", v->valuestring);
+                if (!sp->mana) return scn_bad(sc, fj, "%s asks no color (a mana ability's does)", what);
+                sp->choice[sp->n_choice++] = SCN_CHOICE_COLOR + (int)(c - "WUBRG");
+                continue;
             }
             if (!scn_is_integer(v))
                 return scn_bad(sc, fj, "expected a mode, true/false, a color or a number, got %s", scn_json_kind(v));
             if (v->valuedouble < 0 || v->valuedouble > 255)
                 return scn_bad(sc, fj, "%s is out of range (0 to 255)", scn_int_text(num, sizeof num, v->valuedouble));
+            return scn_bad(sc, fj, "%s asks no mode or number (no card the engine plays asks one yet)", what);
         }
-        if (ch->child)
-            return scn_bad(sc, f, "%s asks no choice that choices answer (modes, \"you may\", colors and numbers "
-                           "are not played yet)", what);
     }
     return 0;
 }
@@ -358,18 +391,24 @@ static int read_entry(Scenario *sc, const cJSON *e, const char *path, int k, int
         int basic = d->produces >= 0 && !d->n_abilities;
         for (int j = 0; j < d->n_abilities && sp->ability < 0; j++)
             if (is_activated(d->ab[j].kind) && n++ == want) sp->ability = j;
-        if (basic && want == 0)
-            return scn_bad(sc, f, "activating a mana ability on its own is not played yet (\"%s\": the engine "
-                           "activates mana abilities only to pay a cost, and mana costs are not paid here)", d->name);
-        if (sp->ability < 0)
+        if (basic && want == 0) sp->mana = 1;             /* ability stays -1: its type's */
+        else if (sp->ability < 0)
             return scn_bad(sc, f, "\"%s\" has %d activated abilit%s (counted from 0)", d->name, basic ? 1 : n,
                            (basic ? 1 : n) == 1 ? "y" : "ies");
-        if (d->ab[sp->ability].kind == AB_MANA)
-            return scn_bad(sc, f, "activating a mana ability on its own is not played yet (\"%s\": the engine "
-                           "activates mana abilities only to pay a cost, and mana costs are not paid here)", d->name);
+        else if (d->ab[sp->ability].kind == AB_MANA && ability_mana_tap_only(&d->ab[sp->ability])) {
+            /* {T}: add one mana, activated on its own (mana_ability.h); a mana
+             * ability with more to pay is an action like the others. */
+            const Ability *m = &d->ab[sp->ability];
+            if (m->n_effects != 1 || m->effect[0].op != OP_ADD_MANA || m->effect[0].n.kind != QTY_CONST ||
+                m->effect[0].n.n != 1)
+                return scn_bad(sc, f, "activating that mana ability on its own is not played yet (\"%s\")", d->name);
+            sp->mana = 1;
+        }
         snprintf(what, sizeof what, "ability %d of \"%s\"", want, d->name);
     }
-    if (read_targets(sc, e, "targets", path, k, targets_of(d, sp->ability), what, &sp->n_targets, sp->t)) return -1;
+    int want_t = sp->mana ? 0 : targets_of(d, sp->ability);
+    sp->many = want_t < 0;
+    if (read_targets(sc, e, "targets", path, k, want_t, what, &sp->n_targets, sp->t)) return -1;
 
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(e, "x");
     if (x) {
@@ -386,10 +425,14 @@ static int read_entry(Scenario *sc, const cJSON *e, const char *path, int k, int
                            "(an enters-the-battlefield ability of the permanent cast)", what);
         char trig_what[128];
         snprintf(trig_what, sizeof trig_what, "the triggered ability of %s", what);
-        if (read_targets(sc, e, "trigger_targets", path, k, d->ab[j].n_targets, trig_what, &sp->n_trig, sp->trig))
+        sp->trig_many = many_spec(&d->ab[j]);
+        if (read_targets(sc, e, "trigger_targets", path, k, sp->trig_many ? -1 : d->ab[j].n_targets, trig_what,
+                         &sp->n_trig, sp->trig))
             return -1;
     }
-    return read_divide_choices(sc, e, path, k, what);
+    int sk = sp->perm >= 0 ? spell_ability_of(d) : sp->mana && sp->ability < 0 ? -1 : sp->ability;
+    int tk = sp->perm >= 0 ? etb_targeted(d) : -1;
+    return read_divide_choices(sc, e, path, k, what, d, sk >= 0 ? &d->ab[sk] : NULL, tk >= 0 ? &d->ab[tk] : NULL);
 }
 
 int scn_read_spells(Scenario *sc, ScenarioPool *pc, const cJSON *root)

@@ -20,13 +20,13 @@ static const char *const names[] = {
     "Ballista Squad", "Hill Giant", "Reassembling Skeleton", "Magma Phoenix",
     "Incinerate", "Drudge Skeletons", "Gargoyle Sentinel", "Condemn", "Blood Tithe", "Sudden Impact",
     "Beacon of Destruction", "Ancestor's Chosen", "Yawning Fissure", "Destructive Force", "Island",
-    "Fling", "Giant Growth", "Safe Passage", "Fog Elemental", "Beacon of Unrest",
+    "Fling", "Giant Growth", "Safe Passage", "Fog Elemental", "Beacon of Unrest", "Shivan Dragon",
 };
 enum { C_LEAK, C_HATCHLING, C_BEARS, C_BOLT, C_ANTHEM, C_FOREST, C_FOREST4 = C_FOREST + 3, C_ISLAND, C_DURESS,
        C_DISTRESS, C_ELVES, C_SWAMP, C_SWAMP3 = C_SWAMP + 2,
        C_ROOTWALLA, C_BATS, C_COLOSSUS, C_GRENADE, C_PIKER, C_CONSUME, C_SEISMIC, C_INFESTATION, C_SHAMAN,
        C_BALLISTA, C_GIANT, C_SKELETON, C_PHOENIX, C_INCINERATE, C_DRUDGE, C_GARGOYLE, C_CONDEMN, C_TITHE,
-       C_IMPACT, C_BEACON, C_ANCESTOR, C_FISSURE, C_FORCE, C_ISLAND2, C_FLING, C_GROWTH, C_PASSAGE, C_FOG, C_UNREST, C_N };
+       C_IMPACT, C_BEACON, C_ANCESTOR, C_FISSURE, C_FORCE, C_ISLAND2, C_FLING, C_GROWTH, C_PASSAGE, C_FOG, C_UNREST, C_SHIVAN, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -55,9 +55,9 @@ static void lands(Pos *x, int p, int k, int n)
 
 /* A policy that records the choices asked and answers `answer`. */
 typedef struct Recorder {
-    int asked[16];       /* how many times each ChoiceKind was asked */
-    int n[16];           /* the last choice's number of options, by kind */
-    int arg[16];         /* its Choice.arg */
+    int asked[CH_KINDS]; /* how many times each ChoiceKind was asked */
+    int n[CH_KINDS];     /* the last choice's number of options, by kind */
+    int arg[CH_KINDS];   /* its Choice.arg */
     int answer;          /* the option taken */
     uint8_t idx[HAND_MAX]; /* the last CH_HAND_PICK's hand indices */
 } Recorder;
@@ -459,6 +459,33 @@ static void test_ability_x(void **state)
     assert_true(x.s.perm[squad].flags & PF_TAPPED);
 }
 
+/* 613.4c: Shivan Dragon's "{R}: +1/+0 until end of turn", activated more
+ * times in a turn than there are places for continuous effects: the
+ * modifications of layer 7c add, so they take one place, the power counts
+ * each, and all end at cleanup (514.2). */
+static void test_repeated_pump(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    lands(&x, 0, C_FOREST, 1);
+    x.s.pl[0].land_n[COLOR_G] -= 1; x.s.pl[0].land_n[COLOR_R] += 1;   /* a Mountain's worth of red */
+    int dragon = put(&x, 0, C_SHIVAN);
+    int times = FLOAT_MAX + 6;
+    for (int k = 0; k < times; k++) {
+        x.s.pl[0].land_tapped[COLOR_R] = 0;                            /* the Mountain untaps again */
+        Action a = act(ACT_ACTIVATE, dragon, 0, 0, 0);
+        assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+        settle(&x);
+        assert_int_equal(x.s.error, 0);
+    }
+    assert_int_equal(perm_power(&x.s, dragon), 5 + times);
+    assert_int_equal(perm_toughness(&x.s, dragon), 5);
+    assert_int_equal(x.s.float_n, 1);
+    floating_end_of_turn(&x.s);
+    settle(&x);
+    assert_int_equal(perm_power(&x.s, dragon), 5);
+}
+
 /* Card k of player p into its graveyard. */
 static void to_graveyard(Pos *x, int p, int k)
 {
@@ -802,6 +829,7 @@ int main(void)
         cmocka_unit_test(test_safe_passage),
         cmocka_unit_test(test_delayed_sacrifice),
         cmocka_unit_test(test_beacon_of_unrest),
+        cmocka_unit_test(test_repeated_pump),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -310,12 +310,12 @@ static void test_invalid_files(void)
     expect_bad("bad_spells_later_spell.json", "spells[0].targets[0]", "\"spell:1\" names no earlier entry");
     expect_bad("bad_spells_unsupported.json", "spells[0].card", "\"Twincast\" is not supported");
     expect_bad("bad_rule_unsupported.json", "players[1].battlefield[0].card", "that rules ability");
-    expect_bad("bad_spells_mana_ability.json", "spells[0].ability", "activating a mana ability");
+    expect_bad("bad_spells_mana_ability.json", "spells[0].targets", "names 0 targets");
     expect_bad("bad_spells_ability_index.json", "spells[0].ability", "has 0 activated abilities");
     expect_bad("bad_spells_x.json", "spells[0].x", "has no X");
     expect_bad("bad_spells_divide.json", "spells[0].divide", "does not divide damage");
     expect_bad("bad_spells_divide_key.json", "spells[0].divide.a", "not one of the entry's targets");
-    expect_bad("bad_spells_choices.json", "spells[0].choices", "asks no choice");
+    expect_bad("bad_spells_choices.json", "spells[0].choices[0]", "asks no color");
     expect_bad("bad_spells_choice_value.json", "spells[0].choices[0]", "got \"purple\"");
     expect_bad("bad_spells_trigger_targets.json", "spells[0].trigger_targets", "no triggered ability");
     expect_bad("bad_spells_land.json", "spells[0].card", "a land is played, not cast");

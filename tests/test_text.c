@@ -132,6 +132,10 @@ static void expect_card(const char *name, const char *want, int line)
 static void test_spells(void)
 {
     EXPECT("Lightning Bolt", "spell: damage 3 to target0[any target]");
+    /* Several targets of one spec, and damage divided among them (601.2c-d). */
+    EXPECT("Fireball", "spell +cost {1} per target beyond the first: damage X to target0[any target]{0..any}{evenly}");
+    EXPECT("Ignite Disorder", "spell: damage 3 to target0[white|blue creature]{1..3}{divided}");
+    EXPECT("Hunters' Feast", "spell: gain-life 6 target0[player]{0..any}");
     EXPECT("Shock", "spell: damage 2 to target0[any target]");
     EXPECT("Giant Growth", "spell: pump +3/+3 target0[creature] eot");
     EXPECT("Doom Blade", "spell: destroy target0[nonblack creature]");
@@ -289,7 +293,6 @@ static void test_refusals(void)
     EXPECT("Warp World", "unsupported: text not understood: 'Each player shuffles all permanents they ...'");
     EXPECT("Twincast", "unsupported: text not understood: 'Copy target instant or sorcery spell.'");
     EXPECT("Ajani Goldmane", "unsupported: text not understood: '[−6]: Create a white Avatar creature token.'");
-    EXPECT("Fireball", "unsupported: text not understood: 'This spell costs {1} more to cast for each ...'");
 }
 
 /* The card with text is refused, and its reason quotes sentence (whole,
