@@ -1143,7 +1143,7 @@ static void sacrifice_basic(Ctx *c, int p, int col, int tapped)
             pl->land_n[col]--;
             if (tapped) pl->land_tapped[col]--;
             card_to_zone(s, p, (uint8_t)obj, ZONE_GRAVEYARD);
-            s->layers_dirty = 1;                 /* statics that count lands */
+            layers_touch(s, LR_LANDS);           /* statics that count lands */
             s->sba_pending = 1;
             return;
         }

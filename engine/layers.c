@@ -305,6 +305,14 @@ static int count_sharing(const GameState *s, const Filter *f, int i, int src)
     return n;
 }
 
+/* A count of f, by a static ability: notes in s->layers_reads what beyond
+ * the permanents it reads (LR_*), and returns it. */
+static int counted(GameState *s, const Filter *f, int you, int src)
+{
+    s->layers_reads |= (uint8_t)(f->zone == ZONE_GRAVEYARD ? LR_GY : filter_may_match_land(f) ? LR_LANDS : 0);
+    return effect_count(s, f, you, src);
+}
+
 /* Applies the static abilities of every permanent that act in layer 6
  * (keywords, rules abilities, players' rules abilities: s->pl_rules) or,
  * with pump set, in layer 7c (+N/+N). Returns, in layer 6's pass, the
@@ -357,7 +365,7 @@ static PermSet statics(GameState *s, int pump)
                     for (PermIter m = permset_iter(to); permiter_more(&m);) grant(s, permiter_next(&m), e);
                     continue;
                 }
-                int mult = e->n.kind == QTY_COUNT ? effect_count(s, &e->count, perm_controller(s, src), src) * e->n.n
+                int mult = e->n.kind == QTY_COUNT ? counted(s, &e->count, perm_controller(s, src), src) * e->n.n
                                                   : e->n.n;
                 for (PermIter m = permset_iter(to); permiter_more(&m);) {
                     int i = permiter_next(&m);
@@ -384,7 +392,7 @@ static void cdas(GameState *s, PermSet cda)
             const Ability *a = &d->ab[k];
             if (a->kind != AB_STATIC || a->n_effects != 1 || a->effect[0].op != OP_SET_PT) continue;
             const Effect *e = &a->effect[0];
-            int v = e->n.n * effect_count(s, &e->count, perm_controller(s, i), i);
+            int v = e->n.n * counted(s, &e->count, perm_controller(s, i), i);
             s->perm[i].power = s->perm[i].toughness = (int16_t)v;
         }
     }
@@ -396,6 +404,7 @@ void layers_refresh(GameState *s)
      * 30 or more life": life gained) changes what applies (604.1, 611.3a). */
     if (!s->layers_dirty && (!s->cond_key || cond_key(s) == (int)s->cond_key)) return;
     s->layers_dirty = 0;
+    s->layers_reads = 0;
     floating_prune(s);
     /* Printed values (a star is 0: layer 7a sets it below); what layer 2
      * starts from. */

@@ -31,6 +31,20 @@ int layers_static_cond(const GameState *s, int src, const Ability *a);
  * capacity draw when FLOAT_MAX are in force (returns -1). */
 int floating_add(GameState *s, const Floating *f);
 
+/* GameState.layers_reads: the static abilities in force count cards in
+ * graveyards (Mortivore), or basic lands (Armored Ascension's Plains),
+ * which are counts, not permanents (state.h): a card put into or taken
+ * from a graveyard, a basic land entering or leaving, dirties the layers
+ * only then. */
+enum { LR_GY = 1u << 0, LR_LANDS = 1u << 1 };
+
+/* Marks the layers dirty when the static abilities in force read `what`
+ * (LR_*), in a game with rules text. */
+static inline void layers_touch(GameState *s, unsigned what)
+{
+    if (s->layers_reads & what) s->layers_dirty = 1;
+}
+
 /* Permanent i leaves the battlefield: control effects that last "for as
  * long as you control" it end (611.2b), before its slot may be reused. */
 void floating_source_left(GameState *s, int i);

@@ -563,7 +563,10 @@ void stack_resolve_top(GameState *s, Game *g)
     }
     if (!ok) game_event(g, s, EV_FIZZLE, it.controller, it.source, it.kind, it.card, it.ability, 0);
     s->last_result = (uint8_t)(ok ? RES_RESOLVED : RES_FIZZLED);
-    if (it.kind != SI_SPELL || (d->types & (TYPE_INSTANT | TYPE_SORCERY))) s->layers_dirty = 1;
+    /* What an effect changes that the layers read flags them itself: a
+     * permanent entering or leaving, a continuous effect, counters, an
+     * attachment, a card put into a graveyard (layers_touch); life and the
+     * other conditions are checked as they are (layers_stale). */
     s->sba_pending = 1;
 }
 

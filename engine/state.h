@@ -418,6 +418,10 @@ typedef struct GameState {
     const CardDef *cards;        /* the card pool (immutable, shared) */
     Player    pl[2];
     Permanent perm[PERM_MAX];
+    uint8_t   layers_reads;      /* LR_*: what beyond the permanents the static abilities on the
+                                    battlefield counted as the layers last applied them (a
+                                    change there dirties the layers; layers.c; here, in
+                                    the room before the PermSets' alignment) */
     PermSet   perm_used;         /* live slots of perm[] */
     PermSet   perm_ctl[2];       /* slots each player controls */
     Combat    combat;

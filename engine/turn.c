@@ -241,7 +241,7 @@ static void cleanup(GameState *s, Game *g)
             bits256_set(pl->gy, obj);
             pl->gy_n++;
             game_event(g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
-            if (s->spells) { trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0); s->layers_dirty = 1; }  /* Mortivore */
+            if (s->spells) { trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0); layers_touch(s, LR_GY); }  /* Mortivore */
         }
     }
     if (s->spells) {                                                         /* 514.2 */

@@ -60,7 +60,7 @@ int land_enter(GameState *s, const Game *g, int p, uint8_t obj, int tapped)
         pl->lands_n++;
         pl->land_n[d->produces]++;
         if (tapped) pl->land_tapped[d->produces]++;
-        s->layers_dirty = 1;          /* statics that count lands (Armored Ascension's Plains) */
+        layers_touch(s, LR_LANDS);    /* statics that count lands (Armored Ascension's Plains) */
         return NO_SLOT;
     }
     int i = perm_enter(s, g, p, p, card, obj);
@@ -73,7 +73,7 @@ void gy_leave(GameState *s, int owner, uint8_t obj)
     Player *o = &s->pl[owner];
     bits256_clear(o->gy, obj);
     o->gy_n--;
-    s->layers_dirty = s->layers_dirty | s->spells;   /* statics that count graveyards (Mortivore) */
+    layers_touch(s, LR_GY);                          /* statics that count graveyards (Mortivore) */
     for (int k = 0; k < s->stack_n; k++)
         for (int j = 0; j < ITEM_TARGETS; j++) {             /* the last: a graveyard ability's own card */
             Target *t = &s->stack[k].t[j];
@@ -86,7 +86,7 @@ void card_to_zone(GameState *s, int owner, uint8_t obj, int zone)
     if (obj == OBJ_NONE) return;
     Player *o = &s->pl[owner];
     switch (zone) {
-    case ZONE_GRAVEYARD: bits256_set(o->gy, obj); o->gy_n++; s->layers_dirty = s->layers_dirty | s->spells; break;
+    case ZONE_GRAVEYARD: bits256_set(o->gy, obj); o->gy_n++; layers_touch(s, LR_GY); break;
     case ZONE_EXILE: bits256_set(s->exile[owner], obj); break;
     case ZONE_LIBRARY: library_put(s, owner, obj, 0); break;
     case ZONE_LIBRARY_BOTTOM: library_put(s, owner, obj, 1); break;
@@ -95,7 +95,7 @@ void card_to_zone(GameState *s, int owner, uint8_t obj, int zone)
         bits256_set(o->gy, obj); o->gy_n++;      /* no room: a capacity the game ends on */
         s->error = ERR_CAPACITY;                 /* the game ends at the next priority (stack.c) */
         break;
-    default: bits256_set(o->gy, obj); o->gy_n++; s->layers_dirty = s->layers_dirty | s->spells; break;
+    default: bits256_set(o->gy, obj); o->gy_n++; layers_touch(s, LR_GY); break;
     }
 }
 
