@@ -196,18 +196,18 @@ static void grant(GameState *s, int i, const Effect *e)
     }
 }
 
-/* The slots a static effect of source `src` applies to. */
-static PermSet affected(const GameState *s, int src, const Effect *e)
+/* The slots among `only` a static effect of source `src` applies to. */
+static PermSet affected(const GameState *s, int src, const Effect *e, PermSet only)
 {
     int you = perm_controller(s, src);
-    if (e->who == SEL_SELF) return PERMSET_BIT(src);
+    if (e->who == SEL_SELF) return PERMSET_BIT(src) & only;
     if (e->who == SEL_ATTACHED) {
         int a = s->px[src].attached;
-        return a != NO_SLOT && permset_has(s->perm_used, a) ? PERMSET_BIT(a) : 0;
+        return a != NO_SLOT && permset_has(s->perm_used, a) ? PERMSET_BIT(a) & only : 0;
     }
-    PermSet out = 0, in = s->perm_used;
-    if (e->sel.ctl == CTL_YOU) in = s->perm_ctl[you];                       /* what filter_perm would refuse */
-    else if (e->sel.ctl == CTL_OPP || e->sel.ctl == CTL_NOT_YOU) in = s->perm_ctl[1 - you];
+    PermSet out = 0, in = s->perm_used & only;
+    if (e->sel.ctl == CTL_YOU) in &= s->perm_ctl[you];                      /* what filter_perm would refuse */
+    else if (e->sel.ctl == CTL_OPP || e->sel.ctl == CTL_NOT_YOU) in &= s->perm_ctl[1 - you];
     if (e->who == SEL_ALL)
         for (PermIter it = permset_iter(in); permiter_more(&it);) {
             int i = permiter_next(&it);
@@ -305,11 +305,22 @@ static int count_sharing(const GameState *s, const Filter *f, int i, int src)
     return n;
 }
 
-/* A count of f, by a static ability: notes in s->layers_reads what beyond
- * the permanents it reads (LR_*), and returns it. */
+/* Whether filter f (on the battlefield) can match only lands. */
+static int only_lands(const Filter *f)
+{
+    if (f->types == TYPE_LAND || (f->types_all & TYPE_LAND)) return 1;
+    if (!f->subtype[0]) return 0;
+    for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++)
+        if (f->subtype[k] > SUBTYPE_BASIC_LAND_LAST) return 0;
+    return 1;                                                /* "Plains you control" */
+}
+
+/* A count of f, by a static ability: notes in s->layers_reads what it
+ * reads (LR_*), and returns it. */
 static int counted(GameState *s, const Filter *f, int you, int src)
 {
-    s->layers_reads |= (uint8_t)(f->zone == ZONE_GRAVEYARD ? LR_GY : filter_may_match_land(f) ? LR_LANDS : 0);
+    unsigned r = f->zone == ZONE_GRAVEYARD ? LR_GY : (filter_may_match_land(f) ? LR_LANDS : 0) | (only_lands(f) ? 0 : LR_PERMS);
+    s->layers_reads |= (uint8_t)r;
     return effect_count(s, f, you, src);
 }
 
@@ -318,7 +329,7 @@ static int counted(GameState *s, const Filter *f, int you, int src)
  * with pump set, in layer 7c (+N/+N). Returns, in layer 6's pass, the
  * permanents whose own power and toughness a characteristic-defining
  * ability sets (layer 7a: cdas() applies them). */
-static PermSet statics(GameState *s, int pump)
+static PermSet statics(GameState *s, int pump, PermSet only)
 {
     PermSet cda = 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
@@ -344,7 +355,7 @@ static PermSet statics(GameState *s, int pump)
                     continue;
                 }
                 if (!pump && e->op == OP_NO_UNTAP) {                       /* Entangling Vines */
-                    for (PermIter m = permset_iter(affected(s, src, e)); permiter_more(&m);)
+                    for (PermIter m = permset_iter(affected(s, src, e, only)); permiter_more(&m);)
                         s->px[permiter_next(&m)].xflags |= PX_NO_UNTAP;
                     continue;
                 }
@@ -360,7 +371,8 @@ static PermSet statics(GameState *s, int pump)
                     for (int p = 0; p < 2; p++) if (who >> p & 1) s->pl_rules[p] |= (uint16_t)player_rule(e->arg2);
                     continue;
                 }
-                PermSet to = affected(s, src, e);
+                PermSet to = affected(s, src, e, only);
+                if (!to) continue;
                 if (!pump) {
                     for (PermIter m = permset_iter(to); permiter_more(&m);) grant(s, permiter_next(&m), e);
                     continue;
@@ -370,7 +382,10 @@ static PermSet statics(GameState *s, int pump)
                 for (PermIter m = permset_iter(to); permiter_more(&m);) {
                     int i = permiter_next(&m);
                     Permanent *q = &s->perm[i];
-                    if (e->n.kind == QTY_COUNT_SHARING) mult = e->n.n * count_sharing(s, &e->count, i, src);
+                    if (e->n.kind == QTY_COUNT_SHARING) {
+                        s->layers_reads |= LR_PERMS;
+                        mult = e->n.n * count_sharing(s, &e->count, i, src);
+                    }
                     q->power = (int16_t)(q->power + e->p * mult);
                     q->toughness = (int16_t)(q->toughness + e->t * mult);
                 }
@@ -398,33 +413,78 @@ static void cdas(GameState *s, PermSet cda)
     }
 }
 
+/* Permanent i's printed values (a star is 0: layer 7a sets it), what the
+ * layers start from. */
+static void perm_printed(GameState *s, int i)
+{
+    Permanent *q = &s->perm[i];
+    const CardDef *d = &s->cards[q->card];
+    PermX *x = &s->px[i];
+    q->kw = d->keywords;
+    q->power = d->power;
+    q->toughness = d->toughness;
+    x->rules = 0;
+    x->prot = 0;
+    x->blocks_extra = 0;
+    x->xflags &= (uint8_t)~(PX_PROT_WIDE | PX_NO_UNTAP);
+    x->colors = d->colors;
+    q->flags = (uint8_t)((q->flags & ~PF_CREATURE) | ((d->types & TYPE_CREATURE) ? PF_CREATURE : 0));
+}
+
+/* Layer 7d, counters, on permanent i, and what combat and the policies
+ * read of its rules abilities. */
+static void perm_finish(GameState *s, int i)
+{
+    Permanent *q = &s->perm[i];
+    q->power = (int16_t)(q->power + q->plus - q->minus);
+    q->toughness = (int16_t)(q->toughness + q->plus - q->minus);
+    uint32_t r = s->px[i].rules;
+    q->flags &= (uint8_t)~(PF_NO_ATTACK | PF_NO_BLOCK);
+    if (r & ((1u << RULE_CANT_ATTACK) | (1u << RULE_CANT_ATTACK_OR_BLOCK))) q->flags |= PF_NO_ATTACK;
+    if (r & ((1u << RULE_CANT_BLOCK) | (1u << RULE_CANT_ATTACK_OR_BLOCK))) q->flags |= PF_NO_BLOCK;
+}
+
+/* Only permanent i entered since the layers were last applied: when that
+ * changes no one else's characteristics, computes its own and returns 1.
+ * It has no static ability (it changes nothing of others), it is not a
+ * land (a count of lands), no static ability in force counts permanents
+ * or has a condition, no continuous effect names it (it is a new object:
+ * 400.7): then every static ability applies to it as it would in a whole
+ * pass, in the same order, and to the others as before. */
+static int layers_one_entered(GameState *s)
+{
+    int i = s->layers_one;
+    if (s->cond_key || (s->layers_reads & LR_PERMS) || !permset_has(s->perm_used, i) ||
+        (s->px[i].abk & (PK_STATIC | PK_CONTROL | PK_COND)) || (s->px[i].xflags & PX_LAND))
+        return 0;
+    for (int j = 0; j < s->float_n; j++)
+        if (s->fl[j].slot == i && s->fl[j].perm_ts == s->px[i].ts) return 0;
+    s->layers_dirty = 0;
+    PermSet one = PERMSET_BIT(i);
+    perm_printed(s, i);
+    statics(s, 0, one);                  /* layer 6 */
+    statics(s, 1, one);                  /* layer 7c */
+    perm_finish(s, i);                   /* 7d */
+    s->sba_pending = 1;
+    return 1;
+}
+
 void layers_refresh(GameState *s)
 {
     /* A condition of a static ability that changed ("as long as you have
      * 30 or more life": life gained) changes what applies (604.1, 611.3a). */
     if (!s->layers_dirty && (!s->cond_key || cond_key(s) == (int)s->cond_key)) return;
+    if (s->layers_dirty == LAYERS_ONE && layers_one_entered(s)) return;
     s->layers_dirty = 0;
     s->layers_reads = 0;
     floating_prune(s);
-    /* Printed values (a star is 0: layer 7a sets it below); what layer 2
-     * starts from. */
+    /* Printed values; what layer 2 starts from. */
     PermSet base1 = 0, ctl_srcs = 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
         base1 |= permset_bit_if(perm_base_controller(s, i), i);
         ctl_srcs |= permset_bit_if((s->px[i].abk & PK_CONTROL) != 0, i);
-        Permanent *q = &s->perm[i];
-        const CardDef *d = &s->cards[q->card];
-        PermX *x = &s->px[i];
-        q->kw = d->keywords;
-        q->power = d->power;
-        q->toughness = d->toughness;
-        x->rules = 0;
-        x->prot = 0;
-        x->blocks_extra = 0;
-        x->xflags &= (uint8_t)~(PX_PROT_WIDE | PX_NO_UNTAP);
-        x->colors = d->colors;
-        q->flags = (uint8_t)((q->flags & ~PF_CREATURE) | ((d->types & TYPE_CREATURE) ? PF_CREATURE : 0));
+        perm_printed(s, i);
     }
     /* "~ becomes a 3/3 green Ape creature with trample until end of turn.
      * It's still a land." (OP_BECOME), in timestamp order: its types and
@@ -452,7 +512,7 @@ void layers_refresh(GameState *s)
         if (s->fl[j].op == OP_SET_COLOR) s->px[s->fl[j].slot].colors = (uint8_t)s->fl[j].kw;
     /* Layer 6: abilities gained, static abilities then resolved effects.
      * Only additions are played, so their order does not matter. */
-    PermSet cda = statics(s, 0);
+    PermSet cda = statics(s, 0, s->perm_used);
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op == OP_GRANT) s->perm[f->slot].kw |= f->kw;
@@ -472,24 +532,14 @@ void layers_refresh(GameState *s)
     }
     /* Layer 7c: modifications, from static abilities (their filters see
      * layer 6's results) and resolved effects; 7d: counters. */
-    statics(s, 1);
+    statics(s, 1, s->perm_used);
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op != OP_PUMP) continue;
         s->perm[f->slot].power = (int16_t)(s->perm[f->slot].power + f->p);
         s->perm[f->slot].toughness = (int16_t)(s->perm[f->slot].toughness + f->t);
     }
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        Permanent *q = &s->perm[i];
-        q->power = (int16_t)(q->power + q->plus - q->minus);
-        q->toughness = (int16_t)(q->toughness + q->plus - q->minus);
-        /* What combat and the policies read of the rules abilities. */
-        uint32_t r = s->px[i].rules;
-        q->flags &= (uint8_t)~(PF_NO_ATTACK | PF_NO_BLOCK);
-        if (r & ((1u << RULE_CANT_ATTACK) | (1u << RULE_CANT_ATTACK_OR_BLOCK))) q->flags |= PF_NO_ATTACK;
-        if (r & ((1u << RULE_CANT_BLOCK) | (1u << RULE_CANT_ATTACK_OR_BLOCK))) q->flags |= PF_NO_BLOCK;
-    }
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) perm_finish(s, permiter_next(&it));
     s->sba_pending = 1;   /* a toughness may have dropped to 0 */
 }
 

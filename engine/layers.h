@@ -36,13 +36,31 @@ int floating_add(GameState *s, const Floating *f);
  * which are counts, not permanents (state.h): a card put into or taken
  * from a graveyard, a basic land entering or leaving, dirties the layers
  * only then. */
-enum { LR_GY = 1u << 0, LR_LANDS = 1u << 1 };
+enum {
+    LR_GY = 1u << 0,     /* cards in graveyards */
+    LR_LANDS = 1u << 1,  /* basic lands */
+    LR_PERMS = 1u << 2   /* permanents other than lands (a permanent entering changes a count) */
+};
+
+/* GameState.layers_dirty: only the permanent in layers_one entered since
+ * the layers were last applied (layers_refresh then computes its
+ * characteristics alone when nothing else can change). */
+#define LAYERS_ONE 2u
 
 /* Marks the layers dirty when the static abilities in force read `what`
  * (LR_*), in a game with rules text. */
 static inline void layers_touch(GameState *s, unsigned what)
 {
     if (s->layers_reads & what) s->layers_dirty = 1;
+}
+
+/* Marks the layers dirty as permanent i enters: for it alone if nothing
+ * else waited. */
+static inline void layers_entered(GameState *s, int i)
+{
+    if (s->layers_dirty) { s->layers_dirty = 1; return; }
+    s->layers_dirty = LAYERS_ONE;
+    s->layers_one = (uint8_t)i;
 }
 
 /* Permanent i leaves the battlefield: control effects that last "for as

@@ -422,6 +422,7 @@ typedef struct GameState {
                                     battlefield counted as the layers last applied them (a
                                     change there dirties the layers; layers.c; here, in
                                     the room before the PermSets' alignment) */
+    uint8_t   layers_one;        /* with layers_dirty LAYERS_ONE: the permanent that entered */
     PermSet   perm_used;         /* live slots of perm[] */
     PermSet   perm_ctl[2];       /* slots each player controls */
     Combat    combat;
@@ -441,7 +442,8 @@ typedef struct GameState {
                                     and effects run (else the creature-only fast path) */
     uint8_t   float_n;           /* continuous effects in force: fl[0 .. float_n-1] */
     uint8_t   pending_n;         /* triggered abilities waiting: pend[0 .. pending_n-1] */
-    uint8_t   layers_dirty;      /* characteristics must be computed again (layers.c) */
+    uint8_t   layers_dirty;      /* characteristics must be computed again (layers.c): 1 all of
+                                    them, LAYERS_ONE those of permanent layers_one alone */
     uint8_t   damaged_opp;       /* bit p: player p was dealt damage this turn (bloodthirst) */
     uint8_t   extra_n;           /* extra turns waiting (500.7): at most EXTRA_MAX; EXTRA_NOW: this
                                     turn is one, EXTRA_NEXT: whose turn follows the extra ones */

@@ -41,7 +41,7 @@ int perm_enter_with(GameState *s, const Game *g, int ctl, int owner, uint16_t ca
             if (!untapped) s->perm[i].flags |= PF_TAPPED;
         }
     }
-    s->layers_dirty = 1;
+    layers_entered(s, i);
     game_event(g, s, EV_ENTER, ctl, i, 0, card, 0, 0);
     trigger_event(s, TR_ETB, i, card, ctl, ctl, 0);
     if (!others) return i;
