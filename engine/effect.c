@@ -965,11 +965,12 @@ static void run(Ctx *c, const Effect *e)
         break;
     case OP_COUNTERS:
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
-            Permanent *q = &s->perm[permiter_next(&it)];
+            int i = permiter_next(&it);
+            Permanent *q = &s->perm[i];
             int v = q->plus + n;
             q->plus = (uint8_t)(v > 255 ? 255 : v);
+            layers_changed(s, i);
         }
-        s->layers_dirty = 1;
         break;
     case OP_COUNTER: {
         Target t = c->it->t[e->arg];

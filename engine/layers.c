@@ -2,6 +2,15 @@
 #include "layers.h"
 #include "effect.h"
 
+/* Marks the layers dirty as effect f starts or ends: a change of control
+ * may change anyone's characteristics (the abilities' "you"), another
+ * effect only its permanent's; a "dealt damage by" record none. */
+static void floating_changed(GameState *s, const Floating *f)
+{
+    if (f->op == OP_CONTROL) s->layers_dirty = 1;
+    else if (f->op != FL_DAMAGED_BY) layers_changed(s, f->slot);
+}
+
 int floating_add(GameState *s, const Floating *f)
 {
     /* A control effect with no end makes every earlier one of the same kind on
@@ -16,6 +25,7 @@ int floating_add(GameState *s, const Floating *f)
                 s->fl[k++] = *g;
         }
         s->float_n = (uint8_t)k;
+        s->layers_dirty = 1;
     }
     /* Layer 7c's modifications add, in any order (613.4c): a second "+N/+N until
      * end of turn" on the same permanent joins the first, so that a pump
@@ -26,22 +36,23 @@ int floating_add(GameState *s, const Floating *f)
             if (g->op == OP_PUMP && g->dur == DUR_EOT && g->slot == f->slot && g->perm_ts == f->perm_ts) {
                 g->p = (int16_t)(g->p + f->p);
                 g->t = (int16_t)(g->t + f->t);
-                s->layers_dirty = 1;
+                layers_changed(s, f->slot);
                 return 0;
             }
         }
     if (s->float_n >= FLOAT_MAX) return -1;
     s->fl[s->float_n++] = *f;
-    s->layers_dirty = 1;
+    floating_changed(s, f);
     return 0;
 }
 
 void floating_end_of_turn(GameState *s)
 {
     int k = 0;
-    for (int j = 0; j < s->float_n; j++)
+    for (int j = 0; j < s->float_n; j++) {
         if (s->fl[j].dur != DUR_EOT) s->fl[k++] = s->fl[j];
-    if (k != s->float_n) s->layers_dirty = 1;
+        else floating_changed(s, &s->fl[j]);
+    }
     s->float_n = (uint8_t)k;
 }
 
@@ -444,29 +455,48 @@ static void perm_finish(GameState *s, int i)
     if (r & ((1u << RULE_CANT_BLOCK) | (1u << RULE_CANT_ATTACK_OR_BLOCK))) q->flags |= PF_NO_BLOCK;
 }
 
-/* Only permanent i entered since the layers were last applied: when that
- * changes no one else's characteristics, computes its own and returns 1.
- * It has no static ability (it changes nothing of others), it is not a
- * land (a count of lands), no static ability in force counts permanents
- * or has a condition, no continuous effect names it (it is a new object:
- * 400.7): then every static ability applies to it as it would in a whole
- * pass, in the same order, and to the others as before. */
-static int layers_one_entered(GameState *s)
+int layers_local(const CardDef *d)
 {
-    int i = s->layers_one;
-    if (s->cond_key || (s->layers_reads & LR_PERMS) || !permset_has(s->perm_used, i) ||
-        (s->px[i].abk & (PK_STATIC | PK_CONTROL | PK_COND)) || (s->px[i].xflags & PX_LAND))
-        return 0;
-    for (int j = 0; j < s->float_n; j++)
-        if (s->fl[j].slot == i && s->fl[j].perm_ts == s->px[i].ts) return 0;
-    s->layers_dirty = 0;
-    PermSet one = PERMSET_BIT(i);
-    perm_printed(s, i);
-    statics(s, 0, one);                  /* layer 6 */
-    statics(s, 1, one);                  /* layer 7c */
-    perm_finish(s, i);                   /* 7d */
-    s->sba_pending = 1;
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (a->kind != AB_STATIC) continue;
+        if (a->cond) return 0;
+        for (int j = 0; j < a->n_effects; j++) {
+            const Effect *e = &a->effect[j];
+            if (e->who != SEL_SELF && e->who != SEL_ATTACHED) return 0;
+            if (!(e->op == OP_GRANT || e->op == OP_LOSE_KW || e->op == OP_RULE || e->op == OP_NO_UNTAP ||
+                  (e->op == OP_PUMP && e->n.kind == QTY_CONST)))
+                return 0;
+        }
+    }
     return 1;
+}
+
+void layers_moved(GameState *s, int i)
+{
+    const PermX *x = &s->px[i];
+    if (((x->xflags & PX_LAND) && (s->layers_reads & LR_LANDS)) ||
+        ((x->abk & (PK_STATIC | PK_CONTROL | PK_COND)) && !layers_local(&s->cards[s->perm[i].card]))) {
+        s->layers_dirty = 1;
+        return;
+    }
+    layers_changed(s, i);
+    if (x->attached != NO_SLOT) layers_changed(s, x->attached);
+}
+
+/* The permanents whose characteristics are computed again: every one, or
+ * when only those in layers_some changed and nothing they are counted
+ * in or conditioned on by others can (no count of permanents, no
+ * condition, no control-changing effect in force), those alone. Every
+ * static ability and continuous effect then applies to them as in a whole
+ * pass, in the same order, and the others keep theirs. */
+static PermSet layers_scope(const GameState *s)
+{
+    if (s->layers_dirty != LAYERS_SOME || s->cond_key || (s->layers_reads & (LR_PERMS | LR_CONTROL)))
+        return s->perm_used;
+    PermSet only = 0;
+    for (int k = 0; k < s->layers_n; k++) only |= PERMSET_BIT(s->layers_some[k]);
+    return only & s->perm_used;
 }
 
 void layers_refresh(GameState *s)
@@ -474,17 +504,22 @@ void layers_refresh(GameState *s)
     /* A condition of a static ability that changed ("as long as you have
      * 30 or more life": life gained) changes what applies (604.1, 611.3a). */
     if (!s->layers_dirty && (!s->cond_key || cond_key(s) == (int)s->cond_key)) return;
-    if (s->layers_dirty == LAYERS_ONE && layers_one_entered(s)) return;
+    PermSet only = layers_scope(s);
+    int whole = only == s->perm_used;
     s->layers_dirty = 0;
-    s->layers_reads = 0;
     floating_prune(s);
-    /* Printed values; what layer 2 starts from. */
     PermSet base1 = 0, ctl_srcs = 0;
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        base1 |= permset_bit_if(perm_base_controller(s, i), i);
-        ctl_srcs |= permset_bit_if((s->px[i].abk & PK_CONTROL) != 0, i);
-        perm_printed(s, i);
+    if (whole) {
+        s->layers_reads = 0;
+        /* Printed values; what layer 2 starts from. */
+        for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            base1 |= permset_bit_if(perm_base_controller(s, i), i);
+            ctl_srcs |= permset_bit_if((s->px[i].abk & PK_CONTROL) != 0, i);
+            perm_printed(s, i);
+        }
+    } else {
+        for (PermIter it = permset_iter(only); permiter_more(&it);) perm_printed(s, permiter_next(&it));
     }
     /* "~ becomes a 3/3 green Ape creature with trample until end of turn.
      * It's still a land." (OP_BECOME), in timestamp order: its types and
@@ -493,7 +528,7 @@ void layers_refresh(GameState *s)
      * base power and toughness (7b, before 7c's modifications). */
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
-        if (f->op != OP_BECOME) continue;
+        if (f->op != OP_BECOME || !permset_has(only, f->slot)) continue;
         Permanent *q = &s->perm[f->slot];
         q->flags |= PF_CREATURE;
         s->px[f->slot].colors = f->rule;
@@ -501,20 +536,27 @@ void layers_refresh(GameState *s)
         q->power = f->p;
         q->toughness = f->t;
     }
-    s->pl_rules[0] = s->pl_rules[1] = 0;
-    /* Layer 2, before the abilities whose "you" and "you control" it decides. */
-    control_layer(s, base1, ctl_srcs);
-    /* The conditions as the abilities below see them: with the controllers
-     * layer 2 made ("you" of "as long as you have 30 or more life"). */
-    s->cond_key = s->spells ? (uint8_t)cond_key(s) : 0;
+    if (whole) {
+        s->pl_rules[0] = s->pl_rules[1] = 0;
+        /* Layer 2, before the abilities whose "you" and "you control" it decides. */
+        control_layer(s, base1, ctl_srcs);
+        int control = ctl_srcs != 0;                         /* the effects in force once those over end */
+        for (int j = 0; j < s->float_n && !control; j++) control = s->fl[j].op == OP_CONTROL;
+        if (control) s->layers_reads |= LR_CONTROL;
+        /* The conditions as the abilities below see them: with the controllers
+         * layer 2 made ("you" of "as long as you have 30 or more life"). */
+        s->cond_key = s->spells ? (uint8_t)cond_key(s) : 0;
+    }
     /* Layer 5: colors set by resolved effects ("becomes red"), in timestamp order. */
     for (int j = 0; j < s->float_n; j++)
-        if (s->fl[j].op == OP_SET_COLOR) s->px[s->fl[j].slot].colors = (uint8_t)s->fl[j].kw;
+        if (s->fl[j].op == OP_SET_COLOR && permset_has(only, s->fl[j].slot))
+            s->px[s->fl[j].slot].colors = (uint8_t)s->fl[j].kw;
     /* Layer 6: abilities gained, static abilities then resolved effects.
      * Only additions are played, so their order does not matter. */
-    PermSet cda = statics(s, 0, s->perm_used);
+    PermSet cda = statics(s, 0, only) & only;
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
+        if (!permset_has(only, f->slot)) continue;
         if (f->op == OP_GRANT) s->perm[f->slot].kw |= f->kw;
         else if (f->op == OP_LOSE_KW) s->perm[f->slot].kw &= (uint16_t)~f->kw;   /* after the statics: played.c */
         else if (f->op == OP_RULE && !(f->rule == RULE_MUST_ATTACK_YOU && perm_controller(s, f->slot) == f->controller)) {
@@ -528,18 +570,18 @@ void layers_refresh(GameState *s)
      * and toughness 1/1 until end of turn"), in timestamp order. */
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
-        if (f->op == OP_SET_PT) { s->perm[f->slot].power = f->p; s->perm[f->slot].toughness = f->t; }
+        if (f->op == OP_SET_PT && permset_has(only, f->slot)) { s->perm[f->slot].power = f->p; s->perm[f->slot].toughness = f->t; }
     }
     /* Layer 7c: modifications, from static abilities (their filters see
      * layer 6's results) and resolved effects; 7d: counters. */
-    statics(s, 1, s->perm_used);
+    statics(s, 1, only);
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
-        if (f->op != OP_PUMP) continue;
+        if (f->op != OP_PUMP || !permset_has(only, f->slot)) continue;
         s->perm[f->slot].power = (int16_t)(s->perm[f->slot].power + f->p);
         s->perm[f->slot].toughness = (int16_t)(s->perm[f->slot].toughness + f->t);
     }
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) perm_finish(s, permiter_next(&it));
+    for (PermIter it = permset_iter(only); permiter_more(&it);) perm_finish(s, permiter_next(&it));
     s->sba_pending = 1;   /* a toughness may have dropped to 0 */
 }
 

@@ -31,21 +31,26 @@ int layers_static_cond(const GameState *s, int src, const Ability *a);
  * capacity draw when FLOAT_MAX are in force (returns -1). */
 int floating_add(GameState *s, const Floating *f);
 
-/* GameState.layers_reads: the static abilities in force count cards in
- * graveyards (Mortivore), or basic lands (Armored Ascension's Plains),
- * which are counts, not permanents (state.h): a card put into or taken
- * from a graveyard, a basic land entering or leaving, dirties the layers
- * only then. */
+/* GameState.layers_reads: what the layers last read beyond each
+ * permanent's own state. Cards in graveyards (Mortivore) and basic lands
+ * (Armored Ascension's Plains) are counts, not permanents (state.h): a card
+ * put into or taken from a graveyard, a basic land entering or leaving,
+ * dirties the layers only when a static ability in force counts them. A
+ * count of other permanents, a control-changing effect in force: a change
+ * to one permanent may change others', so every one is computed again. */
 enum {
-    LR_GY = 1u << 0,     /* cards in graveyards */
-    LR_LANDS = 1u << 1,  /* basic lands */
-    LR_PERMS = 1u << 2   /* permanents other than lands (a permanent entering changes a count) */
+    LR_GY = 1u << 0,      /* cards in graveyards */
+    LR_LANDS = 1u << 1,   /* basic lands */
+    LR_PERMS = 1u << 2,   /* permanents other than lands */
+    LR_CONTROL = 1u << 3  /* a control-changing effect in force (layer 2) */
 };
 
-/* GameState.layers_dirty: only the permanent in layers_one entered since
- * the layers were last applied (layers_refresh then computes its
- * characteristics alone when nothing else can change). */
-#define LAYERS_ONE 2u
+/* GameState.layers_dirty: only the characteristics of the permanents in
+ * layers_some may have changed since the layers were last applied (each
+ * entered, or had an effect start or end on it, or something attached or
+ * unattached): layers_refresh computes theirs alone when no condition
+ * and no count can change the others' (else all of them). */
+#define LAYERS_SOME 2u
 
 /* Marks the layers dirty when the static abilities in force read `what`
  * (LR_*), in a game with rules text. */
@@ -54,14 +59,32 @@ static inline void layers_touch(GameState *s, unsigned what)
     if (s->layers_reads & what) s->layers_dirty = 1;
 }
 
-/* Marks the layers dirty as permanent i enters: for it alone if nothing
- * else waited. */
-static inline void layers_entered(GameState *s, int i)
+/* Marks the layers dirty for permanent i's characteristics alone (or
+ * for all, past LAYERS_SOME_MAX permanents): an effect started or ended on
+ * it, something was attached to it or unattached from it, it entered with
+ * static abilities that act only on itself and what it is attached to
+ * (layers_local). NO_SLOT: a permanent that changed nobody's left. */
+static inline void layers_changed(GameState *s, int i)
 {
-    if (s->layers_dirty) { s->layers_dirty = 1; return; }
-    s->layers_dirty = LAYERS_ONE;
-    s->layers_one = (uint8_t)i;
+    if (s->layers_dirty == 1) return;
+    if (!s->layers_dirty) { s->layers_dirty = LAYERS_SOME; s->layers_n = 0; }
+    if (i == NO_SLOT) return;
+    for (int k = 0; k < s->layers_n; k++) if (s->layers_some[k] == i) return;
+    if (s->layers_n == LAYERS_SOME_MAX) { s->layers_dirty = 1; return; }
+    s->layers_some[s->layers_n++] = (uint8_t)i;
 }
+
+/* Whether card d's static abilities, if any, act only on the permanent
+ * itself and what it is attached to, by constant amounts, with no
+ * condition and no change of control (Holy Strength, Pacifism, Leonin
+ * Scimitar): its entering or leaving changes no one else's
+ * characteristics. */
+int layers_local(const CardDef *d);
+
+/* Marks the layers dirty as permanent i, a land or not, enters or leaves
+ * the battlefield (zone.c): for i (and what it is attached to) alone when
+ * its static abilities are local and no count reads it. */
+void layers_moved(GameState *s, int i);
 
 /* Permanent i leaves the battlefield: control effects that last "for as
  * long as you control" it end (611.2b), before its slot may be reused. */

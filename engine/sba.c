@@ -33,7 +33,7 @@ static PermSet attachments(GameState *s, int *acted)
             } else if (ab->kind == AB_EQUIP && a != NO_SLOT &&
                        (!permset_has(s->perm_used, a) || !perm_is_creature(s, a) || equip_protected(s, i, a))) {
                 s->px[i].attached = NO_SLOT;
-                s->layers_dirty = 1;
+                layers_changed(s, a);
                 *acted = 1;
             }
         }

@@ -493,7 +493,7 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
         if (s->px[i].xflags & PX_USED) s->used_twice |= PERMSET_BIT(i);
         else { s->px[i].xflags |= PX_USED; s->used_twice &= ~PERMSET_BIT(i); }
     }
-    if (ab->cost.remove_counters) { q->plus = (uint8_t)(q->plus - ab->cost.remove_counters); s->layers_dirty = 1; }
+    if (ab->cost.remove_counters) { q->plus = (uint8_t)(q->plus - ab->cost.remove_counters); layers_changed(s, i); }
     if (ab->kind == AB_LOYALTY) {                          /* 606.4: loyalty counters put on or removed */
         int v = q->loyalty + (ab->cost.x ? -(int)a->x : ab->cost.loyalty);
         q->loyalty = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
@@ -526,7 +526,7 @@ static int resolve_permanent(GameState *s, Game *g, StackItem *it)
     }
     int i = perm_enter(s, g, it->controller, it->owner, it->card, it->obj);
     if (i < 0) { card_to_zone(s, it->owner, it->obj, ZONE_GRAVEYARD); game_fail(s, g, ERR_CAPACITY); return 1; }
-    if (aura) { s->px[i].attached = it->t[0].v; s->layers_dirty = 1; }          /* 303.4f */
+    if (aura) { s->px[i].attached = it->t[0].v; layers_changed(s, it->t[0].v); }   /* 303.4f */
     return 1;
 }
 
@@ -538,8 +538,9 @@ static int resolve_equip(GameState *s, StackItem *it)
     if (!permset_has(s->perm_ctl[it->controller], c) || s->px[c].ts != it->t[0].ts || !perm_is_creature(s, c) ||
         (s->px[c].rules & (1u << RULE_SHROUD)))
         return 0;
+    if (s->px[src].attached != NO_SLOT) layers_changed(s, s->px[src].attached);   /* moved from it */
     s->px[src].attached = (uint8_t)c;
-    s->layers_dirty = 1;
+    layers_changed(s, c);
     return 1;
 }
 

@@ -33,6 +33,7 @@
 #include "card.h"
 #include "ability.h"
 
+#define LAYERS_SOME_MAX 4 /* GameState.layers_some: slots changed one by one (layers.h) */
 #define PERM_MAX   128  /* nonland permanents on the battlefield, both players */
 #define HAND_MAX   16   /* cards in one hand */
 #define PAIR_MAX   64   /* blocker/attacker pairs in one combat */
@@ -422,7 +423,9 @@ typedef struct GameState {
                                     battlefield counted as the layers last applied them (a
                                     change there dirties the layers; layers.c; here, in
                                     the room before the PermSets' alignment) */
-    uint8_t   layers_one;        /* with layers_dirty LAYERS_ONE: the permanent that entered */
+    uint8_t   layers_n;          /* with layers_dirty LAYERS_SOME: how many in layers_some */
+    uint8_t   layers_some[LAYERS_SOME_MAX]; /* with layers_dirty LAYERS_SOME: the slots whose
+                                    characteristics alone may have changed (layers.h) */
     PermSet   perm_used;         /* live slots of perm[] */
     PermSet   perm_ctl[2];       /* slots each player controls */
     Combat    combat;
@@ -443,7 +446,7 @@ typedef struct GameState {
     uint8_t   float_n;           /* continuous effects in force: fl[0 .. float_n-1] */
     uint8_t   pending_n;         /* triggered abilities waiting: pend[0 .. pending_n-1] */
     uint8_t   layers_dirty;      /* characteristics must be computed again (layers.c): 1 all of
-                                    them, LAYERS_ONE those of permanent layers_one alone */
+                                    them, LAYERS_SOME those of layers_some alone */
     uint8_t   damaged_opp;       /* bit p: player p was dealt damage this turn (bloodthirst) */
     uint8_t   extra_n;           /* extra turns waiting (500.7): at most EXTRA_MAX; EXTRA_NOW: this
                                     turn is one, EXTRA_NEXT: whose turn follows the extra ones */

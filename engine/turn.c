@@ -255,7 +255,6 @@ static void cleanup(GameState *s, Game *g)
         floating_end_of_turn(s);
         s->pl[0].flags &= (uint8_t)~PL_NO_CAST;                             /* Silence's "this turn" */
         s->pl[1].flags &= (uint8_t)~PL_NO_CAST;
-        s->layers_dirty = 1;
         layers_refresh(s);
         s->damaged_opp = 0;
         s->prevent_combat = 0;

@@ -41,7 +41,7 @@ int perm_enter_with(GameState *s, const Game *g, int ctl, int owner, uint16_t ca
             if (!untapped) s->perm[i].flags |= PF_TAPPED;
         }
     }
-    layers_entered(s, i);
+    layers_moved(s, i);
     game_event(g, s, EV_ENTER, ctl, i, 0, card, 0, 0);
     trigger_event(s, TR_ETB, i, card, ctl, ctl, 0);
     if (!others) return i;
@@ -171,7 +171,7 @@ void perm_leave(GameState *s, const Game *g, int i, int zone)
     s->perm_used &= ~PERMSET_BIT(i);
     s->perm_ctl[ctl] &= ~PERMSET_BIT(i);
     card_to_zone(s, owner, q->obj, zone);         /* its owner's zone, whoever controlled it (108.3, 400.3) */
-    s->layers_dirty = 1;
+    layers_moved(s, i);
     /* "When ~ dies" (a creature), or, on a noncreature card, "When ~ is
      * put into a graveyard from the battlefield" (Chromatic Star): the
      * reader reads both as TR_DIES (700.4). */
