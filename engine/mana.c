@@ -193,7 +193,6 @@ static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int
     int any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;   /* basics make any color (Joiner Adept) */
     uint8_t need[COLOR_COUNT];
     int left = 0, needed = 0, basics = 0;
-    units_of(s, p, keep, &pn->u);
     for (int c = 0; c < COLOR_COUNT; c++) {
         int have = (any ? 0 : mana_untapped(pl, c)) + pl->mana[c];
         basics += mana_untapped(pl, c);
@@ -203,6 +202,14 @@ static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int
         left += have - pn->from_basic[c];
     }
     if (any) left += basics;
+    if (!needed && left >= generic) {                        /* the pool and basics pay it all */
+        pn->u.n = 0;
+        pn->used = pn->pain = 0;
+        pn->wilds = any ? basics : 0;
+        memset(pn->wild, 0, sizeof pn->wild);
+        return 1;
+    }
+    units_of(s, p, keep, &pn->u);
     if (left + pn->u.n - needed < generic) return 0;
     for (int budget = 0; budget <= needed; budget++) {
         pn->used = pn->pain = 0;
