@@ -197,6 +197,7 @@ typedef struct Lister {
     int free_mana;         /* a scenario: mana costs are taken as paid */
     uint8_t col[COLOR_COUNT]; /* a spell's mana cost with X: colored symbols (spell_mana) */
     int cost_generic;      /* and its generic part */
+    ManaUnits units;       /* the listing player's mana abilities, listed once when needed */
 } Lister;
 
 /* A spell of several targets of one spec: one action per number of
@@ -213,7 +214,7 @@ static void list_many(Lister *L, Action base)
     for (int n = 0; n <= m && n <= ITEM_TARGETS; n++) {
         if (!many_count_ok(a, n, m, amount)) continue;
         if (n > 1 && a->cost.per_target && !L->free_mana &&
-            !mana_can_pay_cost(L->s, L->it.controller, L->col, L->cost_generic + (n - 1) * a->cost.per_target, -1))
+            !mana_can_pay_listed(L->s, L->it.controller, L->col, L->cost_generic + (n - 1) * a->cost.per_target, &L->units))
             break;
         base.n_targets = (uint8_t)n;
         if (L->n < ACTION_MAX) L->out[L->n++] = base;
@@ -276,6 +277,7 @@ int actions_targets(const GameState *s, const StackItem *it, const Ability *a, A
     memset(&L, 0, sizeof L);
     L.s = s;
     L.out = out;
+    L.units.n = MANA_UNLISTED;
     L.it = *it;
     L.a = a;
     Action base;
@@ -367,7 +369,7 @@ static void list_casts(Lister *L, int p, int h, int free_mana)
     int xs = spell_x(d, k);
     int max_x = 0;
     if (!free_mana) {
-        if (!mana_can_pay_cost(s, p, d->cost_color, d->cost_generic, -1)) return;
+        if (!mana_can_pay_listed(s, p, d->cost_color, d->cost_generic, &L->units)) return;
         if (xs) max_x = (mana_total_now(s, p, -1) - d->mana_value) / xs;
     } else if (xs) {
         max_x = 0;   /* a scenario gives X itself */
@@ -384,7 +386,7 @@ static void list_casts(Lister *L, int p, int h, int free_mana)
             uint8_t col[COLOR_COUNT];
             int generic;
             spell_mana(d, k, x, col, &generic);
-            if (!mana_can_pay_cost(s, p, col, generic, -1)) break;
+            if (!mana_can_pay_listed(s, p, col, generic, &L->units)) break;
         }
         Action base;
         memset(&base, 0, sizeof base);
@@ -554,7 +556,7 @@ static void list_gy_activations(Lister *L, int p, int free_mana)
             for (int k = 0; k < d->n_abilities; k++) {
                 const Ability *a = &d->ab[k];
                 if (a->kind != AB_ACTIVATED || a->zone != ZONE_GRAVEYARD) continue;
-                if (!free_mana && !mana_can_pay_cost(s, p, a->cost.color, a->cost.generic, -1)) continue;
+                if (!free_mana && !mana_can_pay_listed(s, p, a->cost.color, a->cost.generic, &L->units)) continue;
                 if (L->n < ACTION_MAX)
                     L->out[L->n++] = (Action){ ACT_GY_ACTIVATE, (uint8_t)obj, (uint8_t)k, 0, 0, { 0 }, { 0 }, 0 };
             }
@@ -567,6 +569,7 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
     memset(&L, 0, sizeof L);
     L.s = s;
     L.out = out;
+    L.units.n = MANA_UNLISTED;
     out[L.n++] = (Action){ ACT_PASS, 0, 0, 0, 0, { 0 }, { 0 }, 0 };
     const Player *pl = &s->pl[p];
     int sorcery = sorcery_time(s, p);

@@ -76,18 +76,10 @@ void mana_pay(Player *pl, const CardDef *d)
  * paying has (a pain land taps for {C} when its colored mana is not needed,
  * and for colored mana only when no painless way makes the colors). */
 
-#define UNIT_MAX 32
+#define UNIT_MAX MANA_UNITS_MAX
 #define BIT_C (1u << COLOR_C)  /* Unit bits: bit COLOR_c for mana of color c, BIT_C for {C} */
 
-/* One mana a permanent can make by tapping (a permanent making N mana,
- * Elvish Archdruid, is N units of the same slot, in a row). */
-typedef struct Units {
-    int n;
-    uint8_t slot[UNIT_MAX];   /* the permanent */
-    uint8_t free[UNIT_MAX];   /* the mana it can make with nothing else happening (bits COLOR_*) */
-    uint8_t pain[UNIT_MAX];   /* the mana it can make only by an ability that deals damage to its
-                                 controller as the mana is made (a pain land's colored mana) */
-} Units;
+typedef ManaUnits Units;
 
 #define tap_only ability_mana_tap_only
 
@@ -187,7 +179,8 @@ static int match(Plan *pl, uint8_t need[COLOR_COUNT], int budget)
 /* The plan: what the pool and basics give by color, which units make the
  * rest of the colored symbols (the fewest painful ones), and whether the
  * generic part is covered. */
-static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep, Plan *pn)
+static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep, Plan *pn,
+                ManaUnits *listed)
 {
     const Player *pl = &s->pl[p];
     int any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;   /* basics make any color (Joiner Adept) */
@@ -209,7 +202,11 @@ static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int
         memset(pn->wild, 0, sizeof pn->wild);
         return 1;
     }
-    units_of(s, p, keep, &pn->u);
+    if (!listed) units_of(s, p, keep, &pn->u);
+    else {
+        if (listed->n == MANA_UNLISTED) units_of(s, p, -1, listed);
+        pn->u = *listed;
+    }
     if (left + pn->u.n - needed < generic) return 0;
     for (int budget = 0; budget <= needed; budget++) {
         pn->used = pn->pain = 0;
@@ -223,7 +220,13 @@ static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int
 int mana_can_pay_cost(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
 {
     Plan pn;
-    return plan(s, p, color, generic, keep, &pn);
+    return plan(s, p, color, generic, keep, &pn, NULL);
+}
+
+int mana_can_pay_listed(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, ManaUnits *u)
+{
+    Plan pn;
+    return plan(s, p, color, generic, -1, &pn, u);
 }
 
 int mana_total_now(const GameState *s, int p, int keep)
@@ -286,7 +289,7 @@ static void tap_for_mana(GameState *s, const Game *g, int p, const Units *u, int
 void mana_pay_cost(GameState *s, const Game *g, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
 {
     Plan pn;
-    if (!plan(s, p, color, generic, keep, &pn)) return;
+    if (!plan(s, p, color, generic, keep, &pn, NULL)) return;
     const Units *u = &pn.u;
     Player *pl = &s->pl[p];
     int barbs = watches_land_taps(s);

@@ -150,6 +150,25 @@ static inline void mana_empty(GameState *s)
  * for the cost itself; -1: none). */
 int mana_can_pay_cost(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep);
 
+/* The mana the untapped permanents of a player with {T} mana abilities can
+ * make, one unit a mana (a permanent making N mana is N units of its slot
+ * in a row), lands first: listed once for several questions asked of one
+ * state (the legal actions). */
+#define MANA_UNITS_MAX 32
+typedef struct ManaUnits {
+    int n;                          /* units; MANA_UNLISTED: not listed yet */
+    uint8_t slot[MANA_UNITS_MAX];   /* the permanent */
+    uint8_t free[MANA_UNITS_MAX];   /* the mana it can make with nothing else happening (bits COLOR_*) */
+    uint8_t pain[MANA_UNITS_MAX];   /* the mana it can make only by an ability that deals damage to its
+                                       controller as the mana is made (a pain land's colored mana) */
+} ManaUnits;
+#define MANA_UNLISTED (-1)
+
+/* mana_can_pay_cost with no permanent kept untapped, the units listed in
+ * *u the first time they are needed (u->n MANA_UNLISTED before) and
+ * reused after, for as long as the state does not change. */
+int mana_can_pay_listed(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, ManaUnits *u);
+
 /* Pays it (the caller checked mana_can_pay_cost): pool and basic lands
  * first, then the permanents, lands before creatures, as little damage as
  * can be (the player's choice, 601.2g-h, made by the engine); a mana
