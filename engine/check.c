@@ -40,7 +40,7 @@ static int spells_check(const GameState *s, int i, char *msg, int msglen)
     if (perm_controller(s, i) != perm_controller(&t, i))                  /* layer 2 (613.1b) */
         FAIL("slot %d: controlled by player %d, the control effects in force give it to player %d", i,
              perm_controller(s, i), perm_controller(&t, i));
-    if (t.layers_reads != s->layers_reads)
+    if (t.layers_reads & ~s->layers_reads)     /* more is only cautious: a count that no longer applies */
         FAIL("the static abilities count %#x beyond the permanents, the layers say %#x", s->layers_reads, t.layers_reads);
     if (t.float_n != s->float_n) FAIL("%d continuous effects, %d once those whose duration is over end", s->float_n, t.float_n);
     if (q->power != r->power || q->toughness != r->toughness || q->kw != r->kw || x->rules != t.px[i].rules)

@@ -14,8 +14,9 @@
 #include "game.h"
 #include "ability.h"
 
-/* Computes every permanent's characteristics again when something they
- * depend on changed (GameState.layers_dirty). */
+/* Computes the permanents' characteristics again when something they
+ * depend on changed (GameState.layers_dirty): every permanent's, or only
+ * those in layers_some when nothing else can change (LAYERS_SOME). */
 void layers_refresh(GameState *s);
 
 /* Whether the characteristics must be computed again: something changed

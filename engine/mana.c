@@ -131,7 +131,8 @@ static void units_of(const GameState *s, int p, int keep, Units *out)
  * make which color, which of them painfully, and with Joiner Adept
  * (PR_LANDS_ANY_COLOR) how many basic lands make each color. */
 typedef struct Plan {
-    Units    u;
+    const Units *u;                   /* the units: `own`, or those listed for several plans */
+    Units    own;
     uint8_t  from_basic[COLOR_COUNT]; /* symbols of each color the pool and basics of that color pay */
     uint8_t  wild[COLOR_COUNT];       /* basic lands tapped for "one mana of any color", by color made */
     uint8_t  made[UNIT_MAX];          /* the color each used unit makes (COLOR_COUNT: its own) */
@@ -147,7 +148,7 @@ typedef struct Plan {
  * permanent, only the first unused one is tried). */
 static int match(Plan *pl, uint8_t need[COLOR_COUNT], int budget)
 {
-    const Units *u = &pl->u;
+    const Units *u = pl->u;
     int c = 0;
     while (c < COLOR_COUNT && !need[c]) c++;
     if (c == COLOR_COUNT) return 1;
@@ -196,18 +197,21 @@ static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int
     }
     if (any) left += basics;
     if (!needed && left >= generic) {                        /* the pool and basics pay it all */
-        pn->u.n = 0;
+        pn->own.n = 0;
+        pn->u = &pn->own;
         pn->used = pn->pain = 0;
         pn->wilds = any ? basics : 0;
         memset(pn->wild, 0, sizeof pn->wild);
         return 1;
     }
-    if (!listed) units_of(s, p, keep, &pn->u);
-    else {
+    if (!listed) {
+        units_of(s, p, keep, &pn->own);
+        pn->u = &pn->own;
+    } else {
         if (listed->n == MANA_UNLISTED) units_of(s, p, -1, listed);
-        pn->u = *listed;
+        pn->u = listed;
     }
-    if (left + pn->u.n - needed < generic) return 0;
+    if (left + pn->u->n - needed < generic) return 0;
     for (int budget = 0; budget <= needed; budget++) {
         pn->used = pn->pain = 0;
         pn->wilds = any ? basics : 0;
@@ -290,7 +294,7 @@ void mana_pay_cost(GameState *s, const Game *g, int p, const uint8_t color[COLOR
 {
     Plan pn;
     if (!plan(s, p, color, generic, keep, &pn, NULL)) return;
-    const Units *u = &pn.u;
+    const Units *u = pn.u;
     Player *pl = &s->pl[p];
     int barbs = watches_land_taps(s);
     int any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;
