@@ -25,9 +25,11 @@ static const char *const names[] = {
     "Karplusan Strider", "Doom Blade", "Unsummon", "Lightning Bolt", "Grizzly Bears", "Silence", "Rule of Law",
     "Steel Golem", "Gaea's Herald", "Cancel", "Seedborn Muse", "Forest", "Alluring Siren",
     "Leyline of Sanctity", "Leyline of Anticipation", "Leyline of Punishment", "Soul Warden", "Shock",
+    "Entangling Vines",
 };
 enum { C_CAGE, C_WEB, C_PYRO, C_ELVES, C_GROWTH, C_WURM, C_STRIDER, C_DOOM, C_UNSUMMON, C_BOLT, C_BEARS, C_SILENCE,
-       C_LAW, C_GOLEM, C_HERALD, C_CANCEL, C_MUSE, C_FOREST, C_SIREN, C_SANCTITY, C_ANTICIPATION, C_PUNISHMENT, C_WARDEN, C_SHOCK, C_N };
+       C_LAW, C_GOLEM, C_HERALD, C_CANCEL, C_MUSE, C_FOREST, C_SIREN, C_SANCTITY, C_ANTICIPATION, C_PUNISHMENT, C_WARDEN, C_SHOCK,
+       C_VINES, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -309,6 +311,38 @@ static void test_seedborn_muse(void **state)
     }
 }
 
+/* 502.2, 303.4d, 704.5m: Entangling Vines ("Enchant tapped creature",
+ * "doesn't untap during its controller's untap step") keeps its creature
+ * tapped in its controller's untap step, but Seedborn Muse untaps it in
+ * the other player's: the Aura is then on an illegal object and goes to
+ * its owner's graveyard as the state-based actions are next checked. */
+static void test_seedborn_muse_vines(void **state)
+{
+    (void)state;
+    for (int muse = 0; muse < 2; muse++) {
+        Pos x; pos_init(&x);
+        int bears = put(&x, 1, C_BEARS);
+        int vines = put(&x, 0, C_VINES);
+        if (muse) put(&x, 1, C_MUSE);
+        x.s.perm[bears].flags |= PF_TAPPED;
+        x.s.px[vines].attached = (uint8_t)bears;
+        x.s.layers_dirty = 1;
+        settle(&x);
+        assert_true(permset_has(x.s.perm_used, vines));
+        static const uint8_t lib0[] = { C_WURM };
+        library(&x, 0, lib0, 1);
+        x.s.active = 1;                                            /* turn 2 is player 0's */
+        x.s.step = STEP_END;
+        x.s.turn = 1;
+        x.s.turn_cap = 2;
+        game_run(&x.s, &x.g);
+        assert_int_equal(x.s.end_reason, END_TURN_CAP);
+        assert_int_equal((x.s.perm[bears].flags & PF_TAPPED) != 0, !muse);
+        assert_int_equal(permset_has(x.s.perm_used, vines), !muse);
+        assert_int_equal(bits256_has(x.s.pl[0].gy, C_VINES), muse);
+    }
+}
+
 /* 508.1d: Alluring Siren's target, on its controller's turn, must attack:
  * no attack or an attack without it is illegal; a policy's empty
  * declaration is repaired to include it, at the player. */
@@ -446,6 +480,7 @@ int main(void)
         cmocka_unit_test(test_steel_golem),
         cmocka_unit_test(test_gaeas_herald),
         cmocka_unit_test(test_seedborn_muse),
+        cmocka_unit_test(test_seedborn_muse_vines),
         cmocka_unit_test(test_alluring_siren),
         cmocka_unit_test(test_leylines),
         cmocka_unit_test(test_punishment),
