@@ -187,13 +187,28 @@ static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int
     int any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;   /* basics make any color (Joiner Adept) */
     uint8_t need[COLOR_COUNT];
     int left = 0, needed = 0, basics = 0;
-    for (int c = 0; c < COLOR_COUNT; c++) {
-        int have = (any ? 0 : mana_untapped(pl, c)) + pl->mana[c];
-        basics += mana_untapped(pl, c);
-        pn->from_basic[c] = (uint8_t)(color[c] < have ? color[c] : have);
-        need[c] = (uint8_t)(color[c] - pn->from_basic[c]);
-        needed += need[c];
-        left += have - pn->from_basic[c];
+    uint64_t lands = mana_pack(pl->land_n), pool = mana_pack(pl->mana), cost = mana_pack(color);
+    if (!((lands | pool | cost) & MANA_HIGH) && !((lands - mana_pack(pl->land_tapped) + pool) & MANA_HIGH)) {
+        /* All lanes below 128 (the usual case): the same, lane by lane in
+         * one word. from = min(cost, have), where have >= cost keeps the
+         * lane's high bit of (have | high) - cost. */
+        uint64_t untapped = lands - mana_pack(pl->land_tapped), have = (any ? 0 : untapped) + pool;
+        uint64_t ge = ((((have | MANA_HIGH) - cost) & MANA_HIGH) >> 7) * 0xFFu;
+        uint64_t from = (cost & ge) | (have & ~ge);
+        mana_unpack(pn->from_basic, from);
+        mana_unpack(need, cost - from);
+        basics = mana_total(untapped);
+        needed = mana_total(cost - from);
+        left = mana_total(have) - mana_total(from);
+    } else {
+        for (int c = 0; c < COLOR_COUNT; c++) {
+            int have = (any ? 0 : mana_untapped(pl, c)) + pl->mana[c];
+            basics += mana_untapped(pl, c);
+            pn->from_basic[c] = (uint8_t)(color[c] < have ? color[c] : have);
+            need[c] = (uint8_t)(color[c] - pn->from_basic[c]);
+            needed += need[c];
+            left += have - pn->from_basic[c];
+        }
     }
     if (any) left += basics;
     if (!needed && left >= generic) {                        /* the pool and basics pay it all */
