@@ -214,7 +214,8 @@ static void list_many(Lister *L, Action base)
     for (int n = 0; n <= m && n <= ITEM_TARGETS; n++) {
         if (!many_count_ok(a, n, m, amount)) continue;
         if (n > 1 && a->cost.per_target && !L->free_mana &&
-            !mana_can_pay_listed(L->s, L->it.controller, L->col, L->cost_generic + (n - 1) * a->cost.per_target, &L->units))
+            !mana_can_pay_listed(L->s, L->it.controller, L->col, L->cost_generic + (n - 1) * a->cost.per_target, -1,
+                                 &L->units))
             break;
         base.n_targets = (uint8_t)n;
         if (L->n < ACTION_MAX) L->out[L->n++] = base;
@@ -369,7 +370,7 @@ static void list_casts(Lister *L, int p, int h, int free_mana)
     int xs = spell_x(d, k);
     int max_x = 0;
     if (!free_mana) {
-        if (!mana_can_pay_listed(s, p, d->cost_color, d->cost_generic, &L->units)) return;
+        if (!mana_can_pay_listed(s, p, d->cost_color, d->cost_generic, -1, &L->units)) return;
         if (xs) max_x = (mana_total_now(s, p, -1) - d->mana_value) / xs;
     } else if (xs) {
         max_x = 0;   /* a scenario gives X itself */
@@ -386,7 +387,7 @@ static void list_casts(Lister *L, int p, int h, int free_mana)
             uint8_t col[COLOR_COUNT];
             int generic;
             spell_mana(d, k, x, col, &generic);
-            if (!mana_can_pay_listed(s, p, col, generic, &L->units)) break;
+            if (!mana_can_pay_listed(s, p, col, generic, -1, &L->units)) break;
         }
         Action base;
         memset(&base, 0, sizeof base);
@@ -481,7 +482,7 @@ static void list_activations(Lister *L, int p, int free_mana)
             if ((a->kind == AB_EQUIP || (a->timing & TM_SORCERY)) && !sorcery) continue;
             if (!can_pay_other(s, i, a)) continue;
             int keep = a->cost.tap ? i : -1;
-            if (!free_mana && !mana_can_pay_cost(s, p, a->cost.color, a->cost.generic, keep)) continue;
+            if (!free_mana && !mana_can_pay_listed(s, p, a->cost.color, a->cost.generic, keep, &L->units)) continue;
             memset(&L->it, 0, sizeof L->it);
             L->it.kind = SI_ABILITY;
             L->it.controller = (uint8_t)p;
@@ -531,7 +532,7 @@ static void list_activations(Lister *L, int p, int free_mana)
                 max_x = (mana_total_now(s, p, keep) - fixed) / a->cost.x;
             }
             for (int x = 0; x <= max_x; x++) {
-                if (x && !mana_can_pay_cost(s, p, a->cost.color, a->cost.generic + x * a->cost.x, keep)) break;
+                if (x && !mana_can_pay_listed(s, p, a->cost.color, a->cost.generic + x * a->cost.x, keep, &L->units)) break;
                 base.x = (uint8_t)x;
                 L->it.x = (uint8_t)x;
                 if (!a->cost.sac_n && !a->cost.discard_n) list_targets(L, base, 0);
@@ -556,7 +557,7 @@ static void list_gy_activations(Lister *L, int p, int free_mana)
             for (int k = 0; k < d->n_abilities; k++) {
                 const Ability *a = &d->ab[k];
                 if (a->kind != AB_ACTIVATED || a->zone != ZONE_GRAVEYARD) continue;
-                if (!free_mana && !mana_can_pay_listed(s, p, a->cost.color, a->cost.generic, &L->units)) continue;
+                if (!free_mana && !mana_can_pay_listed(s, p, a->cost.color, a->cost.generic, -1, &L->units)) continue;
                 if (L->n < ACTION_MAX)
                     L->out[L->n++] = (Action){ ACT_GY_ACTIVATE, (uint8_t)obj, (uint8_t)k, 0, 0, { 0 }, { 0 }, 0 };
             }

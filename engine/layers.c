@@ -330,7 +330,8 @@ static int only_lands(const Filter *f)
  * reads (LR_*), and returns it. */
 static int counted(GameState *s, const Filter *f, int you, int src)
 {
-    unsigned r = f->zone == ZONE_GRAVEYARD ? LR_GY : (filter_may_match_land(f) ? LR_LANDS : 0) | (only_lands(f) ? 0 : LR_PERMS);
+    unsigned r = f->zone == ZONE_GRAVEYARD ? LR_GY
+               : (filter_may_match_land(f) ? LR_LANDS : 0) | (only_lands(f) ? 0 : LR_PERMS);
     s->layers_reads |= (uint8_t)r;
     return effect_count(s, f, you, src);
 }
@@ -570,7 +571,9 @@ void layers_refresh(GameState *s)
      * and toughness 1/1 until end of turn"), in timestamp order. */
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
-        if (f->op == OP_SET_PT && permset_has(only, f->slot)) { s->perm[f->slot].power = f->p; s->perm[f->slot].toughness = f->t; }
+        if (f->op != OP_SET_PT || !permset_has(only, f->slot)) continue;
+        s->perm[f->slot].power = f->p;
+        s->perm[f->slot].toughness = f->t;
     }
     /* Layer 7c: modifications, from static abilities (their filters see
      * layer 6's results) and resolved effects; 7d: counters. */

@@ -225,6 +225,17 @@ static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int
     } else {
         if (listed->n == MANA_UNLISTED) units_of(s, p, -1, listed);
         pn->u = listed;
+        if (keep >= 0) {                                     /* the same, without keep's (units_of) */
+            Units *o = &pn->own;
+            o->n = 0;
+            for (int k = 0; k < listed->n; k++) {
+                if (listed->slot[k] == keep) continue;
+                o->slot[o->n] = listed->slot[k];
+                o->free[o->n] = listed->free[k];
+                o->pain[o->n++] = listed->pain[k];
+            }
+            pn->u = o;
+        }
     }
     if (left + pn->u->n - needed < generic) return 0;
     for (int budget = 0; budget <= needed; budget++) {
@@ -242,10 +253,11 @@ int mana_can_pay_cost(const GameState *s, int p, const uint8_t color[COLOR_COUNT
     return plan(s, p, color, generic, keep, &pn, NULL);
 }
 
-int mana_can_pay_listed(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, ManaUnits *u)
+int mana_can_pay_listed(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep,
+                        ManaUnits *u)
 {
     Plan pn;
-    return plan(s, p, color, generic, -1, &pn, u);
+    return plan(s, p, color, generic, keep, &pn, u);
 }
 
 int mana_total_now(const GameState *s, int p, int keep)

@@ -164,10 +164,12 @@ typedef struct ManaUnits {
 } ManaUnits;
 #define MANA_UNLISTED (-1)
 
-/* mana_can_pay_cost with no permanent kept untapped, the units listed in
- * *u the first time they are needed (u->n MANA_UNLISTED before) and
- * reused after, for as long as the state does not change. */
-int mana_can_pay_listed(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, ManaUnits *u);
+/* mana_can_pay_cost, the units (with no permanent kept untapped) listed
+ * in *u the first time they are needed (u->n MANA_UNLISTED before) and
+ * reused after, for as long as the state does not change; those of
+ * permanent `keep` are left out as mana_can_pay_cost would. */
+int mana_can_pay_listed(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep,
+                        ManaUnits *u);
 
 /* Pays it (the caller checked mana_can_pay_cost): pool and basic lands
  * first, then the permanents, lands before creatures, as little damage as
