@@ -892,8 +892,10 @@ static void run(Ctx *c, const Effect *e)
         /* "tap or untap target creature" (Puppeteer): its controller's choice */
         int tap = e->op == OP_TAP && !(e->arg2 == 1 && perms && ask(c, c->it->controller, CH_MAY, 2, NULL) == 1);
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
-            Permanent *q = &s->perm[permiter_next(&it)];
-            if (tap) q->flags |= PF_TAPPED; else q->flags &= (uint8_t)~PF_TAPPED;
+            int i = permiter_next(&it);
+            Permanent *q = &s->perm[i];
+            if (tap && !(q->flags & PF_TAPPED)) { q->flags |= PF_TAPPED; trigger_tapped(s, i); }
+            else if (!tap) q->flags &= (uint8_t)~PF_TAPPED;
         }
         break;
     }

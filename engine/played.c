@@ -28,7 +28,8 @@ static int count_ok(const Filter *f)
  * ("that much"). */
 static int trig_has_perm(int tr)
 {
-    return tr == TR_OTHER_ETB || tr == TR_BLOCKS_CREATURE || tr == TR_BLOCKED_BY_CREATURE || tr == TR_OTHER_ATTACKS;
+    return tr == TR_OTHER_ETB || tr == TR_BLOCKS_CREATURE || tr == TR_BLOCKED_BY_CREATURE || tr == TR_OTHER_ATTACKS ||
+           tr == TR_OTHER_TAPPED;
 }
 
 static int trig_has_amount(int tr)
@@ -49,6 +50,9 @@ static int trigger_ok(const Ability *a)
     case TR_ATTACHED_ATTACKS: case TR_ATTACHED_BLOCKS:        /* stack.c's trigger_attached */
     case TR_DAMAGED_CREATURE_DIES:                            /* stack.c's trigger_damaged_dies */
         return 1;
+    case TR_OTHER_TAPPED:        /* stack.c's trigger_tapped, wherever a permanent becomes tapped;
+                                    a basic land (a count) is never one of them */
+        return filter_ok(&a->trig_filter) && !filter_may_match_land(&a->trig_filter);
     case TR_TAP_LAND:                      /* mana.c raises it for each land tapped for mana, 106.12 */
         return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP || a->trig_ctl == CTL_NOT_YOU;
     case TR_OTHER_ATTACKS:                                   /* stack.c's triggers_attacks: two players */

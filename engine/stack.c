@@ -58,7 +58,7 @@ static void trigger_scan(GameState *s, int trigger, int player, int ev_slot, con
             const Ability *a = &d->ab[k];
             if (a->kind != AB_TRIGGERED || a->trigger != trigger) continue;
             int ctl = perm_controller(s, i);
-            if (trigger == TR_OTHER_ETB || trigger == TR_OTHER_DIES) {
+            if (trigger == TR_OTHER_ETB || trigger == TR_OTHER_DIES || trigger == TR_OTHER_TAPPED) {
                 if (!filter_perm(s, &a->trig_filter, ev_slot, ctl, i)) continue;
             } else if (trigger == TR_CAST) {
                 if (!ctl_match(s, a->trig_ctl, ctl, player, i) || !filter_spell(s, &a->trig_filter, ev_item)) continue;
@@ -112,6 +112,12 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
             /* its source's colors as it died (its slot's record still holds them) */
             if (w && trigger == TR_DIES && slot != NO_SLOT) w->lki_colors = (uint8_t)(LKI_KNOWN | s->px[slot].colors);
         }
+}
+
+void trigger_tapped(GameState *s, int slot)
+{
+    if (!s->spells) return;
+    trigger_scan(s, TR_OTHER_TAPPED, perm_controller(s, slot), slot, NULL, 0);
 }
 
 void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount)
@@ -488,7 +494,7 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
         mana_pay_cost(s, g, p, ab->cost.color, generic, keep);
     }
     if (ab->cost.discard_n) pay_discards(s, g, p, a);
-    if (ab->cost.tap) q->flags |= PF_TAPPED;
+    if (ab->cost.tap) { q->flags |= PF_TAPPED; trigger_tapped(s, i); }
     if (ab->timing & (TM_ONCE | TM_TWICE)) {                                    /* 602.5b */
         if (s->px[i].xflags & PX_USED) s->used_twice |= PERMSET_BIT(i);
         else { s->px[i].xflags |= PX_USED; s->used_twice &= ~PERMSET_BIT(i); }

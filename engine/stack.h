@@ -53,6 +53,14 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
  * `player` the event's player, `amount` its amount. */
 void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount);
 
+/* Permanent `slot` became tapped (it was untapped): an attack (508.1f), a
+ * {T} cost (602.2b, mana abilities while paying included), an effect that
+ * taps it, regeneration (701.15a). Queues "whenever a creature an opponent
+ * controls becomes tapped" (TR_OTHER_TAPPED; the event's object: it).
+ * Entering the battlefield tapped is no such event. Nothing in a game
+ * without rules text. */
+void trigger_tapped(GameState *s, int slot);
+
 /* 603.7: the resolving triggered ability `it` ("when ~ attacks, sacrifice
  * it at end of combat") creates its delayed triggered ability: the same
  * ability of the same source, waiting until the end of combat step

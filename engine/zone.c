@@ -105,7 +105,7 @@ int perm_regenerate(GameState *s, int i)
     if (!x->regen || (x->xflags & PX_NO_REGEN)) return 0;
     x->regen--;
     Permanent *q = &s->perm[i];
-    q->flags |= PF_TAPPED;
+    if (!(q->flags & PF_TAPPED)) { q->flags |= PF_TAPPED; trigger_tapped(s, i); }   /* it becomes tapped */
     q->damage = 0;
     q->flags &= (uint8_t)~PF_DEATHTOUCHED;
     combat_remove(s, i);
