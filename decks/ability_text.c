@@ -180,6 +180,7 @@ static void qty_text(Buf *b, const Effect *e, const SubtypeTable *st)
     case QTY_DAMAGE_DEALT: if (q->n != 1) put(b, "%d*", q->n); put(b, "damage dealt"); break;
     case QTY_PREV_MANA_VALUE: if (q->n != 1) put(b, "%d*", q->n); put(b, "its mana value"); break;
     case QTY_SACRIFICED_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "sacrificed's power"); break;
+    case QTY_EVENT_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "that object's power"); break;
     case QTY_COUNT_SHARING: if (q->n != 1) put(b, "%d*", q->n); put(b, "count-sharing-a-type"); filter_text(b, &e->count, st); break;
     default: put(b, "?"); break;
     }
@@ -242,7 +243,10 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
 {
     put(b, "%s ", e->op < OP_COUNT && op_names[e->op] ? op_names[e->op] : "?");
     switch (e->op) {
-    case OP_DAMAGE: qty_text(b, e, st); put(b, " to "); who_text(b, a, e, st); break;
+    case OP_DAMAGE:
+        qty_text(b, e, st); put(b, " to "); who_text(b, a, e, st);
+        if (e->arg2 == DMG_BY_EVENT) put(b, " by that object");
+        break;
     case OP_PUMP:
         put(b, "%+d/%+d", e->p, e->t);
         if (!(e->n.kind == QTY_CONST && e->n.n == 1)) { put(b, " x "); qty_text(b, e, st); }

@@ -1211,6 +1211,19 @@ static int vp_damage(P *p, const Ref *subj)
     Qty q;
     Ref r;
     int save = p->i;
+    /* Warstorm Surge: "it deals damage equal to its power to any target", the
+     * creature that entered (the triggering event's object) the source */
+    if (subj->kind == R_OBJ && subj->who == SEL_EVENT_OBJECT && !subj->plural && p->a->kind == AB_TRIGGERED &&
+        lit(p, "deals damage equal to its power to")) {
+        if (!ref(p, &r, A_OBJ | A_PLAYER | A_ANY) || r.plural || r.who == SEL_EVENT_OBJECT) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_DAMAGE, &r);
+        if (!e) return 0;
+        e->n.kind = QTY_EVENT_POWER;
+        e->n.n = 1;
+        e->arg2 = DMG_BY_EVENT;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (!subj->source || !lit(p, "deal|deals")) return 0;
     if (lit(p, "damage to")) {
         Filter f;

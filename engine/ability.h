@@ -123,8 +123,10 @@ enum {
                             Effect.count that share a creature type with it (Coat of Arms) */
     QTY_SACRIFICED_POWER,/* n * the power of the creature sacrificed to cast the spell, as it last
                             existed ("the sacrificed creature's power": Fling) */
-    QTY_PREV_MANA_VALUE  /* n * the mana value of the card the previous effect (OP_TOP_TO_HAND) put
+    QTY_PREV_MANA_VALUE, /* n * the mana value of the card the previous effect (OP_TOP_TO_HAND) put
                             into a hand ("its mana value"); 0 if none */
+    QTY_EVENT_POWER      /* n * the power of the triggering event's object, now or as it last existed
+                            ("it deals damage equal to its power": Warstorm Surge) */
 };
 
 typedef struct Qty {
@@ -173,7 +175,8 @@ enum {
 
 /* Effect operations: the families of issue 13's list. */
 enum {
-    OP_DAMAGE,           /* deal Qty damage to the selection (source: the ability's source) */
+    OP_DAMAGE,           /* deal Qty damage to the selection (source: the ability's source; arg2
+                            DMG_BY_EVENT: the triggering event's object, "it deals") */
     OP_PUMP,             /* +p/+t (power and toughness, layer 7c) for the duration */
     OP_SET_PT,           /* power and toughness are each Qty (a characteristic-defining ability, layer 7a);
                             with QTY_CONST and a duration: base power and toughness p/t (layer 7b) */
@@ -307,6 +310,9 @@ enum {
                                   PR_LANDS_ANY_COLOR, which the payer reads, basic lands included) */
     RULE_COUNT
 };
+
+/* Effect.arg2 of OP_DAMAGE: who deals it. */
+enum { DMG_BY_SOURCE, DMG_BY_EVENT };
 
 /* Effect.flags */
 enum {

@@ -314,6 +314,11 @@ static int amount(const Ctx *c, const Effect *e)
         int i = event_perm(c);
         return e->n.n * (i >= 0 ? perm_toughness(c->s, i) : c->it->ev_amount);
     }
+    case QTY_EVENT_POWER: {                              /* likewise; kept with ev_lki as it left */
+        int i = event_perm(c);
+        if (i < 0 && !(c->it->ev_lki & LKI_KNOWN)) return 0;
+        return e->n.n * (i >= 0 ? perm_power(c->s, i) : c->it->ev_amount);
+    }
     default: return qty(c, &e->n);
     }
 }
@@ -445,6 +450,34 @@ static DamageSource source_of(const Ctx *c)
         d.slot = NO_SLOT;
         d.colors = (uint8_t)item_colors(c->s, c->it);   /* a spell's, or a source's as it left */
         d.kw = c->s->cards[c->it->card].keywords;   /* a spell's own keywords (none played yet) */
+    }
+    return d;
+}
+
+/* "it deals damage" of a trigger whose event's object is a permanent
+ * (Warstorm Surge: the creature that entered is the source, 609.7a): the
+ * permanent if it is still there, else as it last existed (608.2h: power,
+ * controller, colors, keywords kept as it left, zone.c's last_known). */
+static DamageSource event_source(const Ctx *c)
+{
+    const GameState *s = c->s;
+    const StackItem *it = c->it;
+    DamageSource d;
+    d.no_prevent = 0;
+    d.doubled = 0;                                   /* Fire Servant doubles spells' damage alone */
+    int i = event_perm(c);
+    if (i >= 0) {
+        d.slot = (uint8_t)i;
+        d.controller = (uint8_t)perm_controller(s, i);
+        d.card = s->perm[i].card;
+        d.colors = s->px[i].colors;
+        d.kw = s->perm[i].kw;
+    } else {
+        d.slot = NO_SLOT;
+        d.controller = (uint8_t)((it->ev_lki & EV_LKI_CTL1) ? 1 : 0);
+        d.card = it->ev_card;
+        d.colors = (uint8_t)(it->ev_lki & 0x1Fu);
+        d.kw = it->ev_kw;
     }
     return d;
 }
@@ -779,7 +812,7 @@ static void run(Ctx *c, const Effect *e)
     c->prev = perms;
     switch (e->op) {
     case OP_DAMAGE: {
-        DamageSource src = source_of(c);
+        DamageSource src = e->arg2 == DMG_BY_EVENT ? event_source(c) : source_of(c);
         src.no_prevent = (e->flags & EF_NO_PREVENT) != 0;
         if (c->many && e->who == SEL_TARGET && c->a->target[0].divided) { c->dealt = divided_damage(c, &src, n); break; }
         c->dealt = 0;

@@ -102,6 +102,8 @@ static int qty_ok(const Ability *a, const Qty *q)
     case QTY_CONST: case QTY_X: case QTY_COUNT: return 1;
     case QTY_EVENT: return a->kind == AB_TRIGGERED && trig_has_amount(a->trigger);
     case QTY_EVENT_TOUGHNESS: return a->kind == AB_TRIGGERED && trig_has_perm(a->trigger);
+    case QTY_EVENT_POWER:                                    /* the damage its object deals (effect_ok) */
+        return a->kind == AB_TRIGGERED && trig_has_perm(a->trigger) ? 4 : 0;
     case QTY_HALF_LIBRARY: case QTY_HAND_SIZE: return 2;     /* its player's: OP_MILL only (effect_ok) */
     case QTY_LIFE_LOST: return 1;                            /* the reader: after a "lose life" effect */
     case QTY_SACRIFICED_POWER: return a->kind == AB_SPELL && a->cost.sac_n == 1;   /* stack.c keeps it */
@@ -226,6 +228,14 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     /* Damage to target player equal to the cards in that player's hand (Sudden Impact). */
     int hand_damage = e->op == OP_DAMAGE && e->n.kind == QTY_HAND_SIZE && e->who == SEL_TARGET && e->arg < a->n_targets &&
                       a->target[e->arg].what == TGT_PLAYER;
+    /* "it deals damage equal to its power": the event's object deals it (effect.c's event_source;
+     * zone.c keeps its power, controller, colors and keywords as it leaves, 608.2h) */
+    int by_event = e->op == OP_DAMAGE && e->arg2 == DMG_BY_EVENT;
+    if (by_event != (q == 4) || (by_event && (a->kind != AB_TRIGGERED || a->trigger != TR_OTHER_ETB || e->who == SEL_SELF ||
+                                              e->who == SEL_ATTACHED || e->who == SEL_EVENT_OBJECT)))
+        NOT("%s of that amount", name);
+    for (const Effect *f = a->effect; by_event && f < a->effect + a->n_effects; f++)   /* ev_amount: one use */
+        if (f != e && (f->n.kind == QTY_EVENT_TOUGHNESS || f->n.kind == QTY_EVENT)) NOT("%s of that amount", name);
     if (!q || (q == 2 && e->op != OP_MILL && !hand_damage) || (q == 3 && e->op != OP_GAIN_LIFE && e->op != OP_LOSE_LIFE) ||
         (e->n.kind == QTY_LIFE_TOTAL && (e->op != OP_GAIN_LIFE || e->n.n != 1)))
         NOT("%s of that amount", name);

@@ -308,6 +308,9 @@ int triggers_put(GameState *s, Game *g)
             it->lki_att_ts = pd.lki_att_ts;
             it->lki_tapped = pd.lki_tapped;
             it->lki_colors = pd.lki_colors;
+            it->ev_lki = pd.ev_lki;
+            it->ev_kw = pd.ev_kw;
+            it->ev_card = pd.ev_card;
             it->ts = state_ts(s);
             if (!trigger_targets(s, g, it, &s->cards[pd.card].ab[pd.ability])) continue;   /* 603.3d */
             s->stack_n++;

@@ -112,10 +112,14 @@ int perm_regenerate(GameState *s, int i)
     return 1;
 }
 
-/* Does an ability read "its toughness" of its event's object? */
+/* Does an ability read "its toughness" of its event's object (1), or does
+ * that object deal damage, "equal to its power" (2)? */
 static int reads_toughness(const Ability *a)
 {
-    for (int k = 0; k < a->n_effects; k++) if (a->effect[k].n.kind == QTY_EVENT_TOUGHNESS) return 1;
+    for (int k = 0; k < a->n_effects; k++) {
+        if (a->effect[k].n.kind == QTY_EVENT_TOUGHNESS) return 1;
+        if (a->effect[k].op == OP_DAMAGE && a->effect[k].arg2 == DMG_BY_EVENT) return 2;
+    }
     return 0;
 }
 
@@ -130,22 +134,31 @@ static void last_known(GameState *s, int i)
     uint8_t colors = (uint8_t)(LKI_KNOWN | s->px[i].colors);
     uint32_t att_ts = att != NO_SLOT ? s->px[att].ts : 0;
     int16_t tough = (int16_t)perm_toughness(s, i);
+    /* as a source of damage (Warstorm Surge): its power, controller, colors, keywords */
+    int16_t power = (int16_t)perm_power(s, i);
+    uint8_t ev_lki = (uint8_t)(colors | (perm_controller(s, i) ? EV_LKI_CTL1 : 0u));
+    uint16_t kw = s->perm[i].kw, card = s->perm[i].card;
     for (int k = 0; k < s->stack_n; k++) {
         StackItem *it = &s->stack[k];
         if (it->kind != SI_SPELL && it->source == i && it->source_ts == ts) {
             it->lki_att = att; it->lki_att_ts = att_ts; it->lki_tapped = tapped; it->lki_colors = colors;
         }
-        if (it->kind == SI_TRIGGER && it->ev_perm == i && it->ev_ts == ts &&
-            reads_toughness(&s->cards[it->card].ab[it->ability]))
-            it->ev_amount = tough;
+        if (it->kind == SI_TRIGGER && it->ev_perm == i && it->ev_ts == ts) {
+            int r = reads_toughness(&s->cards[it->card].ab[it->ability]);
+            if (r == 1) it->ev_amount = tough;
+            if (r == 2) { it->ev_amount = power; it->ev_lki = ev_lki; it->ev_kw = kw; it->ev_card = card; }
+        }
     }
     for (int k = 0; k < s->pending_n; k++) {
         Pending *w = &s->pend[k];
         if (w->source == i && w->source_ts == ts) {
             w->lki_att = att; w->lki_att_ts = att_ts; w->lki_tapped = tapped; w->lki_colors = colors;
         }
-        if (w->ev_perm == i && w->ev_ts == ts && reads_toughness(&s->cards[w->card].ab[w->ability]))
-            w->ev_amount = tough;
+        if (w->ev_perm == i && w->ev_ts == ts) {
+            int r = reads_toughness(&s->cards[w->card].ab[w->ability]);
+            if (r == 1) w->ev_amount = tough;
+            if (r == 2) { w->ev_amount = power; w->ev_lki = ev_lki; w->ev_kw = kw; w->ev_card = card; }
+        }
     }
 }
 

@@ -2,7 +2,10 @@
  * on real cards of the default pool: "whenever a creature an opponent
  * controls becomes tapped" (Gideon's Avenger: every way a creature becomes
  * tapped, attacks, {T} costs, mana abilities, effects and regeneration;
- * not vigilance, not entering tapped, not a creature already tapped). */
+ * not vigilance, not a creature already tapped); "whenever a creature
+ * enters the battlefield under your control, it deals damage equal to its
+ * power to any target" (Warstorm Surge: the creature is the source, with
+ * its deathtouch and lifelink, as it last existed if it has left). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -14,9 +17,10 @@
 /* The cards of the positions (pool_pos.h). */
 static const char *const names[] = {
     "Gideon's Avenger", "Grizzly Bears", "Serra Angel", "Llanowar Elves", "Blinding Mage", "Gideon's Avenger",
-    "Drudge Skeletons",
+    "Drudge Skeletons", "Warstorm Surge", "Deadly Recluse", "Craw Wurm", "Shock", "Child of Night",
 };
-enum { C_AVENGER, C_BEARS, C_ANGEL, C_ELVES, C_MAGE, C_AVENGER2, C_SKELETONS, C_N };
+enum { C_AVENGER, C_BEARS, C_ANGEL, C_ELVES, C_MAGE, C_AVENGER2, C_SKELETONS, C_SURGE, C_RATS, C_WURM, C_SHOCK,
+       C_CHILD, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -119,12 +123,81 @@ static void test_avenger_regeneration(void **state)
     assert_int_equal(x.s.perm[av].plus, 1);
 }
 
+/* A policy whose triggered abilities target what `want` names. */
+static Target want;
+static int pick_target(const Policy *pol, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
+{
+    (void)pol; (void)g; (void)pl; (void)r;
+    if (c->kind != CH_TARGETS) return 0;
+    for (int k = 0; k < c->n; k++)
+        if (c->opt[k].tk[0] == want.kind && c->opt[k].tv[0] == want.v) return k;
+    (void)s;
+    fail_msg("the wanted target is not among the options");
+    return 0;
+}
+
+/* Warstorm Surge: Child of Night (2/1 lifelink) enters under its
+ * controller's control and deals 2 damage to the opponent: its controller
+ * gains 2 (lifelink of the source, 702.15b); an opponent's creature
+ * entering does nothing. */
+static void test_surge_player(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    Policy pol;
+    memset(&pol, 0, sizeof pol);
+    pol.choose = pick_target;
+    x.g.policy[0] = &pol;
+    put(&x, 0, C_SURGE);
+    want.kind = TK_PLAYER; want.v = 1;
+    enter(&x, 0, C_CHILD);
+    assert_int_equal(x.s.pending_n, 1);
+    settle(&x);
+    assert_int_equal(x.s.pl[1].life, 18);
+    assert_int_equal(x.s.pl[0].life, 22);
+    enter(&x, 1, C_BEARS);                                        /* under the opponent's control */
+    assert_int_equal(x.s.pending_n, 0);
+}
+
+/* Deadly Recluse (1/2 reach, deathtouch) enters: its 1 damage destroys Craw Wurm
+ * (702.2b); Shocked in response, it has left, and deals the damage all the
+ * same, as it last existed (608.2h), deathtouch included. */
+static void test_surge_last_known(void **state)
+{
+    (void)state;
+    for (int respond = 0; respond < 2; respond++) {
+        Pos x; pos_init(&x);
+        Policy pol;
+        memset(&pol, 0, sizeof pol);
+        pol.choose = pick_target;
+        x.g.policy[0] = &pol;
+        put(&x, 0, C_SURGE);
+        int wurm = put(&x, 1, C_WURM);
+        want.kind = TK_PERM; want.v = (uint8_t)wurm;
+        int rats = enter(&x, 0, C_RATS);
+        assert_int_equal(triggers_put(&x.s, &x.g), 1);
+        if (respond) {
+            give(&x, 1, C_SHOCK);
+            Action a = act(ACT_CAST, hand_slot(&x, 1, C_SHOCK), 0, TK_PERM, rats);
+            assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), MTG_OK);
+            stack_resolve_top(&x.s, &x.g);
+            sba_apply(&x.s, &x.g);
+            assert_true(bits256_has(x.s.pl[0].gy, C_RATS));
+            assert_int_equal(x.s.stack[0].ev_amount, 1);          /* its power as it left */
+        }
+        settle(&x);
+        assert_true(bits256_has(x.s.pl[1].gy, C_WURM));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_avenger_attacks),
         cmocka_unit_test(test_avenger_costs_and_effects),
         cmocka_unit_test(test_avenger_regeneration),
+        cmocka_unit_test(test_surge_player),
+        cmocka_unit_test(test_surge_last_known),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -511,6 +511,9 @@ static void test_model_additions_2(void)
     EXPECT("Steel Overseer", "activated {T}: counters 1 +1/+1 on all[creature&artifact you control]");
     EXPECT("Gideon's Avenger", "triggered becomes-tapped[creature opponent controls]: counters 1 +1/+1 on self");
     EXPECT("Brink of Disaster", "enchant [land|creature]\ntriggered attached-becomes-tapped: destroy attached");
+    /* the creature that entered deals the damage (608.2h: as it last existed if it left) */
+    EXPECT("Warstorm Surge", "triggered enters[creature you control]: damage that object's power to target0[any target] "
+                             "by that object");
     EXPECT("Belltower Sphinx", "keywords flying\ntriggered dealt-damage: mill that much that player");
     EXPECT("Call to the Grave", "triggered upkeep(any): sacrifice 1[non-Zombie creature] that player\n"
                                 "triggered end-step(any) if no creatures: sacrifice self");
