@@ -397,7 +397,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         }
         break;
     case AB_ACTIVATED:
-        put(&b, "activated%s ", a->zone == ZONE_GRAVEYARD ? " from graveyard" : "");
+        put(&b, "activated%s%s ", a->zone == ZONE_GRAVEYARD ? " from graveyard" : "", a->granted == GRANT_ATTACHED ? " by attached" : "");
         cost_text(&b, &a->cost, st);
         break;
     case AB_MANA:      put(&b, "mana "); cost_text(&b, &a->cost, st); break;

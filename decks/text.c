@@ -210,6 +210,10 @@ typedef struct P {
     uint8_t       granting;     /* the line's "becomes a ... creature with '{B}: Regenerate this
                                    creature.'": its line adds that ability, Ability.granted */
     Cost          grant;        /* that ability's cost */
+    int           quote_from;   /* granting GRANT_ATTACHED: the quoted ability's first token ("Enchanted
+                                   creature has '{T}: This creature deals 1 damage to any target.'") */
+    int           quote_to;     /* and its closing quotation mark */
+    uint8_t       this_self;    /* reading that quotation: "this creature" is its source */
     uint8_t       defending;    /* a filter said "defending player controls" (ability_body checks) */
 } P;
 
@@ -981,7 +985,7 @@ static int ref(P *p, Ref *r, int allow)
     int save = p->i;
     memset(r, 0, sizeof *r);
     r->f = fany();
-    if ((allow & A_OBJ) && lit(p, "~")) {
+    if ((allow & A_OBJ) && (lit(p, "~") || (p->this_self && lit(p, "this creature")))) {
         r->kind = R_OBJ;
         r->who = SEL_SELF;
         r->source = 1;
@@ -1469,6 +1473,18 @@ static int vp_pt_kw(P *p, const Ref *subj)
         e->flags |= EF_CHOOSER;
         return 1;
     }
+    /* An Aura's "Enchanted creature has '<cost>: <effect>.'" (613.1f): the line's text_parse
+     * reads the quotation as an activated ability of its own, GRANT_ATTACHED */
+    if (p->ctx == C_STATIC && subj->kind == R_OBJ && subj->who == SEL_ATTACHED && !p->granting && lit(p, "has \"")) {
+        int from = p->i, to = from;
+        while (to < p->end && strcmp(p->lx->t[to].w, "\"")) to++;
+        if (to >= p->end || to == from) { p->i = save; return 0; }
+        p->granting = GRANT_ATTACHED;
+        p->quote_from = from;
+        p->quote_to = to;
+        p->i = to + 1;
+        return 1;
+    }
     if (p->ctx == C_STATIC ? lit(p, "has|have") : lit(p, "gain|gains")) {
         if (!kw_list(p, &k)) { p->i = save; return 0; }
         return grant(p, subj, &k);
@@ -1890,7 +1906,7 @@ static int vp_become(P *p, const Ref *subj)
     if (!e) return 0;
     e->token = td;
     e->dur = DUR_EOT;
-    if (granting) { p->granting = 1; p->grant = grant; }
+    if (granting) { p->granting = GRANT_BECOME; p->grant = grant; }
     return 1;
 }
 
@@ -2677,7 +2693,10 @@ static int sentence(P *p)
         if (!any) { restore(p, &s); return 0; }
     }
     if (!settle(p, from, said != 0, dur)) { restore(p, &s); return 0; }
-    if (!lit(p, ".")) { restore(p, &s); return 0; }
+    /* the sentence's period inside the quotation it ends with: 'has "...creature."' */
+    int quoted_period = p->granting == GRANT_ATTACHED && p->i == p->quote_to + 1 &&
+                        !strcmp(p->lx->t[p->quote_to - 1].w, ".");
+    if (!quoted_period && !lit(p, ".")) { restore(p, &s); return 0; }
     if (cond) {
         for (int k = from; k < p->a->n_effects; k++) {
             Effect *e = &p->a->effect[k];
@@ -3614,12 +3633,29 @@ int text_parse(const char *name, unsigned types, const char *text, SubtypeTable 
             } else if (!ok) {
                 p.granting = 0;
                 ok = permanent_line(&p, out, types);
-                if (ok && p.granting) {         /* the ability the line's effect grants: one of its own */
+                if (ok && p.granting == GRANT_ATTACHED) {   /* the quotation: an ability of its own */
+                    if (out->n >= TEXT_ABILITY_MAX) goto unread;
+                    Ability *g = &out->ab[out->n];
+                    P q = p;
+                    q.a = g;
+                    q.i = p.quote_from;
+                    q.end = p.quote_to;
+                    q.this_self = 1;
+                    ab_init(g, AB_ACTIVATED);
+                    if (!cost(&q, &g->cost) || !lit(&q, ":")) { p.far = q.far; goto unread; }
+                    q.ctx = C_ABILITY;
+                    self_ref(&q.it);
+                    if (!ability_body(&q)) { p.far = q.far; goto unread; }
+                    for (int k = 0; k < g->n_effects; k++)       /* a mana ability: not played */
+                        if (g->effect[k].op == OP_ADD_MANA || g->effect[k].op == OP_DOUBLE_MANA) { p.far = q.far; goto unread; }
+                    g->granted = GRANT_ATTACHED;
+                    out->n++;
+                } else if (ok && p.granting) {  /* the ability the line's effect grants: one of its own */
                     if (out->n >= TEXT_ABILITY_MAX) goto unread;
                     Ability *g = &out->ab[out->n++];
                     ab_init(g, AB_ACTIVATED);
                     g->cost = p.grant;
-                    g->granted = 1;
+                    g->granted = GRANT_BECOME;
                     P q = p;
                     q.a = g;
                     Effect *ef = neweff(&q, OP_REGENERATE);

@@ -387,6 +387,9 @@ enum {
                             when Ability.cond holds (bloodthirst N: COND_OPP_DAMAGED) */
 };
 
+/* Ability.granted */
+enum { GRANT_NONE, GRANT_BECOME, GRANT_ATTACHED };
+
 /* Ability.cond: a condition the ability needs (0: none). */
 enum {
     COND_NONE,
@@ -498,9 +501,12 @@ typedef struct Ability {
     Cost       cost;          /* AB_ACTIVATED, AB_MANA, AB_LOYALTY, AB_EQUIP; AB_SPELL: additional cost */
     TargetSpec target[TARGET_SPEC_MAX];
     Effect     effect[EFFECT_MAX];
-    uint8_t    granted;       /* AB_ACTIVATED: the permanent has it only while its own OP_BECOME
-                                 effect makes it a creature ("becomes a 1/1 black Skeleton creature
-                                 with '{B}: Regenerate this creature.'": layer 6; perm_became) */
+    uint8_t    granted;       /* AB_ACTIVATED, GRANT_*: GRANT_BECOME, the permanent has it only while
+                                 its own OP_BECOME effect makes it a creature ("becomes a 1/1 black
+                                 Skeleton creature with '{B}: Regenerate this creature.'": layer 6;
+                                 perm_became); GRANT_ATTACHED, an Aura's: the creature it enchants has
+                                 it, and is its source ("Enchanted creature has '{1}{G}: Regenerate
+                                 this creature.'", 613.1f); 0 the permanent's own */
     int8_t     cond_n;        /* COND_LIFE_AT_LEAST: the life total; COND_ATTACHED_POWER_AT_LEAST: the power;
                                  COND_FEWER_THAN: the number */
 } Ability;

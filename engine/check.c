@@ -76,6 +76,19 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         for (int j = 0; j < it->n_targets && !bad && !(a && many_spec(a)); j++)
             if (it->t[j].amount) bad = "a share of damage on a target not divided among";
         if (bad) FAIL("stack item %d: %s", k, bad);
+        /* an Aura's granted ability: its source is the creature it was activated from (ev_card) */
+        if (a && it->kind == SI_ABILITY && a->granted == GRANT_ATTACHED && it->source != NO_SLOT &&
+            permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts &&
+            s->perm[it->source].card != it->ev_card)
+            FAIL("stack item %d: a granted ability whose source is not the creature it was activated from", k);
+        /* an event's object's last known information (zone.c's last_known): colors, a controller */
+        if ((it->ev_lki & ~(LKI_KNOWN | EV_LKI_CTL1 | 0x1Fu)) || (it->ev_lki && !(it->ev_lki & LKI_KNOWN)))
+            FAIL("stack item %d: last known information of its event's object %#x", k, it->ev_lki);
+    }
+    for (int k = 0; k < s->pending_n && k < TRIG_MAX; k++) {
+        const Pending *w = &s->pend[k];
+        if ((w->ev_lki & ~(LKI_KNOWN | EV_LKI_CTL1 | 0x1Fu)) || (w->ev_lki && !(w->ev_lki & LKI_KNOWN)))
+            FAIL("waiting trigger %d: last known information of its event's object %#x", k, w->ev_lki);
     }
     if (s->float_n > FLOAT_MAX || s->pending_n > TRIG_MAX) FAIL("%d effects, %d triggers waiting", s->float_n, s->pending_n);
     for (int j = 0; j < s->float_n; j++) {

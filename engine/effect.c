@@ -166,6 +166,17 @@ int filter_spell(const GameState *s, const Filter *f, const StackItem *t)
     return 1;
 }
 
+/* The card of an item's source, for its qualities (protection, 702.16):
+ * the item's card, or for an ability an Aura grants (GRANT_ATTACHED), the
+ * enchanted creature's, kept as it was activated (StackItem.ev_card). */
+static const CardDef *item_source_card(const GameState *s, const StackItem *it)
+{
+    const CardDef *d = &s->cards[it->card];
+    if (it->kind == SI_ABILITY && it->ability < d->n_abilities && d->ab[it->ability].granted == GRANT_ATTACHED)
+        return &s->cards[it->ev_card];
+    return d;
+}
+
 /* The colors of an item's source (for protection): a spell's card's, an
  * ability's source's now, or as it last existed (608.2h). */
 static unsigned item_colors(const GameState *s, const StackItem *it)
@@ -220,7 +231,7 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
         const PermX *x = &s->px[i];
         if (x->rules & (1u << RULE_SHROUD)) return 0;                                      /* 702.18 */
         if ((x->rules & (1u << RULE_HEXPROOF)) && perm_controller(s, i) != you) return 0;   /* 702.11 */
-        Quality q = quality_of_card(&s->cards[it->card]);                                   /* 702.16b */
+        Quality q = quality_of_card(item_source_card(s, it));                               /* 702.16b */
         q.colors = (uint8_t)item_colors(s, it);
         if (layers_protected(s, i, &q)) return 0;
         if ((x->rules & RULE_BIT(RULE_UNTARGETABLE_BY)) && layers_each_rule(s, i, RULE_UNTARGETABLE_BY, untargetable_visit, it))
@@ -441,7 +452,7 @@ static DamageSource source_of(const Ctx *c)
     d.no_prevent = 0;
     d.doubled = (uint8_t)doublers(c->s, c->it);
     d.controller = c->it->controller;
-    d.card = c->it->card;
+    d.card = (uint16_t)(item_source_card(c->s, c->it) - c->s->cards);
     if (c->src >= 0) {
         d.slot = (uint8_t)c->src;
         d.colors = c->s->px[c->src].colors;
@@ -449,7 +460,7 @@ static DamageSource source_of(const Ctx *c)
     } else {
         d.slot = NO_SLOT;
         d.colors = (uint8_t)item_colors(c->s, c->it);   /* a spell's, or a source's as it left */
-        d.kw = c->s->cards[c->it->card].keywords;   /* a spell's own keywords (none played yet) */
+        d.kw = c->s->cards[d.card].keywords;   /* a spell's own keywords (none played yet) */
     }
     return d;
 }

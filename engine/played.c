@@ -679,7 +679,9 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         }
         /* granted by the land's own "becomes a ... creature with ..." (actions.c lists it
          * only while that effect makes it a creature: perm_became) */
-        if (a->granted && (!(types & TYPE_LAND) || (types & TYPE_CREATURE))) NOT("that granted ability");
+        if (a->granted == GRANT_BECOME && (!(types & TYPE_LAND) || (types & TYPE_CREATURE))) NOT("that granted ability");
+        /* An Aura's "Enchanted creature has '...'": actions.c's list_granted, the creature its source */
+        if (a->granted == GRANT_ATTACHED && !(types & TYPE_ENCHANTMENT)) NOT("that granted ability");
         if (a->timing & ~(unsigned)(TM_SORCERY | TM_ONCE | TM_TWICE | TM_UPKEEP | TM_YOUR_TURN | TM_ATTACKING))
             NOT("that timing restriction");
         if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;

@@ -478,12 +478,16 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     }
     /* ACT_ACTIVATE */
     int i = a->hand_idx;
+    uint16_t card = s->perm[i].card;                 /* the card the ability is printed on */
+    const Ability *ab = &s->cards[card].ab[a->ability];
+    /* An Aura's "Enchanted creature has '...'": the creature is the source (613.1f) */
+    if (ab->granted == GRANT_ATTACHED) i = s->px[i].attached;
     Permanent *q = &s->perm[i];
-    const Ability *ab = &s->cards[q->card].ab[a->ability];
     it->kind = SI_ABILITY;
     it->owner = (uint8_t)p;
     it->obj = OBJ_NONE;
-    it->card = q->card;
+    it->card = card;
+    it->ev_card = q->card;                           /* the source's own card (item_source_card) */
     it->ability = a->ability;
     it->source = (uint8_t)i;
     it->source_ts = s->px[i].ts;
@@ -511,7 +515,7 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     }
     it->ts = state_ts(s);
     s->stack_n++;
-    game_event(g, s, EV_ACTIVATE, p, i, 0, q->card, a->ability, 0);
+    game_event(g, s, EV_ACTIVATE, p, i, 0, card, a->ability, 0);
     if (ab->cost.sac_n && a->tk[ACTION_TARGETS - 1] == TK_SAC) perm_leave(s, g, a->tv[ACTION_TARGETS - 1], ZONE_GRAVEYARD);
     if (ab->cost.sac_self) perm_leave(s, g, i, ZONE_GRAVEYARD);
     if (ab->cost.exile_self) perm_leave(s, g, i, ZONE_EXILE);

@@ -5,7 +5,10 @@
  * not vigilance, not a creature already tapped); "whenever a creature
  * enters the battlefield under your control, it deals damage equal to its
  * power to any target" (Warstorm Surge: the creature is the source, with
- * its deathtouch and lifelink, as it last existed if it has left). */
+ * its deathtouch and lifelink, as it last existed if it has left); an
+ * Aura's "Enchanted creature has '<cost>: <effect>'" (Trollhide, Arcane
+ * Teachings, 613.1f: the creature has the ability and is its source; its
+ * controller activates it, whoever controls the Aura). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -18,9 +21,10 @@
 static const char *const names[] = {
     "Gideon's Avenger", "Grizzly Bears", "Serra Angel", "Llanowar Elves", "Blinding Mage", "Gideon's Avenger",
     "Drudge Skeletons", "Warstorm Surge", "Deadly Recluse", "Craw Wurm", "Shock", "Child of Night",
+    "Trollhide", "Arcane Teachings", "Paladin en-Vec", "Doom Blade",
 };
 enum { C_AVENGER, C_BEARS, C_ANGEL, C_ELVES, C_MAGE, C_AVENGER2, C_SKELETONS, C_SURGE, C_RATS, C_WURM, C_SHOCK,
-       C_CHILD, C_N };
+       C_CHILD, C_TROLLHIDE, C_TEACHINGS, C_PALADIN, C_DOOM, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -190,6 +194,83 @@ static void test_surge_last_known(void **state)
     }
 }
 
+/* Whether player p may activate the ability the Aura in slot aura grants
+ * (Action.hand_idx names the Aura). */
+static int granted_listed(const Pos *x, int p, int aura)
+{
+    Action acts[ACTION_MAX];
+    int n = actions_spells(&x->s, p, acts, 1);
+    for (int k = 0; k < n; k++) if (acts[k].type == ACT_ACTIVATE && acts[k].hand_idx == aura) return 1;
+    return 0;
+}
+
+static void attach(Pos *x, int aura, int to)
+{
+    x->s.px[aura].attached = (uint8_t)to;
+    x->s.layers_dirty = 1;
+    layers_refresh(&x->s);
+}
+
+/* Trollhide: Grizzly Bears gets +2/+2 and "{1}{G}: Regenerate this
+ * creature": the shield is the Bears' (701.15), Doom Blade then taps it
+ * and it stays; with the Aura gone the ability is gone. */
+static void test_trollhide(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int bears = put(&x, 0, C_BEARS);
+    int hide = put(&x, 0, C_TROLLHIDE);
+    assert_false(granted_listed(&x, 0, hide));                    /* attached to nothing */
+    attach(&x, hide, bears);
+    assert_int_equal(perm_power(&x.s, bears), 4);
+    assert_true(granted_listed(&x, 0, hide));
+    assert_false(granted_listed(&x, 1, hide));
+    Action a = act(ACT_ACTIVATE, hide, 2, 0, 0);                  /* its third ability: the granted one */
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    assert_int_equal(x.s.stack[0].source, bears);
+    settle(&x);
+    assert_int_equal(x.s.px[bears].regen, 1);
+    assert_int_equal(x.s.px[hide].regen, 0);
+    give(&x, 1, C_DOOM);
+    a = act(ACT_CAST, hand_slot(&x, 1, C_DOOM), 0, TK_PERM, bears);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), MTG_OK);
+    settle(&x);
+    assert_true(permset_has(x.s.perm_used, bears));
+    assert_true(x.s.perm[bears].flags & PF_TAPPED);
+    perm_leave(&x.s, &x.g, hide, ZONE_GRAVEYARD);
+    layers_refresh(&x.s);
+    assert_false(granted_listed(&x, 0, hide));
+}
+
+/* Arcane Teachings on the opponent's Deadly Recluse: the Recluse's
+ * controller has "{T}: This creature deals 1 damage to any target", not
+ * the Aura's; not while it is summoning sick (302.6); the Recluse is the
+ * source (a green creature with deathtouch): it may target Paladin en-Vec
+ * (protection from black and red, where the Aura is red) and destroys it. */
+static void test_arcane_teachings(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int rec = put(&x, 1, C_RATS);
+    int tea = put(&x, 0, C_TEACHINGS);
+    int pal = put(&x, 0, C_PALADIN);
+    attach(&x, tea, rec);
+    assert_int_equal(perm_power(&x.s, rec), 3);
+    assert_false(granted_listed(&x, 0, tea));
+    x.s.perm[rec].flags |= PF_SICK;
+    assert_false(granted_listed(&x, 1, tea));
+    x.s.perm[rec].flags &= (uint8_t)~PF_SICK;
+    assert_true(granted_listed(&x, 1, tea));
+    x.s.active = 1;
+    Action a = act(ACT_ACTIVATE, tea, 2, TK_PERM, pal);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), MTG_OK);
+    assert_true(x.s.perm[rec].flags & PF_TAPPED);
+    assert_false(x.s.perm[tea].flags & PF_TAPPED);
+    settle(&x);
+    assert_false(permset_has(x.s.perm_used, pal));                /* 1 deathtouch damage */
+    assert_true(bits256_has(x.s.pl[0].gy, C_PALADIN));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -198,6 +279,8 @@ int main(void)
         cmocka_unit_test(test_avenger_regeneration),
         cmocka_unit_test(test_surge_player),
         cmocka_unit_test(test_surge_last_known),
+        cmocka_unit_test(test_trollhide),
+        cmocka_unit_test(test_arcane_teachings),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -512,6 +512,10 @@ static void test_model_additions_2(void)
     EXPECT("Gideon's Avenger", "triggered becomes-tapped[creature opponent controls]: counters 1 +1/+1 on self");
     EXPECT("Brink of Disaster", "enchant [land|creature]\ntriggered attached-becomes-tapped: destroy attached");
     /* the creature that entered deals the damage (608.2h: as it last existed if it left) */
+    /* an Aura's quoted ability: the enchanted creature has it (613.1f) */
+    EXPECT("Trollhide", "enchant [creature]\nstatic: pump +2/+2 attached static\nactivated by attached {1}{G}: regenerate self");
+    EXPECT("Arcane Teachings", "enchant [creature]\nstatic: pump +2/+2 attached static\n"
+                               "activated by attached {T}: damage 1 to target0[any target]");
     EXPECT("Warstorm Surge", "triggered enters[creature you control]: damage that object's power to target0[any target] "
                              "by that object");
     EXPECT("Belltower Sphinx", "keywords flying\ntriggered dealt-damage: mill that much that player");
