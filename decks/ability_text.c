@@ -153,6 +153,7 @@ static void who_text(Buf *b, const Ability *a, const Effect *e, const SubtypeTab
     case SEL_PREVIOUS:          put(b, "those"); break;
     case SEL_TARGET_PLAYER_ALL: put(b, "all"); filter_text(b, &e->sel, st); put(b, " of target%d", e->arg); break;
     case SEL_TARGET_PLAYER_OWNS: put(b, "all"); filter_text(b, &e->sel, st); put(b, " owned by target%d", e->arg); break;
+    case SEL_LINKED: put(b, "the exiled card"); break;
     case SEL_OTHER_PLAYERS:     put(b, "each other player"); break;
     case SEL_ATTACHED_CONTROLLER: put(b, "attached's controller"); break;
     case SEL_EVENT_CONTROLLER:  put(b, "that object's controller"); break;
@@ -332,6 +333,7 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         who_text(b, a, e, st);
         if (e->arg2) put(b, e->arg2 == 1 ? " your" : " its-controller-now");
         break;
+    case OP_EXILE: who_text(b, a, e, st); if (e->arg2 == EXILE_LINKED) put(b, " linked"); break;
     default: who_text(b, a, e, st); break;
     }
     static const char *const durs[] = { "", " eot", " static", " forever", " next-untap", " while-you-control-source",
@@ -385,7 +387,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         [TR_ATTACHED_BECOMES_TARGET] = "attached-becomes-target", [TR_DAMAGED_CREATURE_DIES] = "damaged-creature-dies",
         [TR_BECOMES_TARGET_BY] = "becomes-target-by", [TR_OTHER_TAPPED] = "becomes-tapped",
         [TR_ATTACHED_TAPPED] = "attached-becomes-tapped", [TR_DEALT_DAMAGE] = "dealt-damage", [TR_OTHER_ATTACKS] = "other-attacks",
-        [TR_PLAYER_NONCOMBAT_DAMAGE] = "dealt-noncombat-damage",
+        [TR_PLAYER_NONCOMBAT_DAMAGE] = "dealt-noncombat-damage", [TR_LEAVES] = "leaves",
     };
     static const char *const ctl[] = { "any", "you", "opponent", "not-you", "attached's controller" };
     switch (a->kind) {

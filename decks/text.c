@@ -2041,6 +2041,16 @@ static int vp_you(P *p, const Ref *subj)
     Qty q;
     int v, save = p->i;
     if (subj->who != SEL_YOU || p->ctx == C_STATIC) return 0;
+    /* Oblivion Ring: the card its other ability exiled (607.2a; text_parse links them) */
+    if (p->a->kind == AB_TRIGGERED && p->a->trigger == TR_LEAVES &&
+        lit(p, "return the exiled card to the battlefield under its owner's control")) {
+        Effect *e = clause_eff(p, OP_REANIMATE, NULL);
+        if (!e) return 0;
+        e->who = SEL_LINKED;
+        e->arg2 = 1;                                         /* under its owner's control */
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (lit(p, "tap or untap")) {                            /* Puppeteer: one target, the choice on resolution */
         if (!ref(p, &r, A_OBJ) || r.who != SEL_TARGET || r.plural || ref_zone(p, &r) != ZONE_BATTLEFIELD) {
             p->i = save;
@@ -2921,6 +2931,7 @@ static int trigger(P *p, int *twin)
         if (lit(p, "enters the battlefield or attacks ,")) { a->trigger = TR_ETB; *twin = TR_ATTACKS; return 1; }
         if (lit(p, "enters the battlefield ,")) { a->trigger = TR_ETB; return 1; }
         if (lit(p, "dies ,")) { a->trigger = TR_DIES; return 1; }
+        if (lit(p, "leaves the battlefield ,")) { a->trigger = TR_LEAVES; return 1; }
         /* what "dies" means for a creature (700.4), said of any permanent */
         if (lit(p, "is put into a graveyard from the battlefield ,")) { a->trigger = TR_DIES; return 1; }
         if (lit(p, "attacks ,")) { a->trigger = TR_ATTACKS; return 1; }
@@ -3671,5 +3682,20 @@ int text_parse(const char *name, unsigned types, const char *text, SubtypeTable 
         }
         line_start = e + 1;
     }
+    /* 607.2a: "the exiled card" names what the card's one exile effect exiled (its
+     * EXILE_LINKED); with none or several, the text is not read */
+    int linked = 0, exiles = 0;
+    for (int k = 0; k < out->n; k++)
+        for (int j = 0; j < out->ab[k].n_effects; j++) {
+            linked |= out->ab[k].effect[j].who == SEL_LINKED;
+            exiles += out->ab[k].effect[j].op == OP_EXILE;
+        }
+    if (linked && exiles != 1) {
+        snprintf(out->reason, sizeof out->reason, "text not understood: 'the exiled card' of %d exile effects", exiles);
+        return 1;
+    }
+    for (int k = 0; linked && k < out->n; k++)
+        for (int j = 0; j < out->ab[k].n_effects; j++)
+            if (out->ab[k].effect[j].op == OP_EXILE) out->ab[k].effect[j].arg2 = EXILE_LINKED;
     return 0;
 }

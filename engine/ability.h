@@ -156,8 +156,11 @@ enum {
                             ("its controller" after "enchanted creature") */
     SEL_EVENT_CONTROLLER,/* the controller of the triggering event's object ("that player" of
                             "a creature enters the battlefield under an opponent's control") */
-    SEL_TARGET_PLAYER_OWNS /* every permanent matching Effect.sel that target player `arg` owns
+    SEL_TARGET_PLAYER_OWNS,/* every permanent matching Effect.sel that target player `arg` owns
                             ("all artifacts target player owns") */
+    SEL_LINKED           /* "the exiled card": the card the source's linked ability exiled (607.2a;
+                            a TR_LEAVES trigger's, kept in the trigger: StackItem.ev_player its owner,
+                            ev_amount its object id, -1 none) */
 };
 
 /* Effect.dur: how long a change lasts. */
@@ -311,6 +314,11 @@ enum {
     RULE_COUNT
 };
 
+/* Effect.arg2 of OP_EXILE: EXILE_LINKED, the card it exiles is remembered for the source's
+ * linked ability ("When ~ leaves the battlefield, return the exiled card ...", 607.2a) while
+ * the source stays on the battlefield (a Floating FL_LINKED, state.h). */
+enum { EXILE_PLAIN, EXILE_LINKED };
+
 /* Effect.arg2 of OP_DAMAGE: who deals it. */
 enum { DMG_BY_SOURCE, DMG_BY_EVENT };
 
@@ -452,8 +460,10 @@ enum {
     TR_OTHER_ATTACKS,        /* a creature matching trig_filter attacks (trig_filter.ctl CTL_OPP: an
                                 opponent's, attacking you or a planeswalker you control; the event's
                                 object: that creature) */
-    TR_PLAYER_NONCOMBAT_DAMAGE /* a player (trig_ctl) is dealt noncombat damage (that player: the
+    TR_PLAYER_NONCOMBAT_DAMAGE,/* a player (trig_ctl) is dealt noncombat damage (that player: the
                                 event's; QTY_EVENT: the amount) */
+    TR_LEAVES                /* the source leaves the battlefield, for any zone (603.6c; looks back in
+                                time, 603.10a) */
 };
 
 /* Ability.timing bits: restrictions on activating. */

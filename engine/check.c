@@ -95,6 +95,13 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         const Floating *f = &s->fl[j];
         if (f->op == FL_DAMAGED_BY && (f->p < 0 || f->p >= PERM_MAX || f->dur != DUR_EOT))
             FAIL("effect %d: a damage record of slot %d for %d", j, f->p, f->dur);
+        /* 607.2a: the card a permanent's linked ability exiled stays in its owner's exile while
+         * that permanent is there (nothing else takes a card out of exile) */
+        if (f->op == FL_LINKED &&
+            (f->controller > 1 || f->p < 0 || f->p >= s->pl[f->controller].deck_n || f->dur != DUR_FOREVER ||
+             f->slot >= PERM_MAX || (permset_has(s->perm_used, f->slot) && s->px[f->slot].ts == f->perm_ts &&
+                                     !bits256_has(s->exile[f->controller], f->p))))
+            FAIL("effect %d: slot %d's exiled card %d of player %d is not in exile", j, f->slot, f->p, f->controller);
         if (f->op == OP_NO_UNTAP && (f->dur != DUR_NEXT_UNTAP || f->controller > 1))
             FAIL("untap effect %d: duration %d, player %d", j, f->dur, f->controller);
         if (f->op != OP_CONTROL) continue;

@@ -761,6 +761,54 @@ static void run_on_card(Ctx *c, const Effect *e, int self)
 
 static void sacrifice_lands(Ctx *c, unsigned players, int n);
 
+/* "Return the exiled card to the battlefield under its owner's control"
+ * (607.2a: the card this source's linked ability exiled, kept in the
+ * trigger): if it is still in exile (400.7), it enters under its owner's
+ * control. An Aura enchants what its owner chooses among what it could
+ * enchant, or stays in exile if there is nothing (303.4f-g); an Equipment
+ * enters unattached. */
+static void return_linked(Ctx *c)
+{
+    GameState *s = c->s;
+    int owner = c->it->ev_player, obj = c->it->ev_amount;
+    if (obj < 0 || owner > 1 || obj >= s->pl[owner].deck_n || !bits256_has(s->exile[owner], obj)) return;
+    uint16_t card = OBJ_CARD(s, owner, obj);
+    const CardDef *d = &s->cards[card];
+    const Ability *enchant = NULL;
+    for (int k = 0; k < d->n_abilities; k++) if (d->ab[k].kind == AB_ENCHANT) enchant = &d->ab[k];
+    uint8_t opt[PERM_MAX];
+    int m = 0;
+    if (enchant) {
+        Quality q = quality_of_card(d);
+        for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+            int j = permiter_next(&it);
+            if (filter_perm(s, &enchant->trig_filter, j, owner, -1) && !layers_protected(s, j, &q)) opt[m++] = (uint8_t)j;
+        }
+        if (!m) return;                                                          /* 303.4g */
+    }
+    bits256_clear(s->exile[owner], obj);
+    if (d->types & TYPE_LAND) {                      /* not a nonland permanent's card: as any land */
+        land_enter(s, c->g, owner, (uint8_t)obj, 0);
+        return;
+    }
+    int i = perm_enter_with(s, c->g, owner, owner, card, (uint8_t)obj, 0);
+    if (i < 0) { card_to_zone(s, owner, (uint8_t)obj, ZONE_GRAVEYARD); game_fail(s, c->g, ERR_CAPACITY); return; }
+    if (enchant) {                                   /* attached as it enters (303.4f), by its owner's choice */
+        int k = 0;
+        const Policy *pol = c->g->policy[owner];
+        if (m > 1 && pol && pol->choose) {           /* Choice.arg: the Aura's card */
+            Choice ch = { CH_ATTACH, c->it->card, m, NULL, opt, card, NULL, 0, 0, 0, 0 };
+            k = pol->choose(pol, s, c->g, owner, c->g->policy_rng[owner], &ch);
+            if (k < 0 || k >= m) k = 0;
+        }
+        s->px[i].attached = opt[k];
+        s->sba_pending = 1;
+    }
+    s->layers_dirty = 1;
+    layers_refresh(s);                               /* what enters is seen as it is (603.6a) */
+    trigger_event(s, TR_OTHER_ETB, i, card, owner, owner, 0);
+}
+
 /* "Put all creature cards from all graveyards onto the battlefield under
  * your control" (arg2 0; 1: under their owners' control): every card
  * matching e->sel in the graveyards its filter names enters at once, and
@@ -817,6 +865,7 @@ static void run(Ctx *c, const Effect *e)
     if (e->who == SEL_TARGET && c->it->t[e->arg].kind == TK_CARD) { run_on_card(c, e, 0); return; }
     if (e->who == SEL_SELF && c->a->kind == AB_ACTIVATED && c->a->zone == ZONE_GRAVEYARD) { run_on_card(c, e, 1); return; }
     if (e->op == OP_REANIMATE && e->who == SEL_ALL && e->sel.zone == ZONE_GRAVEYARD) { reanimate_all(c, e); return; }
+    if (e->who == SEL_LINKED) { if (e->op == OP_REANIMATE) return_linked(c); return; }
     int n = amount(c, e);
     PermSet perms = sel_perms(c, e);
     unsigned players = sel_players(c, e);
@@ -918,8 +967,24 @@ static void run(Ctx *c, const Effect *e)
         }
         break;
     case OP_EXILE: case OP_BOUNCE:
-        for (PermIter it = permset_iter(perms); permiter_more(&it);)
-            perm_leave(s, c->g, permiter_next(&it), e->op == OP_EXILE ? ZONE_EXILE : ZONE_HAND);
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
+            int i = permiter_next(&it), owner = s->px[i].owner, obj = s->perm[i].obj;
+            perm_leave(s, c->g, i, e->op == OP_EXILE ? ZONE_EXILE : ZONE_HAND);
+            /* 607.2a: the card, for the source's linked ability, while the source stays (a token
+             * ceases to exist, 110.5f: nothing to return; a source that has left links nothing) */
+            if (e->op == OP_EXILE && e->arg2 == EXILE_LINKED && c->src >= 0 && obj != OBJ_NONE) {
+                Floating f;
+                memset(&f, 0, sizeof f);
+                f.op = FL_LINKED;
+                f.dur = DUR_FOREVER;
+                f.slot = (uint8_t)c->src;
+                f.controller = (uint8_t)owner;
+                f.p = (int16_t)obj;
+                f.perm_ts = s->px[c->src].ts;
+                f.ts = state_ts(s);
+                if (floating_add(s, &f) < 0) s->error = ERR_CAPACITY;   /* the game ends at the next priority */
+            }
+        }
         for (int p = 0; e->op == OP_BOUNCE && p < 2; p++) {  /* a player returns one of theirs, APNAP */
             int pp = p == 0 ? s->active : 1 - s->active;
             if (!(players >> pp & 1)) continue;

@@ -50,6 +50,8 @@ static int trigger_ok(const Ability *a)
     case TR_ATTACHED_ATTACKS: case TR_ATTACHED_BLOCKS:        /* stack.c's trigger_attached */
     case TR_DAMAGED_CREATURE_DIES:                            /* stack.c's trigger_damaged_dies */
         return 1;
+    case TR_LEAVES:              /* zone.c's perm_leave, stack.c's trigger_leaves: its linked card */
+        return a->n_effects == 1 && a->effect[0].who == SEL_LINKED;
     case TR_OTHER_TAPPED:        /* stack.c's trigger_tapped, wherever a permanent becomes tapped;
                                     a basic land (a count) is never one of them */
         return filter_ok(&a->trig_filter) && !filter_may_match_land(&a->trig_filter);
@@ -253,6 +255,17 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     }
     int sel = e->who;
     int trig = a->kind == AB_TRIGGERED;
+    /* 607.2a: "return the exiled card to the battlefield under its owner's control" (effect.c's
+     * return_linked), of a "leaves the battlefield" trigger; the exile it is linked to, an enters
+     * trigger's exile of its target permanent (the record needs its source there, effect.c) */
+    if (sel == SEL_LINKED) {
+        if (e->op != OP_REANIMATE || e->arg2 != 1 || e->flags || !trig || a->trigger != TR_LEAVES) NOT("%s of the exiled card", name);
+        return 1;
+    }
+    if (e->op == OP_EXILE && e->arg2 == EXILE_LINKED &&
+        (!trig || a->trigger != TR_ETB || sel != SEL_TARGET || e->arg >= a->n_targets ||
+         a->target[e->arg].what != TGT_OBJECT || a->target[e->arg].f.zone != ZONE_BATTLEFIELD || a->n_effects != 1))
+        NOT("exile linked to another ability there");
     if (trig && a->trigger == TR_DIES && (sel == SEL_SELF || sel == SEL_ATTACHED))   /* its source has left */
         NOT("%s of a card that has left the battlefield", name);
     if (sel == SEL_TARGET && e->arg < a->n_targets && a->target[e->arg].what == TGT_OBJECT &&

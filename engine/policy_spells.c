@@ -429,6 +429,24 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
         }
         return best;
     }
+    if (c->kind == CH_ATTACH) {        /* an Aura that harms on the opponent's best, else on its own best */
+        const CardDef *d = &s->cards[c->arg];
+        int harm = 0;
+        for (int k = 0; k < d->n_abilities; k++)
+            for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
+                const Effect *e = &d->ab[k].effect[j];
+                if (e->who == SEL_ATTACHED && (sense(e) < 0 || e->op == OP_CONTROL ||
+                                              (e->op == OP_RULE && e->arg2 == RULE_NO_ACTIVATE)))
+                    harm = 1;
+            }
+        int best = 0, best_v = -(1 << 30);
+        for (int k = 0; k < c->n; k++) {
+            int i = c->idx[k], mine = perm_controller(s, i) == p;
+            int v = (perm_is_creature(s, i) ? creature_value(s, i) : 3) - (mine == harm ? 1 << 20 : 0);
+            if (v > best_v) { best_v = v; best = k; }
+        }
+        return best;
+    }
     if (c->kind == CH_PUT) {           /* the dearest card, never nothing */
         const Player *pl = &s->pl[p];
         int best = 0, best_v = -1;

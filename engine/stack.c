@@ -114,6 +114,25 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
         }
 }
 
+void trigger_leaves(GameState *s, int slot, uint16_t card, int controller)
+{
+    const CardDef *d = &s->cards[card];
+    int owner = -1, obj = -1;                        /* the card its linked ability exiled (607.2a) */
+    uint32_t ts = s->px[slot].ts;
+    int k = 0;
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op == FL_LINKED && f->slot == slot && f->perm_ts == ts) { owner = f->controller; obj = f->p; continue; }
+        s->fl[k++] = *f;
+    }
+    s->float_n = (uint8_t)k;
+    for (int a = 0; a < d->n_abilities; a++)
+        if (d->ab[a].kind == AB_TRIGGERED && d->ab[a].trigger == TR_LEAVES) {
+            Pending *w = pend(s, card, a, controller, NO_SLOT, owner < 0 ? controller : owner, obj);
+            if (w) w->lki_colors = (uint8_t)(LKI_KNOWN | s->px[slot].colors);   /* 603.10a: as it left */
+        }
+}
+
 void trigger_tapped(GameState *s, int slot)
 {
     if (!s->spells) return;

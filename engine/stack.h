@@ -53,6 +53,13 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
  * `player` the event's player, `amount` its amount. */
 void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount);
 
+/* 603.6c, 603.10a: permanent `slot` (card, controller) has left the
+ * battlefield: its "When ~ leaves the battlefield" abilities, each with
+ * the card its linked ability exiled (607.2a: the Floating FL_LINKED
+ * record, dropped; StackItem.ev_player its owner, ev_amount its object
+ * id, or -1 for none). */
+void trigger_leaves(GameState *s, int slot, uint16_t card, int controller);
+
 /* Permanent `slot` became tapped (it was untapped): an attack (508.1f), a
  * {T} cost (602.2b, mana abilities while paying included), an effect that
  * taps it, regeneration (701.15a). Queues "whenever a creature an opponent

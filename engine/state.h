@@ -332,7 +332,8 @@ typedef struct Floating {
     uint8_t  op;          /* OP_PUMP, OP_GRANT, OP_LOSE_KW, OP_RULE, OP_CONTROL, OP_NO_UNTAP, OP_BECOME,
                              OP_SET_COLOR (layer 5), OP_SET_PT (base power and toughness p/t, layer 7b); or
                              FL_DAMAGED_BY: a record, not an effect: permanent `slot` was dealt damage
-                             this turn by the permanent in slot p with timestamp ts (Sengir Vampire) */
+                             this turn by the permanent in slot p with timestamp ts (Sengir Vampire);
+                             or FL_LINKED: the card a permanent exiled (below) */
     uint8_t  dur;         /* DUR_EOT, DUR_FOREVER, DUR_NEXT_UNTAP; OP_CONTROL also
                              DUR_SOURCE_CONTROLLED, DUR_TARGET_ENCHANTED */
     uint8_t  slot;        /* the permanent affected */
@@ -352,6 +353,10 @@ typedef struct Floating {
 } Floating;
 
 #define FL_DAMAGED_BY 0xF0u  /* Floating.op of a "dealt damage by" record (stack.c) */
+#define FL_LINKED     0xF1u  /* Floating.op of a record, not an effect: permanent `slot` (timestamp
+                                perm_ts) exiled the card of object id p owned by player `controller`
+                                with its EXILE_LINKED effect (607.2a: Oblivion Ring); dur DUR_FOREVER,
+                                read and dropped as the permanent leaves (stack.c's trigger_leaves) */
 
 /* A triggered ability that triggered and waits to be put on the stack
  * the next time a player would receive priority (603.3). */

@@ -190,4 +190,5 @@ void perm_leave(GameState *s, const Game *g, int i, int zone)
      * reader reads both as TR_DIES (700.4). */
     if (zone == ZONE_GRAVEYARD && (creature || !(s->cards[card].types & TYPE_CREATURE)))
         trigger_event(s, TR_DIES, i, card, ctl, ctl, 0);
+    if (s->spells && (x->abk & PK_TRIGGERED)) trigger_leaves(s, i, card, ctl);   /* any zone (603.6c) */
 }

@@ -8,7 +8,9 @@
  * its deathtouch and lifelink, as it last existed if it has left); an
  * Aura's "Enchanted creature has '<cost>: <effect>'" (Trollhide, Arcane
  * Teachings, 613.1f: the creature has the ability and is its source; its
- * controller activates it, whoever controls the Aura). */
+ * controller activates it, whoever controls the Aura); Oblivion Ring's
+ * linked abilities (607.2a: the card its enters ability exiled, returned
+ * as it leaves, a plain record in the state). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -21,10 +23,11 @@
 static const char *const names[] = {
     "Gideon's Avenger", "Grizzly Bears", "Serra Angel", "Llanowar Elves", "Blinding Mage", "Gideon's Avenger",
     "Drudge Skeletons", "Warstorm Surge", "Deadly Recluse", "Craw Wurm", "Shock", "Child of Night",
-    "Trollhide", "Arcane Teachings", "Paladin en-Vec", "Doom Blade",
+    "Trollhide", "Arcane Teachings", "Paladin en-Vec", "Doom Blade", "Oblivion Ring", "Oblivion Ring", "Naturalize",
+    "Pacifism",
 };
 enum { C_AVENGER, C_BEARS, C_ANGEL, C_ELVES, C_MAGE, C_AVENGER2, C_SKELETONS, C_SURGE, C_RATS, C_WURM, C_SHOCK,
-       C_CHILD, C_TROLLHIDE, C_TEACHINGS, C_PALADIN, C_DOOM, C_N };
+       C_CHILD, C_TROLLHIDE, C_TEACHINGS, C_PALADIN, C_DOOM, C_RING, C_RING2, C_NATURALIZE, C_PACIFISM, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -271,6 +274,110 @@ static void test_arcane_teachings(void **state)
     assert_true(bits256_has(x.s.pl[0].gy, C_PALADIN));
 }
 
+/* Naturalize cast by player p on permanent i, resolved at once (it may be cast in response). */
+static void naturalize(Pos *x, int p, int i)
+{
+    give(x, p, C_NATURALIZE);
+    Action a = act(ACT_CAST, hand_slot(x, p, C_NATURALIZE), 0, TK_PERM, i);
+    assert_int_equal(action_apply(&x->s, &x->g, p, &a, 1), MTG_OK);
+    stack_resolve_top(&x->s, &x->g);
+}
+
+/* Oblivion Ring exiles the opponent's Craw Wurm; destroyed, it returns the
+ * Wurm under its owner's control, a new object (400.7: summoning sick),
+ * and the record is gone. */
+static void test_oblivion_ring(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    Policy pol;
+    memset(&pol, 0, sizeof pol);
+    pol.choose = pick_target;
+    x.g.policy[0] = &pol;
+    int wurm = put(&x, 1, C_WURM);
+    put(&x, 0, C_BEARS);
+    want.kind = TK_PERM; want.v = (uint8_t)wurm;
+    int ring = enter(&x, 0, C_RING);
+    settle(&x);
+    assert_true(bits256_has(x.s.exile[1], C_WURM));
+    assert_int_equal(x.s.float_n, 1);
+    assert_int_equal(x.s.fl[0].op, FL_LINKED);
+    naturalize(&x, 1, ring);
+    settle(&x);
+    assert_false(bits256_has(x.s.exile[1], C_WURM));
+    assert_int_equal(x.s.float_n, 0);
+    int back = -1;
+    for (PermIter it = permset_iter(x.s.perm_ctl[1]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (x.s.perm[i].obj == C_WURM) back = i;
+    }
+    assert_true(back >= 0);
+    assert_true(x.s.perm[back].flags & PF_SICK);
+}
+
+/* Destroyed in response to its enters ability: the leaves ability
+ * resolves first and returns nothing; then the Wurm is exiled for good. */
+static void test_oblivion_ring_leaves_first(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    Policy pol;
+    memset(&pol, 0, sizeof pol);
+    pol.choose = pick_target;
+    x.g.policy[0] = &pol;
+    int wurm = put(&x, 1, C_WURM);
+    want.kind = TK_PERM; want.v = (uint8_t)wurm;
+    int ring = enter(&x, 0, C_RING);
+    assert_int_equal(triggers_put(&x.s, &x.g), 1);
+    naturalize(&x, 1, ring);
+    settle(&x);
+    assert_true(bits256_has(x.s.exile[1], C_WURM));
+    assert_int_equal(x.s.float_n, 0);
+    assert_true(bits256_has(x.s.pl[0].gy, C_RING));
+}
+
+/* One Oblivion Ring exiles another, which had exiled Pacifism from the
+ * first player's Bears: the exiled Ring's leaves ability returns
+ * Pacifism, which its owner attaches as it enters (303.4f: not targeted,
+ * the only creature); then the first Ring leaves: the second returns and
+ * its enters ability triggers again. */
+static void test_oblivion_ring_chain(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    Policy pol;
+    memset(&pol, 0, sizeof pol);
+    pol.choose = pick_target;
+    x.g.policy[0] = &pol;
+    x.g.policy[1] = &pol;
+    int bears = put(&x, 0, C_BEARS);
+    int pac = put(&x, 1, C_PACIFISM);
+    x.s.px[pac].attached = (uint8_t)bears;
+    layers_refresh(&x.s);
+    want.kind = TK_PERM; want.v = (uint8_t)pac;
+    int ring2 = enter(&x, 0, C_RING2);
+    settle(&x);
+    assert_true(bits256_has(x.s.exile[1], C_PACIFISM));
+    want.kind = TK_PERM; want.v = (uint8_t)ring2;
+    int ring = enter(&x, 1, C_RING);
+    settle(&x);
+    assert_true(bits256_has(x.s.exile[0], C_RING2));
+    int back = -1;                                                /* Pacifism, on the Bears again */
+    for (PermIter it = permset_iter(x.s.perm_ctl[1]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (x.s.perm[i].obj == C_PACIFISM) back = i;
+    }
+    assert_true(back >= 0);
+    assert_int_equal(x.s.px[back].attached, bears);
+    assert_true(x.s.perm[bears].flags & PF_NO_ATTACK);
+    want.kind = TK_PERM; want.v = (uint8_t)back;                  /* the returning Ring's new target */
+    naturalize(&x, 0, ring);
+    settle(&x);
+    assert_false(bits256_has(x.s.exile[0], C_RING2));
+    assert_true(bits256_has(x.s.exile[1], C_PACIFISM));
+    assert_false(x.s.perm[bears].flags & PF_NO_ATTACK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -281,6 +388,9 @@ int main(void)
         cmocka_unit_test(test_surge_last_known),
         cmocka_unit_test(test_trollhide),
         cmocka_unit_test(test_arcane_teachings),
+        cmocka_unit_test(test_oblivion_ring),
+        cmocka_unit_test(test_oblivion_ring_leaves_first),
+        cmocka_unit_test(test_oblivion_ring_chain),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -516,6 +516,9 @@ static void test_model_additions_2(void)
     EXPECT("Trollhide", "enchant [creature]\nstatic: pump +2/+2 attached static\nactivated by attached {1}{G}: regenerate self");
     EXPECT("Arcane Teachings", "enchant [creature]\nstatic: pump +2/+2 attached static\n"
                                "activated by attached {T}: damage 1 to target0[any target]");
+    /* linked abilities (607.2a): the enters ability's exile remembered for the leaves ability */
+    EXPECT("Oblivion Ring", "triggered etb: exile target0[other nonland permanent]{another} linked\n"
+                            "triggered leaves: reanimate the exiled card under owner");
     EXPECT("Warstorm Surge", "triggered enters[creature you control]: damage that object's power to target0[any target] "
                              "by that object");
     EXPECT("Belltower Sphinx", "keywords flying\ntriggered dealt-damage: mill that much that player");
