@@ -226,6 +226,7 @@ static const char *const op_names[OP_COUNT] = {
     [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat",
     [OP_DOUBLE_MANA] = "double-mana",
     [OP_SET_COLOR] = "set-color", [OP_DIG] = "dig", [OP_DOUBLE_DAMAGE] = "double-damage", [OP_TOP_TO_HAND] = "top-to-hand", [OP_FLIP_COIN] = "flip-coin",
+    [OP_PAY_MANA] = "pay",
 };
 
 static void mana_text(Buf *b, unsigned bits)
@@ -239,6 +240,8 @@ static void mana_text(Buf *b, unsigned bits)
         if (bits & (1u << k)) { put(b, "%s%c", first ? "" : "/", sym[k]); first = 0; }
     put(b, "}");
 }
+
+static void cost_text(Buf *b, const Cost *c, const SubtypeTable *st);
 
 static void effect_text(Buf *b, const Ability *a, const Effect *e, const SubtypeTable *st)
 {
@@ -334,6 +337,7 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         if (e->arg2) put(b, e->arg2 == 1 ? " your" : " its-controller-now");
         break;
     case OP_EXILE: who_text(b, a, e, st); if (e->arg2 == EXILE_LINKED) put(b, " linked"); break;
+    case OP_PAY_MANA: cost_text(b, &a->cost, st); put(b, " "); who_text(b, a, e, st); break;
     default: who_text(b, a, e, st); break;
     }
     static const char *const durs[] = { "", " eot", " static", " forever", " next-untap", " while-you-control-source",

@@ -2041,6 +2041,22 @@ static int vp_you(P *p, const Ref *subj)
     Qty q;
     int v, save = p->i;
     if (subj->who != SEL_YOU || p->ctx == C_STATIC) return 0;
+    /* "you may pay {X}{R}. If you do, ...": a triggered ability's one payment, its cost
+     * Ability.cost (sentence() reads "If you do,") */
+    if (p->a->kind == AB_TRIGGERED && lit(p, "pay")) {
+        Cost c;
+        cost_init(&c);
+        const Cost *had = &p->a->cost;
+        int used = had->generic || had->x;
+        for (int k = 0; k < 6; k++) used |= had->color[k];
+        if (used || !mana_symbols(p, &c)) { p->i = save; return 0; }
+        p->a->cost = c;
+        Effect *e = clause_eff(p, OP_PAY_MANA, NULL);
+        if (!e) return 0;
+        e->who = SEL_YOU;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     /* Oblivion Ring: the card its other ability exiled (607.2a; text_parse links them) */
     if (p->a->kind == AB_TRIGGERED && p->a->trigger == TR_LEAVES &&
         lit(p, "return the exiled card to the battlefield under its owner's control")) {
@@ -2582,6 +2598,8 @@ static int sentence(P *p)
         if (from > 0 && p->a->effect[from - 1].op == OP_FLIP_COIN && lit(p, "if you win the flip ,")) cond = EF_IF_DONE;
         else if (after_flip && flip_before && lit(p, "if you lose the flip ,")) cond = EF_IF_LOST;
         else if (lit(p, "if you have less life than an opponent ,")) cond = EF_IF_LESS_LIFE;
+        /* after "you may pay ...": what happens if it was paid */
+        else if (from > 0 && p->a->effect[from - 1].op == OP_PAY_MANA && lit(p, "if you do ,")) cond = EF_IF_DONE;
         else if (lit(p, "if you control fewer")) {
             if (filter(p, &cond_f, &pl, &kind) && PL(pl) && kind == N_PERMANENT && cond_f.ctl == CTL_ANY &&
                 lit(p, "than an opponent ,")) {

@@ -250,6 +250,9 @@ enum {
     OP_DIG,              /* the selected player looks at the top Qty cards of their library, may put
                             one matching Effect.sel into their hand, and puts the rest on the bottom
                             in any order (Commune with Nature) */
+    OP_PAY_MANA,         /* "you may pay {X}{R}": the ability's controller pays its Ability.cost (mana, X
+                            chosen as it resolves: StackItem.x, which QTY_X reads after) or declines
+                            (EF_OPTIONAL); "If you do, ...": the effects after it with EF_IF_DONE */
     OP_COUNT
 };
 
@@ -508,7 +511,8 @@ typedef struct Ability {
     uint8_t    n_effects;
     Filter     trig_filter;   /* TR_CAST, TR_OTHER_*: what triggers it; AB_ENCHANT: what it enchants;
                                  AB_ETB_TAPPED: lands any of which untaps it ("unless you control") */
-    Cost       cost;          /* AB_ACTIVATED, AB_MANA, AB_LOYALTY, AB_EQUIP; AB_SPELL: additional cost */
+    Cost       cost;          /* AB_ACTIVATED, AB_MANA, AB_LOYALTY, AB_EQUIP; AB_SPELL: additional cost;
+                                 AB_TRIGGERED: the mana of its OP_PAY_MANA ("you may pay {1}{G}") */
     TargetSpec target[TARGET_SPEC_MAX];
     Effect     effect[EFFECT_MAX];
     uint8_t    granted;       /* AB_ACTIVATED, GRANT_*: GRANT_BECOME, the permanent has it only while

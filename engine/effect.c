@@ -535,6 +535,38 @@ static int paid_instead(const Ctx *c, int p, int n)
     return 1;
 }
 
+/* "You may pay {X}{R}" (a triggered ability's Ability.cost) as it
+ * resolves: its controller pays, choosing X (107.3: StackItem.x, which
+ * "deals X damage" reads), or declines; only what it can pay is offered
+ * (its mana abilities activated while paying, 605.3a). Returns 1 when
+ * paid. */
+static int pay_optional(const Ctx *c)
+{
+    const Cost *k = &c->a->cost;
+    int p = c->it->controller, max_x = 0;
+    if (!mana_can_pay_cost(c->s, p, k->color, k->generic, -1)) return 0;
+    if (k->x) {
+        int fixed = k->generic;
+        for (int j = 0; j < COLOR_COUNT; j++) fixed += k->color[j];
+        int top = (mana_total_now(c->s, p, -1) - fixed) / k->x;
+        for (max_x = top > 0 ? top : 0; max_x > 0 && !mana_can_pay_cost(c->s, p, k->color, k->generic + max_x * k->x, -1);)
+            max_x--;
+    }
+    const Policy *pol = c->g->policy[p];
+    int pick = 1;                                        /* the engine's default: pay, X = 0 */
+    if (pol && pol->choose) {
+        Choice ch = { k->x ? CH_PAY_X : CH_PAY, c->it->card, k->x ? max_x + 2 : 2, NULL, NULL, k->generic,
+                      NULL, 0, 0, 0, 0 };
+        int v = pol->choose(pol, c->s, c->g, p, c->g->policy_rng[p], &ch);
+        pick = k->x ? (v < 0 || v >= max_x + 2 ? 1 : v) : (v == 1 ? 0 : 1);
+    }
+    if (!pick) return 0;
+    int x = k->x ? pick - 1 : 0;
+    c->it->x = (uint8_t)x;
+    mana_pay_cost(c->s, c->g, p, k->color, k->generic + x * k->x, -1);
+    return 1;
+}
+
 /* m! (m at most 5 here). */
 static int factorial(int m)
 {
@@ -997,6 +1029,7 @@ static void run(Ctx *c, const Effect *e)
             if (m) perm_leave(s, c->g, opt[ask(c, pp, CH_SACRIFICE, m, opt)], ZONE_HAND);
         }
         break;
+    case OP_PAY_MANA: c->done = (uint8_t)pay_optional(c); break;
     case OP_TAP: case OP_UNTAP: {
         /* "tap or untap target creature" (Puppeteer): its controller's choice */
         int tap = e->op == OP_TAP && !(e->arg2 == 1 && perms && ask(c, c->it->controller, CH_MAY, 2, NULL) == 1);
@@ -1355,7 +1388,7 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
             if (!holds) { c.done = 0; continue; }
         }
         /* "Each other player may put ...": the putting player's choice (put_from_hand). */
-        int own_may = e->op == OP_REANIMATE && e->who != SEL_TARGET;
+        int own_may = (e->op == OP_REANIMATE && e->who != SEL_TARGET) || e->op == OP_PAY_MANA;   /* pay_optional */
         c.done = !(e->flags & EF_OPTIONAL) || own_may || may(&c);
         if (c.done) run(&c, e);                              /* a coin flip sets `done`: won */
     }

@@ -210,6 +210,7 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         [OP_SET_COLOR] = "change colors", [OP_DIG] = "look at the top",
         [OP_SHUFFLE_GRAVEYARD] = "shuffle a graveyard into a library", [OP_DOUBLE_DAMAGE] = "double damage",
         [OP_TOP_TO_HAND] = "the top card into the hand", [OP_FLIP_COIN] = "flip a coin",
+        [OP_PAY_MANA] = "pay mana",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM | EF_CHOOSER : 0u) |
@@ -225,6 +226,10 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     if (a->kind != AB_STATIC) flags_ok |= EF_IF_LESS_LIFE | EF_IF_FEWER;   /* effect_resolve checks them */
     for (const Effect *f = a->effect; f < e; f++)           /* the branches of a coin flip before it */
         if (f->op == OP_FLIP_COIN) flags_ok |= EF_IF_DONE | EF_IF_LOST;
+    /* "you may pay {X}{R}. If you do, ...": the effects after the payment, if it was paid; the
+     * effects right after one with EF_IF_DONE as it happened */
+    for (const Effect *f = a->effect; f < e; f++)
+        if (f->op == OP_PAY_MANA) flags_ok |= EF_IF_DONE;
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
     int q = qty_ok(a, &e->n);
     /* Damage to target player equal to the cards in that player's hand (Sudden Impact). */
@@ -530,6 +535,14 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         return 1;
     case OP_TOP_TO_HAND: case OP_FLIP_COIN:
         if (sel != SEL_YOU) break;
+        return 1;
+    case OP_PAY_MANA:                                        /* effect.c's pay_optional: its mana alone */
+        if (sel != SEL_YOU || e != a->effect || a->kind != AB_TRIGGERED || e->flags != EF_OPTIONAL || a->cost.tap ||
+            a->cost.untap || a->cost.sac_self || a->cost.sac_n || a->cost.discard_n || a->cost.life ||
+            a->cost.loyalty || a->cost.remove_counters || a->cost.exile_self || a->cost.x_colors || a->cost.x > 1)
+            break;
+        for (int k = 0; k < a->n_effects; k++)               /* the rest: "If you do" */
+            if (k && !(a->effect[k].flags & EF_IF_DONE)) NOT("%s and more", name);
         return 1;
     case OP_DIG:                                             /* at most 5 cards: 120 orders */
         if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 5 || e->sel.zone != ZONE_LIBRARY ||

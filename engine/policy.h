@@ -83,6 +83,8 @@ typedef enum ChoiceKind {
     CH_DIVIDE,       /* the share of the damage for target `step` of `total` (`chosen`): option k
                         is k + 1 of the `amount` left (601.2d: each at least 1; the last target
                         gets the rest and is not asked) */
+    CH_PAY_X,    /* "you may pay {X}{R}" as a triggered ability resolves: 0 declines, k pays with X = k - 1
+                    (n - 2 the greatest X the player can pay); Choice.arg: the mana besides X */
     CH_ATTACH,   /* what an Aura put onto the battlefield (not cast) enchants (303.4f), chosen by the
                     player it enters under: slots idx[0 .. n-1]; Choice.arg: the Aura's card */
     CH_KINDS         /* how many kinds there are */

@@ -10,7 +10,9 @@
  * Teachings, 613.1f: the creature has the ability and is its source; its
  * controller activates it, whoever controls the Aura); Oblivion Ring's
  * linked abilities (607.2a: the card its enters ability exiled, returned
- * as it leaves, a plain record in the state). */
+ * as it leaves, a plain record in the state); "you may pay {X}{R}. If
+ * you do, ..." as a trigger resolves (Flameblast Dragon, Llanowar
+ * Sentinel: the payer chooses X, 107.3; the mana really paid). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -24,10 +26,12 @@ static const char *const names[] = {
     "Gideon's Avenger", "Grizzly Bears", "Serra Angel", "Llanowar Elves", "Blinding Mage", "Gideon's Avenger",
     "Drudge Skeletons", "Warstorm Surge", "Deadly Recluse", "Craw Wurm", "Shock", "Child of Night",
     "Trollhide", "Arcane Teachings", "Paladin en-Vec", "Doom Blade", "Oblivion Ring", "Oblivion Ring", "Naturalize",
-    "Pacifism",
+    "Pacifism", "Flameblast Dragon", "Llanowar Sentinel", "Llanowar Sentinel", "Mountain", "Mountain", "Mountain",
+    "Mountain", "Forest", "Forest",
 };
 enum { C_AVENGER, C_BEARS, C_ANGEL, C_ELVES, C_MAGE, C_AVENGER2, C_SKELETONS, C_SURGE, C_RATS, C_WURM, C_SHOCK,
-       C_CHILD, C_TROLLHIDE, C_TEACHINGS, C_PALADIN, C_DOOM, C_RING, C_RING2, C_NATURALIZE, C_PACIFISM, C_N };
+       C_CHILD, C_TROLLHIDE, C_TEACHINGS, C_PALADIN, C_DOOM, C_RING, C_RING2, C_NATURALIZE, C_PACIFISM,
+       C_DRAGON, C_SENTINEL, C_SENTINEL2, C_MOUNTAIN, C_FOREST = C_MOUNTAIN + 4, C_N = C_FOREST + 2 };
 
 #include "tests/pool_pos.h"
 
@@ -130,11 +134,14 @@ static void test_avenger_regeneration(void **state)
     assert_int_equal(x.s.perm[av].plus, 1);
 }
 
-/* A policy whose triggered abilities target what `want` names. */
+/* A policy whose triggered abilities target what `want` names, and which
+ * answers the payments with pay_answer (recording how many options). */
 static Target want;
+static int pay_answer, pay_options;
 static int pick_target(const Policy *pol, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
 {
     (void)pol; (void)g; (void)pl; (void)r;
+    if (c->kind == CH_PAY_X || c->kind == CH_PAY) { pay_options = c->n; return pay_answer; }
     if (c->kind != CH_TARGETS) return 0;
     for (int k = 0; k < c->n; k++)
         if (c->opt[k].tk[0] == want.kind && c->opt[k].tv[0] == want.v) return k;
@@ -378,6 +385,67 @@ static void test_oblivion_ring_chain(void **state)
     assert_false(x.s.perm[bears].flags & PF_NO_ATTACK);
 }
 
+/* Player p controls n untapped basic lands, the card objects k .. k+n-1. */
+static void lands(Pos *x, int p, int k, int n)
+{
+    Player *pl = &x->s.pl[p];
+    for (int j = k; j < k + n; j++) {
+        bits256_clear(x->s.exile[p], j);
+        bits256_set(pl->lands, j);
+        pl->lands_n++;
+        pl->land_n[x->s.cards[x->deck.card[j]].produces]++;
+    }
+}
+
+/* Flameblast Dragon attacks with four Mountains: the payer may pay {R}
+ * and X up to 3 (options: decline, X = 0 .. 3), and the Dragon deals X to
+ * its target; declined, nothing is paid and no damage dealt. */
+static void test_flameblast(void **state)
+{
+    (void)state;
+    for (int decline = 0; decline < 2; decline++) {
+        Pos x; pos_init(&x);
+        Policy pol;
+        memset(&pol, 0, sizeof pol);
+        pol.choose = pick_target;
+        x.g.policy[0] = &pol;
+        int dragon = put(&x, 0, C_DRAGON);
+        lands(&x, 0, C_MOUNTAIN, 4);
+        want.kind = TK_PLAYER; want.v = 1;
+        pay_answer = decline ? 0 : 4;                             /* X = 3 */
+        pay_options = 0;
+        trigger_event(&x.s, TR_ATTACKS, dragon, x.s.perm[dragon].card, 0, 1, 0);
+        settle(&x);
+        assert_int_equal(pay_options, 5);
+        assert_int_equal(x.s.pl[1].life, decline ? 20 : 17);
+        assert_int_equal(x.s.pl[0].land_tapped[COLOR_R], decline ? 0 : 4);
+    }
+}
+
+/* Llanowar Sentinel enters with two Forests: paid, its controller finds
+ * the other Sentinel and puts it onto the battlefield; that one's own
+ * trigger finds no mana to pay (not asked). Declined: nothing. */
+static void test_llanowar_sentinel(void **state)
+{
+    (void)state;
+    for (int decline = 0; decline < 2; decline++) {
+        static const uint8_t lib[] = { C_BEARS, C_SENTINEL2 };
+        Pos x; pos_init(&x);
+        Policy pol;
+        memset(&pol, 0, sizeof pol);
+        pol.choose = pick_target;
+        x.g.policy[0] = &pol;
+        library(&x, 0, lib, 2);
+        lands(&x, 0, C_FOREST, 2);
+        pay_answer = decline;                                     /* CH_PAY: 0 pays, 1 declines */
+        enter(&x, 0, C_SENTINEL);
+        settle(&x);
+        assert_int_equal(permset_count(x.s.perm_ctl[0]), decline ? 1 : 2);
+        assert_int_equal(x.s.pl[0].lib_n, decline ? 2 : 1);
+        assert_int_equal(x.s.pl[0].land_tapped[COLOR_G], decline ? 0 : 2);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -391,6 +459,8 @@ int main(void)
         cmocka_unit_test(test_oblivion_ring),
         cmocka_unit_test(test_oblivion_ring_leaves_first),
         cmocka_unit_test(test_oblivion_ring_chain),
+        cmocka_unit_test(test_flameblast),
+        cmocka_unit_test(test_llanowar_sentinel),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -519,6 +519,10 @@ static void test_model_additions_2(void)
     /* linked abilities (607.2a): the enters ability's exile remembered for the leaves ability */
     EXPECT("Oblivion Ring", "triggered etb: exile target0[other nonland permanent]{another} linked\n"
                             "triggered leaves: reanimate the exiled card under owner");
+    /* "you may pay {X}{R}. If you do, ..." (608.2c): the payment as it resolves */
+    EXPECT("Flameblast Dragon", "keywords flying\ntriggered attacks: pay {X}{R} you may; damage X to target0[any target] if-done");
+    EXPECT("Llanowar Sentinel", "triggered etb: pay {1}{G} you may; search [card in library named ~] to battlefield you if-done; "
+                                "shuffle you if-done");
     EXPECT("Warstorm Surge", "triggered enters[creature you control]: damage that object's power to target0[any target] "
                              "by that object");
     EXPECT("Belltower Sphinx", "keywords flying\ntriggered dealt-damage: mill that much that player");
