@@ -63,6 +63,7 @@ static void type_list(Buf *b, unsigned t, const char *pre, const char *sep)
 
 static const char *sub_name(const SubtypeTable *st, int id)
 {
+    if (id == SUBTYPE_CHOSEN) return "chosen-type";
     return st && id > 0 && id <= st->n ? st->name[id] : "?";
 }
 
@@ -226,7 +227,7 @@ static const char *const op_names[OP_COUNT] = {
     [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat",
     [OP_DOUBLE_MANA] = "double-mana",
     [OP_SET_COLOR] = "set-color", [OP_DIG] = "dig", [OP_DOUBLE_DAMAGE] = "double-damage", [OP_TOP_TO_HAND] = "top-to-hand", [OP_FLIP_COIN] = "flip-coin",
-    [OP_PAY_MANA] = "pay",
+    [OP_PAY_MANA] = "pay", [OP_ADD_SUBTYPE] = "add-subtype",
 };
 
 static void mana_text(Buf *b, unsigned bits)
@@ -338,6 +339,7 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         break;
     case OP_EXILE: who_text(b, a, e, st); if (e->arg2 == EXILE_LINKED) put(b, " linked"); break;
     case OP_PAY_MANA: cost_text(b, &a->cost, st); put(b, " "); who_text(b, a, e, st); break;
+    case OP_ADD_SUBTYPE: put(b, "%s ", sub_name(st, e->param.subtype[0])); who_text(b, a, e, st); break;
     default: who_text(b, a, e, st); break;
     }
     static const char *const durs[] = { "", " eot", " static", " forever", " next-untap", " while-you-control-source",
@@ -433,6 +435,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
     case AB_LOYALTY:   if (a->cost.x) put(&b, "loyalty -X"); else put(&b, "loyalty %+d", a->cost.loyalty); break;
     case AB_ENCHANT:   put(&b, "enchant "); filter_text(&b, &a->trig_filter, st); break;
     case AB_EQUIP:     put(&b, "equip "); cost_text(&b, &a->cost, st); break;
+    case AB_CHOOSE_TYPE: put(&b, "as-enters choose a creature type"); break;
     case AB_ETB_TAPPED:
         put(&b, "etb-tapped");
         if (a->trig_filter.subtype[0]) { put(&b, " unless "); filter_text(&b, &a->trig_filter, st); }

@@ -214,6 +214,8 @@ typedef struct P {
                                    creature has '{T}: This creature deals 1 damage to any target.'") */
     int           quote_to;     /* and its closing quotation mark */
     uint8_t       this_self;    /* reading that quotation: "this creature" is its source */
+    uint8_t       chose_type;   /* an earlier line read "As ~ enters the battlefield, choose a creature
+                                   type.": "the chosen type" names that choice (SUBTYPE_CHOSEN) */
     uint8_t       defending;    /* a filter said "defending player controls" (ability_body checks) */
 } P;
 
@@ -724,6 +726,7 @@ static int qualifier(P *p, Filter *f, int kind)
     uint16_t bit;
     int v;
     int save = p->i;
+    if (p->chose_type && !f->subtype[0] && lit(p, "of the chosen type")) { f->subtype[0] = SUBTYPE_CHOSEN; return 1; }
     if (lit(p, "with power")) {
         if (number(p, &v, 0) && lit(p, "or less")) { f->power_max = (int8_t)v; return 1; }
         if (number(p, &v, 0) && lit(p, "or greater")) { f->power_min = (int8_t)v; return 1; }
@@ -1488,6 +1491,14 @@ static int vp_pt_kw(P *p, const Ref *subj)
     if (p->ctx == C_STATIC ? lit(p, "has|have") : lit(p, "gain|gains")) {
         if (!kw_list(p, &k)) { p->i = save; return 0; }
         return grant(p, subj, &k);
+    }
+    /* Adaptive Automaton: "~ is the chosen type in addition to its other types." (layer 4) */
+    if (p->ctx == C_STATIC && subj->who == SEL_SELF && p->chose_type &&
+        lit(p, "is the chosen type in addition to its other types")) {
+        Effect *e = clause_eff(p, OP_ADD_SUBTYPE, subj);
+        if (!e) return 0;
+        e->param.subtype[0] = SUBTYPE_CHOSEN;
+        return 1;
     }
     if (p->ctx != C_STATIC && lit(p, "has|have base power and toughness")) {
         /* Diminish: base power and toughness (layer 7b) for the duration said */
@@ -3306,6 +3317,14 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         }
         restore(p, &s);
         return 0;
+    }
+    restore(p, &s);
+    /* 614.12: "As ~ enters the battlefield, choose a creature type." */
+    ab_init(a, AB_CHOOSE_TYPE);
+    if (lit(p, "as ~ enters the battlefield , choose a creature type .") && at_end(p)) {
+        p->chose_type = 1;
+        out->n++;
+        return 1;
     }
     restore(p, &s);
     /* ~ enters the battlefield tapped [unless you control a X or a Y]. */

@@ -43,6 +43,9 @@ enum { ZONE_BATTLEFIELD, ZONE_STACK, ZONE_GRAVEYARD, ZONE_HAND, ZONE_LIBRARY, ZO
  * subtype_init: Plains, Island, Swamp, Mountain, Forest), so that the
  * engine knows a filter of other subtypes never matches a basic land. */
 #define SUBTYPE_BASIC_LAND_LAST 5
+/* A filter's subtype "of the chosen type": the creature type chosen as the
+ * filter's source entered (AB_CHOOSE_TYPE; the Floating FL_CHOSEN record). */
+#define SUBTYPE_CHOSEN 255
 #define FILTER_NO_LIMIT 127    /* power_max, mv_max: no upper limit */
 #define FILTER_NO_MIN   (-128) /* power_min: no lower limit */
 #define FILTER_SUBTYPES 3      /* "Skeleton, Vampire, or Zombie", "a Plains or an Island" */
@@ -250,6 +253,9 @@ enum {
     OP_DIG,              /* the selected player looks at the top Qty cards of their library, may put
                             one matching Effect.sel into their hand, and puts the rest on the bottom
                             in any order (Commune with Nature) */
+    OP_ADD_SUBTYPE,      /* static: the selection has the subtype Effect.param.subtype[0] in addition to
+                            its others (layer 4; SUBTYPE_CHOSEN: "~ is the chosen type in addition to
+                            its other types", on SEL_SELF) */
     OP_PAY_MANA,         /* "you may pay {X}{R}": the ability's controller pays its Ability.cost (mana, X
                             chosen as it resolves: StackItem.x, which QTY_X reads after) or declines
                             (EF_OPTIONAL); "If you do, ...": the effects after it with EF_IF_DONE */
@@ -394,8 +400,10 @@ enum {
     AB_ENCHANT,          /* "Enchant <filter>" (702.5): the target of the Aura spell and what it may stay on */
     AB_EQUIP,            /* "Equip {N}" (702.6): attach to a creature you control, as a sorcery */
     AB_ETB_TAPPED,       /* enters the battlefield tapped (unless you control one of trig_filter) */
-    AB_ETB_COUNTERS      /* enters the battlefield with effect[0] (OP_COUNTERS on SEL_SELF) on it,
+    AB_ETB_COUNTERS,     /* enters the battlefield with effect[0] (OP_COUNTERS on SEL_SELF) on it,
                             when Ability.cond holds (bloodthirst N: COND_OPP_DAMAGED) */
+    AB_CHOOSE_TYPE       /* "As ~ enters the battlefield, choose a creature type." (614.12): its controller
+                            chooses as it enters; the choice is a Floating FL_CHOSEN record (state.h) */
 };
 
 /* Ability.granted */

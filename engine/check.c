@@ -55,6 +55,13 @@ static int spells_check(const GameState *s, int i, char *msg, int msglen)
     return 0;
 }
 
+/* Whether card d says "As ~ enters the battlefield, choose a creature type." */
+static int card_chooses_type(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++) if (d->ab[k].kind == AB_CHOOSE_TYPE) return 1;
+    return 0;
+}
+
 int state_check(const GameState *s, const Game *g, char *msg, int msglen)
 {
     for (int k = 0; k < s->stack_n; k++) {
@@ -97,6 +104,11 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
             FAIL("effect %d: a damage record of slot %d for %d", j, f->p, f->dur);
         /* 607.2a: the card a permanent's linked ability exiled stays in its owner's exile while
          * that permanent is there (nothing else takes a card out of exile) */
+        if (f->op == FL_CHOSEN &&
+            (!f->sub || f->sub == SUBTYPE_CHOSEN || f->dur != DUR_FOREVER || f->slot >= PERM_MAX ||
+             (permset_has(s->perm_used, f->slot) && s->px[f->slot].ts == f->perm_ts &&
+              !card_chooses_type(&s->cards[s->perm[f->slot].card]))))
+            FAIL("effect %d: a creature type %d chosen for slot %d, whose card chooses none", j, f->sub, f->slot);
         if (f->op == FL_LINKED &&
             (f->controller > 1 || f->p < 0 || f->p >= s->pl[f->controller].deck_n || f->dur != DUR_FOREVER ||
              f->slot >= PERM_MAX || (permset_has(s->perm_used, f->slot) && s->px[f->slot].ts == f->perm_ts &&

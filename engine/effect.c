@@ -23,6 +23,7 @@ static int filter_card(const CardDef *d, const Filter *f, const CardDef *named);
 static int perm_has_subtype(const GameState *s, int i, int id)
 {
     if (has_subtype(&s->cards[s->perm[i].card], id)) return 1;
+    if ((s->px[i].abk & PK_STATIC) && layers_added_subtype(s, i) == id) return 1;   /* its chosen type */
     if (!perm_became(s, i)) return 0;
     for (int j = 0; j < s->float_n; j++)
         if (s->fl[j].op == OP_BECOME && s->fl[j].slot == i && s->fl[j].sub == id) return 1;
@@ -60,7 +61,11 @@ int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
     }
     if (f->subtype[0]) {
         int any = 0;
-        for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++) any |= perm_has_subtype(s, i, f->subtype[k]);
+        for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++) {
+            /* "of the chosen type": the type chosen as the source entered (614.12) */
+            int id = f->subtype[k] == SUBTYPE_CHOSEN ? layers_chosen(s, src) : f->subtype[k];
+            any |= id && perm_has_subtype(s, i, id);
+        }
         if (!any) return 0;
     }
     if (f->subtype_not && perm_has_subtype(s, i, f->subtype_not)) return 0;

@@ -78,6 +78,27 @@ void floating_source_left(GameState *s, int i)
     s->float_n = (uint8_t)k;
 }
 
+int layers_chosen(const GameState *s, int i)
+{
+    if (i < 0 || i >= PERM_MAX) return 0;
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op == FL_CHOSEN && f->slot == i && f->perm_ts == s->px[i].ts) return f->sub;
+    }
+    return 0;
+}
+
+int layers_added_subtype(const GameState *s, int i)
+{
+    const CardDef *d = &s->cards[s->perm[i].card];
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (a->kind == AB_STATIC && a->n_effects == 1 && a->effect[0].op == OP_ADD_SUBTYPE && a->effect[0].who == SEL_SELF)
+            return a->effect[0].param.subtype[0] == SUBTYPE_CHOSEN ? layers_chosen(s, i) : a->effect[0].param.subtype[0];
+    }
+    return 0;
+}
+
 int perm_enchanted(const GameState *s, int i)
 {
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
@@ -301,16 +322,16 @@ int layers_stale(const GameState *s)
  * are its creature types). Basic lands share none. */
 static int count_sharing(const GameState *s, const Filter *f, int i, int src)
 {
-    const CardDef *d = &s->cards[s->perm[i].card];
-    if (!d->subtype[0]) return 0;
+    Quality qi = quality_of_perm(s, i);                  /* its subtypes, a chosen type included */
+    if (!qi.subtype[0]) return 0;
     int you = perm_controller(s, src), n = 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int j = permiter_next(&it);
         if (j == i || !filter_perm(s, f, j, you, src)) continue;
-        const CardDef *e = &s->cards[s->perm[j].card];
+        Quality qj = quality_of_perm(s, j);
         int share = 0;
-        for (int a = 0; a < CARD_SUBTYPE_MAX && d->subtype[a] && !share; a++)
-            for (int b = 0; b < CARD_SUBTYPE_MAX && e->subtype[b]; b++) share |= d->subtype[a] == e->subtype[b];
+        for (int a = 0; a < CARD_SUBTYPE_MAX && qi.subtype[a] && !share; a++)
+            for (int b = 0; b < CARD_SUBTYPE_MAX && qj.subtype[b]; b++) share |= qi.subtype[a] == qj.subtype[b];
         n += share;
     }
     return n;

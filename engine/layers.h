@@ -149,12 +149,23 @@ static inline Quality quality_of_card(const CardDef *d)
     memcpy(q.subtype, d->subtype, sizeof q.subtype);
     return q;
 }
+/* The creature type chosen as permanent i entered (614.12: FL_CHOSEN), or 0. */
+int layers_chosen(const GameState *s, int i);
+/* The subtype permanent i's own text adds to it now ("~ is the chosen type
+ * in addition to its other types": OP_ADD_SUBTYPE, layer 4), or 0. */
+int layers_added_subtype(const GameState *s, int i);
+
 /* A permanent's quality now (its colors from the layers). */
 static inline Quality quality_of_perm(const GameState *s, int j)
 {
     Quality q = quality_of_card(perm_def(s, j));
     q.colors = s->px[j].colors;
     if (perm_is_creature(s, j)) q.types |= TYPE_CREATURE;
+    if (s->px[j].abk & PK_STATIC) {                  /* its chosen type (Adaptive Automaton) */
+        int t = layers_added_subtype(s, j), k = 0;
+        while (t && k < CARD_SUBTYPE_MAX - 1 && q.subtype[k]) k++;
+        if (t && !q.subtype[k]) q.subtype[k] = (uint8_t)t;
+    }
     return q;
 }
 

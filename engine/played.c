@@ -210,7 +210,7 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         [OP_SET_COLOR] = "change colors", [OP_DIG] = "look at the top",
         [OP_SHUFFLE_GRAVEYARD] = "shuffle a graveyard into a library", [OP_DOUBLE_DAMAGE] = "double damage",
         [OP_TOP_TO_HAND] = "the top card into the hand", [OP_FLIP_COIN] = "flip a coin",
-        [OP_PAY_MANA] = "pay mana",
+        [OP_PAY_MANA] = "pay mana", [OP_ADD_SUBTYPE] = "add a subtype",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM | EF_CHOOSER : 0u) |
@@ -352,6 +352,10 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
             if (sel != SEL_SELF || e->n.kind != QTY_COUNT || a->cond || a->n_effects != 1) NOT("static %s", name);
             return 1;
         case OP_PUMP: case OP_GRANT: return 1;
+        case OP_ADD_SUBTYPE:         /* "~ is the chosen type in addition ...": layers.c's layers_added_subtype,
+                                        read wherever a permanent's subtypes are (filters, protection, sharing) */
+            if (sel != SEL_SELF || a->cond || a->n_effects != 1 || e->param.subtype[0] != SUBTYPE_CHOSEN) NOT("static %s", name);
+            return 1;
         case OP_NO_UNTAP:                                    /* layers.c: PX_NO_UNTAP */
             return 1;
         case OP_CONTROL:                                     /* layers.c's layer 2: an Aura's */
@@ -779,6 +783,7 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
         return 1;
     case AB_ETB_TAPPED:
+    case AB_CHOOSE_TYPE:                                    /* zone.c's choose_type (614.12) */
         return 1;
     default:
         NOT("that kind of ability");

@@ -85,6 +85,8 @@ typedef enum ChoiceKind {
                         gets the rest and is not asked) */
     CH_PAY_X,    /* "you may pay {X}{R}" as a triggered ability resolves: 0 declines, k pays with X = k - 1
                     (n - 2 the greatest X the player can pay); Choice.arg: the mana besides X */
+    CH_CREATURE_TYPE, /* "As ~ enters, choose a creature type": subtype ids idx[0 .. n-1], the creature
+                    types of the game's cards, those most of the chooser's creatures have first */
     CH_ATTACH,   /* what an Aura put onto the battlefield (not cast) enchants (303.4f), chosen by the
                     player it enters under: slots idx[0 .. n-1]; Choice.arg: the Aura's card */
     CH_KINDS         /* how many kinds there are */

@@ -346,7 +346,8 @@ typedef struct Floating {
     union {
         uint8_t source;   /* OP_CONTROL, DUR_SOURCE_CONTROLLED: the source's slot ("for as long as you
                              control ~"; the effect ends as the source leaves: perm_leave) */
-        uint8_t sub;      /* OP_BECOME: the creature type it gains (a subtype id, layer 4) */
+        uint8_t sub;      /* OP_BECOME: the creature type it gains (a subtype id, layer 4); FL_CHOSEN:
+                             the type chosen */
     };
     uint32_t perm_ts;     /* the permanent's timestamp: the effect ends when it leaves */
     uint32_t ts;          /* this effect's timestamp (613.7) */
@@ -357,6 +358,9 @@ typedef struct Floating {
                                 perm_ts) exiled the card of object id p owned by player `controller`
                                 with its EXILE_LINKED effect (607.2a: Oblivion Ring); dur DUR_FOREVER,
                                 read and dropped as the permanent leaves (stack.c's trigger_leaves) */
+#define FL_CHOSEN     0xF2u  /* Floating.op of a record: the creature type `sub` chosen as permanent `slot`
+                                (timestamp perm_ts) entered (AB_CHOOSE_TYPE, 614.12); dur DUR_FOREVER,
+                                pruned with the permanent */
 
 /* A triggered ability that triggered and waits to be put on the stack
  * the next time a player would receive priority (603.3). */

@@ -10,6 +10,64 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
     return perm_enter_with(s, g, ctl, owner, card, obj, 1);
 }
 
+/* 614.12: "As ~ enters the battlefield, choose a creature type": player
+ * ctl chooses among the creature types of the game's cards (both decks'
+ * creatures and the tokens their abilities make: a type no card has is
+ * like any other absent one), those most of ctl's creatures have first
+ * (the engine's default, option 0); kept as a Floating FL_CHOSEN. */
+static void choose_type(GameState *s, const Game *g, int ctl, int i)
+{
+    uint8_t opt[64];
+    int n = 0, mine[64];
+    for (int p = 0; p < 2; p++)
+        for (int o = 0; o < s->pl[p].deck_n; o++) {
+            const CardDef *d = &s->cards[s->pl[p].deck[o]];
+            uint8_t ids[CARD_SUBTYPE_MAX + 2 * 6];
+            int m = 0;
+            if (d->types & TYPE_CREATURE)
+                for (int k = 0; k < CARD_SUBTYPE_MAX && d->subtype[k]; k++) ids[m++] = d->subtype[k];
+            for (int k = 0; k < d->n_abilities; k++)
+                for (int e = 0; e < d->ab[k].n_effects; e++)
+                    if (d->ab[k].effect[e].op == OP_TOKEN && d->ab[k].effect[e].token.subtype && m < (int)sizeof ids)
+                        ids[m++] = d->ab[k].effect[e].token.subtype;
+            for (int k = 0; k < m; k++) {
+                int j = 0;
+                while (j < n && opt[j] != ids[k]) j++;
+                if (j == n && n < 64) { opt[n] = ids[k]; mine[n++] = 0; }
+            }
+        }
+    if (!n) return;
+    for (PermIter it = permset_iter(s->perm_ctl[ctl]); permiter_more(&it);) {
+        int j = permiter_next(&it);
+        if (j == i || !perm_is_creature(s, j)) continue;
+        const CardDef *d = perm_def(s, j);
+        for (int k = 0; k < n; k++)
+            for (int t = 0; t < CARD_SUBTYPE_MAX && d->subtype[t]; t++) mine[k] += d->subtype[t] == opt[k];
+    }
+    for (int a = 1; a < n; a++)                      /* most first, then by id */
+        for (int b = a; b > 0 && (mine[b] > mine[b - 1] || (mine[b] == mine[b - 1] && opt[b] < opt[b - 1])); b--) {
+            int t = mine[b]; mine[b] = mine[b - 1]; mine[b - 1] = t;
+            uint8_t u = opt[b]; opt[b] = opt[b - 1]; opt[b - 1] = u;
+        }
+    int pick = 0;
+    const Policy *pol = g ? g->policy[ctl] : NULL;
+    if (n > 1 && pol && pol->choose) {
+        Choice ch = { CH_CREATURE_TYPE, s->perm[i].card, n, NULL, opt, 0, NULL, 0, 0, 0, 0 };
+        pick = pol->choose(pol, s, g, ctl, g->policy_rng[ctl], &ch);
+        if (pick < 0 || pick >= n) pick = 0;
+    }
+    Floating f;
+    memset(&f, 0, sizeof f);
+    f.op = FL_CHOSEN;
+    f.dur = DUR_FOREVER;
+    f.slot = (uint8_t)i;
+    f.controller = (uint8_t)ctl;
+    f.sub = opt[pick];
+    f.perm_ts = s->px[i].ts;
+    f.ts = state_ts(s);
+    if (floating_add(s, &f) < 0) s->error = ERR_CAPACITY;   /* the game ends at the next priority */
+}
+
 int perm_enter_with(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj, int others)
 {
     int i = perm_create(s, ctl, card, obj);
@@ -34,6 +92,7 @@ int perm_enter_with(GameState *s, const Game *g, int ctl, int owner, uint16_t ca
             int v = s->perm[i].plus + a->effect[0].n.n;                                /* 702.54a */
             s->perm[i].plus = (uint8_t)(v > 255 ? 255 : v);
         }
+        if (a->kind == AB_CHOOSE_TYPE) choose_type(s, g, ctl, i);                 /* 614.12 */
         if (a->kind == AB_ETB_TAPPED) {                                           /* 614.1c */
             int untapped = 0;
             if (a->trig_filter.types || a->trig_filter.subtype[0])

@@ -12,7 +12,10 @@
  * linked abilities (607.2a: the card its enters ability exiled, returned
  * as it leaves, a plain record in the state); "you may pay {X}{R}. If
  * you do, ..." as a trigger resolves (Flameblast Dragon, Llanowar
- * Sentinel: the payer chooses X, 107.3; the mana really paid). */
+ * Sentinel: the payer chooses X, 107.3; the mana really paid); "As ~
+ * enters the battlefield, choose a creature type" (Adaptive Automaton,
+ * 614.12: the choice a plain record; the type it adds, layer 4, seen by
+ * other lords, Coat of Arms and its own "of the chosen type"). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -27,11 +30,13 @@ static const char *const names[] = {
     "Drudge Skeletons", "Warstorm Surge", "Deadly Recluse", "Craw Wurm", "Shock", "Child of Night",
     "Trollhide", "Arcane Teachings", "Paladin en-Vec", "Doom Blade", "Oblivion Ring", "Oblivion Ring", "Naturalize",
     "Pacifism", "Flameblast Dragon", "Llanowar Sentinel", "Llanowar Sentinel", "Mountain", "Mountain", "Mountain",
-    "Mountain", "Forest", "Forest",
+    "Mountain", "Forest", "Forest", "Adaptive Automaton", "Goblin Piker", "Raging Goblin", "Goblin King",
+    "Coat of Arms",
 };
 enum { C_AVENGER, C_BEARS, C_ANGEL, C_ELVES, C_MAGE, C_AVENGER2, C_SKELETONS, C_SURGE, C_RATS, C_WURM, C_SHOCK,
        C_CHILD, C_TROLLHIDE, C_TEACHINGS, C_PALADIN, C_DOOM, C_RING, C_RING2, C_NATURALIZE, C_PACIFISM,
-       C_DRAGON, C_SENTINEL, C_SENTINEL2, C_MOUNTAIN, C_FOREST = C_MOUNTAIN + 4, C_N = C_FOREST + 2 };
+       C_DRAGON, C_SENTINEL, C_SENTINEL2, C_MOUNTAIN, C_FOREST = C_MOUNTAIN + 4, C_AUTOMATON = C_FOREST + 2, C_PIKER,
+       C_RAGING, C_KING, C_COAT, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -446,6 +451,74 @@ static void test_llanowar_sentinel(void **state)
     }
 }
 
+/* A policy choosing the creature type `type_want` (by name). */
+static const char *type_want;
+static int pick_type(const Policy *pol, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
+{
+    (void)pol; (void)g; (void)pl; (void)r;
+    if (c->kind != CH_CREATURE_TYPE) return 0;
+    for (int k = 0; k < c->n; k++)
+        if (!strcmp(pool.subtypes.name[c->idx[k]], type_want)) return k;
+    (void)s;
+    fail_msg("%s is not among the creature types offered", type_want);
+    return 0;
+}
+
+/* Adaptive Automaton enters beside Goblin Piker and Raging Goblin: by
+ * default the type most of its controller's creatures have, Goblin; the
+ * Goblins get +1/+1, the opponent's Goblin does not; it is a Goblin too,
+ * so Goblin King pumps it. A policy choosing Bear: Grizzly Bears alone. */
+static void test_automaton(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int piker = put(&x, 0, C_PIKER), raging = put(&x, 0, C_RAGING), bears = put(&x, 0, C_BEARS);
+    int theirs = put(&x, 1, C_PIKER);
+    int aut = enter(&x, 0, C_AUTOMATON);
+    settle(&x);
+    assert_int_equal(perm_power(&x.s, piker), 3);
+    assert_int_equal(perm_power(&x.s, raging), 2);
+    assert_int_equal(perm_power(&x.s, bears), 2);
+    assert_int_equal(perm_power(&x.s, theirs), 2);
+    assert_int_equal(perm_power(&x.s, aut), 2);                   /* "other" creatures */
+    put(&x, 0, C_KING);
+    assert_int_equal(perm_power(&x.s, aut), 3);                   /* a Goblin: the King's */
+    assert_int_equal(perm_power(&x.s, piker), 4);
+
+    Pos y; pos_init(&y);
+    Policy pol;
+    memset(&pol, 0, sizeof pol);
+    pol.choose = pick_type;
+    y.g.policy[0] = &pol;
+    type_want = "Bear";
+    piker = put(&y, 0, C_PIKER);
+    bears = put(&y, 0, C_BEARS);
+    enter(&y, 0, C_AUTOMATON);
+    settle(&y);
+    assert_int_equal(perm_power(&y.s, bears), 3);
+    assert_int_equal(perm_power(&y.s, piker), 2);
+}
+
+/* Coat of Arms counts the creatures sharing a type: the Automaton that
+ * chose Bear shares one with Grizzly Bears (each gets +1/+1 from the
+ * other, and the Bears +1/+1 from the Automaton's lord ability). */
+static void test_automaton_coat(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    Policy pol;
+    memset(&pol, 0, sizeof pol);
+    pol.choose = pick_type;
+    x.g.policy[0] = &pol;
+    type_want = "Bear";
+    int bears = put(&x, 0, C_BEARS);
+    int aut = enter(&x, 0, C_AUTOMATON);
+    settle(&x);
+    put(&x, 1, C_COAT);
+    assert_int_equal(perm_power(&x.s, aut), 3);
+    assert_int_equal(perm_power(&x.s, bears), 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -461,6 +534,8 @@ int main(void)
         cmocka_unit_test(test_oblivion_ring_chain),
         cmocka_unit_test(test_flameblast),
         cmocka_unit_test(test_llanowar_sentinel),
+        cmocka_unit_test(test_automaton),
+        cmocka_unit_test(test_automaton_coat),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

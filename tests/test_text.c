@@ -523,6 +523,9 @@ static void test_model_additions_2(void)
     EXPECT("Flameblast Dragon", "keywords flying\ntriggered attacks: pay {X}{R} you may; damage X to target0[any target] if-done");
     EXPECT("Llanowar Sentinel", "triggered etb: pay {1}{G} you may; search [card in library named ~] to battlefield you if-done; "
                                 "shuffle you if-done");
+    /* 614.12: a creature type chosen as it enters, "the chosen type" */
+    EXPECT("Adaptive Automaton", "as-enters choose a creature type\nstatic: add-subtype chosen-type self static\n"
+                                 "static: pump +1/+1 all[other chosen-type creature you control] static");
     EXPECT("Warstorm Surge", "triggered enters[creature you control]: damage that object's power to target0[any target] "
                              "by that object");
     EXPECT("Belltower Sphinx", "keywords flying\ntriggered dealt-damage: mill that much that player");
