@@ -1492,6 +1492,18 @@ static int vp_pt_kw(P *p, const Ref *subj)
         if (!kw_list(p, &k)) { p->i = save; return 0; }
         return grant(p, subj, &k);
     }
+    /* Angelic Destiny: "Enchanted creature ... is an Angel in addition to its other types." (layer 4) */
+    if (p->ctx == C_STATIC && subj->who == SEL_ATTACHED && lit(p, "is a|an")) {
+        int pl, id = subtype_word(p, &pl);
+        if (!id || !SG(pl) || id <= SUBTYPE_BASIC_LAND_LAST || !lit(p, "in addition to its other types")) {
+            p->i = save;
+            return 0;
+        }
+        Effect *e = clause_eff(p, OP_ADD_SUBTYPE, subj);
+        if (!e) return 0;
+        e->param.subtype[0] = (uint8_t)id;
+        return 1;
+    }
     /* Adaptive Automaton: "~ is the chosen type in addition to its other types." (layer 4) */
     if (p->ctx == C_STATIC && subj->who == SEL_SELF && p->chose_type &&
         lit(p, "is the chosen type in addition to its other types")) {

@@ -23,7 +23,7 @@ static int filter_card(const CardDef *d, const Filter *f, const CardDef *named);
 static int perm_has_subtype(const GameState *s, int i, int id)
 {
     if (has_subtype(&s->cards[s->perm[i].card], id)) return 1;
-    if ((s->px[i].abk & PK_STATIC) && layers_added_subtype(s, i) == id) return 1;   /* its chosen type */
+    if (layers_has_added_subtype(s, i, id)) return 1;            /* a chosen type, an Aura's (layer 4) */
     if (!perm_became(s, i)) return 0;
     for (int j = 0; j < s->float_n; j++)
         if (s->fl[j].op == OP_BECOME && s->fl[j].slot == i && s->fl[j].sub == id) return 1;
@@ -498,6 +498,17 @@ static DamageSource event_source(const Ctx *c)
     return d;
 }
 
+/* The Auras and Equipment of set m attached to something. */
+static PermSet attached_in(const GameState *s, PermSet m)
+{
+    PermSet out = 0;
+    for (PermIter it = permset_iter(m); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if ((s->px[i].abk & PK_ATTACH) && s->px[i].attached != NO_SLOT) out |= PERMSET_BIT(i);
+    }
+    return out;
+}
+
 /* 701.7: destroy (indestructible, regeneration). */
 static void destroy(Ctx *c, int i, int no_regen)
 {
@@ -903,6 +914,17 @@ static void run(Ctx *c, const Effect *e)
     if (e->who == SEL_SELF && c->a->kind == AB_ACTIVATED && c->a->zone == ZONE_GRAVEYARD) { run_on_card(c, e, 1); return; }
     if (e->op == OP_REANIMATE && e->who == SEL_ALL && e->sel.zone == ZONE_GRAVEYARD) { reanimate_all(c, e); return; }
     if (e->who == SEL_LINKED) { if (e->op == OP_REANIMATE) return_linked(c); return; }
+    /* "When enchanted creature dies, return ~ to its owner's hand": the Aura's card in its
+     * owner's graveyard (stack.c's trigger_attached_dies, triggers_put; zone.c's gy_leave) */
+    if (e->op == OP_BOUNCE && e->who == SEL_SELF && c->src < 0 && c->a->kind == AB_TRIGGERED &&
+        c->a->trigger == TR_ATTACHED_DIES) {
+        int v = c->it->ev_amount, owner = (v >> 8) & 1, obj = v & 0xFF;
+        if (v >= 0 && bits256_has(s->pl[owner].gy, obj)) {
+            gy_leave(s, owner, (uint8_t)obj);
+            card_to_zone(s, owner, (uint8_t)obj, ZONE_HAND);
+        }
+        return;
+    }
     int n = amount(c, e);
     PermSet perms = sel_perms(c, e);
     unsigned players = sel_players(c, e);
@@ -997,15 +1019,23 @@ static void run(Ctx *c, const Effect *e)
         }
         break;
     }
-    case OP_DESTROY:
-        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
-            int i = permiter_next(&it);
-            if (permset_has(s->perm_used, i)) destroy(c, i, (e->flags & EF_NO_REGEN) != 0);
-        }
+    case OP_DESTROY: {
+        /* Auras and Equipment attached to something leave last: what leaves with them
+         * still has them as it leaves ("When enchanted creature dies", 603.10a) */
+        PermSet late = attached_in(s, perms);
+        for (int pass = 0; pass < 2; pass++)
+            for (PermIter it = permset_iter(pass ? late : perms & ~late); permiter_more(&it);) {
+                int i = permiter_next(&it);
+                if (permset_has(s->perm_used, i)) destroy(c, i, (e->flags & EF_NO_REGEN) != 0);
+            }
         break;
-    case OP_EXILE: case OP_BOUNCE:
-        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
+    }
+    case OP_EXILE: case OP_BOUNCE: {
+        PermSet late = attached_in(s, perms);               /* likewise */
+        for (int pass = 0; pass < 2; pass++)
+        for (PermIter it = permset_iter(pass ? late : perms & ~late); permiter_more(&it);) {
             int i = permiter_next(&it), owner = s->px[i].owner, obj = s->perm[i].obj;
+            if (!permset_has(s->perm_used, i)) continue;
             perm_leave(s, c->g, i, e->op == OP_EXILE ? ZONE_EXILE : ZONE_HAND);
             /* 607.2a: the card, for the source's linked ability, while the source stays (a token
              * ceases to exist, 110.5f: nothing to return; a source that has left links nothing) */
@@ -1034,6 +1064,7 @@ static void run(Ctx *c, const Effect *e)
             if (m) perm_leave(s, c->g, opt[ask(c, pp, CH_SACRIFICE, m, opt)], ZONE_HAND);
         }
         break;
+    }
     case OP_PAY_MANA: c->done = (uint8_t)pay_optional(c); break;
     case OP_TAP: case OP_UNTAP: {
         /* "tap or untap target creature" (Puppeteer): its controller's choice */

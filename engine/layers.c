@@ -88,14 +88,41 @@ int layers_chosen(const GameState *s, int i)
     return 0;
 }
 
-int layers_added_subtype(const GameState *s, int i)
+/* The subtypes permanent j's static abilities add to what they affect
+ * (OP_ADD_SUBTYPE on `who`: SEL_SELF, j itself; SEL_ATTACHED, what it is
+ * attached to), into out[n ..]; returns the new n. */
+static int added_by(const GameState *s, int j, int who, uint8_t *out, int n, int max)
 {
-    const CardDef *d = &s->cards[s->perm[i].card];
-    for (int k = 0; k < d->n_abilities; k++) {
+    const CardDef *d = &s->cards[s->perm[j].card];
+    for (int k = 0; k < d->n_abilities && n < max; k++) {
         const Ability *a = &d->ab[k];
-        if (a->kind == AB_STATIC && a->n_effects == 1 && a->effect[0].op == OP_ADD_SUBTYPE && a->effect[0].who == SEL_SELF)
-            return a->effect[0].param.subtype[0] == SUBTYPE_CHOSEN ? layers_chosen(s, i) : a->effect[0].param.subtype[0];
+        for (int e = 0; a->kind == AB_STATIC && e < a->n_effects && n < max; e++) {
+            const Effect *f = &a->effect[e];
+            if (f->op != OP_ADD_SUBTYPE || f->who != who) continue;
+            int id = f->param.subtype[0] == SUBTYPE_CHOSEN ? layers_chosen(s, j) : f->param.subtype[0];
+            if (id) out[n++] = (uint8_t)id;
+        }
     }
+    return n;
+}
+
+int layers_added_subtypes(const GameState *s, int i, uint8_t *out, int max)
+{
+    int n = 0;
+    if (s->px[i].abk & PK_STATIC) n = added_by(s, i, SEL_SELF, out, n, max);
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it) && n < max;) {
+        int j = permiter_next(&it);
+        if ((s->px[j].abk & (PK_ATTACH | PK_STATIC)) == (PK_ATTACH | PK_STATIC) && s->px[j].attached == i)
+            n = added_by(s, j, SEL_ATTACHED, out, n, max);
+    }
+    return n;
+}
+
+int layers_has_added_subtype(const GameState *s, int i, int id)
+{
+    uint8_t t[8];
+    int n = layers_added_subtypes(s, i, t, 8);
+    for (int k = 0; k < n; k++) if (t[k] == id) return 1;
     return 0;
 }
 

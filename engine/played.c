@@ -50,6 +50,8 @@ static int trigger_ok(const Ability *a)
     case TR_ATTACHED_ATTACKS: case TR_ATTACHED_BLOCKS:        /* stack.c's trigger_attached */
     case TR_DAMAGED_CREATURE_DIES:                            /* stack.c's trigger_damaged_dies */
         return 1;
+    case TR_ATTACHED_DIES:       /* stack.c's trigger_attached_dies: "return ~ to its owner's hand" alone */
+        return a->n_effects == 1 && a->effect[0].op == OP_BOUNCE && a->effect[0].who == SEL_SELF && !a->effect[0].flags;
     case TR_LEAVES:              /* zone.c's perm_leave, stack.c's trigger_leaves: its linked card */
         return a->n_effects == 1 && a->effect[0].who == SEL_LINKED;
     case TR_OTHER_TAPPED:        /* stack.c's trigger_tapped, wherever a permanent becomes tapped;
@@ -354,7 +356,9 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         case OP_PUMP: case OP_GRANT: return 1;
         case OP_ADD_SUBTYPE:         /* "~ is the chosen type in addition ...": layers.c's layers_added_subtype,
                                         read wherever a permanent's subtypes are (filters, protection, sharing) */
-            if (sel != SEL_SELF || a->cond || a->n_effects != 1 || e->param.subtype[0] != SUBTYPE_CHOSEN) NOT("static %s", name);
+            if (a->cond || (sel == SEL_SELF ? a->n_effects != 1 || e->param.subtype[0] != SUBTYPE_CHOSEN
+                                            : sel != SEL_ATTACHED || e->param.subtype[0] == SUBTYPE_CHOSEN))
+                NOT("static %s", name);
             return 1;
         case OP_NO_UNTAP:                                    /* layers.c: PX_NO_UNTAP */
             return 1;

@@ -133,6 +133,21 @@ void trigger_leaves(GameState *s, int slot, uint16_t card, int controller)
         }
 }
 
+void trigger_attached_dies(GameState *s, int slot, int player)
+{
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int j = permiter_next(&it);
+        if ((s->px[j].abk & (PK_ATTACH | PK_TRIGGERED)) != (PK_ATTACH | PK_TRIGGERED) || s->px[j].attached != slot) continue;
+        const CardDef *d = &s->cards[s->perm[j].card];
+        int obj = s->perm[j].obj, card = obj == OBJ_NONE ? -1 : s->px[j].owner << 8 | obj;
+        for (int k = 0; k < d->n_abilities; k++) {
+            if (d->ab[k].kind != AB_TRIGGERED || d->ab[k].trigger != TR_ATTACHED_DIES) continue;
+            Pending *w = pend(s, s->perm[j].card, k, perm_controller(s, j), j, player, card);
+            if (w) { w->ev_perm = (uint8_t)slot; w->ev_ts = s->px[slot].ts; }
+        }
+    }
+}
+
 void trigger_tapped(GameState *s, int slot)
 {
     if (!s->spells) return;
@@ -331,6 +346,12 @@ int triggers_put(GameState *s, Game *g)
             it->ev_kw = pd.ev_kw;
             it->ev_card = pd.ev_card;
             it->ts = state_ts(s);
+            /* the Aura of "When enchanted creature dies, return ~ ...": found in its owner's graveyard
+             * only if it went there with the creature or for being attached to nothing (the
+             * state-based actions just checked); zone.c's gy_leave forgets it if it leaves */
+            if (s->cards[pd.card].ab[pd.ability].trigger == TR_ATTACHED_DIES && it->ev_amount >= 0 &&
+                !bits256_has(s->pl[(it->ev_amount >> 8) & 1].gy, it->ev_amount & 0xFF))
+                it->ev_amount = -1;
             if (!trigger_targets(s, g, it, &s->cards[pd.card].ab[pd.ability])) continue;   /* 603.3d */
             s->stack_n++;
             game_event(g, s, EV_TRIGGER, it->controller, it->source, 0, it->card, it->ability, 0);

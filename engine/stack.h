@@ -60,6 +60,15 @@ void trigger_event_on(GameState *s, int trigger, int slot, int other, int player
  * id, or -1 for none). */
 void trigger_leaves(GameState *s, int slot, uint16_t card, int controller);
 
+/* Creature `slot` (controller `player`) dies (603.10a, before its Auras
+ * become unattached): "When enchanted creature dies" of what is attached
+ * to it (TR_ATTACHED_DIES; the event's object: the creature), each with
+ * its Aura's card, owner << 8 | object id in ev_amount (-1 for a token),
+ * for "return ~ to its owner's hand" from the graveyard (400.7: the card
+ * an Aura became there with the creature, or for being attached to
+ * nothing, 704.5m). */
+void trigger_attached_dies(GameState *s, int slot, int player);
+
 /* Permanent `slot` became tapped (it was untapped): an attack (508.1f), a
  * {T} cost (602.2b, mana abilities while paying included), an effect that
  * taps it, regeneration (701.15a). Queues "whenever a creature an opponent

@@ -132,6 +132,12 @@ void gy_leave(GameState *s, int owner, uint8_t obj)
     Player *o = &s->pl[owner];
     bits256_clear(o->gy, obj);
     o->gy_n--;
+    for (int k = 0; k < s->stack_n; k++) {                   /* an Aura to return: a new object (400.7) */
+        StackItem *it = &s->stack[k];
+        if (it->kind == SI_TRIGGER && it->ev_amount == (owner << 8 | obj) && it->ability < s->cards[it->card].n_abilities &&
+            s->cards[it->card].ab[it->ability].trigger == TR_ATTACHED_DIES)
+            it->ev_amount = -1;
+    }
     layers_touch(s, LR_GY);                          /* statics that count graveyards (Mortivore) */
     for (int k = 0; k < s->stack_n; k++)
         for (int j = 0; j < ITEM_TARGETS; j++) {             /* the last: a graveyard ability's own card */
@@ -232,6 +238,7 @@ void perm_leave(GameState *s, const Game *g, int i, int zone)
     else game_event(g, s, EV_LEAVE, ctl, i, 0, card, zone, 0);
     if (s->stack_n || s->pending_n) last_known(s, i);
     if (zone == ZONE_GRAVEYARD && creature && s->float_n) trigger_damaged_dies(s, i);   /* Sengir Vampire */
+    if (zone == ZONE_GRAVEYARD && creature && s->spells) trigger_attached_dies(s, i, ctl);
     combat_remove(s, i);
     /* What was attached to it becomes unattached (the state-based actions
      * then put an Aura into its owner's graveyard, 704.5m). */

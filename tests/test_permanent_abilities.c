@@ -15,7 +15,10 @@
  * Sentinel: the payer chooses X, 107.3; the mana really paid); "As ~
  * enters the battlefield, choose a creature type" (Adaptive Automaton,
  * 614.12: the choice a plain record; the type it adds, layer 4, seen by
- * other lords, Coat of Arms and its own "of the chosen type"). */
+ * other lords, Coat of Arms and its own "of the chosen type"); Angelic
+ * Destiny (an Aura's "is an Angel in addition to its other types", and
+ * "When enchanted creature dies, return ~ to its owner's hand": the card
+ * it became in the graveyard, 400.7). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -31,12 +34,12 @@ static const char *const names[] = {
     "Trollhide", "Arcane Teachings", "Paladin en-Vec", "Doom Blade", "Oblivion Ring", "Oblivion Ring", "Naturalize",
     "Pacifism", "Flameblast Dragon", "Llanowar Sentinel", "Llanowar Sentinel", "Mountain", "Mountain", "Mountain",
     "Mountain", "Forest", "Forest", "Adaptive Automaton", "Goblin Piker", "Raging Goblin", "Goblin King",
-    "Coat of Arms",
+    "Coat of Arms", "Angelic Destiny",
 };
 enum { C_AVENGER, C_BEARS, C_ANGEL, C_ELVES, C_MAGE, C_AVENGER2, C_SKELETONS, C_SURGE, C_RATS, C_WURM, C_SHOCK,
        C_CHILD, C_TROLLHIDE, C_TEACHINGS, C_PALADIN, C_DOOM, C_RING, C_RING2, C_NATURALIZE, C_PACIFISM,
        C_DRAGON, C_SENTINEL, C_SENTINEL2, C_MOUNTAIN, C_FOREST = C_MOUNTAIN + 4, C_AUTOMATON = C_FOREST + 2, C_PIKER,
-       C_RAGING, C_KING, C_COAT, C_N };
+       C_RAGING, C_KING, C_COAT, C_DESTINY, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -519,6 +522,55 @@ static void test_automaton_coat(void **state)
     assert_int_equal(perm_power(&x.s, bears), 4);
 }
 
+/* Angelic Destiny on Grizzly Bears: a 6/6 with flying and first strike,
+ * an Angel (it shares a creature type with Serra Angel under Coat of
+ * Arms); Doom Blade: the Bears die, the Aura goes to its owner's graveyard
+ * (704.5m) and its ability returns it to its owner's hand. */
+static void test_angelic_destiny(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int bears = put(&x, 1, C_BEARS);
+    int dest = put(&x, 0, C_DESTINY);                             /* player 0's, on player 1's creature */
+    attach(&x, dest, bears);
+    assert_int_equal(perm_power(&x.s, bears), 6);
+    assert_true(perm_has(&x.s, bears, KW_FLYING) && perm_has(&x.s, bears, KW_FIRST_STRIKE));
+    int angel = put(&x, 1, C_ANGEL);
+    put(&x, 1, C_COAT);
+    assert_int_equal(perm_power(&x.s, bears), 7);                 /* shares Angel with Serra Angel */
+    assert_int_equal(perm_power(&x.s, angel), 5);
+    give(&x, 0, C_DOOM);
+    Action a = act(ACT_CAST, hand_slot(&x, 0, C_DOOM), 0, TK_PERM, bears);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    settle(&x);
+    assert_true(bits256_has(x.s.pl[1].gy, C_BEARS));
+    assert_false(bits256_has(x.s.pl[0].gy, C_DESTINY));
+    assert_int_equal(x.s.pl[0].hand_n, 1);                        /* its owner's hand */
+    assert_int_equal(x.s.pl[0].hand[0], C_DESTINY);
+}
+
+/* The Aura's card leaves the graveyard before the ability resolves and
+ * comes back: a new object (400.7), which the ability does not return. */
+static void test_angelic_destiny_new_object(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int bears = put(&x, 0, C_BEARS);
+    int dest = put(&x, 0, C_DESTINY);
+    attach(&x, dest, bears);
+    perm_leave(&x.s, &x.g, bears, ZONE_GRAVEYARD);
+    assert_int_equal(x.s.pending_n, 1);
+    layers_refresh(&x.s);
+    sba_apply(&x.s, &x.g);                                        /* 704.5m: the Aura to the graveyard */
+    assert_true(bits256_has(x.s.pl[0].gy, C_DESTINY));
+    assert_int_equal(triggers_put(&x.s, &x.g), 1);
+    gy_leave(&x.s, 0, C_DESTINY);
+    card_to_zone(&x.s, 0, C_DESTINY, ZONE_GRAVEYARD);
+    settle(&x);
+    assert_true(bits256_has(x.s.pl[0].gy, C_DESTINY));
+    assert_int_equal(x.s.pl[0].hand_n, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -536,6 +588,8 @@ int main(void)
         cmocka_unit_test(test_llanowar_sentinel),
         cmocka_unit_test(test_automaton),
         cmocka_unit_test(test_automaton_coat),
+        cmocka_unit_test(test_angelic_destiny),
+        cmocka_unit_test(test_angelic_destiny_new_object),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -526,6 +526,9 @@ static void test_model_additions_2(void)
     /* 614.12: a creature type chosen as it enters, "the chosen type" */
     EXPECT("Adaptive Automaton", "as-enters choose a creature type\nstatic: add-subtype chosen-type self static\n"
                                  "static: pump +1/+1 all[other chosen-type creature you control] static");
+    /* an Aura's creature type (layer 4) and its return from the graveyard (400.7) */
+    EXPECT("Angelic Destiny", "enchant [creature]\nstatic: pump +4/+4 attached static; grant flying,first strike attached static; "
+                              "add-subtype Angel attached static\ntriggered attached-dies: to-hand self");
     EXPECT("Warstorm Surge", "triggered enters[creature you control]: damage that object's power to target0[any target] "
                              "by that object");
     EXPECT("Belltower Sphinx", "keywords flying\ntriggered dealt-damage: mill that much that player");
