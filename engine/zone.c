@@ -17,8 +17,8 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
  * (the engine's default, option 0); kept as a Floating FL_CHOSEN. */
 static void choose_type(GameState *s, const Game *g, int ctl, int i)
 {
-    uint8_t opt[64];
-    int n = 0, mine[64];
+    uint8_t opt[SUBTYPE_CHOSEN];                     /* every id a table holds (1 .. 254) */
+    int n = 0, mine[SUBTYPE_CHOSEN];
     for (int p = 0; p < 2; p++)
         for (int o = 0; o < s->pl[p].deck_n; o++) {
             const CardDef *d = &s->cards[s->pl[p].deck[o]];
@@ -33,7 +33,7 @@ static void choose_type(GameState *s, const Game *g, int ctl, int i)
             for (int k = 0; k < m; k++) {
                 int j = 0;
                 while (j < n && opt[j] != ids[k]) j++;
-                if (j == n && n < 64) { opt[n] = ids[k]; mine[n++] = 0; }
+                if (j == n && n < SUBTYPE_CHOSEN) { opt[n] = ids[k]; mine[n++] = 0; }
             }
         }
     if (!n) return;
