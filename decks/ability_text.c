@@ -63,6 +63,7 @@ static void type_list(Buf *b, unsigned t, const char *pre, const char *sep)
 
 static const char *sub_name(const SubtypeTable *st, int id)
 {
+    if (id == SUBTYPE_CHOSEN) return "chosen-type";
     return st && id > 0 && id <= st->n ? st->name[id] : "?";
 }
 
@@ -153,6 +154,7 @@ static void who_text(Buf *b, const Ability *a, const Effect *e, const SubtypeTab
     case SEL_PREVIOUS:          put(b, "those"); break;
     case SEL_TARGET_PLAYER_ALL: put(b, "all"); filter_text(b, &e->sel, st); put(b, " of target%d", e->arg); break;
     case SEL_TARGET_PLAYER_OWNS: put(b, "all"); filter_text(b, &e->sel, st); put(b, " owned by target%d", e->arg); break;
+    case SEL_LINKED: put(b, "the exiled card"); break;
     case SEL_OTHER_PLAYERS:     put(b, "each other player"); break;
     case SEL_ATTACHED_CONTROLLER: put(b, "attached's controller"); break;
     case SEL_EVENT_CONTROLLER:  put(b, "that object's controller"); break;
@@ -180,6 +182,7 @@ static void qty_text(Buf *b, const Effect *e, const SubtypeTable *st)
     case QTY_DAMAGE_DEALT: if (q->n != 1) put(b, "%d*", q->n); put(b, "damage dealt"); break;
     case QTY_PREV_MANA_VALUE: if (q->n != 1) put(b, "%d*", q->n); put(b, "its mana value"); break;
     case QTY_SACRIFICED_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "sacrificed's power"); break;
+    case QTY_EVENT_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "that object's power"); break;
     case QTY_COUNT_SHARING: if (q->n != 1) put(b, "%d*", q->n); put(b, "count-sharing-a-type"); filter_text(b, &e->count, st); break;
     default: put(b, "?"); break;
     }
@@ -224,6 +227,7 @@ static const char *const op_names[OP_COUNT] = {
     [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat",
     [OP_DOUBLE_MANA] = "double-mana",
     [OP_SET_COLOR] = "set-color", [OP_DIG] = "dig", [OP_DOUBLE_DAMAGE] = "double-damage", [OP_TOP_TO_HAND] = "top-to-hand", [OP_FLIP_COIN] = "flip-coin",
+    [OP_PAY_MANA] = "pay", [OP_ADD_SUBTYPE] = "add-subtype",
 };
 
 static void mana_text(Buf *b, unsigned bits)
@@ -238,11 +242,16 @@ static void mana_text(Buf *b, unsigned bits)
     put(b, "}");
 }
 
+static void cost_text(Buf *b, const Cost *c, const SubtypeTable *st);
+
 static void effect_text(Buf *b, const Ability *a, const Effect *e, const SubtypeTable *st)
 {
     put(b, "%s ", e->op < OP_COUNT && op_names[e->op] ? op_names[e->op] : "?");
     switch (e->op) {
-    case OP_DAMAGE: qty_text(b, e, st); put(b, " to "); who_text(b, a, e, st); break;
+    case OP_DAMAGE:
+        qty_text(b, e, st); put(b, " to "); who_text(b, a, e, st);
+        if (e->arg2 == DMG_BY_EVENT) put(b, " by that object");
+        break;
     case OP_PUMP:
         put(b, "%+d/%+d", e->p, e->t);
         if (!(e->n.kind == QTY_CONST && e->n.n == 1)) { put(b, " x "); qty_text(b, e, st); }
@@ -328,6 +337,9 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         who_text(b, a, e, st);
         if (e->arg2) put(b, e->arg2 == 1 ? " your" : " its-controller-now");
         break;
+    case OP_EXILE: who_text(b, a, e, st); if (e->arg2 == EXILE_LINKED) put(b, " linked"); break;
+    case OP_PAY_MANA: cost_text(b, &a->cost, st); put(b, " "); who_text(b, a, e, st); break;
+    case OP_ADD_SUBTYPE: put(b, "%s ", sub_name(st, e->param.subtype[0])); who_text(b, a, e, st); break;
     default: who_text(b, a, e, st); break;
     }
     static const char *const durs[] = { "", " eot", " static", " forever", " next-untap", " while-you-control-source",
@@ -381,7 +393,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         [TR_ATTACHED_BECOMES_TARGET] = "attached-becomes-target", [TR_DAMAGED_CREATURE_DIES] = "damaged-creature-dies",
         [TR_BECOMES_TARGET_BY] = "becomes-target-by", [TR_OTHER_TAPPED] = "becomes-tapped",
         [TR_ATTACHED_TAPPED] = "attached-becomes-tapped", [TR_DEALT_DAMAGE] = "dealt-damage", [TR_OTHER_ATTACKS] = "other-attacks",
-        [TR_PLAYER_NONCOMBAT_DAMAGE] = "dealt-noncombat-damage",
+        [TR_PLAYER_NONCOMBAT_DAMAGE] = "dealt-noncombat-damage", [TR_LEAVES] = "leaves",
     };
     static const char *const ctl[] = { "any", "you", "opponent", "not-you", "attached's controller" };
     switch (a->kind) {
@@ -393,7 +405,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         }
         break;
     case AB_ACTIVATED:
-        put(&b, "activated%s ", a->zone == ZONE_GRAVEYARD ? " from graveyard" : "");
+        put(&b, "activated%s%s ", a->zone == ZONE_GRAVEYARD ? " from graveyard" : "", a->granted == GRANT_ATTACHED ? " by attached" : "");
         cost_text(&b, &a->cost, st);
         break;
     case AB_MANA:      put(&b, "mana "); cost_text(&b, &a->cost, st); break;
@@ -423,6 +435,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
     case AB_LOYALTY:   if (a->cost.x) put(&b, "loyalty -X"); else put(&b, "loyalty %+d", a->cost.loyalty); break;
     case AB_ENCHANT:   put(&b, "enchant "); filter_text(&b, &a->trig_filter, st); break;
     case AB_EQUIP:     put(&b, "equip "); cost_text(&b, &a->cost, st); break;
+    case AB_CHOOSE_TYPE: put(&b, "as-enters choose a creature type"); break;
     case AB_ETB_TAPPED:
         put(&b, "etb-tapped");
         if (a->trig_filter.subtype[0]) { put(&b, " unless "); filter_text(&b, &a->trig_filter, st); }

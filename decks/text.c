@@ -210,6 +210,12 @@ typedef struct P {
     uint8_t       granting;     /* the line's "becomes a ... creature with '{B}: Regenerate this
                                    creature.'": its line adds that ability, Ability.granted */
     Cost          grant;        /* that ability's cost */
+    int           quote_from;   /* granting GRANT_ATTACHED: the quoted ability's first token ("Enchanted
+                                   creature has '{T}: This creature deals 1 damage to any target.'") */
+    int           quote_to;     /* and its closing quotation mark */
+    uint8_t       this_self;    /* reading that quotation: "this creature" is its source */
+    uint8_t       chose_type;   /* an earlier line read "As ~ enters the battlefield, choose a creature
+                                   type.": "the chosen type" names that choice (SUBTYPE_CHOSEN) */
     uint8_t       defending;    /* a filter said "defending player controls" (ability_body checks) */
 } P;
 
@@ -720,6 +726,7 @@ static int qualifier(P *p, Filter *f, int kind)
     uint16_t bit;
     int v;
     int save = p->i;
+    if (p->chose_type && !f->subtype[0] && lit(p, "of the chosen type")) { f->subtype[0] = SUBTYPE_CHOSEN; return 1; }
     if (lit(p, "with power")) {
         if (number(p, &v, 0) && lit(p, "or less")) { f->power_max = (int8_t)v; return 1; }
         if (number(p, &v, 0) && lit(p, "or greater")) { f->power_min = (int8_t)v; return 1; }
@@ -981,7 +988,7 @@ static int ref(P *p, Ref *r, int allow)
     int save = p->i;
     memset(r, 0, sizeof *r);
     r->f = fany();
-    if ((allow & A_OBJ) && lit(p, "~")) {
+    if ((allow & A_OBJ) && (lit(p, "~") || (p->this_self && lit(p, "this creature")))) {
         r->kind = R_OBJ;
         r->who = SEL_SELF;
         r->source = 1;
@@ -1211,6 +1218,19 @@ static int vp_damage(P *p, const Ref *subj)
     Qty q;
     Ref r;
     int save = p->i;
+    /* Warstorm Surge: "it deals damage equal to its power to any target", the
+     * creature that entered (the triggering event's object) the source */
+    if (subj->kind == R_OBJ && subj->who == SEL_EVENT_OBJECT && !subj->plural && p->a->kind == AB_TRIGGERED &&
+        lit(p, "deals damage equal to its power to")) {
+        if (!ref(p, &r, A_OBJ | A_PLAYER | A_ANY) || r.plural || r.who == SEL_EVENT_OBJECT) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_DAMAGE, &r);
+        if (!e) return 0;
+        e->n.kind = QTY_EVENT_POWER;
+        e->n.n = 1;
+        e->arg2 = DMG_BY_EVENT;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (!subj->source || !lit(p, "deal|deals")) return 0;
     if (lit(p, "damage to")) {
         Filter f;
@@ -1456,9 +1476,41 @@ static int vp_pt_kw(P *p, const Ref *subj)
         e->flags |= EF_CHOOSER;
         return 1;
     }
+    /* An Aura's "Enchanted creature has '<cost>: <effect>.'" (613.1f): the line's text_parse
+     * reads the quotation as an activated ability of its own, GRANT_ATTACHED */
+    if (p->ctx == C_STATIC && subj->kind == R_OBJ && subj->who == SEL_ATTACHED && !p->granting && lit(p, "has \"")) {
+        int from = p->i, to = from;
+        while (to < p->end && strcmp(p->lx->t[to].w, "\"")) to++;
+        if (to >= p->end || to == from) { p->i = save; return 0; }
+        p->granting = GRANT_ATTACHED;
+        p->quote_from = from;
+        p->quote_to = to;
+        p->i = to + 1;
+        return 1;
+    }
     if (p->ctx == C_STATIC ? lit(p, "has|have") : lit(p, "gain|gains")) {
         if (!kw_list(p, &k)) { p->i = save; return 0; }
         return grant(p, subj, &k);
+    }
+    /* Angelic Destiny: "Enchanted creature ... is an Angel in addition to its other types." (layer 4) */
+    if (p->ctx == C_STATIC && subj->who == SEL_ATTACHED && lit(p, "is a|an")) {
+        int pl, id = subtype_word(p, &pl);
+        if (!id || !SG(pl) || id <= SUBTYPE_BASIC_LAND_LAST || !lit(p, "in addition to its other types")) {
+            p->i = save;
+            return 0;
+        }
+        Effect *e = clause_eff(p, OP_ADD_SUBTYPE, subj);
+        if (!e) return 0;
+        e->param.subtype[0] = (uint8_t)id;
+        return 1;
+    }
+    /* Adaptive Automaton: "~ is the chosen type in addition to its other types." (layer 4) */
+    if (p->ctx == C_STATIC && subj->who == SEL_SELF && p->chose_type &&
+        lit(p, "is the chosen type in addition to its other types")) {
+        Effect *e = clause_eff(p, OP_ADD_SUBTYPE, subj);
+        if (!e) return 0;
+        e->param.subtype[0] = SUBTYPE_CHOSEN;
+        return 1;
     }
     if (p->ctx != C_STATIC && lit(p, "has|have base power and toughness")) {
         /* Diminish: base power and toughness (layer 7b) for the duration said */
@@ -1877,7 +1929,7 @@ static int vp_become(P *p, const Ref *subj)
     if (!e) return 0;
     e->token = td;
     e->dur = DUR_EOT;
-    if (granting) { p->granting = 1; p->grant = grant; }
+    if (granting) { p->granting = GRANT_BECOME; p->grant = grant; }
     return 1;
 }
 
@@ -2012,6 +2064,32 @@ static int vp_you(P *p, const Ref *subj)
     Qty q;
     int v, save = p->i;
     if (subj->who != SEL_YOU || p->ctx == C_STATIC) return 0;
+    /* "you may pay {X}{R}. If you do, ...": a triggered ability's one payment, its cost
+     * Ability.cost (sentence() reads "If you do,") */
+    if (p->a->kind == AB_TRIGGERED && lit(p, "pay")) {
+        Cost c;
+        cost_init(&c);
+        const Cost *had = &p->a->cost;
+        int used = had->generic || had->x;
+        for (int k = 0; k < 6; k++) used |= had->color[k];
+        if (used || !mana_symbols(p, &c)) { p->i = save; return 0; }
+        p->a->cost = c;
+        Effect *e = clause_eff(p, OP_PAY_MANA, NULL);
+        if (!e) return 0;
+        e->who = SEL_YOU;
+        e->dur = DUR_NOW;
+        return 1;
+    }
+    /* Oblivion Ring: the card its other ability exiled (607.2a; text_parse links them) */
+    if (p->a->kind == AB_TRIGGERED && p->a->trigger == TR_LEAVES &&
+        lit(p, "return the exiled card to the battlefield under its owner's control")) {
+        Effect *e = clause_eff(p, OP_REANIMATE, NULL);
+        if (!e) return 0;
+        e->who = SEL_LINKED;
+        e->arg2 = 1;                                         /* under its owner's control */
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (lit(p, "tap or untap")) {                            /* Puppeteer: one target, the choice on resolution */
         if (!ref(p, &r, A_OBJ) || r.who != SEL_TARGET || r.plural || ref_zone(p, &r) != ZONE_BATTLEFIELD) {
             p->i = save;
@@ -2543,6 +2621,8 @@ static int sentence(P *p)
         if (from > 0 && p->a->effect[from - 1].op == OP_FLIP_COIN && lit(p, "if you win the flip ,")) cond = EF_IF_DONE;
         else if (after_flip && flip_before && lit(p, "if you lose the flip ,")) cond = EF_IF_LOST;
         else if (lit(p, "if you have less life than an opponent ,")) cond = EF_IF_LESS_LIFE;
+        /* after "you may pay ...": what happens if it was paid */
+        else if (from > 0 && p->a->effect[from - 1].op == OP_PAY_MANA && lit(p, "if you do ,")) cond = EF_IF_DONE;
         else if (lit(p, "if you control fewer")) {
             if (filter(p, &cond_f, &pl, &kind) && PL(pl) && kind == N_PERMANENT && cond_f.ctl == CTL_ANY &&
                 lit(p, "than an opponent ,")) {
@@ -2664,7 +2744,10 @@ static int sentence(P *p)
         if (!any) { restore(p, &s); return 0; }
     }
     if (!settle(p, from, said != 0, dur)) { restore(p, &s); return 0; }
-    if (!lit(p, ".")) { restore(p, &s); return 0; }
+    /* the sentence's period inside the quotation it ends with: 'has "...creature."' */
+    int quoted_period = p->granting == GRANT_ATTACHED && p->i == p->quote_to + 1 &&
+                        !strcmp(p->lx->t[p->quote_to - 1].w, ".");
+    if (!quoted_period && !lit(p, ".")) { restore(p, &s); return 0; }
     if (cond) {
         for (int k = from; k < p->a->n_effects; k++) {
             Effect *e = &p->a->effect[k];
@@ -2889,6 +2972,7 @@ static int trigger(P *p, int *twin)
         if (lit(p, "enters the battlefield or attacks ,")) { a->trigger = TR_ETB; *twin = TR_ATTACKS; return 1; }
         if (lit(p, "enters the battlefield ,")) { a->trigger = TR_ETB; return 1; }
         if (lit(p, "dies ,")) { a->trigger = TR_DIES; return 1; }
+        if (lit(p, "leaves the battlefield ,")) { a->trigger = TR_LEAVES; return 1; }
         /* what "dies" means for a creature (700.4), said of any permanent */
         if (lit(p, "is put into a graveyard from the battlefield ,")) { a->trigger = TR_DIES; return 1; }
         if (lit(p, "attacks ,")) { a->trigger = TR_ATTACKS; return 1; }
@@ -3247,6 +3331,14 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         return 0;
     }
     restore(p, &s);
+    /* 614.12: "As ~ enters the battlefield, choose a creature type." */
+    ab_init(a, AB_CHOOSE_TYPE);
+    if (lit(p, "as ~ enters the battlefield , choose a creature type .") && at_end(p)) {
+        p->chose_type = 1;
+        out->n++;
+        return 1;
+    }
+    restore(p, &s);
     /* ~ enters the battlefield tapped [unless you control a X or a Y]. */
     ab_init(a, AB_ETB_TAPPED);
     if (lit(p, "~ enters the battlefield tapped")) {
@@ -3601,12 +3693,29 @@ int text_parse(const char *name, unsigned types, const char *text, SubtypeTable 
             } else if (!ok) {
                 p.granting = 0;
                 ok = permanent_line(&p, out, types);
-                if (ok && p.granting) {         /* the ability the line's effect grants: one of its own */
+                if (ok && p.granting == GRANT_ATTACHED) {   /* the quotation: an ability of its own */
+                    if (out->n >= TEXT_ABILITY_MAX) goto unread;
+                    Ability *g = &out->ab[out->n];
+                    P q = p;
+                    q.a = g;
+                    q.i = p.quote_from;
+                    q.end = p.quote_to;
+                    q.this_self = 1;
+                    ab_init(g, AB_ACTIVATED);
+                    if (!cost(&q, &g->cost) || !lit(&q, ":")) { p.far = q.far; goto unread; }
+                    q.ctx = C_ABILITY;
+                    self_ref(&q.it);
+                    if (!ability_body(&q)) { p.far = q.far; goto unread; }
+                    for (int k = 0; k < g->n_effects; k++)       /* a mana ability: not played */
+                        if (g->effect[k].op == OP_ADD_MANA || g->effect[k].op == OP_DOUBLE_MANA) { p.far = q.far; goto unread; }
+                    g->granted = GRANT_ATTACHED;
+                    out->n++;
+                } else if (ok && p.granting) {  /* the ability the line's effect grants: one of its own */
                     if (out->n >= TEXT_ABILITY_MAX) goto unread;
                     Ability *g = &out->ab[out->n++];
                     ab_init(g, AB_ACTIVATED);
                     g->cost = p.grant;
-                    g->granted = 1;
+                    g->granted = GRANT_BECOME;
                     P q = p;
                     q.a = g;
                     Effect *ef = neweff(&q, OP_REGENERATE);
@@ -3622,5 +3731,20 @@ int text_parse(const char *name, unsigned types, const char *text, SubtypeTable 
         }
         line_start = e + 1;
     }
+    /* 607.2a: "the exiled card" names what the card's one exile effect exiled (its
+     * EXILE_LINKED); with none or several, the text is not read */
+    int linked = 0, exiles = 0;
+    for (int k = 0; k < out->n; k++)
+        for (int j = 0; j < out->ab[k].n_effects; j++) {
+            linked |= out->ab[k].effect[j].who == SEL_LINKED;
+            exiles += out->ab[k].effect[j].op == OP_EXILE;
+        }
+    if (linked && exiles != 1) {
+        snprintf(out->reason, sizeof out->reason, "text not understood: 'the exiled card' of %d exile effects", exiles);
+        return 1;
+    }
+    for (int k = 0; linked && k < out->n; k++)
+        for (int j = 0; j < out->ab[k].n_effects; j++)
+            if (out->ab[k].effect[j].op == OP_EXILE) out->ab[k].effect[j].arg2 = EXILE_LINKED;
     return 0;
 }

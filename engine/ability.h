@@ -43,6 +43,9 @@ enum { ZONE_BATTLEFIELD, ZONE_STACK, ZONE_GRAVEYARD, ZONE_HAND, ZONE_LIBRARY, ZO
  * subtype_init: Plains, Island, Swamp, Mountain, Forest), so that the
  * engine knows a filter of other subtypes never matches a basic land. */
 #define SUBTYPE_BASIC_LAND_LAST 5
+/* A filter's subtype "of the chosen type": the creature type chosen as the
+ * filter's source entered (AB_CHOOSE_TYPE; the Floating FL_CHOSEN record). */
+#define SUBTYPE_CHOSEN 255
 #define FILTER_NO_LIMIT 127    /* power_max, mv_max: no upper limit */
 #define FILTER_NO_MIN   (-128) /* power_min: no lower limit */
 #define FILTER_SUBTYPES 3      /* "Skeleton, Vampire, or Zombie", "a Plains or an Island" */
@@ -123,8 +126,10 @@ enum {
                             Effect.count that share a creature type with it (Coat of Arms) */
     QTY_SACRIFICED_POWER,/* n * the power of the creature sacrificed to cast the spell, as it last
                             existed ("the sacrificed creature's power": Fling) */
-    QTY_PREV_MANA_VALUE  /* n * the mana value of the card the previous effect (OP_TOP_TO_HAND) put
+    QTY_PREV_MANA_VALUE, /* n * the mana value of the card the previous effect (OP_TOP_TO_HAND) put
                             into a hand ("its mana value"); 0 if none */
+    QTY_EVENT_POWER      /* n * the power of the triggering event's object, now or as it last existed
+                            ("it deals damage equal to its power": Warstorm Surge) */
 };
 
 typedef struct Qty {
@@ -154,8 +159,11 @@ enum {
                             ("its controller" after "enchanted creature") */
     SEL_EVENT_CONTROLLER,/* the controller of the triggering event's object ("that player" of
                             "a creature enters the battlefield under an opponent's control") */
-    SEL_TARGET_PLAYER_OWNS /* every permanent matching Effect.sel that target player `arg` owns
+    SEL_TARGET_PLAYER_OWNS,/* every permanent matching Effect.sel that target player `arg` owns
                             ("all artifacts target player owns") */
+    SEL_LINKED           /* "the exiled card": the card the source's linked ability exiled (607.2a;
+                            a TR_LEAVES trigger's, kept in the trigger: StackItem.ev_player its owner,
+                            ev_amount its object id, -1 none) */
 };
 
 /* Effect.dur: how long a change lasts. */
@@ -173,7 +181,8 @@ enum {
 
 /* Effect operations: the families of issue 13's list. */
 enum {
-    OP_DAMAGE,           /* deal Qty damage to the selection (source: the ability's source) */
+    OP_DAMAGE,           /* deal Qty damage to the selection (source: the ability's source; arg2
+                            DMG_BY_EVENT: the triggering event's object, "it deals") */
     OP_PUMP,             /* +p/+t (power and toughness, layer 7c) for the duration */
     OP_SET_PT,           /* power and toughness are each Qty (a characteristic-defining ability, layer 7a);
                             with QTY_CONST and a duration: base power and toughness p/t (layer 7b) */
@@ -244,6 +253,12 @@ enum {
     OP_DIG,              /* the selected player looks at the top Qty cards of their library, may put
                             one matching Effect.sel into their hand, and puts the rest on the bottom
                             in any order (Commune with Nature) */
+    OP_ADD_SUBTYPE,      /* static: the selection has the subtype Effect.param.subtype[0] in addition to
+                            its others (layer 4; SUBTYPE_CHOSEN: "~ is the chosen type in addition to
+                            its other types", on SEL_SELF) */
+    OP_PAY_MANA,         /* "you may pay {X}{R}": the ability's controller pays its Ability.cost (mana, X
+                            chosen as it resolves: StackItem.x, which QTY_X reads after) or declines
+                            (EF_OPTIONAL); "If you do, ...": the effects after it with EF_IF_DONE */
     OP_COUNT
 };
 
@@ -307,6 +322,14 @@ enum {
                                   PR_LANDS_ANY_COLOR, which the payer reads, basic lands included) */
     RULE_COUNT
 };
+
+/* Effect.arg2 of OP_EXILE: EXILE_LINKED, the card it exiles is remembered for the source's
+ * linked ability ("When ~ leaves the battlefield, return the exiled card ...", 607.2a) while
+ * the source stays on the battlefield (a Floating FL_LINKED, state.h). */
+enum { EXILE_PLAIN, EXILE_LINKED };
+
+/* Effect.arg2 of OP_DAMAGE: who deals it. */
+enum { DMG_BY_SOURCE, DMG_BY_EVENT };
 
 /* Effect.flags */
 enum {
@@ -377,9 +400,14 @@ enum {
     AB_ENCHANT,          /* "Enchant <filter>" (702.5): the target of the Aura spell and what it may stay on */
     AB_EQUIP,            /* "Equip {N}" (702.6): attach to a creature you control, as a sorcery */
     AB_ETB_TAPPED,       /* enters the battlefield tapped (unless you control one of trig_filter) */
-    AB_ETB_COUNTERS      /* enters the battlefield with effect[0] (OP_COUNTERS on SEL_SELF) on it,
+    AB_ETB_COUNTERS,     /* enters the battlefield with effect[0] (OP_COUNTERS on SEL_SELF) on it,
                             when Ability.cond holds (bloodthirst N: COND_OPP_DAMAGED) */
+    AB_CHOOSE_TYPE       /* "As ~ enters the battlefield, choose a creature type." (614.12): its controller
+                            chooses as it enters; the choice is a Floating FL_CHOSEN record (state.h) */
 };
+
+/* Ability.granted */
+enum { GRANT_NONE, GRANT_BECOME, GRANT_ATTACHED };
 
 /* Ability.cond: a condition the ability needs (0: none). */
 enum {
@@ -443,8 +471,10 @@ enum {
     TR_OTHER_ATTACKS,        /* a creature matching trig_filter attacks (trig_filter.ctl CTL_OPP: an
                                 opponent's, attacking you or a planeswalker you control; the event's
                                 object: that creature) */
-    TR_PLAYER_NONCOMBAT_DAMAGE /* a player (trig_ctl) is dealt noncombat damage (that player: the
+    TR_PLAYER_NONCOMBAT_DAMAGE,/* a player (trig_ctl) is dealt noncombat damage (that player: the
                                 event's; QTY_EVENT: the amount) */
+    TR_LEAVES                /* the source leaves the battlefield, for any zone (603.6c; looks back in
+                                time, 603.10a) */
 };
 
 /* Ability.timing bits: restrictions on activating. */
@@ -489,12 +519,16 @@ typedef struct Ability {
     uint8_t    n_effects;
     Filter     trig_filter;   /* TR_CAST, TR_OTHER_*: what triggers it; AB_ENCHANT: what it enchants;
                                  AB_ETB_TAPPED: lands any of which untaps it ("unless you control") */
-    Cost       cost;          /* AB_ACTIVATED, AB_MANA, AB_LOYALTY, AB_EQUIP; AB_SPELL: additional cost */
+    Cost       cost;          /* AB_ACTIVATED, AB_MANA, AB_LOYALTY, AB_EQUIP; AB_SPELL: additional cost;
+                                 AB_TRIGGERED: the mana of its OP_PAY_MANA ("you may pay {1}{G}") */
     TargetSpec target[TARGET_SPEC_MAX];
     Effect     effect[EFFECT_MAX];
-    uint8_t    granted;       /* AB_ACTIVATED: the permanent has it only while its own OP_BECOME
-                                 effect makes it a creature ("becomes a 1/1 black Skeleton creature
-                                 with '{B}: Regenerate this creature.'": layer 6; perm_became) */
+    uint8_t    granted;       /* AB_ACTIVATED, GRANT_*: GRANT_BECOME, the permanent has it only while
+                                 its own OP_BECOME effect makes it a creature ("becomes a 1/1 black
+                                 Skeleton creature with '{B}: Regenerate this creature.'": layer 6;
+                                 perm_became); GRANT_ATTACHED, an Aura's: the creature it enchants has
+                                 it, and is its source ("Enchanted creature has '{1}{G}: Regenerate
+                                 this creature.'", 613.1f); 0 the permanent's own */
     int8_t     cond_n;        /* COND_LIFE_AT_LEAST: the life total; COND_ATTACHED_POWER_AT_LEAST: the power;
                                  COND_FEWER_THAN: the number */
 } Ability;

@@ -476,6 +476,7 @@ static void list_activations(Lister *L, int p, int free_mana)
             const Ability *a = &d->ab[k];
             if (a->zone != ZONE_BATTLEFIELD) continue;                          /* 113.6 */
             if (a->kind == AB_LOYALTY) { list_loyalty(L, p, i, k, sorcery); continue; }
+            if (a->granted == GRANT_ATTACHED) continue;                     /* its creature's: list_granted */
             if (a->granted && !perm_became(s, i)) continue;                 /* only while the effect lasts */
             int mana = a->kind == AB_MANA && !ability_mana_tap_only(a);     /* 605.3a: any time with priority */
             if (a->kind != AB_ACTIVATED && a->kind != AB_EQUIP && !mana) continue;
@@ -542,6 +543,48 @@ static void list_activations(Lister *L, int p, int free_mana)
     }
 }
 
+/* 613.1f: the activated abilities an Aura grants the creature it enchants
+ * ("Enchanted creature has '{T}: This creature deals 1 damage to any
+ * target.'"), of player p's creatures, whoever controls the Aura: the
+ * action names the Aura and its ability (Action.hand_idx, .ability), the
+ * creature is the source (stack.c). Auras with an activated ability alone
+ * are looked at (PK_ATTACH and PK_ACTIVATED, which Equipment has too). */
+static void list_granted(Lister *L, int p, int free_mana)
+{
+    const GameState *s = L->s;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int j = permiter_next(&it);
+        if ((s->px[j].abk & (PK_ATTACH | PK_ACTIVATED)) != (PK_ATTACH | PK_ACTIVATED)) continue;
+        int i = s->px[j].attached;
+        if (i == NO_SLOT || !permset_has(s->perm_ctl[p], i)) continue;
+        if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;      /* "its activated abilities can't be activated" */
+        const CardDef *d = &s->cards[s->perm[j].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_ACTIVATED || a->granted != GRANT_ATTACHED) continue;
+            if ((a->timing & TM_SORCERY) && !sorcery_time(s, p)) continue;
+            if (!can_pay_other(s, i, a)) continue;
+            int keep = a->cost.tap ? i : -1;
+            if (!free_mana && !mana_can_pay_cost(s, p, a->cost.color, a->cost.generic, keep)) continue;
+            memset(&L->it, 0, sizeof L->it);
+            L->it.kind = SI_ABILITY;
+            L->it.controller = (uint8_t)p;
+            L->it.card = s->perm[j].card;
+            L->it.ability = (uint8_t)k;
+            L->it.source = (uint8_t)i;
+            L->it.source_ts = s->px[i].ts;
+            L->it.ev_card = s->perm[i].card;
+            L->a = a;
+            Action base;
+            memset(&base, 0, sizeof base);
+            base.type = ACT_ACTIVATE;
+            base.hand_idx = (uint8_t)j;
+            base.ability = (uint8_t)k;
+            list_targets(L, base, 0);
+        }
+    }
+}
+
 /* 113.6, 602.2: abilities that function in their owner's graveyard
  * ("Return ~ from your graveyard to ..."), of player p's cards there, at
  * instant speed; mana their only cost and no target (played.c). Looked
@@ -590,6 +633,7 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
         list_casts(&L, p, h, free_mana);
     }
     list_activations(&L, p, free_mana);
+    list_granted(&L, p, free_mana);
     if (pl->flags & PL_GY_ABILITIES) list_gy_activations(&L, p, free_mana);
     return L.n;
 }

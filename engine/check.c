@@ -55,6 +55,13 @@ static int spells_check(const GameState *s, int i, char *msg, int msglen)
     return 0;
 }
 
+/* Whether card d says "As ~ enters the battlefield, choose a creature type." */
+static int card_chooses_type(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++) if (d->ab[k].kind == AB_CHOOSE_TYPE) return 1;
+    return 0;
+}
+
 int state_check(const GameState *s, const Game *g, char *msg, int msglen)
 {
     for (int k = 0; k < s->stack_n; k++) {
@@ -76,12 +83,37 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         for (int j = 0; j < it->n_targets && !bad && !(a && many_spec(a)); j++)
             if (it->t[j].amount) bad = "a share of damage on a target not divided among";
         if (bad) FAIL("stack item %d: %s", k, bad);
+        /* an Aura's granted ability: its source is the creature it was activated from (ev_card) */
+        if (a && it->kind == SI_ABILITY && a->granted == GRANT_ATTACHED && it->source != NO_SLOT &&
+            permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts &&
+            s->perm[it->source].card != it->ev_card)
+            FAIL("stack item %d: a granted ability whose source is not the creature it was activated from", k);
+        /* an event's object's last known information (zone.c's last_known): colors, a controller */
+        if ((it->ev_lki & ~(LKI_KNOWN | EV_LKI_CTL1 | 0x1Fu)) || (it->ev_lki && !(it->ev_lki & LKI_KNOWN)))
+            FAIL("stack item %d: last known information of its event's object %#x", k, it->ev_lki);
+    }
+    for (int k = 0; k < s->pending_n && k < TRIG_MAX; k++) {
+        const Pending *w = &s->pend[k];
+        if ((w->ev_lki & ~(LKI_KNOWN | EV_LKI_CTL1 | 0x1Fu)) || (w->ev_lki && !(w->ev_lki & LKI_KNOWN)))
+            FAIL("waiting trigger %d: last known information of its event's object %#x", k, w->ev_lki);
     }
     if (s->float_n > FLOAT_MAX || s->pending_n > TRIG_MAX) FAIL("%d effects, %d triggers waiting", s->float_n, s->pending_n);
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op == FL_DAMAGED_BY && (f->p < 0 || f->p >= PERM_MAX || f->dur != DUR_EOT))
             FAIL("effect %d: a damage record of slot %d for %d", j, f->p, f->dur);
+        /* 607.2a: the card a permanent's linked ability exiled stays in its owner's exile while
+         * that permanent is there (nothing else takes a card out of exile) */
+        if (f->op == FL_CHOSEN &&
+            (!f->sub || f->sub == SUBTYPE_CHOSEN || f->dur != DUR_FOREVER || f->slot >= PERM_MAX ||
+             (permset_has(s->perm_used, f->slot) && s->px[f->slot].ts == f->perm_ts &&
+              !card_chooses_type(&s->cards[s->perm[f->slot].card]))))
+            FAIL("effect %d: a creature type %d chosen for slot %d, whose card chooses none", j, f->sub, f->slot);
+        if (f->op == FL_LINKED &&
+            (f->controller > 1 || f->p < 0 || f->p >= s->pl[f->controller].deck_n || f->dur != DUR_FOREVER ||
+             f->slot >= PERM_MAX || (permset_has(s->perm_used, f->slot) && s->px[f->slot].ts == f->perm_ts &&
+                                     !bits256_has(s->exile[f->controller], f->p))))
+            FAIL("effect %d: slot %d's exiled card %d of player %d is not in exile", j, f->slot, f->p, f->controller);
         if (f->op == OP_NO_UNTAP && (f->dur != DUR_NEXT_UNTAP || f->controller > 1))
             FAIL("untap effect %d: duration %d, player %d", j, f->dur, f->controller);
         if (f->op != OP_CONTROL) continue;

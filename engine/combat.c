@@ -59,7 +59,10 @@ int combat_declare_attackers(GameState *s, Game *g, const AttackDecl *d, int n)
     for (int k = 0; k < n; k++) {
         Permanent *q = &s->perm[d[k].attacker];
         q->target = d[k].target;
-        if (!perm_has(s, d[k].attacker, KW_VIGILANCE)) q->flags |= PF_TAPPED;  /* 508.1f, 702.20b */
+        if (!perm_has(s, d[k].attacker, KW_VIGILANCE) && !(q->flags & PF_TAPPED)) {   /* 508.1f, 702.20b */
+            q->flags |= PF_TAPPED;
+            if (s->spells) trigger_tapped(s, d[k].attacker);
+        }
         s->combat.attackers |= PERMSET_BIT(d[k].attacker);
         game_event(g, s, EV_ATTACK, s->active, d[k].attacker, d[k].target, q->card, 0, 0);
     }

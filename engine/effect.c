@@ -23,6 +23,7 @@ static int filter_card(const CardDef *d, const Filter *f, const CardDef *named);
 static int perm_has_subtype(const GameState *s, int i, int id)
 {
     if (has_subtype(&s->cards[s->perm[i].card], id)) return 1;
+    if (layers_has_added_subtype(s, i, id)) return 1;            /* a chosen type, an Aura's (layer 4) */
     if (!perm_became(s, i)) return 0;
     for (int j = 0; j < s->float_n; j++)
         if (s->fl[j].op == OP_BECOME && s->fl[j].slot == i && s->fl[j].sub == id) return 1;
@@ -60,7 +61,11 @@ int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
     }
     if (f->subtype[0]) {
         int any = 0;
-        for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++) any |= perm_has_subtype(s, i, f->subtype[k]);
+        for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++) {
+            /* "of the chosen type": the type chosen as the source entered (614.12) */
+            int id = f->subtype[k] == SUBTYPE_CHOSEN ? layers_chosen(s, src) : f->subtype[k];
+            any |= id && perm_has_subtype(s, i, id);
+        }
         if (!any) return 0;
     }
     if (f->subtype_not && perm_has_subtype(s, i, f->subtype_not)) return 0;
@@ -166,6 +171,17 @@ int filter_spell(const GameState *s, const Filter *f, const StackItem *t)
     return 1;
 }
 
+/* The card of an item's source, for its qualities (protection, 702.16):
+ * the item's card, or for an ability an Aura grants (GRANT_ATTACHED), the
+ * enchanted creature's, kept as it was activated (StackItem.ev_card). */
+static const CardDef *item_source_card(const GameState *s, const StackItem *it)
+{
+    const CardDef *d = &s->cards[it->card];
+    if (it->kind == SI_ABILITY && it->ability < d->n_abilities && d->ab[it->ability].granted == GRANT_ATTACHED)
+        return &s->cards[it->ev_card];
+    return d;
+}
+
 /* The colors of an item's source (for protection): a spell's card's, an
  * ability's source's now, or as it last existed (608.2h). */
 static unsigned item_colors(const GameState *s, const StackItem *it)
@@ -220,7 +236,7 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
         const PermX *x = &s->px[i];
         if (x->rules & (1u << RULE_SHROUD)) return 0;                                      /* 702.18 */
         if ((x->rules & (1u << RULE_HEXPROOF)) && perm_controller(s, i) != you) return 0;   /* 702.11 */
-        Quality q = quality_of_card(&s->cards[it->card]);                                   /* 702.16b */
+        Quality q = quality_of_card(item_source_card(s, it));                               /* 702.16b */
         q.colors = (uint8_t)item_colors(s, it);
         if (layers_protected(s, i, &q)) return 0;
         if ((x->rules & RULE_BIT(RULE_UNTARGETABLE_BY)) && layers_each_rule(s, i, RULE_UNTARGETABLE_BY, untargetable_visit, it))
@@ -313,6 +329,11 @@ static int amount(const Ctx *c, const Effect *e)
     case QTY_EVENT_TOUGHNESS: {                          /* now, or as it last existed (608.2h) */
         int i = event_perm(c);
         return e->n.n * (i >= 0 ? perm_toughness(c->s, i) : c->it->ev_amount);
+    }
+    case QTY_EVENT_POWER: {                              /* likewise; kept with ev_lki as it left */
+        int i = event_perm(c);
+        if (i < 0 && !(c->it->ev_lki & LKI_KNOWN)) return 0;
+        return e->n.n * (i >= 0 ? perm_power(c->s, i) : c->it->ev_amount);
     }
     default: return qty(c, &e->n);
     }
@@ -436,7 +457,7 @@ static DamageSource source_of(const Ctx *c)
     d.no_prevent = 0;
     d.doubled = (uint8_t)doublers(c->s, c->it);
     d.controller = c->it->controller;
-    d.card = c->it->card;
+    d.card = (uint16_t)(item_source_card(c->s, c->it) - c->s->cards);
     if (c->src >= 0) {
         d.slot = (uint8_t)c->src;
         d.colors = c->s->px[c->src].colors;
@@ -444,9 +465,48 @@ static DamageSource source_of(const Ctx *c)
     } else {
         d.slot = NO_SLOT;
         d.colors = (uint8_t)item_colors(c->s, c->it);   /* a spell's, or a source's as it left */
-        d.kw = c->s->cards[c->it->card].keywords;   /* a spell's own keywords (none played yet) */
+        d.kw = c->s->cards[d.card].keywords;   /* a spell's own keywords (none played yet) */
     }
     return d;
+}
+
+/* "it deals damage" of a trigger whose event's object is a permanent
+ * (Warstorm Surge: the creature that entered is the source, 609.7a): the
+ * permanent if it is still there, else as it last existed (608.2h: power,
+ * controller, colors, keywords kept as it left, zone.c's last_known). */
+static DamageSource event_source(const Ctx *c)
+{
+    const GameState *s = c->s;
+    const StackItem *it = c->it;
+    DamageSource d;
+    d.no_prevent = 0;
+    d.doubled = 0;                                   /* Fire Servant doubles spells' damage alone */
+    int i = event_perm(c);
+    if (i >= 0) {
+        d.slot = (uint8_t)i;
+        d.controller = (uint8_t)perm_controller(s, i);
+        d.card = s->perm[i].card;
+        d.colors = s->px[i].colors;
+        d.kw = s->perm[i].kw;
+    } else {
+        d.slot = NO_SLOT;
+        d.controller = (uint8_t)((it->ev_lki & EV_LKI_CTL1) ? 1 : 0);
+        d.card = it->ev_card;
+        d.colors = (uint8_t)(it->ev_lki & 0x1Fu);
+        d.kw = it->ev_kw;
+    }
+    return d;
+}
+
+/* The Auras and Equipment of set m attached to something. */
+static PermSet attached_in(const GameState *s, PermSet m)
+{
+    PermSet out = 0;
+    for (PermIter it = permset_iter(m); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if ((s->px[i].abk & PK_ATTACH) && s->px[i].attached != NO_SLOT) out |= PERMSET_BIT(i);
+    }
+    return out;
 }
 
 /* 701.7: destroy (indestructible, regeneration). */
@@ -488,6 +548,38 @@ static int paid_instead(const Ctx *c, int p, int n)
     }
     if (k == 1) return 0;
     mana_pay_cost(c->s, c->g, p, none, n, -1);
+    return 1;
+}
+
+/* "You may pay {X}{R}" (a triggered ability's Ability.cost) as it
+ * resolves: its controller pays, choosing X (107.3: StackItem.x, which
+ * "deals X damage" reads), or declines; only what it can pay is offered
+ * (its mana abilities activated while paying, 605.3a). Returns 1 when
+ * paid. */
+static int pay_optional(const Ctx *c)
+{
+    const Cost *k = &c->a->cost;
+    int p = c->it->controller, max_x = 0;
+    if (!mana_can_pay_cost(c->s, p, k->color, k->generic, -1)) return 0;
+    if (k->x) {
+        int fixed = k->generic;
+        for (int j = 0; j < COLOR_COUNT; j++) fixed += k->color[j];
+        int top = (mana_total_now(c->s, p, -1) - fixed) / k->x;
+        for (max_x = top > 0 ? top : 0; max_x > 0 && !mana_can_pay_cost(c->s, p, k->color, k->generic + max_x * k->x, -1);)
+            max_x--;
+    }
+    const Policy *pol = c->g->policy[p];
+    int pick = 1;                                        /* the engine's default: pay, X = 0 */
+    if (pol && pol->choose) {
+        Choice ch = { k->x ? CH_PAY_X : CH_PAY, c->it->card, k->x ? max_x + 2 : 2, NULL, NULL, k->generic,
+                      NULL, 0, 0, 0, 0 };
+        int v = pol->choose(pol, c->s, c->g, p, c->g->policy_rng[p], &ch);
+        pick = k->x ? (v < 0 || v >= max_x + 2 ? 1 : v) : (v == 1 ? 0 : 1);
+    }
+    if (!pick) return 0;
+    int x = k->x ? pick - 1 : 0;
+    c->it->x = (uint8_t)x;
+    mana_pay_cost(c->s, c->g, p, k->color, k->generic + x * k->x, -1);
     return 1;
 }
 
@@ -717,6 +809,54 @@ static void run_on_card(Ctx *c, const Effect *e, int self)
 
 static void sacrifice_lands(Ctx *c, unsigned players, int n);
 
+/* "Return the exiled card to the battlefield under its owner's control"
+ * (607.2a: the card this source's linked ability exiled, kept in the
+ * trigger): if it is still in exile (400.7), it enters under its owner's
+ * control. An Aura enchants what its owner chooses among what it could
+ * enchant, or stays in exile if there is nothing (303.4f-g); an Equipment
+ * enters unattached. */
+static void return_linked(Ctx *c)
+{
+    GameState *s = c->s;
+    int owner = c->it->ev_player, obj = c->it->ev_amount;
+    if (obj < 0 || owner > 1 || obj >= s->pl[owner].deck_n || !bits256_has(s->exile[owner], obj)) return;
+    uint16_t card = OBJ_CARD(s, owner, obj);
+    const CardDef *d = &s->cards[card];
+    const Ability *enchant = NULL;
+    for (int k = 0; k < d->n_abilities; k++) if (d->ab[k].kind == AB_ENCHANT) enchant = &d->ab[k];
+    uint8_t opt[PERM_MAX];
+    int m = 0;
+    if (enchant) {
+        Quality q = quality_of_card(d);
+        for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+            int j = permiter_next(&it);
+            if (filter_perm(s, &enchant->trig_filter, j, owner, -1) && !layers_protected(s, j, &q)) opt[m++] = (uint8_t)j;
+        }
+        if (!m) return;                                                          /* 303.4g */
+    }
+    bits256_clear(s->exile[owner], obj);
+    if (d->types & TYPE_LAND) {                      /* not a nonland permanent's card: as any land */
+        land_enter(s, c->g, owner, (uint8_t)obj, 0);
+        return;
+    }
+    int i = perm_enter_with(s, c->g, owner, owner, card, (uint8_t)obj, 0);
+    if (i < 0) { card_to_zone(s, owner, (uint8_t)obj, ZONE_GRAVEYARD); game_fail(s, c->g, ERR_CAPACITY); return; }
+    if (enchant) {                                   /* attached as it enters (303.4f), by its owner's choice */
+        int k = 0;
+        const Policy *pol = c->g->policy[owner];
+        if (m > 1 && pol && pol->choose) {           /* Choice.arg: the Aura's card */
+            Choice ch = { CH_ATTACH, c->it->card, m, NULL, opt, card, NULL, 0, 0, 0, 0 };
+            k = pol->choose(pol, s, c->g, owner, c->g->policy_rng[owner], &ch);
+            if (k < 0 || k >= m) k = 0;
+        }
+        s->px[i].attached = opt[k];
+        s->sba_pending = 1;
+    }
+    s->layers_dirty = 1;
+    layers_refresh(s);                               /* what enters is seen as it is (603.6a) */
+    trigger_event(s, TR_OTHER_ETB, i, card, owner, owner, 0);
+}
+
 /* "Put all creature cards from all graveyards onto the battlefield under
  * your control" (arg2 0; 1: under their owners' control): every card
  * matching e->sel in the graveyards its filter names enters at once, and
@@ -773,13 +913,25 @@ static void run(Ctx *c, const Effect *e)
     if (e->who == SEL_TARGET && c->it->t[e->arg].kind == TK_CARD) { run_on_card(c, e, 0); return; }
     if (e->who == SEL_SELF && c->a->kind == AB_ACTIVATED && c->a->zone == ZONE_GRAVEYARD) { run_on_card(c, e, 1); return; }
     if (e->op == OP_REANIMATE && e->who == SEL_ALL && e->sel.zone == ZONE_GRAVEYARD) { reanimate_all(c, e); return; }
+    if (e->who == SEL_LINKED) { if (e->op == OP_REANIMATE) return_linked(c); return; }
+    /* "When enchanted creature dies, return ~ to its owner's hand": the Aura's card in its
+     * owner's graveyard (stack.c's trigger_attached_dies, triggers_put; zone.c's gy_leave) */
+    if (e->op == OP_BOUNCE && e->who == SEL_SELF && c->src < 0 && c->a->kind == AB_TRIGGERED &&
+        c->a->trigger == TR_ATTACHED_DIES) {
+        int v = c->it->ev_amount, owner = (v >> 8) & 1, obj = v & 0xFF;
+        if (v >= 0 && bits256_has(s->pl[owner].gy, obj)) {
+            gy_leave(s, owner, (uint8_t)obj);
+            card_to_zone(s, owner, (uint8_t)obj, ZONE_HAND);
+        }
+        return;
+    }
     int n = amount(c, e);
     PermSet perms = sel_perms(c, e);
     unsigned players = sel_players(c, e);
     c->prev = perms;
     switch (e->op) {
     case OP_DAMAGE: {
-        DamageSource src = source_of(c);
+        DamageSource src = e->arg2 == DMG_BY_EVENT ? event_source(c) : source_of(c);
         src.no_prevent = (e->flags & EF_NO_PREVENT) != 0;
         if (c->many && e->who == SEL_TARGET && c->a->target[0].divided) { c->dealt = divided_damage(c, &src, n); break; }
         c->dealt = 0;
@@ -867,15 +1019,39 @@ static void run(Ctx *c, const Effect *e)
         }
         break;
     }
-    case OP_DESTROY:
-        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
-            int i = permiter_next(&it);
-            if (permset_has(s->perm_used, i)) destroy(c, i, (e->flags & EF_NO_REGEN) != 0);
-        }
+    case OP_DESTROY: {
+        /* Auras and Equipment attached to something leave last: what leaves with them
+         * still has them as it leaves ("When enchanted creature dies", 603.10a) */
+        PermSet late = attached_in(s, perms);
+        for (int pass = 0; pass < 2; pass++)
+            for (PermIter it = permset_iter(pass ? late : perms & ~late); permiter_more(&it);) {
+                int i = permiter_next(&it);
+                if (permset_has(s->perm_used, i)) destroy(c, i, (e->flags & EF_NO_REGEN) != 0);
+            }
         break;
-    case OP_EXILE: case OP_BOUNCE:
-        for (PermIter it = permset_iter(perms); permiter_more(&it);)
-            perm_leave(s, c->g, permiter_next(&it), e->op == OP_EXILE ? ZONE_EXILE : ZONE_HAND);
+    }
+    case OP_EXILE: case OP_BOUNCE: {
+        PermSet late = attached_in(s, perms);               /* likewise */
+        for (int pass = 0; pass < 2; pass++)
+        for (PermIter it = permset_iter(pass ? late : perms & ~late); permiter_more(&it);) {
+            int i = permiter_next(&it), owner = s->px[i].owner, obj = s->perm[i].obj;
+            if (!permset_has(s->perm_used, i)) continue;
+            perm_leave(s, c->g, i, e->op == OP_EXILE ? ZONE_EXILE : ZONE_HAND);
+            /* 607.2a: the card, for the source's linked ability, while the source stays (a token
+             * ceases to exist, 110.5f: nothing to return; a source that has left links nothing) */
+            if (e->op == OP_EXILE && e->arg2 == EXILE_LINKED && c->src >= 0 && obj != OBJ_NONE) {
+                Floating f;
+                memset(&f, 0, sizeof f);
+                f.op = FL_LINKED;
+                f.dur = DUR_FOREVER;
+                f.slot = (uint8_t)c->src;
+                f.controller = (uint8_t)owner;
+                f.p = (int16_t)obj;
+                f.perm_ts = s->px[c->src].ts;
+                f.ts = state_ts(s);
+                if (floating_add(s, &f) < 0) s->error = ERR_CAPACITY;   /* the game ends at the next priority */
+            }
+        }
         for (int p = 0; e->op == OP_BOUNCE && p < 2; p++) {  /* a player returns one of theirs, APNAP */
             int pp = p == 0 ? s->active : 1 - s->active;
             if (!(players >> pp & 1)) continue;
@@ -888,12 +1064,16 @@ static void run(Ctx *c, const Effect *e)
             if (m) perm_leave(s, c->g, opt[ask(c, pp, CH_SACRIFICE, m, opt)], ZONE_HAND);
         }
         break;
+    }
+    case OP_PAY_MANA: c->done = (uint8_t)pay_optional(c); break;
     case OP_TAP: case OP_UNTAP: {
         /* "tap or untap target creature" (Puppeteer): its controller's choice */
         int tap = e->op == OP_TAP && !(e->arg2 == 1 && perms && ask(c, c->it->controller, CH_MAY, 2, NULL) == 1);
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
-            Permanent *q = &s->perm[permiter_next(&it)];
-            if (tap) q->flags |= PF_TAPPED; else q->flags &= (uint8_t)~PF_TAPPED;
+            int i = permiter_next(&it);
+            Permanent *q = &s->perm[i];
+            if (tap && !(q->flags & PF_TAPPED)) { q->flags |= PF_TAPPED; trigger_tapped(s, i); }
+            else if (!tap) q->flags &= (uint8_t)~PF_TAPPED;
         }
         break;
     }
@@ -1244,7 +1424,7 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
             if (!holds) { c.done = 0; continue; }
         }
         /* "Each other player may put ...": the putting player's choice (put_from_hand). */
-        int own_may = e->op == OP_REANIMATE && e->who != SEL_TARGET;
+        int own_may = (e->op == OP_REANIMATE && e->who != SEL_TARGET) || e->op == OP_PAY_MANA;   /* pay_optional */
         c.done = !(e->flags & EF_OPTIONAL) || own_may || may(&c);
         if (c.done) run(&c, e);                              /* a coin flip sets `done`: won */
     }

@@ -78,6 +78,54 @@ void floating_source_left(GameState *s, int i)
     s->float_n = (uint8_t)k;
 }
 
+int layers_chosen(const GameState *s, int i)
+{
+    if (i < 0 || i >= PERM_MAX) return 0;
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op == FL_CHOSEN && f->slot == i && f->perm_ts == s->px[i].ts) return f->sub;
+    }
+    return 0;
+}
+
+/* The subtypes permanent j's static abilities add to what they affect
+ * (OP_ADD_SUBTYPE on `who`: SEL_SELF, j itself; SEL_ATTACHED, what it is
+ * attached to), into out[n ..]; returns the new n. */
+static int added_by(const GameState *s, int j, int who, uint8_t *out, int n, int max)
+{
+    const CardDef *d = &s->cards[s->perm[j].card];
+    for (int k = 0; k < d->n_abilities && n < max; k++) {
+        const Ability *a = &d->ab[k];
+        for (int e = 0; a->kind == AB_STATIC && e < a->n_effects && n < max; e++) {
+            const Effect *f = &a->effect[e];
+            if (f->op != OP_ADD_SUBTYPE || f->who != who) continue;
+            int id = f->param.subtype[0] == SUBTYPE_CHOSEN ? layers_chosen(s, j) : f->param.subtype[0];
+            if (id) out[n++] = (uint8_t)id;
+        }
+    }
+    return n;
+}
+
+int layers_added_subtypes(const GameState *s, int i, uint8_t *out, int max)
+{
+    int n = 0;
+    if (s->px[i].abk & PK_STATIC) n = added_by(s, i, SEL_SELF, out, n, max);
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it) && n < max;) {
+        int j = permiter_next(&it);
+        if ((s->px[j].abk & (PK_ATTACH | PK_STATIC)) == (PK_ATTACH | PK_STATIC) && s->px[j].attached == i)
+            n = added_by(s, j, SEL_ATTACHED, out, n, max);
+    }
+    return n;
+}
+
+int layers_has_added_subtype(const GameState *s, int i, int id)
+{
+    uint8_t t[8];
+    int n = layers_added_subtypes(s, i, t, 8);
+    for (int k = 0; k < n; k++) if (t[k] == id) return 1;
+    return 0;
+}
+
 int perm_enchanted(const GameState *s, int i)
 {
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
@@ -301,16 +349,16 @@ int layers_stale(const GameState *s)
  * are its creature types). Basic lands share none. */
 static int count_sharing(const GameState *s, const Filter *f, int i, int src)
 {
-    const CardDef *d = &s->cards[s->perm[i].card];
-    if (!d->subtype[0]) return 0;
+    Quality qi = quality_of_perm(s, i);                  /* its subtypes, a chosen type included */
+    if (!qi.subtype[0]) return 0;
     int you = perm_controller(s, src), n = 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int j = permiter_next(&it);
         if (j == i || !filter_perm(s, f, j, you, src)) continue;
-        const CardDef *e = &s->cards[s->perm[j].card];
+        Quality qj = quality_of_perm(s, j);
         int share = 0;
-        for (int a = 0; a < CARD_SUBTYPE_MAX && d->subtype[a] && !share; a++)
-            for (int b = 0; b < CARD_SUBTYPE_MAX && e->subtype[b]; b++) share |= d->subtype[a] == e->subtype[b];
+        for (int a = 0; a < CARD_SUBTYPE_MAX && qi.subtype[a] && !share; a++)
+            for (int b = 0; b < CARD_SUBTYPE_MAX && qj.subtype[b]; b++) share |= qi.subtype[a] == qj.subtype[b];
         n += share;
     }
     return n;

@@ -149,12 +149,32 @@ static inline Quality quality_of_card(const CardDef *d)
     memcpy(q.subtype, d->subtype, sizeof q.subtype);
     return q;
 }
+/* The creature type chosen as permanent i entered (614.12: FL_CHOSEN), or 0. */
+int layers_chosen(const GameState *s, int i);
+/* The subtypes static abilities add to permanent i now (OP_ADD_SUBTYPE,
+ * layer 4): its own ("~ is the chosen type in addition to its other
+ * types") and its Auras' ("Enchanted creature ... is an Angel in addition
+ * to its other types"): up to max into out, how many; and whether id is
+ * one of them. */
+int layers_added_subtypes(const GameState *s, int i, uint8_t *out, int max);
+int layers_has_added_subtype(const GameState *s, int i, int id);
+
 /* A permanent's quality now (its colors from the layers). */
 static inline Quality quality_of_perm(const GameState *s, int j)
 {
     Quality q = quality_of_card(perm_def(s, j));
     q.colors = s->px[j].colors;
     if (perm_is_creature(s, j)) q.types |= TYPE_CREATURE;
+    if (s->spells) {                                 /* a chosen type, an Aura's (layer 4) */
+        uint8_t t[CARD_SUBTYPE_MAX];
+        int n = layers_added_subtypes(s, j, t, CARD_SUBTYPE_MAX), k = 0;
+        while (k < CARD_SUBTYPE_MAX && q.subtype[k]) k++;
+        for (int a = 0; a < n && k < CARD_SUBTYPE_MAX; a++) {
+            int dup = 0;
+            for (int b = 0; b < k; b++) dup |= q.subtype[b] == t[a];
+            if (!dup) q.subtype[k++] = t[a];
+        }
+    }
     return q;
 }
 

@@ -293,6 +293,7 @@ static void tap_for_mana(GameState *s, const Game *g, int p, const Units *u, int
     int i = u->slot[first];
     Player *pl = &s->pl[p];
     s->perm[i].flags |= PF_TAPPED;
+    trigger_tapped(s, i);
     int hurt = 0;
     for (int k = first; k < u->n && u->slot[k] == i; k++) {
         int c = made[k];
@@ -416,7 +417,7 @@ int mana_activate(GameState *s, const Game *g, int p, int i, int k, int color, i
         }
     }
     int land = (s->px[i].xflags & PX_LAND) != 0;
-    if (a->cost.tap) s->perm[i].flags |= PF_TAPPED;
+    if (a->cost.tap) { s->perm[i].flags |= PF_TAPPED; trigger_tapped(s, i); }
     if (a->cost.sac_self) perm_leave(s, g, i, ZONE_GRAVEYARD);
     for (int j = 0; j < a->n_effects; j++) {                                          /* 106.4 */
         const Effect *e = &a->effect[j];

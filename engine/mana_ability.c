@@ -1,6 +1,7 @@
 /* mana_ability.c: activating a mana ability on its own (605.3). */
 #include "mana_ability.h"
 #include "effect.h"
+#include "stack.h"
 
 int mana_ability_activate(GameState *s, Game *g, int p, int slot, int k, int color)
 {
@@ -34,6 +35,7 @@ int mana_ability_activate(GameState *s, Game *g, int p, int slot, int k, int col
         c = __builtin_ctz(colors);                    /* CB_* bits follow COLOR_* order, WUBRG */
     }
     q->flags |= PF_TAPPED;
+    trigger_tapped(s, slot);
     Player *pl = &s->pl[p];
     if (pl->mana[c] < 255) pl->mana[c]++;
     return MTG_OK;

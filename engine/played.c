@@ -28,7 +28,8 @@ static int count_ok(const Filter *f)
  * ("that much"). */
 static int trig_has_perm(int tr)
 {
-    return tr == TR_OTHER_ETB || tr == TR_BLOCKS_CREATURE || tr == TR_BLOCKED_BY_CREATURE || tr == TR_OTHER_ATTACKS;
+    return tr == TR_OTHER_ETB || tr == TR_BLOCKS_CREATURE || tr == TR_BLOCKED_BY_CREATURE || tr == TR_OTHER_ATTACKS ||
+           tr == TR_OTHER_TAPPED;
 }
 
 static int trig_has_amount(int tr)
@@ -49,6 +50,13 @@ static int trigger_ok(const Ability *a)
     case TR_ATTACHED_ATTACKS: case TR_ATTACHED_BLOCKS:        /* stack.c's trigger_attached */
     case TR_DAMAGED_CREATURE_DIES:                            /* stack.c's trigger_damaged_dies */
         return 1;
+    case TR_ATTACHED_DIES:       /* stack.c's trigger_attached_dies: "return ~ to its owner's hand" alone */
+        return a->n_effects == 1 && a->effect[0].op == OP_BOUNCE && a->effect[0].who == SEL_SELF && !a->effect[0].flags;
+    case TR_LEAVES:              /* zone.c's perm_leave, stack.c's trigger_leaves: its linked card */
+        return a->n_effects == 1 && a->effect[0].who == SEL_LINKED;
+    case TR_OTHER_TAPPED:        /* stack.c's trigger_tapped, wherever a permanent becomes tapped;
+                                    a basic land (a count) is never one of them */
+        return filter_ok(&a->trig_filter) && !filter_may_match_land(&a->trig_filter);
     case TR_TAP_LAND:                      /* mana.c raises it for each land tapped for mana, 106.12 */
         return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP || a->trig_ctl == CTL_NOT_YOU;
     case TR_OTHER_ATTACKS:                                   /* stack.c's triggers_attacks: two players */
@@ -98,6 +106,8 @@ static int qty_ok(const Ability *a, const Qty *q)
     case QTY_CONST: case QTY_X: case QTY_COUNT: return 1;
     case QTY_EVENT: return a->kind == AB_TRIGGERED && trig_has_amount(a->trigger);
     case QTY_EVENT_TOUGHNESS: return a->kind == AB_TRIGGERED && trig_has_perm(a->trigger);
+    case QTY_EVENT_POWER:                                    /* the damage its object deals (effect_ok) */
+        return a->kind == AB_TRIGGERED && trig_has_perm(a->trigger) ? 4 : 0;
     case QTY_HALF_LIBRARY: case QTY_HAND_SIZE: return 2;     /* its player's: OP_MILL only (effect_ok) */
     case QTY_LIFE_LOST: return 1;                            /* the reader: after a "lose life" effect */
     case QTY_SACRIFICED_POWER: return a->kind == AB_SPELL && a->cost.sac_n == 1;   /* stack.c keeps it */
@@ -202,6 +212,7 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         [OP_SET_COLOR] = "change colors", [OP_DIG] = "look at the top",
         [OP_SHUFFLE_GRAVEYARD] = "shuffle a graveyard into a library", [OP_DOUBLE_DAMAGE] = "double damage",
         [OP_TOP_TO_HAND] = "the top card into the hand", [OP_FLIP_COIN] = "flip a coin",
+        [OP_PAY_MANA] = "pay mana", [OP_ADD_SUBTYPE] = "add a subtype",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM | EF_CHOOSER : 0u) |
@@ -217,11 +228,23 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     if (a->kind != AB_STATIC) flags_ok |= EF_IF_LESS_LIFE | EF_IF_FEWER;   /* effect_resolve checks them */
     for (const Effect *f = a->effect; f < e; f++)           /* the branches of a coin flip before it */
         if (f->op == OP_FLIP_COIN) flags_ok |= EF_IF_DONE | EF_IF_LOST;
+    /* "you may pay {X}{R}. If you do, ...": the effects after the payment, if it was paid; the
+     * effects right after one with EF_IF_DONE as it happened */
+    for (const Effect *f = a->effect; f < e; f++)
+        if (f->op == OP_PAY_MANA) flags_ok |= EF_IF_DONE;
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
     int q = qty_ok(a, &e->n);
     /* Damage to target player equal to the cards in that player's hand (Sudden Impact). */
     int hand_damage = e->op == OP_DAMAGE && e->n.kind == QTY_HAND_SIZE && e->who == SEL_TARGET && e->arg < a->n_targets &&
                       a->target[e->arg].what == TGT_PLAYER;
+    /* "it deals damage equal to its power": the event's object deals it (effect.c's event_source;
+     * zone.c keeps its power, controller, colors and keywords as it leaves, 608.2h) */
+    int by_event = e->op == OP_DAMAGE && e->arg2 == DMG_BY_EVENT;
+    if (by_event != (q == 4) || (by_event && (a->kind != AB_TRIGGERED || a->trigger != TR_OTHER_ETB || e->who == SEL_SELF ||
+                                              e->who == SEL_ATTACHED || e->who == SEL_EVENT_OBJECT)))
+        NOT("%s of that amount", name);
+    for (const Effect *f = a->effect; by_event && f < a->effect + a->n_effects; f++)   /* ev_amount: one use */
+        if (f != e && (f->n.kind == QTY_EVENT_TOUGHNESS || f->n.kind == QTY_EVENT)) NOT("%s of that amount", name);
     if (!q || (q == 2 && e->op != OP_MILL && !hand_damage) || (q == 3 && e->op != OP_GAIN_LIFE && e->op != OP_LOSE_LIFE) ||
         (e->n.kind == QTY_LIFE_TOTAL && (e->op != OP_GAIN_LIFE || e->n.n != 1)))
         NOT("%s of that amount", name);
@@ -239,6 +262,17 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     }
     int sel = e->who;
     int trig = a->kind == AB_TRIGGERED;
+    /* 607.2a: "return the exiled card to the battlefield under its owner's control" (effect.c's
+     * return_linked), of a "leaves the battlefield" trigger; the exile it is linked to, an enters
+     * trigger's exile of its target permanent (the record needs its source there, effect.c) */
+    if (sel == SEL_LINKED) {
+        if (e->op != OP_REANIMATE || e->arg2 != 1 || e->flags || !trig || a->trigger != TR_LEAVES) NOT("%s of the exiled card", name);
+        return 1;
+    }
+    if (e->op == OP_EXILE && e->arg2 == EXILE_LINKED &&
+        (!trig || a->trigger != TR_ETB || sel != SEL_TARGET || e->arg >= a->n_targets ||
+         a->target[e->arg].what != TGT_OBJECT || a->target[e->arg].f.zone != ZONE_BATTLEFIELD || a->n_effects != 1))
+        NOT("exile linked to another ability there");
     if (trig && a->trigger == TR_DIES && (sel == SEL_SELF || sel == SEL_ATTACHED))   /* its source has left */
         NOT("%s of a card that has left the battlefield", name);
     if (sel == SEL_TARGET && e->arg < a->n_targets && a->target[e->arg].what == TGT_OBJECT &&
@@ -320,6 +354,12 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
             if (sel != SEL_SELF || e->n.kind != QTY_COUNT || a->cond || a->n_effects != 1) NOT("static %s", name);
             return 1;
         case OP_PUMP: case OP_GRANT: return 1;
+        case OP_ADD_SUBTYPE:         /* "~ is the chosen type in addition ...": layers.c's layers_added_subtype,
+                                        read wherever a permanent's subtypes are (filters, protection, sharing) */
+            if (a->cond || (sel == SEL_SELF ? a->n_effects != 1 || e->param.subtype[0] != SUBTYPE_CHOSEN
+                                            : sel != SEL_ATTACHED || e->param.subtype[0] == SUBTYPE_CHOSEN))
+                NOT("static %s", name);
+            return 1;
         case OP_NO_UNTAP:                                    /* layers.c: PX_NO_UNTAP */
             return 1;
         case OP_CONTROL:                                     /* layers.c's layer 2: an Aura's */
@@ -504,6 +544,14 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     case OP_TOP_TO_HAND: case OP_FLIP_COIN:
         if (sel != SEL_YOU) break;
         return 1;
+    case OP_PAY_MANA:                                        /* effect.c's pay_optional: its mana alone */
+        if (sel != SEL_YOU || e != a->effect || a->kind != AB_TRIGGERED || e->flags != EF_OPTIONAL || a->cost.tap ||
+            a->cost.untap || a->cost.sac_self || a->cost.sac_n || a->cost.discard_n || a->cost.life ||
+            a->cost.loyalty || a->cost.remove_counters || a->cost.exile_self || a->cost.x_colors || a->cost.x > 1)
+            break;
+        for (int k = 0; k < a->n_effects; k++)               /* the rest: "If you do" */
+            if (k && !(a->effect[k].flags & EF_IF_DONE)) NOT("%s and more", name);
+        return 1;
     case OP_DIG:                                             /* at most 5 cards: 120 orders */
         if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 5 || e->sel.zone != ZONE_LIBRARY ||
             (e->sel.state & ~(unsigned)FS_NAMED) || e->sel.kw || e->sel.kw_not || e->sel.ctl > CTL_YOU ||
@@ -665,7 +713,9 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         }
         /* granted by the land's own "becomes a ... creature with ..." (actions.c lists it
          * only while that effect makes it a creature: perm_became) */
-        if (a->granted && (!(types & TYPE_LAND) || (types & TYPE_CREATURE))) NOT("that granted ability");
+        if (a->granted == GRANT_BECOME && (!(types & TYPE_LAND) || (types & TYPE_CREATURE))) NOT("that granted ability");
+        /* An Aura's "Enchanted creature has '...'": actions.c's list_granted, the creature its source */
+        if (a->granted == GRANT_ATTACHED && !(types & TYPE_ENCHANTMENT)) NOT("that granted ability");
         if (a->timing & ~(unsigned)(TM_SORCERY | TM_ONCE | TM_TWICE | TM_UPKEEP | TM_YOUR_TURN | TM_ATTACKING))
             NOT("that timing restriction");
         if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
@@ -737,6 +787,7 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
         return 1;
     case AB_ETB_TAPPED:
+    case AB_CHOOSE_TYPE:                                    /* zone.c's choose_type (614.12) */
         return 1;
     default:
         NOT("that kind of ability");

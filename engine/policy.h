@@ -83,6 +83,12 @@ typedef enum ChoiceKind {
     CH_DIVIDE,       /* the share of the damage for target `step` of `total` (`chosen`): option k
                         is k + 1 of the `amount` left (601.2d: each at least 1; the last target
                         gets the rest and is not asked) */
+    CH_PAY_X,    /* "you may pay {X}{R}" as a triggered ability resolves: 0 declines, k pays with X = k - 1
+                    (n - 2 the greatest X the player can pay); Choice.arg: the mana besides X */
+    CH_CREATURE_TYPE, /* "As ~ enters, choose a creature type": subtype ids idx[0 .. n-1], the creature
+                    types of the game's cards, those most of the chooser's creatures have first */
+    CH_ATTACH,   /* what an Aura put onto the battlefield (not cast) enchants (303.4f), chosen by the
+                    player it enters under: slots idx[0 .. n-1]; Choice.arg: the Aura's card */
     CH_KINDS         /* how many kinds there are */
 } ChoiceKind;
 
@@ -100,6 +106,7 @@ typedef struct Choice {
                             CH_HAND_PICK: the other player's hand indices;
                             CH_REDIRECT: NO_SLOT (the player) or planeswalker slots */
     int      arg;        /* CH_PAY: the generic mana asked; CH_HAND_PICK: the player whose hand;
+                            CH_ATTACH: the Aura's card (pool index);
                             CH_REDIRECT, CH_PREVENT_FIRST: the damage */
     const Target *chosen;/* CH_TARGET_NEXT, CH_DIVIDE: the targets chosen so far (with their shares) */
     uint8_t  step;       /* CH_TARGET_NEXT: targets chosen before; CH_DIVIDE: the target asked about */

@@ -354,6 +354,8 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
     if (c->kind == CH_MAY) return 0;   /* what it may do helps it: its targets were its choice */
     if (c->kind == CH_ORDER || c->kind == CH_SCRY) return 0;   /* the library as it is (no reading yet) */
     if (c->kind == CH_PAY) return 0;   /* its spell is worth more than the mana left this turn */
+    if (c->kind == CH_PAY_X) return c->n - 1;   /* "you may pay {X}{R}": the most it can (its targets chose the foe's) */
+    if (c->kind == CH_CREATURE_TYPE) return 0;   /* the type most of its creatures have (zone.c's order) */
     if (c->kind == CH_PREVENT_FIRST) return 0;   /* the shield first: its life is sure to be spared */
     if (c->kind == CH_REDIRECT) {      /* the player when it kills them, else the planeswalker it kills
                                           with the most loyalty, else the player */
@@ -425,6 +427,24 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
         for (int k = 0; k < c->n; k++) {
             const Permanent *q = &s->perm[c->idx[k]];
             int v = q->plus * 2 - q->minus * 2 - q->damage + (q->flags & PF_TAPPED ? 0 : 1);
+            if (v > best_v) { best_v = v; best = k; }
+        }
+        return best;
+    }
+    if (c->kind == CH_ATTACH) {        /* an Aura that harms on the opponent's best, else on its own best */
+        const CardDef *d = &s->cards[c->arg];
+        int harm = 0;
+        for (int k = 0; k < d->n_abilities; k++)
+            for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
+                const Effect *e = &d->ab[k].effect[j];
+                if (e->who == SEL_ATTACHED && (sense(e) < 0 || e->op == OP_CONTROL ||
+                                              (e->op == OP_RULE && e->arg2 == RULE_NO_ACTIVATE)))
+                    harm = 1;
+            }
+        int best = 0, best_v = -(1 << 30);
+        for (int k = 0; k < c->n; k++) {
+            int i = c->idx[k], mine = perm_controller(s, i) == p;
+            int v = (perm_is_creature(s, i) ? creature_value(s, i) : 3) - (mine == harm ? 1 << 20 : 0);
             if (v > best_v) { best_v = v; best = k; }
         }
         return best;

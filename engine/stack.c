@@ -58,7 +58,7 @@ static void trigger_scan(GameState *s, int trigger, int player, int ev_slot, con
             const Ability *a = &d->ab[k];
             if (a->kind != AB_TRIGGERED || a->trigger != trigger) continue;
             int ctl = perm_controller(s, i);
-            if (trigger == TR_OTHER_ETB || trigger == TR_OTHER_DIES) {
+            if (trigger == TR_OTHER_ETB || trigger == TR_OTHER_DIES || trigger == TR_OTHER_TAPPED) {
                 if (!filter_perm(s, &a->trig_filter, ev_slot, ctl, i)) continue;
             } else if (trigger == TR_CAST) {
                 if (!ctl_match(s, a->trig_ctl, ctl, player, i) || !filter_spell(s, &a->trig_filter, ev_item)) continue;
@@ -112,6 +112,46 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
             /* its source's colors as it died (its slot's record still holds them) */
             if (w && trigger == TR_DIES && slot != NO_SLOT) w->lki_colors = (uint8_t)(LKI_KNOWN | s->px[slot].colors);
         }
+}
+
+void trigger_leaves(GameState *s, int slot, uint16_t card, int controller)
+{
+    const CardDef *d = &s->cards[card];
+    int owner = -1, obj = -1;                        /* the card its linked ability exiled (607.2a) */
+    uint32_t ts = s->px[slot].ts;
+    int k = 0;
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op == FL_LINKED && f->slot == slot && f->perm_ts == ts) { owner = f->controller; obj = f->p; continue; }
+        s->fl[k++] = *f;
+    }
+    s->float_n = (uint8_t)k;
+    for (int a = 0; a < d->n_abilities; a++)
+        if (d->ab[a].kind == AB_TRIGGERED && d->ab[a].trigger == TR_LEAVES) {
+            Pending *w = pend(s, card, a, controller, NO_SLOT, owner < 0 ? controller : owner, obj);
+            if (w) w->lki_colors = (uint8_t)(LKI_KNOWN | s->px[slot].colors);   /* 603.10a: as it left */
+        }
+}
+
+void trigger_attached_dies(GameState *s, int slot, int player)
+{
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int j = permiter_next(&it);
+        if ((s->px[j].abk & (PK_ATTACH | PK_TRIGGERED)) != (PK_ATTACH | PK_TRIGGERED) || s->px[j].attached != slot) continue;
+        const CardDef *d = &s->cards[s->perm[j].card];
+        int obj = s->perm[j].obj, card = obj == OBJ_NONE ? -1 : s->px[j].owner << 8 | obj;
+        for (int k = 0; k < d->n_abilities; k++) {
+            if (d->ab[k].kind != AB_TRIGGERED || d->ab[k].trigger != TR_ATTACHED_DIES) continue;
+            Pending *w = pend(s, s->perm[j].card, k, perm_controller(s, j), j, player, card);
+            if (w) { w->ev_perm = (uint8_t)slot; w->ev_ts = s->px[slot].ts; }
+        }
+    }
+}
+
+void trigger_tapped(GameState *s, int slot)
+{
+    if (!s->spells) return;
+    trigger_scan(s, TR_OTHER_TAPPED, perm_controller(s, slot), slot, NULL, 0);
 }
 
 void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount)
@@ -302,7 +342,16 @@ int triggers_put(GameState *s, Game *g)
             it->lki_att_ts = pd.lki_att_ts;
             it->lki_tapped = pd.lki_tapped;
             it->lki_colors = pd.lki_colors;
+            it->ev_lki = pd.ev_lki;
+            it->ev_kw = pd.ev_kw;
+            it->ev_card = pd.ev_card;
             it->ts = state_ts(s);
+            /* the Aura of "When enchanted creature dies, return ~ ...": found in its owner's graveyard
+             * only if it went there with the creature or for being attached to nothing (the
+             * state-based actions just checked); zone.c's gy_leave forgets it if it leaves */
+            if (s->cards[pd.card].ab[pd.ability].trigger == TR_ATTACHED_DIES && it->ev_amount >= 0 &&
+                !bits256_has(s->pl[(it->ev_amount >> 8) & 1].gy, it->ev_amount & 0xFF))
+                it->ev_amount = -1;
             if (!trigger_targets(s, g, it, &s->cards[pd.card].ab[pd.ability])) continue;   /* 603.3d */
             s->stack_n++;
             game_event(g, s, EV_TRIGGER, it->controller, it->source, 0, it->card, it->ability, 0);
@@ -469,12 +518,16 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     }
     /* ACT_ACTIVATE */
     int i = a->hand_idx;
+    uint16_t card = s->perm[i].card;                 /* the card the ability is printed on */
+    const Ability *ab = &s->cards[card].ab[a->ability];
+    /* An Aura's "Enchanted creature has '...'": the creature is the source (613.1f) */
+    if (ab->granted == GRANT_ATTACHED) i = s->px[i].attached;
     Permanent *q = &s->perm[i];
-    const Ability *ab = &s->cards[q->card].ab[a->ability];
     it->kind = SI_ABILITY;
     it->owner = (uint8_t)p;
     it->obj = OBJ_NONE;
-    it->card = q->card;
+    it->card = card;
+    it->ev_card = q->card;                           /* the source's own card (item_source_card) */
     it->ability = a->ability;
     it->source = (uint8_t)i;
     it->source_ts = s->px[i].ts;
@@ -488,7 +541,7 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
         mana_pay_cost(s, g, p, ab->cost.color, generic, keep);
     }
     if (ab->cost.discard_n) pay_discards(s, g, p, a);
-    if (ab->cost.tap) q->flags |= PF_TAPPED;
+    if (ab->cost.tap) { q->flags |= PF_TAPPED; trigger_tapped(s, i); }
     if (ab->timing & (TM_ONCE | TM_TWICE)) {                                    /* 602.5b */
         if (s->px[i].xflags & PX_USED) s->used_twice |= PERMSET_BIT(i);
         else { s->px[i].xflags |= PX_USED; s->used_twice &= ~PERMSET_BIT(i); }
@@ -502,7 +555,7 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     }
     it->ts = state_ts(s);
     s->stack_n++;
-    game_event(g, s, EV_ACTIVATE, p, i, 0, q->card, a->ability, 0);
+    game_event(g, s, EV_ACTIVATE, p, i, 0, card, a->ability, 0);
     if (ab->cost.sac_n && a->tk[ACTION_TARGETS - 1] == TK_SAC) perm_leave(s, g, a->tv[ACTION_TARGETS - 1], ZONE_GRAVEYARD);
     if (ab->cost.sac_self) perm_leave(s, g, i, ZONE_GRAVEYARD);
     if (ab->cost.exile_self) perm_leave(s, g, i, ZONE_EXILE);

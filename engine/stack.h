@@ -53,6 +53,30 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
  * `player` the event's player, `amount` its amount. */
 void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount);
 
+/* 603.6c, 603.10a: permanent `slot` (card, controller) has left the
+ * battlefield: its "When ~ leaves the battlefield" abilities, each with
+ * the card its linked ability exiled (607.2a: the Floating FL_LINKED
+ * record, dropped; StackItem.ev_player its owner, ev_amount its object
+ * id, or -1 for none). */
+void trigger_leaves(GameState *s, int slot, uint16_t card, int controller);
+
+/* Creature `slot` (controller `player`) dies (603.10a, before its Auras
+ * become unattached): "When enchanted creature dies" of what is attached
+ * to it (TR_ATTACHED_DIES; the event's object: the creature), each with
+ * its Aura's card, owner << 8 | object id in ev_amount (-1 for a token),
+ * for "return ~ to its owner's hand" from the graveyard (400.7: the card
+ * an Aura became there with the creature, or for being attached to
+ * nothing, 704.5m). */
+void trigger_attached_dies(GameState *s, int slot, int player);
+
+/* Permanent `slot` became tapped (it was untapped): an attack (508.1f), a
+ * {T} cost (602.2b, mana abilities while paying included), an effect that
+ * taps it, regeneration (701.15a). Queues "whenever a creature an opponent
+ * controls becomes tapped" (TR_OTHER_TAPPED; the event's object: it).
+ * Entering the battlefield tapped is no such event. Nothing in a game
+ * without rules text. */
+void trigger_tapped(GameState *s, int slot);
+
 /* 603.7: the resolving triggered ability `it` ("when ~ attacks, sacrifice
  * it at end of combat") creates its delayed triggered ability: the same
  * ability of the same source, waiting until the end of combat step

@@ -289,6 +289,7 @@ enum { SI_SPELL, SI_ABILITY, SI_TRIGGER };
 
 /* A spell or ability on the stack (405, 601.2, 602.2, 603.3). */
 #define LKI_KNOWN 0x80u   /* StackItem.lki_colors holds the colors its source had as it left */
+#define EV_LKI_CTL1 0x40u /* StackItem.ev_lki: player 1 controlled the event's object as it left */
 
 typedef struct StackItem {
     uint8_t  kind;        /* SI_* */
@@ -312,6 +313,11 @@ typedef struct StackItem {
     uint8_t  lki_tapped;  /* its source was tapped as it left (608.2h: "if ~ is untapped") */
     uint8_t  lki_colors;  /* an ability whose source has left: LKI_KNOWN | its colors (CB_*) as it
                              left (608.2h: a color an effect gave it), else 0 */
+    uint8_t  ev_lki;      /* a trigger whose event's object deals damage (DMG_BY_EVENT) and has left:
+                             LKI_KNOWN | EV_LKI_CTL1 if player 1 controlled it | its colors (CB_*), as
+                             it last existed (608.2h); else 0 (ev_amount: its power then) */
+    uint16_t ev_kw;       /* with ev_lki: its keywords as it last existed (deathtouch, lifelink, ...) */
+    uint16_t ev_card;     /* with ev_lki: its card (pool index), for protection from its qualities */
     uint32_t ev_ts;       /* the event permanent's timestamp (the same object, 400.7) */
     uint32_t lki_att_ts;  /* lki_att's timestamp */
     Target   t[ITEM_TARGETS]; /* chosen targets, in the order of the ability's specs (several of one
@@ -326,7 +332,8 @@ typedef struct Floating {
     uint8_t  op;          /* OP_PUMP, OP_GRANT, OP_LOSE_KW, OP_RULE, OP_CONTROL, OP_NO_UNTAP, OP_BECOME,
                              OP_SET_COLOR (layer 5), OP_SET_PT (base power and toughness p/t, layer 7b); or
                              FL_DAMAGED_BY: a record, not an effect: permanent `slot` was dealt damage
-                             this turn by the permanent in slot p with timestamp ts (Sengir Vampire) */
+                             this turn by the permanent in slot p with timestamp ts (Sengir Vampire);
+                             or FL_LINKED: the card a permanent exiled (below) */
     uint8_t  dur;         /* DUR_EOT, DUR_FOREVER, DUR_NEXT_UNTAP; OP_CONTROL also
                              DUR_SOURCE_CONTROLLED, DUR_TARGET_ENCHANTED */
     uint8_t  slot;        /* the permanent affected */
@@ -339,13 +346,21 @@ typedef struct Floating {
     union {
         uint8_t source;   /* OP_CONTROL, DUR_SOURCE_CONTROLLED: the source's slot ("for as long as you
                              control ~"; the effect ends as the source leaves: perm_leave) */
-        uint8_t sub;      /* OP_BECOME: the creature type it gains (a subtype id, layer 4) */
+        uint8_t sub;      /* OP_BECOME: the creature type it gains (a subtype id, layer 4); FL_CHOSEN:
+                             the type chosen */
     };
     uint32_t perm_ts;     /* the permanent's timestamp: the effect ends when it leaves */
     uint32_t ts;          /* this effect's timestamp (613.7) */
 } Floating;
 
 #define FL_DAMAGED_BY 0xF0u  /* Floating.op of a "dealt damage by" record (stack.c) */
+#define FL_LINKED     0xF1u  /* Floating.op of a record, not an effect: permanent `slot` (timestamp
+                                perm_ts) exiled the card of object id p owned by player `controller`
+                                with its EXILE_LINKED effect (607.2a: Oblivion Ring); dur DUR_FOREVER,
+                                read and dropped as the permanent leaves (stack.c's trigger_leaves) */
+#define FL_CHOSEN     0xF2u  /* Floating.op of a record: the creature type `sub` chosen as permanent `slot`
+                                (timestamp perm_ts) entered (AB_CHOOSE_TYPE, 614.12); dur DUR_FOREVER,
+                                pruned with the permanent */
 
 /* A triggered ability that triggered and waits to be put on the stack
  * the next time a player would receive priority (603.3). */
@@ -359,12 +374,15 @@ typedef struct Pending {
     uint8_t  delayed;     /* a delayed triggered ability (603.7) waiting for the end of combat step
                              ("sacrifice it at end of combat"): not put on the stack until then */
     int16_t  ev_amount;
+    uint16_t ev_kw;       /* as StackItem's */
     uint32_t source_ts;
+    uint16_t ev_card;     /* as StackItem's */
+    uint16_t pad3;
     uint32_t ev_ts;       /* ev_perm's timestamp */
     uint8_t  lki_att;     /* as StackItem's */
     uint8_t  lki_tapped;  /* as StackItem's */
     uint8_t  lki_colors;  /* as StackItem's */
-    uint8_t  pad2;
+    uint8_t  ev_lki;      /* as StackItem's */
     uint32_t lki_att_ts;
 } Pending;
 
@@ -547,7 +565,9 @@ enum { EXTRA_MAX = 7, EXTRA_COUNT = 0x0F, EXTRA_NOW = 0x40, EXTRA_NEXT = 0x80 };
 enum { RES_NONE, RES_RESOLVED, RES_FIZZLED };
 
 _Static_assert(sizeof(Permanent) == 16, "Permanent must stay 16 bytes");
-_Static_assert(sizeof(GameState) <= 8192 + 128, "GameState must stay under 8 KiB (and the 16 stack items' fifth target)");
+/* 8 KiB, and 128 bytes for the 16 stack items' fifth target, and 128 for the last known information
+ * of a trigger's event object that deals damage (StackItem's and Pending's ev_lki, ev_kw, ev_card). */
+_Static_assert(sizeof(GameState) <= 8192 + 256, "GameState must stay under 8 KiB (and the 16 stack items' fifth target)");
 _Static_assert(offsetof(GameState, stack) <= 3072, "the part of a creature-only game must stay under 3 KiB");
 _Static_assert(PERM_MAX <= 8 * (int)sizeof(PermSet), "a PermSet must hold every slot");
 _Static_assert(PERM_MAX <= TARGET_GONE && PAIR_MAX < 255, "slots and pair counts must fit a byte, below its markers");

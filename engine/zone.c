@@ -10,6 +10,64 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
     return perm_enter_with(s, g, ctl, owner, card, obj, 1);
 }
 
+/* 614.12: "As ~ enters the battlefield, choose a creature type": player
+ * ctl chooses among the creature types of the game's cards (both decks'
+ * creatures and the tokens their abilities make: a type no card has is
+ * like any other absent one), those most of ctl's creatures have first
+ * (the engine's default, option 0); kept as a Floating FL_CHOSEN. */
+static void choose_type(GameState *s, const Game *g, int ctl, int i)
+{
+    uint8_t opt[SUBTYPE_CHOSEN];                     /* every id a table holds (1 .. 254) */
+    int n = 0, mine[SUBTYPE_CHOSEN];
+    for (int p = 0; p < 2; p++)
+        for (int o = 0; o < s->pl[p].deck_n; o++) {
+            const CardDef *d = &s->cards[s->pl[p].deck[o]];
+            uint8_t ids[CARD_SUBTYPE_MAX + 2 * 6];
+            int m = 0;
+            if (d->types & TYPE_CREATURE)
+                for (int k = 0; k < CARD_SUBTYPE_MAX && d->subtype[k]; k++) ids[m++] = d->subtype[k];
+            for (int k = 0; k < d->n_abilities; k++)
+                for (int e = 0; e < d->ab[k].n_effects; e++)
+                    if (d->ab[k].effect[e].op == OP_TOKEN && d->ab[k].effect[e].token.subtype && m < (int)sizeof ids)
+                        ids[m++] = d->ab[k].effect[e].token.subtype;
+            for (int k = 0; k < m; k++) {
+                int j = 0;
+                while (j < n && opt[j] != ids[k]) j++;
+                if (j == n && n < SUBTYPE_CHOSEN) { opt[n] = ids[k]; mine[n++] = 0; }
+            }
+        }
+    if (!n) return;
+    for (PermIter it = permset_iter(s->perm_ctl[ctl]); permiter_more(&it);) {
+        int j = permiter_next(&it);
+        if (j == i || !perm_is_creature(s, j)) continue;
+        const CardDef *d = perm_def(s, j);
+        for (int k = 0; k < n; k++)
+            for (int t = 0; t < CARD_SUBTYPE_MAX && d->subtype[t]; t++) mine[k] += d->subtype[t] == opt[k];
+    }
+    for (int a = 1; a < n; a++)                      /* most first, then by id */
+        for (int b = a; b > 0 && (mine[b] > mine[b - 1] || (mine[b] == mine[b - 1] && opt[b] < opt[b - 1])); b--) {
+            int t = mine[b]; mine[b] = mine[b - 1]; mine[b - 1] = t;
+            uint8_t u = opt[b]; opt[b] = opt[b - 1]; opt[b - 1] = u;
+        }
+    int pick = 0;
+    const Policy *pol = g ? g->policy[ctl] : NULL;
+    if (n > 1 && pol && pol->choose) {
+        Choice ch = { CH_CREATURE_TYPE, s->perm[i].card, n, NULL, opt, 0, NULL, 0, 0, 0, 0 };
+        pick = pol->choose(pol, s, g, ctl, g->policy_rng[ctl], &ch);
+        if (pick < 0 || pick >= n) pick = 0;
+    }
+    Floating f;
+    memset(&f, 0, sizeof f);
+    f.op = FL_CHOSEN;
+    f.dur = DUR_FOREVER;
+    f.slot = (uint8_t)i;
+    f.controller = (uint8_t)ctl;
+    f.sub = opt[pick];
+    f.perm_ts = s->px[i].ts;
+    f.ts = state_ts(s);
+    if (floating_add(s, &f) < 0) s->error = ERR_CAPACITY;   /* the game ends at the next priority */
+}
+
 int perm_enter_with(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj, int others)
 {
     int i = perm_create(s, ctl, card, obj);
@@ -34,6 +92,7 @@ int perm_enter_with(GameState *s, const Game *g, int ctl, int owner, uint16_t ca
             int v = s->perm[i].plus + a->effect[0].n.n;                                /* 702.54a */
             s->perm[i].plus = (uint8_t)(v > 255 ? 255 : v);
         }
+        if (a->kind == AB_CHOOSE_TYPE) choose_type(s, g, ctl, i);                 /* 614.12 */
         if (a->kind == AB_ETB_TAPPED) {                                           /* 614.1c */
             int untapped = 0;
             if (a->trig_filter.types || a->trig_filter.subtype[0])
@@ -73,6 +132,12 @@ void gy_leave(GameState *s, int owner, uint8_t obj)
     Player *o = &s->pl[owner];
     bits256_clear(o->gy, obj);
     o->gy_n--;
+    for (int k = 0; k < s->stack_n; k++) {                   /* an Aura to return: a new object (400.7) */
+        StackItem *it = &s->stack[k];
+        if (it->kind == SI_TRIGGER && it->ev_amount == (owner << 8 | obj) && it->ability < s->cards[it->card].n_abilities &&
+            s->cards[it->card].ab[it->ability].trigger == TR_ATTACHED_DIES)
+            it->ev_amount = -1;
+    }
     layers_touch(s, LR_GY);                          /* statics that count graveyards (Mortivore) */
     for (int k = 0; k < s->stack_n; k++)
         for (int j = 0; j < ITEM_TARGETS; j++) {             /* the last: a graveyard ability's own card */
@@ -105,17 +170,21 @@ int perm_regenerate(GameState *s, int i)
     if (!x->regen || (x->xflags & PX_NO_REGEN)) return 0;
     x->regen--;
     Permanent *q = &s->perm[i];
-    q->flags |= PF_TAPPED;
+    if (!(q->flags & PF_TAPPED)) { q->flags |= PF_TAPPED; trigger_tapped(s, i); }   /* it becomes tapped */
     q->damage = 0;
     q->flags &= (uint8_t)~PF_DEATHTOUCHED;
     combat_remove(s, i);
     return 1;
 }
 
-/* Does an ability read "its toughness" of its event's object? */
+/* Does an ability read "its toughness" of its event's object (1), or does
+ * that object deal damage, "equal to its power" (2)? */
 static int reads_toughness(const Ability *a)
 {
-    for (int k = 0; k < a->n_effects; k++) if (a->effect[k].n.kind == QTY_EVENT_TOUGHNESS) return 1;
+    for (int k = 0; k < a->n_effects; k++) {
+        if (a->effect[k].n.kind == QTY_EVENT_TOUGHNESS) return 1;
+        if (a->effect[k].op == OP_DAMAGE && a->effect[k].arg2 == DMG_BY_EVENT) return 2;
+    }
     return 0;
 }
 
@@ -130,22 +199,31 @@ static void last_known(GameState *s, int i)
     uint8_t colors = (uint8_t)(LKI_KNOWN | s->px[i].colors);
     uint32_t att_ts = att != NO_SLOT ? s->px[att].ts : 0;
     int16_t tough = (int16_t)perm_toughness(s, i);
+    /* as a source of damage (Warstorm Surge): its power, controller, colors, keywords */
+    int16_t power = (int16_t)perm_power(s, i);
+    uint8_t ev_lki = (uint8_t)(colors | (perm_controller(s, i) ? EV_LKI_CTL1 : 0u));
+    uint16_t kw = s->perm[i].kw, card = s->perm[i].card;
     for (int k = 0; k < s->stack_n; k++) {
         StackItem *it = &s->stack[k];
         if (it->kind != SI_SPELL && it->source == i && it->source_ts == ts) {
             it->lki_att = att; it->lki_att_ts = att_ts; it->lki_tapped = tapped; it->lki_colors = colors;
         }
-        if (it->kind == SI_TRIGGER && it->ev_perm == i && it->ev_ts == ts &&
-            reads_toughness(&s->cards[it->card].ab[it->ability]))
-            it->ev_amount = tough;
+        if (it->kind == SI_TRIGGER && it->ev_perm == i && it->ev_ts == ts) {
+            int r = reads_toughness(&s->cards[it->card].ab[it->ability]);
+            if (r == 1) it->ev_amount = tough;
+            if (r == 2) { it->ev_amount = power; it->ev_lki = ev_lki; it->ev_kw = kw; it->ev_card = card; }
+        }
     }
     for (int k = 0; k < s->pending_n; k++) {
         Pending *w = &s->pend[k];
         if (w->source == i && w->source_ts == ts) {
             w->lki_att = att; w->lki_att_ts = att_ts; w->lki_tapped = tapped; w->lki_colors = colors;
         }
-        if (w->ev_perm == i && w->ev_ts == ts && reads_toughness(&s->cards[w->card].ab[w->ability]))
-            w->ev_amount = tough;
+        if (w->ev_perm == i && w->ev_ts == ts) {
+            int r = reads_toughness(&s->cards[w->card].ab[w->ability]);
+            if (r == 1) w->ev_amount = tough;
+            if (r == 2) { w->ev_amount = power; w->ev_lki = ev_lki; w->ev_kw = kw; w->ev_card = card; }
+        }
     }
 }
 
@@ -160,6 +238,7 @@ void perm_leave(GameState *s, const Game *g, int i, int zone)
     else game_event(g, s, EV_LEAVE, ctl, i, 0, card, zone, 0);
     if (s->stack_n || s->pending_n) last_known(s, i);
     if (zone == ZONE_GRAVEYARD && creature && s->float_n) trigger_damaged_dies(s, i);   /* Sengir Vampire */
+    if (zone == ZONE_GRAVEYARD && creature && s->spells) trigger_attached_dies(s, i, ctl);
     combat_remove(s, i);
     /* What was attached to it becomes unattached (the state-based actions
      * then put an Aura into its owner's graveyard, 704.5m). */
@@ -177,4 +256,5 @@ void perm_leave(GameState *s, const Game *g, int i, int zone)
      * reader reads both as TR_DIES (700.4). */
     if (zone == ZONE_GRAVEYARD && (creature || !(s->cards[card].types & TYPE_CREATURE)))
         trigger_event(s, TR_DIES, i, card, ctl, ctl, 0);
+    if (s->spells && (x->abk & PK_TRIGGERED)) trigger_leaves(s, i, card, ctl);   /* any zone (603.6c) */
 }

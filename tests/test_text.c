@@ -511,6 +511,26 @@ static void test_model_additions_2(void)
     EXPECT("Steel Overseer", "activated {T}: counters 1 +1/+1 on all[creature&artifact you control]");
     EXPECT("Gideon's Avenger", "triggered becomes-tapped[creature opponent controls]: counters 1 +1/+1 on self");
     EXPECT("Brink of Disaster", "enchant [land|creature]\ntriggered attached-becomes-tapped: destroy attached");
+    /* the creature that entered deals the damage (608.2h: as it last existed if it left) */
+    /* an Aura's quoted ability: the enchanted creature has it (613.1f) */
+    EXPECT("Trollhide", "enchant [creature]\nstatic: pump +2/+2 attached static\nactivated by attached {1}{G}: regenerate self");
+    EXPECT("Arcane Teachings", "enchant [creature]\nstatic: pump +2/+2 attached static\n"
+                               "activated by attached {T}: damage 1 to target0[any target]");
+    /* linked abilities (607.2a): the enters ability's exile remembered for the leaves ability */
+    EXPECT("Oblivion Ring", "triggered etb: exile target0[other nonland permanent]{another} linked\n"
+                            "triggered leaves: reanimate the exiled card under owner");
+    /* "you may pay {X}{R}. If you do, ..." (608.2c): the payment as it resolves */
+    EXPECT("Flameblast Dragon", "keywords flying\ntriggered attacks: pay {X}{R} you may; damage X to target0[any target] if-done");
+    EXPECT("Llanowar Sentinel", "triggered etb: pay {1}{G} you may; search [card in library named ~] to battlefield you if-done; "
+                                "shuffle you if-done");
+    /* 614.12: a creature type chosen as it enters, "the chosen type" */
+    EXPECT("Adaptive Automaton", "as-enters choose a creature type\nstatic: add-subtype chosen-type self static\n"
+                                 "static: pump +1/+1 all[other chosen-type creature you control] static");
+    /* an Aura's creature type (layer 4) and its return from the graveyard (400.7) */
+    EXPECT("Angelic Destiny", "enchant [creature]\nstatic: pump +4/+4 attached static; grant flying,first strike attached static; "
+                              "add-subtype Angel attached static\ntriggered attached-dies: to-hand self");
+    EXPECT("Warstorm Surge", "triggered enters[creature you control]: damage that object's power to target0[any target] "
+                             "by that object");
     EXPECT("Belltower Sphinx", "keywords flying\ntriggered dealt-damage: mill that much that player");
     EXPECT("Call to the Grave", "triggered upkeep(any): sacrifice 1[non-Zombie creature] that player\n"
                                 "triggered end-step(any) if no creatures: sacrifice self");
