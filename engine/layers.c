@@ -106,9 +106,18 @@ static int added_by(const GameState *s, int j, int who, uint8_t *out, int n, int
     return n;
 }
 
+/* Whether static ability a adds a subtype (OP_ADD_SUBTYPE), whatever its
+ * condition. */
+static int adds_subtype(const Ability *a)
+{
+    for (int e = 0; a->kind == AB_STATIC && e < a->n_effects; e++) if (a->effect[e].op == OP_ADD_SUBTYPE) return 1;
+    return 0;
+}
+
 int layers_added_subtypes(const GameState *s, int i, uint8_t *out, int max)
 {
     int n = 0;
+    if (!(s->layers_reads & LR_SUBTYPES)) return 0;          /* no such ability on the battlefield */
     if (s->px[i].abk & PK_STATIC) n = added_by(s, i, SEL_SELF, out, n, max);
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it) && n < max;) {
         int j = permiter_next(&it);
@@ -524,9 +533,12 @@ int layers_local(const CardDef *d)
 void layers_moved(GameState *s, int i)
 {
     const PermX *x = &s->px[i];
+    const CardDef *d = &s->cards[s->perm[i].card];
     if (((x->xflags & PX_LAND) && (s->layers_reads & LR_LANDS)) ||
-        ((x->abk & (PK_STATIC | PK_CONTROL | PK_COND)) && !layers_local(&s->cards[s->perm[i].card]))) {
+        ((x->abk & (PK_STATIC | PK_CONTROL | PK_COND)) && !layers_local(d))) {
         s->layers_dirty = 1;
+        for (int k = 0; (x->abk & PK_STATIC) && k < d->n_abilities; k++)
+            if (adds_subtype(&d->ab[k])) s->layers_reads |= LR_SUBTYPES;   /* seen at once, before a refresh */
         return;
     }
     layers_changed(s, i);
@@ -566,6 +578,9 @@ void layers_refresh(GameState *s)
             base1 |= permset_bit_if(perm_base_controller(s, i), i);
             ctl_srcs |= permset_bit_if((s->px[i].abk & PK_CONTROL) != 0, i);
             perm_printed(s, i);
+            const CardDef *d = &s->cards[s->perm[i].card];
+            for (int k = 0; (s->px[i].abk & PK_STATIC) && k < d->n_abilities; k++)
+                if (adds_subtype(&d->ab[k])) s->layers_reads |= LR_SUBTYPES;   /* before any filter reads them */
         }
     } else {
         for (PermIter it = permset_iter(only); permiter_more(&it);) perm_printed(s, permiter_next(&it));

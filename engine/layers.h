@@ -43,7 +43,9 @@ enum {
     LR_GY = 1u << 0,      /* cards in graveyards */
     LR_LANDS = 1u << 1,   /* basic lands */
     LR_PERMS = 1u << 2,   /* permanents other than lands */
-    LR_CONTROL = 1u << 3  /* a control-changing effect in force (layer 2) */
+    LR_CONTROL = 1u << 3, /* a control-changing effect in force (layer 2) */
+    LR_SUBTYPES = 1u << 4 /* a static ability on the battlefield adds subtypes (OP_ADD_SUBTYPE: set as
+                             its permanent enters, kept until a whole pass finds none) */
 };
 
 /* GameState.layers_dirty: only the characteristics of the permanents in
