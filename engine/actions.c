@@ -565,7 +565,7 @@ static void list_granted(Lister *L, int p, int free_mana)
             if ((a->timing & TM_SORCERY) && !sorcery_time(s, p)) continue;
             if (!can_pay_other(s, i, a)) continue;
             int keep = a->cost.tap ? i : -1;
-            if (!free_mana && !mana_can_pay_cost(s, p, a->cost.color, a->cost.generic, keep)) continue;
+            if (!free_mana && !mana_can_pay_listed(s, p, a->cost.color, a->cost.generic, keep, &L->units)) continue;
             memset(&L->it, 0, sizeof L->it);
             L->it.kind = SI_ABILITY;
             L->it.controller = (uint8_t)p;
@@ -605,6 +605,35 @@ static void list_gy_activations(Lister *L, int p, int free_mana)
                     L->out[L->n++] = (Action){ ACT_GY_ACTIVATE, (uint8_t)obj, (uint8_t)k, 0, 0, { 0 }, { 0 }, 0 };
             }
         }
+}
+
+int actions_surely_none(const GameState *s, int p)
+{
+    const Player *pl = &s->pl[p];
+    if ((pl->flags & (PL_FREE_SPELLS | PL_GY_ABILITIES)) || (sorcery_time(s, p) && !(pl->flags & PL_LAND_PLAYED)) ||
+        (s->pl_rules[p] & PR_LANDS_ANY_COLOR))                       /* Joiner Adept: any land makes mana */
+        return 0;
+    if (mana_pack(pl->mana) || mana_pack(pl->land_n) != mana_pack(pl->land_tapped)) return 0;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it), own = permset_has(s->perm_ctl[p], i);
+        unsigned abk = s->px[i].abk;
+        if ((abk & PK_MANA) && own && !(s->perm[i].flags & PF_TAPPED)) return 0;
+        if (!(abk & PK_ACTIVATED)) continue;
+        if (!own) {                                          /* an Aura's granted to p's creature */
+            int a = s->px[i].attached;
+            if ((abk & PK_ATTACH) && a != NO_SLOT && permset_has(s->perm_ctl[p], a)) return 0;
+            continue;
+        }
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++) {          /* one with no mana to pay: {T}, sacrifice, loyalty */
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_ACTIVATED && a->kind != AB_EQUIP && a->kind != AB_LOYALTY &&
+                (a->kind != AB_MANA || ability_mana_tap_only(a)))
+                continue;
+            if (!a->cost.generic && !mana_pack(a->cost.color)) return 0;
+        }
+    }
+    return 1;
 }
 
 int actions_spells(const GameState *s, int p, Action *out, int free_mana)

@@ -648,6 +648,22 @@ static void settle(GameState *s, Game *g)
     } while (!s->over && triggers_put(s, g));
 }
 
+/* actions_surely_none, verified in check mode (the list it spares is
+ * passing alone). */
+static int surely_none(const GameState *s, Game *g, int p)
+{
+    if (!actions_surely_none(s, p)) return 0;
+    if (g->check) {
+        Action acts[ACTION_MAX];
+        if (actions_spells(s, p, acts, 0) != 1) {
+            static const char msg[] = "priority: actions_surely_none, but actions to take";
+            if (!g->check_failed) memcpy(g->check_msg, msg, sizeof msg);
+            g->check_failed++;
+        }
+    }
+    return 1;
+}
+
 void priority_run(GameState *s, Game *g)
 {
     int p = s->active, passes = 0, settled = 0;
@@ -664,7 +680,7 @@ void priority_run(GameState *s, Game *g)
         int k = 0;
         const Policy *pol = g->policy[p];
         acts[0] = (Action){ ACT_PASS, 0, 0, 0, 0, { 0 }, { 0 }, 0 };
-        if (pol && (!pol->looks || pol->looks(pol, s, g, p))) {
+        if (pol && (!pol->looks || pol->looks(pol, s, g, p)) && !surely_none(s, g, p)) {
             int n = actions_spells(s, p, acts, 0);
             if (n > 1) k = pol->main_action(pol, s, g, p, g->policy_rng[p], acts, n);
             if (k < 0 || k >= n) { game_fail(s, g, ERR_ILLEGAL_ACTION); return; }

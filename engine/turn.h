@@ -27,6 +27,14 @@ int actions_after_cast(const GameState *s, int p, Action *acts, int n, int k, in
  * costs are taken as paid (scenarios). PASS first. */
 int actions_spells(const GameState *s, int p, Action *out, int free_mana);
 
+/* Whether actions_spells (paying mana) would surely list passing alone for
+ * player p: no land to play now, no mana in the pool, no untapped basic
+ * land or permanent with a mana ability, no card of mana value 0 or with a
+ * graveyard ability in the deck, no permanent with an activated ability
+ * (its own, or an Aura's it grants). A quick look that the engine makes
+ * before listing; 0 when anything might be legal. */
+int actions_surely_none(const GameState *s, int p);
+
 /* The ability of card d whose targets its spell names as it is cast (an
  * instant's or sorcery's effect, an Aura's enchant), or -1. */
 int spell_ability(const CardDef *d);
