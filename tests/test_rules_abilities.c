@@ -343,6 +343,38 @@ static void test_seedborn_muse_vines(void **state)
     }
 }
 
+/* The engine's quick look before listing actions (actions_surely_none):
+ * with every land tapped and no ability free of mana, passing is all
+ * there is; an untapped Forest, an untapped Llanowar Elves or Prodigal
+ * Pyromancer's {T} ability may make more, and then it does not say. */
+static void test_surely_none(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    x.s.step = STEP_DECLARE_ATTACKERS;                         /* not sorcery time: no land to play */
+    put(&x, 0, C_BEARS);
+    bits256_clear(x.s.exile[0], C_FOREST);
+    land_enter(&x.s, &x.g, 0, C_FOREST, 1);                    /* tapped */
+    give(&x, 0, C_GROWTH);
+    Action acts[ACTION_MAX];
+    assert_true(actions_surely_none(&x.s, 0));
+    assert_int_equal(actions_spells(&x.s, 0, acts, 0), 1);
+    x.s.pl[0].land_tapped[COLOR_G] = 0;                        /* it untaps: Giant Growth */
+    assert_false(actions_surely_none(&x.s, 0));
+    assert_true(actions_spells(&x.s, 0, acts, 0) > 1);
+    x.s.pl[0].land_tapped[COLOR_G] = 1;
+    int elves = put(&x, 0, C_ELVES);
+    x.s.perm[elves].flags &= (uint8_t)~PF_SICK;
+    assert_false(actions_surely_none(&x.s, 0));                /* the Elves' mana */
+    x.s.perm[elves].flags |= PF_TAPPED;
+    assert_true(actions_surely_none(&x.s, 0));
+    int pyro = put(&x, 0, C_PYRO);
+    x.s.perm[pyro].flags &= (uint8_t)~PF_SICK;
+    assert_false(actions_surely_none(&x.s, 0));                /* {T}: no mana to pay */
+    assert_true(actions_spells(&x.s, 0, acts, 0) > 1);
+    assert_true(actions_surely_none(&x.s, 1));                 /* the other player: nothing */
+}
+
 /* 508.1d: Alluring Siren's target, on its controller's turn, must attack:
  * no attack or an attack without it is illegal; a policy's empty
  * declaration is repaired to include it, at the player. */
@@ -481,6 +513,7 @@ int main(void)
         cmocka_unit_test(test_gaeas_herald),
         cmocka_unit_test(test_seedborn_muse),
         cmocka_unit_test(test_seedborn_muse_vines),
+        cmocka_unit_test(test_surely_none),
         cmocka_unit_test(test_alluring_siren),
         cmocka_unit_test(test_leylines),
         cmocka_unit_test(test_punishment),
