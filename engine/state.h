@@ -73,6 +73,13 @@ static inline int permset_first(PermSet m)
     uint64_t lo = (uint64_t)m;
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
 }
+/* How many slots up to the highest in m (0 for none): the part of a
+ * per-slot array in use, slots being taken lowest first. */
+static inline int permset_span(PermSet m)
+{
+    uint64_t lo = (uint64_t)m, hi = (uint64_t)(m >> 64);
+    return hi ? 128 - __builtin_clzll(hi) : lo ? 64 - __builtin_clzll(lo) : 0;
+}
 static inline int permset_count(PermSet m)
 {
     uint64_t hi = (uint64_t)(m >> 64);
@@ -499,8 +506,9 @@ typedef struct GameState {
  * rules text uses nothing from `stack` on (its creature spells resolve at
  * once), so a fork copies the first part alone; a game with it copies the
  * items, effects and waiting triggers in use and the permanents' extra
- * records. Entries past the counts are left as they were in dst: nothing
- * reads them. */
+ * records up to the highest slot in use. Entries past the counts and the
+ * slots are left as they were in dst: nothing reads them (a permanent
+ * entering a slot sets its records: perm_create, perm_enter). */
 #define STATE_HOT_BYTES offsetof(GameState, stack)
 static inline size_t state_fork_bytes(const GameState *s)
 {
@@ -508,7 +516,8 @@ static inline size_t state_fork_bytes(const GameState *s)
     size_t libs = 0;
     for (int p = 0; p < 2; p++) if (s->pl[p].flags & PL_LIB_OWN) libs += s->pl[p].lib_n;
     return STATE_HOT_BYTES + (size_t)s->stack_n * sizeof(StackItem) + (size_t)s->float_n * sizeof(Floating) +
-           (size_t)s->pending_n * sizeof(Pending) + sizeof s->px + sizeof s->used_twice + sizeof s->pw_used + libs;
+           (size_t)s->pending_n * sizeof(Pending) + (size_t)permset_span(s->perm_used) * sizeof(PermX) +
+           sizeof s->used_twice + sizeof s->pw_used + libs;
 }
 static inline void state_fork(GameState *dst, const GameState *src)
 {
@@ -517,7 +526,7 @@ static inline void state_fork(GameState *dst, const GameState *src)
     if (!src->spells) return;
     memcpy(dst->fl, src->fl, (size_t)src->float_n * sizeof(Floating));
     memcpy(dst->pend, src->pend, (size_t)src->pending_n * sizeof(Pending));
-    memcpy(dst->px, src->px, sizeof src->px);
+    memcpy(dst->px, src->px, (size_t)permset_span(src->perm_used) * sizeof(PermX));
     dst->used_twice = src->used_twice;
     dst->pw_used = src->pw_used;
     for (int p = 0; p < 2; p++)             /* an own library: its live part, and the pointer to it */
