@@ -431,6 +431,28 @@ static int can_pay_other(const GameState *s, int i, const Ability *a)
     return 1;
 }
 
+/* The lister's item for ability k of card `card`, activated by player p
+ * with permanent i as its source, and the base of its actions (the action
+ * names permanent `named`: the source, or the Aura that grants the
+ * ability). */
+static Action ability_base(Lister *L, int p, uint16_t card, int k, int i, int named)
+{
+    const GameState *s = L->s;
+    memset(&L->it, 0, sizeof L->it);
+    L->it.kind = SI_ABILITY;
+    L->it.controller = (uint8_t)p;
+    L->it.card = card;
+    L->it.ability = (uint8_t)k;
+    L->it.source = (uint8_t)i;
+    L->it.source_ts = s->px[i].ts;
+    Action base;
+    memset(&base, 0, sizeof base);
+    base.type = ACT_ACTIVATE;
+    base.hand_idx = (uint8_t)named;
+    base.ability = (uint8_t)k;
+    return base;
+}
+
 /* The activations of loyalty ability k of planeswalker i (606): as a
  * sorcery, if no loyalty ability of that permanent was activated this turn
  * (606.3), and a negative cost no greater than its loyalty (606.5); [-X]:
@@ -442,21 +464,10 @@ static void list_loyalty(Lister *L, int p, int i, int k, int sorcery)
     if (!sorcery || permset_has(s->pw_used, i)) return;
     int loyalty = s->perm[i].loyalty;
     if (a->cost.loyalty < 0 && -a->cost.loyalty > loyalty) return;
-    memset(&L->it, 0, sizeof L->it);
-    L->it.kind = SI_ABILITY;
-    L->it.controller = (uint8_t)p;
-    L->it.card = s->perm[i].card;
-    L->it.ability = (uint8_t)k;
-    L->it.source = (uint8_t)i;
-    L->it.source_ts = s->px[i].ts;
+    Action base = ability_base(L, p, s->perm[i].card, k, i, i);
     L->a = a;
     int max_x = a->cost.x ? loyalty : 0;
     for (int x = 0; x <= max_x; x++) {
-        Action base;
-        memset(&base, 0, sizeof base);
-        base.type = ACT_ACTIVATE;
-        base.hand_idx = (uint8_t)i;
-        base.ability = (uint8_t)k;
         base.x = (uint8_t)x;
         L->it.x = (uint8_t)x;
         list_targets(L, base, 0);
@@ -484,18 +495,7 @@ static void list_activations(Lister *L, int p, int free_mana)
             if (!can_pay_other(s, i, a)) continue;
             int keep = a->cost.tap ? i : -1;
             if (!free_mana && !mana_can_pay_listed(s, p, a->cost.color, a->cost.generic, keep, &L->units)) continue;
-            memset(&L->it, 0, sizeof L->it);
-            L->it.kind = SI_ABILITY;
-            L->it.controller = (uint8_t)p;
-            L->it.card = s->perm[i].card;
-            L->it.ability = (uint8_t)k;
-            L->it.source = (uint8_t)i;
-            L->it.source_ts = s->px[i].ts;
-            Action base;
-            memset(&base, 0, sizeof base);
-            base.type = ACT_ACTIVATE;
-            base.hand_idx = (uint8_t)i;
-            base.ability = (uint8_t)k;
+            Action base = ability_base(L, p, s->perm[i].card, k, i, i);
             if (mana) {
                 /* "Add one mana of any color": one action per color, in x
                  * (played.c: one such choice at most). */
@@ -566,20 +566,9 @@ static void list_granted(Lister *L, int p, int free_mana)
             if (!can_pay_other(s, i, a)) continue;
             int keep = a->cost.tap ? i : -1;
             if (!free_mana && !mana_can_pay_listed(s, p, a->cost.color, a->cost.generic, keep, &L->units)) continue;
-            memset(&L->it, 0, sizeof L->it);
-            L->it.kind = SI_ABILITY;
-            L->it.controller = (uint8_t)p;
-            L->it.card = s->perm[j].card;
-            L->it.ability = (uint8_t)k;
-            L->it.source = (uint8_t)i;
-            L->it.source_ts = s->px[i].ts;
+            Action base = ability_base(L, p, s->perm[j].card, k, i, j);
             L->it.ev_card = s->perm[i].card;
             L->a = a;
-            Action base;
-            memset(&base, 0, sizeof base);
-            base.type = ACT_ACTIVATE;
-            base.hand_idx = (uint8_t)j;
-            base.ability = (uint8_t)k;
             list_targets(L, base, 0);
         }
     }

@@ -282,6 +282,20 @@ static void test_gaeas_herald(void **state)
     assert_int_equal(x.s.pl[1].life, 20);
 }
 
+/* From player 1's end step, the game runs through player 0's untap step,
+ * upkeep and draw (the turn cap stops it at turn 2's end). */
+static void untap_step_of_player_0(Pos *x)
+{
+    static const uint8_t lib0[] = { C_WURM };
+    library(x, 0, lib0, 1);
+    x->s.active = 1;                                               /* turn 2 is player 0's */
+    x->s.step = STEP_END;
+    x->s.turn = 1;
+    x->s.turn_cap = 2;
+    game_run(&x->s, &x->g);
+    assert_int_equal(x->s.end_reason, END_TURN_CAP);
+}
+
 /* 502.2: Seedborn Muse untaps its controller's permanents, basic lands
  * included, during the other player's untap step; without it they stay
  * tapped until their own. */
@@ -297,14 +311,7 @@ static void test_seedborn_muse(void **state)
         bits256_clear(x.s.exile[1], C_FOREST);
         land_enter(&x.s, &x.g, 1, C_FOREST, 1);
         assert_int_equal(x.s.pl[1].land_tapped[COLOR_G], 1);
-        static const uint8_t lib0[] = { C_WURM };
-        library(&x, 0, lib0, 1);
-        x.s.active = 1;                                            /* turn 2 is player 0's */
-        x.s.step = STEP_END;
-        x.s.turn = 1;
-        x.s.turn_cap = 2;
-        game_run(&x.s, &x.g);
-        assert_int_equal(x.s.end_reason, END_TURN_CAP);
+        untap_step_of_player_0(&x);
         assert_int_equal((x.s.perm[bears].flags & PF_TAPPED) != 0, !muse);
         assert_int_equal(x.s.pl[1].land_tapped[COLOR_G], !muse);
         if (muse) assert_false(x.s.perm[m].flags & PF_TAPPED);
@@ -329,14 +336,7 @@ static void test_seedborn_muse_vines(void **state)
         x.s.layers_dirty = 1;
         settle(&x);
         assert_true(permset_has(x.s.perm_used, vines));
-        static const uint8_t lib0[] = { C_WURM };
-        library(&x, 0, lib0, 1);
-        x.s.active = 1;                                            /* turn 2 is player 0's */
-        x.s.step = STEP_END;
-        x.s.turn = 1;
-        x.s.turn_cap = 2;
-        game_run(&x.s, &x.g);
-        assert_int_equal(x.s.end_reason, END_TURN_CAP);
+        untap_step_of_player_0(&x);
         assert_int_equal((x.s.perm[bears].flags & PF_TAPPED) != 0, !muse);
         assert_int_equal(permset_has(x.s.perm_used, vines), !muse);
         assert_int_equal(bits256_has(x.s.pl[0].gy, C_VINES), muse);
