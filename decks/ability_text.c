@@ -273,6 +273,10 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         if (e->arg2 == 1) put(b, "or-untap ");
         who_text(b, a, e, st);
         break;
+    case OP_SHUFFLE_GRAVEYARD:
+        if (e->arg2) put(b, "and-hand ");
+        who_text(b, a, e, st);
+        break;
     case OP_DIG: qty_text(b, e, st); filter_text(b, &e->sel, st); put(b, " to hand, rest to bottom "); who_text(b, a, e, st); break;
     case OP_GRANT: case OP_LOSE_KW: kws(b, e->kw); put(b, " "); who_text(b, a, e, st); break;
     case OP_RULE:

@@ -1805,10 +1805,14 @@ static int vp_player(P *p, const Ref *subj)
         int op = lit(p, "reveals the top card of their library") ? OP_REVEAL_TOP :
                  lit(p, "reveals a card at random from their hand") ? OP_REVEAL_RANDOM :
                  lit(p, "shuffles their graveyard into their library") ? OP_SHUFFLE_GRAVEYARD : -1;
+        /* Time Reversal: "Each player shuffles their hand and graveyard into their library" */
+        int hand = op < 0 && lit(p, "shuffles their hand and graveyard into their library");
+        if (hand) op = OP_SHUFFLE_GRAVEYARD;
         if (op >= 0) {
             if (subj->who == SEL_YOU) { p->i = save; return 0; }  /* "you" would say "your" */
             Effect *e = clause_eff(p, op, subj);
             if (!e) return 0;
+            e->arg2 = (uint8_t)hand;
             e->dur = DUR_NOW;
             return 1;
         }
@@ -2098,6 +2102,16 @@ static int vp_you(P *p, const Ref *subj)
         Effect *e = clause_eff(p, OP_TAP, &r);
         if (!e) return 0;
         e->arg2 = 1;
+        e->dur = DUR_NOW;
+        return 1;
+    }
+    /* Time Reversal: "Exile ~." as the spell's last effect, which it then does not leave
+     * for its owner's graveyard (608.2k applies only to a spell still on the stack) */
+    if (p->ctx == C_SPELL && lit(p, "exile ~")) {
+        if (!peek(p, ".")) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_EXILE, NULL);
+        if (!e) return 0;
+        e->who = SEL_SELF;
         e->dur = DUR_NOW;
         return 1;
     }

@@ -192,7 +192,7 @@ enum {
                             the keywords beyond card.h's KW_* bits are rules abilities too
                             (hexproof, shroud, flash, fear, landwalk, protection), see RULE_* */
     OP_DESTROY,          /* destroy (EF_NO_REGEN: can't be regenerated) */
-    OP_EXILE,
+    OP_EXILE,            /* on SEL_SELF of a spell: the spell exiles itself as it resolves ("Exile ~.") */
     OP_BOUNCE,           /* return to its owner's hand (from the battlefield, or the zone of the target's filter) */
     OP_TO_LIBRARY,       /* put on top (EF_BOTTOM: bottom) of its owner's library */
     OP_REANIMATE,        /* put onto the battlefield (from a graveyard or hand) under `arg2` = 0 you, 1 its owner;
@@ -235,7 +235,8 @@ enum {
     OP_LOOK_HAND,        /* the ability's controller looks at the selected player's hand */
     OP_REVEAL_TOP,       /* the selected player reveals the top card of their library */
     OP_REVEAL_RANDOM,    /* the selected player reveals a card at random from their hand */
-    OP_SHUFFLE_GRAVEYARD,/* the selected player shuffles their graveyard into their library */
+    OP_SHUFFLE_GRAVEYARD,/* the selected player shuffles their graveyard (arg2 = 1: and their hand) into
+                            their library */
     OP_GIVE_CONTROL,     /* the player chosen for target spec `arg2` gains control of the selection
                             (for the duration) */
     OP_SKIP_COMBAT,      /* the selected player skips their next combat phase */

@@ -1031,6 +1031,13 @@ static void run(Ctx *c, const Effect *e)
         break;
     }
     case OP_EXILE: case OP_BOUNCE: {
+        if (e->op == OP_EXILE && e->who == SEL_SELF && c->it->kind == SI_SPELL) {
+            /* "Exile Time Reversal.": the spell exiles itself as it resolves, and is then
+             * not put into its owner's graveyard (608.2k: only a spell still on the stack) */
+            card_to_zone(s, c->it->owner, c->it->obj, ZONE_EXILE);
+            c->it->obj = OBJ_NONE;
+            break;
+        }
         PermSet late = attached_in(s, perms);               /* likewise */
         for (int pass = 0; pass < 2; pass++)
         for (PermIter it = permset_iter(pass ? late : perms & ~late); permiter_more(&it);) {
@@ -1271,6 +1278,8 @@ static void run(Ctx *c, const Effect *e)
     case OP_SHUFFLE_GRAVEYARD:                               /* its cards into the library, then a shuffle */
         for (int p = 0; p < 2; p++) {
             if (!(players >> p & 1)) continue;
+            Player *pl = &s->pl[p];                          /* arg2: the hand too (Time Reversal) */
+            while (e->arg2 && pl->hand_n) card_to_zone(s, p, hand_take(pl, pl->hand_n - 1), ZONE_LIBRARY);
             for (int w = 0; w < 4; w++)
                 for (uint64_t b = s->pl[p].gy[w]; b; b &= b - 1) {
                     uint8_t obj = (uint8_t)(w * 64 + __builtin_ctzll(b));

@@ -535,6 +535,8 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
             break;
         return 1;
     case OP_SHUFFLE: case OP_SHUFFLE_GRAVEYARD:
+        /* "Each player shuffles their hand and graveyard into their library": each their own */
+        if (e->op == OP_SHUFFLE_GRAVEYARD && sel == SEL_EACH_PLAYER && e->dur == DUR_NOW) return 1;
         if (sel != SEL_YOU && sel != SEL_TARGET) break;
         if (sel == SEL_TARGET && (e->arg >= a->n_targets || a->target[e->arg].what != TGT_PLAYER)) break;
         return 1;
