@@ -352,10 +352,11 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     static const char *const flags[] = { "no-regen", "may", "at-random", "bottom", "tapped", "",
                                          "you-choose", "if-done", "reveal", "no-prevent", "shuffle",
                                          "damaged-no-regen", "at-end-of-combat", "if-less-life", "if-fewer",
-                                         "if-lost" };
-    for (int k = 0; k < 16; k++)
+                                         "if-lost", "if-a-graveyard-has", "unless-a-graveyard-has" };
+    for (int k = 0; k < (int)(sizeof flags / sizeof *flags); k++)
         if ((e->flags & (1u << k)) && flags[k][0]) put(b, " %s", flags[k]);
     if (e->flags & EF_IF_FEWER) filter_text(b, &e->count, st);
+    if (e->flags & (EF_IF_GRAVEYARD | EF_UNLESS_GRAVEYARD)) put(b, " %d", e->cond_n);
 }
 
 static void cost_text(Buf *b, const Cost *c, const SubtypeTable *st)

@@ -2621,6 +2621,7 @@ static int sentence(P *p)
     /* Timely Reinforcements: a condition of this sentence's effects, as they
      * happen (608.2c) */
     unsigned cond = 0;
+    int cond_n = 0;
     Filter cond_f = fany();
     if (p->ctx != C_STATIC) {
         int pl, kind;
@@ -2637,6 +2638,11 @@ static int sentence(P *p)
         else if (lit(p, "if you have less life than an opponent ,")) cond = EF_IF_LESS_LIFE;
         /* after "you may pay ...": what happens if it was paid */
         else if (from > 0 && p->a->effect[from - 1].op == OP_PAY_MANA && lit(p, "if you do ,")) cond = EF_IF_DONE;
+        else if (lit(p, "if a graveyard has")) {             /* Visions of Beyond */
+            int v;
+            if (number(p, &v, 0) && v > 1 && lit(p, "or more cards in it ,")) { cond = EF_IF_GRAVEYARD; cond_n = v; }
+            else restore(p, &sc);
+        }
         else if (lit(p, "if you control fewer")) {
             if (filter(p, &cond_f, &pl, &kind) && PL(pl) && kind == N_PERMANENT && cond_f.ctl == CTL_ANY &&
                 lit(p, "than an opponent ,")) {
@@ -2757,6 +2763,23 @@ static int sentence(P *p)
         }
         if (!any) { restore(p, &s); return 0; }
     }
+    /* "If a graveyard has twenty or more cards in it, draw three cards instead.": one
+     * effect that replaces the same verb on the same player of the sentence before
+     * (614.1a), which then happens only when the condition does not hold */
+    if (lit(p, "instead")) {
+        const Effect *e = &p->a->effect[from];
+        Effect *prev = from > 0 ? &p->a->effect[from - 1] : NULL;
+        if (cond != EF_IF_GRAVEYARD || p->a->n_effects != from + 1 || !prev || prev->op != e->op ||
+            e->op != OP_DRAW || prev->who != e->who || prev->arg != e->arg || prev->flags || prev->n.kind != QTY_CONST) {
+            restore(p, &s);
+            return 0;
+        }
+        prev->flags |= EF_UNLESS_GRAVEYARD;
+        prev->cond_n = (uint8_t)cond_n;
+    } else if (cond == EF_IF_GRAVEYARD) {
+        restore(p, &s);                                      /* read only with its "instead" */
+        return 0;
+    }
     if (!settle(p, from, said != 0, dur)) { restore(p, &s); return 0; }
     /* the sentence's period inside the quotation it ends with: 'has "...creature."' */
     int quoted_period = p->granting == GRANT_ATTACHED && p->i == p->quote_to + 1 &&
@@ -2767,8 +2790,9 @@ static int sentence(P *p)
             Effect *e = &p->a->effect[k];
             /* the count of "fewer" is kept in Effect.count: not with an amount that counts */
             if (cond == EF_IF_FEWER && (e->n.kind != QTY_CONST && e->n.kind != QTY_X)) { restore(p, &s); return 0; }
-            e->flags |= (uint16_t)cond;
+            e->flags |= cond;
             if (cond == EF_IF_FEWER) e->count = cond_f;
+            if (cond == EF_IF_GRAVEYARD) e->cond_n = (uint8_t)cond_n;
         }
     }
     return 1;

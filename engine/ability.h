@@ -356,8 +356,13 @@ enum {
     EF_IF_FEWER   = 1u << 14,   /* happens only if the ability's controller controls fewer permanents
                                  matching Effect.count than an opponent ("If you control fewer
                                  creatures than an opponent, ...") */
-    EF_IF_LOST    = 1u << 15    /* happens only if the ability's coin flip (OP_FLIP_COIN) was lost: "If
+    EF_IF_LOST    = 1u << 15,   /* happens only if the ability's coin flip (OP_FLIP_COIN) was lost: "If
                                  you lose the flip, ..." */
+    EF_IF_GRAVEYARD = 1u << 16, /* happens only if a graveyard holds Effect.cond_n or more cards, as it
+                                 resolves ("If a graveyard has twenty or more cards in it, draw three
+                                 cards instead": Visions of Beyond) */
+    EF_UNLESS_GRAVEYARD = 1u << 17 /* happens only if no graveyard holds Effect.cond_n or more cards: the
+                                 effect a later EF_IF_GRAVEYARD one replaces ("instead", 614.1a) */
 };
 
 /* A token's characteristics (111.4). */
@@ -379,7 +384,8 @@ typedef struct Effect {
     uint8_t  arg;        /* SEL_TARGET / SEL_TARGET_*: the target spec's index; QTY_TARGET_*: likewise */
     uint8_t  arg2;       /* per op: RULE_*, destination, colors of mana, counter kind */
     uint8_t  dur;        /* DUR_* */
-    uint16_t flags;      /* EF_* */
+    uint8_t  cond_n;     /* EF_IF_GRAVEYARD, EF_UNLESS_GRAVEYARD: how many cards */
+    uint32_t flags;      /* EF_* */
     Qty      n;          /* the amount (damage, cards, life, counters, tokens) */
     int8_t   p, t;       /* OP_PUMP: +p/+t (times n when n counts: "+1/+1 for each") */
     uint16_t kw;         /* OP_GRANT / OP_LOSE_KW: keywords */

@@ -1426,9 +1426,12 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
         const Effect *e = &c.a->effect[k];
         if ((e->flags & EF_IF_DONE) && !c.done) continue;
         if ((e->flags & EF_IF_LOST) && !c.lost) continue;
-        if (e->flags & (EF_IF_LESS_LIFE | EF_IF_FEWER)) {                                  /* 608.2c */
+        if (e->flags & (EF_IF_LESS_LIFE | EF_IF_FEWER | EF_IF_GRAVEYARD | EF_UNLESS_GRAVEYARD)) {   /* 608.2c */
             int you = it->controller;
+            int big = s->pl[0].gy_n >= e->cond_n || s->pl[1].gy_n >= e->cond_n;   /* "a graveyard has N or more" */
             int holds = (e->flags & EF_IF_LESS_LIFE) ? s->pl[you].life < s->pl[1 - you].life
+                      : (e->flags & EF_IF_GRAVEYARD) ? big
+                      : (e->flags & EF_UNLESS_GRAVEYARD) ? !big
                       : effect_count(s, &e->count, you, c.src) < effect_count(s, &e->count, 1 - you, c.src);
             if (!holds) { c.done = 0; continue; }
         }

@@ -226,6 +226,7 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
                         (e->op == OP_SACRIFICE && e->who == SEL_SELF && a->kind == AB_TRIGGERED &&
                          a->n_effects == 1 && (a->trigger == TR_ATTACKS || a->trigger == TR_BLOCKS) ? EF_END_OF_COMBAT : 0u);
     if (a->kind != AB_STATIC) flags_ok |= EF_IF_LESS_LIFE | EF_IF_FEWER;   /* effect_resolve checks them */
+    if (a->kind != AB_STATIC && e->op == OP_DRAW) flags_ok |= EF_IF_GRAVEYARD | EF_UNLESS_GRAVEYARD;   /* likewise */
     for (const Effect *f = a->effect; f < e; f++)           /* the branches of a coin flip before it */
         if (f->op == OP_FLIP_COIN) flags_ok |= EF_IF_DONE | EF_IF_LOST;
     /* "you may pay {X}{R}. If you do, ...": the effects after the payment, if it was paid; the
