@@ -181,6 +181,7 @@ static void qty_text(Buf *b, const Effect *e, const SubtypeTable *st)
     case QTY_GREATEST_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "greatest power"); filter_text(b, &e->count, st); break;
     case QTY_DAMAGE_DEALT: if (q->n != 1) put(b, "%d*", q->n); put(b, "damage dealt"); break;
     case QTY_PREV_MANA_VALUE: if (q->n != 1) put(b, "%d*", q->n); put(b, "its mana value"); break;
+    case QTY_MOST_DISCARDED: if (q->n != 1) put(b, "%d*", q->n); put(b, "most discarded"); break;
     case QTY_SACRIFICED_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "sacrificed's power"); break;
     case QTY_EVENT_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "that object's power"); break;
     case QTY_COUNT_SHARING: if (q->n != 1) put(b, "%d*", q->n); put(b, "count-sharing-a-type"); filter_text(b, &e->count, st); break;
@@ -307,6 +308,7 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         break;
     case OP_DISCARD:
         qty_text(b, e, st);
+        if (e->n.kind == QTY_HAND_SIZE && e->arg2) put(b, " but %d kept", e->arg2);
         if (e->flags & EF_CHOOSER) filter_text(b, &e->sel, st);
         put(b, " ");
         who_text(b, a, e, st);

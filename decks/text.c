@@ -1629,6 +1629,15 @@ static int vp_player(P *p, const Ref *subj)
             e->dur = DUR_NOW;
             return 1;
         }
+        /* Jace's Archivist: after "discards their hand" */
+        if (p->a->n_effects > 0 && p->a->effect[p->a->n_effects - 1].op == OP_DISCARD &&
+            lit(p, "cards equal to the greatest number of cards a player discarded this way")) {
+            Effect *e = clause_eff(p, OP_DRAW, subj);
+            if (!e) return 0;
+            e->n = (Qty){ QTY_MOST_DISCARDED, 1 };
+            e->dur = DUR_NOW;
+            return 1;
+        }
         if (!qty(p, &q, 1)) { p->i = save; return 0; }
         if (!(q.kind == QTY_CONST && q.n == 1 ? lit(p, "card") : lit(p, "cards"))) { p->i = save; return 0; }
         Effect *e = clause_eff(p, OP_DRAW, subj);
@@ -1637,7 +1646,26 @@ static int vp_player(P *p, const Ref *subj)
         e->dur = DUR_NOW;
         return 1;
     }
+    /* Monomania: "Target player chooses a card in their hand and discards the rest." */
+    if (subj->who != SEL_YOU && lit(p, "chooses a card in their hand and discards the rest")) {
+        Effect *e = clause_eff(p, OP_DISCARD, subj);
+        if (!e) return 0;
+        e->n = (Qty){ QTY_HAND_SIZE, 1 };
+        e->arg2 = 1;                                         /* the card kept */
+        e->sel.zone = ZONE_HAND;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (lit(p, "discard|discards")) {
+        /* "Each player discards their hand" (you: "your hand") */
+        if (subj->who == SEL_YOU ? lit(p, "your hand") : lit(p, "their hand")) {
+            Effect *e = clause_eff(p, OP_DISCARD, subj);
+            if (!e) return 0;
+            e->n = (Qty){ QTY_HAND_SIZE, 1 };
+            e->sel.zone = ZONE_HAND;
+            e->dur = DUR_NOW;
+            return 1;
+        }
         if (!qty(p, &q, 1)) { p->i = save; return 0; }
         if (!(q.kind == QTY_CONST && q.n == 1 ? lit(p, "card") : lit(p, "cards"))) { p->i = save; return 0; }
         Effect *e = clause_eff(p, OP_DISCARD, subj);

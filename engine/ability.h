@@ -128,8 +128,11 @@ enum {
                             existed ("the sacrificed creature's power": Fling) */
     QTY_PREV_MANA_VALUE, /* n * the mana value of the card the previous effect (OP_TOP_TO_HAND) put
                             into a hand ("its mana value"); 0 if none */
-    QTY_EVENT_POWER      /* n * the power of the triggering event's object, now or as it last existed
+    QTY_EVENT_POWER,     /* n * the power of the triggering event's object, now or as it last existed
                             ("it deals damage equal to its power": Warstorm Surge) */
+    QTY_MOST_DISCARDED   /* n * the greatest number of cards a player discarded through the previous
+                            effect (OP_DISCARD: "equal to the greatest number of cards a player
+                            discarded this way", Jace's Archivist) */
 };
 
 typedef struct Qty {
@@ -202,7 +205,9 @@ enum {
     OP_GAIN_LIFE,
     OP_LOSE_LIFE,
     OP_DRAW,             /* the selected player draws Qty cards */
-    OP_DISCARD,          /* the selected player discards Qty cards (EF_RANDOM at random, EF_CHOOSER: you choose, Effect.sel filter) */
+    OP_DISCARD,          /* the selected player discards Qty cards (EF_RANDOM at random, EF_CHOOSER: you choose, Effect.sel filter);
+                            QTY_HAND_SIZE: their hand but for arg2 cards they choose to keep ("discards
+                            their hand"; "chooses a card in their hand and discards the rest") */
     OP_MILL,
     OP_SEARCH,           /* search the selected player's library for Qty cards matching Effect.sel, to zone `arg2` (EF_TAPPED) */
     OP_SHUFFLE,

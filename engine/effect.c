@@ -280,6 +280,8 @@ typedef struct Ctx {
     int moved_mv;       /* the mana value of the card OP_TOP_TO_HAND moved ("its mana value") */
     uint8_t lost;       /* the ability's coin flip was lost ("If you lose the flip") */
     uint8_t many;       /* the targets are several of one spec (targets_many.h): each t[j] is spec 0's */
+    int discarded;      /* the most cards one player discarded through the last discard effect ("the
+                           greatest number of cards a player discarded this way") */
 } Ctx;
 
 static int qty(const Ctx *c, const Qty *q)
@@ -317,6 +319,7 @@ static int amount(const Ctx *c, const Effect *e)
     case QTY_EVENT: return e->n.n * c->it->ev_amount;
     case QTY_DAMAGE_DEALT: return e->n.n * c->dealt;
     case QTY_PREV_MANA_VALUE: return e->n.n * c->moved_mv;
+    case QTY_MOST_DISCARDED: return e->n.n * c->discarded;
     case QTY_GREATEST_POWER: {                           /* as it resolves; none: 0 */
         int best = 0;
         for (PermIter it = permset_iter(c->s->perm_used); permiter_more(&it);) {
@@ -591,13 +594,17 @@ static int factorial(int m)
     return f;
 }
 
+/* Player p discards n cards (701.8): each its choice (random 0), at random
+ * (1), or (2) the whole hand, which leaves nothing to choose. */
 static void discard(Ctx *c, int p, int n, int random)
 {
     GameState *s = c->s;
     Player *pl = &s->pl[p];
     for (; n > 0 && pl->hand_n; n--) {
         int h;
-        if (random) {
+        if (random == 2) {
+            h = pl->hand_n - 1;
+        } else if (random) {
             h = (int)rng_below(c->g->deck_rng[p], (uint32_t)pl->hand_n);
         } else {
             uint8_t idx[HAND_MAX];
@@ -1196,10 +1203,18 @@ static void run(Ctx *c, const Effect *e)
         break;
     }
     case OP_DISCARD:
-        for (int p = 0; p < 2; p++)
+        c->discarded = 0;
+        for (int p = 0; p < 2; p++) {
             if (!(players >> p & 1)) continue;
-            else if (e->flags & EF_CHOOSER) discard_chosen(c, p, n, &e->sel);
+            int was = s->pl[p].hand_n;
+            if (e->flags & EF_CHOOSER) discard_chosen(c, p, n, &e->sel);
+            else if (e->n.kind == QTY_HAND_SIZE && !e->arg2) discard(c, p, was, 2);   /* the whole hand: no choice */
+            /* "chooses a card in their hand and discards the rest" (Monomania): the
+             * cards the player keeps are its choice, as are those it discards */
+            else if (e->n.kind == QTY_HAND_SIZE) discard(c, p, was - e->arg2, 0);
             else discard(c, p, n, (e->flags & EF_RANDOM) != 0);
+            if (was - s->pl[p].hand_n > c->discarded) c->discarded = was - s->pl[p].hand_n;
+        }
         break;
     case OP_MILL:                                            /* an amount of its player's own cards, each */
         for (int p = 0; p < 2; p++) {
@@ -1396,7 +1411,7 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
 {
     const CardDef *d = &s->cards[it->card];
     if (it->ability >= d->n_abilities) return 1;
-    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1, { 0 }, { 0 }, 0, 0, 0, 0, 0, 0 };
+    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1, { 0 }, { 0 }, 0, 0, 0, 0, 0, 0, 0 };
     c.many = (uint8_t)many_spec(c.a);
     if (it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts)
         c.src = it->source;

@@ -117,6 +117,7 @@ static int qty_ok(const Ability *a, const Qty *q)
     case QTY_GREATEST_POWER: case QTY_DAMAGE_DEALT: return 1;
     case QTY_COUNT_SHARING: return a->kind == AB_STATIC;     /* layers.c's count_sharing */
     case QTY_PREV_MANA_VALUE: return 1;                      /* effect_ok: after OP_TOP_TO_HAND */
+    case QTY_MOST_DISCARDED: return 1;                       /* effect_ok: right after an OP_DISCARD */
     default: return 0;
     }
 }
@@ -246,7 +247,10 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         NOT("%s of that amount", name);
     for (const Effect *f = a->effect; by_event && f < a->effect + a->n_effects; f++)   /* ev_amount: one use */
         if (f != e && (f->n.kind == QTY_EVENT_TOUGHNESS || f->n.kind == QTY_EVENT)) NOT("%s of that amount", name);
-    if (!q || (q == 2 && e->op != OP_MILL && !hand_damage) || (q == 3 && e->op != OP_GAIN_LIFE && e->op != OP_LOSE_LIFE) ||
+    /* "discards their hand", "discards the rest" (effect.c): each its own hand, no condition */
+    int hand_discard = e->op == OP_DISCARD && e->n.kind == QTY_HAND_SIZE && e->n.n == 1 && !(e->flags & ~(unsigned)EF_OPTIONAL) &&
+                       e->arg2 <= 1;
+    if (!q || (q == 2 && e->op != OP_MILL && !hand_damage && !hand_discard) || (q == 3 && e->op != OP_GAIN_LIFE && e->op != OP_LOSE_LIFE) ||
         (e->n.kind == QTY_LIFE_TOTAL && (e->op != OP_GAIN_LIFE || e->n.n != 1)))
         NOT("%s of that amount", name);
     if ((e->n.kind == QTY_TARGET_POWER || e->n.kind == QTY_TARGET_TOUGHNESS) &&
@@ -256,6 +260,8 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         ((e->n.kind == QTY_COUNT_PLAYER || e->n.kind == QTY_GREATEST_POWER || (e->flags & EF_IF_FEWER)) && !filter_ok(&e->count)))
         NOT("counting outside the battlefield");
     if (e->n.kind == QTY_PREV_MANA_VALUE && (e == a->effect || (e - 1)->op != OP_TOP_TO_HAND || (e - 1)->who != SEL_YOU))
+        NOT("%s of that amount", name);
+    if (e->n.kind == QTY_MOST_DISCARDED && (e == a->effect || (e - 1)->op != OP_DISCARD || (e - 1)->flags))
         NOT("%s of that amount", name);
     if (e->n.kind == QTY_DAMAGE_DEALT) {                     /* the damage of the effect just before */
         const Effect *prev = e > a->effect ? e - 1 : NULL;
