@@ -182,6 +182,7 @@ static void qty_text(Buf *b, const Effect *e, const SubtypeTable *st)
     case QTY_DAMAGE_DEALT: if (q->n != 1) put(b, "%d*", q->n); put(b, "damage dealt"); break;
     case QTY_PREV_MANA_VALUE: if (q->n != 1) put(b, "%d*", q->n); put(b, "its mana value"); break;
     case QTY_MOST_DISCARDED: if (q->n != 1) put(b, "%d*", q->n); put(b, "most discarded"); break;
+    case QTY_SELF_COUNTERS: if (q->n != 1) put(b, "%d*", q->n); put(b, "lore counters on self"); break;
     case QTY_SACRIFICED_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "sacrificed's power"); break;
     case QTY_EVENT_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "that object's power"); break;
     case QTY_COUNT_SHARING: if (q->n != 1) put(b, "%d*", q->n); put(b, "count-sharing-a-type"); filter_text(b, &e->count, st); break;
@@ -337,7 +338,10 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         break;
     }
     case OP_COUNTERS:
-        qty_text(b, e, st); put(b, " %s on ", e->arg2 ? "-1/-1" : "+1/+1"); who_text(b, a, e, st); break;
+        qty_text(b, e, st);
+        put(b, " %s on ", e->arg2 == COUNTER_LORE ? "lore" : e->arg2 == COUNTER_MINUS ? "-1/-1" : "+1/+1");
+        who_text(b, a, e, st);
+        break;
     case OP_ADD_MANA: qty_text(b, e, st); put(b, " "); mana_text(b, e->arg2); break;
     case OP_NO_UNTAP:
         who_text(b, a, e, st);

@@ -1644,6 +1644,11 @@ static int vp_player(P *p, const Ref *subj)
         if (!e) return 0;
         e->n = q;
         e->dur = DUR_NOW;
+        /* Mind Unbound: "draw a card for each lore counter on ~" */
+        if (q.kind == QTY_CONST && q.n == 1 && lit(p, "for each lore counter on ~")) {
+            e->n.kind = QTY_SELF_COUNTERS;
+            e->arg2 = COUNTER_LORE;
+        }
         return 1;
     }
     /* Monomania: "Target player chooses a card in their hand and discards the rest." */
@@ -2243,14 +2248,15 @@ static int vp_you(P *p, const Ref *subj)
         p->i = save;
     }
     if (lit(p, "put")) {
-        if (qty(p, &q, 1) && (q.kind == QTY_CONST && q.n == 1 ? lit(p, "+1/+1|-1/-1 counter on")
-                                                              : lit(p, "+1/+1|-1/-1 counters on"))) {
-            int minus = p->lx->t[p->i - 3].w[0] == '-';
-            if (!ref(p, &r, A_OBJ)) { p->i = save; return 0; }
+        if (qty(p, &q, 1) && (q.kind == QTY_CONST && q.n == 1 ? lit(p, "+1/+1|-1/-1|lore counter on")
+                                                              : lit(p, "+1/+1|-1/-1|lore counters on"))) {
+            const char *w = p->lx->t[p->i - 3].w;
+            int kind = w[0] == '-' ? COUNTER_MINUS : w[0] == 'l' ? COUNTER_LORE : COUNTER_PLUS;
+            if (!ref(p, &r, A_OBJ) || (kind == COUNTER_LORE && r.who != SEL_SELF)) { p->i = save; return 0; }
             Effect *e = clause_eff(p, OP_COUNTERS, &r);
             if (!e) return 0;
             e->n = q;
-            e->arg2 = (uint8_t)minus;
+            e->arg2 = (uint8_t)kind;
             e->dur = DUR_NOW;
             return 1;
         }

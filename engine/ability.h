@@ -130,9 +130,11 @@ enum {
                             into a hand ("its mana value"); 0 if none */
     QTY_EVENT_POWER,     /* n * the power of the triggering event's object, now or as it last existed
                             ("it deals damage equal to its power": Warstorm Surge) */
-    QTY_MOST_DISCARDED   /* n * the greatest number of cards a player discarded through the previous
+    QTY_MOST_DISCARDED,  /* n * the greatest number of cards a player discarded through the previous
                             effect (OP_DISCARD: "equal to the greatest number of cards a player
                             discarded this way", Jace's Archivist) */
+    QTY_SELF_COUNTERS    /* n * the counters of kind Effect.arg2 (COUNTER_*) on the source, or on it as
+                            it last existed (608.2h): "for each lore counter on ~" (Mind Unbound) */
 };
 
 typedef struct Qty {
@@ -219,7 +221,7 @@ enum {
     OP_PREVENT_ALL,      /* prevent all damage to the selection (for the duration) */
     OP_REGENERATE,       /* a regeneration shield on the selection (701.15) */
     OP_TOKEN,            /* create Qty tokens of Effect.token under the selected player's control */
-    OP_COUNTERS,         /* put Qty +1/+1 counters (arg2 = 1: -1/-1) on the selection */
+    OP_COUNTERS,         /* put Qty counters of kind arg2 (COUNTER_*: +1/+1, -1/-1, lore) on the selection */
     OP_TAP,              /* arg2 = 1: "tap or untap", the ability's controller chooses which */
     OP_UNTAP,
     OP_NO_UNTAP,         /* doesn't untap during its controller's untap step (for the duration);
@@ -336,6 +338,11 @@ enum { EXILE_PLAIN, EXILE_LINKED };
 
 /* Effect.arg2 of OP_DAMAGE: who deals it. */
 enum { DMG_BY_SOURCE, DMG_BY_EVENT };
+
+/* Counter kinds (122.1): OP_COUNTERS's arg2, QTY_SELF_COUNTERS's Effect.arg2. A
+ * lore counter is kept in Permanent.loyalty, which only a planeswalker uses
+ * otherwise (state.h). */
+enum { COUNTER_PLUS, COUNTER_MINUS, COUNTER_LORE };
 
 /* Effect.flags */
 enum {

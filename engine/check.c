@@ -18,6 +18,16 @@ static int mark(uint64_t seen[4], int obj)
 
 /* Games with rules text: permanent i's cached characteristics are those
  * layers_refresh computes; its attachment names a live permanent. */
+/* Whether card d puts lore counters on itself (Mind Unbound): its
+ * permanents keep them in Permanent.loyalty (122.1). */
+static int card_lore(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++)
+        for (int j = 0; j < d->ab[k].n_effects; j++)
+            if (d->ab[k].effect[j].op == OP_COUNTERS && d->ab[k].effect[j].arg2 == COUNTER_LORE) return 1;
+    return 0;
+}
+
 static int spells_check(const GameState *s, int i, char *msg, int msglen)
 {
     const PermX *x = &s->px[i];
@@ -227,7 +237,8 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
         if (q->plus && q->minus) FAIL("slot %d: +1/+1 and -1/-1 counters did not cancel", i);
         if (!perm_is_creature(s, i) && q->damage && !perm_is_planeswalker(s, i))
             FAIL("slot %d: damage on a noncreature", i);
-        if (q->loyalty && !perm_is_planeswalker(s, i)) FAIL("slot %d: loyalty counters on a nonplaneswalker", i);
+        if (q->loyalty && !perm_is_planeswalker(s, i) && !card_lore(d))
+            FAIL("slot %d: loyalty counters on a nonplaneswalker (nor lore counters its card puts)", i);
         if (perm_is_planeswalker(s, i) && !perm_is_creature(s, i) && q->damage)   /* 306.8: loyalty goes instead */
             FAIL("slot %d: damage marked on a planeswalker", i);
         if (q->target != TARGET_NONE && !permset_has(s->combat.attackers, i))

@@ -320,6 +320,8 @@ static int amount(const Ctx *c, const Effect *e)
     case QTY_DAMAGE_DEALT: return e->n.n * c->dealt;
     case QTY_PREV_MANA_VALUE: return e->n.n * c->moved_mv;
     case QTY_MOST_DISCARDED: return e->n.n * c->discarded;
+    case QTY_SELF_COUNTERS:                              /* lore counters (played.c): now, or as it left */
+        return e->n.n * (c->src >= 0 ? c->s->perm[c->src].loyalty : c->it->lki_lore);
     case QTY_GREATEST_POWER: {                           /* as it resolves; none: 0 */
         int best = 0;
         for (PermIter it = permset_iter(c->s->perm_used); permiter_more(&it);) {
@@ -1161,6 +1163,11 @@ static void run(Ctx *c, const Effect *e)
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
             int i = permiter_next(&it);
             Permanent *q = &s->perm[i];
+            if (e->arg2 == COUNTER_LORE) {                   /* a nonplaneswalker's (played.c): no characteristic */
+                int v = q->loyalty + n;
+                q->loyalty = (uint8_t)(v > 255 ? 255 : v);
+                continue;
+            }
             int v = q->plus + n;
             q->plus = (uint8_t)(v > 255 ? 255 : v);
             layers_changed(s, i);

@@ -118,6 +118,7 @@ static int qty_ok(const Ability *a, const Qty *q)
     case QTY_COUNT_SHARING: return a->kind == AB_STATIC;     /* layers.c's count_sharing */
     case QTY_PREV_MANA_VALUE: return 1;                      /* effect_ok: after OP_TOP_TO_HAND */
     case QTY_MOST_DISCARDED: return 1;                       /* effect_ok: right after an OP_DISCARD */
+    case QTY_SELF_COUNTERS: return 5;                        /* lore counters, drawn: effect_ok */
     default: return 0;
     }
 }
@@ -250,6 +251,8 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     /* "discards their hand", "discards the rest" (effect.c): each its own hand, no condition */
     int hand_discard = e->op == OP_DISCARD && e->n.kind == QTY_HAND_SIZE && e->n.n == 1 && !(e->flags & ~(unsigned)EF_OPTIONAL) &&
                        e->arg2 <= 1;
+    if (q == 5 && (e->op != OP_DRAW || e->arg2 != COUNTER_LORE || (types & TYPE_PLANESWALKER)))
+        NOT("%s of that amount", name);
     if (!q || (q == 2 && e->op != OP_MILL && !hand_damage && !hand_discard) || (q == 3 && e->op != OP_GAIN_LIFE && e->op != OP_LOSE_LIFE) ||
         (e->n.kind == QTY_LIFE_TOTAL && (e->op != OP_GAIN_LIFE || e->n.n != 1)))
         NOT("%s of that amount", name);
@@ -574,7 +577,9 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         if (e->dur != DUR_NOW || (sel != SEL_TARGET && sel != SEL_SELF)) break;
         return 1;
     case OP_COUNTERS:
-        if (e->arg2 != 0 || (sel != SEL_TARGET && sel != SEL_SELF && sel != SEL_ALL && sel != SEL_EVENT_OBJECT)) break;
+        /* lore counters on its own nonplaneswalker permanent (Permanent.loyalty, 122.1) */
+        if (e->arg2 == COUNTER_LORE && sel == SEL_SELF && !(types & TYPE_PLANESWALKER)) return 1;
+        if (e->arg2 != COUNTER_PLUS || (sel != SEL_TARGET && sel != SEL_SELF && sel != SEL_ALL && sel != SEL_EVENT_OBJECT)) break;
         return 1;
     case OP_REANIMATE:                                       /* effect.c's put_from_hand */
         if (e->dur != DUR_NOW || (sel != SEL_YOU && sel != SEL_OPPONENTS && sel != SEL_EACH_PLAYER &&

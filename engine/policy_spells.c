@@ -35,7 +35,7 @@ static int evaluate(const GameState *s, int p)
         for (PermIter it = permset_iter(s->perm_ctl[side]); permiter_more(&it);) {
             int i = permiter_next(&it);
             w += perm_is_creature(s, i) ? creature_value(s, i) : 3;
-            int loyalty = s->perm[i].loyalty;                    /* a planeswalker's alone (state_check) */
+            int loyalty = perm_is_planeswalker(s, i) ? s->perm[i].loyalty : 0;   /* not lore counters */
             w += loyalty ? 2 + 2 * loyalty : 0;                   /* its abilities to come */
         }
         for (int k = 0; k < s->stack_n; k++)
@@ -231,7 +231,7 @@ static int sense(const Effect *e)
         return -1;
     case OP_PUMP:
         return e->p <= 0 && e->t <= 0 && (e->p || e->t) ? -1 : e->p >= 0 && e->t >= 0 && (e->p || e->t) ? 1 : 0;
-    case OP_COUNTERS: return e->arg2 ? -1 : 1;
+    case OP_COUNTERS: return e->arg2 == COUNTER_MINUS ? -1 : e->arg2 == COUNTER_PLUS ? 1 : 0;
     case OP_RULE:
         return e->arg2 == RULE_CANT_ATTACK || e->arg2 == RULE_CANT_BLOCK || e->arg2 == RULE_CANT_ATTACK_OR_BLOCK ? -1 : 0;
     case OP_GRANT: case OP_REGENERATE: case OP_UNTAP: case OP_PREVENT_NEXT: return 1;

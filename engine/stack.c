@@ -345,6 +345,7 @@ int triggers_put(GameState *s, Game *g)
             it->ev_lki = pd.ev_lki;
             it->ev_kw = pd.ev_kw;
             it->ev_card = pd.ev_card;
+            it->lki_lore = pd.lki_lore;
             it->ts = state_ts(s);
             /* the Aura of "When enchanted creature dies, return ~ ...": found in its owner's graveyard
              * only if it went there with the creature or for being attached to nothing (the

@@ -183,7 +183,8 @@ typedef struct Permanent {
     uint8_t  damage;     /* damage marked this turn (saturates at 255) */
     uint8_t  plus;       /* +1/+1 counters */
     uint8_t  minus;      /* -1/-1 counters */
-    uint8_t  loyalty;    /* loyalty counters */
+    uint8_t  loyalty;    /* loyalty counters (a planeswalker); on a permanent of another type, lore
+                            counters (122.1: COUNTER_LORE, Mind Unbound) */
     uint8_t  prevent;    /* prevention shield: next N damage to it this turn */
     uint8_t  target;     /* when attacking: TARGET_PLAYER or a planeswalker's slot */
 } Permanent;
@@ -325,6 +326,8 @@ typedef struct StackItem {
                              it last existed (608.2h); else 0 (ev_amount: its power then) */
     uint16_t ev_kw;       /* with ev_lki: its keywords as it last existed (deathtouch, lifelink, ...) */
     uint16_t ev_card;     /* with ev_lki: its card (pool index), for protection from its qualities */
+    uint8_t  lki_lore;    /* an ability whose source has left: the lore counters it had as it left
+                             (608.2h: "for each lore counter on ~") */
     uint32_t ev_ts;       /* the event permanent's timestamp (the same object, 400.7) */
     uint32_t lki_att_ts;  /* lki_att's timestamp */
     Target   t[ITEM_TARGETS]; /* chosen targets, in the order of the ability's specs (several of one
@@ -384,7 +387,8 @@ typedef struct Pending {
     uint16_t ev_kw;       /* as StackItem's */
     uint32_t source_ts;
     uint16_t ev_card;     /* as StackItem's */
-    uint16_t pad3;
+    uint8_t  lki_lore;    /* as StackItem's */
+    uint8_t  pad3;
     uint32_t ev_ts;       /* ev_perm's timestamp */
     uint8_t  lki_att;     /* as StackItem's */
     uint8_t  lki_tapped;  /* as StackItem's */

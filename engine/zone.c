@@ -197,6 +197,7 @@ static void last_known(GameState *s, int i)
     uint8_t att = s->px[i].attached;
     uint8_t tapped = (s->perm[i].flags & PF_TAPPED) != 0;
     uint8_t colors = (uint8_t)(LKI_KNOWN | s->px[i].colors);
+    uint8_t lore = perm_is_planeswalker(s, i) ? 0 : s->perm[i].loyalty;
     uint32_t att_ts = att != NO_SLOT ? s->px[att].ts : 0;
     int16_t tough = (int16_t)perm_toughness(s, i);
     /* as a source of damage (Warstorm Surge): its power, controller, colors, keywords */
@@ -207,6 +208,7 @@ static void last_known(GameState *s, int i)
         StackItem *it = &s->stack[k];
         if (it->kind != SI_SPELL && it->source == i && it->source_ts == ts) {
             it->lki_att = att; it->lki_att_ts = att_ts; it->lki_tapped = tapped; it->lki_colors = colors;
+            it->lki_lore = lore;
         }
         if (it->kind == SI_TRIGGER && it->ev_perm == i && it->ev_ts == ts) {
             int r = reads_toughness(&s->cards[it->card].ab[it->ability]);
@@ -218,6 +220,7 @@ static void last_known(GameState *s, int i)
         Pending *w = &s->pend[k];
         if (w->source == i && w->source_ts == ts) {
             w->lki_att = att; w->lki_att_ts = att_ts; w->lki_tapped = tapped; w->lki_colors = colors;
+            w->lki_lore = lore;
         }
         if (w->ev_perm == i && w->ev_ts == ts) {
             int r = reads_toughness(&s->cards[w->card].ab[w->ability]);
