@@ -642,7 +642,9 @@ static void test_near_misses(void)
     NO("Fog", "Prevent all combat damage that would be dealt this turn by creatures you control.");
     NO("Safe Passage", "Prevent all damage that would be dealt to you and creatures you control.");
     NO("Act of Treason", "Gain control of target creature until your next turn.");
-    NO_AT("Time Warp", "Target player takes an extra turn after this one. Exile Time Warp.", "Exile Time Warp.");
+    /* "Exile ~." alone: the spell's last sentence (Time Reversal), not a clause among others */
+    NO_AT("Time Warp", "Target player takes an extra turn after this one. Exile Time Warp and draw a card.",
+          "Exile Time Warp and draw a card.");
     NO("Tome Scour", "Target player mills five cards at random.");
     NO("Ponder", "Look at the top three cards of your library, then put them back in any order or on the bottom.");
     NO_AT("Whispersilk Cloak", "Equip {2}. Activate only as an instant.", "Equip {2}.");
@@ -825,6 +827,30 @@ static void test_reader_templates(void)
     NO("Arbalest Elite", "{T}: Arbalest Elite doesn't untap during its owner's next untap step.");
 }
 
+/* Cards that draw, discard, shuffle and count: their printed text, and the
+ * near misses the reader refuses. */
+static void test_draw_family(void)
+{
+    EXPECT("Time Reversal", "spell: shuffle-graveyard and-hand each player; draw 7 each player; exile self");
+    EXPECT("Visions of Beyond", "spell: draw 1 you unless-a-graveyard-has 20; draw 3 you if-a-graveyard-has 20");
+    EXPECT("Monomania", "spell: discard hand size but 1 kept target0[player]");
+    EXPECT("Jace's Archivist", "activated {U},{T}: discard hand size each player; draw most discarded each player");
+    EXPECT("Mind Unbound", "triggered upkeep(you): counters 1 lore on self; draw lore counters on self you");
+    /* near misses */
+    NO_AT("Visions of Beyond", "Draw a card. If a graveyard has twenty or more cards in it, draw three cards.",
+          "If a graveyard has twenty or more cards in it, draw three cards.");
+    NO_AT("Visions of Beyond", "Draw a card. If a graveyard has twenty or more cards in it, you gain 3 life instead.",
+          "If a graveyard has twenty or more cards in it, you gain 3 life instead.");
+    NO("Visions of Beyond", "If a graveyard has twenty or more cards in it, draw three cards instead.");
+    NO("Monomania", "Target player chooses two cards in their hand and discards the rest.");
+    NO_AT("Mind Unbound", "At the beginning of your upkeep, put a lore counter on target creature.",
+          "At the beginning of your upkeep, put a lore counter on target creature.");
+    NO("Mind Unbound", "At the beginning of your upkeep, draw a card for each lore counter on target creature.");
+    NO("Jace's Archivist", "{U}, {T}: Each player draws cards equal to the greatest number of cards a player discarded this way.");
+    NO_AT("Time Reversal", "Each player shuffles their hand and library into their graveyard.",
+          "Each player shuffles their hand and library into their graveyard.");
+}
+
 /* ------------------------------------------------------------ coverage */
 
 typedef struct Miss { char reason[TEXT_REASON_MAX]; int n; } Miss;
@@ -833,7 +859,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 316, 207, 205, 195 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 316, 207, 206, 200 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
@@ -896,6 +922,7 @@ int main(int argc, char **argv)
     test_model_additions();
     test_model_additions_2();
     test_reader_templates();
+    test_draw_family();
     test_refusals();
     test_near_misses();
     test_hostile();
