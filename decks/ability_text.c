@@ -377,6 +377,7 @@ static void cost_text(Buf *b, const Cost *c, const SubtypeTable *st)
     if (c->untap) { put(b, "%s{Q}", any ? "," : ""); any = 1; }
     if (c->sac_self) { put(b, "%ssac self", any ? "," : ""); any = 1; }
     if (c->exile_self) { put(b, "%sexile self", any ? "," : ""); any = 1; }
+    if (c->exile_gy) { put(b, "%sexile %d from your graveyard", any ? "," : "", c->exile_gy); any = 1; }
     if (c->sac_n) { put(b, "%ssac %d", any ? "," : "", c->sac_n); filter_text(b, &c->sac, st); any = 1; }
     if (c->discard_n) { put(b, "%sdiscard %d", any ? "," : "", c->discard_n); filter_text(b, &c->discard, st); any = 1; }
     if (c->life) { put(b, "%spay %d life", any ? "," : "", c->life); any = 1; }

@@ -2888,6 +2888,15 @@ static int cost_part(P *p, Cost *c)
     if (lit(p, "{q}")) { c->untap = 1; return 1; }
     if (lit(p, "sacrifice ~")) { c->sac_self = 1; return 1; }
     if (lit(p, "exile ~")) { c->exile_self = 1; return 1; }
+    if (lit(p, "exile")) {                                   /* "Exile two cards from your graveyard" */
+        if (number(p, &v, 1) && v >= 1 && !c->exile_gy &&
+            lit(p, v == 1 ? "card from your graveyard" : "cards from your graveyard")) {
+            c->exile_gy = (uint8_t)v;
+            return 1;
+        }
+        p->i = save;
+        return 0;
+    }
     if (lit(p, "sacrifice")) {
         if (number(p, &v, 1) && filter(p, &f, &pl, &kind) && kind == N_PERMANENT && NUM(pl, v > 1) &&
             f.ctl == CTL_ANY && !c->sac_n) {

@@ -522,6 +522,8 @@ typedef struct Cost {
     uint8_t x_colors;         /* CB_*: X may be paid only with mana of these colors ("Spend only
                                  black mana on X"); 0: any mana */
     uint8_t per_target;       /* AB_SPELL: costs {N} more for each target beyond the first (Fireball) */
+    uint8_t exile_gy;         /* exile this many cards from your graveyard, each your choice as the
+                                 cost is paid (602.2b: Grim Lavamancer) */
     Filter  sac;              /* what may be sacrificed */
     Filter  discard;          /* what may be discarded */
 } Cost;

@@ -428,6 +428,7 @@ static int can_pay_other(const GameState *s, int i, const Ability *a)
     if (a->timing && !timing_allows(s, i, a)) return 0;
     if ((a->timing & TM_ATTACKING) && !permset_has(s->combat.attackers, i)) return 0;   /* 602.5b */
     if (a->cost.remove_counters > q->plus) return 0;
+    if (a->cost.exile_gy > s->pl[perm_controller(s, i)].gy_n) return 0;   /* 602.2b: cards to exile */
     return 1;
 }
 

@@ -680,6 +680,8 @@ static int cost_ok(const Ability *a, const Cost *c, int kind, char *why, size_t 
                          a->n_targets + c->discard_n + c->sac_n > ACTION_TARGETS))
         NOT("that cost");
     if (c->x && kind != AB_SPELL && kind != AB_ACTIVATED && kind != AB_LOYALTY) NOT("an ability with {X}");
+    /* cards of your graveyard exiled, each chosen as it is paid (stack.c's pay_gy_exile) */
+    if (c->exile_gy && kind != AB_ACTIVATED) NOT("that cost");
     return 1;
 }
 
@@ -704,7 +706,7 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
          * list_costs) from the permanents; "Spend only <color> mana on X"
          * (actions.c's spell_mana), one color. */
         if (a->cost.generic || a->cost.tap || a->cost.sac_self || a->cost.discard_n || a->cost.life ||
-            a->cost.exile_self || (a->cost.x_colors & (a->cost.x_colors - 1)) ||
+            a->cost.exile_self || a->cost.exile_gy || (a->cost.x_colors & (a->cost.x_colors - 1)) ||
             (a->cost.sac_n && (a->cost.sac_n > 1 || a->n_targets >= ACTION_TARGETS ||
                                a->cost.sac.zone != ZONE_BATTLEFIELD || filter_may_match_land(&a->cost.sac))))
             NOT("an additional cost");
@@ -717,7 +719,8 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
              * object (stack.c's ACT_GY_ACTIVATE, effect.c's run_on_card). */
             const Cost *c = &a->cost;
             if (a->zone != ZONE_GRAVEYARD || a->timing || a->n_targets || a->n_effects != 1 || c->x || c->tap ||
-                c->untap || c->sac_self || c->sac_n || c->discard_n || c->life || c->remove_counters || c->exile_self)
+                c->untap || c->sac_self || c->sac_n || c->discard_n || c->life || c->remove_counters || c->exile_self ||
+                c->exile_gy)
                 NOT("abilities activated from a graveyard");
             const Effect *e = &a->effect[0];
             if (e->who != SEL_SELF || (e->op != OP_BOUNCE && e->op != OP_REANIMATE) || e->arg2 != 0 ||
@@ -746,8 +749,8 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
          * mana of one of some colors, or of one color for each permanent
          * counted (Elvish Archdruid), or one colored mana that deals damage
          * to you as it is made (a pain land, 605.3a: no stack). */
-        if (a->cost.sac_n || a->cost.x || a->cost.exile_self || a->cost.remove_counters || a->n_targets ||
-            !a->n_effects || (a->effect[0].op != OP_ADD_MANA && a->effect[0].op != OP_DOUBLE_MANA))
+        if (a->cost.sac_n || a->cost.x || a->cost.exile_self || a->cost.exile_gy || a->cost.remove_counters ||
+            a->n_targets || !a->n_effects || (a->effect[0].op != OP_ADD_MANA && a->effect[0].op != OP_DOUBLE_MANA))
             NOT("that mana ability");
         if (a->effect[0].op == OP_DOUBLE_MANA) {   /* Doubling Cube: alone, an action (605.3a) */
             if (a->n_effects != 1 || a->effect[0].who != SEL_YOU || ability_mana_tap_only(a) || a->cost.life ||

@@ -89,6 +89,8 @@ typedef enum ChoiceKind {
                     types of the game's cards, those most of the chooser's creatures have first */
     CH_ATTACH,   /* what an Aura put onto the battlefield (not cast) enchants (303.4f), chosen by the
                     player it enters under: slots idx[0 .. n-1]; Choice.arg: the Aura's card */
+    CH_GY_EXILE,     /* a card of the chooser's graveyard to exile as a cost (602.2b, Grim
+                        Lavamancer): object ids idx[0 .. n-1] */
     CH_KINDS         /* how many kinds there are */
 } ChoiceKind;
 
@@ -103,7 +105,7 @@ typedef struct Choice {
     int      n;          /* options 0 .. n-1 */
     const Action *opt;   /* CH_TARGETS, CH_TARGET_NEXT, CH_TARGET_COUNT */
     const uint8_t *idx;  /* CH_DISCARD, CH_PUT: hand indices; CH_KEEP: slots; CH_SEARCH: library positions;
-                            CH_HAND_PICK: the other player's hand indices;
+                            CH_HAND_PICK: the other player's hand indices; CH_GY_EXILE: object ids;
                             CH_REDIRECT: NO_SLOT (the player) or planeswalker slots */
     int      arg;        /* CH_PAY: the generic mana asked; CH_HAND_PICK: the player whose hand;
                             CH_ATTACH: the Aura's card (pool index);

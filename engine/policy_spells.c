@@ -356,6 +356,16 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
     if (c->kind == CH_PAY) return 0;   /* its spell is worth more than the mana left this turn */
     if (c->kind == CH_PAY_X) return c->n - 1;   /* "you may pay {X}{R}": the most it can (its targets chose the foe's) */
     if (c->kind == CH_CREATURE_TYPE) return 0;   /* the type most of its creatures have (zone.c's order) */
+    if (c->kind == CH_GY_EXILE) {      /* a noncreature card first (creature cards come back: Gravedigger),
+                                          the cheapest */
+        int best = 0, best_v = 1 << 30;
+        for (int k = 0; k < c->n; k++) {
+            const CardDef *d = &s->cards[OBJ_CARD(s, p, c->idx[k])];
+            int v = 2 * d->mana_value + ((d->types & TYPE_CREATURE) ? 100 : 0);
+            if (v < best_v) { best_v = v; best = k; }
+        }
+        return best;
+    }
     if (c->kind == CH_PREVENT_FIRST) return 0;   /* the shield first: its life is sure to be spared */
     if (c->kind == CH_REDIRECT) {      /* the player when it kills them, else the planeswalker it kills
                                           with the most loyalty, else the player */

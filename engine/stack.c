@@ -445,6 +445,30 @@ static void pay_discards(GameState *s, Game *g, int p, const Action *a)
     }
 }
 
+/* 602.2b: player p exiles n cards from its graveyard to pay a cost, each
+ * its choice (CH_GY_EXILE) among those still there; can_pay_other saw
+ * that there are enough. */
+static void pay_gy_exile(GameState *s, Game *g, int p, int n, uint16_t card)
+{
+    const Policy *pol = g->policy[p];
+    for (; n > 0; n--) {
+        const Player *pl = &s->pl[p];
+        uint8_t idx[256];
+        int m = 0;
+        for (int w = 0; w < 4; w++)
+            for (uint64_t bits = pl->gy[w]; bits; bits &= bits - 1) idx[m++] = (uint8_t)(w * 64 + __builtin_ctzll(bits));
+        if (!m) return;
+        int pick = 0;
+        if (m > 1 && pol && pol->choose) {
+            Choice ch = { CH_GY_EXILE, card, m, NULL, idx, 0, NULL, 0, 0, 0, 0 };
+            pick = pol->choose(pol, s, g, p, g->policy_rng[p], &ch);
+            if (pick < 0 || pick >= m) pick = 0;
+        }
+        gy_leave(s, p, idx[pick]);
+        card_to_zone(s, p, idx[pick], ZONE_EXILE);
+    }
+}
+
 /* Takes legal action a (not a pass). */
 static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
 {
@@ -542,6 +566,7 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
         mana_pay_cost(s, g, p, ab->cost.color, generic, keep);
     }
     if (ab->cost.discard_n) pay_discards(s, g, p, a);
+    if (ab->cost.exile_gy) pay_gy_exile(s, g, p, ab->cost.exile_gy, q->card);
     if (ab->cost.tap) { q->flags |= PF_TAPPED; trigger_tapped(s, i); }
     if (ab->timing & (TM_ONCE | TM_TWICE)) {                                    /* 602.5b */
         if (s->px[i].xflags & PX_USED) s->used_twice |= PERMSET_BIT(i);

@@ -273,6 +273,7 @@ static void ability_cost_text(const Ability *a, char *out, size_t n)
     if (c->sac_n) ADD("%ssacrifice %d", k ? ", " : "", c->sac_n);
     if (c->discard_n) ADD("%sdiscard %d", k ? ", " : "", c->discard_n);
     if (c->exile_self) ADD("%sexile it", k ? ", " : "");
+    if (c->exile_gy) ADD("%sexile %d card%s from your graveyard", k ? ", " : "", c->exile_gy, c->exile_gy == 1 ? "" : "s");
     if (c->remove_counters) ADD("%sremove %d counter%s", k ? ", " : "", c->remove_counters, c->remove_counters == 1 ? "" : "s");
     if (!k) ADD("free");
 #undef ADD

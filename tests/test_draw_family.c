@@ -3,20 +3,22 @@
  * Unbound's lore counters (122.1) and their last known number (608.2h),
  * Time Reversal (701.19, 608.2k) and the library it makes its own (copy
  * on write: a fork keeps the order it had), Visions of Beyond's condition
- * (608.2c, 614.1a), Monomania and Jace's Archivist (701.8). */
+ * (608.2c, 614.1a), Monomania and Jace's Archivist (701.8), Grim
+ * Lavamancer's cost of cards exiled from a graveyard (602.2b). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
 #include "engine/library.h"
 #include "engine/turn.h"
+#include "engine/heuristic.h"
 
 static const char *const names[] = {
     "Mind Unbound", "Time Reversal", "Visions of Beyond", "Monomania", "Jace's Archivist",
     "Grizzly Bears", "Craw Wurm", "Shock", "Hill Giant", "Divination", "Giant Growth", "Mind Rot",
-    "Runeclaw Bear", "Lightning Bolt", "Serra Angel",
+    "Runeclaw Bear", "Lightning Bolt", "Serra Angel", "Grim Lavamancer",
 };
 enum { C_UNBOUND, C_REVERSAL, C_VISIONS, C_MONOMANIA, C_ARCHIVIST, C_BEARS, C_WURM, C_SHOCK, C_GIANT,
-       C_DIVINATION, C_GROWTH, C_ROT, C_RUNECLAW, C_BOLT, C_ANGEL, C_N };
+       C_DIVINATION, C_GROWTH, C_ROT, C_RUNECLAW, C_BOLT, C_ANGEL, C_LAVAMANCER, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -206,6 +208,33 @@ static void test_jaces_archivist(void **state)
     assert_true(x.s.over && x.s.winner == 0);        /* player 1 drew from an empty library */
 }
 
+/* 602.2b: Grim Lavamancer's cost exiles two cards of its controller's
+ * graveyard, each chosen as it is paid: the heuristic keeps the creature
+ * card and exiles the two others; with one card left it can't be activated
+ * (the opponent's graveyard pays nothing). */
+static void test_grim_lavamancer(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    x.g.policy[0] = &policy_heuristic;
+    bury(&x, 0, C_BEARS);
+    bury(&x, 0, C_SHOCK);
+    bury(&x, 0, C_DIVINATION);
+    bury(&x, 1, C_WURM);
+    bury(&x, 1, C_GIANT);
+    int lava = put(&x, 0, C_LAVAMANCER);
+    Action a = act(ACT_ACTIVATE, lava, 0, TK_PLAYER, 1);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    assert_int_equal(x.s.pl[0].gy_n, 1);                         /* paid before it resolves */
+    assert_true(bits256_has(x.s.pl[0].gy, C_BEARS));
+    assert_true(bits256_has(x.s.exile[0], C_SHOCK) && bits256_has(x.s.exile[0], C_DIVINATION));
+    settle(&x);
+    assert_int_equal(x.s.pl[1].life, 18);
+    x.s.perm[lava].flags &= (uint8_t)~PF_TAPPED;
+    assert_int_not_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);   /* one card left */
+    assert_int_equal(x.s.pl[1].gy_n, 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -215,6 +244,7 @@ int main(void)
         cmocka_unit_test(test_visions_of_beyond),
         cmocka_unit_test(test_monomania_target_chooses),
         cmocka_unit_test(test_jaces_archivist),
+        cmocka_unit_test(test_grim_lavamancer),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -836,6 +836,7 @@ static void test_draw_family(void)
     EXPECT("Monomania", "spell: discard hand size but 1 kept target0[player]");
     EXPECT("Jace's Archivist", "activated {U},{T}: discard hand size each player; draw most discarded each player");
     EXPECT("Mind Unbound", "triggered upkeep(you): counters 1 lore on self; draw lore counters on self you");
+    EXPECT("Grim Lavamancer", "activated {R},{T},exile 2 from your graveyard: damage 2 to target0[any target]");
     /* near misses */
     NO_AT("Visions of Beyond", "Draw a card. If a graveyard has twenty or more cards in it, draw three cards.",
           "If a graveyard has twenty or more cards in it, draw three cards.");
@@ -846,6 +847,8 @@ static void test_draw_family(void)
     NO_AT("Mind Unbound", "At the beginning of your upkeep, put a lore counter on target creature.",
           "At the beginning of your upkeep, put a lore counter on target creature.");
     NO("Mind Unbound", "At the beginning of your upkeep, draw a card for each lore counter on target creature.");
+    NO_AT("Grim Lavamancer", "{R}, {T}, Exile two cards from a graveyard: Grim Lavamancer deals 2 damage to any target.",
+          "{R}, {T}, Exile two cards from a graveyard: Grim Lavamancer deals 2 damage to any target.");
     NO("Jace's Archivist", "{U}, {T}: Each player draws cards equal to the greatest number of cards a player discarded this way.");
     NO_AT("Time Reversal", "Each player shuffles their hand and library into their graveyard.",
           "Each player shuffles their hand and library into their graveyard.");
