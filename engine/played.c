@@ -579,7 +579,11 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     case OP_COUNTERS:
         /* lore counters on its own nonplaneswalker permanent (Permanent.loyalty, 122.1) */
         if (e->arg2 == COUNTER_LORE && sel == SEL_SELF && !(types & TYPE_PLANESWALKER)) return 1;
-        if (e->arg2 != COUNTER_PLUS || (sel != SEL_TARGET && sel != SEL_SELF && sel != SEL_ALL && sel != SEL_EVENT_OBJECT)) break;
+        /* SEL_ATTACHED: the permanent the source is attached to, or was as it left, if still there
+         * (608.2h: effect.c's sel_perms), as Primal Cocoon's "enchanted creature" */
+        if (e->arg2 != COUNTER_PLUS || (sel != SEL_TARGET && sel != SEL_SELF && sel != SEL_ALL && sel != SEL_EVENT_OBJECT &&
+                                        sel != SEL_ATTACHED))
+            break;
         return 1;
     case OP_REANIMATE:                                       /* effect.c's put_from_hand */
         if (e->dur != DUR_NOW || (sel != SEL_YOU && sel != SEL_OPPONENTS && sel != SEL_EACH_PLAYER &&

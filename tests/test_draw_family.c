@@ -4,7 +4,8 @@
  * Time Reversal (701.19, 608.2k) and the library it makes its own (copy
  * on write: a fork keeps the order it had), Visions of Beyond's condition
  * (608.2c, 614.1a), Monomania and Jace's Archivist (701.8), Grim
- * Lavamancer's cost of cards exiled from a graveyard (602.2b). */
+ * Lavamancer's cost of cards exiled from a graveyard (602.2b), Primal
+ * Cocoon's counters on the creature it enchants (or enchanted, 608.2h). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -15,10 +16,10 @@
 static const char *const names[] = {
     "Mind Unbound", "Time Reversal", "Visions of Beyond", "Monomania", "Jace's Archivist",
     "Grizzly Bears", "Craw Wurm", "Shock", "Hill Giant", "Divination", "Giant Growth", "Mind Rot",
-    "Runeclaw Bear", "Lightning Bolt", "Serra Angel", "Grim Lavamancer",
+    "Runeclaw Bear", "Lightning Bolt", "Serra Angel", "Grim Lavamancer", "Primal Cocoon",
 };
 enum { C_UNBOUND, C_REVERSAL, C_VISIONS, C_MONOMANIA, C_ARCHIVIST, C_BEARS, C_WURM, C_SHOCK, C_GIANT,
-       C_DIVINATION, C_GROWTH, C_ROT, C_RUNECLAW, C_BOLT, C_ANGEL, C_LAVAMANCER, C_N };
+       C_DIVINATION, C_GROWTH, C_ROT, C_RUNECLAW, C_BOLT, C_ANGEL, C_LAVAMANCER, C_COCOON, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -235,6 +236,43 @@ static void test_grim_lavamancer(void **state)
     assert_int_equal(x.s.pl[1].gy_n, 2);
 }
 
+/* 122.1, 608.2h: Primal Cocoon puts a +1/+1 counter on the creature it
+ * enchants at the beginning of its controller's upkeep; sacrificed with the
+ * trigger on the stack, the counter still goes on the creature it enchanted
+ * as it left; the creature attacking makes its controller sacrifice it. */
+static void test_primal_cocoon(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int bears = put(&x, 0, C_BEARS);
+    int cocoon = put(&x, 0, C_COCOON);
+    x.s.px[cocoon].attached = (uint8_t)bears;
+    layers_refresh(&x.s);
+    upkeep(&x, 0);
+    settle(&x);
+    assert_int_equal(x.s.perm[bears].plus, 1);
+    assert_int_equal(x.s.perm[bears].power, 3);
+    upkeep(&x, 1);                                   /* the opponent's upkeep: nothing */
+    settle(&x);
+    assert_int_equal(x.s.perm[bears].plus, 1);
+    upkeep(&x, 0);
+    assert_int_equal(triggers_put(&x.s, &x.g), 1);
+    perm_leave(&x.s, &x.g, cocoon, ZONE_GRAVEYARD);  /* gone in response (Naturalize) */
+    settle(&x);
+    assert_int_equal(x.s.perm[bears].plus, 2);
+    assert_int_equal(x.s.perm[bears].toughness, 4);
+    /* attacks: sacrificed */
+    Pos y; pos_init(&y);
+    bears = put(&y, 0, C_BEARS);
+    cocoon = put(&y, 0, C_COCOON);
+    y.s.px[cocoon].attached = (uint8_t)bears;
+    layers_refresh(&y.s);
+    trigger_event(&y.s, TR_ATTACKS, bears, y.s.perm[bears].card, 0, 1, 0);
+    settle(&y);
+    assert_false(permset_has(y.s.perm_used, cocoon));
+    assert_true(bits256_has(y.s.pl[0].gy, C_COCOON));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -245,6 +283,7 @@ int main(void)
         cmocka_unit_test(test_monomania_target_chooses),
         cmocka_unit_test(test_jaces_archivist),
         cmocka_unit_test(test_grim_lavamancer),
+        cmocka_unit_test(test_primal_cocoon),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

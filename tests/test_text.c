@@ -836,6 +836,8 @@ static void test_draw_family(void)
     EXPECT("Monomania", "spell: discard hand size but 1 kept target0[player]");
     EXPECT("Jace's Archivist", "activated {U},{T}: discard hand size each player; draw most discarded each player");
     EXPECT("Mind Unbound", "triggered upkeep(you): counters 1 lore on self; draw lore counters on self you");
+    EXPECT("Primal Cocoon", "enchant [creature]\ntriggered upkeep(you): counters 1 +1/+1 on attached\n"
+                            "triggered attached-attacks: sacrifice self\ntriggered attached-blocks: sacrifice self");
     EXPECT("Grim Lavamancer", "activated {R},{T},exile 2 from your graveyard: damage 2 to target0[any target]");
     /* near misses */
     NO_AT("Visions of Beyond", "Draw a card. If a graveyard has twenty or more cards in it, draw three cards.",
