@@ -405,7 +405,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         [TR_ATTACHED_BECOMES_TARGET] = "attached-becomes-target", [TR_DAMAGED_CREATURE_DIES] = "damaged-creature-dies",
         [TR_BECOMES_TARGET_BY] = "becomes-target-by", [TR_OTHER_TAPPED] = "becomes-tapped",
         [TR_ATTACHED_TAPPED] = "attached-becomes-tapped", [TR_DEALT_DAMAGE] = "dealt-damage", [TR_OTHER_ATTACKS] = "other-attacks",
-        [TR_PLAYER_NONCOMBAT_DAMAGE] = "dealt-noncombat-damage", [TR_LEAVES] = "leaves",
+        [TR_PLAYER_NONCOMBAT_DAMAGE] = "dealt-noncombat-damage", [TR_LEAVES] = "leaves", [TR_OPP_DAMAGED_BY] = "opponent-dealt-damage-by",
     };
     static const char *const ctl[] = { "any", "you", "opponent", "not-you", "attached's controller" };
     switch (a->kind) {
@@ -422,7 +422,8 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         break;
     case AB_MANA:      put(&b, "mana "); cost_text(&b, &a->cost, st); break;
     case AB_TRIGGERED:
-        put(&b, "triggered %s", a->trigger < sizeof trig / sizeof *trig && trig[a->trigger] ? trig[a->trigger] : "?");
+        put(&b, "triggered%s %s", a->zone == ZONE_GRAVEYARD ? " from graveyard" : "",
+            a->trigger < sizeof trig / sizeof *trig && trig[a->trigger] ? trig[a->trigger] : "?");
         if (a->trigger == TR_UPKEEP || a->trigger == TR_END_STEP || a->trigger == TR_CAST ||
             a->trigger == TR_DRAW || a->trigger == TR_DISCARD || a->trigger == TR_TAP_LAND ||
             a->trigger == TR_DRAW_STEP || a->trigger == TR_BECOMES_TARGET_BY || a->trigger == TR_PLAYER_NONCOMBAT_DAMAGE)
@@ -432,7 +433,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         if (a->cond == COND_ATTACHED_POWER_AT_LEAST) put(&b, " if attached's power>=%d", a->cond_n);
         if (a->cond == COND_EVENT_HAND_AT_MOST) put(&b, " if that player's hand<=%d", a->cond_n);
         if (a->trigger == TR_CAST || a->trigger == TR_OTHER_ETB || a->trigger == TR_OTHER_DIES ||
-            a->trigger == TR_OTHER_TAPPED || a->trigger == TR_OTHER_ATTACKS)
+            a->trigger == TR_OTHER_TAPPED || a->trigger == TR_OTHER_ATTACKS || a->trigger == TR_OPP_DAMAGED_BY)
             filter_text(&b, &a->trig_filter, st);
         break;
     case AB_STATIC:

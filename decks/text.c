@@ -2199,7 +2199,9 @@ static int vp_you(P *p, const Ref *subj)
         }
         return 1;
     }
-    if (p->a->kind == AB_ACTIVATED && lit(p, "return ~ from your graveyard to")) {
+    /* an ability that functions in the graveyard (113.6): activated there, or triggering
+     * there (Chandra's Phoenix; played.c says which triggers) */
+    if ((p->a->kind == AB_ACTIVATED || p->a->kind == AB_TRIGGERED) && lit(p, "return ~ from your graveyard to")) {
         Effect *e;
         if (lit(p, "your hand")) e = clause_eff(p, OP_BOUNCE, NULL);
         else if (lit(p, "the battlefield tapped")) { e = clause_eff(p, OP_REANIMATE, NULL); if (e) e->flags |= EF_TAPPED; }
@@ -3171,6 +3173,29 @@ static int trigger(P *p, int *twin)
         if (lit(p, "an opponent")) ctl = CTL_OPP;
         else if (lit(p, "a player")) ctl = CTL_ANY;
         else if (lit(p, "you")) ctl = CTL_YOU;
+        /* Chandra's Phoenix: "Whenever an opponent is dealt damage by a red instant or sorcery
+         * spell you control or by a red planeswalker you control," (the sources as one filter:
+         * their card types, colors and controller) */
+        if (ctl == CTL_OPP && lit(p, "is dealt damage by a|an")) {
+            Filter f2;
+            int pl2, kind2;
+            if (!filter(p, &f, &pl, &kind) || pl || (kind != N_SPELL && kind != N_PERMANENT)) goto fail;
+            if (kind == N_SPELL && f.ctl == CTL_ANY && lit(p, "you control")) f.ctl = CTL_YOU;   /* a spell's controller */
+            if (lit(p, "or by a|an")) {
+                if (!filter(p, &f2, &pl2, &kind2) || pl2 || (kind2 != N_SPELL && kind2 != N_PERMANENT)) goto fail;
+                if (kind2 == N_SPELL && f2.ctl == CTL_ANY && lit(p, "you control")) f2.ctl = CTL_YOU;
+                if (f2.colors != f.colors || f2.ctl != f.ctl || f2.colors_not || f2.types_not || f2.subtype[0] || f2.state)
+                    goto fail;
+                f.types |= f2.types;
+            }
+            if (!lit(p, ",") || f.ctl != CTL_YOU) goto fail;
+            f.zone = ZONE_BATTLEFIELD;
+            a->trigger = TR_OPP_DAMAGED_BY;
+            a->trig_ctl = CTL_OPP;
+            a->trig_filter = f;
+            event_player(p);
+            return 1;
+        }
         if (ctl >= 0) {
             if (lit(p, "taps|tap a land for mana ,")) a->trigger = TR_TAP_LAND;
             else if (lit(p, "is|are dealt noncombat damage ,")) a->trigger = TR_PLAYER_NONCOMBAT_DAMAGE;

@@ -492,8 +492,12 @@ enum {
                                 object: that creature) */
     TR_PLAYER_NONCOMBAT_DAMAGE,/* a player (trig_ctl) is dealt noncombat damage (that player: the
                                 event's; QTY_EVENT: the amount) */
-    TR_LEAVES                /* the source leaves the battlefield, for any zone (603.6c; looks back in
+    TR_LEAVES,               /* the source leaves the battlefield, for any zone (603.6c; looks back in
                                 time, 603.10a) */
+    TR_OPP_DAMAGED_BY          /* an opponent is dealt damage by a source matching trig_filter (its card
+                                types and colors; ctl CTL_YOU: one you control): with Ability.zone
+                                ZONE_GRAVEYARD, of a card in its owner's graveyard (Chandra's Phoenix:
+                                stack.c's trigger_gy_damage) */
 };
 
 /* Ability.timing bits: restrictions on activating. */
@@ -535,7 +539,9 @@ typedef struct Ability {
     uint8_t    timing;        /* TM_* */
     uint8_t    cond;          /* COND_*: AB_ETB_COUNTERS, AB_TRIGGERED (an intervening "if") */
     uint8_t    zone;          /* AB_ACTIVATED: ZONE_* the source is in when it can be activated
-                                 (ZONE_BATTLEFIELD, or ZONE_GRAVEYARD: "Return ~ from your graveyard") */
+                                 (ZONE_BATTLEFIELD, or ZONE_GRAVEYARD: "Return ~ from your graveyard");
+                                 AB_TRIGGERED: ZONE_GRAVEYARD, it triggers while its card is in its
+                                 owner's graveyard (113.6: Chandra's Phoenix, Squee) */
     uint8_t    n_targets;
     uint8_t    n_effects;
     Filter     trig_filter;   /* TR_CAST, TR_OTHER_*: what triggers it; AB_ENCHANT: what it enchants;

@@ -80,7 +80,7 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
             FAIL("stack item %d: kind %d, %d targets, controller %d", k, it->kind, it->n_targets, it->controller);
         for (int j = 0; j < it->n_targets; j++)
             if (it->t[j].kind == TK_NONE || it->t[j].kind > TK_CARD) FAIL("stack item %d: target %d of no kind", k, j);
-        if (it->kind == SI_ABILITY && it->source == NO_SLOT && it->ability < s->cards[it->card].n_abilities &&
+        if (it->kind != SI_SPELL && it->source == NO_SLOT && it->ability < s->cards[it->card].n_abilities &&
             s->cards[it->card].ab[it->ability].zone == ZONE_GRAVEYARD) {       /* its card (stack.c's GY_SOURCE) */
             const Target *c = &it->t[ITEM_TARGETS - 1];
             if (it->n_targets >= ITEM_TARGETS || c->kind != TK_CARD || c->owner != it->controller ||
@@ -108,6 +108,13 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
             FAIL("waiting trigger %d: last known information of its event's object %#x", k, w->ev_lki);
     }
     if (s->float_n > FLOAT_MAX || s->pending_n > TRIG_MAX) FAIL("%d effects, %d triggers waiting", s->float_n, s->pending_n);
+    for (int k = 0; k < s->pending_n; k++) {                 /* a graveyard card's trigger: its card there */
+        const Pending *w = &s->pend[k];
+        if (pend_from_gy(s, w) && (w->controller > 1 || w->source != NO_SLOT ||
+                                   (w->gy_obj != OBJ_NONE && (!bits256_has(s->pl[w->controller].gy, w->gy_obj) ||
+                                                              OBJ_CARD(s, w->controller, w->gy_obj) != w->card))))
+            FAIL("trigger waiting %d: a graveyard card's ability without its card there", k);
+    }
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op == FL_DAMAGED_BY && (f->p < 0 || f->p >= PERM_MAX || f->dur != DUR_EOT))

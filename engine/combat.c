@@ -394,6 +394,7 @@ static int deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, 
             s->damaged_opp |= (uint8_t)(1u << def);
             trigger_event_on(s, TR_COMBAT_DAMAGE_PLAYER, src, NO_SLOT, def, amt);
             trigger_event_on(s, TR_DAMAGE_OPPONENT, src, NO_SLOT, def, amt);
+            trigger_gy_damage(s, def, s->perm[src].card, s->px[src].colors, ctl);   /* Chandra's Phoenix */
         }
     } else if (flags & DMG_TO_PW) {                                           /* 119.3c */
         Permanent *q = &s->perm[to];

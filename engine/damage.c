@@ -136,6 +136,7 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         s->damaged_opp |= (uint8_t)(1u << p);
         if (src->slot != NO_SLOT && p != src->controller) trigger_event_on(s, TR_DAMAGE_OPPONENT, src->slot, NO_SLOT, p, amt);
         trigger_event(s, TR_PLAYER_NONCOMBAT_DAMAGE, NO_SLOT, 0, p, p, amt);      /* Chandra's Spitfire */
+        trigger_gy_damage(s, p, src->card, src->colors, src->controller);         /* Chandra's Phoenix */
     }
     if ((flags & DMG_LIFELINK) && !(s->pl_rules[src->controller] & PR_NO_GAIN)) {   /* 120.3f */
         int v = s->pl[src->controller].life + amt;

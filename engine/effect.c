@@ -920,7 +920,10 @@ static void run(Ctx *c, const Effect *e)
 {
     GameState *s = c->s;
     if (e->who == SEL_TARGET && c->it->t[e->arg].kind == TK_CARD) { run_on_card(c, e, 0); return; }
-    if (e->who == SEL_SELF && c->a->kind == AB_ACTIVATED && c->a->zone == ZONE_GRAVEYARD) { run_on_card(c, e, 1); return; }
+    if (e->who == SEL_SELF && (c->a->kind == AB_ACTIVATED || c->a->kind == AB_TRIGGERED) && c->a->zone == ZONE_GRAVEYARD) {
+        run_on_card(c, e, 1);                                /* its card in a graveyard (113.6) */
+        return;
+    }
     if (e->op == OP_REANIMATE && e->who == SEL_ALL && e->sel.zone == ZONE_GRAVEYARD) { reanimate_all(c, e); return; }
     if (e->who == SEL_LINKED) { if (e->op == OP_REANIMATE) return_linked(c); return; }
     /* "When enchanted creature dies, return ~ to its owner's hand": the Aura's card in its

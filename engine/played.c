@@ -57,6 +57,8 @@ static int trigger_ok(const Ability *a)
     case TR_OTHER_TAPPED:        /* stack.c's trigger_tapped, wherever a permanent becomes tapped;
                                     a basic land (a count) is never one of them */
         return filter_ok(&a->trig_filter) && !filter_may_match_land(&a->trig_filter);
+    case TR_OPP_DAMAGED_BY:          /* stack.c's trigger_gy_damage: a graveyard card's, "you control" */
+        return a->zone == ZONE_GRAVEYARD && a->trig_ctl == CTL_OPP && a->trig_filter.ctl == CTL_YOU;
     case TR_TAP_LAND:                      /* mana.c raises it for each land tapped for mana, 106.12 */
         return a->trig_ctl == CTL_ANY || a->trig_ctl == CTL_YOU || a->trig_ctl == CTL_OPP || a->trig_ctl == CTL_NOT_YOU;
     case TR_OTHER_ATTACKS:                                   /* stack.c's triggers_attacks: two players */
@@ -793,6 +795,21 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         NOT("that mana ability");
     case AB_TRIGGERED:
         if (!trigger_ok(a)) NOT("that trigger");
+        if (a->zone == ZONE_GRAVEYARD) {
+            /* 113.6: "return ~ from your graveyard to your hand" alone, its card its only
+             * object (stack.c's trigger_gy_damage, effect.c's run_on_card); the source
+             * filter by card types, colors and controller (trigger_gy_damage reads no more) */
+            const Filter *f = &a->trig_filter;
+            if ((a->trigger != TR_OPP_DAMAGED_BY && !(a->trigger == TR_UPKEEP && a->trig_ctl == CTL_YOU)) ||
+                a->cond || a->n_targets || a->n_effects != 1 ||
+                a->effect[0].op != OP_BOUNCE || a->effect[0].who != SEL_SELF || (a->effect[0].flags & ~(unsigned)EF_OPTIONAL) ||
+                f->types_not || f->types_all || f->colors_not || f->state || f->other || f->subtype[0] ||
+                f->subtype_not || f->supers || f->kw || f->kw_not || f->power_max != FILTER_NO_LIMIT ||
+                f->power_min != FILTER_NO_MIN || f->mv_max != FILTER_NO_LIMIT ||
+                (f->types & ~(unsigned)(TYPE_INSTANT | TYPE_SORCERY | TYPE_PLANESWALKER)))
+                NOT("that trigger in a graveyard");
+            return 1;
+        }
         if (a->trigger == TR_OTHER_ETB && filter_may_match_land(&a->trig_filter))
             NOT("a trigger on lands entering (basic lands are not permanents yet)");
         break;

@@ -28,6 +28,8 @@ static Pending *pend(GameState *s, uint16_t card, int k, int ctl, int slot, int 
     return w;
 }
 
+static void trigger_gy(GameState *s, int trigger, int owner, int player, unsigned types, unsigned colors);
+
 /* Whether player p is the one a trigger's `trig_ctl` names, for a source
  * controlled by ctl in slot src. */
 static int ctl_match(const GameState *s, int trig_ctl, int ctl, int p, int src)
@@ -57,6 +59,7 @@ static void trigger_scan(GameState *s, int trigger, int player, int ev_slot, con
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
             if (a->kind != AB_TRIGGERED || a->trigger != trigger) continue;
+            if (a->zone == ZONE_GRAVEYARD) continue;         /* it functions in a graveyard only (113.6) */
             int ctl = perm_controller(s, i);
             if (trigger == TR_OTHER_ETB || trigger == TR_OTHER_DIES || trigger == TR_OTHER_TAPPED) {
                 if (!filter_perm(s, &a->trig_filter, ev_slot, ctl, i)) continue;
@@ -94,6 +97,8 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
     case TR_TAP_LAND:
     case TR_PLAYER_NONCOMBAT_DAMAGE:
         trigger_scan(s, trigger, player, NO_SLOT, NULL, amount);
+        /* "At the beginning of your upkeep, you may return ~ from your graveyard" (Squee) */
+        if (trigger == TR_UPKEEP && (s->pl[player].flags & PL_GY_ABILITIES)) trigger_gy(s, TR_UPKEEP, player, player, 0, 0);
         return;
     case TR_OTHER_ETB:
         trigger_scan(s, trigger, player, slot, NULL, amount);
@@ -152,6 +157,39 @@ void trigger_tapped(GameState *s, int slot)
 {
     if (!s->spells) return;
     trigger_scan(s, TR_OTHER_TAPPED, perm_controller(s, slot), slot, NULL, 0);
+}
+
+/* The abilities of the cards in player `owner`'s graveyard that trigger on
+ * `trigger` (113.6), whose source filter, for TR_OPP_DAMAGED_BY, the
+ * damage's source of card types `types` and colors `colors` meets; `player`
+ * the event's. Each waits with its card (Pending.gy_obj). */
+static void trigger_gy(GameState *s, int trigger, int owner, int player, unsigned types, unsigned colors)
+{
+    const Player *pl = &s->pl[owner];
+    for (int w = 0; w < 4; w++)
+        for (uint64_t bits = pl->gy[w]; bits; bits &= bits - 1) {
+            int obj = w * 64 + __builtin_ctzll(bits);
+            uint16_t c = OBJ_CARD(s, owner, obj);
+            const CardDef *d = &s->cards[c];
+            for (int k = 0; k < d->n_abilities; k++) {
+                const Ability *a = &d->ab[k];
+                const Filter *f = &a->trig_filter;
+                if (a->kind != AB_TRIGGERED || a->trigger != trigger || a->zone != ZONE_GRAVEYARD) continue;
+                /* the source by its card's types: an instant or sorcery card is a spell (no
+                 * such permanent exists, 304.4, 307.4), a planeswalker card a permanent or
+                 * one as it last existed (a planeswalker spell deals no damage) */
+                if (trigger == TR_OPP_DAMAGED_BY && ((f->types && !(types & f->types)) || (f->colors && !(colors & f->colors))))
+                    continue;
+                Pending *q = pend(s, c, k, owner, NO_SLOT, player, 0);
+                if (q) q->gy_obj = (uint8_t)obj;
+            }
+        }
+}
+
+void trigger_gy_damage(GameState *s, int p, uint16_t card, unsigned colors, int src_ctl)
+{
+    if (!(s->pl[src_ctl].flags & PL_GY_ABILITIES) || p == src_ctl) return;   /* "an opponent" */
+    trigger_gy(s, TR_OPP_DAMAGED_BY, src_ctl, p, s->cards[card].types, colors);
 }
 
 void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount)
@@ -346,6 +384,11 @@ int triggers_put(GameState *s, Game *g)
             it->ev_kw = pd.ev_kw;
             it->ev_card = pd.ev_card;
             it->lki_lore = pd.lki_lore;
+            /* a graveyard card's ability: its card in the slot after the targets, as an
+             * ability activated there has it (gone: a new object, 400.7) */
+            if (pend_from_gy(s, &pd))
+                it->t[ITEM_TARGETS - 1] = (Target){ TK_CARD, pd.gy_obj, pd.controller, 0,
+                                                    pd.gy_obj != OBJ_NONE ? CARD_TARGET_HERE : 0 };
             it->ts = state_ts(s);
             /* the Aura of "When enchanted creature dies, return ~ ...": found in its owner's graveyard
              * only if it went there with the creature or for being attached to nothing (the

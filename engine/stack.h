@@ -48,6 +48,16 @@ int triggers_put(GameState *s, Game *g);
 void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int controller, int player,
                    int amount);
 
+/* (Upkeeps: trigger_event's TR_UPKEEP also looks through the active
+ * player's graveyard, "at the beginning of your upkeep, you may return ~
+ * from your graveyard", when it owns such a card.)
+ * Player p was dealt damage by a source of card `card` with colors `colors`
+ * (CB_*, as it is or last was) controlled by src_ctl: the abilities of the
+ * cards in src_ctl's graveyard that trigger on it (TR_OPP_DAMAGED_BY,
+ * Chandra's Phoenix), one each. Looks only when src_ctl owns such a card
+ * (PL_GY_ABILITIES). */
+void trigger_gy_damage(GameState *s, int p, uint16_t card, unsigned colors, int src_ctl);
+
 /* A trigger of permanent `slot`'s own abilities (TR_BLOCKS, TR_DAMAGE_OPPONENT,
  * ...): `other` is the event's other permanent ("that creature") or NO_SLOT,
  * `player` the event's player, `amount` its amount. */

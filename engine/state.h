@@ -198,8 +198,9 @@ enum {
                                  wrote to it (library.h) */
     PL_FREE_SPELLS = 1u << 3, /* owns a nonland card of mana value 0 (castable with no mana: Ornithopter);
                                  set by game_init from the deck (player_free_spells) */
-    PL_GY_ABILITIES = 1u << 5,/* owns a card with an ability activated from its graveyard (Reassembling
-                                 Skeleton): the only players whose graveyard the legal actions look
+    PL_GY_ABILITIES = 1u << 5,/* owns a card with an ability that functions from its graveyard
+                                 (activated: Reassembling Skeleton; triggered: Chandra's Phoenix): the
+                                 only players whose graveyard the legal actions and those triggers look
                                  through; set by game_init from the deck (player_gy_abilities) */
     PL_CAST        = 1u << 6, /* games with rules text: cast a spell this turn (Rule of Law's "more
                                  than one spell each turn"); cleared as each turn begins */
@@ -388,7 +389,9 @@ typedef struct Pending {
     uint32_t source_ts;
     uint16_t ev_card;     /* as StackItem's */
     uint8_t  lki_lore;    /* as StackItem's */
-    uint8_t  pad3;
+    uint8_t  gy_obj;      /* an ability of a card in its controller's graveyard (Ability.zone
+                             ZONE_GRAVEYARD: Chandra's Phoenix): its card's object id while it is
+                             there, OBJ_NONE once it has left (400.7: the ability then does nothing) */
     uint32_t ev_ts;       /* ev_perm's timestamp */
     uint8_t  lki_att;     /* as StackItem's */
     uint8_t  lki_tapped;  /* as StackItem's */
@@ -667,9 +670,17 @@ static inline int state_no_prevention(const GameState *s) { return (s->pl_rules[
 static inline int card_gy_abilities(const CardDef *d)
 {
     for (int j = 0; j < d->n_abilities; j++)
-        if (d->ab[j].kind == AB_ACTIVATED && d->ab[j].zone == ZONE_GRAVEYARD) return 1;
+        if ((d->ab[j].kind == AB_ACTIVATED || d->ab[j].kind == AB_TRIGGERED) && d->ab[j].zone == ZONE_GRAVEYARD) return 1;
     return 0;
 }
+/* Whether waiting trigger w is an ability of a card in a graveyard (113.6:
+ * its card Pending.gy_obj). */
+static inline int pend_from_gy(const GameState *s, const Pending *w)
+{
+    const CardDef *d = &s->cards[w->card];
+    return w->ability < d->n_abilities && d->ab[w->ability].kind == AB_TRIGGERED && d->ab[w->ability].zone == ZONE_GRAVEYARD;
+}
+
 static inline int player_gy_abilities(const GameState *s, int p)
 {
     const Player *pl = &s->pl[p];

@@ -144,6 +144,8 @@ void gy_leave(GameState *s, int owner, uint8_t obj)
             Target *t = &s->stack[k].t[j];
             if (t->kind == TK_CARD && t->owner == owner && t->v == obj) t->ts = 0;
         }
+    for (int k = 0; k < s->pending_n; k++)                   /* a graveyard card's trigger waiting */
+        if (s->pend[k].controller == owner && s->pend[k].gy_obj == obj && pend_from_gy(s, &s->pend[k])) s->pend[k].gy_obj = OBJ_NONE;
 }
 
 void card_to_zone(GameState *s, int owner, uint8_t obj, int zone)

@@ -5,7 +5,9 @@
  * on write: a fork keeps the order it had), Visions of Beyond's condition
  * (608.2c, 614.1a), Monomania and Jace's Archivist (701.8), Grim
  * Lavamancer's cost of cards exiled from a graveyard (602.2b), Primal
- * Cocoon's counters on the creature it enchants (or enchanted, 608.2h). */
+ * Cocoon's counters on the creature it enchants (or enchanted, 608.2h),
+ * Chandra's Phoenix's and Squee's abilities triggering in their owner's
+ * graveyard (113.6). */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -17,11 +19,22 @@ static const char *const names[] = {
     "Mind Unbound", "Time Reversal", "Visions of Beyond", "Monomania", "Jace's Archivist",
     "Grizzly Bears", "Craw Wurm", "Shock", "Hill Giant", "Divination", "Giant Growth", "Mind Rot",
     "Runeclaw Bear", "Lightning Bolt", "Serra Angel", "Grim Lavamancer", "Primal Cocoon",
+    "Chandra's Phoenix", "Consume Spirit", "Prodigal Pyromancer", "Squee, Goblin Nabob",
 };
 enum { C_UNBOUND, C_REVERSAL, C_VISIONS, C_MONOMANIA, C_ARCHIVIST, C_BEARS, C_WURM, C_SHOCK, C_GIANT,
-       C_DIVINATION, C_GROWTH, C_ROT, C_RUNECLAW, C_BOLT, C_ANGEL, C_LAVAMANCER, C_COCOON, C_N };
+       C_DIVINATION, C_GROWTH, C_ROT, C_RUNECLAW, C_BOLT, C_ANGEL, C_LAVAMANCER, C_COCOON, C_PHOENIX, C_CONSUME,
+       C_PYROMANCER, C_SQUEE, C_N };
 
 #include "tests/pool_pos.h"
+
+/* A position (pool_pos.h) whose players own Chandra's Phoenix: they are
+ * marked as owning a card with an ability that functions in a graveyard,
+ * as game_init marks them (PL_GY_ABILITIES). */
+static void start(Pos *x)
+{
+    pos_init(x);
+    for (int p = 0; p < 2; p++) if (player_gy_abilities(&x->s, p)) x->s.pl[p].flags |= PL_GY_ABILITIES;
+}
 
 /* Card k of player p into its graveyard. */
 static void bury(Pos *x, int p, int k)
@@ -44,7 +57,7 @@ static void upkeep(Pos *x, int p)
 static void test_mind_unbound_counts_its_lore_counters(void **state)
 {
     (void)state;
-    Pos x; pos_init(&x);
+    Pos x; start(&x);
     static const uint8_t lib[] = { C_BEARS, C_WURM, C_SHOCK, C_GIANT, C_DIVINATION };
     library(&x, 0, lib, 5);
     int mu = enter(&x, 0, C_UNBOUND);                /* it enters with none */
@@ -74,7 +87,7 @@ static void test_mind_unbound_counts_its_lore_counters(void **state)
 static void test_mind_unbound_last_known_counters(void **state)
 {
     (void)state;
-    Pos x; pos_init(&x);
+    Pos x; start(&x);
     static const uint8_t lib[] = { C_BEARS, C_WURM, C_SHOCK, C_GIANT, C_DIVINATION };
     library(&x, 0, lib, 5);
     int mu = put(&x, 0, C_UNBOUND);
@@ -88,7 +101,7 @@ static void test_mind_unbound_last_known_counters(void **state)
     assert_int_equal(x.s.pl[0].lib_n, 3);
     assert_true(bits256_has(x.s.pl[0].gy, C_UNBOUND));
     /* And while it waits to be put on the stack (603.3): the same. */
-    Pos y; pos_init(&y);
+    Pos y; start(&y);
     library(&y, 0, lib, 5);
     mu = put(&y, 0, C_UNBOUND);
     y.s.perm[mu].loyalty = 1;
@@ -106,7 +119,7 @@ static void test_mind_unbound_last_known_counters(void **state)
 static void test_time_reversal(void **state)
 {
     (void)state;
-    Pos x; pos_init(&x);
+    Pos x; start(&x);
     static const uint8_t lib0[] = { C_BEARS, C_WURM, C_SHOCK };
     static const uint8_t lib1[] = { C_GIANT, C_DIVINATION, C_GROWTH, C_ROT };
     library(&x, 0, lib0, 3);
@@ -142,7 +155,7 @@ static void test_visions_of_beyond(void **state)
     (void)state;
     static const uint8_t lib[] = { C_BEARS, C_WURM, C_SHOCK, C_GIANT };
     for (int big = 0; big < 2; big++) {
-        Pos x; pos_init(&x);
+        Pos x; start(&x);
         library(&x, 0, lib, 4);
         x.s.pl[1].gy_n = (uint8_t)(big ? 20 : 19);   /* the count is what the condition reads */
         give(&x, 0, C_VISIONS);
@@ -167,7 +180,7 @@ static const Policy keep_first = { .name = "keep-first", .choose = last_card };
 static void test_monomania_target_chooses(void **state)
 {
     (void)state;
-    Pos x; pos_init(&x);
+    Pos x; start(&x);
     give(&x, 1, C_BEARS);
     give(&x, 1, C_WURM);
     give(&x, 1, C_SHOCK);
@@ -189,7 +202,7 @@ static void test_monomania_target_chooses(void **state)
 static void test_jaces_archivist(void **state)
 {
     (void)state;
-    Pos x; pos_init(&x);
+    Pos x; start(&x);
     static const uint8_t lib0[] = { C_GIANT, C_DIVINATION, C_GROWTH };
     static const uint8_t lib1[] = { C_ROT };
     library(&x, 0, lib0, 3);
@@ -216,7 +229,7 @@ static void test_jaces_archivist(void **state)
 static void test_grim_lavamancer(void **state)
 {
     (void)state;
-    Pos x; pos_init(&x);
+    Pos x; start(&x);
     x.g.policy[0] = &policy_heuristic;
     bury(&x, 0, C_BEARS);
     bury(&x, 0, C_SHOCK);
@@ -243,7 +256,7 @@ static void test_grim_lavamancer(void **state)
 static void test_primal_cocoon(void **state)
 {
     (void)state;
-    Pos x; pos_init(&x);
+    Pos x; start(&x);
     int bears = put(&x, 0, C_BEARS);
     int cocoon = put(&x, 0, C_COCOON);
     x.s.px[cocoon].attached = (uint8_t)bears;
@@ -262,7 +275,7 @@ static void test_primal_cocoon(void **state)
     assert_int_equal(x.s.perm[bears].plus, 2);
     assert_int_equal(x.s.perm[bears].toughness, 4);
     /* attacks: sacrificed */
-    Pos y; pos_init(&y);
+    Pos y; start(&y);
     bears = put(&y, 0, C_BEARS);
     cocoon = put(&y, 0, C_COCOON);
     y.s.px[cocoon].attached = (uint8_t)bears;
@@ -271,6 +284,125 @@ static void test_primal_cocoon(void **state)
     settle(&y);
     assert_false(permset_has(y.s.perm_used, cocoon));
     assert_true(bits256_has(y.s.pl[0].gy, C_COCOON));
+}
+
+/* 113.6, 603.2: Chandra's Phoenix, in its owner's graveyard, triggers when
+ * an opponent is dealt damage by a red instant or sorcery its owner
+ * controls (Lightning Bolt), and returns to its owner's hand; not for a red
+ * creature's ability nor combat damage by a red creature, nor a black
+ * sorcery; two Phoenixes there both trigger. A Phoenix that left the
+ * graveyard before its ability resolves is a new object (400.7): it stays
+ * where it went. */
+static void test_chandras_phoenix(void **state)
+{
+    (void)state;
+    Pos x; start(&x);
+    assert_true(x.s.pl[0].flags & PL_GY_ABILITIES);
+    bury(&x, 0, C_PHOENIX);
+    give(&x, 0, C_BOLT);
+    Action a = act(ACT_CAST, hand_slot(&x, 0, C_BOLT), 0, TK_PLAYER, 1);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+    stack_resolve_top(&x.s, &x.g);
+    assert_int_equal(x.s.pl[1].life, 17);
+    assert_int_equal(x.s.pending_n, 1);
+    settle(&x);
+    assert_int_equal(x.s.pl[0].hand_n, 1);
+    assert_int_equal(x.s.pl[0].hand[0], C_PHOENIX);
+    assert_false(bits256_has(x.s.pl[0].gy, C_PHOENIX));
+
+    /* a red creature's ability, combat damage by a red creature, a black sorcery: no */
+    Pos y; start(&y);
+    bury(&y, 0, C_PHOENIX);
+    int pyro = put(&y, 0, C_PYROMANCER);
+    a = act(ACT_ACTIVATE, pyro, 0, TK_PLAYER, 1);
+    assert_int_equal(action_apply(&y.s, &y.g, 0, &a, 1), MTG_OK);
+    settle(&y);
+    assert_int_equal(y.s.pl[1].life, 19);
+    give(&y, 0, C_CONSUME);
+    a = act(ACT_CAST, hand_slot(&y, 0, C_CONSUME), 0, TK_PLAYER, 1);
+    a.x = 2;
+    assert_int_equal(action_apply(&y.s, &y.g, 0, &a, 1), MTG_OK);
+    settle(&y);
+    assert_int_equal(y.s.pl[1].life, 17);
+    trigger_gy_damage(&y.s, 1, y.s.perm[pyro].card, y.s.px[pyro].colors, 0);   /* as combat.c calls it */
+    assert_int_equal(y.s.pending_n, 0);
+    assert_true(bits256_has(y.s.pl[0].gy, C_PHOENIX));
+    assert_int_equal(y.s.pl[0].hand_n, 0);
+
+    /* the opponent's Phoenix does not see its own owner's opponent's spell: player 1's
+     * Bolt at player 0 returns player 1's Phoenix, not player 0's */
+    Pos z; start(&z);
+    bury(&z, 0, C_PHOENIX);
+    bury(&z, 1, C_PHOENIX);
+    give(&z, 1, C_BOLT);
+    a = act(ACT_CAST, hand_slot(&z, 1, C_BOLT), 0, TK_PLAYER, 0);
+    assert_int_equal(action_apply(&z.s, &z.g, 1, &a, 1), MTG_OK);
+    settle(&z);
+    assert_true(bits256_has(z.s.pl[0].gy, C_PHOENIX));
+    assert_int_equal(z.s.pl[1].hand_n, 1);
+
+    /* gone from the graveyard with the trigger waiting, then on the stack: nothing */
+    Pos v; start(&v);
+    bury(&v, 0, C_PHOENIX);
+    give(&v, 0, C_BOLT);
+    a = act(ACT_CAST, hand_slot(&v, 0, C_BOLT), 0, TK_PLAYER, 1);
+    assert_int_equal(action_apply(&v.s, &v.g, 0, &a, 1), MTG_OK);
+    stack_resolve_top(&v.s, &v.g);
+    assert_int_equal(v.s.pending_n, 1);
+    gy_leave(&v.s, 0, C_PHOENIX);                    /* exiled in response (Relic of Progenitus) */
+    card_to_zone(&v.s, 0, C_PHOENIX, ZONE_EXILE);
+    settle(&v);
+    assert_true(bits256_has(v.s.exile[0], C_PHOENIX));
+    assert_int_equal(v.s.pl[0].hand_n, 0);
+    Pos u; start(&u);
+    bury(&u, 0, C_PHOENIX);
+    give(&u, 0, C_BOLT);
+    a = act(ACT_CAST, hand_slot(&u, 0, C_BOLT), 0, TK_PLAYER, 1);
+    assert_int_equal(action_apply(&u.s, &u.g, 0, &a, 1), MTG_OK);
+    stack_resolve_top(&u.s, &u.g);
+    assert_int_equal(triggers_put(&u.s, &u.g), 1);
+    gy_leave(&u.s, 0, C_PHOENIX);                    /* left and came back: a new object */
+    card_to_zone(&u.s, 0, C_PHOENIX, ZONE_GRAVEYARD);
+    settle(&u);
+    assert_true(bits256_has(u.s.pl[0].gy, C_PHOENIX));
+    assert_int_equal(u.s.pl[0].hand_n, 0);
+}
+
+/* A policy that declines every "you may". */
+static int decline(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
+{
+    (void)p; (void)s; (void)g; (void)pl; (void)r;
+    return c->kind == CH_MAY ? 1 : 0;
+}
+static const Policy declines = { .name = "declines", .choose = decline };
+
+/* 113.6, 503.1: Squee triggers at the beginning of its owner's upkeep from
+ * its graveyard ("you may": returned, or left there when declined), not
+ * in the opponent's upkeep, and not while on the battlefield. */
+static void test_squee(void **state)
+{
+    (void)state;
+    Pos x; start(&x);
+    bury(&x, 0, C_SQUEE);
+    upkeep(&x, 1);
+    assert_int_equal(x.s.pending_n, 0);
+    upkeep(&x, 0);
+    assert_int_equal(x.s.pending_n, 1);
+    settle(&x);
+    assert_int_equal(x.s.pl[0].hand_n, 1);
+    assert_int_equal(x.s.pl[0].hand[0], C_SQUEE);
+    assert_int_equal(x.s.pl[0].gy_n, 0);
+    Pos y; start(&y);
+    bury(&y, 0, C_SQUEE);
+    y.g.policy[0] = &declines;
+    upkeep(&y, 0);
+    settle(&y);
+    assert_true(bits256_has(y.s.pl[0].gy, C_SQUEE));
+    assert_int_equal(y.s.pl[0].hand_n, 0);
+    Pos z; start(&z);
+    put(&z, 0, C_SQUEE);
+    upkeep(&z, 0);
+    assert_int_equal(z.s.pending_n, 0);               /* on the battlefield: it does not function */
 }
 
 int main(void)
@@ -284,6 +416,8 @@ int main(void)
         cmocka_unit_test(test_jaces_archivist),
         cmocka_unit_test(test_grim_lavamancer),
         cmocka_unit_test(test_primal_cocoon),
+        cmocka_unit_test(test_chandras_phoenix),
+        cmocka_unit_test(test_squee),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -838,6 +838,9 @@ static void test_draw_family(void)
     EXPECT("Mind Unbound", "triggered upkeep(you): counters 1 lore on self; draw lore counters on self you");
     EXPECT("Primal Cocoon", "enchant [creature]\ntriggered upkeep(you): counters 1 +1/+1 on attached\n"
                             "triggered attached-attacks: sacrifice self\ntriggered attached-blocks: sacrifice self");
+    EXPECT("Chandra's Phoenix", "keywords flying,haste\ntriggered from graveyard opponent-dealt-damage-by"
+                                "[red planeswalker|instant|sorcery you control]: to-hand self");
+    EXPECT("Squee, Goblin Nabob", "triggered from graveyard upkeep(you): to-hand self may");
     EXPECT("Grim Lavamancer", "activated {R},{T},exile 2 from your graveyard: damage 2 to target0[any target]");
     /* near misses */
     NO_AT("Visions of Beyond", "Draw a card. If a graveyard has twenty or more cards in it, draw three cards.",
@@ -851,6 +854,10 @@ static void test_draw_family(void)
     NO("Mind Unbound", "At the beginning of your upkeep, draw a card for each lore counter on target creature.");
     NO_AT("Grim Lavamancer", "{R}, {T}, Exile two cards from a graveyard: Grim Lavamancer deals 2 damage to any target.",
           "{R}, {T}, Exile two cards from a graveyard: Grim Lavamancer deals 2 damage to any target.");
+    NO("Chandra's Phoenix", "Whenever an opponent is dealt damage by a red instant or sorcery spell or by a red "
+                            "planeswalker you control, return Chandra's Phoenix from your graveyard to your hand.");
+    NO("Chandra's Phoenix", "Whenever an opponent is dealt damage by a red instant or sorcery spell you control or by a "
+                            "blue planeswalker you control, return Chandra's Phoenix from your graveyard to your hand.");
     NO("Jace's Archivist", "{U}, {T}: Each player draws cards equal to the greatest number of cards a player discarded this way.");
     NO_AT("Time Reversal", "Each player shuffles their hand and library into their graveyard.",
           "Each player shuffles their hand and library into their graveyard.");
@@ -864,7 +871,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 316, 207, 206, 200 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 320, 207, 206, 204 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
