@@ -182,7 +182,10 @@ static void qty_text(Buf *b, const Effect *e, const SubtypeTable *st)
     case QTY_DAMAGE_DEALT: if (q->n != 1) put(b, "%d*", q->n); put(b, "damage dealt"); break;
     case QTY_PREV_MANA_VALUE: if (q->n != 1) put(b, "%d*", q->n); put(b, "its mana value"); break;
     case QTY_MOST_DISCARDED: if (q->n != 1) put(b, "%d*", q->n); put(b, "most discarded"); break;
-    case QTY_SELF_COUNTERS: if (q->n != 1) put(b, "%d*", q->n); put(b, "lore counters on self"); break;
+    case QTY_SELF_COUNTERS:
+        if (q->n != 1) put(b, "%d*", q->n);
+        put(b, "%s counters on self", e->arg2 == COUNTER_LORE ? "lore" : e->arg2 == COUNTER_MINUS ? "-1/-1" : "+1/+1");
+        break;
     case QTY_SACRIFICED_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "sacrificed's power"); break;
     case QTY_EVENT_POWER: if (q->n != 1) put(b, "%d*", q->n); put(b, "that object's power"); break;
     case QTY_COUNT_SHARING: if (q->n != 1) put(b, "%d*", q->n); put(b, "count-sharing-a-type"); filter_text(b, &e->count, st); break;
@@ -444,6 +447,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         if (a->cond == COND_NO_OPP_DAMAGED) put(&b, " if no opponent damaged");
         if (a->cond == COND_YOUR_TURN) put(&b, " during your turn");
         if (a->cond == COND_FEWER_THAN) { put(&b, " if fewer than %d ", a->cond_n); filter_text(&b, &a->trig_filter, st); }
+        if (a->cond == COND_SELF_COUNTERS_AT_LEAST) put(&b, " if self +1/+1 counters>=%d", a->cond_n);
         break;
     case AB_LOYALTY:   if (a->cost.x) put(&b, "loyalty -X"); else put(&b, "loyalty %+d", a->cost.loyalty); break;
     case AB_ENCHANT:   put(&b, "enchant "); filter_text(&b, &a->trig_filter, st); break;

@@ -632,6 +632,19 @@ static void check_shape(TextCard *tc, int fam, const char *type_word, int aura, 
         if (!cn->x && uses_x(spell)) UNSUP("X without {X} in the mana cost");
         spell->cost.x = (uint8_t)cn->x;
     }
+    if (fam != FAM_SPELL && cn->x) {
+        /* a creature's {X}: its spell's X is the number of +1/+1 counters it enters with
+         * (Primordial Hydra; zone.c), and nothing else of its text uses X */
+        Ability *etb = NULL;
+        int others = 0;
+        for (int k = 0; k < tc->n; k++) {
+            Ability *a = &tc->ab[k];
+            if (a->kind == AB_ETB_COUNTERS && !a->cond && uses_x(a) && !etb) etb = a;
+            else if (uses_x(a)) others++;
+        }
+        if (!etb || others || cn->x != 1) UNSUP("mana cost not supported: {X}");
+        else etb->cost.x = 1;
+    }
     if (aura && enchant != 1) UNSUP("an Aura without exactly one Enchant ability");
     if (!aura && enchant) UNSUP("Enchant on a card that is not an Aura");
     if (!equipment && equip) UNSUP("Equip on a card that is not an Equipment");
@@ -833,7 +846,9 @@ static int classify(const cJSON *c, const char *fallback_name, SubtypeTable *st,
             if (strcmp(x->valuestring, "Legendary") && strcmp(x->valuestring, "Snow"))
                 UNSUP("supertype not supported: %s", x->valuestring);
         if (!jcost || !cost[0]) UNSUP("no mana cost (cannot be cast)");
-        if (cn.first[0]) UNSUP("mana cost not supported: %s", cn.first);
+        /* one {X}: paid when the creature enters with X +1/+1 counters (check_shape) */
+        if (cn.x == 1 ? cn.other[0] != 0 : cn.first[0] != 0)
+            UNSUP("mana cost not supported: %s", cn.x == 1 ? cn.other : cn.first);
         if (pt_reason[0]) UNSUP("%s", pt_reason);
     } else if (card_is(def, TYPE_LAND) && (def->supertypes & SUPER_BASIC)) {
         fam = FAM_BASIC;

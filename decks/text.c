@@ -2148,6 +2148,16 @@ static int vp_you(P *p, const Ref *subj)
         e->dur = DUR_NOW;
         return 1;
     }
+    /* Primordial Hydra: "double the number of +1/+1 counters on ~": as many more */
+    if (lit(p, "double the number of +1/+1 counters on ~")) {
+        Effect *e = clause_eff(p, OP_COUNTERS, NULL);
+        if (!e) return 0;
+        e->who = SEL_SELF;
+        e->n = (Qty){ QTY_SELF_COUNTERS, 1 };
+        e->arg2 = COUNTER_PLUS;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     if (lit(p, "destroy|exile|tap|untap|regenerate")) {
         const char *w = p->lx->t[p->i - 1].w;
         int op = !strcmp(w, "destroy") ? OP_DESTROY : !strcmp(w, "exile") ? OP_EXILE :
@@ -3630,6 +3640,26 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
             a->cond = COND_FEWER_THAN;
             a->cond_n = (int8_t)v;
             a->trig_filter = f;
+            out->n++;
+            return 1;
+        }
+        restore(p, &s);
+        ab_init(a, AB_STATIC);
+        self_ref(&p->it);
+    }
+    /* "~ has trample as long as it has ten or more +1/+1 counters on it." */
+    if (lit(p, "~ has")) {
+        KwList k;
+        int v;
+        memset(&k, 0, sizeof k);
+        if (kw_list(p, &k) && k.kw && !k.n && lit(p, "as long as it has") && number(p, &v, 0) && v > 0 &&
+            lit(p, "or more +1/+1 counters on it .") && at_end(p)) {
+            Effect *e = neweff(p, OP_GRANT);
+            e->who = SEL_SELF;
+            e->kw = k.kw;
+            e->dur = DUR_STATIC;
+            a->cond = COND_SELF_COUNTERS_AT_LEAST;
+            a->cond_n = (int8_t)v;
             out->n++;
             return 1;
         }

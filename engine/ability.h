@@ -134,7 +134,8 @@ enum {
                             effect (OP_DISCARD: "equal to the greatest number of cards a player
                             discarded this way", Jace's Archivist) */
     QTY_SELF_COUNTERS    /* n * the counters of kind Effect.arg2 (COUNTER_*) on the source, or on it as
-                            it last existed (608.2h): "for each lore counter on ~" (Mind Unbound) */
+                            it last existed (608.2h): "for each lore counter on ~" (Mind Unbound),
+                            "double the number of +1/+1 counters on ~" (Primordial Hydra) */
 };
 
 typedef struct Qty {
@@ -420,7 +421,9 @@ enum {
     AB_EQUIP,            /* "Equip {N}" (702.6): attach to a creature you control, as a sorcery */
     AB_ETB_TAPPED,       /* enters the battlefield tapped (unless you control one of trig_filter) */
     AB_ETB_COUNTERS,     /* enters the battlefield with effect[0] (OP_COUNTERS on SEL_SELF) on it,
-                            when Ability.cond holds (bloodthirst N: COND_OPP_DAMAGED) */
+                            when Ability.cond holds (bloodthirst N: COND_OPP_DAMAGED); QTY_X: the X
+                            of its spell (cost.x 1: the card's mana cost has {X}), 0 from elsewhere
+                            (107.3) */
     AB_CHOOSE_TYPE       /* "As ~ enters the battlefield, choose a creature type." (614.12): its controller
                             chooses as it enters; the choice is a Floating FL_CHOSEN record (state.h) */
 };
@@ -446,8 +449,10 @@ enum {
     COND_NO_CREATURES,   /* no creatures are on the battlefield */
     COND_ATTACHED_POWER_AT_LEAST,/* the permanent the source is attached to has power Ability.cond_n
                                     or greater */
-    COND_EVENT_HAND_AT_MOST      /* the event's player has Ability.cond_n or fewer cards in hand
+    COND_EVENT_HAND_AT_MOST,     /* the event's player has Ability.cond_n or fewer cards in hand
                                     ("if that player has two or fewer cards in hand") */
+    COND_SELF_COUNTERS_AT_LEAST  /* AB_STATIC: the source has Ability.cond_n or more +1/+1 counters
+                                    ("as long as it has ten or more +1/+1 counters on it") */
 };
 
 /* Triggers (603.2), what AB_TRIGGERED waits for. */

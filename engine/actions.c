@@ -291,7 +291,11 @@ int actions_targets(const GameState *s, const StackItem *it, const Ability *a, A
  * holds it; the reader records its count in the spell's cost). */
 int spell_x(const CardDef *d, int k)
 {
-    if (k < 0) return 0;
+    if (k < 0) {                 /* a creature spell entering with X +1/+1 counters (pool.c) */
+        for (int j = 0; j < d->n_abilities; j++)
+            if (d->ab[j].kind == AB_ETB_COUNTERS && d->ab[j].cost.x) return d->ab[j].cost.x;
+        return 0;
+    }
     const Ability *a = &d->ab[k];
     if (a->cost.x) return a->cost.x;
     for (int j = 0; j < a->n_effects; j++) if (a->effect[j].n.kind == QTY_X) return 1;

@@ -321,6 +321,7 @@ static int amount(const Ctx *c, const Effect *e)
     case QTY_PREV_MANA_VALUE: return e->n.n * c->moved_mv;
     case QTY_MOST_DISCARDED: return e->n.n * c->discarded;
     case QTY_SELF_COUNTERS:                              /* lore counters (played.c): now, or as it left */
+        if (e->arg2 == COUNTER_PLUS) return c->src >= 0 ? e->n.n * c->s->perm[c->src].plus : 0;   /* on itself: gone, none */
         return e->n.n * (c->src >= 0 ? c->s->perm[c->src].loyalty : c->it->lki_lore);
     case QTY_GREATEST_POWER: {                           /* as it resolves; none: 0 */
         int best = 0;

@@ -319,6 +319,7 @@ int layers_static_cond(const GameState *s, int src, const Ability *a)
     case COND_NO_OPP_DAMAGED: return !(s->damaged_opp & (1u << (1 - you)));
     case COND_YOUR_TURN:      return s->active == you;
     case COND_FEWER_THAN:     return effect_count(s, &a->trig_filter, you, src) < a->cond_n;
+    case COND_SELF_COUNTERS_AT_LEAST: return s->perm[src].plus >= a->cond_n;
     default:                  return 0;
     }
 }

@@ -94,6 +94,8 @@ static int cond_ok(const Ability *a)
             return filter_ok(&a->trig_filter);
         case COND_LIFE_AT_LEAST: case COND_SELF_ENCHANTED: case COND_NO_OPP_DAMAGED: case COND_YOUR_TURN:
             return 1;
+        case COND_SELF_COUNTERS_AT_LEAST:                /* layers.c, watched through cond_key */
+            return a->n_effects == 1 && a->effect[0].who == SEL_SELF;
         default:
             return 0;
         }
@@ -253,7 +255,10 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     /* "discards their hand", "discards the rest" (effect.c): each its own hand, no condition */
     int hand_discard = e->op == OP_DISCARD && e->n.kind == QTY_HAND_SIZE && e->n.n == 1 && !(e->flags & ~(unsigned)EF_OPTIONAL) &&
                        e->arg2 <= 1;
-    if (q == 5 && (e->op != OP_DRAW || e->arg2 != COUNTER_LORE || (types & TYPE_PLANESWALKER)))
+    /* the source's lore counters drawn (Mind Unbound); its +1/+1 counters put on it again
+     * (Primordial Hydra: none once it has left) */
+    if (q == 5 && !(e->op == OP_DRAW && e->arg2 == COUNTER_LORE && !(types & TYPE_PLANESWALKER)) &&
+        !(e->op == OP_COUNTERS && e->arg2 == COUNTER_PLUS && e->who == SEL_SELF))
         NOT("%s of that amount", name);
     if (!q || (q == 2 && e->op != OP_MILL && !hand_damage && !hand_discard) || (q == 3 && e->op != OP_GAIN_LIFE && e->op != OP_LOSE_LIFE) ||
         (e->n.kind == QTY_LIFE_TOTAL && (e->op != OP_GAIN_LIFE || e->n.n != 1)))
@@ -813,8 +818,10 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         if (a->trigger == TR_OTHER_ETB && filter_may_match_land(&a->trig_filter))
             NOT("a trigger on lands entering (basic lands are not permanents yet)");
         break;
-    case AB_ETB_COUNTERS:
-        if (a->n_effects != 1 || a->effect[0].n.kind != QTY_CONST || a->effect[0].arg2 != 0) NOT("entering with those counters");
+    case AB_ETB_COUNTERS:                                    /* zone.c; X: its spell's (pool.c, cost.x) */
+        if (a->n_effects != 1 || a->effect[0].arg2 != 0 ||
+            !(a->effect[0].n.kind == QTY_CONST || (a->effect[0].n.kind == QTY_X && a->cost.x == 1 && !a->cond)))
+            NOT("entering with those counters");
         return 1;
     case AB_STATIC:
         break;

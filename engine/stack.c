@@ -646,7 +646,7 @@ static int resolve_permanent(GameState *s, Game *g, StackItem *it)
         card_to_zone(s, it->owner, it->obj, ZONE_GRAVEYARD);
         return 0;
     }
-    int i = perm_enter(s, g, it->controller, it->owner, it->card, it->obj);
+    int i = perm_enter_x(s, g, it->controller, it->owner, it->card, it->obj, it->x);
     if (i < 0) { card_to_zone(s, it->owner, it->obj, ZONE_GRAVEYARD); game_fail(s, g, ERR_CAPACITY); return 1; }
     if (aura) { s->px[i].attached = it->t[0].v; layers_changed(s, it->t[0].v); }   /* 303.4f */
     return 1;

@@ -5,9 +5,11 @@
 #include "effect.h"
 #include "library.h"
 
+static int enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj, int others, int xv);
+
 int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj)
 {
-    return perm_enter_with(s, g, ctl, owner, card, obj, 1);
+    return enter(s, g, ctl, owner, card, obj, 1, 0);
 }
 
 /* 614.12: "As ~ enters the battlefield, choose a creature type": player
@@ -70,6 +72,16 @@ static void choose_type(GameState *s, const Game *g, int ctl, int i)
 
 int perm_enter_with(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj, int others)
 {
+    return enter(s, g, ctl, owner, card, obj, others, 0);
+}
+
+int perm_enter_x(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj, int x)
+{
+    return enter(s, g, ctl, owner, card, obj, 1, x);
+}
+
+static int enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj, int others, int xv)
+{
     int i = perm_create(s, ctl, card, obj);
     if (i < 0) return -1;
     const CardDef *d = &s->cards[card];
@@ -87,9 +99,10 @@ int perm_enter_with(GameState *s, const Game *g, int ctl, int owner, uint16_t ca
     s->perm[i].flags |= PF_SICK;   /* 302.6: for any permanent (a land may become a creature this turn) */
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *a = &d->ab[k];
-        if (a->kind == AB_ETB_COUNTERS && a->n_effects && a->effect[0].n.kind == QTY_CONST &&   /* 614.1c */
+        if (a->kind == AB_ETB_COUNTERS && a->n_effects && (a->effect[0].n.kind == QTY_CONST || a->effect[0].n.kind == QTY_X) &&
             (a->cond == COND_NONE || (a->cond == COND_OPP_DAMAGED && (s->damaged_opp & (1u << (1 - ctl)))))) {
-            int v = s->perm[i].plus + a->effect[0].n.n;                                /* 702.54a */
+            /* 614.1c, 702.54a; X: its spell's (107.3: 0 if it did not come from the stack) */
+            int v = s->perm[i].plus + a->effect[0].n.n * (a->effect[0].n.kind == QTY_X ? xv : 1);
             s->perm[i].plus = (uint8_t)(v > 255 ? 255 : v);
         }
         if (a->kind == AB_CHOOSE_TYPE) choose_type(s, g, ctl, i);                 /* 614.12 */

@@ -16,6 +16,11 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
  * caller triggers those once all are there (603.6a: each sees the others). */
 int perm_enter_with(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj, int others);
 
+/* perm_enter for a permanent spell whose X was x: "enters the battlefield
+ * with X +1/+1 counters" (Primordial Hydra); perm_enter gives X = 0, as
+ * for a permanent that did not come from the stack (107.3). */
+int perm_enter_x(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj, int x);
+
 /* Permanent i leaves the battlefield for its owner's `zone` (ZONE_GRAVEYARD,
  * ZONE_EXILE, ZONE_HAND): combat, attachments and
  * effects on it end; "dies" triggers for a graveyard. */

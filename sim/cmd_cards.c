@@ -49,8 +49,9 @@ static void describe(const Pool *p, const CardDef *c, char *out, size_t len)
     if (card_is(c, TYPE_LAND)) {
         add(out, len, &n, "land", "", "");
     } else {
-        for (int k = 0; k < c->n_abilities; k++)  /* an instant's {X} is its spell's */
-            for (int x = 0; c->ab[k].kind == AB_SPELL && x < c->ab[k].cost.x; x++) add(out, len, &n, "{X}", "", "");
+        for (int k = 0; k < c->n_abilities; k++)  /* an instant's {X} is its spell's, a creature's its counters' */
+            for (int x = 0; (c->ab[k].kind == AB_SPELL || c->ab[k].kind == AB_ETB_COUNTERS) && x < c->ab[k].cost.x; x++)
+                add(out, len, &n, "{X}", "", "");
         if (c->cost_generic || (c->mana_value == 0 && n == 0)) {
             char g[8];
             snprintf(g, sizeof g, "%d", c->cost_generic);

@@ -17,6 +17,7 @@
 #include "engine/ability.h"
 #include "engine/targets_many.h"
 #include "engine/mana.h"
+#include "engine/turn.h"
 
 /* ------------------------------------------------------ hands and so on */
 
@@ -140,7 +141,7 @@ static int targets_of(const CardDef *d, int ability)
 static int has_x(const CardDef *d)
 {
     int k = spell_ability_of(d);
-    if (k < 0) return 0;
+    if (k < 0) return spell_x(d, -1) > 0;   /* a creature entering with X +1/+1 counters */
     const Ability *a = &d->ab[k];
     if (a->cost.x) return 1;
     for (int j = 0; j < a->n_effects; j++) if (a->effect[j].n.kind == QTY_X) return 1;

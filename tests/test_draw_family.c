@@ -7,7 +7,7 @@
  * Lavamancer's cost of cards exiled from a graveyard (602.2b), Primal
  * Cocoon's counters on the creature it enchants (or enchanted, 608.2h),
  * Chandra's Phoenix's and Squee's abilities triggering in their owner's
- * graveyard (113.6). */
+ * graveyard (113.6), Primordial Hydra's X and its counters doubled. */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -20,10 +20,11 @@ static const char *const names[] = {
     "Grizzly Bears", "Craw Wurm", "Shock", "Hill Giant", "Divination", "Giant Growth", "Mind Rot",
     "Runeclaw Bear", "Lightning Bolt", "Serra Angel", "Grim Lavamancer", "Primal Cocoon",
     "Chandra's Phoenix", "Consume Spirit", "Prodigal Pyromancer", "Squee, Goblin Nabob",
+    "Primordial Hydra", "Forest", "Forest", "Forest", "Forest", "Forest",
 };
 enum { C_UNBOUND, C_REVERSAL, C_VISIONS, C_MONOMANIA, C_ARCHIVIST, C_BEARS, C_WURM, C_SHOCK, C_GIANT,
        C_DIVINATION, C_GROWTH, C_ROT, C_RUNECLAW, C_BOLT, C_ANGEL, C_LAVAMANCER, C_COCOON, C_PHOENIX, C_CONSUME,
-       C_PYROMANCER, C_SQUEE, C_N };
+       C_PYROMANCER, C_SQUEE, C_HYDRA, C_FOREST, C_N = C_FOREST + 5 };
 
 #include "tests/pool_pos.h"
 
@@ -405,6 +406,59 @@ static void test_squee(void **state)
     assert_int_equal(z.s.pending_n, 0);               /* on the battlefield: it does not function */
 }
 
+/* 107.3, 601.2f, 614.1c: Primordial Hydra is offered with each X its
+ * player's five Forests pay ({X}{G}{G}: 0 to 3); cast with X = 3 it taps
+ * them all and enters with three +1/+1 counters. Each of its controller's
+ * upkeeps doubles them (6, 12); with ten or more it has trample (604.1,
+ * the layers' condition); gone with the trigger on the stack, nothing. */
+static void test_primordial_hydra(void **state)
+{
+    (void)state;
+    Pos x; start(&x);
+    for (int j = C_FOREST; j < C_FOREST + 5; j++) {
+        Player *pl = &x.s.pl[0];
+        bits256_clear(x.s.exile[0], j);
+        bits256_set(pl->lands, j);
+        pl->lands_n++;
+        pl->land_n[COLOR_G]++;
+    }
+    give(&x, 0, C_HYDRA);
+    Action acts[ACTION_MAX];
+    int n = actions_spells(&x.s, 0, acts, 0), max_x = -1, pick = -1;
+    for (int k = 0; k < n; k++)
+        if (acts[k].type == ACT_CAST && acts[k].x > max_x) { max_x = acts[k].x; pick = k; }
+    assert_int_equal(max_x, 3);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &acts[pick], 0), MTG_OK);
+    assert_int_equal(x.s.pl[0].land_tapped[COLOR_G], 5);
+    settle(&x);
+    int hydra = permset_first(x.s.perm_ctl[0]);
+    assert_int_equal(x.s.perm[hydra].card, x.deck.card[C_HYDRA]);
+    assert_int_equal(x.s.perm[hydra].plus, 3);
+    assert_int_equal(x.s.perm[hydra].power, 3);
+    upkeep(&x, 0);
+    settle(&x);
+    assert_int_equal(x.s.perm[hydra].plus, 6);
+    assert_false(perm_has(&x.s, hydra, KW_TRAMPLE));
+    upkeep(&x, 1);                                   /* the opponent's: nothing */
+    settle(&x);
+    assert_int_equal(x.s.perm[hydra].plus, 6);
+    upkeep(&x, 0);
+    settle(&x);
+    assert_int_equal(x.s.perm[hydra].plus, 12);
+    assert_int_equal(x.s.perm[hydra].toughness, 12);
+    assert_true(perm_has(&x.s, hydra, KW_TRAMPLE));
+    upkeep(&x, 0);
+    assert_int_equal(triggers_put(&x.s, &x.g), 1);
+    perm_leave(&x.s, &x.g, hydra, ZONE_GRAVEYARD);
+    settle(&x);
+    assert_int_equal(permset_count(x.s.perm_used), 0);
+    /* put onto the battlefield from anywhere but the stack: X is 0 (107.3), a 0/0 that dies */
+    Pos y; start(&y);
+    enter(&y, 0, C_HYDRA);
+    settle(&y);
+    assert_true(bits256_has(y.s.pl[0].gy, C_HYDRA));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -418,6 +472,7 @@ int main(void)
         cmocka_unit_test(test_primal_cocoon),
         cmocka_unit_test(test_chandras_phoenix),
         cmocka_unit_test(test_squee),
+        cmocka_unit_test(test_primordial_hydra),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

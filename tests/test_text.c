@@ -841,6 +841,9 @@ static void test_draw_family(void)
     EXPECT("Chandra's Phoenix", "keywords flying,haste\ntriggered from graveyard opponent-dealt-damage-by"
                                 "[red planeswalker|instant|sorcery you control]: to-hand self");
     EXPECT("Squee, Goblin Nabob", "triggered from graveyard upkeep(you): to-hand self may");
+    EXPECT("Primordial Hydra", "etb-counters: counters X +1/+1 on self\n"
+                               "triggered upkeep(you): counters +1/+1 counters on self +1/+1 on self\n"
+                               "static if self +1/+1 counters>=10: grant trample self static");
     EXPECT("Grim Lavamancer", "activated {R},{T},exile 2 from your graveyard: damage 2 to target0[any target]");
     /* near misses */
     NO_AT("Visions of Beyond", "Draw a card. If a graveyard has twenty or more cards in it, draw three cards.",
@@ -858,6 +861,8 @@ static void test_draw_family(void)
                             "planeswalker you control, return Chandra's Phoenix from your graveyard to your hand.");
     NO("Chandra's Phoenix", "Whenever an opponent is dealt damage by a red instant or sorcery spell you control or by a "
                             "blue planeswalker you control, return Chandra's Phoenix from your graveyard to your hand.");
+    NO("Primordial Hydra", "Primordial Hydra has trample as long as it has ten or more -1/-1 counters on it.");
+    NO("Primordial Hydra", "At the beginning of your upkeep, double the number of +1/+1 counters on target creature.");
     NO("Jace's Archivist", "{U}, {T}: Each player draws cards equal to the greatest number of cards a player discarded this way.");
     NO_AT("Time Reversal", "Each player shuffles their hand and library into their graveyard.",
           "Each player shuffles their hand and library into their graveyard.");
