@@ -231,7 +231,7 @@ static const char *const op_names[OP_COUNT] = {
     [OP_REVEAL_TOP] = "reveal-top", [OP_REVEAL_RANDOM] = "reveal-random", [OP_SHUFFLE_GRAVEYARD] = "shuffle-graveyard",
     [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat",
     [OP_DOUBLE_MANA] = "double-mana",
-    [OP_SET_COLOR] = "set-color", [OP_DIG] = "dig", [OP_DOUBLE_DAMAGE] = "double-damage", [OP_TOP_TO_HAND] = "top-to-hand", [OP_FLIP_COIN] = "flip-coin",
+    [OP_SET_COLOR] = "set-color", [OP_DIG] = "dig", [OP_PILES] = "piles", [OP_DOUBLE_DAMAGE] = "double-damage", [OP_TOP_TO_HAND] = "top-to-hand", [OP_FLIP_COIN] = "flip-coin",
     [OP_PAY_MANA] = "pay", [OP_ADD_SUBTYPE] = "add-subtype",
 };
 
@@ -278,6 +278,7 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         if (e->arg2 == 1) put(b, "or-untap ");
         who_text(b, a, e, st);
         break;
+    case OP_PILES: qty_text(b, e, st); put(b, " "); who_text(b, a, e, st); break;
     case OP_SHUFFLE_GRAVEYARD:
         if (e->arg2) put(b, "and-hand ");
         who_text(b, a, e, st);

@@ -2408,6 +2408,21 @@ static int vp_you(P *p, const Ref *subj)
         e->dur = DUR_NOW;
         return 1;
     }
+    /* Sphinx of Uthuun: "reveal the top five cards of your library. An opponent separates
+     * those cards into two piles. Put one pile into your hand and the other into your
+     * graveyard." (three sentences, one effect) */
+    if (lit(p, "reveal the top")) {
+        if (number(p, &v, 0) && v >= 1 && v <= 7 &&
+            lit(p, "cards of your library . an opponent separates those cards into two piles . put one pile into "
+                   "your hand and the other into your graveyard")) {
+            Effect *e = clause_eff(p, OP_PILES, subj);
+            if (!e) return 0;
+            e->n.n = (int8_t)v;
+            e->dur = DUR_NOW;
+            return 1;
+        }
+        p->i = save;                                         /* another "reveal the top ..." */
+    }
     /* Dark Tutelage: revealed and put into the hand, not drawn */
     if (lit(p, "reveal the top card of your library and put that card into your hand")) {
         Effect *e = clause_eff(p, OP_TOP_TO_HAND, subj);

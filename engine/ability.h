@@ -259,6 +259,9 @@ enum {
                             EF_IF_DONE happen if they win the flip, those with EF_IF_LOST if they lose */
     OP_TOP_TO_HAND,      /* the selected player reveals the top card of their library and puts it into
                             their hand (not a draw: Dark Tutelage) */
+    OP_PILES,            /* the selected player reveals the top Qty cards of their library, an opponent
+                            separates them into two piles, and that player puts one pile (its choice)
+                            into their hand and the other into their graveyard (Sphinx of Uthuun) */
     OP_DIG,              /* the selected player looks at the top Qty cards of their library, may put
                             one matching Effect.sel into their hand, and puts the rest on the bottom
                             in any order (Commune with Nature) */

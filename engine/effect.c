@@ -764,6 +764,38 @@ static void search(Ctx *c, int p, int n, const Filter *f, int zone, int tapped)
     }
 }
 
+/* Sphinx of Uthuun: player p reveals the top n cards of its library (they
+ * stay there while the piles are made: nothing else happens meanwhile), the
+ * opponent separates them into two piles (CH_SEPARATE; a pile may be empty),
+ * p chooses one (CH_PILE): that pile into its hand, the other into its
+ * graveyard. Revealed cards are public: both choices may read them. */
+static void piles(Ctx *c, int p, int n)
+{
+    GameState *s = c->s;
+    Player *pl = &s->pl[p];
+    int m = n < pl->lib_n ? n : pl->lib_n;
+    if (m < 1) return;
+    uint8_t obj[8];
+    for (int j = 0; j < m; j++) obj[j] = pl->lib[pl->lib_top + j];
+    const Game *g = c->g;
+    int sep = 0, pick = 0, opp = 1 - p;
+    const Policy *po = g->policy[opp], *pp = g->policy[p];
+    if (m > 1 && po && po->choose) {
+        Choice ch = { CH_SEPARATE, c->it->card, 1 << (m - 1), NULL, obj, p, NULL, 0, (uint8_t)m, 0, 0 };
+        sep = po->choose(po, s, g, opp, g->policy_rng[opp], &ch);
+        if (sep < 0 || sep >= 1 << (m - 1)) sep = 0;
+    }
+    if (pp && pp->choose) {
+        Choice ch = { CH_PILE, c->it->card, 2, NULL, obj, p, NULL, (uint8_t)sep, (uint8_t)m, 0, 0 };
+        pick = pp->choose(pp, s, g, p, g->policy_rng[p], &ch);
+        if (pick < 0 || pick > 1) pick = 0;
+    }
+    for (int j = 0; j < m; j++) {
+        int second = (sep >> j) & 1;                         /* card m - 1: always the first pile */
+        card_to_zone(s, p, library_take(s, p, 0), second == pick ? ZONE_HAND : ZONE_GRAVEYARD);
+    }
+}
+
 /* Commune with Nature: player p looks at the top n cards, may take one
  * matching f into the hand (a choice among them, or none), and puts the
  * rest on the bottom in an order of their choice. */
@@ -1261,6 +1293,9 @@ static void run(Ctx *c, const Effect *e)
         break;
     case OP_DIG:
         for (int p = 0; p < 2; p++) if (players >> p & 1) dig(c, p, n, &e->sel);
+        break;
+    case OP_PILES:
+        for (int p = 0; p < 2; p++) if (players >> p & 1) piles(c, p, n);
         break;
     case OP_FLIP_COIN:                                       /* 705: won or lost, at random */
         c->done = 0;

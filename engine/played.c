@@ -215,7 +215,7 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         [OP_REVEAL_TOP] = "reveal the top card", [OP_REVEAL_RANDOM] = "reveal a card at random",
         [OP_SKIP_COMBAT] = "skip a combat phase",
         [OP_BECOME] = "become a creature", [OP_DOUBLE_MANA] = "double the mana",
-        [OP_SET_COLOR] = "change colors", [OP_DIG] = "look at the top",
+        [OP_SET_COLOR] = "change colors", [OP_DIG] = "look at the top", [OP_PILES] = "separate into piles",
         [OP_SHUFFLE_GRAVEYARD] = "shuffle a graveyard into a library", [OP_DOUBLE_DAMAGE] = "double damage",
         [OP_TOP_TO_HAND] = "the top card into the hand", [OP_FLIP_COIN] = "flip a coin",
         [OP_PAY_MANA] = "pay mana", [OP_ADD_SUBTYPE] = "add a subtype",
@@ -570,6 +570,9 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
             break;
         for (int k = 0; k < a->n_effects; k++)               /* the rest: "If you do" */
             if (k && !(a->effect[k].flags & EF_IF_DONE)) NOT("%s and more", name);
+        return 1;
+    case OP_PILES:                                           /* effect.c's piles: at most 7 cards, two players */
+        if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n < 1 || e->n.n > 7) break;
         return 1;
     case OP_DIG:                                             /* at most 5 cards: 120 orders */
         if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 5 || e->sel.zone != ZONE_LIBRARY ||

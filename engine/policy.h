@@ -91,6 +91,11 @@ typedef enum ChoiceKind {
                     player it enters under: slots idx[0 .. n-1]; Choice.arg: the Aura's card */
     CH_GY_EXILE,     /* a card of the chooser's graveyard to exile as a cost (602.2b, Grim
                         Lavamancer): object ids idx[0 .. n-1] */
+    CH_SEPARATE,     /* two piles of the `total` cards revealed from player Choice.arg's library,
+                        object ids idx[0 .. total-1]: option k puts card j in the second pile when
+                        bit j of k is set (card `total` - 1 always in the first: n = 2^(total-1)) */
+    CH_PILE,         /* which pile player Choice.arg takes: 0 the first, 1 the second (n = 2); `step`:
+                        the separation (CH_SEPARATE's option), idx and `total` as there */
     CH_KINDS         /* how many kinds there are */
 } ChoiceKind;
 

@@ -366,6 +366,23 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
         }
         return best;
     }
+    if (c->kind == CH_SEPARATE || c->kind == CH_PILE) {
+        /* a pile's worth to the player who takes it: its cards (the board values each card in
+         * hand), then their mana values; the chooser takes the better, the separator makes
+         * the better of the two as poor as it can */
+        const int q = c->arg & 1, m = c->total;
+        int v[8];
+        for (int j = 0; j < m && j < 8; j++) v[j] = 8 + s->cards[OBJ_CARD(s, q, c->idx[j])].mana_value;
+        int best = 0, best_v = 1 << 30;
+        for (int k = 0; k < c->n; k++) {
+            int sep = c->kind == CH_PILE ? c->step : k, a = 0, b = 0;
+            for (int j = 0; j < m && j < 8; j++) { if ((sep >> j) & 1) b += v[j]; else a += v[j]; }
+            if (c->kind == CH_PILE) return b > a;
+            int worth = a > b ? a : b;
+            if (worth < best_v) { best_v = worth; best = k; }
+        }
+        return best;
+    }
     if (c->kind == CH_PREVENT_FIRST) return 0;   /* the shield first: its life is sure to be spared */
     if (c->kind == CH_REDIRECT) {      /* the player when it kills them, else the planeswalker it kills
                                           with the most loyalty, else the player */

@@ -7,7 +7,8 @@
  * Lavamancer's cost of cards exiled from a graveyard (602.2b), Primal
  * Cocoon's counters on the creature it enchants (or enchanted, 608.2h),
  * Chandra's Phoenix's and Squee's abilities triggering in their owner's
- * graveyard (113.6), Primordial Hydra's X and its counters doubled. */
+ * graveyard (113.6), Primordial Hydra's X and its counters doubled,
+ * Sphinx of Uthuun's two piles. */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -20,11 +21,11 @@ static const char *const names[] = {
     "Grizzly Bears", "Craw Wurm", "Shock", "Hill Giant", "Divination", "Giant Growth", "Mind Rot",
     "Runeclaw Bear", "Lightning Bolt", "Serra Angel", "Grim Lavamancer", "Primal Cocoon",
     "Chandra's Phoenix", "Consume Spirit", "Prodigal Pyromancer", "Squee, Goblin Nabob",
-    "Primordial Hydra", "Forest", "Forest", "Forest", "Forest", "Forest",
+    "Sphinx of Uthuun", "Primordial Hydra", "Forest", "Forest", "Forest", "Forest", "Forest",
 };
 enum { C_UNBOUND, C_REVERSAL, C_VISIONS, C_MONOMANIA, C_ARCHIVIST, C_BEARS, C_WURM, C_SHOCK, C_GIANT,
        C_DIVINATION, C_GROWTH, C_ROT, C_RUNECLAW, C_BOLT, C_ANGEL, C_LAVAMANCER, C_COCOON, C_PHOENIX, C_CONSUME,
-       C_PYROMANCER, C_SQUEE, C_HYDRA, C_FOREST, C_N = C_FOREST + 5 };
+       C_PYROMANCER, C_SQUEE, C_SPHINX, C_HYDRA, C_FOREST, C_N = C_FOREST + 5 };
 
 #include "tests/pool_pos.h"
 
@@ -459,6 +460,55 @@ static void test_primordial_hydra(void **state)
     assert_true(bits256_has(y.s.pl[0].gy, C_HYDRA));
 }
 
+/* Piles made and chosen by policies: the separator puts the top card alone,
+ * the chooser takes the second pile. */
+static int separate_top(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
+{
+    (void)p; (void)s; (void)g; (void)pl; (void)r;
+    return c->kind == CH_SEPARATE ? 1 : c->kind == CH_PILE ? 1 : 0;
+}
+static const Policy top_alone = { .name = "top-alone", .choose = separate_top };
+
+/* 603.2, 608.2c: Sphinx of Uthuun's ability: the top five cards revealed,
+ * the opponent separates them (its policy is asked: the top card alone),
+ * the controller takes a pile (the second: that card) into its hand, the
+ * other four go to the graveyard. With the heuristic on both sides the
+ * piles it makes are as even as it can make them (8 + mana value each:
+ * Serra Angel and Craw Wurm against three one-mana cards, 27 and 27). */
+static void test_sphinx_of_uthuun(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_BEARS, C_WURM, C_SHOCK, C_GIANT, C_DIVINATION, C_GROWTH };
+    Pos x; start(&x);
+    library(&x, 0, lib, 6);
+    x.g.policy[0] = x.g.policy[1] = &top_alone;
+    enter(&x, 0, C_SPHINX);
+    settle(&x);
+    assert_int_equal(x.s.pl[0].hand_n, 1);
+    assert_int_equal(x.s.pl[0].hand[0], C_BEARS);
+    assert_int_equal(x.s.pl[0].gy_n, 4);
+    assert_int_equal(x.s.pl[0].lib_n, 1);
+    assert_int_equal(x.s.pl[0].lib[x.s.pl[0].lib_top], C_GROWTH);
+    static const uint8_t lib2[] = { C_ANGEL, C_SHOCK, C_WURM, C_BOLT, C_GROWTH };
+    Pos y; start(&y);
+    library(&y, 0, lib2, 5);
+    y.g.policy[0] = y.g.policy[1] = &policy_heuristic;
+    enter(&y, 0, C_SPHINX);
+    settle(&y);
+    int big = 0;
+    for (int h = 0; h < y.s.pl[0].hand_n; h++) big += y.s.pl[0].hand[h] == C_ANGEL || y.s.pl[0].hand[h] == C_WURM;
+    assert_true((y.s.pl[0].hand_n == 2 && big == 2) || (y.s.pl[0].hand_n == 3 && big == 0));
+    assert_int_equal(y.s.pl[0].hand_n + y.s.pl[0].gy_n, 5);
+    /* a library of two: two revealed */
+    static const uint8_t lib3[] = { C_SHOCK, C_BOLT };
+    Pos z; start(&z);
+    library(&z, 0, lib3, 2);
+    enter(&z, 0, C_SPHINX);
+    settle(&z);
+    assert_int_equal(z.s.pl[0].hand_n, 2);
+    assert_false(z.s.over);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -473,6 +523,7 @@ int main(void)
         cmocka_unit_test(test_chandras_phoenix),
         cmocka_unit_test(test_squee),
         cmocka_unit_test(test_primordial_hydra),
+        cmocka_unit_test(test_sphinx_of_uthuun),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
