@@ -231,7 +231,7 @@ static const char *const op_names[OP_COUNT] = {
     [OP_REVEAL_TOP] = "reveal-top", [OP_REVEAL_RANDOM] = "reveal-random", [OP_SHUFFLE_GRAVEYARD] = "shuffle-graveyard",
     [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat",
     [OP_DOUBLE_MANA] = "double-mana",
-    [OP_SET_COLOR] = "set-color", [OP_DIG] = "dig", [OP_PILES] = "piles", [OP_DOUBLE_DAMAGE] = "double-damage", [OP_TOP_TO_HAND] = "top-to-hand", [OP_FLIP_COIN] = "flip-coin",
+    [OP_SET_COLOR] = "set-color", [OP_DIG] = "dig", [OP_PILES] = "piles", [OP_EXILE_TOP] = "exile-top", [OP_DOUBLE_DAMAGE] = "double-damage", [OP_TOP_TO_HAND] = "top-to-hand", [OP_FLIP_COIN] = "flip-coin",
     [OP_PAY_MANA] = "pay", [OP_ADD_SUBTYPE] = "add-subtype",
 };
 
@@ -279,6 +279,10 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         who_text(b, a, e, st);
         break;
     case OP_PILES: qty_text(b, e, st); put(b, " "); who_text(b, a, e, st); break;
+    case OP_EXILE_TOP:
+        qty_text(b, e, st); put(b, " "); who_text(b, a, e, st);
+        if (e->arg2) put(b, " again-while-a-name-repeats");
+        break;
     case OP_SHUFFLE_GRAVEYARD:
         if (e->arg2) put(b, "and-hand ");
         who_text(b, a, e, st);
@@ -325,7 +329,11 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         who_text(b, a, e, st);
         break;
     case OP_SACRIFICE:
-        if (e->who == SEL_SELF) { put(b, "self"); break; }
+        if (e->who == SEL_SELF) {
+            put(b, "self");
+            if (e->flags & EF_UNLESS_DISCARD) { put(b, " unless-discard 1"); filter_text(b, &e->sel, st); }
+            break;
+        }
         qty_text(b, e, st); filter_text(b, &e->sel, st); put(b, " "); who_text(b, a, e, st); break;
     case OP_GIVE_CONTROL: who_text(b, a, e, st); put(b, " to target%d", e->arg2); break;
     case OP_BECOME: case OP_TOKEN: {

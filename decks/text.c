@@ -1762,6 +1762,20 @@ static int vp_player(P *p, const Ref *subj)
         }
         return 1;
     }
+    /* Scalpelexis: "that player exiles the top four cards of their library. If two or more
+     * of those cards have the same name, repeat this process." */
+    if (subj->who != SEL_YOU && lit(p, "exiles the top")) {
+        if (number(p, &v, 0) && v >= 2 && v <= 8 && lit(p, "cards of their library")) {
+            Effect *e = clause_eff(p, OP_EXILE_TOP, subj);
+            if (!e) return 0;
+            e->n.n = (int8_t)v;
+            e->dur = DUR_NOW;
+            if (lit(p, ". if two or more of those cards have the same name , repeat this process")) e->arg2 = 1;
+            return 1;
+        }
+        p->i = save;
+        return 0;
+    }
     if (lit(p, "mill|mills")) {
         if (subj->who != SEL_YOU && lit(p, "half their library , rounded down")) {
             Effect *e = clause_eff(p, OP_MILL, subj);
@@ -2477,6 +2491,15 @@ static int vp_you(P *p, const Ref *subj)
         if (!e) return 0;
         e->dur = DUR_NOW;
         if (p->ctx == C_ABILITY && lit(p, "at end of combat")) e->flags |= EF_END_OF_COMBAT;
+        /* Hidden Horror: "sacrifice it unless you discard a creature card" */
+        else if (lit(p, "unless you discard a|an")) {
+            Filter f;
+            int pl, kind;
+            if (!filter(p, &f, &pl, &kind) || pl || kind != N_CARD || f.zone != ZONE_BATTLEFIELD) { p->i = save; return 0; }
+            f.zone = ZONE_HAND;
+            e->sel = f;
+            e->flags |= EF_UNLESS_DISCARD;
+        }
         return 1;
     }
     return 0;

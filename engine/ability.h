@@ -259,6 +259,9 @@ enum {
                             EF_IF_DONE happen if they win the flip, those with EF_IF_LOST if they lose */
     OP_TOP_TO_HAND,      /* the selected player reveals the top card of their library and puts it into
                             their hand (not a draw: Dark Tutelage) */
+    OP_EXILE_TOP,        /* the selected player exiles the top Qty cards of their library; arg2 = 1: again
+                            while two or more of the cards exiled at once have the same name
+                            (Scalpelexis) */
     OP_PILES,            /* the selected player reveals the top Qty cards of their library, an opponent
                             separates them into two piles, and that player puts one pile (its choice)
                             into their hand and the other into their graveyard (Sphinx of Uthuun) */
@@ -377,8 +380,10 @@ enum {
     EF_IF_GRAVEYARD = 1u << 16, /* happens only if a graveyard holds Effect.cond_n or more cards, as it
                                  resolves ("If a graveyard has twenty or more cards in it, draw three
                                  cards instead": Visions of Beyond) */
-    EF_UNLESS_GRAVEYARD = 1u << 17 /* happens only if no graveyard holds Effect.cond_n or more cards: the
+    EF_UNLESS_GRAVEYARD = 1u << 17,/* happens only if no graveyard holds Effect.cond_n or more cards: the
                                  effect a later EF_IF_GRAVEYARD one replaces ("instead", 614.1a) */
+    EF_UNLESS_DISCARD = 1u << 18 /* OP_SACRIFICE of the source: "unless you discard a <Effect.sel> card":
+                                 the ability's controller may discard one instead (Hidden Horror) */
 };
 
 /* A token's characteristics (111.4). */

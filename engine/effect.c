@@ -599,10 +599,22 @@ static int factorial(int m)
 
 /* Player p discards n cards (701.8): each its choice (random 0), at random
  * (1), or (2) the whole hand, which leaves nothing to choose. */
-static void discard(Ctx *c, int p, int n, int random)
+/* Player p discards the card at hand index h (701.8): its events and triggers. */
+static void discard_at(Ctx *c, int p, int h)
 {
     GameState *s = c->s;
     Player *pl = &s->pl[p];
+    uint8_t obj = pl->hand[h];
+    memmove(&pl->hand[h], &pl->hand[h + 1], (size_t)(pl->hand_n - h - 1));
+    pl->hand_n--;
+    card_to_zone(s, p, obj, ZONE_GRAVEYARD);
+    game_event(c->g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
+    trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0);
+}
+
+static void discard(Ctx *c, int p, int n, int random)
+{
+    Player *pl = &c->s->pl[p];
     for (; n > 0 && pl->hand_n; n--) {
         int h;
         if (random == 2) {
@@ -614,12 +626,7 @@ static void discard(Ctx *c, int p, int n, int random)
             for (int k = 0; k < pl->hand_n; k++) idx[k] = (uint8_t)k;
             h = ask(c, p, CH_DISCARD, pl->hand_n, idx);
         }
-        uint8_t obj = pl->hand[h];
-        memmove(&pl->hand[h], &pl->hand[h + 1], (size_t)(pl->hand_n - h - 1));
-        pl->hand_n--;
-        card_to_zone(s, p, obj, ZONE_GRAVEYARD);
-        game_event(c->g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
-        trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0);
+        discard_at(c, p, h);
     }
 }
 
@@ -1177,6 +1184,21 @@ static void run(Ctx *c, const Effect *e)
         }
         if (e->who != SEL_SELF && filter_may_match_land(&e->sel)) { sacrifice_lands(c, players, n); break; }
         if (e->who == SEL_SELF) {
+            if (e->flags & EF_UNLESS_DISCARD) {
+                /* "unless you discard a creature card": its controller's choice, a card the
+                 * filter allows or none (then the sacrifice) */
+                int you = c->it->controller;
+                const Player *pl = &s->pl[you];
+                uint8_t idx[HAND_MAX + 1];
+                int m = 0;
+                for (int h = 0; h < pl->hand_n; h++)
+                    if (filter_card(&s->cards[OBJ_CARD(s, you, pl->hand[h])], &e->sel, NULL)) idx[m++] = (uint8_t)h;
+                if (m) {
+                    idx[m++] = DISCARD_NOTHING;
+                    int h = idx[ask(c, you, CH_DISCARD_OR, m, idx)];
+                    if (h != DISCARD_NOTHING) { discard_at(c, you, h); break; }
+                }
+            }
             if (c->src >= 0 && perm_controller(s, c->src) == c->it->controller) perm_leave(s, c->g, c->src, ZONE_GRAVEYARD);
             break;
         }
@@ -1293,6 +1315,22 @@ static void run(Ctx *c, const Effect *e)
         break;
     case OP_DIG:
         for (int p = 0; p < 2; p++) if (players >> p & 1) dig(c, p, n, &e->sel);
+        break;
+    case OP_EXILE_TOP:                                       /* Scalpelexis: again while two share a name */
+        for (int p = 0; p < 2; p++) {
+            if (!(players >> p & 1)) continue;
+            for (int again = 1; again && !s->over;) {
+                const char *name[8];
+                int m = n < s->pl[p].lib_n ? n : s->pl[p].lib_n;
+                again = 0;
+                for (int j = 0; j < m && j < 8; j++) {
+                    uint8_t obj = library_take(s, p, 0);
+                    name[j] = s->cards[OBJ_CARD(s, p, obj)].name;
+                    card_to_zone(s, p, obj, ZONE_EXILE);
+                    for (int i = 0; i < j; i++) again |= e->arg2 && !strcmp(name[i], name[j]);   /* 201.2 */
+                }
+            }
+        }
         break;
     case OP_PILES:
         for (int p = 0; p < 2; p++) if (players >> p & 1) piles(c, p, n);

@@ -215,7 +215,7 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         [OP_REVEAL_TOP] = "reveal the top card", [OP_REVEAL_RANDOM] = "reveal a card at random",
         [OP_SKIP_COMBAT] = "skip a combat phase",
         [OP_BECOME] = "become a creature", [OP_DOUBLE_MANA] = "double the mana",
-        [OP_SET_COLOR] = "change colors", [OP_DIG] = "look at the top", [OP_PILES] = "separate into piles",
+        [OP_SET_COLOR] = "change colors", [OP_DIG] = "look at the top", [OP_PILES] = "separate into piles", [OP_EXILE_TOP] = "exile the top",
         [OP_SHUFFLE_GRAVEYARD] = "shuffle a graveyard into a library", [OP_DOUBLE_DAMAGE] = "double damage",
         [OP_TOP_TO_HAND] = "the top card into the hand", [OP_FLIP_COIN] = "flip a coin",
         [OP_PAY_MANA] = "pay mana", [OP_ADD_SUBTYPE] = "add a subtype",
@@ -227,6 +227,10 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
                         (e->op == OP_TO_LIBRARY && e->who == SEL_SELF ? EF_SHUFFLE : 0u) |
                         (e->op == OP_DAMAGE ? EF_NO_PREVENT | EF_DAMAGED_NO_REGEN : 0u) |
                         (e->op == OP_COUNTER ? EF_UNLESS_PAY : 0u) |   /* effect.c's paid_instead */
+                        /* "sacrifice it unless you discard a creature card": a card filter_card reads */
+                        (e->op == OP_SACRIFICE && e->who == SEL_SELF && e->sel.zone == ZONE_HAND && !e->sel.ctl &&
+                         !e->sel.state && !e->sel.other && !e->sel.kw && !e->sel.kw_not &&
+                         e->sel.power_max == FILTER_NO_LIMIT && e->sel.power_min == FILTER_NO_MIN ? EF_UNLESS_DISCARD : 0u) |
                         /* "sacrifice it at end of combat" of an "attacks" or "blocks" trigger:
                          * it resolves in its combat step (effect.c, stack.c's trigger_delayed) */
                         (e->op == OP_SACRIFICE && e->who == SEL_SELF && a->kind == AB_TRIGGERED &&
@@ -570,6 +574,9 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
             break;
         for (int k = 0; k < a->n_effects; k++)               /* the rest: "If you do" */
             if (k && !(a->effect[k].flags & EF_IF_DONE)) NOT("%s and more", name);
+        return 1;
+    case OP_EXILE_TOP:                                       /* effect.c: each its own library, at most 8 at once */
+        if (!on_player || sel == SEL_TARGET_CONTROLLER || e->n.kind != QTY_CONST || e->n.n < 1 || e->n.n > 8) break;
         return 1;
     case OP_PILES:                                           /* effect.c's piles: at most 7 cards, two players */
         if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n < 1 || e->n.n > 7) break;

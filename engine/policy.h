@@ -91,6 +91,8 @@ typedef enum ChoiceKind {
                     player it enters under: slots idx[0 .. n-1]; Choice.arg: the Aura's card */
     CH_GY_EXILE,     /* a card of the chooser's graveyard to exile as a cost (602.2b, Grim
                         Lavamancer): object ids idx[0 .. n-1] */
+    CH_DISCARD_OR,   /* "sacrifice it unless you discard a creature card": a card of the chooser's hand
+                        to discard, hand indices idx[0 .. n-2], or DISCARD_NOTHING (idx[n-1]: don't) */
     CH_SEPARATE,     /* two piles of the `total` cards revealed from player Choice.arg's library,
                         object ids idx[0 .. total-1]: option k puts card j in the second pile when
                         bit j of k is set (card `total` - 1 always in the first: n = 2^(total-1)) */
@@ -101,6 +103,7 @@ typedef enum ChoiceKind {
 
 #define SEARCH_NOTHING 0xFFu
 #define PUT_NOTHING 0xFFu
+#define DISCARD_NOTHING 0xFFu
 #define SAC_BASIC(color, tapped) (0x80u | (unsigned)(color) << 1 | (unsigned)(tapped))   /* CH_SAC_LAND */
 #define SAC_IS_BASIC(v) ((v) >= 0x80u)
 

@@ -366,6 +366,15 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
         }
         return best;
     }
+    if (c->kind == CH_DISCARD_OR) {    /* the cheapest card: the permanent is worth keeping */
+        const Player *pl = &s->pl[p];
+        int best = 0, best_v = 1 << 30;
+        for (int k = 0; k + 1 < c->n; k++) {
+            int v = s->cards[OBJ_CARD(s, p, pl->hand[c->idx[k]])].mana_value;
+            if (v < best_v) { best_v = v; best = k; }
+        }
+        return best;
+    }
     if (c->kind == CH_SEPARATE || c->kind == CH_PILE) {
         /* a pile's worth to the player who takes it: its cards (the board values each card in
          * hand), then their mana values; the chooser takes the better, the separator makes

@@ -8,7 +8,8 @@
  * Cocoon's counters on the creature it enchants (or enchanted, 608.2h),
  * Chandra's Phoenix's and Squee's abilities triggering in their owner's
  * graveyard (113.6), Primordial Hydra's X and its counters doubled,
- * Sphinx of Uthuun's two piles. */
+ * Sphinx of Uthuun's two piles, Scalpelexis's exiles repeated, Hidden
+ * Horror's "unless you discard a creature card". */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -21,11 +22,11 @@ static const char *const names[] = {
     "Grizzly Bears", "Craw Wurm", "Shock", "Hill Giant", "Divination", "Giant Growth", "Mind Rot",
     "Runeclaw Bear", "Lightning Bolt", "Serra Angel", "Grim Lavamancer", "Primal Cocoon",
     "Chandra's Phoenix", "Consume Spirit", "Prodigal Pyromancer", "Squee, Goblin Nabob",
-    "Sphinx of Uthuun", "Primordial Hydra", "Forest", "Forest", "Forest", "Forest", "Forest",
+    "Sphinx of Uthuun", "Scalpelexis", "Hidden Horror", "Primordial Hydra", "Forest", "Forest", "Forest", "Forest", "Forest",
 };
 enum { C_UNBOUND, C_REVERSAL, C_VISIONS, C_MONOMANIA, C_ARCHIVIST, C_BEARS, C_WURM, C_SHOCK, C_GIANT,
        C_DIVINATION, C_GROWTH, C_ROT, C_RUNECLAW, C_BOLT, C_ANGEL, C_LAVAMANCER, C_COCOON, C_PHOENIX, C_CONSUME,
-       C_PYROMANCER, C_SQUEE, C_SPHINX, C_HYDRA, C_FOREST, C_N = C_FOREST + 5 };
+       C_PYROMANCER, C_SQUEE, C_SPHINX, C_SCALPELEXIS, C_HORROR, C_HYDRA, C_FOREST, C_N = C_FOREST + 5 };
 
 #include "tests/pool_pos.h"
 
@@ -509,6 +510,59 @@ static void test_sphinx_of_uthuun(void **state)
     assert_false(z.s.over);
 }
 
+/* A policy that declines to discard for Hidden Horror. */
+static int keep_cards(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
+{
+    (void)p; (void)s; (void)g; (void)pl; (void)r;
+    return c->kind == CH_DISCARD_OR ? c->n - 1 : 0;
+}
+static const Policy keeps = { .name = "keeps", .choose = keep_cards };
+
+/* 603.2, 701.8a, 701.14a: Hidden Horror's controller may discard a creature
+ * card (the heuristic: the cheapest, Grizzly Bears before Craw Wurm; never
+ * the noncreature Shock) to keep it, or decline and sacrifice it. */
+static void test_hidden_horror(void **state)
+{
+    (void)state;
+    Pos x; start(&x);
+    give(&x, 0, C_WURM);
+    give(&x, 0, C_SHOCK);
+    give(&x, 0, C_BEARS);
+    x.g.policy[0] = &policy_heuristic;
+    int horror = enter(&x, 0, C_HORROR);
+    settle(&x);
+    assert_true(permset_has(x.s.perm_used, horror));
+    assert_true(bits256_has(x.s.pl[0].gy, C_BEARS));
+    assert_int_equal(x.s.pl[0].hand_n, 2);
+    Pos y; start(&y);
+    give(&y, 0, C_BEARS);
+    y.g.policy[0] = &keeps;
+    horror = enter(&y, 0, C_HORROR);
+    settle(&y);
+    assert_false(permset_has(y.s.perm_used, horror));
+    assert_true(bits256_has(y.s.pl[0].gy, C_HORROR));
+    assert_int_equal(y.s.pl[0].hand_n, 1);
+}
+
+/* 603.2, 201.2: Scalpelexis's trigger exiles the top four cards of the
+ * damaged player's library, again while two of those exiled at once share
+ * a name: Forest, Forest, ... then four names once each. */
+static void test_scalpelexis(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_FOREST, C_SHOCK, C_FOREST + 1, C_BEARS, C_WURM, C_GIANT, C_BOLT, C_ANGEL,
+                                   C_GROWTH, C_ROT };
+    Pos x; start(&x);
+    library(&x, 1, lib, 10);
+    int scal = put(&x, 0, C_SCALPELEXIS);
+    trigger_event_on(&x.s, TR_COMBAT_DAMAGE_PLAYER, scal, NO_SLOT, 1, 1);
+    settle(&x);
+    assert_int_equal(x.s.pl[1].lib_n, 2);
+    assert_int_equal(x.s.pl[1].lib[x.s.pl[1].lib_top], C_GROWTH);
+    assert_true(bits256_has(x.s.exile[1], C_FOREST) && bits256_has(x.s.exile[1], C_ANGEL));
+    assert_int_equal(x.s.pl[0].lib_n, 0);            /* its controller's own: untouched */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -524,6 +578,8 @@ int main(void)
         cmocka_unit_test(test_squee),
         cmocka_unit_test(test_primordial_hydra),
         cmocka_unit_test(test_sphinx_of_uthuun),
+        cmocka_unit_test(test_hidden_horror),
+        cmocka_unit_test(test_scalpelexis),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -845,6 +845,8 @@ static void test_draw_family(void)
                                "triggered upkeep(you): counters +1/+1 counters on self +1/+1 on self\n"
                                "static if self +1/+1 counters>=10: grant trample self static");
     EXPECT("Sphinx of Uthuun", "keywords flying\ntriggered etb: piles 5 you");
+    EXPECT("Scalpelexis", "keywords flying\ntriggered combat-damage-player: exile-top 4 that player again-while-a-name-repeats");
+    EXPECT("Hidden Horror", "triggered etb: sacrifice self unless-discard 1[creature card in hand]");
     EXPECT("Grim Lavamancer", "activated {R},{T},exile 2 from your graveyard: damage 2 to target0[any target]");
     /* near misses */
     NO_AT("Visions of Beyond", "Draw a card. If a graveyard has twenty or more cards in it, draw three cards.",
@@ -867,6 +869,9 @@ static void test_draw_family(void)
     NO_AT("Sphinx of Uthuun", "When Sphinx of Uthuun enters the battlefield, reveal the top five cards of your library. "
           "You separate those cards into two piles. Put one pile into your hand and the other into your graveyard.",
           "You separate those cards into two piles.");
+    NO_AT("Scalpelexis", "Whenever Scalpelexis deals combat damage to a player, you exile the top four cards of your library.",
+          "Whenever Scalpelexis deals combat damage to a player, you exile the top four cards of your library.");
+    NO("Hidden Horror", "When Hidden Horror enters the battlefield, sacrifice it unless you discard two creature cards.");
     NO("Jace's Archivist", "{U}, {T}: Each player draws cards equal to the greatest number of cards a player discarded this way.");
     NO_AT("Time Reversal", "Each player shuffles their hand and library into their graveyard.",
           "Each player shuffles their hand and library into their graveyard.");
@@ -880,7 +885,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 320, 207, 206, 206 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 322, 207, 206, 206 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
