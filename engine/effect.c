@@ -282,6 +282,8 @@ typedef struct Ctx {
     uint8_t many;       /* the targets are several of one spec (targets_many.h): each t[j] is spec 0's */
     int discarded;      /* the most cards one player discarded through the last discard effect ("the
                            greatest number of cards a player discarded this way") */
+    int8_t gy_big;      /* "If a graveyard has twenty or more cards in it, ... instead": whether one had,
+                           checked once, at the first effect it conditions (614.1a; -1: not yet) */
 } Ctx;
 
 static int qty(const Ctx *c, const Qty *q)
@@ -1495,7 +1497,7 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
 {
     const CardDef *d = &s->cards[it->card];
     if (it->ability >= d->n_abilities) return 1;
-    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1, { 0 }, { 0 }, 0, 0, 0, 0, 0, 0, 0 };
+    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1, { 0 }, { 0 }, 0, 0, 0, 0, 0, 0, 0, -1 };
     c.many = (uint8_t)many_spec(c.a);
     if (it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts)
         c.src = it->source;
@@ -1527,7 +1529,9 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
         if ((e->flags & EF_IF_LOST) && !c.lost) continue;
         if (e->flags & (EF_IF_LESS_LIFE | EF_IF_FEWER | EF_IF_GRAVEYARD | EF_UNLESS_GRAVEYARD)) {   /* 608.2c */
             int you = it->controller;
-            int big = s->pl[0].gy_n >= e->cond_n || s->pl[1].gy_n >= e->cond_n;   /* "a graveyard has N or more" */
+            if ((e->flags & (EF_IF_GRAVEYARD | EF_UNLESS_GRAVEYARD)) && c.gy_big < 0)   /* "a graveyard has N or more" */
+                c.gy_big = (int8_t)(s->pl[0].gy_n >= e->cond_n || s->pl[1].gy_n >= e->cond_n);
+            int big = c.gy_big > 0;
             int holds = (e->flags & EF_IF_LESS_LIFE) ? s->pl[you].life < s->pl[1 - you].life
                       : (e->flags & EF_IF_GRAVEYARD) ? big
                       : (e->flags & EF_UNLESS_GRAVEYARD) ? !big
