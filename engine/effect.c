@@ -599,8 +599,6 @@ static int factorial(int m)
     return f;
 }
 
-/* Player p discards n cards (701.8): each its choice (random 0), at random
- * (1), or (2) the whole hand, which leaves nothing to choose. */
 /* Player p discards the card at hand index h (701.8): its events and triggers. */
 static void discard_at(Ctx *c, int p, int h)
 {
@@ -614,6 +612,8 @@ static void discard_at(Ctx *c, int p, int h)
     trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0);
 }
 
+/* Player p discards n cards (701.8): each its choice (random 0), at random
+ * (1), or (2) the whole hand, which leaves nothing to choose. */
 static void discard(Ctx *c, int p, int n, int random)
 {
     Player *pl = &c->s->pl[p];
