@@ -279,6 +279,10 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         who_text(b, a, e, st);
         break;
     case OP_PILES: qty_text(b, e, st); put(b, " "); who_text(b, a, e, st); break;
+    case OP_TO_LIBRARY:
+        if (e->flags & EF_CHOOSER) { qty_text(b, e, st); put(b, " from the hand of "); }
+        who_text(b, a, e, st);
+        break;
     case OP_EXILE_TOP:
         qty_text(b, e, st); put(b, " "); who_text(b, a, e, st);
         if (e->arg2) put(b, " again-while-a-name-repeats");

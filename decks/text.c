@@ -2456,6 +2456,22 @@ static int vp_you(P *p, const Ref *subj)
         e->dur = DUR_NOW;
         return 1;
     }
+    /* Agonizing Memories: "Look at target player's hand and choose two cards from it. Put
+     * them on top of that player's library in any order." */
+    if (lit(p, "look at target player's hand and choose two cards from it . put them on top of that player's "
+               "library in any order")) {
+        int k = newtarget(p, TGT_PLAYER, NULL, 1, 1);
+        if (k < 0) { p->i = save; return 0; }
+        Effect *e = clause_eff(p, OP_TO_LIBRARY, NULL);
+        if (!e) return 0;
+        e->who = SEL_TARGET;
+        e->arg = (uint8_t)k;
+        e->n.n = 2;
+        e->sel.zone = ZONE_HAND;
+        e->flags |= EF_CHOOSER;
+        e->dur = DUR_NOW;
+        return 1;
+    }
     /* Thrull Surgeon: Duress's choice, the hand looked at rather than revealed */
     if (lit(p, "look at target player's hand and choose a card from it . that player discards that card")) {
         int k = newtarget(p, TGT_PLAYER, NULL, 1, 1);

@@ -200,7 +200,10 @@ enum {
     OP_DESTROY,          /* destroy (EF_NO_REGEN: can't be regenerated) */
     OP_EXILE,            /* on SEL_SELF of a spell: the spell exiles itself as it resolves ("Exile ~.") */
     OP_BOUNCE,           /* return to its owner's hand (from the battlefield, or the zone of the target's filter) */
-    OP_TO_LIBRARY,       /* put on top (EF_BOTTOM: bottom) of its owner's library */
+    OP_TO_LIBRARY,       /* put on top (EF_BOTTOM: bottom) of its owner's library; on a player with
+                            EF_CHOOSER: the ability's controller chooses Qty cards of that player's hand
+                            and puts them on top of that player's library in an order of its choice
+                            (Agonizing Memories) */
     OP_REANIMATE,        /* put onto the battlefield (from a graveyard or hand) under `arg2` = 0 you, 1 its owner;
                             on a player (SEL_YOU ...): that player puts Qty cards matching Effect.sel
                             from its zone (their hand) onto the battlefield (EF_TAPPED: tapped) */

@@ -805,6 +805,36 @@ static void piles(Ctx *c, int p, int n)
     }
 }
 
+/* Agonizing Memories: the ability's controller chooses n cards of player
+ * p's hand, one at a time (CH_HAND_PICK: it looks at the hand), and puts
+ * them on top of p's library in an order of its choice (CH_ORDER, as
+ * library_reorder numbers them: 0, the first chosen on top). Not a
+ * discard: no card goes to a graveyard. */
+static void hand_to_top(Ctx *c, int p, int n)
+{
+    GameState *s = c->s;
+    Player *pl = &s->pl[p];
+    int chooser = c->it->controller, m = 0;
+    uint8_t got[8];
+    for (; m < n && m < 8 && pl->hand_n; m++) {
+        uint8_t idx[HAND_MAX];
+        for (int k = 0; k < pl->hand_n; k++) idx[k] = (uint8_t)k;
+        int pick = 0;
+        const Policy *pol = c->g->policy[chooser];
+        if (pl->hand_n > 1 && pol && pol->choose) {
+            Choice ch = { CH_HAND_PICK, c->it->card, pl->hand_n, NULL, idx, p, NULL, 0, 0, 0, 0 };
+            pick = pol->choose(pol, s, c->g, chooser, c->g->policy_rng[chooser], &ch);
+            if (pick < 0 || pick >= pl->hand_n) pick = 0;
+        }
+        got[m] = hand_take(pl, pick);
+    }
+    for (int j = m - 1; j >= 0; j--) library_put(s, p, got[j], 0);   /* the first chosen on top */
+    if (m >= 2) {
+        int o = ask(c, chooser, CH_ORDER, factorial(m), NULL);
+        if (o) library_reorder(s, p, m, o);
+    }
+}
+
 /* Commune with Nature: player p looks at the top n cards, may take one
  * matching f into the hand (a choice among them, or none), and puts the
  * rest on the bottom in an order of their choice. */
@@ -1408,6 +1438,10 @@ static void run(Ctx *c, const Effect *e)
                 c->it->obj = OBJ_NONE;
                 library_shuffle(s, c->g, c->it->owner);
             }
+            break;
+        }
+        if (e->flags & EF_CHOOSER) {                         /* cards of a player's hand (played.c) */
+            for (int p = 0; p < 2; p++) if (players >> p & 1) hand_to_top(c, p, n);
             break;
         }
         for (PermIter it = permset_iter(perms); permiter_more(&it);)

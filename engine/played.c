@@ -223,7 +223,7 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM | EF_CHOOSER : 0u) |
                         (e->op == OP_SEARCH ? EF_TAPPED | EF_REVEAL : 0u) | (e->op == OP_SHUFFLE ? EF_IF_DONE | EF_OPTIONAL : 0u) |
-                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM : 0u) | (e->op == OP_RULE ? EF_CHOOSER : 0u) |
+                        (e->op == OP_TO_LIBRARY ? EF_BOTTOM | EF_CHOOSER : 0u) | (e->op == OP_RULE ? EF_CHOOSER : 0u) |
                         (e->op == OP_TO_LIBRARY && e->who == SEL_SELF ? EF_SHUFFLE : 0u) |
                         (e->op == OP_DAMAGE ? EF_NO_PREVENT | EF_DAMAGED_NO_REGEN : 0u) |
                         (e->op == OP_COUNTER ? EF_UNLESS_PAY : 0u) |   /* effect.c's paid_instead */
@@ -591,6 +591,9 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         if (sel != SEL_YOU || e->n.kind != QTY_CONST || e->n.n > 5) break;
         return 1;
     case OP_TO_LIBRARY:
+        if (e->flags & EF_CHOOSER)                           /* effect.c's hand_to_top: target player's hand */
+            return e->dur == DUR_NOW && sel == SEL_TARGET && e->arg < a->n_targets && a->target[e->arg].what == TGT_PLAYER &&
+                   e->n.kind == QTY_CONST && e->n.n >= 1 && e->n.n <= 3 && e->sel.zone == ZONE_HAND && !(e->flags & EF_BOTTOM);
         if (e->dur != DUR_NOW || (sel != SEL_TARGET && sel != SEL_SELF)) break;
         return 1;
     case OP_COUNTERS:

@@ -9,7 +9,7 @@
  * Chandra's Phoenix's and Squee's abilities triggering in their owner's
  * graveyard (113.6), Primordial Hydra's X and its counters doubled,
  * Sphinx of Uthuun's two piles, Scalpelexis's exiles repeated, Hidden
- * Horror's "unless you discard a creature card". */
+ * Horror's "unless you discard a creature card", Agonizing Memories. */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/effect.h"
@@ -22,11 +22,11 @@ static const char *const names[] = {
     "Grizzly Bears", "Craw Wurm", "Shock", "Hill Giant", "Divination", "Giant Growth", "Mind Rot",
     "Runeclaw Bear", "Lightning Bolt", "Serra Angel", "Grim Lavamancer", "Primal Cocoon",
     "Chandra's Phoenix", "Consume Spirit", "Prodigal Pyromancer", "Squee, Goblin Nabob",
-    "Sphinx of Uthuun", "Scalpelexis", "Hidden Horror", "Primordial Hydra", "Forest", "Forest", "Forest", "Forest", "Forest",
+    "Sphinx of Uthuun", "Scalpelexis", "Hidden Horror", "Agonizing Memories", "Primordial Hydra", "Forest", "Forest", "Forest", "Forest", "Forest",
 };
 enum { C_UNBOUND, C_REVERSAL, C_VISIONS, C_MONOMANIA, C_ARCHIVIST, C_BEARS, C_WURM, C_SHOCK, C_GIANT,
        C_DIVINATION, C_GROWTH, C_ROT, C_RUNECLAW, C_BOLT, C_ANGEL, C_LAVAMANCER, C_COCOON, C_PHOENIX, C_CONSUME,
-       C_PYROMANCER, C_SQUEE, C_SPHINX, C_SCALPELEXIS, C_HORROR, C_HYDRA, C_FOREST, C_N = C_FOREST + 5 };
+       C_PYROMANCER, C_SQUEE, C_SPHINX, C_SCALPELEXIS, C_HORROR, C_MEMORIES, C_HYDRA, C_FOREST, C_N = C_FOREST + 5 };
 
 #include "tests/pool_pos.h"
 
@@ -563,6 +563,44 @@ static void test_scalpelexis(void **state)
     assert_int_equal(x.s.pl[0].lib_n, 0);            /* its controller's own: untouched */
 }
 
+/* A policy that puts the second card chosen on top (CH_ORDER 1). */
+static int second_on_top(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
+{
+    (void)p; (void)pl; (void)r;
+    return c->kind == CH_ORDER ? 1 : heuristic_choose(s, g, 0, c);
+}
+static const Policy reorders = { .name = "reorders", .choose = second_on_top };
+
+/* 400.3, 608.2c: Agonizing Memories: the heuristic takes the opponent's two
+ * dearest cards (Craw Wurm, then Hill Giant) and puts them on top of that
+ * player's library, the first chosen on top; a caster's order puts the
+ * other on top. No card goes to a graveyard, no discard triggers. */
+static void test_agonizing_memories(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_DIVINATION };
+    for (int order = 0; order < 2; order++) {
+        Pos x; start(&x);
+        library(&x, 1, lib, 1);
+        give(&x, 1, C_SHOCK);
+        give(&x, 1, C_WURM);
+        give(&x, 1, C_GIANT);
+        x.g.policy[0] = order ? &reorders : &policy_heuristic;
+        give(&x, 0, C_MEMORIES);
+        Action a = act(ACT_CAST, hand_slot(&x, 0, C_MEMORIES), 0, TK_PLAYER, 1);
+        assert_int_equal(action_apply(&x.s, &x.g, 0, &a, 1), MTG_OK);
+        settle(&x);
+        const Player *pl = &x.s.pl[1];
+        assert_int_equal(pl->hand_n, 1);
+        assert_int_equal(pl->hand[0], C_SHOCK);
+        assert_int_equal(pl->lib_n, 3);
+        assert_int_equal(pl->lib[pl->lib_top], order ? C_GIANT : C_WURM);
+        assert_int_equal(pl->lib[pl->lib_top + 1], order ? C_WURM : C_GIANT);
+        assert_int_equal(pl->lib[pl->lib_top + 2], C_DIVINATION);
+        assert_int_equal(pl->gy_n, 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -580,6 +618,7 @@ int main(void)
         cmocka_unit_test(test_sphinx_of_uthuun),
         cmocka_unit_test(test_hidden_horror),
         cmocka_unit_test(test_scalpelexis),
+        cmocka_unit_test(test_agonizing_memories),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -847,6 +847,7 @@ static void test_draw_family(void)
     EXPECT("Sphinx of Uthuun", "keywords flying\ntriggered etb: piles 5 you");
     EXPECT("Scalpelexis", "keywords flying\ntriggered combat-damage-player: exile-top 4 that player again-while-a-name-repeats");
     EXPECT("Hidden Horror", "triggered etb: sacrifice self unless-discard 1[creature card in hand]");
+    EXPECT("Agonizing Memories", "spell: to-library 2 from the hand of target0[player] you-choose");
     EXPECT("Grim Lavamancer", "activated {R},{T},exile 2 from your graveyard: damage 2 to target0[any target]");
     /* near misses */
     NO_AT("Visions of Beyond", "Draw a card. If a graveyard has twenty or more cards in it, draw three cards.",
@@ -885,7 +886,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 322, 207, 206, 206 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 323, 207, 206, 206 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
