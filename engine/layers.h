@@ -64,14 +64,13 @@ static inline void layers_touch(GameState *s, unsigned what)
 
 /* Marks the layers dirty for permanent i's characteristics alone (or
  * for all, past LAYERS_SOME_MAX permanents): an effect started or ended on
- * it, something was attached to it or unattached from it, it entered with
- * static abilities that act only on itself and what it is attached to
- * (layers_local). NO_SLOT: a permanent that changed nobody's left. */
+ * it, something was attached to it or unattached from it, it entered or
+ * left with static abilities that act only on itself and what it is
+ * attached to (layers_local). */
 static inline void layers_changed(GameState *s, int i)
 {
     if (s->layers_dirty == 1) return;
     if (!s->layers_dirty) { s->layers_dirty = LAYERS_SOME; s->layers_n = 0; }
-    if (i == NO_SLOT) return;
     for (int k = 0; k < s->layers_n; k++) if (s->layers_some[k] == i) return;
     if (s->layers_n == LAYERS_SOME_MAX) { s->layers_dirty = 1; return; }
     s->layers_some[s->layers_n++] = (uint8_t)i;
