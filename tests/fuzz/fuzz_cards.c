@@ -32,7 +32,13 @@ static void check_card(const Pool *p, int i)
         FUZZ_CHECK(c->produces >= 0 && c->produces < COLOR_COUNT, "%s: produces %d", c->name, c->produces);
         FUZZ_CHECK(c->n_abilities == 0, "%s: a basic land with %d abilities", c->name, c->n_abilities);
     } else {
-        FUZZ_CHECK(!card_is(c, TYPE_PLANESWALKER | TYPE_TRIBAL), "%s: supported with types %#x", c->name, c->types);
+        /* Planeswalkers are played (their loyalty abilities since 3df1665);
+         * Tribal (Kindred) cards and planeswalkers of another type are not. */
+        FUZZ_CHECK(!card_is(c, TYPE_TRIBAL), "%s: supported with types %#x", c->name, c->types);
+        if (card_is(c, TYPE_PLANESWALKER)) {
+            FUZZ_CHECK(c->types == TYPE_PLANESWALKER, "%s: a planeswalker with types %#x", c->name, c->types);
+            FUZZ_CHECK(c->loyalty <= 99, "%s: loyalty %d", c->name, c->loyalty);
+        }
         FUZZ_CHECK(c->produces == -1, "%s: a nonbasic card producing %d", c->name, c->produces);
         int spells = 0;
         for (int k = 0; k < c->n_abilities; k++) spells += c->ab[k].kind == AB_SPELL;
