@@ -820,6 +820,8 @@ static int classify(const cJSON *c, const char *fallback_name, SubtypeTable *st,
     if (r > 0) {
         if (v < 0 || v > PT_MAX) BAD("loyalty", "card '%s': loyalty %s is not a printed loyalty", def->name, str);
         def->loyalty = (uint8_t)v;
+    } else if (card_is(def, TYPE_PLANESWALKER) && !str) {
+        BAD(NULL, "card '%s': a planeswalker without \"loyalty\"", def->name);   /* 306.5b: it would enter with 0 */
     }
 
     /* The text, read whole or not at all (text.h), with the card's types;

@@ -477,6 +477,8 @@ static void test_bad_files(void)
           "data/cards_types_not_array.json:11: card 'Grizzly Bears': \"types\" must be an array" },
         { "data/cards_no_toughness.json",
           "data/cards_no_toughness.json:7: card 'Grizzly Bears': a creature without \"toughness\"" },
+        { "data/cards_no_loyalty.json",
+          "data/cards_no_loyalty.json:10: card 'Ajani Goldmane': a planeswalker without \"loyalty\"" },
         { "data/no_such_file.json", "data/no_such_file.json: cannot open" },
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
