@@ -677,13 +677,7 @@ static void discard_chosen(Ctx *c, int p, int n, const Filter *f)
             pick = pol->choose(pol, s, c->g, chooser, c->g->policy_rng[chooser], &ch);
             if (pick < 0 || pick >= m) pick = 0;
         }
-        int h = idx[pick];
-        uint8_t obj = pl->hand[h];
-        memmove(&pl->hand[h], &pl->hand[h + 1], (size_t)(pl->hand_n - h - 1));
-        pl->hand_n--;
-        card_to_zone(s, p, obj, ZONE_GRAVEYARD);
-        game_event(c->g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
-        trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0);
+        discard_at(c, p, idx[pick]);
     }
 }
 

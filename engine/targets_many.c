@@ -61,6 +61,17 @@ static int ask(const GameState *s, const Game *g, const StackItem *it, Choice *c
     return k < 0 || k >= ch->n ? 0 : k;
 }
 
+/* The candidates cand[0 .. m-1] as the options of a choice: one target each. */
+static void as_options(Action *opt, const Target *cand, int m)
+{
+    for (int c = 0; c < m; c++) {
+        memset(&opt[c], 0, sizeof opt[c]);
+        opt[c].n_targets = 1;
+        opt[c].tk[0] = cand[c].kind;
+        opt[c].tv[0] = cand[c].v;
+    }
+}
+
 int many_choose(GameState *s, const Game *g, StackItem *it, const Ability *a, int n)
 {
     Target cand[PERM_MAX + 2], t[ITEM_TARGETS];
@@ -69,12 +80,7 @@ int many_choose(GameState *s, const Game *g, StackItem *it, const Ability *a, in
     Action opt[PERM_MAX + 2];
     int amount = many_amount(a, it->x);
     for (int j = 0; j < n; j++) {                              /* 601.2c: one at a time, each once */
-        for (int c = 0; c < m; c++) {
-            memset(&opt[c], 0, sizeof opt[c]);
-            opt[c].n_targets = 1;
-            opt[c].tk[0] = cand[c].kind;
-            opt[c].tv[0] = cand[c].v;
-        }
+        as_options(opt, cand, m);
         Choice ch;
         memset(&ch, 0, sizeof ch);
         ch.kind = CH_TARGET_NEXT;
@@ -119,12 +125,7 @@ int many_trigger(GameState *s, const Game *g, StackItem *it, const Ability *a)
         if (many_count_ok(a, n, m, amount)) { if (lo < 0) lo = n; hi = n; }
     if (lo < 0) return 0;                                      /* 603.3d */
     Action opt[PERM_MAX + 2];
-    for (int c = 0; c < m; c++) {
-        memset(&opt[c], 0, sizeof opt[c]);
-        opt[c].n_targets = 1;
-        opt[c].tk[0] = cand[c].kind;
-        opt[c].tv[0] = cand[c].v;
-    }
+    as_options(opt, cand, m);
     Choice ch;
     memset(&ch, 0, sizeof ch);
     ch.kind = CH_TARGET_COUNT;
