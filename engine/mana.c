@@ -225,7 +225,10 @@ static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int
     } else {
         if (listed->n == MANA_UNLISTED) units_of(s, p, -1, listed);
         pn->u = listed;
-        if (keep >= 0) {                                     /* the same, without keep's (units_of) */
+        if (keep >= 0 && listed->n == UNIT_MAX) {            /* maybe cut short: keep's place may hold another */
+            units_of(s, p, keep, &pn->own);
+            pn->u = &pn->own;
+        } else if (keep >= 0) {                              /* the same, without keep's (units_of) */
             Units *o = &pn->own;
             o->n = 0;
             for (int k = 0; k < listed->n; k++) {
