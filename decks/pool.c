@@ -151,6 +151,21 @@ static int copy_abilities(const CardDef *def, Ability **copy)
     return 0;
 }
 
+void pool_token_def(CardDef *d, const TokenDef *td, const SubtypeTable *st)
+{
+    memset(d, 0, sizeof *d);
+    const char *name = st && td->subtype && td->subtype <= st->n ? st->name[td->subtype] : "Token";
+    snprintf(d->name, sizeof d->name, "%s", name);
+    d->types = td->types;
+    d->power = td->power;
+    d->toughness = td->toughness;
+    d->colors = td->colors;
+    d->keywords = td->kw;
+    d->subtype[0] = td->subtype;
+    d->max_blocks = 1;
+    d->produces = -1;
+}
+
 /* The tokens' definitions (111.4): for every ability of cards[0 .. n-1]
  * that creates tokens, a card after the n cards with the token's
  * characteristics, named by its creature type; the effect records its
@@ -169,19 +184,7 @@ static int make_tokens(Pool *p)
                 int t = p->n + p->n_tokens;
                 if (reserve(p, t + 1) < 0) { p->n_tokens = 0; return -1; }
                 c = &p->cards[i];                       /* reserve may have moved the cards */
-                CardDef *d = &p->cards[t];
-                memset(d, 0, sizeof *d);
-                const TokenDef *td = &e->token;
-                const char *name = td->subtype && td->subtype <= p->subtypes.n ? p->subtypes.name[td->subtype] : "Token";
-                snprintf(d->name, sizeof d->name, "%s", name);
-                d->types = td->types;
-                d->power = td->power;
-                d->toughness = td->toughness;
-                d->colors = td->colors;
-                d->keywords = td->kw;
-                d->subtype[0] = td->subtype;
-                d->max_blocks = 1;
-                d->produces = -1;
+                pool_token_def(&p->cards[t], &e->token, &p->subtypes);
                 p->reason[t][0] = 0;
                 e->token.card = (uint16_t)t;
                 p->n_tokens++;

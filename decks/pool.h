@@ -57,6 +57,10 @@ int pool_add(Pool *p, const CardDef *def, const char *reason);
  * space); -1 if none. */
 int pool_find(const Pool *p, const char *name);
 
+/* Card definition *d of a token (111.4) from its characteristics, named by
+ * its creature type in st (NULL, or none: "Token"). */
+void pool_token_def(CardDef *d, const TokenDef *td, const SubtypeTable *st);
+
 /* The length in bytes of the Unicode space separator (U+00A0, U+1680,
  * U+2000 to U+200A, U+202F, U+205F, U+3000, in UTF-8) that str starts
  * with, or 0: names compare these as a space. */

@@ -123,8 +123,8 @@ static int makes_tokens(const CardDef *d)
 /* A scenario's cards are copies (sc->def) of a pool's, whose tokens'
  * definitions live after that pool's cards: each card that creates tokens
  * gets its abilities copied, each token a definition of its own in def[]
- * (made from its characteristics, 111.4, as decks/pool.c's make_tokens
- * makes one), and the copy's effects name it. */
+ * (made from its characteristics, 111.4, by decks/pool.c's pool_token_def,
+ * as for the pool), and the copy's effects name it. */
 int scn_card_tokens(Scenario *sc, ScenarioPool *pc)
 {
     int n_ab = 0, n_tok = 0, n = sc->n_def;
@@ -146,19 +146,7 @@ int scn_card_tokens(Scenario *sc, ScenarioPool *pc)
             for (int j = 0; j < ab[k].n_effects; j++) {
                 Effect *e = &ab[k].effect[j];
                 if (e->op != OP_TOKEN) continue;
-                CardDef *d = &sc->def[sc->n_def];
-                memset(d, 0, sizeof *d);
-                const TokenDef *td = &e->token;
-                const char *name = st && td->subtype && td->subtype <= st->n ? st->name[td->subtype] : "Token";
-                snprintf(d->name, sizeof d->name, "%s", name);
-                d->types = td->types;
-                d->power = td->power;
-                d->toughness = td->toughness;
-                d->colors = td->colors;
-                d->keywords = td->kw;
-                d->subtype[0] = td->subtype;
-                d->max_blocks = 1;
-                d->produces = -1;
+                pool_token_def(&sc->def[sc->n_def], &e->token, st);
                 e->token.card = (uint16_t)sc->n_def++;
             }
         ab += c->n_abilities;
