@@ -40,6 +40,11 @@ int heuristic_creature_value(const GameState *s, int i);
  * take among legal[0 .. n-1] (land: the land drop it prefers, or -1), and
  * its answer to a choice of an ability. */
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land);
+/* The same, trying on a fork also the candidates heuristic_spells_main
+ * passes by because their try cannot change its choice (a pump that ends
+ * before anything sees it, a second target that damage cannot kill): both
+ * choose alike (tested). */
+int heuristic_spells_main_unpruned(const GameState *s, const Game *g, int p, const Action *legal, int n, int land);
 int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c);
 /* Whether the heuristic looks at its plays at this priority point (else it passes). */
 int heuristic_spells_looks(const GameState *s, int p);

@@ -84,9 +84,6 @@ static int playout_choose(const Policy *pol, const GameState *s, const Game *g, 
 
 static const Policy playout_policy = { .name = "playout", .choose = playout_choose };
 
-/* The state after action a and everything on the stack resolves with no
- * answer; "until end of turn" effects end unless combat is under way (a
- * trick's worth is what it does to this combat). */
 /* Whether action a activates an ability that makes its source a creature
  * until end of turn (a land: OP_BECOME). */
 static int becomes(const GameState *s, const Action *a)
@@ -110,22 +107,57 @@ static int has_becomer(const GameState *s, int p)
     return 0;
 }
 
+/* Game q for a playout of player p from game g: no events, no checks,
+ * the player's choices playout_choose's, the other's the engine's
+ * defaults, random numbers drawn from copies (dr, pr) of g's. */
+static void playout_game(Game *q, Rng dr[2], Rng pr[2], const Game *g, int p)
+{
+    *q = *g;
+    for (int k = 0; k < 2; k++) {
+        dr[k] = *g->deck_rng[k];
+        pr[k] = *g->policy_rng[k];
+        q->deck_rng[k] = &dr[k];
+        q->policy_rng[k] = &pr[k];
+        q->policy[k] = NULL;
+    }
+    q->policy[p] = &playout_policy;
+    for (int t = 0; t < EV_COUNT; t++) q->on_event[t] = NULL;
+    q->check = 0;
+}
+
+/* A playout's end, once the stack is empty: creatures taken until end of
+ * turn attack (borrowed_attack), "until end of turn" effects end unless
+ * combat is under way, and the state-based actions that follow. */
+static void playout_end(GameState *f, const Game *q, int p, int combat_now)
+{
+    if (f->step == STEP_MAIN1 && f->active == p && f->float_n && !f->over) {
+        layers_refresh(f);
+        borrowed_attack(f, p);
+    }
+    if (!combat_now) floating_end_of_turn(f);
+    layers_refresh(f);
+    if (!f->over) sba_apply_some(f, q, 0);
+}
+
+/* Whether combat is under way: a trick's worth is what it does to it. */
+static int in_combat(const GameState *s)
+{
+    return s->step >= STEP_DECLARE_BLOCKERS && s->step <= STEP_COMBAT_DAMAGE;
+}
+
+/* The state after action a and everything on the stack resolves with no
+ * answer, and the playout's end (playout_end). */
 static void playout(GameState *f, const Game *g, int p, const Action *a)
 {
     /* A land made a creature at the beginning of its controller's combat
      * (to attack) or as the opponent's attackers are declared (to block)
      * is valued as the creature it is for this combat. */
-    int combat_now = f->step >= STEP_DECLARE_BLOCKERS && f->step <= STEP_COMBAT_DAMAGE;
+    int combat_now = in_combat(f);
     if (becomes(f, a))
         combat_now |= (f->step == STEP_BEGIN_COMBAT && f->active == p) || (f->step == STEP_DECLARE_ATTACKERS && f->active != p);
-    Game q = *g;
-    Rng dr[2] = { *g->deck_rng[0], *g->deck_rng[1] }, pr[2] = { *g->policy_rng[0], *g->policy_rng[1] };
-    q.deck_rng[0] = &dr[0]; q.deck_rng[1] = &dr[1];
-    q.policy_rng[0] = &pr[0]; q.policy_rng[1] = &pr[1];
-    q.policy[0] = q.policy[1] = NULL;
-    q.policy[p] = &playout_policy;
-    for (int t = 0; t < EV_COUNT; t++) q.on_event[t] = NULL;
-    q.check = 0;
+    Game q;
+    Rng dr[2], pr[2];
+    playout_game(&q, dr, pr, g, p);
     if (action_apply_listed(f, &q, p, a) != MTG_OK) { f->over = 1; f->winner = (uint8_t)(1 - p); return; }
     if (f->pending_n && !f->stack_n) triggers_put(f, &q);   /* a mana ability's (Chromatic Star's draw) */
     for (int guard = 0; f->stack_n && !f->over && guard < 4 * STACK_MAX; guard++) {
@@ -134,13 +166,24 @@ static void playout(GameState *f, const Game *g, int p, const Action *a)
         triggers_put(f, &q);
         if (f->stack_n) stack_resolve_top(f, &q);
     }
-    if (f->step == STEP_MAIN1 && f->active == p && f->float_n && !f->over) {
-        layers_refresh(f);
-        borrowed_attack(f, p);
-    }
-    if (!combat_now) floating_end_of_turn(f);
-    layers_refresh(f);
-    if (!f->over) sba_apply_some(f, &q, 0);
+    playout_end(f, &q, p, combat_now);
+}
+
+/* What passing is worth, valued as the candidates are: with the stack
+ * empty and no combat under way, once "until end of turn" effects end (a
+ * pump seen in the board of passing and not in a candidate's would make
+ * every candidate look worse, and an opponent's would make doing anything
+ * look better than passing). */
+static int pass_value(const GameState *s, const Game *g, int p)
+{
+    if (s->stack_n || !s->float_n || in_combat(s)) return evaluate(s, p);
+    GameState f;
+    state_fork(&f, s);
+    Game q;
+    Rng dr[2], pr[2];
+    playout_game(&q, dr, pr, g, p);
+    playout_end(&f, &q, p, 0);
+    return evaluate(&f, p);
 }
 
 /* Whether player p controls a tapped permanent with an "activate only
@@ -239,40 +282,105 @@ static int sense(const Effect *e)
     }
 }
 
+/* The ability action a casts or activates: a spell's (NULL for a
+ * permanent spell), an activated ability's. */
+static const Ability *action_ability(const GameState *s, int p, const Action *a)
+{
+    if (a->type == ACT_ACTIVATE) return &s->cards[s->perm[a->hand_idx].card].ab[a->ability];
+    if (a->type != ACT_CAST) return NULL;
+    const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
+    int k = spell_ability(d);
+    return k >= 0 && d->ab[k].kind == AB_SPELL ? &d->ab[k] : NULL;
+}
+
+/* worth_trying's answers. */
+enum { TRY_NOT, TRY_YES, TRY_IDLE_TARGET };
+
 /* Whether action a (one target, a permanent or a player) is worth a try
- * on a fork: not what harms its own side or helps the other's (an
- * ability all of whose effects act on that target one way), nor damage
- * alone that cannot kill the creature it targets (the evaluation reads no
- * damage marked: such a try could only show the card spent). */
+ * on a fork. TRY_NOT for what harms its own side or helps the other's
+ * (an ability all of whose effects on that target act one way; its
+ * caster's own part, such as life, aside), and for damage alone that
+ * cannot kill the creature it targets, from a source without deathtouch,
+ * wither or infect (the evaluation reads no damage marked: such a try
+ * could only show the card spent). TRY_IDLE_TARGET when such damage comes
+ * with the caster's own part (Sorin's Thirst's life) and the board is the
+ * same whichever such creature it names: one of them is tried. */
 static int worth_trying(const GameState *s, int p, const Action *a)
 {
-    if (a->n_targets != 1 || (a->tk[0] != TK_PERM && a->tk[0] != TK_PLAYER)) return 1;
-    const Ability *ab;
-    if (a->type == ACT_CAST) {
-        const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
-        int k = spell_ability(d);
-        if (k < 0 || d->ab[k].kind != AB_SPELL) return 1;
-        ab = &d->ab[k];
-    } else if (a->type == ACT_ACTIVATE) {
-        ab = &s->cards[s->perm[a->hand_idx].card].ab[a->ability];
-    } else {
-        return 1;
-    }
-    int way = 0;
+    if (a->n_targets != 1 || (a->tk[0] != TK_PERM && a->tk[0] != TK_PLAYER)) return TRY_YES;
+    const Ability *ab = action_ability(s, p, a);
+    if (!ab) return TRY_YES;
+    int way = 0, on_target = 0, damage = -1;
     for (int j = 0; j < ab->n_effects; j++) {
         const Effect *e = &ab->effect[j];
+        if (e->who == SEL_YOU) continue;           /* the caster's own part (life, cards) */
         int v = e->who == SEL_TARGET && e->arg == 0 ? sense(e) : 0;
-        if (!v || (way && v != way)) return 1;
+        if (!v || (way && v != way)) return TRY_YES;
         way = v;
+        on_target++;
+        if (e->op == OP_DAMAGE && e->n.kind == QTY_CONST && !(e->flags & EF_DAMAGED_NO_REGEN)) damage = e->n.n;
     }
+    if (!way) return TRY_YES;
     int theirs = a->tk[0] == TK_PLAYER ? a->tv[0] != p : perm_controller(s, a->tv[0]) != p;
-    if ((way < 0) != theirs) return 0;
-    if (a->tk[0] == TK_PERM && ab->n_effects == 1 && ab->effect[0].op == OP_DAMAGE && ab->effect[0].n.kind == QTY_CONST &&
-        !(ab->effect[0].flags & EF_DAMAGED_NO_REGEN)) {
-        const Permanent *q = &s->perm[a->tv[0]];
-        if (perm_is_creature(s, a->tv[0]) && !perm_is_planeswalker(s, a->tv[0]) &&
-            q->toughness - q->damage > ab->effect[0].n.n)
-            return 0;
+    if ((way < 0) != theirs) return TRY_NOT;
+    if (a->tk[0] == TK_PERM && on_target == 1 && damage >= 0 &&
+        !(a->type == ACT_ACTIVATE && perm_has(s, a->hand_idx, KW_DEATHTOUCH | KW_WITHER | KW_INFECT))) {
+        int i = a->tv[0];
+        const Permanent *q = &s->perm[i];
+        if (perm_is_creature(s, i) && !perm_is_planeswalker(s, i) && q->toughness - q->damage > damage) {
+            if (ab->n_effects == 1) return TRY_NOT;
+            /* Alike whichever it names: with nothing on the stack to add
+             * damage, no effect on it to end (its toughness as it is once
+             * a pump ends), none of its own triggers ("whenever ~ is dealt
+             * damage"). */
+            int alike = !s->stack_n && !(s->px[i].abk & PK_TRIGGERED);
+            for (int k = 0; k < s->float_n && alike; k++) alike = s->fl[k].slot != i;
+            return alike ? TRY_IDLE_TARGET : TRY_YES;
+        }
+    }
+    return TRY_YES;
+}
+
+/* Whether a permanent on the battlefield has a triggered ability that
+ * casting, activating, targeting or paying mana could set off. */
+static int acts_watched(const GameState *s)
+{
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_TRIGGERED)) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++)
+            switch (d->ab[k].kind == AB_TRIGGERED ? d->ab[k].trigger : -1) {
+            case TR_CAST: case TR_BECOMES_TARGET: case TR_BECOMES_TARGET_BY: case TR_ATTACHED_BECOMES_TARGET:
+            case TR_TAP_LAND: case TR_OTHER_TAPPED: case TR_ATTACHED_TAPPED: case TR_DISCARD:
+                return 1;
+            default: break;
+            }
+    }
+    return 0;
+}
+
+/* Whether action a leaves nothing the evaluation sees once "until end of
+ * turn" ends, besides what it cost: a spell or ability whose effects are
+ * all +N/+N (N >= 0), keywords or rules until end of turn, with nothing on
+ * the stack for them to answer and no combat under way for them to
+ * change, and nothing watching; or an equip to the creature the Equipment
+ * is on. Its try could only show the cost spent against passing, valued
+ * likewise once those effects end (pass_value), so it is not tried. */
+static int idle(const GameState *s, int p, const Action *a, int watched)
+{
+    if (s->stack_n || watched || in_combat(s)) return 0;
+    for (int j = 0; j < s->float_n; j++)   /* a creature taken until end of turn: its pump counts (borrowed_attack) */
+        if (s->fl[j].op == OP_CONTROL && s->fl[j].dur == DUR_EOT) return 0;
+    const Ability *ab = action_ability(s, p, a);
+    if (ab && ab->kind == AB_EQUIP)   /* to the creature it is on already (701.3b) */
+        return a->n_targets == 1 && a->tk[0] == TK_PERM && s->px[a->hand_idx].attached == a->tv[0];
+    if (!ab || !ab->n_effects || (ab->kind != AB_SPELL && ab->kind != AB_ACTIVATED)) return 0;
+    for (int j = 0; j < ab->n_effects; j++) {
+        const Effect *e = &ab->effect[j];
+        int shortlived = e->dur == DUR_EOT &&
+                         ((e->op == OP_PUMP && e->p >= 0 && e->t >= 0) || e->op == OP_GRANT || e->op == OP_RULE);
+        if (!shortlived) return 0;
     }
     return 1;
 }
@@ -282,12 +390,10 @@ static int worth_trying(const GameState *s, int p, const Action *a)
  * what the mana then casts. */
 static int mana_action(const GameState *s, int p, const Action *a)
 {
-    if (a->type == ACT_ACTIVATE) return s->cards[s->perm[a->hand_idx].card].ab[a->ability].kind == AB_MANA;
-    if (a->type != ACT_CAST) return 0;
-    const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
-    int k = spell_ability(d);
-    if (k < 0 || !d->ab[k].n_effects) return 0;
-    for (int j = 0; j < d->ab[k].n_effects; j++) if (d->ab[k].effect[j].op != OP_ADD_MANA) return 0;
+    const Ability *ab = action_ability(s, p, a);
+    if (!ab || a->type == ACT_ACTIVATE) return ab && ab->kind == AB_MANA;
+    if (!ab->n_effects) return 0;
+    for (int j = 0; j < ab->n_effects; j++) if (ab->effect[j].op != OP_ADD_MANA) return 0;
     return 1;
 }
 
@@ -326,17 +432,34 @@ static int does_nothing(const GameState *s, int p, const Action *a)
     return 1;
 }
 
-int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
+/* The action to take (heuristic_spells_main); prune: not trying the
+ * candidates whose try cannot change the choice (idle, and a second idle
+ * target of one spell or ability: TRY_IDLE_TARGET). */
+static int spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land, int prune)
 {
     if (land >= 0) return land;
     int untap = upkeep_untap(s, p, legal, n);
     if (untap) return untap;
     if (!heuristic_spells_looks(s, p)) return 0;
-    int base = evaluate(s, p), best = 0, best_v = base;
+    int best = 0, best_v = pass_value(s, g, p), watched = -1;
+    uint32_t idle_key[8];   /* the spells and abilities tried on an idle target */
+    int idle_n = 0;
     for (int k = 1; k < n && k < 96; k++) {
-        if (legal[k].type == ACT_LAND || same_as_earlier(s, p, legal, k) || !worth_trying(s, p, &legal[k]) ||
-            does_nothing(s, p, &legal[k]))
-            continue;
+        if (legal[k].type == ACT_LAND || same_as_earlier(s, p, legal, k) || does_nothing(s, p, &legal[k])) continue;
+        int w = worth_trying(s, p, &legal[k]);
+        if (w == TRY_NOT) continue;
+        if (prune) {
+            if (watched < 0) watched = acts_watched(s);
+            if (idle(s, p, &legal[k], watched)) continue;
+        }
+        if (prune && w == TRY_IDLE_TARGET) {
+            uint32_t key = legal[k].type == ACT_CAST ? OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])
+                                                     : 1u << 31 | (uint32_t)legal[k].ability << 16 | s->perm[legal[k].hand_idx].card;
+            int seen = 0;
+            for (int j = 0; j < idle_n; j++) seen |= idle_key[j] == key;
+            if (seen) continue;
+            if (idle_n < 8) idle_key[idle_n++] = key;
+        }
         GameState f;
         state_fork(&f, s);
         playout(&f, g, p, &legal[k]);
@@ -344,6 +467,16 @@ int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action
         if (v > best_v) { best_v = v; best = k; }
     }
     return best;
+}
+
+int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
+{
+    return spells_main(s, g, p, legal, n, land, 1);
+}
+
+int heuristic_spells_main_unpruned(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
+{
+    return spells_main(s, g, p, legal, n, land, 0);
 }
 
 int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
