@@ -398,17 +398,23 @@ static int counted(GameState *s, const Filter *f, int you, int src)
  * (keywords, rules abilities, players' rules abilities: s->pl_rules) or,
  * with pump set, in layer 7c (+N/+N). Returns, in layer 6's pass, the
  * permanents whose own power and toughness a characteristic-defining
- * ability sets (layer 7a: cdas() applies them). */
-static PermSet statics(GameState *s, int pump, PermSet only)
+ * ability sets (layer 7a: cdas() applies them). Layer 6's pass gathers in
+ * *pumpers the permanents with a +N/+N static ability (whatever its
+ * condition, looked at again in layer 7c), the only ones 7c's visits. */
+static PermSet statics(GameState *s, int pump, PermSet only, PermSet *pumpers)
 {
     PermSet cda = 0;
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+    for (PermIter it = permset_iter(pump ? *pumpers : s->perm_used); permiter_more(&it);) {
         int src = permiter_next(&it);
         if (!(s->px[src].abk & PK_STATIC)) continue;
         const CardDef *d = &s->cards[s->perm[src].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
-            if (a->kind != AB_STATIC || (a->cond && !layers_static_cond(s, src, a))) continue;   /* 604.1 */
+            if (a->kind != AB_STATIC) continue;
+            if (!pump)
+                for (int j = 0; j < a->n_effects; j++)
+                    if (a->effect[j].op == OP_PUMP) *pumpers |= PERMSET_BIT(src);
+            if (a->cond && !layers_static_cond(s, src, a)) continue;   /* 604.1 */
             for (int j = 0; j < a->n_effects; j++) {
                 const Effect *e = &a->effect[j];
                 if (!pump && e->op == OP_RULE && e->arg2 == RULE_NO_PREVENTION && e->who == SEL_NONE) {
@@ -618,7 +624,8 @@ void layers_refresh(GameState *s)
             s->px[s->fl[j].slot].colors = (uint8_t)s->fl[j].kw;
     /* Layer 6: abilities gained, static abilities then resolved effects.
      * Only additions are played, so their order does not matter. */
-    PermSet cda = statics(s, 0, only) & only;
+    PermSet pumpers = 0;                                   /* sources with a +N/+N static ability (layer 7c) */
+    PermSet cda = statics(s, 0, only, &pumpers) & only;
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (!permset_has(only, f->slot)) continue;
@@ -641,7 +648,7 @@ void layers_refresh(GameState *s)
     }
     /* Layer 7c: modifications, from static abilities (their filters see
      * layer 6's results) and resolved effects; 7d: counters. */
-    statics(s, 1, only);
+    statics(s, 1, only, &pumpers);
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op != OP_PUMP || !permset_has(only, f->slot)) continue;
