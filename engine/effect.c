@@ -577,15 +577,15 @@ static int pay_optional(const Ctx *c)
             max_x--;
     }
     const Policy *pol = c->g->policy[p];
-    int pick = 1;                                        /* the engine's default: pay, X = 0 */
+    int v = 0;                                           /* the engine's default (option 0): pay, X = 0 */
     if (pol && pol->choose) {
         Choice ch = { k->x ? CH_PAY_X : CH_PAY, c->it->card, k->x ? max_x + 2 : 2, NULL, NULL, k->generic,
                       NULL, 0, 0, 0, 0 };
-        int v = pol->choose(pol, c->s, c->g, p, c->g->policy_rng[p], &ch);
-        pick = k->x ? (v < 0 || v >= max_x + 2 ? 1 : v) : (v == 1 ? 0 : 1);
+        v = pol->choose(pol, c->s, c->g, p, c->g->policy_rng[p], &ch);
+        if (v < 0 || v >= ch.n) v = 0;
     }
-    if (!pick) return 0;
-    int x = k->x ? pick - 1 : 0;
+    if (v == (k->x ? max_x + 1 : 1)) return 0;           /* declined: the last option */
+    int x = k->x ? v : 0;
     c->it->x = (uint8_t)x;
     mana_pay_cost(c->s, c->g, p, k->color, k->generic + x * k->x, -1);
     return 1;

@@ -83,8 +83,9 @@ typedef enum ChoiceKind {
     CH_DIVIDE,       /* the share of the damage for target `step` of `total` (`chosen`): option k
                         is k + 1 of the `amount` left (601.2d: each at least 1; the last target
                         gets the rest and is not asked) */
-    CH_PAY_X,    /* "you may pay {X}{R}" as a triggered ability resolves: 0 declines, k pays with X = k - 1
-                    (n - 2 the greatest X the player can pay); Choice.arg: the mana besides X */
+    CH_PAY_X,    /* "you may pay {X}{R}" as a triggered ability resolves: k < n - 1 pays with X = k
+                    (n - 2 the greatest X the player can pay), n - 1 declines; Choice.arg: the mana
+                    besides X */
     CH_CREATURE_TYPE, /* "As ~ enters, choose a creature type": subtype ids idx[0 .. n-1], the creature
                     types of the game's cards, those most of the chooser's creatures have first */
     CH_ATTACH,   /* what an Aura put onto the battlefield (not cast) enchants (303.4f), chosen by the

@@ -487,7 +487,7 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
     if (c->kind == CH_MAY) return 0;   /* what it may do helps it: its targets were its choice */
     if (c->kind == CH_ORDER || c->kind == CH_SCRY) return 0;   /* the library as it is (no reading yet) */
     if (c->kind == CH_PAY) return 0;   /* its spell is worth more than the mana left this turn */
-    if (c->kind == CH_PAY_X) return c->n - 1;   /* "you may pay {X}{R}": the most it can (its targets chose the foe's) */
+    if (c->kind == CH_PAY_X) return c->n - 2;   /* "you may pay {X}{R}": the most it can (its targets chose the foe's) */
     if (c->kind == CH_CREATURE_TYPE) return 0;   /* the type most of its creatures have (zone.c's order) */
     if (c->kind == CH_GY_EXILE) {      /* a noncreature card first (creature cards come back: Gravedigger),
                                           the cheapest */

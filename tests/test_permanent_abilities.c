@@ -406,8 +406,9 @@ static void lands(Pos *x, int p, int k, int n)
 }
 
 /* Flameblast Dragon attacks with four Mountains: the payer may pay {R}
- * and X up to 3 (options: decline, X = 0 .. 3), and the Dragon deals X to
- * its target; declined, nothing is paid and no damage dealt. */
+ * and X up to 3 (options: X = 0 .. 3, then decline), and the Dragon deals
+ * X to its target; declined, nothing is paid and no damage dealt. With no
+ * policy, the engine's default (option 0) pays {R} with X = 0. */
 static void test_flameblast(void **state)
 {
     (void)state;
@@ -420,7 +421,7 @@ static void test_flameblast(void **state)
         int dragon = put(&x, 0, C_DRAGON);
         lands(&x, 0, C_MOUNTAIN, 4);
         want.kind = TK_PLAYER; want.v = 1;
-        pay_answer = decline ? 0 : 4;                             /* X = 3 */
+        pay_answer = decline ? 4 : 3;                             /* X = 3 */
         pay_options = 0;
         trigger_event(&x.s, TR_ATTACKS, dragon, x.s.perm[dragon].card, 0, 1, 0);
         settle(&x);
@@ -428,6 +429,15 @@ static void test_flameblast(void **state)
         assert_int_equal(x.s.pl[1].life, decline ? 20 : 17);
         assert_int_equal(x.s.pl[0].land_tapped[COLOR_R], decline ? 0 : 4);
     }
+    Pos x; pos_init(&x);
+    x.g.policy[0] = x.g.policy[1] = NULL;
+    int dragon = put(&x, 0, C_DRAGON);
+    lands(&x, 0, C_MOUNTAIN, 4);
+    trigger_event(&x.s, TR_ATTACKS, dragon, x.s.perm[dragon].card, 0, 1, 0);
+    settle(&x);
+    assert_int_equal(x.s.pl[1].life, 20);
+    assert_int_equal(x.s.pl[0].life, 20);
+    assert_int_equal(x.s.pl[0].land_tapped[COLOR_R], 1);        /* {R}, X = 0 */
 }
 
 /* Llanowar Sentinel enters with two Forests: paid, its controller finds
