@@ -136,6 +136,7 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
     for (PermIter it = permset_iter(slots & s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
         Permanent *q = &s->perm[i];
+        const CardDef *d = &s->cards[q->card];
         if (q->plus && q->minus) {                             /* 704.5r */
             uint8_t n = q->plus < q->minus ? q->plus : q->minus;
             q->plus -= n; q->minus -= n;
@@ -150,8 +151,8 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
                 else dying |= PERMSET_BIT(i);                    /* 704.5g, 704.5h */
             }
         }
-        if (q->loyalty == 0 && (s->px[i].abk & PK_LEGEND) && perm_is_planeswalker(s, i))
-            dying |= PERMSET_BIT(i);                             /* 704.5i (a planeswalker has PK_LEGEND) */
+        if ((d->types & TYPE_PLANESWALKER) && q->loyalty == 0)
+            dying |= PERMSET_BIT(i);                             /* 704.5i */
         q->flags &= (uint8_t)~PF_DEATHTOUCHED;
     }
     /* Attachments and legends change with what flags sba_pending (a
