@@ -171,12 +171,8 @@ static const TargetSpec *spec_of(const Ability *a, int k, TargetSpec *tmp)
 
 int spell_target_legal(const GameState *s, const StackItem *it, const Ability *a, int k, Target t)
 {
-    if (a->kind != AB_ENCHANT) return target_legal(s, it, a, k, t);
-    Ability tmp;
-    memset(&tmp, 0, sizeof tmp);
-    tmp.n_targets = 1;
-    spec_of(a, 0, &tmp.target[0]);
-    return target_legal(s, it, &tmp, 0, t);
+    TargetSpec tmp;
+    return target_spec_legal(s, it, spec_of(a, k, &tmp), t);
 }
 
 Target action_target(const GameState *s, const Action *a, int k)

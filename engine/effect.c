@@ -208,7 +208,11 @@ static int untargetable_visit(const GameState *s, int i, const Filter *param, in
 
 int target_legal(const GameState *s, const StackItem *it, const Ability *a, int k, Target t)
 {
-    const TargetSpec *sp = &a->target[k];
+    return target_spec_legal(s, it, &a->target[k], t);
+}
+
+int target_spec_legal(const GameState *s, const StackItem *it, const TargetSpec *sp, Target t)
+{
     int you = it->controller;
     int src = it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts
               ? it->source : -1;

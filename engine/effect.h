@@ -19,6 +19,8 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen);
  * card set), by the spec's filter and the rules abilities (shroud,
  * hexproof, protection) of the object (115.1, 702.11, 702.16b, 702.18). */
 int target_legal(const GameState *s, const StackItem *it, const Ability *a, int k, Target t);
+/* The same for target spec sp (an Aura's enchant made a spec: spell_target_legal). */
+int target_spec_legal(const GameState *s, const StackItem *it, const TargetSpec *sp, Target t);
 
 /* Resolves stack item it (already removed from the stack): checks its
  * targets again (608.2b); fizzles when every one is illegal; else runs
