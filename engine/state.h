@@ -511,24 +511,33 @@ typedef struct GameState {
 
 /* A fork (for look-ahead): a copy of what the state uses. A game without
  * rules text uses nothing from `stack` on (its creature spells resolve at
- * once), so a fork copies the first part alone; a game with it copies the
- * items, effects and waiting triggers in use and the permanents' extra
- * records up to the highest slot in use. Entries past the counts and the
- * slots are left as they were in dst: nothing reads them (a permanent
- * entering a slot sets its records: perm_create, perm_enter). */
+ * once), so a fork copies the first part alone, its permanents up to the
+ * highest slot in use; a game with it copies the items, effects and
+ * waiting triggers in use and the permanents' extra records up to that
+ * slot too. Entries past the counts and the slots are left as they were
+ * in dst: nothing reads them (a permanent entering a slot sets its
+ * records: perm_create, perm_enter). */
 #define STATE_HOT_BYTES offsetof(GameState, stack)
+#define STATE_PERM_AT offsetof(GameState, perm)
+#define STATE_PERM_END (offsetof(GameState, perm) + PERM_MAX * sizeof(Permanent))
+static inline size_t state_hot_bytes(const GameState *s)
+{
+    return STATE_HOT_BYTES - (size_t)(PERM_MAX - permset_span(s->perm_used)) * sizeof(Permanent);
+}
 static inline size_t state_fork_bytes(const GameState *s)
 {
-    if (!s->spells) return STATE_HOT_BYTES + (size_t)s->stack_n * sizeof(StackItem);
+    if (!s->spells) return state_hot_bytes(s) + (size_t)s->stack_n * sizeof(StackItem);
     size_t libs = 0;
     for (int p = 0; p < 2; p++) if (s->pl[p].flags & PL_LIB_OWN) libs += s->pl[p].lib_n;
-    return STATE_HOT_BYTES + (size_t)s->stack_n * sizeof(StackItem) + (size_t)s->float_n * sizeof(Floating) +
+    return state_hot_bytes(s) + (size_t)s->stack_n * sizeof(StackItem) + (size_t)s->float_n * sizeof(Floating) +
            (size_t)s->pending_n * sizeof(Pending) + (size_t)permset_span(s->perm_used) * sizeof(PermX) +
            sizeof s->used_twice + sizeof s->pw_used + libs;
 }
 static inline void state_fork(GameState *dst, const GameState *src)
 {
-    memcpy(dst, src, STATE_HOT_BYTES);
+    memcpy(dst, src, STATE_PERM_AT);
+    memcpy(dst->perm, src->perm, (size_t)permset_span(src->perm_used) * sizeof(Permanent));
+    memcpy((char *)dst + STATE_PERM_END, (const char *)src + STATE_PERM_END, STATE_HOT_BYTES - STATE_PERM_END);
     memcpy(dst->stack, src->stack, (size_t)src->stack_n * sizeof(StackItem));
     if (!src->spells) return;
     memcpy(dst->fl, src->fl, (size_t)src->float_n * sizeof(Floating));
