@@ -117,6 +117,7 @@ static void units_of(const GameState *s, int p, int keep, Units *out)
                 else fr |= ability_bits(a);
                 if (a->effect[0].n.kind == QTY_COUNT || a->effect[0].n.n != 1) amount = ability_amount(s, a, p, i);
             }
+            if (d->produces >= 0) fr |= 1u << d->produces;           /* a basic land permanent (305.6) */
             if (any) fr |= CB_W | CB_U | CB_B | CB_R | CB_G;
             pn &= ~fr;
             for (int u = 0; u < amount && out->n < UNIT_MAX && (fr | pn); u++) {
@@ -136,10 +137,30 @@ typedef struct Plan {
     uint8_t  from_basic[COLOR_COUNT]; /* symbols of each color the pool and basics of that color pay */
     uint8_t  wild[COLOR_COUNT];       /* basic lands tapped for "one mana of any color", by color made */
     uint8_t  made[UNIT_MAX];          /* the color each used unit makes (COLOR_COUNT: its own) */
-    uint32_t used;                    /* units tapped */
-    uint32_t pain;                    /* units making painful mana */
+    uint64_t used;                    /* units tapped */
+    uint64_t pain;                    /* units making painful mana */
     int      wilds;                   /* basic lands able to make any color, untapped, not yet used */
 } Plan;
+
+/* Whether unit k is the only unit of its permanent. */
+static int unit_single(const Units *u, int k)
+{
+    return (k == 0 || u->slot[k - 1] != u->slot[k]) && (k + 1 >= u->n || u->slot[k + 1] != u->slot[k]);
+}
+
+/* Whether an earlier unit, not used, is interchangeable with unit k: each
+ * the only unit of its permanent, making the same mana alike. match()
+ * tried that one at this depth first and failed, and a way to pay with k
+ * would be one with it in k's place: k is passed by (the many basic lands
+ * of one type of a game with land objects would otherwise be tried in
+ * every order). The first way found is the one found without this. */
+static int interchangeable_before(const Units *u, uint64_t used, int k)
+{
+    if (!unit_single(u, k)) return 0;
+    for (int j = 0; j < k; j++)
+        if (!(used >> j & 1) && u->free[j] == u->free[k] && u->pain[j] == u->pain[k] && unit_single(u, j)) return 1;
+    return 0;
+}
 
 /* Whether the units not used (and basic lands making any color) can make
  * need[] (by COLOR_*), one symbol each, with at most `budget` units making
@@ -164,15 +185,16 @@ static int match(Plan *pl, uint8_t need[COLOR_COUNT], int budget)
             if (pl->used >> k & 1) continue;
             if (k && u->slot[k] == u->slot[k - 1] && !(pl->used >> (k - 1) & 1)) continue;
             if (!((hurt ? u->pain[k] : u->free[k]) >> c & 1)) continue;
-            pl->used |= 1u << k;
-            if (hurt) pl->pain |= 1u << k;
+            if (interchangeable_before(u, pl->used, k)) continue;
+            pl->used |= 1ull << k;
+            if (hurt) pl->pain |= 1ull << k;
             pl->made[k] = (uint8_t)c;
             need[c]--;
             int ok = match(pl, need, budget - hurt);
             need[c]++;
             if (ok) return 1;
-            pl->used &= ~(1u << k);
-            pl->pain &= ~(1u << k);
+            pl->used &= ~(1ull << k);
+            pl->pain &= ~(1ull << k);
         }
     return 0;
 }
@@ -290,7 +312,7 @@ static int watches_land_taps(const GameState *s)
  * color they were matched to (made[k]), the others their first painless
  * color; into p's pool. A painful unit's ability deals its damage as the
  * mana is made (605.3a: no stack). */
-static void tap_for_mana(GameState *s, const Game *g, int p, const Units *u, int first, uint32_t pain,
+static void tap_for_mana(GameState *s, const Game *g, int p, const Units *u, int first, uint64_t pain,
                          const uint8_t made[UNIT_MAX], int barbs)
 {
     int i = u->slot[first];
@@ -343,11 +365,11 @@ void mana_pay_cost(GameState *s, const Game *g, int p, const uint8_t color[COLOR
             int tapped = 0;
             for (int j = 0; j < u->n; j++) tapped |= u->slot[j] == u->slot[k] && (pn.used >> j & 1);
             if (pass == 0 && !tapped) continue;
-            pn.used |= 1u << k;
+            pn.used |= 1ull << k;
             pn.made[k] = COLOR_COUNT;
             if (pass == 2) {                                   /* its first painful color */
                 pn.made[k] = (uint8_t)__builtin_ctz(u->pain[k]);
-                pn.pain |= 1u << k;
+                pn.pain |= 1ull << k;
             }
             more--;
         }

@@ -721,7 +721,10 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         if (t->what == TGT_OBJECT && t->f.zone == ZONE_GRAVEYARD &&
             (t->f.state || t->f.kw || t->f.kw_not || t->f.power_max != FILTER_NO_LIMIT || t->f.power_min != FILTER_NO_MIN || t->f.other))
             NOT("targeting cards in a graveyard by that");
-        if (t->what == TGT_OBJECT && filter_may_match_land(&t->f))
+        /* A land on the battlefield: a game with such a card plays basic
+         * lands as permanents (GameState.spells' SPELLS_LAND_OBJECTS,
+         * game_text), so "target land" names every land there. */
+        if (t->what == TGT_OBJECT && t->f.zone != ZONE_BATTLEFIELD && filter_may_match_land(&t->f))
             NOT("targeting lands (basic lands are not permanents yet)");
     }
     switch (a->kind) {

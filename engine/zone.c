@@ -126,7 +126,7 @@ int land_enter(GameState *s, const Game *g, int p, uint8_t obj, int tapped)
 {
     uint16_t card = OBJ_CARD(s, p, obj);
     const CardDef *d = &s->cards[card];
-    if (d->produces >= 0 && !d->n_abilities) {                   /* a basic land: a count */
+    if (d->produces >= 0 && !d->n_abilities && !state_land_objects(s)) {   /* a basic land: a count */
         Player *pl = &s->pl[p];
         bits256_set(pl->lands, obj);
         pl->lands_n++;
