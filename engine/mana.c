@@ -98,13 +98,18 @@ static int ability_pains(const Ability *a) { return a->n_effects > 1 && a->effec
 static void units_of(const GameState *s, int p, int keep, Units *out)
 {
     out->n = 0;
-    for (int pass = 0; pass < 2; pass++)
+    /* With land objects the basic lands come first (pass -1), as the counts are used before
+     * any permanent where basic lands are counts. */
+    int objects = state_land_objects(s);
+    for (int pass = objects ? -1 : 0; pass < 2; pass++)
         for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
             int i = permiter_next(&it);
             const Permanent *q = &s->perm[i];
             int creature = (q->flags & PF_CREATURE) != 0;
             int any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) && (s->px[i].xflags & PX_LAND);   /* Joiner Adept */
-            if (i == keep || (q->flags & PF_TAPPED) || creature != pass || !((s->px[i].abk & PK_MANA) || any)) continue;
+            if (objects && ((pass < 0) != (!creature && s->cards[q->card].produces >= 0))) continue;
+            if (pass < 0 && creature) continue;
+            if (i == keep || (q->flags & PF_TAPPED) || creature != (pass > 0) || !((s->px[i].abk & PK_MANA) || any)) continue;
             if (creature && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) continue;
             if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;   /* Ice Cage: mana abilities too (605) */
             const CardDef *d = &s->cards[q->card];
@@ -141,6 +146,13 @@ typedef struct Plan {
     uint64_t pain;                    /* units making painful mana */
     int      wilds;                   /* basic lands able to make any color, untapped, not yet used */
 } Plan;
+
+/* Whether unit k is a basic land permanent's (a game with land objects). */
+static int basic_unit(const GameState *s, const Units *u, int k)
+{
+    const Permanent *q = &s->perm[u->slot[k]];
+    return !(q->flags & PF_CREATURE) && s->cards[q->card].produces >= 0;
+}
 
 /* Whether unit k is the only unit of its permanent. */
 static int unit_single(const Units *u, int k)
@@ -359,6 +371,21 @@ void mana_pay_cost(GameState *s, const Game *g, int p, const uint8_t color[COLOR
      * already first (their mana is made anyway), then the others in order,
      * and last a unit that makes only painful mana. */
     int more = generic - left;
+    /* With land objects, basic lands first as the counts are (below): one at a time, of the color
+     * with most left (units of one basic land permanent each, listed first: units_of). */
+    for (; more > 0 && state_land_objects(s); more--) {
+        int n[COLOR_COUNT] = { 0 }, best = -1, most = 0;
+        for (int k = 0; k < u->n; k++)
+            if (!(pn.used >> k & 1) && basic_unit(s, u, k)) n[s->cards[s->perm[u->slot[k]].card].produces]++;
+        for (int c = 0; c < COLOR_COUNT; c++) if (n[c] > most) { most = n[c]; best = c; }
+        if (best < 0) break;
+        for (int k = 0; k < u->n; k++)
+            if (!(pn.used >> k & 1) && basic_unit(s, u, k) && s->cards[s->perm[u->slot[k]].card].produces == best) {
+                pn.used |= 1ull << k;
+                pn.made[k] = (uint8_t)best;
+                break;
+            }
+    }
     for (int pass = 0; pass < 3 && more > 0; pass++)
         for (int k = 0; k < u->n && more > 0; k++) {
             if (pn.used >> k & 1 || (pass < 2 && !u->free[k])) continue;
