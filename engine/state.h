@@ -9,11 +9,13 @@
  * Size (checked below): about 2.7 KiB. The permanents array dominates
  * (PERM_MAX x 16 bytes); basic lands are not permanents-array entries but
  * counts by color plus a membership bitset, since basics of one color are
- * interchangeable for every rule the engine plays; graveyards are bitsets
+ * interchangeable for every rule the engine plays, except in a game where
+ * a card can single one out (SPELLS_LAND_OBJECTS: there they are
+ * permanents, in the highest free slots); graveyards are bitsets
  * over object ids (their order matters to no rule the engine plays).
  *
  * Capacities. No game of two decks of 60 cards reaches one: they hold at
- * most 120 nonland cards (PERM_MAX 128), every card of the pool blocks one
+ * most 120 cards, lands included (PERM_MAX 128), every card of the pool blocks one
  * attacker, so a combat has at most as many pairs as the defender has
  * creatures (PAIR_MAX 64), a hand holds at most 8 cards in the turn (7
  * after cleanup, and a draw), and spells are cast one at a time. Larger
@@ -34,7 +36,7 @@
 #include "ability.h"
 
 #define LAYERS_SOME_MAX 4 /* GameState.layers_some: slots changed one by one (layers.h) */
-#define PERM_MAX   128  /* nonland permanents on the battlefield, both players */
+#define PERM_MAX   128  /* permanents on the battlefield, both players (basic lands only with land objects) */
 #define HAND_MAX   16   /* cards in one hand */
 #define PAIR_MAX   64   /* blocker/attacker pairs in one combat */
 #define STACK_MAX  16   /* spells and abilities on the stack */
