@@ -1030,6 +1030,10 @@ static void run(Ctx *c, const Effect *e)
         break;
     }
     case OP_PUMP: case OP_GRANT: case OP_RULE: case OP_LOSE_KW: case OP_SET_COLOR: case OP_SET_PT: {
+        /* 611.2b: "for as long as you control ~" with the source gone does nothing (a source
+         * under another's control: layers.c ends it at once) */
+        int held = e->op == OP_GRANT && e->dur == DUR_SOURCE_CONTROLLED;
+        if (held && c->src < 0) break;
         /* "protection from the color of your choice": one color, chosen as it resolves */
         uint8_t chosen = e->op == OP_RULE && (e->flags & EF_CHOOSER) && perms
                        ? (uint8_t)(1u << ask(c, c->it->controller, CH_COLOR, 5, NULL)) : 0;
@@ -1040,9 +1044,10 @@ static void run(Ctx *c, const Effect *e)
             Floating f;
             memset(&f, 0, sizeof f);
             f.op = e->op;
-            f.dur = DUR_EOT;
+            f.dur = held ? DUR_SOURCE_CONTROLLED : DUR_EOT;
             f.slot = (uint8_t)i;
             f.controller = c->it->controller;
+            if (held) f.source = (uint8_t)c->src;
             f.p = (int16_t)(e->p * n);
             f.t = (int16_t)(e->t * n);
             f.kw = e->kw;

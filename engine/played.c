@@ -436,7 +436,8 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         if (sel == SEL_TARGET && (e->arg >= a->n_targets || a->target[e->arg].what != TGT_OBJECT)) NOT("%s on that", name);
         return 1;
     }
-    if (e->dur != DUR_NOW && e->dur != DUR_EOT) NOT("%s for that duration", name);
+    if (e->dur != DUR_NOW && e->dur != DUR_EOT && !(e->op == OP_GRANT && e->dur == DUR_SOURCE_CONTROLLED))
+        NOT("%s for that duration", name);
     switch (e->op) {
     case OP_DAMAGE:
         /* "each creature that player or that planeswalker's controller controls" (Chandra Nalaar) */
@@ -449,6 +450,12 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         if (sel == SEL_SELF && a->kind != AB_ACTIVATED && a->kind != AB_TRIGGERED) break;   /* "to itself" */
         return 1;
     case OP_PUMP: case OP_GRANT:
+        /* "... for as long as you control ~" (Aegis Angel's indestructible): a permanent's
+         * ability, its source's (effect.c, layers.c: 611.2b) */
+        if (e->op == OP_GRANT && e->dur == DUR_SOURCE_CONTROLLED) {
+            if (a->kind == AB_SPELL || !on_perm || sel != SEL_TARGET) NOT("%s for that duration", name);
+            return 1;
+        }
         if (e->dur != DUR_EOT || !on_perm) break;
         return 1;
     case OP_LOSE_KW:

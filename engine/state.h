@@ -357,7 +357,7 @@ typedef struct Floating {
                              OP_SET_COLOR, and OP_RULE's protection from a chosen color: those colors (CB_*) */
     uint8_t  rule;        /* OP_RULE: RULE_*; OP_BECOME: the colors it becomes (CB_*, layer 5) */
     union {
-        uint8_t source;   /* OP_CONTROL, DUR_SOURCE_CONTROLLED: the source's slot ("for as long as you
+        uint8_t source;   /* OP_CONTROL or OP_GRANT, DUR_SOURCE_CONTROLLED: the source's slot ("for as long as you
                              control ~"; the effect ends as the source leaves: perm_leave) */
         uint8_t sub;      /* OP_BECOME: the creature type it gains (a subtype id, layer 4); FL_CHOSEN:
                              the type chosen */

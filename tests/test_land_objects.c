@@ -11,19 +11,20 @@
 #include "engine/mana.h"
 #include "engine/combat.h"
 #include "engine/heuristic.h"
+#include "engine/turn.h"
 #include "sim/driver.h"
 
 static const char *const names[] = {
     "Demolish", "Cryoclasm", "Icy Manipulator", "Boomerang",
     "Mountain", "Mountain", "Mountain", "Mountain",
     "Plains", "Plains", "Island", "Island", "Forest", "Swamp",
-    "Bog Wraith", "Armored Ascension", "Grizzly Bears", "Raging Goblin",
+    "Bog Wraith", "Armored Ascension", "Grizzly Bears", "Raging Goblin", "Aegis Angel", "Demolish",
 };
 enum {
     C_DEMOLISH, C_CRYOCLASM, C_ICY, C_BOOMERANG,
     C_MTN1, C_MTN2, C_MTN3, C_MTN4,
     C_PLAINS1, C_PLAINS2, C_ISLAND, C_ISLAND2, C_FOREST, C_SWAMP,
-    C_WRAITH, C_ASCENSION, C_BEARS, C_GOBLIN, C_N
+    C_WRAITH, C_ASCENSION, C_BEARS, C_GOBLIN, C_AEGIS, C_DEMOLISH2, C_N
 };
 #include "pool_pos.h"
 
@@ -85,7 +86,7 @@ static void test_matchup_choice(void **state)
     assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS));
     for (int k = 0; k < C_N; k++) {
         const CardDef *d = &pool.cards[pool_find(&pool, names[k])];
-        int want = k == C_DEMOLISH || k == C_CRYOCLASM || k == C_ICY || k == C_BOOMERANG;
+        int want = k == C_DEMOLISH || k == C_CRYOCLASM || k == C_ICY || k == C_BOOMERANG || k == C_AEGIS || k == C_DEMOLISH2;
         assert_int_equal(card_singles_out_land(d), want);
     }
 }
@@ -262,6 +263,47 @@ static void test_landwalk_and_plains(void **state)
     assert_int_equal(perm_power(&y.s, goblin), 2);
 }
 
+/* p1 casts Demolish (card k of its own) at target slot t, its mana aside. */
+static void demolish(Pos *x, int k, int t)
+{
+    x->s.active = 1;
+    x->s.step = STEP_MAIN1;
+    give(x, 1, k);
+    Action acts[ACTION_MAX];
+    int h = hand_slot(x, 1, k), n = actions_spells(&x->s, 1, acts, 1), j = 0;
+    while (j < n && !(acts[j].type == ACT_CAST && acts[j].hand_idx == h && acts[j].tv[0] == t)) j++;
+    assert_true(j < n);
+    assert_int_equal(action_apply(&x->s, &x->g, 1, &acts[j], 1), MTG_OK);
+    settle(x);
+}
+
+/* Aegis Angel: "When Aegis Angel enters the battlefield, another target
+ * permanent is indestructible for as long as you control Aegis Angel." On
+ * a Plains (its only other permanent), Demolish does not destroy it
+ * (702.12b); once the Angel has left, the effect has ended (611.2b) and
+ * the next Demolish does. */
+static void test_aegis_angel_on_a_land(void **state)
+{
+    (void)state;
+    Pos x; objects_init(&x);
+    int plains = land(&x, 0, C_PLAINS1, 0);
+    int angel = enter(&x, 0, C_AEGIS);
+    assert_int_equal(x.s.pending_n, 1);
+    settle(&x);
+    assert_true(perm_has(&x.s, plains, KW_INDESTRUCTIBLE));
+    assert_false(perm_has(&x.s, angel, KW_INDESTRUCTIBLE));
+    demolish(&x, C_DEMOLISH, plains);
+    assert_true(permset_has(x.s.perm_used, plains));
+    assert_true(bits256_has(x.s.pl[1].gy, C_DEMOLISH));
+    perm_leave(&x.s, &x.g, angel, ZONE_GRAVEYARD);
+    settle(&x);
+    assert_false(perm_has(&x.s, plains, KW_INDESTRUCTIBLE));
+    assert_int_equal(x.s.float_n, 0);
+    demolish(&x, C_DEMOLISH2, plains);
+    assert_false(permset_has(x.s.perm_used, plains));
+    assert_true(bits256_has(x.s.pl[0].gy, C_PLAINS1));
+}
+
 /* ---- whole games ---- */
 
 static const char deck_red[] =
@@ -269,7 +311,7 @@ static const char deck_red[] =
     "4 Icy Manipulator\n4 Prodigal Pyromancer\n4 Shock\n24 Mountain\n";
 static const char deck_multi[] =
     "4 Boomerang\n4 Twitch\n4 Vedalken Mastermind\n4 Rain of Tears\n4 Acidic Slime\n4 Llanowar Elves\n"
-    "4 Creeping Mold\n4 Archon of Justice\n4 Bog Wraith\n8 Island\n6 Swamp\n6 Forest\n4 Plains\n";
+    "4 Creeping Mold\n4 Archon of Justice\n4 Aegis Angel\n8 Island\n6 Swamp\n6 Forest\n4 Plains\n";
 static const char deck_plain_a[] =
     "4 Raging Goblin\n4 Goblin Piker\n4 Lightning Bolt\n4 Shock\n4 Grizzly Bears\n4 Llanowar Elves\n"
     "4 Giant Growth\n4 Craw Wurm\n10 Mountain\n12 Forest\n";
@@ -362,6 +404,7 @@ int main(void)
         cmocka_unit_test(test_icy_upkeep),
         cmocka_unit_test(test_boomerang_land),
         cmocka_unit_test(test_landwalk_and_plains),
+        cmocka_unit_test(test_aegis_angel_on_a_land),
         cmocka_unit_test(test_whole_games_checked),
         cmocka_unit_test(test_objects_play_as_counts),
     };
