@@ -396,6 +396,10 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
                 if (sel != SEL_SELF || a->cond) NOT("that rules ability");
                 return 1;
             }
+            if (e->arg2 == RULE_SHUFFLE_INSTEAD) {           /* zone.c's card_to_graveyard, perm_leave (614.1a) */
+                if (sel != SEL_SELF || a->cond) NOT("that rules ability");
+                return 1;
+            }
             if (e->arg2 == RULE_UNTAP_OTHERS_STEP) {
                 Filter f = e->sel;
                 f.ctl = CTL_ANY;

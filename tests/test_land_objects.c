@@ -3,8 +3,11 @@
  * SPELLS_LAND_OBJECTS): chosen once per matchup (game_text), paid with by
  * the mana payer (305.6), destroyed (701.7), returned to hand and played
  * again (305.1), tapped (701.20), counted by landwalk (702.14c) and "for
- * each Plains"; whole games with state_check on; and decks without such a
- * card play exactly as with counts. Real cards from the default pool. */
+ * each Plains"; Aegis Angel's indestructible for as long as its controller
+ * controls it (611.2b); Legacy Weapon and Darksteel Colossus shuffled into
+ * their owner's library instead of a graveyard (614.1a); whole games with
+ * state_check on; and decks without such a card play exactly as with
+ * counts. Real cards from the default pool. */
 #include <stdio.h>
 #include "decks/decklist.h"
 #include "engine/policy.h"
@@ -19,12 +22,13 @@ static const char *const names[] = {
     "Mountain", "Mountain", "Mountain", "Mountain",
     "Plains", "Plains", "Island", "Island", "Forest", "Swamp",
     "Bog Wraith", "Armored Ascension", "Grizzly Bears", "Raging Goblin", "Aegis Angel", "Demolish",
+    "Legacy Weapon", "Mind Rot", "Darksteel Colossus",
 };
 enum {
     C_DEMOLISH, C_CRYOCLASM, C_ICY, C_BOOMERANG,
     C_MTN1, C_MTN2, C_MTN3, C_MTN4,
     C_PLAINS1, C_PLAINS2, C_ISLAND, C_ISLAND2, C_FOREST, C_SWAMP,
-    C_WRAITH, C_ASCENSION, C_BEARS, C_GOBLIN, C_AEGIS, C_DEMOLISH2, C_N
+    C_WRAITH, C_ASCENSION, C_BEARS, C_GOBLIN, C_AEGIS, C_DEMOLISH2, C_WEAPON, C_MIND_ROT, C_COLOSSUS, C_N
 };
 #include "pool_pos.h"
 
@@ -86,7 +90,8 @@ static void test_matchup_choice(void **state)
     assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS));
     for (int k = 0; k < C_N; k++) {
         const CardDef *d = &pool.cards[pool_find(&pool, names[k])];
-        int want = k == C_DEMOLISH || k == C_CRYOCLASM || k == C_ICY || k == C_BOOMERANG || k == C_AEGIS || k == C_DEMOLISH2;
+        int want = k == C_DEMOLISH || k == C_CRYOCLASM || k == C_ICY || k == C_BOOMERANG || k == C_AEGIS ||
+                   k == C_DEMOLISH2 || k == C_WEAPON;
         assert_int_equal(card_singles_out_land(d), want);
     }
 }
@@ -304,11 +309,85 @@ static void test_aegis_angel_on_a_land(void **state)
     assert_true(bits256_has(x.s.pl[0].gy, C_PLAINS1));
 }
 
+/* Legacy Weapon: "{W}{U}{B}{R}{G}: Exile target permanent." on a Forest
+ * (701.11); and "If Legacy Weapon would be put into a graveyard from
+ * anywhere, reveal Legacy Weapon and shuffle it into its owner's library
+ * instead." (614.1a): destroyed by Demolish, then discarded to Mind Rot,
+ * it goes to its owner's library each time, never to the graveyard. */
+static void test_legacy_weapon(void **state)
+{
+    (void)state;
+    Pos x; objects_init(&x);
+    static uint8_t lib[2] = { C_GOBLIN, C_BEARS };
+    library(&x, 0, lib, 2);
+    int weapon = put(&x, 0, C_WEAPON), forest = land(&x, 1, C_FOREST, 0);
+    Action acts[ACTION_MAX];
+    int n = actions_spells(&x.s, 0, acts, 1), k = 0;
+    while (k < n && !(acts[k].type == ACT_ACTIVATE && acts[k].hand_idx == weapon && acts[k].tv[0] == forest)) k++;
+    assert_true(k < n);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &acts[k], 1), MTG_OK);
+    settle(&x);
+    assert_true(bits256_has(x.s.exile[1], C_FOREST));
+    assert_false(permset_has(x.s.perm_used, forest));
+
+    demolish(&x, C_DEMOLISH, weapon);
+    assert_false(permset_has(x.s.perm_used, weapon));
+    assert_false(bits256_has(x.s.pl[0].gy, C_WEAPON));
+    assert_int_equal(x.s.pl[0].gy_n, 0);
+    assert_int_equal(x.s.pl[0].lib_n, 3);                            /* shuffled into its library */
+    int in_lib = 0;
+    for (int j = 0; j < x.s.pl[0].lib_n; j++) in_lib += x.s.pl[0].lib[x.s.pl[0].lib_top + j] == C_WEAPON;
+    assert_int_equal(in_lib, 1);
+
+    /* from the hand: Mind Rot makes player 0 discard it and the Goblin (its whole hand) */
+    static uint8_t rest[1] = { C_BEARS };
+    x.s.pl[0].lib = rest;
+    x.s.pl[0].lib_top = 0;
+    x.s.pl[0].lib_n = 1;
+    x.s.pl[0].flags &= (uint8_t)~PL_LIB_OWN;
+    x.s.pl[0].hand[x.s.pl[0].hand_n++] = C_WEAPON;
+    x.s.pl[0].hand[x.s.pl[0].hand_n++] = C_GOBLIN;
+    give(&x, 1, C_MIND_ROT);
+    Action a = act(ACT_CAST, hand_slot(&x, 1, C_MIND_ROT), 0, TK_PLAYER, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), MTG_OK);
+    settle(&x);
+    assert_int_equal(x.s.pl[0].hand_n, 0);
+    assert_true(bits256_has(x.s.pl[0].gy, C_GOBLIN));
+    assert_false(bits256_has(x.s.pl[0].gy, C_WEAPON));
+    assert_int_equal(x.s.pl[0].gy_n, 1);
+    assert_int_equal(x.s.pl[0].lib_n, 2);
+}
+
+/* Darksteel Colossus says the same: with toughness 0 (704.5f) it is put
+ * into its owner's library instead of the graveyard; it never dies, so no
+ * "dies" event is seen. */
+static int deaths;
+static void on_dies(void *ctx, const GameState *s, const Event *e) { (void)ctx; (void)s; (void)e; deaths++; }
+
+static void test_colossus_to_library(void **state)
+{
+    (void)state;
+    Pos x; objects_init(&x);
+    x.g.on_event[EV_DIES] = on_dies;
+    deaths = 0;
+    int k = put(&x, 1, C_COLOSSUS);
+    x.s.perm[k].minus = 11;
+    perm_refresh(&x.s, k);
+    x.s.layers_dirty = 1;
+    x.s.sba_pending = 1;
+    settle(&x);
+    assert_false(permset_has(x.s.perm_used, k));
+    assert_int_equal(x.s.pl[1].gy_n, 0);
+    assert_int_equal(x.s.pl[1].lib_n, 1);
+    assert_int_equal(x.s.pl[1].lib[x.s.pl[1].lib_top], C_COLOSSUS);
+    assert_int_equal(deaths, 0);
+}
+
 /* ---- whole games ---- */
 
 static const char deck_red[] =
     "4 Demolish\n4 Cryoclasm\n4 Tectonic Rift\n4 Raging Goblin\n4 Goblin Chieftain\n4 Lightning Bolt\n"
-    "4 Icy Manipulator\n4 Prodigal Pyromancer\n4 Shock\n24 Mountain\n";
+    "4 Icy Manipulator\n4 Prodigal Pyromancer\n2 Legacy Weapon\n2 Darksteel Colossus\n24 Mountain\n";
 static const char deck_multi[] =
     "4 Boomerang\n4 Twitch\n4 Vedalken Mastermind\n4 Rain of Tears\n4 Acidic Slime\n4 Llanowar Elves\n"
     "4 Creeping Mold\n4 Archon of Justice\n4 Aegis Angel\n8 Island\n6 Swamp\n6 Forest\n4 Plains\n";
@@ -405,6 +484,8 @@ int main(void)
         cmocka_unit_test(test_boomerang_land),
         cmocka_unit_test(test_landwalk_and_plains),
         cmocka_unit_test(test_aegis_angel_on_a_land),
+        cmocka_unit_test(test_legacy_weapon),
+        cmocka_unit_test(test_colossus_to_library),
         cmocka_unit_test(test_whole_games_checked),
         cmocka_unit_test(test_objects_play_as_counts),
     };
