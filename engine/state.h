@@ -229,13 +229,14 @@ typedef struct Player {
     uint8_t  lib_top;    /* lib[lib_top] is the top card */
     uint8_t  lib_n;      /* cards left in the library */
     uint8_t  gy_n;       /* cards in the graveyard */
-    uint8_t  lands_n;    /* basic lands on the battlefield */
+    uint8_t  lands_n;    /* basic lands on the battlefield, as counts (none with SPELLS_LAND_OBJECTS:
+                            there they are permanents; player_basics counts either) */
     uint8_t  mana[COLOR_COUNT];        /* mana pool, emptied at each step's end */
     uint8_t  land_n[COLOR_COUNT];      /* basic lands on the battlefield, by color made */
     uint8_t  land_tapped[COLOR_COUNT]; /* how many of those are tapped */
     uint8_t  hand[HAND_MAX];           /* object ids of the cards in hand */
     uint64_t gy[4];      /* graveyard: bit per object id */
-    uint64_t lands[4];   /* basic lands on the battlefield: bit per object id */
+    uint64_t lands[4];   /* basic lands on the battlefield as counts: bit per object id */
     const uint8_t *lib;  /* library order (object ids); immutable during the game */
     const uint16_t *deck;/* pool index of each object id (the deck list; shared, immutable) */
     const uint64_t *play;/* per object id, what the main phase reads of its card, packed
