@@ -48,6 +48,8 @@ static int trigger_ok(const Ability *a)
     case TR_BECOMES_TARGET: case TR_ATTACHED_BECOMES_TARGET:   /* stack.c's triggers_targeted */
     case TR_DEALT_DAMAGE:        /* damage.c and combat.c, per source and recipient */
     case TR_ATTACHED_ATTACKS: case TR_ATTACHED_BLOCKS:        /* stack.c's trigger_attached */
+    case TR_ATTACHED_TAPPED:     /* stack.c's trigger_tapped, wherever a permanent becomes tapped (an
+                                    enchanted land: a game with land objects, card_singles_out_land) */
     case TR_DAMAGED_CREATURE_DIES:                            /* stack.c's trigger_damaged_dies */
         return 1;
     case TR_ATTACHED_DIES:       /* stack.c's trigger_attached_dies: "return ~ to its owner's hand" alone */
@@ -525,6 +527,11 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         /* fall through */
     case OP_DESTROY: case OP_EXILE: case OP_TAP: case OP_UNTAP:
         if (e->op == OP_TAP && e->arg2 == 1 && sel != SEL_TARGET) break;  /* "tap or untap target ..." */
+        /* "Whenever enchanted permanent becomes tapped, destroy it." (Brink of Disaster): what the
+         * Aura is attached to, or was as it left (608.2h: lki_att), the permanent that became tapped */
+        if (e->op == OP_DESTROY && e->dur == DUR_NOW && sel == SEL_ATTACHED && a->kind == AB_TRIGGERED &&
+            a->trigger == TR_ATTACHED_TAPPED)
+            return 1;
         if (e->dur != DUR_NOW || (sel != SEL_TARGET && !set && sel != SEL_SELF && sel != SEL_EVENT_OBJECT && sel != SEL_PREVIOUS))
             break;
         return 1;
@@ -853,7 +860,8 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
     case AB_STATIC:
         break;
     case AB_ENCHANT:
-        if (a->trig_filter.zone != ZONE_BATTLEFIELD || filter_may_match_land(&a->trig_filter)) NOT("enchanting that");
+        /* A land: a game with such an Aura plays basic lands as permanents (card_singles_out_land) */
+        if (a->trig_filter.zone != ZONE_BATTLEFIELD) NOT("enchanting that");
         return 1;
     case AB_EQUIP:
         if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;

@@ -157,6 +157,7 @@ void trigger_tapped(GameState *s, int slot)
 {
     if (!s->spells) return;
     trigger_scan(s, TR_OTHER_TAPPED, perm_controller(s, slot), slot, NULL, 0);
+    trigger_attached(s, TR_ATTACHED_TAPPED, slot, perm_controller(s, slot));   /* "enchanted permanent" */
 }
 
 /* The abilities of the cards in player `owner`'s graveyard that trigger on

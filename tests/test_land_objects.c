@@ -88,6 +88,10 @@ static void test_matchup_choice(void **state)
     b.card[1] = (uint16_t)pool_find(&pool, "Demolish");
     assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS));
     assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS));
+    b.card[1] = (uint16_t)pool_find(&pool, "Indestructibility");          /* "Enchant permanent" */
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS));
+    b.card[1] = (uint16_t)pool_find(&pool, "Pacifism");                   /* "Enchant creature" */
+    assert_int_equal(game_text(&v, &a, &b), 1 + SPELLS_ON);
     for (int k = 0; k < C_N; k++) {
         const CardDef *d = &pool.cards[pool_find(&pool, names[k])];
         int want = k == C_DEMOLISH || k == C_CRYOCLASM || k == C_ICY || k == C_BOOMERANG || k == C_AEGIS ||
@@ -389,7 +393,7 @@ static const char deck_red[] =
     "4 Demolish\n4 Cryoclasm\n4 Tectonic Rift\n4 Raging Goblin\n4 Goblin Chieftain\n4 Lightning Bolt\n"
     "4 Icy Manipulator\n4 Prodigal Pyromancer\n2 Legacy Weapon\n2 Darksteel Colossus\n24 Mountain\n";
 static const char deck_multi[] =
-    "4 Boomerang\n4 Twitch\n4 Vedalken Mastermind\n4 Rain of Tears\n4 Acidic Slime\n4 Llanowar Elves\n"
+    "4 Boomerang\n4 Twitch\n4 Vedalken Mastermind\n4 Rain of Tears\n4 Acidic Slime\n2 Indestructibility\n2 Brink of Disaster\n"
     "4 Creeping Mold\n4 Archon of Justice\n4 Aegis Angel\n8 Island\n6 Swamp\n6 Forest\n4 Plains\n";
 static const char deck_plain_a[] =
     "4 Raging Goblin\n4 Goblin Piker\n4 Lightning Bolt\n4 Shock\n4 Grizzly Bears\n4 Llanowar Elves\n"
