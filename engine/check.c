@@ -133,6 +133,10 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
             FAIL("effect %d: slot %d's exiled card %d of player %d is not in exile", j, f->slot, f->p, f->controller);
         if (f->op == OP_NO_UNTAP && (f->dur != DUR_NEXT_UNTAP || f->controller > 1))
             FAIL("untap effect %d: duration %d, player %d", j, f->dur, f->controller);
+        if (f->op == OP_GRANT && (f->dur != DUR_EOT && f->dur != DUR_SOURCE_CONTROLLED))
+            FAIL("keyword effect %d: duration %d", j, f->dur);
+        if (f->op == OP_GRANT && f->dur == DUR_SOURCE_CONTROLLED && !permset_has(s->perm_used, f->source))
+            FAIL("keyword effect %d: for as long as its controller controls slot %d, which is empty", j, f->source);
         if (f->op != OP_CONTROL) continue;
         if (f->controller > 1) FAIL("control effect %d: to player %d", j, f->controller);
         if (f->dur != DUR_EOT && f->dur != DUR_FOREVER && f->dur != DUR_SOURCE_CONTROLLED && f->dur != DUR_TARGET_ENCHANTED)
@@ -201,6 +205,8 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
             by_color += pl->land_n[c];
         }
         if (by_color != lands) FAIL("player %d: lands by color %d, lands %d", p, by_color, lands);
+        if (state_land_objects(s) && (lands || mana_pack(pl->land_tapped)))   /* basic lands are permanents */
+            FAIL("player %d: %d basic lands counted in a game with land objects", p, lands);
         if (pl->deck && !(pl->flags & PL_FREE_SPELLS) && player_free_spells(s, p))
             FAIL("player %d: a card of mana value 0 in the deck and no PL_FREE_SPELLS", p);
         if (pl->deck && !(pl->flags & PL_GY_ABILITIES) && player_gy_abilities(s, p))
@@ -222,6 +228,13 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
     for (PermSet m = s->perm_used; m; m &= m - 1) {
         int i = permset_first(m);
         const Permanent *q = &s->perm[i];
+        /* A basic land card a permanent only where basic lands are (SPELLS_LAND_OBJECTS; a
+         * combat scenario's lands have no card object) */
+        if (s->spells && !state_land_objects(s) && q->obj != OBJ_NONE && s->cards[q->card].produces >= 0 &&
+            !s->cards[q->card].n_abilities)
+            FAIL("slot %d: a basic land permanent in a game where basic lands are counts", i);
+        if (s->spells && (s->px[i].xflags & PX_LAND) != ((s->cards[q->card].types & TYPE_LAND) ? PX_LAND : 0))
+            FAIL("slot %d: PX_LAND is not whether its card is a land", i);
         if (g && g->pool && q->card >= g->pool->n + g->pool->n_tokens) FAIL("slot %d: card %d out of the pool", i, q->card);
         const CardDef *d = &s->cards[q->card];
         /* Without rules text, nothing changes a characteristic but counters

@@ -611,7 +611,7 @@ static void discard_at(Ctx *c, int p, int h)
     uint8_t obj = pl->hand[h];
     memmove(&pl->hand[h], &pl->hand[h + 1], (size_t)(pl->hand_n - h - 1));
     pl->hand_n--;
-    card_to_zone(s, p, obj, ZONE_GRAVEYARD);
+    card_to_graveyard(s, c->g, p, obj);
     game_event(c->g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
     trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0);
 }
@@ -685,13 +685,13 @@ static void discard_chosen(Ctx *c, int p, int n, const Filter *f)
     }
 }
 
-static void mill(GameState *s, int p, int n)
+static void mill(GameState *s, const Game *g, int p, int n)
 {
     Player *pl = &s->pl[p];
     for (; n > 0 && pl->lib_n; n--) {
         uint8_t obj = pl->lib[pl->lib_top++];
         pl->lib_n--;
-        card_to_zone(s, p, obj, ZONE_GRAVEYARD);
+        card_to_graveyard(s, g, p, obj);
     }
 }
 
@@ -732,7 +732,7 @@ static void counter_item(GameState *s, const Game *g, int k, uint16_t by)
         }
     memmove(&s->stack[k], &s->stack[k + 1], (size_t)(s->stack_n - k - 1) * sizeof *s->stack);
     s->stack_n--;
-    if (t.kind == SI_SPELL) card_to_zone(s, t.owner, t.obj, ZONE_GRAVEYARD);
+    if (t.kind == SI_SPELL) card_to_graveyard(s, g, t.owner, t.obj);
     game_event(g, s, EV_COUNTER, t.controller, t.source, t.kind, t.card, by, 0);
 }
 
@@ -1030,6 +1030,10 @@ static void run(Ctx *c, const Effect *e)
         break;
     }
     case OP_PUMP: case OP_GRANT: case OP_RULE: case OP_LOSE_KW: case OP_SET_COLOR: case OP_SET_PT: {
+        /* 611.2b: "for as long as you control ~" with the source gone does nothing (a source
+         * under another's control: layers.c ends it at once) */
+        int held = e->op == OP_GRANT && e->dur == DUR_SOURCE_CONTROLLED;
+        if (held && c->src < 0) break;
         /* "protection from the color of your choice": one color, chosen as it resolves */
         uint8_t chosen = e->op == OP_RULE && (e->flags & EF_CHOOSER) && perms
                        ? (uint8_t)(1u << ask(c, c->it->controller, CH_COLOR, 5, NULL)) : 0;
@@ -1040,9 +1044,10 @@ static void run(Ctx *c, const Effect *e)
             Floating f;
             memset(&f, 0, sizeof f);
             f.op = e->op;
-            f.dur = DUR_EOT;
+            f.dur = held ? DUR_SOURCE_CONTROLLED : DUR_EOT;
             f.slot = (uint8_t)i;
             f.controller = c->it->controller;
+            if (held) f.source = (uint8_t)c->src;
             f.p = (int16_t)(e->p * n);
             f.t = (int16_t)(e->t * n);
             f.kw = e->kw;
@@ -1316,7 +1321,7 @@ static void run(Ctx *c, const Effect *e)
             if (!(players >> p & 1)) continue;
             int m = e->n.kind == QTY_HALF_LIBRARY ? e->n.n * (s->pl[p].lib_n / 2)
                   : e->n.kind == QTY_HAND_SIZE ? e->n.n * s->pl[p].hand_n : n;
-            mill(s, p, m);
+            mill(s, c->g, p, m);
         }
         break;
     case OP_TOKEN:                                           /* 111.2: under that player's control */

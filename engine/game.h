@@ -105,9 +105,10 @@ typedef struct Game {
     const CardPool *pool;          /* card definitions */
     const Deck *deck[2];           /* each seat's deck list */
     uint8_t edition;               /* Edition */
-    uint8_t text;                  /* 0: game_init looks at the decks; else 1 + whether a deck holds
-                                      a card with rules text (deck_has_text), found once by the
-                                      caller for all its games */
+    uint8_t text;                  /* 0: game_init looks at the decks; else 1 + GameState.spells
+                                      (game_text: whether a deck holds a card with rules text, and
+                                      one that singles out a land), found once by the caller for
+                                      all its games of the matchup */
     uint16_t turn_cap;             /* draw after this many turns (default TURN_CAP_DEFAULT) */
     const struct Policy *policy[2];/* who decides for each seat */
     Rng *deck_rng[2];              /* shuffles of each seat's library */
@@ -167,6 +168,17 @@ void game_init(GameState *s, Game *g, int starting);
 /* Whether deck d holds a card with rules text (card_has_text): a game
  * with it plays the stack, priority and effects (GameState.spells). */
 int deck_has_text(const CardPool *pool, const Deck *d);
+
+/* Whether card d can single out a land on the battlefield: an ability
+ * with a target a land may be ("target land", "target permanent"). A game
+ * with one plays basic lands as permanents (SPELLS_LAND_OBJECTS). */
+int card_singles_out_land(const CardDef *d);
+
+/* Game.text for a matchup of decks a and b: 1 + GameState.spells
+ * (SPELLS_ON when a deck holds a card with rules text, SPELLS_LAND_OBJECTS
+ * too when a deck holds a card that singles out a land). Once per
+ * matchup: every game of it plays alike. */
+int game_text(const CardPool *pool, const Deck *a, const Deck *b);
 
 /* Fills out[0 .. d->n - 1] with what the main phase reads of each card
  * object of deck d (mana.h: play_info): a table for Game.play, made once

@@ -72,7 +72,7 @@ void floating_source_left(GameState *s, int i)
     int k = 0;
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
-        if (!(f->op == OP_CONTROL && f->dur == DUR_SOURCE_CONTROLLED && f->source == i)) s->fl[k++] = *f;
+        if (!((f->op == OP_CONTROL || f->op == OP_GRANT) && f->dur == DUR_SOURCE_CONTROLLED && f->source == i)) s->fl[k++] = *f;
     }
     if (k != s->float_n) s->layers_dirty = 1;
     s->float_n = (uint8_t)k;
@@ -221,7 +221,7 @@ static void control_layer(GameState *s, PermSet base1, PermSet srcs)
         int k = 0;
         for (int j = 0; j < s->float_n; j++) {
             const Floating *f = &s->fl[j];
-            int over = f->op == OP_CONTROL &&
+            int over = (f->op == OP_CONTROL || f->op == OP_GRANT) &&
                        ((f->dur == DUR_SOURCE_CONTROLLED && (!permset_has(s->perm_used, f->source) ||
                                                              permset_has(ctl1, f->source) != f->controller)) ||
                         (f->dur == DUR_TARGET_ENCHANTED && !perm_enchanted(s, f->slot)));

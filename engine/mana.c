@@ -98,13 +98,18 @@ static int ability_pains(const Ability *a) { return a->n_effects > 1 && a->effec
 static void units_of(const GameState *s, int p, int keep, Units *out)
 {
     out->n = 0;
-    for (int pass = 0; pass < 2; pass++)
+    /* With land objects the basic lands come first (pass -1), as the counts are used before
+     * any permanent where basic lands are counts. */
+    int objects = state_land_objects(s);
+    for (int pass = objects ? -1 : 0; pass < 2; pass++)
         for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
             int i = permiter_next(&it);
             const Permanent *q = &s->perm[i];
             int creature = (q->flags & PF_CREATURE) != 0;
             int any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) && (s->px[i].xflags & PX_LAND);   /* Joiner Adept */
-            if (i == keep || (q->flags & PF_TAPPED) || creature != pass || !((s->px[i].abk & PK_MANA) || any)) continue;
+            if (objects && ((pass < 0) != (!creature && s->cards[q->card].produces >= 0))) continue;
+            if (pass < 0 && creature) continue;
+            if (i == keep || (q->flags & PF_TAPPED) || creature != (pass > 0) || !((s->px[i].abk & PK_MANA) || any)) continue;
             if (creature && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) continue;
             if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;   /* Ice Cage: mana abilities too (605) */
             const CardDef *d = &s->cards[q->card];
@@ -117,6 +122,7 @@ static void units_of(const GameState *s, int p, int keep, Units *out)
                 else fr |= ability_bits(a);
                 if (a->effect[0].n.kind == QTY_COUNT || a->effect[0].n.n != 1) amount = ability_amount(s, a, p, i);
             }
+            if (d->produces >= 0) fr |= 1u << d->produces;           /* a basic land permanent (305.6) */
             if (any) fr |= CB_W | CB_U | CB_B | CB_R | CB_G;
             pn &= ~fr;
             for (int u = 0; u < amount && out->n < UNIT_MAX && (fr | pn); u++) {
@@ -136,10 +142,37 @@ typedef struct Plan {
     uint8_t  from_basic[COLOR_COUNT]; /* symbols of each color the pool and basics of that color pay */
     uint8_t  wild[COLOR_COUNT];       /* basic lands tapped for "one mana of any color", by color made */
     uint8_t  made[UNIT_MAX];          /* the color each used unit makes (COLOR_COUNT: its own) */
-    uint32_t used;                    /* units tapped */
-    uint32_t pain;                    /* units making painful mana */
+    uint64_t used;                    /* units tapped */
+    uint64_t pain;                    /* units making painful mana */
     int      wilds;                   /* basic lands able to make any color, untapped, not yet used */
 } Plan;
+
+/* Whether unit k is a basic land permanent's (a game with land objects). */
+static int basic_unit(const GameState *s, const Units *u, int k)
+{
+    const Permanent *q = &s->perm[u->slot[k]];
+    return !(q->flags & PF_CREATURE) && s->cards[q->card].produces >= 0;
+}
+
+/* Whether unit k is the only unit of its permanent. */
+static int unit_single(const Units *u, int k)
+{
+    return (k == 0 || u->slot[k - 1] != u->slot[k]) && (k + 1 >= u->n || u->slot[k + 1] != u->slot[k]);
+}
+
+/* Whether an earlier unit, not used, is interchangeable with unit k: each
+ * the only unit of its permanent, making the same mana alike. match()
+ * tried that one at this depth first and failed, and a way to pay with k
+ * would be one with it in k's place: k is passed by (the many basic lands
+ * of one type of a game with land objects would otherwise be tried in
+ * every order). The first way found is the one found without this. */
+static int interchangeable_before(const Units *u, uint64_t used, int k)
+{
+    if (!unit_single(u, k)) return 0;
+    for (int j = 0; j < k; j++)
+        if (!(used >> j & 1) && u->free[j] == u->free[k] && u->pain[j] == u->pain[k] && unit_single(u, j)) return 1;
+    return 0;
+}
 
 /* Whether the units not used (and basic lands making any color) can make
  * need[] (by COLOR_*), one symbol each, with at most `budget` units making
@@ -164,15 +197,16 @@ static int match(Plan *pl, uint8_t need[COLOR_COUNT], int budget)
             if (pl->used >> k & 1) continue;
             if (k && u->slot[k] == u->slot[k - 1] && !(pl->used >> (k - 1) & 1)) continue;
             if (!((hurt ? u->pain[k] : u->free[k]) >> c & 1)) continue;
-            pl->used |= 1u << k;
-            if (hurt) pl->pain |= 1u << k;
+            if (interchangeable_before(u, pl->used, k)) continue;
+            pl->used |= 1ull << k;
+            if (hurt) pl->pain |= 1ull << k;
             pl->made[k] = (uint8_t)c;
             need[c]--;
             int ok = match(pl, need, budget - hurt);
             need[c]++;
             if (ok) return 1;
-            pl->used &= ~(1u << k);
-            pl->pain &= ~(1u << k);
+            pl->used &= ~(1ull << k);
+            pl->pain &= ~(1ull << k);
         }
     return 0;
 }
@@ -290,7 +324,7 @@ static int watches_land_taps(const GameState *s)
  * color they were matched to (made[k]), the others their first painless
  * color; into p's pool. A painful unit's ability deals its damage as the
  * mana is made (605.3a: no stack). */
-static void tap_for_mana(GameState *s, const Game *g, int p, const Units *u, int first, uint32_t pain,
+static void tap_for_mana(GameState *s, const Game *g, int p, const Units *u, int first, uint64_t pain,
                          const uint8_t made[UNIT_MAX], int barbs)
 {
     int i = u->slot[first];
@@ -337,17 +371,32 @@ void mana_pay_cost(GameState *s, const Game *g, int p, const uint8_t color[COLOR
      * already first (their mana is made anyway), then the others in order,
      * and last a unit that makes only painful mana. */
     int more = generic - left;
+    /* With land objects, basic lands first as the counts are (below): one at a time, of the color
+     * with most left (units of one basic land permanent each, listed first: units_of). */
+    for (; more > 0 && state_land_objects(s); more--) {
+        int n[COLOR_COUNT] = { 0 }, best = -1, most = 0;
+        for (int k = 0; k < u->n; k++)
+            if (!(pn.used >> k & 1) && basic_unit(s, u, k)) n[s->cards[s->perm[u->slot[k]].card].produces]++;
+        for (int c = 0; c < COLOR_COUNT; c++) if (n[c] > most) { most = n[c]; best = c; }
+        if (best < 0) break;
+        for (int k = 0; k < u->n; k++)
+            if (!(pn.used >> k & 1) && basic_unit(s, u, k) && s->cards[s->perm[u->slot[k]].card].produces == best) {
+                pn.used |= 1ull << k;
+                pn.made[k] = (uint8_t)best;
+                break;
+            }
+    }
     for (int pass = 0; pass < 3 && more > 0; pass++)
         for (int k = 0; k < u->n && more > 0; k++) {
             if (pn.used >> k & 1 || (pass < 2 && !u->free[k])) continue;
             int tapped = 0;
             for (int j = 0; j < u->n; j++) tapped |= u->slot[j] == u->slot[k] && (pn.used >> j & 1);
             if (pass == 0 && !tapped) continue;
-            pn.used |= 1u << k;
+            pn.used |= 1ull << k;
             pn.made[k] = COLOR_COUNT;
             if (pass == 2) {                                   /* its first painful color */
                 pn.made[k] = (uint8_t)__builtin_ctz(u->pain[k]);
-                pn.pain |= 1u << k;
+                pn.pain |= 1ull << k;
             }
             more--;
         }

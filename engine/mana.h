@@ -154,7 +154,8 @@ int mana_can_pay_cost(const GameState *s, int p, const uint8_t color[COLOR_COUNT
  * make, one unit a mana (a permanent making N mana is N units of its slot
  * in a row), lands first: listed once for several questions asked of one
  * state (the legal actions). */
-#define MANA_UNITS_MAX 32
+#define MANA_UNITS_MAX 64   /* a game with land objects lists every basic land: a player's lands and
+                               mana creatures, with room (masks of units are 64 bits) */
 typedef struct ManaUnits {
     int n;                          /* units; MANA_UNLISTED: not listed yet */
     uint8_t slot[MANA_UNITS_MAX];   /* the permanent */

@@ -48,6 +48,8 @@ static int trigger_ok(const Ability *a)
     case TR_BECOMES_TARGET: case TR_ATTACHED_BECOMES_TARGET:   /* stack.c's triggers_targeted */
     case TR_DEALT_DAMAGE:        /* damage.c and combat.c, per source and recipient */
     case TR_ATTACHED_ATTACKS: case TR_ATTACHED_BLOCKS:        /* stack.c's trigger_attached */
+    case TR_ATTACHED_TAPPED:     /* stack.c's trigger_tapped, wherever a permanent becomes tapped (an
+                                    enchanted land: a game with land objects, card_singles_out_land) */
     case TR_DAMAGED_CREATURE_DIES:                            /* stack.c's trigger_damaged_dies */
         return 1;
     case TR_ATTACHED_DIES:       /* stack.c's trigger_attached_dies: "return ~ to its owner's hand" alone */
@@ -396,6 +398,10 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
                 if (sel != SEL_SELF || a->cond) NOT("that rules ability");
                 return 1;
             }
+            if (e->arg2 == RULE_SHUFFLE_INSTEAD) {           /* zone.c's card_to_graveyard, perm_leave (614.1a) */
+                if (sel != SEL_SELF || a->cond) NOT("that rules ability");
+                return 1;
+            }
             if (e->arg2 == RULE_UNTAP_OTHERS_STEP) {
                 Filter f = e->sel;
                 f.ctl = CTL_ANY;
@@ -436,7 +442,8 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         if (sel == SEL_TARGET && (e->arg >= a->n_targets || a->target[e->arg].what != TGT_OBJECT)) NOT("%s on that", name);
         return 1;
     }
-    if (e->dur != DUR_NOW && e->dur != DUR_EOT) NOT("%s for that duration", name);
+    if (e->dur != DUR_NOW && e->dur != DUR_EOT && !(e->op == OP_GRANT && e->dur == DUR_SOURCE_CONTROLLED))
+        NOT("%s for that duration", name);
     switch (e->op) {
     case OP_DAMAGE:
         /* "each creature that player or that planeswalker's controller controls" (Chandra Nalaar) */
@@ -449,6 +456,12 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         if (sel == SEL_SELF && a->kind != AB_ACTIVATED && a->kind != AB_TRIGGERED) break;   /* "to itself" */
         return 1;
     case OP_PUMP: case OP_GRANT:
+        /* "... for as long as you control ~" (Aegis Angel's indestructible): a permanent's
+         * ability, its source's (effect.c, layers.c: 611.2b) */
+        if (e->op == OP_GRANT && e->dur == DUR_SOURCE_CONTROLLED) {
+            if (a->kind == AB_SPELL || !on_perm || sel != SEL_TARGET) NOT("%s for that duration", name);
+            return 1;
+        }
         if (e->dur != DUR_EOT || !on_perm) break;
         return 1;
     case OP_LOSE_KW:
@@ -514,6 +527,11 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         /* fall through */
     case OP_DESTROY: case OP_EXILE: case OP_TAP: case OP_UNTAP:
         if (e->op == OP_TAP && e->arg2 == 1 && sel != SEL_TARGET) break;  /* "tap or untap target ..." */
+        /* "Whenever enchanted permanent becomes tapped, destroy it." (Brink of Disaster): what the
+         * Aura is attached to, or was as it left (608.2h: lki_att), the permanent that became tapped */
+        if (e->op == OP_DESTROY && e->dur == DUR_NOW && sel == SEL_ATTACHED && a->kind == AB_TRIGGERED &&
+            a->trigger == TR_ATTACHED_TAPPED)
+            return 1;
         if (e->dur != DUR_NOW || (sel != SEL_TARGET && !set && sel != SEL_SELF && sel != SEL_EVENT_OBJECT && sel != SEL_PREVIOUS))
             break;
         return 1;
@@ -721,7 +739,10 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         if (t->what == TGT_OBJECT && t->f.zone == ZONE_GRAVEYARD &&
             (t->f.state || t->f.kw || t->f.kw_not || t->f.power_max != FILTER_NO_LIMIT || t->f.power_min != FILTER_NO_MIN || t->f.other))
             NOT("targeting cards in a graveyard by that");
-        if (t->what == TGT_OBJECT && filter_may_match_land(&t->f))
+        /* A land on the battlefield: a game with such a card plays basic
+         * lands as permanents (GameState.spells' SPELLS_LAND_OBJECTS,
+         * game_text), so "target land" names every land there. */
+        if (t->what == TGT_OBJECT && t->f.zone != ZONE_BATTLEFIELD && filter_may_match_land(&t->f))
             NOT("targeting lands (basic lands are not permanents yet)");
     }
     switch (a->kind) {
@@ -839,7 +860,8 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
     case AB_STATIC:
         break;
     case AB_ENCHANT:
-        if (a->trig_filter.zone != ZONE_BATTLEFIELD || filter_may_match_land(&a->trig_filter)) NOT("enchanting that");
+        /* A land: a game with such an Aura plays basic lands as permanents (card_singles_out_land) */
+        if (a->trig_filter.zone != ZONE_BATTLEFIELD) NOT("enchanting that");
         return 1;
     case AB_EQUIP:
         if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;

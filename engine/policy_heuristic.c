@@ -386,7 +386,7 @@ static void h_bottom(const Policy *pol, const GameState *s, const Game *g, int p
 static void h_discard(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, int n, uint8_t *out)
 {
     /* Lands past the seventh in play and hand are worth least. */
-    int target = 7 - s->pl[p].lands_n;
+    int target = 7 - player_basics_all(s, p);
     shed(s, p, n, target < 1 ? 1 : target, out);
 }
 
@@ -514,11 +514,17 @@ static int best_land(const GameState *s, int p, const Action *legal, int n)
         for (int k = 0; k < n; k++) if (legal[k].type == ACT_LAND) return k;
     }
     int need[COLOR_COUNT] = {0};
+    uint8_t objects[COLOR_COUNT];                  /* basic lands by color: counts, or permanents */
+    const uint8_t *have = pl->land_n;
+    if (state_land_objects(s)) {
+        for (int c = 0; c < COLOR_COUNT; c++) objects[c] = (uint8_t)player_basics(s, p, c, 0);
+        have = objects;
+    }
     for (int h = 0; h < pl->hand_n; h++) {
         uint64_t info = play_of(s, p, pl->hand[h]);
         int spell = !(info & PLAY_ANY_LAND);
         for (unsigned m = colors; m; m &= m - 1) {   /* short of lands: 1 + what is missing */
-            int c = __builtin_ctz(m), x = play_cost(info, c) - pl->land_n[c];
+            int c = __builtin_ctz(m), x = play_cost(info, c) - have[c];
             need[c] += (x > 0 ? x + 1 : 0) * spell;
         }
     }
@@ -526,7 +532,7 @@ static int best_land(const GameState *s, int p, const Action *legal, int n)
     for (int k = 0; k < n; k++) {
         if (legal[k].type != ACT_LAND) continue;
         int c = color[k];
-        int score = need[c] * 16 - pl->land_n[c];
+        int score = need[c] * 16 - have[c];
         if (score > best) { best = score; pick = k; }
     }
     return pick;

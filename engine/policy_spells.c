@@ -568,7 +568,7 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
             if (c->idx[k] == SEARCH_NOTHING) continue;
             const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->lib[pl->lib_top + c->idx[k]])];
             int v = d->mana_value;
-            if ((d->types & TYPE_LAND) && d->produces >= 0) v = 10 + need[d->produces] * 4 - pl->land_n[d->produces];
+            if ((d->types & TYPE_LAND) && d->produces >= 0) v = 10 + need[d->produces] * 4 - player_basics(s, p, d->produces, 0);
             if (v > best_v) { best_v = v; best = k; }
         }
         return best;
@@ -587,6 +587,8 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
         for (int k = 0; k < c->n; k++) {
             unsigned o = c->idx[k];
             int v = SAC_IS_BASIC(o) ? 1 + pl->land_n[(o >> 1) & 7] + ((o & 1) ? 100 : 0) : 0;
+            if (!SAC_IS_BASIC(o) && s->cards[s->perm[o].card].produces >= 0)     /* a basic land permanent */
+                v = 1 + player_basics(s, p, s->cards[s->perm[o].card].produces, 0) + (s->perm[o].flags & PF_TAPPED ? 100 : 0);
             if (v > best_v) { best_v = v; best = k; }
         }
         return best;
@@ -635,7 +637,7 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
         int best = 0, best_v = -1000;
         for (int k = 0; k < c->n; k++) {
             const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[c->idx[k]])];
-            int v = (d->types & TYPE_LAND) ? (pl->lands_n >= 5 ? 50 : -50) : d->mana_value;
+            int v = (d->types & TYPE_LAND) ? (player_basics_all(s, p) >= 5 ? 50 : -50) : d->mana_value;
             if (v > best_v) { best_v = v; best = k; }
         }
         return best;

@@ -5,6 +5,7 @@
 #include "mana.h"
 #include "turn.h"
 #include "zone.h"
+#include "effect.h"
 
 static void opening_hand_actions(GameState *s, Game *g);
 
@@ -40,7 +41,7 @@ void game_init(GameState *s, Game *g, int starting)
     if (g->turn_cap) s->turn_cap = g->turn_cap;
     s->starting = s->active = (uint8_t)starting;
     /* The stack, priority and effects run when a deck needs them. */
-    s->spells = (uint8_t)(g->text ? g->text - 1 : deck_has_text(g->pool, g->deck[0]) || deck_has_text(g->pool, g->deck[1]));
+    s->spells = (uint8_t)((g->text ? g->text : game_text(g->pool, g->deck[0], g->deck[1])) - 1);
     game_event(g, s, EV_GAME_START, starting, 0, 0, 0, 0, 0);
     for (int k = 0; k < 2; k++) {
         int p = k == 0 ? starting : 1 - starting;                     /* 103.4: in turn order */
@@ -124,4 +125,26 @@ int deck_has_text(const CardPool *pool, const Deck *d)
     for (int o = 0; o < d->n; o++)
         if (card_has_text(&pool->cards[d->card[o]])) return 1;
     return 0;
+}
+
+int card_singles_out_land(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++) {
+        if (d->ab[k].kind == AB_ENCHANT && filter_may_match_land(&d->ab[k].trig_filter)) return 1;   /* 303.4a */
+        for (int t = 0; t < d->ab[k].n_targets; t++) {
+            const TargetSpec *ts = &d->ab[k].target[t];
+            if (ts->what == TGT_OBJECT && ts->f.zone == ZONE_BATTLEFIELD && filter_may_match_land(&ts->f)) return 1;
+        }
+    }
+    return 0;
+}
+
+int game_text(const CardPool *pool, const Deck *a, const Deck *b)
+{
+    int text = deck_has_text(pool, a) || deck_has_text(pool, b), objects = 0;
+    for (int d = 0; d < 2 && text && !objects; d++) {
+        const Deck *dk = d ? b : a;
+        for (int o = 0; o < dk->n && !objects; o++) objects = card_singles_out_land(&pool->cards[dk->card[o]]);
+    }
+    return 1 + (text ? SPELLS_ON : 0) + (objects ? SPELLS_LAND_OBJECTS : 0);
 }

@@ -157,6 +157,7 @@ void trigger_tapped(GameState *s, int slot)
 {
     if (!s->spells) return;
     trigger_scan(s, TR_OTHER_TAPPED, perm_controller(s, slot), slot, NULL, 0);
+    trigger_attached(s, TR_ATTACHED_TAPPED, slot, perm_controller(s, slot));   /* "enchanted permanent" */
 }
 
 /* The abilities of the cards in player `owner`'s graveyard that trigger on
@@ -482,7 +483,7 @@ static void pay_discards(GameState *s, Game *g, int p, const Action *a)
         uint8_t obj = pl->hand[h];
         memmove(&pl->hand[h], &pl->hand[h + 1], (size_t)(pl->hand_n - h - 1));
         pl->hand_n--;
-        card_to_zone(s, p, obj, ZONE_GRAVEYARD);
+        card_to_graveyard(s, g, p, obj);
         game_event(g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
         trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0);
     }
@@ -643,7 +644,7 @@ static int resolve_permanent(GameState *s, Game *g, StackItem *it)
     const CardDef *d = &s->cards[it->card];
     int aura = it->ability != 0xFF && it->ability < d->n_abilities && d->ab[it->ability].kind == AB_ENCHANT;
     if (aura && !spell_target_legal(s, it, &d->ab[it->ability], 0, it->t[0])) {
-        card_to_zone(s, it->owner, it->obj, ZONE_GRAVEYARD);
+        card_to_graveyard(s, g, it->owner, it->obj);
         return 0;
     }
     int i = perm_enter_x(s, g, it->controller, it->owner, it->card, it->obj, it->x);
@@ -682,7 +683,7 @@ void stack_resolve_top(GameState *s, Game *g)
         ok = resolve_equip(s, &it);
     } else {
         ok = effect_resolve(s, g, &it);
-        if (it.kind == SI_SPELL) card_to_zone(s, it.owner, it.obj, ZONE_GRAVEYARD);   /* 608.2k */
+        if (it.kind == SI_SPELL) card_to_graveyard(s, g, it.owner, it.obj);   /* 608.2k */
     }
     if (!ok) game_event(g, s, EV_FIZZLE, it.controller, it.source, it.kind, it.card, it.ability, 0);
     s->last_result = (uint8_t)(ok ? RES_RESOLVED : RES_FIZZLED);

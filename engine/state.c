@@ -46,10 +46,14 @@ int perm_create(GameState *s, int p, uint16_t card, uint8_t obj)
 {
     PermSet free_slots = ~s->perm_used;
     if (!free_slots) return -1;
-    int i = permset_first(free_slots);
+    const CardDef *d = &s->cards[card];
+    /* A basic land permanent (SPELLS_LAND_OBJECTS) takes the highest free slot: the other
+     * permanents take the slots they would take where basic lands are counts, so that every
+     * choice made in slot order is the same. */
+    int i = (d->types & TYPE_LAND) && d->produces >= 0 && state_land_objects(s) ? permset_span(free_slots) - 1
+                                                                                : permset_first(free_slots);
     Permanent *q = &s->perm[i];
     memset(q, 0, sizeof *q);
-    const CardDef *d = &s->cards[card];
     q->card = card;
     q->kw = d->keywords;
     q->power = d->power;

@@ -9,11 +9,13 @@
  * Size (checked below): about 2.7 KiB. The permanents array dominates
  * (PERM_MAX x 16 bytes); basic lands are not permanents-array entries but
  * counts by color plus a membership bitset, since basics of one color are
- * interchangeable for every rule the engine plays; graveyards are bitsets
+ * interchangeable for every rule the engine plays, except in a game where
+ * a card can single one out (SPELLS_LAND_OBJECTS: there they are
+ * permanents, in the highest free slots); graveyards are bitsets
  * over object ids (their order matters to no rule the engine plays).
  *
  * Capacities. No game of two decks of 60 cards reaches one: they hold at
- * most 120 nonland cards (PERM_MAX 128), every card of the pool blocks one
+ * most 120 cards, lands included (PERM_MAX 128), every card of the pool blocks one
  * attacker, so a combat has at most as many pairs as the defender has
  * creatures (PAIR_MAX 64), a hand holds at most 8 cards in the turn (7
  * after cleanup, and a draw), and spells are cast one at a time. Larger
@@ -34,7 +36,7 @@
 #include "ability.h"
 
 #define LAYERS_SOME_MAX 4 /* GameState.layers_some: slots changed one by one (layers.h) */
-#define PERM_MAX   128  /* nonland permanents on the battlefield, both players */
+#define PERM_MAX   128  /* permanents on the battlefield, both players (basic lands only with land objects) */
 #define HAND_MAX   16   /* cards in one hand */
 #define PAIR_MAX   64   /* blocker/attacker pairs in one combat */
 #define STACK_MAX  16   /* spells and abilities on the stack */
@@ -227,13 +229,14 @@ typedef struct Player {
     uint8_t  lib_top;    /* lib[lib_top] is the top card */
     uint8_t  lib_n;      /* cards left in the library */
     uint8_t  gy_n;       /* cards in the graveyard */
-    uint8_t  lands_n;    /* basic lands on the battlefield */
+    uint8_t  lands_n;    /* basic lands on the battlefield, as counts (none with SPELLS_LAND_OBJECTS:
+                            there they are permanents; player_basics counts either) */
     uint8_t  mana[COLOR_COUNT];        /* mana pool, emptied at each step's end */
     uint8_t  land_n[COLOR_COUNT];      /* basic lands on the battlefield, by color made */
     uint8_t  land_tapped[COLOR_COUNT]; /* how many of those are tapped */
     uint8_t  hand[HAND_MAX];           /* object ids of the cards in hand */
     uint64_t gy[4];      /* graveyard: bit per object id */
-    uint64_t lands[4];   /* basic lands on the battlefield: bit per object id */
+    uint64_t lands[4];   /* basic lands on the battlefield as counts: bit per object id */
     const uint8_t *lib;  /* library order (object ids); immutable during the game */
     const uint16_t *deck;/* pool index of each object id (the deck list; shared, immutable) */
     const uint64_t *play;/* per object id, what the main phase reads of its card, packed
@@ -355,7 +358,7 @@ typedef struct Floating {
                              OP_SET_COLOR, and OP_RULE's protection from a chosen color: those colors (CB_*) */
     uint8_t  rule;        /* OP_RULE: RULE_*; OP_BECOME: the colors it becomes (CB_*, layer 5) */
     union {
-        uint8_t source;   /* OP_CONTROL, DUR_SOURCE_CONTROLLED: the source's slot ("for as long as you
+        uint8_t source;   /* OP_CONTROL or OP_GRANT, DUR_SOURCE_CONTROLLED: the source's slot ("for as long as you
                              control ~"; the effect ends as the source leaves: perm_leave) */
         uint8_t sub;      /* OP_BECOME: the creature type it gains (a subtype id, layer 4); FL_CHOSEN:
                              the type chosen */
@@ -434,7 +437,8 @@ enum {
 /* PermX.xflags */
 enum {
     PX_TOKEN     = 1u << 0,  /* a token (111) */
-    PX_LAND      = 1u << 1,  /* a land permanent (a nonbasic land: basics are counts) */
+    PX_LAND      = 1u << 1,  /* a land permanent (a nonbasic land, or a basic land in a game with
+                                SPELLS_LAND_OBJECTS: elsewhere basics are counts) */
     PX_NO_REGEN  = 1u << 2,  /* can't be regenerated this turn */
     PX_USED      = 1u << 3,  /* a "once each turn" ability was activated this turn */
     PX_PROT_WIDE = 1u << 4,  /* has protection from a card type or subtype (not only colors in prot) */
@@ -473,8 +477,9 @@ typedef struct GameState {
     uint8_t   error;             /* MtgError that ended it, if END_ERROR */
     uint8_t   sba_pending;       /* something changed that a state-based action may act on */
     uint8_t   stack_n;           /* spells and abilities on the stack */
-    uint8_t   spells;            /* a deck holds a card with rules text: the stack, priority
-                                    and effects run (else the creature-only fast path) */
+    uint8_t   spells;            /* SPELLS_* (0: neither deck holds a card with rules text, the
+                                    creature-only fast path); tested as a truth value for "the
+                                    stack, priority and effects run" */
     uint8_t   float_n;           /* continuous effects in force: fl[0 .. float_n-1] */
     uint8_t   pending_n;         /* triggered abilities waiting: pend[0 .. pending_n-1] */
     uint8_t   layers_dirty;      /* characteristics must be computed again (layers.c): 1 all of
@@ -583,6 +588,18 @@ enum {
 #define PC_CREATURES(p)    (8u << (p))     /* all damage to creatures player p controls (as the
                                               damage would be dealt: not a set fixed on resolution) */
 
+/* GameState.spells */
+enum {
+    SPELLS_ON           = 1u << 0, /* a deck holds a card with rules text: the stack, priority and
+                                      effects run */
+    SPELLS_LAND_OBJECTS = 1u << 1  /* with SPELLS_ON: a deck holds a card that can single out a
+                                      land (target it: card_singles_out_land), so both players'
+                                      basic lands are permanents for the whole game (real objects
+                                      with timestamps, tapped or not, their basic land types, the
+                                      intrinsic {T} mana ability of 305.6); elsewhere they are the
+                                      counts of Player.lands, land_n, land_tapped */
+};
+
 /* GameState.extra_n */
 enum { EXTRA_MAX = 7, EXTRA_COUNT = 0x0F, EXTRA_NOW = 0x40, EXTRA_NEXT = 0x80 };
 
@@ -644,6 +661,7 @@ static inline int perm_is_planeswalker(const GameState *s, int i)
 static inline uint8_t card_ability_kinds(const CardDef *d)
 {
     unsigned k = (d->supertypes & SUPER_LEGENDARY) || (d->types & TYPE_PLANESWALKER) ? PK_LEGEND : 0;
+    if ((d->types & TYPE_LAND) && d->produces >= 0) k |= PK_MANA;   /* 305.6: a basic land type's {T} ability */
     for (int j = 0; j < d->n_abilities; j++)
         switch (d->ab[j].kind) {
         case AB_STATIC:
@@ -705,5 +723,37 @@ static inline int bits256_count(const uint64_t b[4])
 static inline int bits256_has(const uint64_t b[4], int i) { return (int)((b[i >> 6] >> (i & 63)) & 1u); }
 static inline void bits256_set(uint64_t b[4], int i) { b[i >> 6] |= 1ull << (i & 63); }
 static inline void bits256_clear(uint64_t b[4], int i) { b[i >> 6] &= ~(1ull << (i & 63)); }
+
+/* Whether basic lands are permanents in this game (SPELLS_LAND_OBJECTS). */
+static inline int state_land_objects(const GameState *s) { return (s->spells & SPELLS_LAND_OBJECTS) != 0; }
+
+/* Player p's basic lands on the battlefield that make color c (tapped only:
+ * those tapped), whether counts or, in a game with land objects,
+ * permanents (a basic land card's definition: produces >= 0). The policies'
+ * view of a player's mana base; a game without land objects reads the
+ * counts alone. */
+static inline int player_basics(const GameState *s, int p, int c, int tapped_only)
+{
+    const Player *pl = &s->pl[p];
+    int n = tapped_only ? pl->land_tapped[c] : pl->land_n[c];
+    if (!state_land_objects(s)) return n;
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        const CardDef *d = &s->cards[s->perm[i].card];
+        n += (s->px[i].xflags & PX_LAND) && d->produces == c && (!tapped_only || (s->perm[i].flags & PF_TAPPED));
+    }
+    return n;
+}
+/* Player p's basic lands on the battlefield, counts or permanents. */
+static inline int player_basics_all(const GameState *s, int p)
+{
+    int n = s->pl[p].lands_n;
+    if (!state_land_objects(s)) return n;
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        n += (s->px[i].xflags & PX_LAND) && s->cards[s->perm[i].card].produces >= 0;
+    }
+    return n;
+}
 
 #endif

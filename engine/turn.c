@@ -7,6 +7,7 @@
 #include "turn.h"
 #include "stack.h"
 #include "layers.h"
+#include "zone.h"
 
 uint8_t hand_take(Player *pl, int h)
 {
@@ -238,10 +239,10 @@ static void cleanup(GameState *s, Game *g)
             uint8_t obj = pl->hand[h];
             memmove(&pl->hand[h], &pl->hand[h + 1], (size_t)(pl->hand_n - h - 1));
             pl->hand_n--;
-            bits256_set(pl->gy, obj);
-            pl->gy_n++;
+            if (s->spells) card_to_graveyard(s, g, p, obj);  /* Legacy Weapon's replacement; LR_GY: Mortivore */
+            else { bits256_set(pl->gy, obj); pl->gy_n++; }
             game_event(g, s, EV_DISCARD, p, 0, 0, OBJ_CARD(s, p, obj), 0, 0);
-            if (s->spells) { trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0); layers_touch(s, LR_GY); }  /* Mortivore */
+            if (s->spells) trigger_event(s, TR_DISCARD, NO_SLOT, 0, p, p, 0);
         }
     }
     if (s->spells) {                                                         /* 514.2 */

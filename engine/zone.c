@@ -126,7 +126,7 @@ int land_enter(GameState *s, const Game *g, int p, uint8_t obj, int tapped)
 {
     uint16_t card = OBJ_CARD(s, p, obj);
     const CardDef *d = &s->cards[card];
-    if (d->produces >= 0 && !d->n_abilities) {                   /* a basic land: a count */
+    if (d->produces >= 0 && !d->n_abilities && !state_land_objects(s)) {   /* a basic land: a count */
         Player *pl = &s->pl[p];
         bits256_set(pl->lands, obj);
         pl->lands_n++;
@@ -159,6 +159,27 @@ void gy_leave(GameState *s, int owner, uint8_t obj)
         }
     for (int k = 0; k < s->pending_n; k++)                   /* a graveyard card's trigger waiting */
         if (s->pend[k].controller == owner && s->pend[k].gy_obj == obj && pend_from_gy(s, &s->pend[k])) s->pend[k].gy_obj = OBJ_NONE;
+}
+
+int card_shuffles_instead(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (a->kind == AB_STATIC && a->n_effects && a->effect[0].op == OP_RULE && a->effect[0].arg2 == RULE_SHUFFLE_INSTEAD)
+            return 1;
+    }
+    return 0;
+}
+
+int card_to_graveyard(GameState *s, const Game *g, int owner, uint8_t obj)
+{
+    if (obj != OBJ_NONE && card_shuffles_instead(&s->cards[OBJ_CARD(s, owner, obj)]) && g) {
+        card_to_zone(s, owner, obj, ZONE_LIBRARY);
+        library_shuffle(s, g, owner);                        /* 701.19 */
+        return ZONE_LIBRARY;
+    }
+    card_to_zone(s, owner, obj, ZONE_GRAVEYARD);
+    return ZONE_GRAVEYARD;
 }
 
 void card_to_zone(GameState *s, int owner, uint8_t obj, int zone)
@@ -252,6 +273,11 @@ void perm_leave(GameState *s, const Game *g, int i, int zone)
     int ctl = perm_controller(s, i), owner = x->owner;
     uint16_t card = q->card;
     int creature = perm_is_creature(s, i);
+    /* Legacy Weapon's replacement (614.1a): to its owner's library, shuffled, instead; it never
+     * goes to a graveyard (no "dies" event or trigger) */
+    int shuffle = zone == ZONE_GRAVEYARD && q->obj != OBJ_NONE && g && s->spells && (x->abk & PK_STATIC) &&
+                  card_shuffles_instead(&s->cards[card]);
+    if (shuffle) zone = ZONE_LIBRARY;
     if (zone == ZONE_GRAVEYARD) game_event(g, s, EV_DIES, ctl, i, 0, card, 0, 0);
     else game_event(g, s, EV_LEAVE, ctl, i, 0, card, zone, 0);
     if (s->stack_n || s->pending_n) last_known(s, i);
@@ -268,6 +294,7 @@ void perm_leave(GameState *s, const Game *g, int i, int zone)
     s->perm_used &= ~PERMSET_BIT(i);
     s->perm_ctl[ctl] &= ~PERMSET_BIT(i);
     card_to_zone(s, owner, q->obj, zone);         /* its owner's zone, whoever controlled it (108.3, 400.3) */
+    if (shuffle) library_shuffle(s, g, owner);
     layers_moved(s, i);
     /* "When ~ dies" (a creature), or, on a noncreature card, "When ~ is
      * put into a graveyard from the battlefield" (Chromatic Star): the

@@ -49,4 +49,15 @@ enum { ZONE_LIBRARY_BOTTOM = 16 };
  * at the bottom for ZONE_LIBRARY_BOTTOM). */
 void card_to_zone(GameState *s, int owner, uint8_t obj, int zone);
 
+/* Whether card d says "If ~ would be put into a graveyard from anywhere,
+ * reveal ~ and shuffle it into its owner's library instead." (Legacy
+ * Weapon: RULE_SHUFFLE_INSTEAD, read from the card in every zone). */
+int card_shuffles_instead(const CardDef *d);
+
+/* Card object obj of `owner` (not on the battlefield: perm_leave) put
+ * into its owner's graveyard, or, for a card that says so, revealed and
+ * shuffled into its owner's library instead (614.1a: a replacement
+ * effect; g's random stream shuffles). Returns the zone it went to. */
+int card_to_graveyard(GameState *s, const Game *g, int owner, uint8_t obj);
+
 #endif

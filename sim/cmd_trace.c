@@ -313,16 +313,20 @@ static int damaged_player(const Event *e)
 static void board_line(const Trace *t, const GameState *s, int p)
 {
     static const char sym[COLOR_COUNT] = { 'W', 'U', 'B', 'R', 'G', 'C' };
-    const Player *pl = &s->pl[p];
-    fprintf(t->out, "  %s: %d land%s", seat_name(t, p), pl->lands_n, pl->lands_n == 1 ? "" : "s");
-    if (pl->lands_n) {
+    /* Basic lands: counts, or in a game with land objects the basic land permanents (listed here,
+     * not among the permanents) */
+    int lands = player_basics_all(s, p);
+    fprintf(t->out, "  %s: %d land%s", seat_name(t, p), lands, lands == 1 ? "" : "s");
+    if (lands) {
         fputs(" (", t->out);
-        for (int c = 0; c < COLOR_COUNT; c++) for (int j = 0; j < pl->land_n[c]; j++) fputc(sym[c], t->out);
+        for (int c = 0; c < COLOR_COUNT; c++) for (int j = player_basics(s, p, c, 0); j > 0; j--) fputc(sym[c], t->out);
         fputc(')', t->out);
     }
     int first = 1;
     for (PermSet m = s->perm_ctl[p]; m; m &= m - 1) {
         int i = permset_first(m);
+        if (state_land_objects(s) && (s->px[i].xflags & PX_LAND) && perm_def(s, i)->produces >= 0 && !perm_is_creature(s, i))
+            continue;
         fputs(first ? "; " : ", ", t->out);
         first = 0;
         fputs(slot_name(t, s, i), t->out);
@@ -520,7 +524,7 @@ static cJSON *event_json(Trace *t, const GameState *s, const Event *e)
         cJSON_AddNumberToObject(o, "poison", pl->poison);
         cJSON_AddNumberToObject(o, "hand", pl->hand_n);
         cJSON_AddNumberToObject(o, "library", pl->lib_n);
-        cJSON_AddNumberToObject(o, "lands", pl->lands_n);
+        cJSON_AddNumberToObject(o, "lands", player_basics_all(s, e->player));
         break;
     case EV_DRAW:
         if (e->amount < 0) cJSON_AddNullToObject(o, "card");

@@ -21,8 +21,8 @@ typedef struct MatchSpec {
     const uint64_t *play[2];    /* each deck's play table (game_play_table), or NULL:
                                    driver_play then makes it for each game (batch_run
                                    makes both once for all its games) */
-    int text;                   /* 0, or 1 + whether a deck holds a card with rules text
-                                   (Game.text: batch_run finds it once for all its games) */
+    int text;                   /* 0, or game_text of the decks: 1 + GameState.spells (Game.text:
+                                   batch_run finds it once for all its games) */
 } MatchSpec;
 
 typedef struct GameResult {

@@ -431,7 +431,9 @@ static int setup(Run *r)
     r->casting = -1;
 
     state_clear(s, &r->view, sc->edition);
-    s->spells = 1;
+    /* Basic lands are permanents in a scenario (its battlefield lists them), as in a game with land
+     * objects: "target land" names them, the payer and the policies see them. */
+    s->spells = SPELLS_ON | SPELLS_LAND_OBJECTS;
     s->active = (uint8_t)sc->active;
     s->starting = (uint8_t)sc->active;
     s->turn = 2;                     /* any turn but the first */

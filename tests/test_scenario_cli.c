@@ -309,7 +309,7 @@ static void test_invalid_files(void)
     expect_bad("bad_spells_target_count.json", "spells[0].targets", "names 1 target");
     expect_bad("bad_spells_later_spell.json", "spells[0].targets[0]", "\"spell:1\" names no earlier entry");
     expect_bad("bad_spells_unsupported.json", "spells[0].card", "\"Twincast\" is not supported");
-    expect_bad("bad_rule_unsupported.json", "players[1].battlefield[0].card", "that rules ability");
+    expect_bad("bad_rule_unsupported.json", "players[1].battlefield[0].card", "a static rules ability on players");
     expect_bad("bad_spells_mana_ability.json", "spells[0].targets", "names 0 targets");
     expect_bad("bad_spells_ability_index.json", "spells[0].ability", "has 0 activated abilities");
     expect_bad("bad_spells_x.json", "spells[0].x", "has no X");

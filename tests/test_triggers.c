@@ -267,8 +267,9 @@ static void test_enters_as_it_is(void **state)
     assert_int_equal(x.s.pl[0].hand_n, 1);
 }
 
-/* Basic lands are counts: what counts lands counts them; no target or
- * "all" effect that could single out a land is played. */
+/* Basic lands are counts: what counts lands counts them. A card that can
+ * single out a land (Acidic Slime's target) is played, in games whose
+ * basic lands are permanents (test_land_objects.c). */
 static void test_basic_lands_counted(void **state)
 {
     (void)state;
@@ -291,8 +292,9 @@ static void test_basic_lands_counted(void **state)
     f.colors = CB_G;                                             /* lands are colorless */
     assert_int_equal(effect_count(&x.s, &f, 0, -1), 0);
     const int acidic = pool_find(&pool, "Acidic Slime");         /* "destroy target artifact, enchantment, or land" */
-    assert_true(pool.reason[acidic][0] != 0);
-    assert_non_null(strstr(pool_reason(&pool, acidic), "lands"));
+    assert_null(pool_reason(&pool, acidic));
+    assert_true(card_singles_out_land(&pool.cards[acidic]));
+    assert_false(card_singles_out_land(&pool.cards[pool_find(&pool, "Forest")]));
 }
 
 /* 111.1-111.4, 704.5d: Captain of the Watch's three Soldier tokens are
