@@ -310,14 +310,7 @@ int mana_total_now(const GameState *s, int p, int keep)
  * ability (Manabarbs): the payer then raises the event for each land. */
 static int watches_land_taps(const GameState *s)
 {
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        if (!(s->px[i].abk & PK_TRIGGERED)) continue;
-        const CardDef *d = &s->cards[s->perm[i].card];
-        for (int k = 0; k < d->n_abilities; k++)
-            if (d->ab[k].kind == AB_TRIGGERED && d->ab[k].trigger == TR_TAP_LAND) return 1;
-    }
-    return 0;
+    return trigger_watched(s, 1ull << TR_TAP_LAND);
 }
 
 /* Taps permanent i for mana (605.3b): the units of it in `used` make the

@@ -345,19 +345,10 @@ static int worth_trying(const GameState *s, int p, const Action *a)
  * casting, activating, targeting or paying mana could set off. */
 static int acts_watched(const GameState *s)
 {
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        if (!(s->px[i].abk & PK_TRIGGERED)) continue;
-        const CardDef *d = &s->cards[s->perm[i].card];
-        for (int k = 0; k < d->n_abilities; k++)
-            switch (d->ab[k].kind == AB_TRIGGERED ? d->ab[k].trigger : -1) {
-            case TR_CAST: case TR_BECOMES_TARGET: case TR_BECOMES_TARGET_BY: case TR_ATTACHED_BECOMES_TARGET:
-            case TR_TAP_LAND: case TR_OTHER_TAPPED: case TR_ATTACHED_TAPPED: case TR_DISCARD:
-                return 1;
-            default: break;
-            }
-    }
-    return 0;
+    static const uint64_t acts = 1ull << TR_CAST | 1ull << TR_BECOMES_TARGET | 1ull << TR_BECOMES_TARGET_BY |
+                                 1ull << TR_ATTACHED_BECOMES_TARGET | 1ull << TR_TAP_LAND | 1ull << TR_OTHER_TAPPED |
+                                 1ull << TR_ATTACHED_TAPPED | 1ull << TR_DISCARD;
+    return trigger_watched(s, acts);
 }
 
 /* Whether action a leaves nothing the evaluation sees once "until end of

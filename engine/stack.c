@@ -153,6 +153,20 @@ void trigger_attached_dies(GameState *s, int slot, int player)
     }
 }
 
+_Static_assert(TR_OPP_DAMAGED_BY < 64, "trigger_watched's kinds are bits of 64");
+
+int trigger_watched(const GameState *s, uint64_t triggers)
+{
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_TRIGGERED)) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++)
+            if (d->ab[k].kind == AB_TRIGGERED && (triggers >> d->ab[k].trigger & 1)) return 1;
+    }
+    return 0;
+}
+
 void trigger_tapped(GameState *s, int slot)
 {
     if (!s->spells) return;

@@ -87,6 +87,10 @@ void trigger_attached_dies(GameState *s, int slot, int player);
  * without rules text. */
 void trigger_tapped(GameState *s, int slot);
 
+/* Whether a permanent on the battlefield has a triggered ability of one of
+ * the kinds in `triggers` (bit TR_*). */
+int trigger_watched(const GameState *s, uint64_t triggers);
+
 /* 603.7: the resolving triggered ability `it` ("when ~ attacks, sacrifice
  * it at end of combat") creates its delayed triggered ability: the same
  * ability of the same source, waiting until the end of combat step
