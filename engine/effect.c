@@ -685,14 +685,23 @@ static void discard_chosen(Ctx *c, int p, int n, const Filter *f)
     }
 }
 
+/* The top n cards of p's library into its graveyard, at once (701.13): a
+ * card that says so is shuffled into the library instead (614.1a, Legacy
+ * Weapon), once all n have left it (the others are the top cards as the
+ * mill began, not the shuffled library's). */
 static void mill(GameState *s, const Game *g, int p, int n)
 {
     Player *pl = &s->pl[p];
+    uint8_t back[DECK_MAX];
+    int m = 0;
     for (; n > 0 && pl->lib_n; n--) {
         uint8_t obj = pl->lib[pl->lib_top++];
         pl->lib_n--;
-        card_to_graveyard(s, g, p, obj);
+        if (g && card_shuffles_instead(&s->cards[OBJ_CARD(s, p, obj)])) back[m++] = obj;
+        else card_to_zone(s, p, obj, ZONE_GRAVEYARD);
     }
+    for (int k = 0; k < m; k++) card_to_zone(s, p, back[k], ZONE_LIBRARY);
+    if (m) library_shuffle(s, g, p);                  /* 701.19 */
 }
 
 /* Counters the spell or ability at stack index k (701.5): a spell's card

@@ -22,13 +22,13 @@ static const char *const names[] = {
     "Mountain", "Mountain", "Mountain", "Mountain",
     "Plains", "Plains", "Island", "Island", "Forest", "Swamp",
     "Bog Wraith", "Armored Ascension", "Grizzly Bears", "Raging Goblin", "Aegis Angel", "Demolish",
-    "Legacy Weapon", "Mind Rot", "Darksteel Colossus",
+    "Legacy Weapon", "Mind Rot", "Darksteel Colossus", "Tome Scour",
 };
 enum {
     C_DEMOLISH, C_CRYOCLASM, C_ICY, C_BOOMERANG,
     C_MTN1, C_MTN2, C_MTN3, C_MTN4,
     C_PLAINS1, C_PLAINS2, C_ISLAND, C_ISLAND2, C_FOREST, C_SWAMP,
-    C_WRAITH, C_ASCENSION, C_BEARS, C_GOBLIN, C_AEGIS, C_DEMOLISH2, C_WEAPON, C_MIND_ROT, C_COLOSSUS, C_N
+    C_WRAITH, C_ASCENSION, C_BEARS, C_GOBLIN, C_AEGIS, C_DEMOLISH2, C_WEAPON, C_MIND_ROT, C_COLOSSUS, C_TOME, C_N
 };
 #include "pool_pos.h"
 
@@ -362,6 +362,36 @@ static void test_legacy_weapon(void **state)
     assert_int_equal(x.s.pl[0].lib_n, 2);
 }
 
+/* Milled with four other cards by Tome Scour ("Target player mills five
+ * cards."): the five top cards leave the library at once (701.13), Legacy
+ * Weapon is shuffled back in (614.1a) and the four others are in the
+ * graveyard; the cards below them stay in the library, whatever the
+ * shuffle. */
+static void test_legacy_weapon_milled(void **state)
+{
+    (void)state;
+    static const uint8_t lib[9] = { C_WEAPON, C_GOBLIN, C_BEARS, C_WRAITH, C_ASCENSION,
+                                    C_AEGIS, C_COLOSSUS, C_MIND_ROT, C_BOOMERANG };
+    for (int seed = 0; seed < 8; seed++) {
+        Pos x; objects_init(&x);
+        rng_seed(x.g.deck_rng[0], 77, (uint64_t)seed, 0);
+        library(&x, 0, lib, 9);
+        x.s.active = 1;                                         /* its main phase: a sorcery */
+        give(&x, 1, C_TOME);
+        Action a = act(ACT_CAST, hand_slot(&x, 1, C_TOME), 0, TK_PLAYER, 0);
+        assert_int_equal(action_apply(&x.s, &x.g, 1, &a, 1), MTG_OK);
+        settle(&x);
+        const Player *pl = &x.s.pl[0];
+        assert_int_equal(pl->gy_n, 4);
+        for (int k = 1; k < 5; k++) assert_true(bits256_has(pl->gy, lib[k]));
+        assert_int_equal(pl->lib_n, 5);
+        for (int k = 5; k < 9; k++) assert_false(bits256_has(pl->gy, lib[k]));
+        int weapon = 0;
+        for (int j = 0; j < pl->lib_n; j++) weapon += pl->lib[pl->lib_top + j] == C_WEAPON;
+        assert_int_equal(weapon, 1);
+    }
+}
+
 /* Darksteel Colossus says the same: with toughness 0 (704.5f) it is put
  * into its owner's library instead of the graveyard; it never dies, so no
  * "dies" event is seen. */
@@ -489,6 +519,7 @@ int main(void)
         cmocka_unit_test(test_landwalk_and_plains),
         cmocka_unit_test(test_aegis_angel_on_a_land),
         cmocka_unit_test(test_legacy_weapon),
+        cmocka_unit_test(test_legacy_weapon_milled),
         cmocka_unit_test(test_colossus_to_library),
         cmocka_unit_test(test_whole_games_checked),
         cmocka_unit_test(test_objects_play_as_counts),
