@@ -1044,8 +1044,8 @@ static void run(Ctx *c, const Effect *e)
         int held = e->op == OP_GRANT && e->dur == DUR_SOURCE_CONTROLLED;
         if (held && c->src < 0) break;
         /* "protection from the color of your choice": one color, chosen as it resolves */
-        uint8_t chosen = e->op == OP_RULE && (e->flags & EF_CHOOSER) && perms
-                       ? (uint8_t)(1u << ask(c, c->it->controller, CH_COLOR, 5, NULL)) : 0;
+        uint8_t chosen = (uint8_t)(e->op == OP_RULE && (e->flags & EF_CHOOSER) && perms
+                                   ? 1u << ask(c, c->it->controller, CH_COLOR, 5, NULL) : 0u);
         if (e->op == OP_RULE && e->arg2 == RULE_CANT_CAST)                  /* "can't cast spells this turn" */
             for (int p = 0; p < 2; p++) if (players >> p & 1) s->pl[p].flags |= PL_NO_CAST;
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
