@@ -177,12 +177,8 @@ static int obeyed(const GameState *s, const AttackDecl *d)
 
 int combat_rules_attack(const GameState *s, const AttackDecl *d, int n)
 {
-    PermSet in = 0;
-    for (int k = 0; k < n; k++) {
-        int a = d[k].attacker;
-        if (!combat_may_attack(s, a)) return ERR_ILLEGAL_ATTACK;
-        in |= PERMSET_BIT(a);
-    }
+    for (int k = 0; k < n; k++)                      /* (each once: check_attack, combat.c) */
+        if (!combat_may_attack(s, d[k].attacker)) return ERR_ILLEGAL_ATTACK;
     if (n == 1 && perm_rule(s, d[0].attacker, RULE_NOT_ALONE)) return ERR_ILLEGAL_ATTACK;   /* 506.5 */
     PermSet able, must;
     int want = attack_requirements(s, &able, &must), got = 0;
