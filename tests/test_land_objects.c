@@ -313,6 +313,15 @@ static void test_aegis_angel_on_a_land(void **state)
     assert_true(bits256_has(x.s.pl[0].gy, C_PLAINS1));
 }
 
+/* How many times card k is in player p's library. */
+static int in_library(const Pos *x, int p, int k)
+{
+    const Player *pl = &x->s.pl[p];
+    int n = 0;
+    for (int j = 0; j < pl->lib_n; j++) n += pl->lib[pl->lib_top + j] == k;
+    return n;
+}
+
 /* Legacy Weapon: "{W}{U}{B}{R}{G}: Exile target permanent." on a Forest
  * (701.11); and "If Legacy Weapon would be put into a graveyard from
  * anywhere, reveal Legacy Weapon and shuffle it into its owner's library
@@ -339,9 +348,7 @@ static void test_legacy_weapon(void **state)
     assert_false(bits256_has(x.s.pl[0].gy, C_WEAPON));
     assert_int_equal(x.s.pl[0].gy_n, 0);
     assert_int_equal(x.s.pl[0].lib_n, 3);                            /* shuffled into its library */
-    int in_lib = 0;
-    for (int j = 0; j < x.s.pl[0].lib_n; j++) in_lib += x.s.pl[0].lib[x.s.pl[0].lib_top + j] == C_WEAPON;
-    assert_int_equal(in_lib, 1);
+    assert_int_equal(in_library(&x, 0, C_WEAPON), 1);
 
     /* from the hand: Mind Rot makes player 0 discard it and the Goblin (its whole hand) */
     static uint8_t rest[1] = { C_BEARS };
@@ -386,9 +393,7 @@ static void test_legacy_weapon_milled(void **state)
         for (int k = 1; k < 5; k++) assert_true(bits256_has(pl->gy, lib[k]));
         assert_int_equal(pl->lib_n, 5);
         for (int k = 5; k < 9; k++) assert_false(bits256_has(pl->gy, lib[k]));
-        int weapon = 0;
-        for (int j = 0; j < pl->lib_n; j++) weapon += pl->lib[pl->lib_top + j] == C_WEAPON;
-        assert_int_equal(weapon, 1);
+        assert_int_equal(in_library(&x, 0, C_WEAPON), 1);
     }
 }
 
