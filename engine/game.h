@@ -214,7 +214,18 @@ void sba_apply(GameState *s, const Game *g);
  * but the permanents in `slots` and the players' life and poison (combat
  * damage): nothing else can have become subject to one since the last
  * check, unless sba_pending says so, and then every permanent is looked at. */
-void sba_apply_some(GameState *s, const Game *g, PermSet slots);
+void sba_apply_slots(GameState *s, const Game *g, PermSet slots);
+static inline void sba_apply_some(GameState *s, const Game *g, PermSet slots)
+{
+    /* Nothing to look at (the usual case at a priority point): no
+     * permanent named or pending, the layers settled, no player at 0 life,
+     * poisoned to death or having drawn from an empty library. */
+    const Player *a = &s->pl[0], *b = &s->pl[1];
+    if (!slots && !s->sba_pending && (!s->spells || (!s->layers_dirty && !s->cond_key)) && a->life > 0 &&
+        b->life > 0 && !((a->flags | b->flags) & PL_DREW_EMPTY) && a->poison < POISON_LOSS && b->poison < POISON_LOSS)
+        return;
+    sba_apply_slots(s, g, slots);
+}
 
 /* Check mode (Game.check): whether a state-based action would apply to a
  * permanent although sba_pending is clear, which would make

@@ -567,7 +567,7 @@ static PermSet layers_scope(const GameState *s)
     return only & s->perm_used;
 }
 
-void layers_refresh(GameState *s)
+void layers_recompute(GameState *s)
 {
     /* A condition of a static ability that changed ("as long as you have
      * 30 or more life": life gained) changes what applies (604.1, 611.3a). */

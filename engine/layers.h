@@ -16,8 +16,15 @@
 
 /* Computes the permanents' characteristics again when something they
  * depend on changed (GameState.layers_dirty): every permanent's, or only
- * those in layers_some when nothing else can change (LAYERS_SOME). */
-void layers_refresh(GameState *s);
+ * those in layers_some when nothing else can change (LAYERS_SOME); with a
+ * conditional static ability on the battlefield (cond_key), when its
+ * condition changed. layers_recompute is the work; layers_refresh, called
+ * at every priority point and state-based-action pass, its inline check. */
+void layers_recompute(GameState *s);
+static inline void layers_refresh(GameState *s)
+{
+    if (s->layers_dirty || s->cond_key) layers_recompute(s);
+}
 
 /* Whether the characteristics must be computed again: something changed
  * (layers_dirty), or a condition of a static ability on the battlefield

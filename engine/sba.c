@@ -176,7 +176,7 @@ void sba_apply(GameState *s, const Game *g)
     s->sba_pending = 0;
 }
 
-void sba_apply_some(GameState *s, const Game *g, PermSet slots)
+void sba_apply_slots(GameState *s, const Game *g, PermSet slots)
 {
     /* A pass may change what the layers make (a lord that died took its
      * bonus along): the refresh says so (sba_pending), and then every
