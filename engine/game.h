@@ -180,6 +180,11 @@ int card_singles_out_land(const CardDef *d);
  * matchup: every game of it plays alike. */
 int game_text(const CardPool *pool, const Deck *a, const Deck *b);
 
+/* The TR_* kinds (bits) of the triggered abilities of decks a's and b's
+ * cards and of every token: game_init skips the scans for the others
+ * (GameState.trig_absent). */
+uint64_t game_triggers(const CardPool *pool, const Deck *a, const Deck *b);
+
 /* Fills out[0 .. d->n - 1] with what the main phase reads of each card
  * object of deck d (mana.h: play_info): a table for Game.play, made once
  * for a deck and shared by its games. */

@@ -42,6 +42,7 @@ void game_init(GameState *s, Game *g, int starting)
     s->starting = s->active = (uint8_t)starting;
     /* The stack, priority and effects run when a deck needs them. */
     s->spells = (uint8_t)((g->text ? g->text : game_text(g->pool, g->deck[0], g->deck[1])) - 1);
+    if (s->spells) s->trig_absent = ~game_triggers(g->pool, g->deck[0], g->deck[1]);
     game_event(g, s, EV_GAME_START, starting, 0, 0, 0, 0, 0);
     for (int k = 0; k < 2; k++) {
         int p = k == 0 ? starting : 1 - starting;                     /* 103.4: in turn order */
@@ -147,4 +148,22 @@ int game_text(const CardPool *pool, const Deck *a, const Deck *b)
         for (int o = 0; o < dk->n && !objects; o++) objects = card_singles_out_land(&pool->cards[dk->card[o]]);
     }
     return 1 + (text ? SPELLS_ON : 0) + (objects ? SPELLS_LAND_OBJECTS : 0);
+}
+
+/* The TR_* kinds of card d's triggered abilities (bits). */
+static uint64_t card_triggers(const CardDef *d)
+{
+    uint64_t kinds = 0;
+    for (int k = 0; k < d->n_abilities; k++)
+        if (d->ab[k].kind == AB_TRIGGERED) kinds |= 1ull << d->ab[k].trigger;
+    return kinds;
+}
+
+uint64_t game_triggers(const CardPool *pool, const Deck *a, const Deck *b)
+{
+    uint64_t kinds = 0;
+    for (int o = 0; o < a->n; o++) kinds |= card_triggers(&pool->cards[a->card[o]]);
+    for (int o = 0; o < b->n; o++) kinds |= card_triggers(&pool->cards[b->card[o]]);
+    for (int t = 0; t < pool->n_tokens; t++) kinds |= card_triggers(&pool->cards[pool->n + t]);   /* any may be made */
+    return kinds;
 }

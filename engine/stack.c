@@ -52,6 +52,7 @@ static int ctl_match(const GameState *s, int trig_ctl, int ctl, int p, int src)
  * meets. ev_slot is the event's permanent, ev_item its spell. */
 static void trigger_scan(GameState *s, int trigger, int player, int ev_slot, const StackItem *ev_item, int amount)
 {
+    if (s->trig_absent >> trigger & 1) return;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_TRIGGERED)) continue;
@@ -83,6 +84,7 @@ static void trigger_scan(GameState *s, int trigger, int player, int ev_slot, con
  * of what is attached to permanent `slot` (that creature: the event's). */
 static void trigger_attached(GameState *s, int trigger, int slot, int player)
 {
+    if (s->trig_absent >> trigger & 1) return;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int j = permiter_next(&it);
         if ((s->px[j].abk & (PK_ATTACH | PK_TRIGGERED)) == (PK_ATTACH | PK_TRIGGERED) && s->px[j].attached == slot)
@@ -108,7 +110,7 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
     }
     if (trigger == TR_ATTACKS) trigger_attached(s, TR_ATTACHED_ATTACKS, slot, player);   /* 508.3a */
     const CardDef *d = &s->cards[card];
-    for (int k = 0; k < d->n_abilities; k++)
+    for (int k = 0; !(s->trig_absent >> trigger & 1) && k < d->n_abilities; k++)
         if (d->ab[k].kind == AB_TRIGGERED && d->ab[k].trigger == trigger)
             /* A "dies" ability looks back in time (603.10a): its source has
              * left, and resolves with what it last knew. */
@@ -157,6 +159,8 @@ _Static_assert(TR_OPP_DAMAGED_BY < 64, "trigger_watched's kinds are bits of 64")
 
 int trigger_watched(const GameState *s, uint64_t triggers)
 {
+    triggers &= ~s->trig_absent;
+    if (!triggers) return 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_TRIGGERED)) continue;

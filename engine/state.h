@@ -512,6 +512,9 @@ typedef struct GameState {
     uint8_t   lib_buf[2][DECK_MAX]; /* a library's own order once a card writes to it (PL_LIB_OWN:
                                     pl[p].lib points here); until then every fork shares the
                                     game's (library.h) */
+    uint64_t  trig_absent;       /* bit k: no card of the game's decks, and no token, has a
+                                    triggered ability of kind k (TR_*: game_init), so that no scan
+                                    for it is made; 0 (every kind looked for) where not set */
 } GameState;
 
 /* A fork (for look-ahead): a copy of what the state uses. A game without
@@ -536,7 +539,7 @@ static inline size_t state_fork_bytes(const GameState *s)
     for (int p = 0; p < 2; p++) if (s->pl[p].flags & PL_LIB_OWN) libs += s->pl[p].lib_n;
     return state_hot_bytes(s) + (size_t)s->stack_n * sizeof(StackItem) + (size_t)s->float_n * sizeof(Floating) +
            (size_t)s->pending_n * sizeof(Pending) + (size_t)permset_span(s->perm_used) * sizeof(PermX) +
-           sizeof s->used_twice + sizeof s->pw_used + libs;
+           sizeof s->used_twice + sizeof s->pw_used + sizeof s->trig_absent + libs;
 }
 static inline void state_fork(GameState *dst, const GameState *src)
 {
@@ -548,6 +551,7 @@ static inline void state_fork(GameState *dst, const GameState *src)
     memcpy(dst->fl, src->fl, (size_t)src->float_n * sizeof(Floating));
     memcpy(dst->pend, src->pend, (size_t)src->pending_n * sizeof(Pending));
     memcpy(dst->px, src->px, (size_t)permset_span(src->perm_used) * sizeof(PermX));
+    dst->trig_absent = src->trig_absent;
     dst->used_twice = src->used_twice;
     dst->pw_used = src->pw_used;
     for (int p = 0; p < 2; p++)             /* an own library: its live part, and the pointer to it */
