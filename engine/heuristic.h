@@ -45,6 +45,10 @@ int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action
  * before anything sees it, a second target that damage cannot kill): both
  * choose alike (tested). */
 int heuristic_spells_main_unpruned(const GameState *s, const Game *g, int p, const Action *legal, int n, int land);
+/* The value heuristic_spells_main gives candidate a by trying it on a fork
+ * (policy_board.h's, of the board it reaches), which board_known's must
+ * equal where it has one (tested). */
+int heuristic_spells_try(const GameState *s, const Game *g, int p, const Action *a);
 int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c);
 /* Whether the heuristic looks at its plays at this priority point (else it passes). */
 int heuristic_spells_looks(const GameState *s, int p);

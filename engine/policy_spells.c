@@ -1,7 +1,9 @@
 /* policy_spells.c: how the heuristic plays spells and abilities (games with
  * rules text): each candidate action is tried on a fork of the state, the
- * stack resolved as if nobody answered, and the board valued; the best
- * action that improves on passing is taken. Not strong (the next issue's
+ * stack resolved as if nobody answered, and the board valued
+ * (policy_board.h; on a quiet board, the value of the common plays is
+ * known without the fork); the best action that improves on passing is
+ * taken. Not strong (the next issue's
  * work), but it removes the best creature, burns to finish, enchants its own
  * creatures with what helps and the opponent's with what hinders. */
 #include <string.h>
@@ -11,42 +13,7 @@
 #include "mana.h"
 #include "turn.h"
 #include "combat.h"
-
-/* A creature's worth to its controller: power, toughness, keywords. */
-static int creature_value(const GameState *s, int i)
-{
-    const Permanent *q = &s->perm[i];
-    int v = 2 * (q->power > 0 ? q->power : 0) + q->toughness + 2;
-    v += 2 * bits64_count(q->kw & (KW_FLYING | KW_FIRST_STRIKE | KW_DOUBLE_STRIKE | KW_DEATHTOUCH | KW_TRAMPLE |
-                                    KW_LIFELINK | KW_INDESTRUCTIBLE | KW_INFECT));
-    if (q->kw & KW_DEFENDER) v -= 2 * (q->power > 0 ? q->power : 0);
-    if (s->px[i].rules & ((1u << RULE_CANT_ATTACK) | (1u << RULE_CANT_ATTACK_OR_BLOCK))) v -= 2 * (q->power > 0 ? q->power : 0);
-    return v;
-}
-
-/* The board for player p: creatures, other permanents, cards in hand,
- * life, spells of each side still on the stack. Large at a game's end. */
-static int evaluate(const GameState *s, int p)
-{
-    if (s->over) return s->winner == p ? 100000 : s->winner == 2 ? 0 : -100000;
-    int v = 0;
-    for (int side = 0; side < 2; side++) {
-        int sign = side == p ? 1 : -1, w = 0;
-        for (PermIter it = permset_iter(s->perm_ctl[side]); permiter_more(&it);) {
-            int i = permiter_next(&it);
-            w += perm_is_creature(s, i) ? creature_value(s, i) : 3;
-            int loyalty = perm_is_planeswalker(s, i) ? s->perm[i].loyalty : 0;   /* not lore counters */
-            w += loyalty ? 2 + 2 * loyalty : 0;                   /* its abilities to come */
-        }
-        for (int k = 0; k < s->stack_n; k++)
-            if (s->stack[k].controller == side) w += 2 + s->cards[s->stack[k].card].mana_value;
-        const Player *pl = &s->pl[side];
-        int life = pl->life > 0 ? pl->life : 0;
-        w += life + (life < 6 ? life : 6) + 2 * pl->hand_n - 2 * pl->poison;
-        v += sign * w;
-    }
-    return v;
-}
+#include "policy_board.h"
 
 /* Creatures player p took until end of turn in its first main phase
  * (Threaten, Act of Treason) attack before the effect ends: what they
@@ -176,14 +143,14 @@ static void playout(GameState *f, const Game *g, int p, const Action *a)
  * look better than passing). */
 static int pass_value(const GameState *s, const Game *g, int p)
 {
-    if (s->stack_n || !s->float_n || in_combat(s)) return evaluate(s, p);
+    if (s->stack_n || !s->float_n || in_combat(s)) return board_value(s, p);
     GameState f;
     state_fork(&f, s);
     Game q;
     Rng dr[2], pr[2];
     playout_game(&q, dr, pr, g, p);
     playout_end(&f, &q, p, 0);
-    return evaluate(&f, p);
+    return board_value(&f, p);
 }
 
 /* Whether player p controls a tapped permanent with an "activate only
@@ -392,7 +359,7 @@ static int mana_action(const GameState *s, int p, const Action *a)
  * mana spell), or f's own: what a ritual's mana is worth. */
 static int best_follow_up(const GameState *f, const Game *g, int p)
 {
-    int best_v = evaluate(f, p), pool = 0;
+    int best_v = board_value(f, p), pool = 0;
     for (int c = 0; c < COLOR_COUNT; c++) pool += f->pl[p].mana[c];
     if (f->over || !pool) return best_v;
     Action acts[ACTION_MAX];
@@ -402,7 +369,7 @@ static int best_follow_up(const GameState *f, const Game *g, int p)
         GameState h;
         state_fork(&h, f);
         playout(&h, g, p, &acts[k]);
-        int v = evaluate(&h, p);
+        int v = board_value(&h, p);
         if (v > best_v) best_v = v;
     }
     return best_v;
@@ -425,14 +392,15 @@ static int does_nothing(const GameState *s, int p, const Action *a)
 
 /* The action to take (heuristic_spells_main); prune: not trying the
  * candidates whose try cannot change the choice (idle, and a second idle
- * target of one spell or ability: TRY_IDLE_TARGET). */
+ * target of one spell or ability: TRY_IDLE_TARGET), and valuing without a
+ * fork those whose board is known in advance (board_known). */
 static int spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land, int prune)
 {
     if (land >= 0) return land;
     int untap = upkeep_untap(s, p, legal, n);
     if (untap) return untap;
     if (!heuristic_spells_looks(s, p)) return 0;
-    int best = 0, best_v = pass_value(s, g, p), watched = -1;
+    int best = 0, best_v = pass_value(s, g, p), watched = -1, quiet = -1, now = 0;
     uint32_t idle_key[8];   /* the spells and abilities tried on an idle target */
     int idle_n = 0;
     for (int k = 1; k < n && k < 96; k++) {
@@ -451,13 +419,23 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
             if (seen) continue;
             if (idle_n < 8) idle_key[idle_n++] = key;
         }
-        GameState f;
-        state_fork(&f, s);
-        playout(&f, g, p, &legal[k]);
-        int v = mana_action(s, p, &legal[k]) ? best_follow_up(&f, g, p) : evaluate(&f, p);
+        int v;
+        if (prune && quiet < 0) {
+            quiet = board_quiet(s, p);
+            if (quiet) now = board_value(s, p);
+        }
+        if (!prune || !quiet || !board_known(s, p, &legal[k], quiet, now, &v)) v = heuristic_spells_try(s, g, p, &legal[k]);
         if (v > best_v) { best_v = v; best = k; }
     }
     return best;
+}
+
+int heuristic_spells_try(const GameState *s, const Game *g, int p, const Action *a)
+{
+    GameState f;
+    state_fork(&f, s);
+    playout(&f, g, p, a);
+    return mana_action(s, p, a) ? best_follow_up(&f, g, p) : board_value(&f, p);
 }
 
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
@@ -567,7 +545,7 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
     if (c->kind == CH_SACRIFICE) {     /* the least valuable */
         int best = 0, best_v = 1 << 30;
         for (int k = 0; k < c->n; k++) {
-            int i = c->idx[k], v = perm_is_creature(s, i) ? creature_value(s, i) : 3;
+            int i = c->idx[k], v = perm_is_creature(s, i) ? board_creature_value(s, i) : 3;
             if (v < best_v) { best_v = v; best = k; }
         }
         return best;
@@ -606,7 +584,7 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
         int best = 0, best_v = -(1 << 30);
         for (int k = 0; k < c->n; k++) {
             int i = c->idx[k], mine = perm_controller(s, i) == p;
-            int v = (perm_is_creature(s, i) ? creature_value(s, i) : 3) - (mine == harm ? 1 << 20 : 0);
+            int v = (perm_is_creature(s, i) ? board_creature_value(s, i) : 3) - (mine == harm ? 1 << 20 : 0);
             if (v > best_v) { best_v = v; best = k; }
         }
         return best;
@@ -644,7 +622,7 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
             if (a->tk[j] == TK_PERM) {
                 int i = a->tv[j];
                 int mine = perm_controller(s, i) == p;
-                v += (mine ? -1 : 1) * (perm_is_creature(s, i) ? creature_value(s, i) : 3);
+                v += (mine ? -1 : 1) * (perm_is_creature(s, i) ? board_creature_value(s, i) : 3);
             } else if (a->tk[j] == TK_PLAYER) {
                 v += a->tv[j] == p ? -5 : 5;
             }

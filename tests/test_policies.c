@@ -12,6 +12,7 @@
 #include <cmocka.h>
 #include "fixtures.h"
 #include "engine/lookahead.h"
+#include "engine/policy_board.h"
 #include "decks/decklist.h"
 #include "sim/driver.h"
 
@@ -319,17 +320,43 @@ static void test_lookahead_beats_heuristic(void **st)
 /* The heuristic's pruning changes no choice: in games of five shipped
  * matchups of decks with spells, at every priority point it is asked,
  * heuristic_spells_main (which passes by the candidates whose try cannot
- * change its choice) and heuristic_spells_main_unpruned (which tries them
- * all on a fork) choose the same action; and the pruned candidates come
- * up (idle pumps, equips and second idle targets are common in these
- * decks), so that the comparison means something. */
+ * change its choice, and values without a fork those whose board is known
+ * in advance) and heuristic_spells_main_unpruned (which tries them all on
+ * a fork) choose the same action; and the pruned candidates come up (idle
+ * pumps, equips and second idle targets are common in these decks), so
+ * that the comparison means something. Besides the choices, every value
+ * board_known gives is compared with the fork's (heuristic_spells_try),
+ * and each kind of known action comes up hundreds of times. */
 static long compared, differed;
+enum { KNOWN_CREATURE, KNOWN_PERMANENT, KNOWN_AURA, KNOWN_ON_CREATURE, KNOWN_ON_PLAYER, KNOWN_KINDS };
+static long known[KNOWN_KINDS], known_differ;
+
+static void check_known(const GameState *s, const Game *g, int p, const Action *legal, int n)
+{
+    int quiet = board_quiet(s, p);
+    if (!quiet) return;
+    int now = board_value(s, p);
+    for (int k = 1; k < n; k++) {
+        int v;
+        if (!board_known(s, p, &legal[k], quiet, now, &v)) continue;
+        const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])];
+        int kind = (d->types & (TYPE_INSTANT | TYPE_SORCERY)) ? (legal[k].tk[0] == TK_PLAYER ? KNOWN_ON_PLAYER : KNOWN_ON_CREATURE)
+                 : (d->types & TYPE_CREATURE) ? KNOWN_CREATURE : legal[k].n_targets ? KNOWN_AURA : KNOWN_PERMANENT;
+        known[kind]++;
+        int f = heuristic_spells_try(s, g, p, &legal[k]);
+        if (f != v) {
+            known_differ++;
+            print_message("KNOWN %d (%s, target %d %d): fork %d, known %d\n", kind, d->name, legal[k].tk[0], legal[k].tv[0], f, v);
+        }
+    }
+}
 
 static int both_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Action *legal, int n)
 {
     (void)pol;
     int k = policy_heuristic.main_action(&policy_heuristic, s, g, p, rng, legal, n);
     if (!s->spells) return k;
+    check_known(s, g, p, legal, n);
     int land = legal[k].type == ACT_LAND ? k : -1;   /* its land drop comes first, whatever else */
     int u = heuristic_spells_main_unpruned(s, g, p, legal, n, land);
     compared++;
@@ -357,7 +384,8 @@ static void test_pruning_changes_no_choice(void **st)
     Pool dpool;
     pool_init(&dpool);
     if (pool_load_default(&dpool, err, sizeof err)) fail_msg("%s", err);
-    compared = differed = 0;
+    compared = differed = known_differ = 0;
+    memset(known, 0, sizeof known);
     for (size_t m = 0; m < sizeof decks / sizeof decks[0]; m++) {
         DeckList dl[2];
         for (int d = 0; d < 2; d++) {
@@ -374,8 +402,12 @@ static void test_pruning_changes_no_choice(void **st)
     }
     pool_free(&dpool);
     print_message("pruned and unpruned heuristic: %ld choices compared, %ld differ\n", compared, differed);
+    print_message("known without a fork: %ld creatures, %ld other permanents, %ld Auras, %ld on creatures, %ld on players; "
+                  "%ld differ from the fork\n", known[0], known[1], known[2], known[3], known[4], known_differ);
     assert_true(compared > 20000);
     assert_int_equal(differed, 0);
+    for (int k = 0; k < KNOWN_KINDS; k++) assert_true(known[k] > 100);
+    assert_int_equal(known_differ, 0);
 }
 
 int main(void)

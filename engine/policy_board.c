@@ -1,0 +1,353 @@
+/* policy_board.c: the heuristic's board value, with a fork or without
+ * (policy_board.h). */
+#include "policy_board.h"
+#include "effect.h"
+#include "layers.h"
+#include "stack.h"
+#include "turn.h"
+
+/* A creature's worth from its power, toughness, keywords and rules. */
+static int worth(int power, int toughness, unsigned kw, uint32_t rules)
+{
+    int pw = power > 0 ? power : 0;
+    int v = 2 * pw + toughness + 2;
+    v += 2 * bits64_count(kw & (KW_FLYING | KW_FIRST_STRIKE | KW_DOUBLE_STRIKE | KW_DEATHTOUCH | KW_TRAMPLE |
+                                KW_LIFELINK | KW_INDESTRUCTIBLE | KW_INFECT));
+    if (kw & KW_DEFENDER) v -= 2 * pw;
+    if (rules & (RULE_BIT(RULE_CANT_ATTACK) | RULE_BIT(RULE_CANT_ATTACK_OR_BLOCK))) v -= 2 * pw;
+    return v;
+}
+
+int board_creature_value(const GameState *s, int i)
+{
+    const Permanent *q = &s->perm[i];
+    return worth(q->power, q->toughness, q->kw, s->px[i].rules);
+}
+
+/* What a life total is worth: the first 6 points twice. */
+static int life_worth(int life)
+{
+    if (life < 0) life = 0;
+    return life + (life < 6 ? life : 6);
+}
+
+int board_value(const GameState *s, int p)
+{
+    if (s->over) return s->winner == p ? 100000 : s->winner == 2 ? 0 : -100000;
+    int v = 0;
+    for (int side = 0; side < 2; side++) {
+        int sign = side == p ? 1 : -1, w = 0;
+        for (PermIter it = permset_iter(s->perm_ctl[side]); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            w += perm_is_creature(s, i) ? board_creature_value(s, i) : 3;
+            int loyalty = perm_is_planeswalker(s, i) ? s->perm[i].loyalty : 0;   /* not lore counters */
+            w += loyalty ? 2 + 2 * loyalty : 0;                   /* its abilities to come */
+        }
+        for (int k = 0; k < s->stack_n; k++)
+            if (s->stack[k].controller == side) w += 2 + s->cards[s->stack[k].card].mana_value;
+        const Player *pl = &s->pl[side];
+        w += life_worth(pl->life) + 2 * pl->hand_n - 2 * pl->poison;
+        v += sign * w;
+    }
+    return v;
+}
+
+#define TRB(k) (1ull << (k))
+/* The triggers nothing board_known values can set off outside combat:
+ * steps, combat, draws and discards, damage a permanent deals, a
+ * permanent's own entering (the card cast is looked at itself) and its
+ * own dying or leaving (the creature that dies is looked at itself). */
+static const uint64_t calm_triggers =
+    TRB(TR_ETB) | TRB(TR_DIES) | TRB(TR_LEAVES) | TRB(TR_ATTACKS) | TRB(TR_BLOCKS) | TRB(TR_BLOCKED) |
+    TRB(TR_COMBAT_DAMAGE_PLAYER) | TRB(TR_UPKEEP) | TRB(TR_END_STEP) | TRB(TR_DAMAGE_OPPONENT) | TRB(TR_DRAW) |
+    TRB(TR_DISCARD) | TRB(TR_BLOCKS_CREATURE) | TRB(TR_BLOCKED_BY_CREATURE) | TRB(TR_DRAW_STEP) |
+    TRB(TR_ATTACHED_ATTACKS) | TRB(TR_ATTACHED_BLOCKS) | TRB(TR_ATTACHED_DEALS_DAMAGE) |
+    TRB(TR_ATTACHED_COMBAT_DAMAGE_PLAYER) | TRB(TR_OTHER_ATTACKS);
+
+/* Whether card d's mana abilities only make mana (no pain land's damage). */
+static int plain_mana(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++)
+        for (int j = 0; d->ab[k].kind == AB_MANA && j < d->ab[k].n_effects; j++)
+            if (d->ab[k].effect[j].op != OP_ADD_MANA) return 0;
+    return 1;
+}
+
+/* Whether static effect e only adds power and toughness (fixed),
+ * keywords or rules of a permanent, or stops its untapping: what the
+ * value after a known action can take in. */
+static int adds_only(const Effect *e)
+{
+    if (e->op == OP_PUMP) return e->n.kind == QTY_CONST;
+    if (e->op == OP_RULE) return e->arg2 != RULE_TAP_ANY_COLOR && e->arg2 != RULE_NO_PREVENTION;
+    return e->op == OP_GRANT || e->op == OP_NO_UNTAP;
+}
+
+/* Whether filter f (a static ability's set) reads only what the known
+ * values leave as they are and a card shows (types, colors, subtypes,
+ * supertypes, mana value): no state, keywords, power or chosen type. */
+static int plain_filter(const Filter *f)
+{
+    if (f->zone != ZONE_BATTLEFIELD || f->state || f->kw || f->kw_not || f->power_max != FILTER_NO_LIMIT ||
+        f->power_min != FILTER_NO_MIN || f->subtype_not == SUBTYPE_CHOSEN)
+        return 0;
+    for (int k = 0; k < FILTER_SUBTYPES; k++) if (f->subtype[k] == SUBTYPE_CHOSEN) return 0;
+    return 1;
+}
+
+int board_quiet(const GameState *s, int p)
+{
+    if (s->over || s->stack_n || s->pending_n || s->float_n || s->prevent_combat || s->layers_dirty || s->cond_key)
+        return 0;
+    if (s->step != STEP_MAIN1 && s->step != STEP_MAIN2 && s->step != STEP_END) return 0;
+    if (s->layers_reads & (LR_PERMS | LR_CONTROL | LR_GY | LR_SUBTYPES)) return 0;
+    for (int q = 0; q < 2; q++)
+        if ((s->pl_rules[q] & (PR_CANT_LOSE | PR_CANT_WIN | PR_NO_GAIN | PR_NO_DAMAGE | PR_NO_PREVENT)) ||
+            (s->pl[q].flags & PL_GY_ABILITIES) || s->pl[q].prevent)
+            return 0;
+    if (trigger_watched(s, ~calm_triggers)) return 0;
+    int quiet = BOARD_QUIET;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        unsigned abk = s->px[i].abk;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        if (abk & (PK_CONTROL | PK_COND)) return 0;
+        if ((abk & PK_MANA) && perm_controller(s, i) == p && !plain_mana(d)) return 0;
+        if (!(abk & PK_STATIC)) continue;
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            for (int j = 0; a->kind == AB_STATIC && j < a->n_effects; j++) {
+                const Effect *e = &a->effect[j];
+                if (!adds_only(e) || (e->who != SEL_SELF && e->who != SEL_ATTACHED && e->who != SEL_ALL)) return 0;
+                if (e->who == SEL_ALL && (e->sel.kw || e->sel.kw_not || e->sel.power_max != FILTER_NO_LIMIT ||
+                                          e->sel.power_min != FILTER_NO_MIN))
+                    quiet |= BOARD_FILTER_READS;
+            }
+        }
+    }
+    return quiet;
+}
+
+/* What static effects add to one permanent (613: layer 6 and 7c add, in
+ * any order). */
+typedef struct Adds {
+    int dp, dt;
+    unsigned kw;
+    uint32_t rules;
+} Adds;
+
+static void add(Adds *x, const Effect *e)
+{
+    if (e->op == OP_PUMP) { x->dp += e->p * e->n.n; x->dt += e->t * e->n.n; }
+    else if (e->op == OP_GRANT) x->kw |= e->kw;
+    else if (e->op == OP_RULE && e->arg2 < 32 && e->arg2 != RULE_BLOCK_EXTRA) x->rules |= RULE_BIT(e->arg2);
+}
+
+/* The change of creature i's worth for player p with x added to it. */
+static int gain(const GameState *s, int p, int i, const Adds *x)
+{
+    const Permanent *q = &s->perm[i];
+    int d = worth(q->power + x->dp, q->toughness + x->dt, q->kw | x->kw, s->px[i].rules | x->rules) -
+            board_creature_value(s, i);
+    return perm_controller(s, i) == p ? d : -d;
+}
+
+/* Whether static effect e of a card entering can be written into the
+ * value: it adds (adds_only), gives no protection (an Aura or Equipment
+ * could fall off) and no less toughness (a creature could die); on what
+ * the card is attached to, and but for an Aura on itself or a plain set. */
+static int known_static(const Effect *e, int aura)
+{
+    if (!adds_only(e) || (e->op == OP_RULE && e->arg2 == RULE_PROTECTION) || (e->op == OP_PUMP && e->t < 0)) return 0;
+    if (e->who == SEL_ATTACHED) return 1;
+    if (aura) return 0;
+    return e->who == SEL_SELF || (e->who == SEL_ALL && plain_filter(&e->sel));
+}
+
+/* Whether the abilities of card d, cast and entering the battlefield, do
+ * nothing to the board but through static abilities known_static takes:
+ * its triggers calm and not on its own entering, no replacement as it
+ * enters but entering tapped. */
+static int enters_quietly(const CardDef *d, int aura)
+{
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        switch (a->kind) {
+        case AB_ACTIVATED: case AB_MANA: case AB_EQUIP: case AB_ENCHANT: case AB_ETB_TAPPED:
+            break;
+        case AB_TRIGGERED:
+            if (a->trigger == TR_ETB || !(calm_triggers >> a->trigger & 1)) return 0;
+            break;
+        case AB_STATIC:
+            if (a->cond) return 0;
+            for (int j = 0; j < a->n_effects; j++) if (!known_static(&a->effect[j], aura)) return 0;
+            break;
+        default:
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* What the static abilities on the battlefield add to creature card d
+ * entering under p's control: 0 (not known) when one whose set may
+ * include it reads more than the card shows (plain_filter). */
+static int newcomer_gets(const GameState *s, int p, const CardDef *d, Adds *x)
+{
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int src = permiter_next(&it);
+        if (!(s->px[src].abk & PK_STATIC)) continue;
+        int you = perm_controller(s, src);
+        const CardDef *c = &s->cards[s->perm[src].card];
+        for (int k = 0; k < c->n_abilities; k++)
+            for (int j = 0; c->ab[k].kind == AB_STATIC && j < c->ab[k].n_effects; j++) {
+                const Effect *e = &c->ab[k].effect[j];
+                if (e->who != SEL_ALL || (e->sel.ctl == CTL_YOU && you != p) ||
+                    ((e->sel.ctl == CTL_OPP || e->sel.ctl == CTL_NOT_YOU) && you == p))
+                    continue;
+                if (!plain_filter(&e->sel)) return 0;
+                if (effect_card_matches(d, &e->sel)) add(x, e);
+            }
+    }
+    return 1;
+}
+
+/* The value after permanent card d (not an Aura, no target) enters under
+ * p's control: its static abilities' additions to the creatures they
+ * apply to (none for an unattached Equipment's) and to itself, and the
+ * battlefield's to it when it is a creature. */
+static int permanent_known(const GameState *s, int p, const CardDef *d, int quiet, int now, int *v)
+{
+    int creature = (d->types & TYPE_CREATURE) != 0;
+    if (!enters_quietly(d, 0) || (creature && (quiet & BOARD_FILTER_READS))) return 0;
+    Adds self = { 0, 0, 0, 0 };
+    if (creature && !newcomer_gets(s, p, d, &self)) return 0;
+    int w = now - 2;
+    for (int k = 0; k < d->n_abilities; k++)
+        for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
+            const Effect *e = &d->ab[k].effect[j];
+            if (e->who == SEL_SELF || (e->who == SEL_ALL && !e->sel.other && e->sel.ctl != CTL_OPP &&
+                                       e->sel.ctl != CTL_NOT_YOU && effect_card_matches(d, &e->sel)))
+                add(&self, e);
+            if (e->who != SEL_ALL) continue;
+            for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+                int i = permiter_next(&it);
+                if (!perm_is_creature(s, i) || !filter_perm(s, &e->sel, i, p, -1)) continue;
+                Adds x = { 0, 0, 0, 0 };
+                add(&x, e);
+                if ((quiet & BOARD_FILTER_READS) && (x.dp || (x.kw & ~s->perm[i].kw))) return 0;
+                w += gain(s, p, i, &x);
+            }
+        }
+    if (!creature) { *v = w + 3; return 1; }
+    if (d->toughness + self.dt <= 0) return 0;
+    *v = w + worth(d->power + self.dp, d->toughness + self.dt, d->keywords | self.kw, self.rules);
+    return 1;
+}
+
+/* The value after Aura d (enters_quietly) enters attached to creature i:
+ * its additions to i, for i's controller; the Aura a permanent of p's. */
+static int aura_known(const GameState *s, int p, const CardDef *d, int i, int quiet, int now, int *v)
+{
+    Adds x = { 0, 0, 0, 0 };
+    for (int k = 0; k < d->n_abilities; k++)
+        for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) add(&x, &d->ab[k].effect[j]);
+    if ((quiet & BOARD_FILTER_READS) && (x.dp || (x.kw & ~s->perm[i].kw))) return 0;
+    *v = now - 2 + 3 + gain(s, p, i, &x);
+    return 1;
+}
+
+/* Whether creature i would leave alone as it dies: nothing attached to
+ * it, no static ability of its own to take along, no "when ~ dies" or
+ * "leaves" of its own, no regeneration shield and no damage prevention. */
+static int dies_alone(const GameState *s, int i)
+{
+    const PermX *x = &s->px[i];
+    if ((x->abk & (PK_STATIC | PK_CONTROL)) || x->regen || s->perm[i].prevent) return 0;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);)
+        if (s->px[permiter_next(&it)].attached == i) return 0;
+    const CardDef *d = &s->cards[s->perm[i].card];
+    for (int k = 0; (x->abk & PK_TRIGGERED) && k < d->n_abilities; k++)
+        if (d->ab[k].kind == AB_TRIGGERED && (d->ab[k].trigger == TR_DIES || d->ab[k].trigger == TR_LEAVES)) return 0;
+    return 1;
+}
+
+/* Whether cost c asks for nothing (an instant's or sorcery's additional cost). */
+static int no_cost(const Cost *c)
+{
+    int colors = 0;
+    for (int k = 0; k < 6; k++) colors |= c->color[k];
+    return !c->generic && !colors && !c->x && !c->tap && !c->untap && !c->sac_self && !c->sac_n && !c->discard_n &&
+           !c->life && !c->remove_counters && !c->exile_self && !c->per_target && !c->exile_gy;
+}
+
+/* The value after instant or sorcery ability ab (one target: fixed
+ * damage, or destroy a creature; maybe fixed life for its caster). */
+static int spell_known(const GameState *s, int p, const CardDef *d, const Ability *ab, const Action *a, int now, int *v)
+{
+    if (d->n_abilities != 1 || ab->n_targets != 1 || !no_cost(&ab->cost) ||
+        (d->keywords & (KW_DEATHTOUCH | KW_WITHER | KW_INFECT | KW_LIFELINK)))
+        return 0;
+    int op = -1, n = 0, gain = 0;
+    for (int j = 0; j < ab->n_effects; j++) {
+        const Effect *e = &ab->effect[j];
+        if (e->op == OP_GAIN_LIFE && e->who == SEL_YOU && e->n.kind == QTY_CONST && !e->flags && !gain) {
+            gain = e->n.n;
+            continue;
+        }
+        if (op >= 0 || e->who != SEL_TARGET || e->arg) return 0;
+        if (e->op == OP_DAMAGE && e->n.kind == QTY_CONST && e->arg2 == DMG_BY_SOURCE &&
+            !(e->flags & ~(uint32_t)(EF_DAMAGED_NO_REGEN | EF_NO_PREVENT)))
+            op = OP_DAMAGE;
+        else if (e->op == OP_DESTROY && !(e->flags & ~(uint32_t)EF_NO_REGEN))
+            op = OP_DESTROY;
+        else
+            return 0;
+        n = e->n.n;
+    }
+    if (op < 0) return 0;
+    int life[2] = { s->pl[0].life, s->pl[1].life };
+    life[p] += gain;
+    int w = now - 2;
+    if (a->tk[0] == TK_PERM) {
+        int i = a->tv[0];
+        if (!perm_is_creature(s, i) || perm_is_planeswalker(s, i) || !dies_alone(s, i)) return 0;
+        const Permanent *q = &s->perm[i];
+        int dies = !(q->kw & KW_INDESTRUCTIBLE) && (op == OP_DESTROY || n >= q->toughness - q->damage);
+        if (dies) w -= (perm_controller(s, i) == p ? 1 : -1) * board_creature_value(s, i);
+    } else if (a->tk[0] == TK_PLAYER && op == OP_DAMAGE) {
+        int t = a->tv[0];
+        for (PermIter it = permset_iter(s->perm_ctl[t]); permiter_more(&it);)
+            if (perm_is_planeswalker(s, permiter_next(&it))) return 0;   /* the damage may go to one (306.7) */
+        life[t] -= n;
+    } else {
+        return 0;
+    }
+    if (life[0] <= 0 || life[1] <= 0) {                       /* 704.5a */
+        *v = life[0] <= 0 && life[1] <= 0 ? 0 : life[p] <= 0 ? -100000 : 100000;
+        return 1;
+    }
+    for (int q = 0; q < 2; q++)
+        w += (q == p ? 1 : -1) * (life_worth(life[q]) - life_worth(s->pl[q].life));
+    *v = w;
+    return 1;
+}
+
+int board_known(const GameState *s, int p, const Action *a, int quiet, int now, int *v)
+{
+    if (!(quiet & BOARD_QUIET) || a->type != ACT_CAST || a->x) return 0;
+    const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
+    if ((d->supertypes & SUPER_LEGENDARY) || (d->types & TYPE_PLANESWALKER)) return 0;
+    int k = spell_ability(d);
+    if (spell_x(d, k)) return 0;
+    if (d->types & (TYPE_INSTANT | TYPE_SORCERY))
+        return k >= 0 && d->ab[k].kind == AB_SPELL && a->n_targets == 1 && spell_known(s, p, d, &d->ab[k], a, now, v);
+    if (k >= 0 && d->ab[k].kind == AB_ENCHANT) {                 /* an Aura */
+        if (a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0]) ||
+            perm_is_planeswalker(s, a->tv[0]) || (d->types & TYPE_CREATURE) || !enters_quietly(d, 1))
+            return 0;
+        return aura_known(s, p, d, a->tv[0], quiet, now, v);
+    }
+    if (a->n_targets || !(d->types & (TYPE_CREATURE | TYPE_ARTIFACT | TYPE_ENCHANTMENT))) return 0;
+    return permanent_known(s, p, d, quiet, now, v);
+}

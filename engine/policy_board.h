@@ -1,0 +1,55 @@
+/* policy_board.h: the heuristic's value of a board in games with rules
+ * text (policy_spells.c tries each candidate action on a fork and values
+ * the board it reaches), and that value without the fork for the actions
+ * whose result is known in advance on a quiet board.
+ *
+ * The value for player p: for each side, its creatures (power, toughness,
+ * keywords), its other permanents, its planeswalkers' loyalty, its spells
+ * on the stack, its life and cards in hand, less its poison; p's side
+ * counted for it, the other's against it; +-100000 once the game is over.
+ *
+ * Known without a fork (board_known), on a board that board_quiet finds
+ * quiet for the player: nothing on the stack or waiting to trigger, no
+ * effect of a resolved spell in force, no combat, no prevention, no
+ * trigger that casting, paying mana, entering, dying or gaining life could
+ * set off, only static abilities that add power, toughness, keywords or
+ * rules, no count or condition the layers read, and mana that hurts no
+ * one. Then the value after
+ *   - a permanent spell without target (a creature, an artifact, an
+ *     enchantment) with no ability as it enters, whose static abilities
+ *     add fixed power and toughness (not less toughness), keywords or
+ *     rules to itself, to what it is attached to (an Equipment enters
+ *     unattached) or to a set of permanents chosen by what cards show
+ *     (an anthem, a lord), the battlefield's likewise to it;
+ *   - an Aura whose static abilities add the same to the creature it
+ *     targets;
+ *   - an instant or sorcery that deals fixed damage to one target, or
+ *     destroys one target creature, and maybe gains its caster fixed life;
+ * is the value now with the change written in: the card leaves the hand,
+ * the permanent joins its side, the creature that dies leaves, the life
+ * moves. tests/test_policies.c checks it against the fork at every such
+ * candidate of hundreds of games. */
+#ifndef MTG_POLICY_BOARD_H
+#define MTG_POLICY_BOARD_H
+
+#include "policy.h"
+
+/* A creature's worth to its controller: power, toughness, keywords. */
+int board_creature_value(const GameState *s, int i);
+
+/* The board's value for player p (above). */
+int board_value(const GameState *s, int p);
+
+/* Whether the board is quiet for player p (above): 0, or BOARD_QUIET
+ * and BOARD_FILTER_READS when a static ability on the battlefield selects
+ * what it applies to by keywords or power (what a known play adds could
+ * change what it applies to). */
+enum { BOARD_QUIET = 1, BOARD_FILTER_READS = 2 };
+int board_quiet(const GameState *s, int p);
+
+/* The value for p after action a resolves with no answer, when known
+ * without a fork on a board board_quiet(s, p) found quiet (`quiet` its
+ * answer, `now` board_value(s, p)): 1 and *v, else 0. */
+int board_known(const GameState *s, int p, const Action *a, int quiet, int now, int *v);
+
+#endif
