@@ -77,6 +77,15 @@ int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
     return 1;
 }
 
+int filter_only_lands(const Filter *f)
+{
+    if (f->types == TYPE_LAND || (f->types_all & TYPE_LAND)) return 1;
+    if (!f->subtype[0]) return 0;
+    for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++)
+        if (f->subtype[k] > SUBTYPE_BASIC_LAND_LAST) return 0;
+    return 1;                                                /* "Plains you control" */
+}
+
 int filter_may_match_land(const Filter *f)
 {
     if (f->zone != ZONE_BATTLEFIELD || (f->types && !(f->types & TYPE_LAND)) || (f->types_not & TYPE_LAND) ||

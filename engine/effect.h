@@ -51,6 +51,9 @@ int effect_card_matches(const CardDef *d, const Filter *f);
  * attacking): basic lands are counts, which only effect_count sees. */
 int filter_may_match_land(const Filter *f);
 
+/* Whether f (on the battlefield) can match only lands. */
+int filter_only_lands(const Filter *f);
+
 /* The number of permanents matching f (QTY_COUNT), basic lands included,
  * for player `you` and source slot src (-1: none). */
 int effect_count(const GameState *s, const Filter *f, int you, int src);

@@ -374,22 +374,12 @@ static int count_sharing(const GameState *s, const Filter *f, int i, int src)
     return n;
 }
 
-/* Whether filter f (on the battlefield) can match only lands. */
-static int only_lands(const Filter *f)
-{
-    if (f->types == TYPE_LAND || (f->types_all & TYPE_LAND)) return 1;
-    if (!f->subtype[0]) return 0;
-    for (int k = 0; k < FILTER_SUBTYPES && f->subtype[k]; k++)
-        if (f->subtype[k] > SUBTYPE_BASIC_LAND_LAST) return 0;
-    return 1;                                                /* "Plains you control" */
-}
-
 /* A count of f, by a static ability: notes in s->layers_reads what it
  * reads (LR_*), and returns it. */
 static int counted(GameState *s, const Filter *f, int you, int src)
 {
     unsigned r = f->zone == ZONE_GRAVEYARD ? LR_GY
-               : (filter_may_match_land(f) ? LR_LANDS : 0) | (only_lands(f) ? 0 : LR_PERMS);
+               : (filter_may_match_land(f) ? LR_LANDS : 0) | (filter_only_lands(f) ? 0 : LR_PERMS);
     s->layers_reads |= (uint8_t)r;
     return effect_count(s, f, you, src);
 }

@@ -73,12 +73,15 @@ static int plain_mana(const CardDef *d)
     return 1;
 }
 
-/* Whether static effect e only adds power and toughness (fixed),
- * keywords or rules of a permanent, or stops its untapping: what the
- * value after a known action can take in. */
+/* Whether static effect e only adds power and toughness (fixed, or for
+ * each land of a kind: no known play changes the lands), keywords or
+ * rules of a permanent, or stops its untapping: what the value after a
+ * known action can take in. */
 static int adds_only(const Effect *e)
 {
-    if (e->op == OP_PUMP) return e->n.kind == QTY_CONST;
+    if (e->op == OP_PUMP)
+        return e->n.kind == QTY_CONST || (e->n.kind == QTY_COUNT && e->count.zone == ZONE_BATTLEFIELD &&
+                                          filter_only_lands(&e->count));
     if (e->op == OP_RULE) return e->arg2 != RULE_TAP_ANY_COLOR && e->arg2 != RULE_NO_PREVENTION;
     return e->op == OP_GRANT || e->op == OP_NO_UNTAP;
 }
@@ -136,9 +139,14 @@ typedef struct Adds {
     uint32_t rules;
 } Adds;
 
-static void add(Adds *x, const Effect *e)
+/* Adds static effect e (adds_only) of a source player `you` controls. */
+static void add(const GameState *s, int you, Adds *x, const Effect *e)
 {
-    if (e->op == OP_PUMP) { x->dp += e->p * e->n.n; x->dt += e->t * e->n.n; }
+    if (e->op == OP_PUMP) {
+        int n = e->n.kind == QTY_COUNT ? effect_count(s, &e->count, you, -1) * e->n.n : e->n.n;
+        x->dp += e->p * n;
+        x->dt += e->t * n;
+    }
     else if (e->op == OP_GRANT) x->kw |= e->kw;
     else if (e->op == OP_RULE && e->arg2 < 32 && e->arg2 != RULE_BLOCK_EXTRA) x->rules |= RULE_BIT(e->arg2);
 }
@@ -206,7 +214,7 @@ static int newcomer_gets(const GameState *s, int p, const CardDef *d, Adds *x)
                     ((e->sel.ctl == CTL_OPP || e->sel.ctl == CTL_NOT_YOU) && you == p))
                     continue;
                 if (!plain_filter(&e->sel)) return 0;
-                if (effect_card_matches(d, &e->sel)) add(x, e);
+                if (effect_card_matches(d, &e->sel)) add(s, you, x, e);
             }
     }
     return 1;
@@ -228,13 +236,13 @@ static int permanent_known(const GameState *s, int p, const CardDef *d, int quie
             const Effect *e = &d->ab[k].effect[j];
             if (e->who == SEL_SELF || (e->who == SEL_ALL && !e->sel.other && e->sel.ctl != CTL_OPP &&
                                        e->sel.ctl != CTL_NOT_YOU && effect_card_matches(d, &e->sel)))
-                add(&self, e);
+                add(s, p, &self, e);
             if (e->who != SEL_ALL) continue;
             for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
                 int i = permiter_next(&it);
                 if (!perm_is_creature(s, i) || !filter_perm(s, &e->sel, i, p, -1)) continue;
                 Adds x = { 0, 0, 0, 0 };
-                add(&x, e);
+                add(s, p, &x, e);
                 if ((quiet & BOARD_FILTER_READS) && (x.dp || (x.kw & ~s->perm[i].kw))) return 0;
                 w += gain(s, p, i, &x);
             }
@@ -245,31 +253,83 @@ static int permanent_known(const GameState *s, int p, const CardDef *d, int quie
     return 1;
 }
 
+/* What the static abilities of Aura or Equipment d (enters_quietly, its
+ * effects all on what it is attached to) under p's control add to it. */
+static Adds attached_adds(const GameState *s, int p, const CardDef *d)
+{
+    Adds x = { 0, 0, 0, 0 };
+    for (int k = 0; k < d->n_abilities; k++)
+        for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) add(s, p, &x, &d->ab[k].effect[j]);
+    return x;
+}
+
+/* Whether adding x to creature i may change what a static ability on the
+ * battlefield that reads keywords or power applies to. */
+static int reread(const GameState *s, int i, const Adds *x, int quiet)
+{
+    return (quiet & BOARD_FILTER_READS) && (x->dp || (x->kw & ~s->perm[i].kw));
+}
+
 /* The value after Aura d (enters_quietly) enters attached to creature i:
  * its additions to i, for i's controller; the Aura a permanent of p's. */
 static int aura_known(const GameState *s, int p, const CardDef *d, int i, int quiet, int now, int *v)
 {
-    Adds x = { 0, 0, 0, 0 };
-    for (int k = 0; k < d->n_abilities; k++)
-        for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) add(&x, &d->ab[k].effect[j]);
-    if ((quiet & BOARD_FILTER_READS) && (x.dp || (x.kw & ~s->perm[i].kw))) return 0;
+    Adds x = attached_adds(s, p, d);
+    if (reread(s, i, &x, quiet)) return 0;
     *v = now - 2 + 3 + gain(s, p, i, &x);
     return 1;
 }
 
-/* Whether creature i would leave alone as it dies: nothing attached to
- * it, no static ability of its own to take along, no "when ~ dies" or
- * "leaves" of its own, no regeneration shield and no damage prevention. */
-static int dies_alone(const GameState *s, int i)
+/* The value after p's Equipment e is attached to creature i (701.3): its
+ * additions move to i from the creature it was on, when they are power
+ * and toughness alone (a keyword taken off may stay from elsewhere) and
+ * that one survives. */
+static int equip_known(const GameState *s, int p, int e, int i, int quiet, int now, int *v)
+{
+    const CardDef *d = &s->cards[s->perm[e].card];
+    if (!enters_quietly(d, 1)) return 0;
+    Adds x = attached_adds(s, p, d);
+    if (reread(s, i, &x, quiet)) return 0;
+    int w = now + gain(s, p, i, &x), was = s->px[e].attached;
+    if (was != NO_SLOT && permset_has(s->perm_used, was)) {
+        const Permanent *q = &s->perm[was];
+        Adds off = { -x.dp, -x.dt, 0, 0 };
+        if (x.kw || x.rules || q->toughness - x.dt <= q->damage || reread(s, was, &off, quiet)) return 0;
+        w += gain(s, p, was, &off);
+    }
+    *v = w;
+    return 1;
+}
+
+/* The change of value for p as creature i dies, when known: i leaves
+ * (no static ability of its own to take along, no "when ~ dies" or
+ * "leaves" of its own, no regeneration shield, no damage prevention),
+ * the Auras on it go to their owners' graveyards and the Equipment stays
+ * unattached (704.5m-n), theirs acting only on i. Else 0. */
+static int dies_known(const GameState *s, int p, int i, int *w)
 {
     const PermX *x = &s->px[i];
     if ((x->abk & (PK_STATIC | PK_CONTROL)) || x->regen || s->perm[i].prevent) return 0;
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);)
-        if (s->px[permiter_next(&it)].attached == i) return 0;
     const CardDef *d = &s->cards[s->perm[i].card];
     for (int k = 0; (x->abk & PK_TRIGGERED) && k < d->n_abilities; k++)
         if (d->ab[k].kind == AB_TRIGGERED && (d->ab[k].trigger == TR_DIES || d->ab[k].trigger == TR_LEAVES)) return 0;
+    int v = perm_controller(s, i) == p ? -board_creature_value(s, i) : board_creature_value(s, i);
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int j = permiter_next(&it);
+        if (s->px[j].attached != i) continue;
+        const CardDef *c = &s->cards[s->perm[j].card];
+        if (!enters_quietly(c, 1)) return 0;
+        if (spell_ability(c) >= 0 && c->ab[spell_ability(c)].kind == AB_ENCHANT) v += perm_controller(s, j) == p ? -3 : 3;
+    }
+    *w = v;
     return 1;
+}
+
+/* Whether cost c asks for no more than mana and {T}. */
+static int no_cost_but_mana(const Cost *c)
+{
+    return !c->x && !c->untap && !c->sac_self && !c->sac_n && !c->discard_n && !c->life && !c->remove_counters &&
+           !c->exile_self && !c->per_target && !c->exile_gy && !c->loyalty;
 }
 
 /* Whether cost c asks for nothing (an instant's or sorcery's additional cost). */
@@ -277,8 +337,7 @@ static int no_cost(const Cost *c)
 {
     int colors = 0;
     for (int k = 0; k < 6; k++) colors |= c->color[k];
-    return !c->generic && !colors && !c->x && !c->tap && !c->untap && !c->sac_self && !c->sac_n && !c->discard_n &&
-           !c->life && !c->remove_counters && !c->exile_self && !c->per_target && !c->exile_gy;
+    return !c->generic && !colors && !c->tap && no_cost_but_mana(c);
 }
 
 /* The value after instant or sorcery ability ab (one target: fixed
@@ -311,10 +370,10 @@ static int spell_known(const GameState *s, int p, const CardDef *d, const Abilit
     int w = now - 2;
     if (a->tk[0] == TK_PERM) {
         int i = a->tv[0];
-        if (!perm_is_creature(s, i) || perm_is_planeswalker(s, i) || !dies_alone(s, i)) return 0;
         const Permanent *q = &s->perm[i];
-        int dies = !(q->kw & KW_INDESTRUCTIBLE) && (op == OP_DESTROY || n >= q->toughness - q->damage);
-        if (dies) w -= (perm_controller(s, i) == p ? 1 : -1) * board_creature_value(s, i);
+        int change = 0;
+        if (!perm_is_creature(s, i) || perm_is_planeswalker(s, i) || !dies_known(s, p, i, &change)) return 0;
+        if (!(q->kw & KW_INDESTRUCTIBLE) && (op == OP_DESTROY || n >= q->toughness - q->damage)) w += change;
     } else if (a->tk[0] == TK_PLAYER && op == OP_DAMAGE) {
         int t = a->tv[0];
         for (PermIter it = permset_iter(s->perm_ctl[t]); permiter_more(&it);)
@@ -335,7 +394,15 @@ static int spell_known(const GameState *s, int p, const CardDef *d, const Abilit
 
 int board_known(const GameState *s, int p, const Action *a, int quiet, int now, int *v)
 {
-    if (!(quiet & BOARD_QUIET) || a->type != ACT_CAST || a->x) return 0;
+    if (!(quiet & BOARD_QUIET) || a->x) return 0;
+    if (a->type == ACT_ACTIVATE) {
+        const Ability *ab = &s->cards[s->perm[a->hand_idx].card].ab[a->ability];
+        if (ab->kind != AB_EQUIP || a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0]) ||
+            ab->cost.tap || !no_cost_but_mana(&ab->cost))
+            return 0;
+        return equip_known(s, p, a->hand_idx, a->tv[0], quiet, now, v);
+    }
+    if (a->type != ACT_CAST) return 0;
     const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
     if ((d->supertypes & SUPER_LEGENDARY) || (d->types & TYPE_PLANESWALKER)) return 0;
     int k = spell_ability(d);
