@@ -53,8 +53,8 @@ int board_value(const GameState *s, int p)
 }
 
 #define TRB(k) (1ull << (k))
-/* The triggers nothing board_known values can set off outside combat:
- * steps, combat, draws and discards, damage a permanent deals, a
+/* The triggers nothing board_known values can set off: those of steps
+ * and combat, draws and discards, damage a permanent deals, a
  * permanent's own entering (the card cast is looked at itself) and its
  * own dying or leaving (the creature that dies is looked at itself). */
 static const uint64_t calm_triggers =
@@ -102,7 +102,6 @@ int board_quiet(const GameState *s, int p)
 {
     if (s->over || s->stack_n || s->pending_n || s->float_n || s->prevent_combat || s->layers_dirty || s->cond_key)
         return 0;
-    if (s->step != STEP_MAIN1 && s->step != STEP_MAIN2 && s->step != STEP_END) return 0;
     if (s->layers_reads & (LR_PERMS | LR_CONTROL | LR_GY | LR_SUBTYPES)) return 0;
     for (int q = 0; q < 2; q++)
         if ((s->pl_rules[q] & (PR_CANT_LOSE | PR_CANT_WIN | PR_NO_GAIN | PR_NO_DAMAGE | PR_NO_PREVENT)) ||
@@ -158,6 +157,89 @@ static int gain(const GameState *s, int p, int i, const Adds *x)
     int d = worth(q->power + x->dp, q->toughness + x->dt, q->kw | x->kw, s->px[i].rules | x->rules) -
             board_creature_value(s, i);
     return perm_controller(s, i) == p ? d : -d;
+}
+
+/* What a known play does to the players: life, cards in hand and in the
+ * library, a draw from an empty library (704.5b). */
+typedef struct Players {
+    int life[2], hand[2], lib[2], drew_empty[2];
+    uint64_t watch;          /* the triggers its draws and discards could set off (TR_DRAW, TR_DISCARD) */
+} Players;
+
+static void players_now(const GameState *s, int p, Players *o)
+{
+    for (int q = 0; q < 2; q++) {
+        o->life[q] = s->pl[q].life;
+        o->hand[q] = s->pl[q].hand_n - (q == p);     /* the card played has left p's hand */
+        o->lib[q] = s->pl[q].lib_n;
+        o->drew_empty[q] = 0;
+    }
+    o->watch = 0;
+}
+
+/* Whether filter f selects any card (a discard of "a card"). */
+static int any_card(const Filter *f)
+{
+    return !f->types && !f->types_not && !f->types_all && !f->colors && !f->colors_not && !f->subtype[0] &&
+           !f->subtype_not && !f->supers && !f->state && f->mv_max == FILTER_NO_LIMIT;
+}
+
+/* Effect e (fixed amount) on player q, of a source p controls: damage
+ * (none that may go to a planeswalker instead, 306.7), life, draws,
+ * discards of any cards, a look at the top of the library and a shuffle
+ * (the value reads neither). 0 for any other. */
+static int player_effect(const GameState *s, int p, int q, const Effect *e, Players *o)
+{
+    int n = e->n.n;
+    switch (e->op) {
+    case OP_DAMAGE:
+        if (e->arg2 != DMG_BY_SOURCE || (e->flags & ~(uint32_t)(EF_DAMAGED_NO_REGEN | EF_NO_PREVENT))) return 0;
+        if (q != p)
+            for (PermIter it = permset_iter(s->perm_ctl[q]); permiter_more(&it);)
+                if (perm_is_planeswalker(s, permiter_next(&it))) return 0;
+        o->life[q] -= n;
+        return 1;
+    case OP_GAIN_LIFE: case OP_LOSE_LIFE:
+        if (e->flags) return 0;
+        o->life[q] += e->op == OP_GAIN_LIFE ? n : -n;
+        return 1;
+    case OP_DRAW:
+        if (e->flags) return 0;
+        if (o->lib[q] < n) o->drew_empty[q] = 1;
+        n = n < o->lib[q] ? n : o->lib[q];
+        if (o->hand[q] + n > HAND_MAX) return 0;         /* a capacity draw (game.h) */
+        o->hand[q] += n;
+        o->lib[q] -= n;
+        o->watch |= TRB(TR_DRAW);
+        return 1;
+    case OP_DISCARD:
+        if ((e->flags & ~(uint32_t)(EF_RANDOM | EF_CHOOSER)) || !any_card(&e->sel)) return 0;
+        o->hand[q] -= n < o->hand[q] ? n : o->hand[q];
+        o->watch |= TRB(TR_DISCARD);
+        return 1;
+    case OP_REORDER_TOP: case OP_SHUFFLE:
+        return !(e->flags & ~(uint32_t)EF_OPTIONAL);
+    default:
+        return 0;
+    }
+}
+
+/* The value for p of w (the board's value but for the players' life and
+ * hands) with the players as o leaves them: the game's end when one has
+ * lost (704.5a-b). 0 when a trigger could see its draws or discards. */
+static int players_value(const GameState *s, int p, const Players *o, int w, int *v)
+{
+    if (o->watch && trigger_watched(s, o->watch)) return 0;
+    int lost[2];
+    for (int q = 0; q < 2; q++) lost[q] = o->life[q] <= 0 || o->drew_empty[q];
+    if (lost[0] || lost[1]) {
+        *v = lost[0] && lost[1] ? 0 : lost[p] ? -100000 : 100000;
+        return 1;
+    }
+    for (int q = 0; q < 2; q++)
+        w += (q == p ? 1 : -1) * (life_worth(o->life[q]) - life_worth(s->pl[q].life) + 2 * (o->hand[q] - s->pl[q].hand_n));
+    *v = w;
+    return 1;
 }
 
 /* Whether static effect e of a card entering can be written into the
@@ -230,7 +312,7 @@ static int permanent_known(const GameState *s, int p, const CardDef *d, int quie
     if (!enters_quietly(d, 0) || (creature && (quiet & BOARD_FILTER_READS))) return 0;
     Adds self = { 0, 0, 0, 0 };
     if (creature && !newcomer_gets(s, p, d, &self)) return 0;
-    int w = now - 2;
+    int w = now;
     for (int k = 0; k < d->n_abilities; k++)
         for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
             const Effect *e = &d->ab[k].effect[j];
@@ -247,10 +329,12 @@ static int permanent_known(const GameState *s, int p, const CardDef *d, int quie
                 w += gain(s, p, i, &x);
             }
         }
-    if (!creature) { *v = w + 3; return 1; }
-    if (d->toughness + self.dt <= 0) return 0;
-    *v = w + worth(d->power + self.dp, d->toughness + self.dt, d->keywords | self.kw, self.rules);
-    return 1;
+    if (!creature) w += 3;
+    else if (d->toughness + self.dt <= 0) return 0;
+    else w += worth(d->power + self.dp, d->toughness + self.dt, d->keywords | self.kw, self.rules);
+    Players o;
+    players_now(s, p, &o);
+    return players_value(s, p, &o, w, v);
 }
 
 /* What the static abilities of Aura or Equipment d (enters_quietly, its
@@ -340,56 +424,49 @@ static int no_cost(const Cost *c)
     return !c->generic && !colors && !c->tap && no_cost_but_mana(c);
 }
 
-/* The value after instant or sorcery ability ab (one target: fixed
- * damage, or destroy a creature; maybe fixed life for its caster). */
+/* The value after instant or sorcery ability ab with at most one target
+ * (a creature or a player): fixed damage, destroying the creature, fixed
+ * life, draws and discards (player_effect) on the target, its
+ * controller, its caster or its opponent. */
 static int spell_known(const GameState *s, int p, const CardDef *d, const Ability *ab, const Action *a, int now, int *v)
 {
-    if (d->n_abilities != 1 || ab->n_targets != 1 || !no_cost(&ab->cost) ||
+    if (d->n_abilities != 1 || ab->n_targets > 1 || a->n_targets != ab->n_targets || !no_cost(&ab->cost) ||
         (d->keywords & (KW_DEATHTOUCH | KW_WITHER | KW_INFECT | KW_LIFELINK)))
         return 0;
-    int op = -1, n = 0, gain = 0;
+    int tp = -1, ti = -1;
+    if (a->n_targets && a->tk[0] == TK_PLAYER) tp = a->tv[0];
+    else if (a->n_targets && a->tk[0] == TK_PERM && perm_is_creature(s, a->tv[0]) && !perm_is_planeswalker(s, a->tv[0])) ti = a->tv[0];
+    else if (a->n_targets) return 0;
+    Players o;
+    players_now(s, p, &o);
+    int damage = 0, destroy = 0;
     for (int j = 0; j < ab->n_effects; j++) {
         const Effect *e = &ab->effect[j];
-        if (e->op == OP_GAIN_LIFE && e->who == SEL_YOU && e->n.kind == QTY_CONST && !e->flags && !gain) {
-            gain = e->n.n;
+        if (e->n.kind != QTY_CONST) return 0;
+        int on_target = e->who == SEL_TARGET && e->arg == 0;
+        if (on_target && ti >= 0) {                              /* the creature */
+            if (e->op == OP_DAMAGE && e->arg2 == DMG_BY_SOURCE && !(e->flags & ~(uint32_t)(EF_DAMAGED_NO_REGEN | EF_NO_PREVENT)))
+                damage += e->n.n;
+            else if (e->op == OP_DESTROY && !(e->flags & ~(uint32_t)EF_NO_REGEN))
+                destroy = 1;
+            else
+                return 0;
             continue;
         }
-        if (op >= 0 || e->who != SEL_TARGET || e->arg) return 0;
-        if (e->op == OP_DAMAGE && e->n.kind == QTY_CONST && e->arg2 == DMG_BY_SOURCE &&
-            !(e->flags & ~(uint32_t)(EF_DAMAGED_NO_REGEN | EF_NO_PREVENT)))
-            op = OP_DAMAGE;
-        else if (e->op == OP_DESTROY && !(e->flags & ~(uint32_t)EF_NO_REGEN))
-            op = OP_DESTROY;
-        else
-            return 0;
-        n = e->n.n;
+        int q = on_target ? tp : e->who == SEL_YOU ? p : e->who == SEL_OPPONENTS ? 1 - p
+              : e->who == SEL_TARGET_CONTROLLER && e->arg == 0 && ti >= 0 ? perm_controller(s, ti) : -1;
+        if (q < 0 || !player_effect(s, p, q, e, &o)) return 0;
     }
-    if (op < 0) return 0;
-    int life[2] = { s->pl[0].life, s->pl[1].life };
-    life[p] += gain;
-    int w = now - 2;
-    if (a->tk[0] == TK_PERM) {
-        int i = a->tv[0];
-        const Permanent *q = &s->perm[i];
+    int w = now;
+    if (ti >= 0) {
+        const Permanent *q = &s->perm[ti];
         int change = 0;
-        if (!perm_is_creature(s, i) || perm_is_planeswalker(s, i) || !dies_known(s, p, i, &change)) return 0;
-        if (!(q->kw & KW_INDESTRUCTIBLE) && (op == OP_DESTROY || n >= q->toughness - q->damage)) w += change;
-    } else if (a->tk[0] == TK_PLAYER && op == OP_DAMAGE) {
-        int t = a->tv[0];
-        for (PermIter it = permset_iter(s->perm_ctl[t]); permiter_more(&it);)
-            if (perm_is_planeswalker(s, permiter_next(&it))) return 0;   /* the damage may go to one (306.7) */
-        life[t] -= n;
-    } else {
-        return 0;
+        if (!(q->kw & KW_INDESTRUCTIBLE) && (destroy || (damage && damage >= q->toughness - q->damage))) {
+            if (!dies_known(s, p, ti, &change)) return 0;
+            w += change;
+        }
     }
-    if (life[0] <= 0 || life[1] <= 0) {                       /* 704.5a */
-        *v = life[0] <= 0 && life[1] <= 0 ? 0 : life[p] <= 0 ? -100000 : 100000;
-        return 1;
-    }
-    for (int q = 0; q < 2; q++)
-        w += (q == p ? 1 : -1) * (life_worth(life[q]) - life_worth(s->pl[q].life));
-    *v = w;
-    return 1;
+    return players_value(s, p, &o, w, v);
 }
 
 int board_known(const GameState *s, int p, const Action *a, int quiet, int now, int *v)
@@ -408,7 +485,7 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
     int k = spell_ability(d);
     if (spell_x(d, k)) return 0;
     if (d->types & (TYPE_INSTANT | TYPE_SORCERY))
-        return k >= 0 && d->ab[k].kind == AB_SPELL && a->n_targets == 1 && spell_known(s, p, d, &d->ab[k], a, now, v);
+        return k >= 0 && d->ab[k].kind == AB_SPELL && spell_known(s, p, d, &d->ab[k], a, now, v);
     if (k >= 0 && d->ab[k].kind == AB_ENCHANT) {                 /* an Aura */
         if (a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0]) ||
             perm_is_planeswalker(s, a->tv[0]) || (d->types & TYPE_CREATURE) || !enters_quietly(d, 1))

@@ -10,25 +10,28 @@
  *
  * Known without a fork (board_known), on a board that board_quiet finds
  * quiet for the player: nothing on the stack or waiting to trigger, no
- * effect of a resolved spell in force, no combat, no prevention, no
- * trigger that casting, paying mana, entering, dying or gaining life could
- * set off, only static abilities that add power, toughness, keywords or
- * rules, no count or condition the layers read, and mana that hurts no
- * one. Then the value after
+ * effect of a resolved spell in force, no prevention, no trigger that
+ * casting, paying mana, entering, dying or gaining life could set off,
+ * only static abilities that add power, toughness, keywords or rules, no
+ * count or condition the layers read (but lands), and mana that hurts no
+ * one. Combat may be under way: the value does not read it. Then the
+ * value after
  *   - a permanent spell without target (a creature, an artifact, an
  *     enchantment) with no ability as it enters, whose static abilities
- *     add fixed power and toughness (not less toughness), keywords or
- *     rules to itself, to what it is attached to (an Equipment enters
- *     unattached) or to a set of permanents chosen by what cards show
- *     (an anthem, a lord), the battlefield's likewise to it;
+ *     add power and toughness (fixed or for each land of a kind; not
+ *     less toughness), keywords or rules to itself, to what it is
+ *     attached to (an Equipment enters unattached) or to a set of
+ *     permanents chosen by what cards show (an anthem, a lord), the
+ *     battlefield's likewise to it;
  *   - an Aura whose static abilities add the same to the creature it
- *     targets;
+ *     targets; an Equipment's equip onto a creature (from none, or moving
+ *     power and toughness alone);
  *   - an instant or sorcery that deals fixed damage to one target, or
  *     destroys one target creature, and maybe gains its caster fixed life;
  * is the value now with the change written in: the card leaves the hand,
- * the permanent joins its side, the creature that dies leaves, the life
- * moves. tests/test_policies.c checks it against the fork at every such
- * candidate of hundreds of games. */
+ * the permanent joins its side, the creature that dies leaves (with the
+ * Auras on it), the life moves. tests/test_policies.c checks it against
+ * the fork at every such candidate of hundreds of games. */
 #ifndef MTG_POLICY_BOARD_H
 #define MTG_POLICY_BOARD_H
 
