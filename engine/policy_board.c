@@ -254,10 +254,42 @@ static int known_static(const Effect *e, int aura)
     return e->who == SEL_SELF || (e->who == SEL_ALL && plain_filter(&e->sel));
 }
 
+/* Whether "when ~ enters the battlefield" ability a acts only on players
+ * as player_effect can: a fixed amount on its controller, each opponent
+ * or target opponent. */
+static int etb_on_players(const Ability *a)
+{
+    if (a->cond || a->zone == ZONE_GRAVEYARD || a->n_targets > 1) return 0;
+    if (a->n_targets && (a->target[0].what != TGT_PLAYER || a->target[0].f.ctl != CTL_OPP || a->target[0].min != 1 ||
+                         a->target[0].max != 1))
+        return 0;
+    for (int j = 0; j < a->n_effects; j++) {
+        const Effect *e = &a->effect[j];
+        if (e->n.kind != QTY_CONST || !(e->who == SEL_YOU || e->who == SEL_OPPONENTS || (e->who == SEL_TARGET && !e->arg)))
+            return 0;
+    }
+    return 1;
+}
+
+/* What card d's "when ~ enters the battlefield" abilities (etb_on_players)
+ * do to the players o, as it enters under p's control: 0 when not known. */
+static int etb_players(const GameState *s, int p, const CardDef *d, Players *o)
+{
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (a->kind != AB_TRIGGERED || a->trigger != TR_ETB) continue;
+        if (a->n_targets && (s->pl_rules[1 - p] & (PR_SHROUD | PR_HEXPROOF))) return 0;   /* no target: removed */
+        for (int j = 0; j < a->n_effects; j++)
+            if (!player_effect(s, p, a->effect[j].who == SEL_YOU ? p : 1 - p, &a->effect[j], o)) return 0;
+    }
+    return 1;
+}
+
 /* Whether the abilities of card d, cast and entering the battlefield, do
- * nothing to the board but through static abilities known_static takes:
- * its triggers calm and not on its own entering, no replacement as it
- * enters but entering tapped. */
+ * nothing to the board but through static abilities known_static takes
+ * and, but for an Aura, "when ~ enters" abilities on players
+ * (etb_on_players): its other triggers calm, no replacement as it enters
+ * but entering tapped. */
 static int enters_quietly(const CardDef *d, int aura)
 {
     for (int k = 0; k < d->n_abilities; k++) {
@@ -266,7 +298,7 @@ static int enters_quietly(const CardDef *d, int aura)
         case AB_ACTIVATED: case AB_MANA: case AB_EQUIP: case AB_ENCHANT: case AB_ETB_TAPPED:
             break;
         case AB_TRIGGERED:
-            if (a->trigger == TR_ETB || !(calm_triggers >> a->trigger & 1)) return 0;
+            if (a->trigger == TR_ETB ? aura || !etb_on_players(a) : !(calm_triggers >> a->trigger & 1)) return 0;
             break;
         case AB_STATIC:
             if (a->cond) return 0;
@@ -334,7 +366,7 @@ static int permanent_known(const GameState *s, int p, const CardDef *d, int quie
     else w += worth(d->power + self.dp, d->toughness + self.dt, d->keywords | self.kw, self.rules);
     Players o;
     players_now(s, p, &o);
-    return players_value(s, p, &o, w, v);
+    return etb_players(s, p, d, &o) && players_value(s, p, &o, w, v);
 }
 
 /* What the static abilities of Aura or Equipment d (enters_quietly, its

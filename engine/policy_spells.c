@@ -113,7 +113,9 @@ static int in_combat(const GameState *s)
 }
 
 /* The state after action a and everything on the stack resolves with no
- * answer, and the playout's end (playout_end). */
+ * answer, the abilities that trigger on the way included (those of what
+ * resolves last too: Liliana's Specter's discard), and the playout's end
+ * (playout_end). */
 static void playout(GameState *f, const Game *g, int p, const Action *a)
 {
     /* A land made a creature at the beginning of its controller's combat
@@ -126,12 +128,12 @@ static void playout(GameState *f, const Game *g, int p, const Action *a)
     Rng dr[2], pr[2];
     playout_game(&q, dr, pr, g, p);
     if (action_apply_listed(f, &q, p, a) != MTG_OK) { f->over = 1; f->winner = (uint8_t)(1 - p); return; }
-    if (f->pending_n && !f->stack_n) triggers_put(f, &q);   /* a mana ability's (Chromatic Star's draw) */
-    for (int guard = 0; f->stack_n && !f->over && guard < 4 * STACK_MAX; guard++) {
+    for (int guard = 0; !f->over && guard < 4 * STACK_MAX; guard++) {
         layers_refresh(f);
         sba_apply_some(f, &q, 0);
         triggers_put(f, &q);
-        if (f->stack_n) stack_resolve_top(f, &q);
+        if (!f->stack_n) break;
+        stack_resolve_top(f, &q);
     }
     playout_end(f, &q, p, combat_now);
 }
