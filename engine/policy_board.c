@@ -166,11 +166,12 @@ typedef struct Players {
     uint64_t watch;          /* the triggers its draws and discards could set off (TR_DRAW, TR_DISCARD) */
 } Players;
 
-static void players_now(const GameState *s, int p, Players *o)
+/* The players now, the card played (from_hand) gone from p's hand. */
+static void players_now(const GameState *s, int p, int from_hand, Players *o)
 {
     for (int q = 0; q < 2; q++) {
         o->life[q] = s->pl[q].life;
-        o->hand[q] = s->pl[q].hand_n - (q == p);     /* the card played has left p's hand */
+        o->hand[q] = s->pl[q].hand_n - (q == p && from_hand);
         o->lib[q] = s->pl[q].lib_n;
         o->drew_empty[q] = 0;
     }
@@ -184,13 +185,12 @@ static int any_card(const Filter *f)
            !f->subtype_not && !f->supers && !f->state && f->mv_max == FILTER_NO_LIMIT;
 }
 
-/* Effect e (fixed amount) on player q, of a source p controls: damage
- * (none that may go to a planeswalker instead, 306.7), life, draws,
- * discards of any cards, a look at the top of the library and a shuffle
- * (the value reads neither). 0 for any other. */
-static int player_effect(const GameState *s, int p, int q, const Effect *e, Players *o)
+/* Effect e (amount n) on player q, of a source p controls: damage (none
+ * that may go to a planeswalker instead, 306.7), life, draws, discards of
+ * any cards, a look at the top of the library and a shuffle (the value
+ * reads neither). 0 for any other. */
+static int player_effect(const GameState *s, int p, int q, const Effect *e, int n, Players *o)
 {
-    int n = e->n.n;
     switch (e->op) {
     case OP_DAMAGE:
         if (e->arg2 != DMG_BY_SOURCE || (e->flags & ~(uint32_t)(EF_DAMAGED_NO_REGEN | EF_NO_PREVENT))) return 0;
@@ -280,7 +280,8 @@ static int etb_players(const GameState *s, int p, const CardDef *d, Players *o)
         if (a->kind != AB_TRIGGERED || a->trigger != TR_ETB) continue;
         if (a->n_targets && (s->pl_rules[1 - p] & (PR_SHROUD | PR_HEXPROOF))) return 0;   /* no target: removed */
         for (int j = 0; j < a->n_effects; j++)
-            if (!player_effect(s, p, a->effect[j].who == SEL_YOU ? p : 1 - p, &a->effect[j], o)) return 0;
+            if (!player_effect(s, p, a->effect[j].who == SEL_YOU ? p : 1 - p, &a->effect[j], a->effect[j].n.n, o))
+                return 0;
     }
     return 1;
 }
@@ -365,7 +366,7 @@ static int permanent_known(const GameState *s, int p, const CardDef *d, int quie
     else if (d->toughness + self.dt <= 0) return 0;
     else w += worth(d->power + self.dp, d->toughness + self.dt, d->keywords | self.kw, self.rules);
     Players o;
-    players_now(s, p, &o);
+    players_now(s, p, 1, &o);
     return etb_players(s, p, d, &o) && players_value(s, p, &o, w, v);
 }
 
@@ -418,14 +419,15 @@ static int equip_known(const GameState *s, int p, int e, int i, int quiet, int n
 }
 
 /* The change of value for p as creature i dies, when known: i leaves
- * (no static ability of its own to take along, no "when ~ dies" or
- * "leaves" of its own, no regeneration shield, no damage prevention),
+ * (no static ability of its own to take along unless statics_ok, no
+ * "when ~ dies" or "leaves" of its own, no regeneration shield, no damage
+ * prevention),
  * the Auras on it go to their owners' graveyards and the Equipment stays
  * unattached (704.5m-n), theirs acting only on i. Else 0. */
-static int dies_known(const GameState *s, int p, int i, int *w)
+static int dies_known(const GameState *s, int p, int i, int statics_ok, int *w)
 {
     const PermX *x = &s->px[i];
-    if ((x->abk & (PK_STATIC | PK_CONTROL)) || x->regen || s->perm[i].prevent) return 0;
+    if ((x->abk & PK_CONTROL) || ((x->abk & PK_STATIC) && !statics_ok) || x->regen || s->perm[i].prevent) return 0;
     const CardDef *d = &s->cards[s->perm[i].card];
     for (int k = 0; (x->abk & PK_TRIGGERED) && k < d->n_abilities; k++)
         if (d->ab[k].kind == AB_TRIGGERED && (d->ab[k].trigger == TR_DIES || d->ab[k].trigger == TR_LEAVES)) return 0;
@@ -441,11 +443,12 @@ static int dies_known(const GameState *s, int p, int i, int *w)
     return 1;
 }
 
-/* Whether cost c asks for no more than mana and {T}. */
-static int no_cost_but_mana(const Cost *c)
+/* Whether cost c asks for no more than mana, {T} and, with sac_ok,
+ * sacrificing the source. */
+static int cost_known(const Cost *c, int sac_ok)
 {
-    return !c->x && !c->untap && !c->sac_self && !c->sac_n && !c->discard_n && !c->life && !c->remove_counters &&
-           !c->exile_self && !c->per_target && !c->exile_gy && !c->loyalty;
+    return !c->x && !c->untap && (sac_ok || !c->sac_self) && !c->sac_n && !c->discard_n && !c->life &&
+           !c->remove_counters && !c->exile_self && !c->per_target && !c->exile_gy && !c->loyalty;
 }
 
 /* Whether cost c asks for nothing (an instant's or sorcery's additional cost). */
@@ -453,71 +456,133 @@ static int no_cost(const Cost *c)
 {
     int colors = 0;
     for (int k = 0; k < 6; k++) colors |= c->color[k];
-    return !c->generic && !colors && !c->tap && no_cost_but_mana(c);
+    return !c->generic && !colors && !c->tap && cost_known(c, 0);
 }
 
-/* The value after instant or sorcery ability ab with at most one target
- * (a creature or a player): fixed damage, destroying the creature, fixed
- * life, draws and discards (player_effect) on the target, its
- * controller, its caster or its opponent. */
-static int spell_known(const GameState *s, int p, const CardDef *d, const Ability *ab, const Action *a, int now, int *v)
+/* The amount of effect e for its controller p: fixed, X (the action's),
+ * or for each land of a kind (no known play changes the lands); -1 for
+ * any other. */
+static int amount(const GameState *s, int p, const Effect *e, int x)
 {
-    if (d->n_abilities != 1 || ab->n_targets > 1 || a->n_targets != ab->n_targets || !no_cost(&ab->cost) ||
-        (d->keywords & (KW_DEATHTOUCH | KW_WITHER | KW_INFECT | KW_LIFELINK)))
-        return 0;
+    if (e->n.kind == QTY_CONST) return e->n.n;
+    if (e->n.kind == QTY_X) return x * e->n.n;
+    if (e->n.kind == QTY_COUNT && e->count.zone == ZONE_BATTLEFIELD && filter_only_lands(&e->count))
+        return effect_count(s, &e->count, p, -1) * e->n.n;
+    return -1;
+}
+
+/* The change of value for p as every creature matching e->sel ("destroy
+ * all creatures") is destroyed (701.7), when known: each that is not
+ * indestructible dies (dies_known; its static abilities only when no
+ * creature survives them), none has a regeneration shield to use. */
+static int all_destroyed(const GameState *s, int p, const Effect *e, int *w)
+{
+    PermSet dying = 0;
+    int survivors = 0, statics = 0, v = 0;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        int hit = filter_perm(s, &e->sel, i, p, -1);
+        if (hit && !perm_is_creature(s, i)) return 0;
+        if (!perm_is_creature(s, i)) continue;
+        if (hit && s->px[i].regen && !(e->flags & EF_NO_REGEN)) return 0;
+        if (!hit || (s->perm[i].kw & KW_INDESTRUCTIBLE)) { survivors++; continue; }
+        dying |= PERMSET_BIT(i);
+        statics |= (s->px[i].abk & PK_STATIC) != 0;
+    }
+    if (statics && survivors) return 0;
+    for (PermIter it = permset_iter(dying); permiter_more(&it);) {
+        int change;
+        if (!dies_known(s, p, permiter_next(&it), 1, &change)) return 0;
+        v += change;
+    }
+    *w = v;
+    return 1;
+}
+
+/* The value after ability ab (an instant's or sorcery's, card d's from
+ * the hand; or activated, of permanent src) with at most one target (a
+ * creature or a player): damage, destroying the creature or every
+ * creature of a set, life, draws and discards (player_effect) on the
+ * target, its controller, its caster or its opponent, amounts fixed, X or
+ * for each land of a kind; the source sacrificed as a cost dies. */
+static int effects_known(const GameState *s, int p, const Ability *ab, const Action *a, int src, int now, int *v)
+{
+    if (ab->n_targets > 1 || a->n_targets != ab->n_targets) return 0;
+    unsigned kw = src >= 0 ? s->perm[src].kw : 0;
+    if (kw & (KW_DEATHTOUCH | KW_WITHER | KW_INFECT | KW_LIFELINK)) return 0;   /* what its damage does */
     int tp = -1, ti = -1;
     if (a->n_targets && a->tk[0] == TK_PLAYER) tp = a->tv[0];
-    else if (a->n_targets && a->tk[0] == TK_PERM && perm_is_creature(s, a->tv[0]) && !perm_is_planeswalker(s, a->tv[0])) ti = a->tv[0];
+    else if (a->n_targets && a->tk[0] == TK_PERM && perm_is_creature(s, a->tv[0]) && !perm_is_planeswalker(s, a->tv[0]) &&
+             a->tv[0] != src)
+        ti = a->tv[0];
     else if (a->n_targets) return 0;
     Players o;
-    players_now(s, p, &o);
-    int damage = 0, destroy = 0;
+    players_now(s, p, src < 0, &o);
+    int damage = 0, destroy = 0, w = now;
     for (int j = 0; j < ab->n_effects; j++) {
         const Effect *e = &ab->effect[j];
-        if (e->n.kind != QTY_CONST) return 0;
+        int n = amount(s, p, e, a->x);
+        if (n < 0) return 0;
         int on_target = e->who == SEL_TARGET && e->arg == 0;
         if (on_target && ti >= 0) {                              /* the creature */
             if (e->op == OP_DAMAGE && e->arg2 == DMG_BY_SOURCE && !(e->flags & ~(uint32_t)(EF_DAMAGED_NO_REGEN | EF_NO_PREVENT)))
-                damage += e->n.n;
+                damage += n;
             else if (e->op == OP_DESTROY && !(e->flags & ~(uint32_t)EF_NO_REGEN))
                 destroy = 1;
             else
                 return 0;
             continue;
         }
+        if (e->who == SEL_ALL && e->op == OP_DESTROY && !(e->flags & ~(uint32_t)EF_NO_REGEN) && ab->n_effects == 1) {
+            int change;
+            if (!all_destroyed(s, p, e, &change)) return 0;
+            w += change;
+            continue;
+        }
         int q = on_target ? tp : e->who == SEL_YOU ? p : e->who == SEL_OPPONENTS ? 1 - p
               : e->who == SEL_TARGET_CONTROLLER && e->arg == 0 && ti >= 0 ? perm_controller(s, ti) : -1;
-        if (q < 0 || !player_effect(s, p, q, e, &o)) return 0;
+        if (q < 0 || !player_effect(s, p, q, e, n, &o)) return 0;
     }
-    int w = now;
     if (ti >= 0) {
         const Permanent *q = &s->perm[ti];
         int change = 0;
         if (!(q->kw & KW_INDESTRUCTIBLE) && (destroy || (damage && damage >= q->toughness - q->damage))) {
-            if (!dies_known(s, p, ti, &change)) return 0;
+            if (!dies_known(s, p, ti, 0, &change)) return 0;
             w += change;
         }
+    }
+    if (src >= 0 && ab->cost.sac_self) {                         /* sacrificed as the ability is activated */
+        int change = 0;
+        if (!perm_is_creature(s, src) || !dies_known(s, p, src, 0, &change)) return 0;
+        w += change;
     }
     return players_value(s, p, &o, w, v);
 }
 
 int board_known(const GameState *s, int p, const Action *a, int quiet, int now, int *v)
 {
-    if (!(quiet & BOARD_QUIET) || a->x) return 0;
+    if (!(quiet & BOARD_QUIET)) return 0;
     if (a->type == ACT_ACTIVATE) {
-        const Ability *ab = &s->cards[s->perm[a->hand_idx].card].ab[a->ability];
+        int src = a->hand_idx;
+        const Ability *ab = &s->cards[s->perm[src].card].ab[a->ability];
+        if (ab->kind == AB_ACTIVATED && !ab->granted && !(s->px[src].abk & PK_TRIGGERED) && cost_known(&ab->cost, 1)) {
+            for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);)
+                if (s->px[permiter_next(&it)].attached == src) return 0;   /* what deals damage sees it */
+            return effects_known(s, p, ab, a, src, now, v);
+        }
         if (ab->kind != AB_EQUIP || a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0]) ||
-            ab->cost.tap || !no_cost_but_mana(&ab->cost))
+            ab->cost.tap || !cost_known(&ab->cost, 0) || a->x)
             return 0;
-        return equip_known(s, p, a->hand_idx, a->tv[0], quiet, now, v);
+        return equip_known(s, p, src, a->tv[0], quiet, now, v);
     }
     if (a->type != ACT_CAST) return 0;
     const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
     if ((d->supertypes & SUPER_LEGENDARY) || (d->types & TYPE_PLANESWALKER)) return 0;
     int k = spell_ability(d);
-    if (spell_x(d, k)) return 0;
     if (d->types & (TYPE_INSTANT | TYPE_SORCERY))
-        return k >= 0 && d->ab[k].kind == AB_SPELL && spell_known(s, p, d, &d->ab[k], a, now, v);
+        return k >= 0 && d->ab[k].kind == AB_SPELL && d->n_abilities == 1 && no_cost(&d->ab[k].cost) &&
+               effects_known(s, p, &d->ab[k], a, -1, now, v);
+    if (a->x || spell_x(d, k)) return 0;
     if (k >= 0 && d->ab[k].kind == AB_ENCHANT) {                 /* an Aura */
         if (a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0]) ||
             perm_is_planeswalker(s, a->tv[0]) || (d->types & TYPE_CREATURE) || !enters_quietly(d, 1))

@@ -329,7 +329,7 @@ static void test_lookahead_beats_heuristic(void **st)
  * and each kind of known action comes up hundreds of times. */
 static long compared, differed;
 enum { KNOWN_CREATURE, KNOWN_PERMANENT, KNOWN_AURA, KNOWN_ON_CREATURE, KNOWN_ON_PLAYER, KNOWN_UNTARGETED, KNOWN_EQUIP,
-       KNOWN_KINDS };
+       KNOWN_ACTIVATED, KNOWN_KINDS };
 static long known[KNOWN_KINDS], known_differ;
 
 static void check_known(const GameState *s, const Game *g, int p, const Action *legal, int n)
@@ -342,7 +342,7 @@ static void check_known(const GameState *s, const Game *g, int p, const Action *
         if (!board_known(s, p, &legal[k], quiet, now, &v)) continue;
         int act = legal[k].type == ACT_ACTIVATE;
         const CardDef *d = &s->cards[act ? s->perm[legal[k].hand_idx].card : OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])];
-        int kind = act ? KNOWN_EQUIP
+        int kind = act ? (d->ab[legal[k].ability].kind == AB_EQUIP ? KNOWN_EQUIP : KNOWN_ACTIVATED)
                  : (d->types & (TYPE_INSTANT | TYPE_SORCERY))
                    ? (!legal[k].n_targets ? KNOWN_UNTARGETED : legal[k].tk[0] == TK_PLAYER ? KNOWN_ON_PLAYER : KNOWN_ON_CREATURE)
                  : (d->types & TYPE_CREATURE) ? KNOWN_CREATURE : legal[k].n_targets ? KNOWN_AURA : KNOWN_PERMANENT;
@@ -407,8 +407,8 @@ static void test_pruning_changes_no_choice(void **st)
     pool_free(&dpool);
     print_message("pruned and unpruned heuristic: %ld choices compared, %ld differ\n", compared, differed);
     print_message("known without a fork: %ld creatures, %ld other permanents, %ld Auras, %ld spells on creatures, %ld on "
-                  "players, %ld without target, %ld equips; %ld differ from the fork\n", known[0], known[1], known[2],
-                  known[3], known[4], known[5], known[6], known_differ);
+                  "players, %ld without target, %ld equips, %ld other abilities; %ld differ from the fork\n", known[0],
+                  known[1], known[2], known[3], known[4], known[5], known[6], known[7], known_differ);
     assert_true(compared > 20000);
     assert_int_equal(differed, 0);
     for (int k = 0; k < KNOWN_KINDS; k++) assert_true(known[k] > 100);
