@@ -275,6 +275,7 @@ static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int
         }
     }
     if (left + pn->u->n - needed < generic) return 0;
+    if (needed > pn->u->n + (any ? basics : 0)) return 0;    /* a unit or wild basic for each symbol left */
     for (int budget = 0; budget <= needed; budget++) {
         pn->used = pn->pain = 0;
         pn->wilds = any ? basics : 0;
