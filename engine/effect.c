@@ -249,9 +249,11 @@ int target_spec_legal(const GameState *s, const StackItem *it, const TargetSpec 
         const PermX *x = &s->px[i];
         if (x->rules & (1u << RULE_SHROUD)) return 0;                                      /* 702.18 */
         if ((x->rules & (1u << RULE_HEXPROOF)) && perm_controller(s, i) != you) return 0;   /* 702.11 */
-        Quality q = quality_of_card(item_source_card(s, it));                               /* 702.16b */
-        q.colors = (uint8_t)item_colors(s, it);
-        if (layers_protected(s, i, &q)) return 0;
+        if (x->rules & RULE_BIT(RULE_PROTECTION)) {                                          /* 702.16b */
+            Quality q = quality_of_card(item_source_card(s, it));
+            q.colors = (uint8_t)item_colors(s, it);
+            if (layers_protected(s, i, &q)) return 0;
+        }
         if ((x->rules & RULE_BIT(RULE_UNTARGETABLE_BY)) && layers_each_rule(s, i, RULE_UNTARGETABLE_BY, untargetable_visit, it))
             return 0;                                                                       /* Karplusan Strider */
         return 1;

@@ -419,19 +419,35 @@ static int equip_known(const GameState *s, int p, int e, int i, int quiet, int n
 }
 
 /* The change of value for p as creature i dies, when known: i leaves
- * (no static ability of its own to take along unless statics_ok, no
- * "when ~ dies" or "leaves" of its own, no regeneration shield, no damage
- * prevention),
+ * (no "when ~ dies" or "leaves" of its own, no regeneration shield, no
+ * damage prevention) and its static abilities with it (all_die: every
+ * creature they act on dies too),
  * the Auras on it go to their owners' graveyards and the Equipment stays
  * unattached (704.5m-n), theirs acting only on i. Else 0. */
-static int dies_known(const GameState *s, int p, int i, int statics_ok, int *w)
+static int dies_known(const GameState *s, int p, int i, int all_die, int quiet, int *w)
 {
     const PermX *x = &s->px[i];
-    if ((x->abk & PK_CONTROL) || ((x->abk & PK_STATIC) && !statics_ok) || x->regen || s->perm[i].prevent) return 0;
+    if ((x->abk & PK_CONTROL) || x->regen || s->perm[i].prevent) return 0;
     const CardDef *d = &s->cards[s->perm[i].card];
     for (int k = 0; (x->abk & PK_TRIGGERED) && k < d->n_abilities; k++)
         if (d->ab[k].kind == AB_TRIGGERED && (d->ab[k].trigger == TR_DIES || d->ab[k].trigger == TR_LEAVES)) return 0;
     int v = perm_controller(s, i) == p ? -board_creature_value(s, i) : board_creature_value(s, i);
+    /* A lord's fixed +N/+N leaves the creatures it applied to (613.4c: 7c
+     * adds, so it is taken away as it was given); a keyword or rule it
+     * gave may stay from elsewhere: not known. */
+    for (int k = 0; (x->abk & PK_STATIC) && !all_die && k < d->n_abilities; k++)
+        for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
+            const Effect *e = &d->ab[k].effect[j];
+            if (e->who == SEL_SELF) continue;
+            if (e->who != SEL_ALL || e->op != OP_PUMP || e->n.kind != QTY_CONST) return 0;
+            for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+                int c = permiter_next(&it);
+                if (c == i || !perm_is_creature(s, c) || !filter_perm(s, &e->sel, c, perm_controller(s, i), i)) continue;
+                Adds off = { -e->p * e->n.n, -e->t * e->n.n, 0, 0 };
+                if (s->perm[c].toughness + off.dt <= s->perm[c].damage || reread(s, c, &off, quiet)) return 0;
+                v += gain(s, p, c, &off);
+            }
+        }
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int j = permiter_next(&it);
         if (s->px[j].attached != i) continue;
@@ -492,7 +508,7 @@ static int all_destroyed(const GameState *s, int p, const Effect *e, int *w)
     if (statics && survivors) return 0;
     for (PermIter it = permset_iter(dying); permiter_more(&it);) {
         int change;
-        if (!dies_known(s, p, permiter_next(&it), 1, &change)) return 0;
+        if (!dies_known(s, p, permiter_next(&it), 1, 0, &change)) return 0;
         v += change;
     }
     *w = v;
@@ -505,7 +521,8 @@ static int all_destroyed(const GameState *s, int p, const Effect *e, int *w)
  * creature of a set, life, draws and discards (player_effect) on the
  * target, its controller, its caster or its opponent, amounts fixed, X or
  * for each land of a kind; the source sacrificed as a cost dies. */
-static int effects_known(const GameState *s, int p, const Ability *ab, const Action *a, int src, int now, int *v)
+static int effects_known(const GameState *s, int p, const Ability *ab, const Action *a, int src, int quiet, int now,
+                         int *v)
 {
     if (ab->n_targets > 1 || a->n_targets != ab->n_targets) return 0;
     unsigned kw = src >= 0 ? s->perm[src].kw : 0;
@@ -518,12 +535,25 @@ static int effects_known(const GameState *s, int p, const Ability *ab, const Act
     else if (a->n_targets) return 0;
     Players o;
     players_now(s, p, src < 0, &o);
-    int damage = 0, destroy = 0, w = now;
+    int damage = 0, destroy = 0, w = now, pumped = -1;
+    Adds pump = { 0, 0, 0, 0 };
     for (int j = 0; j < ab->n_effects; j++) {
         const Effect *e = &ab->effect[j];
         int n = amount(s, p, e, a->x);
         if (n < 0) return 0;
         int on_target = e->who == SEL_TARGET && e->arg == 0;
+        if ((e->op == OP_PUMP || e->op == OP_GRANT || e->op == OP_RULE) && e->dur == DUR_EOT && !e->flags) {
+            /* until end of turn, on the target or the source: kept while combat is (playout_end) */
+            int c = on_target && ti >= 0 ? ti : e->who == SEL_SELF && src >= 0 && perm_is_creature(s, src) ? src : -1;
+            if (c < 0 || (pumped >= 0 && pumped != c) ||
+                (e->op == OP_RULE && (e->arg2 >= 32 || e->arg2 == RULE_PROTECTION || e->arg2 == RULE_BLOCK_EXTRA)))
+                return 0;
+            pumped = c;
+            if (e->op == OP_PUMP) { pump.dp += e->p * n; pump.dt += e->t * n; }
+            else if (e->op == OP_GRANT) pump.kw |= e->kw;
+            else pump.rules |= RULE_BIT(e->arg2);
+            continue;
+        }
         if (on_target && ti >= 0) {                              /* the creature */
             if (e->op == OP_DAMAGE && e->arg2 == DMG_BY_SOURCE && !(e->flags & ~(uint32_t)(EF_DAMAGED_NO_REGEN | EF_NO_PREVENT)))
                 damage += n;
@@ -547,13 +577,19 @@ static int effects_known(const GameState *s, int p, const Ability *ab, const Act
         const Permanent *q = &s->perm[ti];
         int change = 0;
         if (!(q->kw & KW_INDESTRUCTIBLE) && (destroy || (damage && damage >= q->toughness - q->damage))) {
-            if (!dies_known(s, p, ti, 0, &change)) return 0;
+            if (!dies_known(s, p, ti, 0, quiet, &change)) return 0;
             w += change;
         }
     }
+    if (pumped >= 0) {
+        if (s->step < STEP_DECLARE_BLOCKERS || s->step > STEP_COMBAT_DAMAGE || pump.dt < 0 || damage || destroy ||
+            (src >= 0 && ab->cost.sac_self) || reread(s, pumped, &pump, quiet))
+            return 0;
+        w += gain(s, p, pumped, &pump);
+    }
     if (src >= 0 && ab->cost.sac_self) {                         /* sacrificed as the ability is activated */
         int change = 0;
-        if (!perm_is_creature(s, src) || !dies_known(s, p, src, 0, &change)) return 0;
+        if (!perm_is_creature(s, src) || !dies_known(s, p, src, 0, quiet, &change)) return 0;
         w += change;
     }
     return players_value(s, p, &o, w, v);
@@ -568,7 +604,7 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
         if (ab->kind == AB_ACTIVATED && !ab->granted && !(s->px[src].abk & PK_TRIGGERED) && cost_known(&ab->cost, 1)) {
             for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);)
                 if (s->px[permiter_next(&it)].attached == src) return 0;   /* what deals damage sees it */
-            return effects_known(s, p, ab, a, src, now, v);
+            return effects_known(s, p, ab, a, src, quiet, now, v);
         }
         if (ab->kind != AB_EQUIP || a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0]) ||
             ab->cost.tap || !cost_known(&ab->cost, 0) || a->x)
@@ -581,7 +617,7 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
     int k = spell_ability(d);
     if (d->types & (TYPE_INSTANT | TYPE_SORCERY))
         return k >= 0 && d->ab[k].kind == AB_SPELL && d->n_abilities == 1 && no_cost(&d->ab[k].cost) &&
-               effects_known(s, p, &d->ab[k], a, -1, now, v);
+               effects_known(s, p, &d->ab[k], a, -1, quiet, now, v);
     if (a->x || spell_x(d, k)) return 0;
     if (k >= 0 && d->ab[k].kind == AB_ENCHANT) {                 /* an Aura */
         if (a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0]) ||

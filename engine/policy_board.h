@@ -26,11 +26,18 @@
  *   - an Aura whose static abilities add the same to the creature it
  *     targets; an Equipment's equip onto a creature (from none, or moving
  *     power and toughness alone);
- *   - an instant or sorcery that deals fixed damage to one target, or
- *     destroys one target creature, and maybe gains its caster fixed life;
+ *   - an instant, a sorcery or an activated ability with at most one
+ *     target (a creature or a player) that deals damage, destroys the
+ *     creature or every creature of a set, changes life, draws or
+ *     discards, on the target, its controller, its caster or the
+ *     opponent (amounts fixed, X, or for each land of a kind), or in
+ *     combat pumps the target or the source until end of turn; its
+ *     source sacrificed as a cost;
+ *   - a permanent's "when ~ enters" abilities of the same on players;
  * is the value now with the change written in: the card leaves the hand,
  * the permanent joins its side, the creature that dies leaves (with the
- * Auras on it), the life moves. tests/test_policies.c checks it against
+ * Auras on it, and a lord's fixed +N/+N from the others), the life and
+ * the cards move, a player who drew from an empty library loses. tests/test_policies.c checks it against
  * the fork at every such candidate of hundreds of games. */
 #ifndef MTG_POLICY_BOARD_H
 #define MTG_POLICY_BOARD_H
