@@ -86,6 +86,89 @@ static int adds_only(const Effect *e)
     return e->op == OP_GRANT || e->op == OP_NO_UNTAP;
 }
 
+/* What static effects add to one permanent (613: layer 6 and 7c add, in
+ * any order). */
+typedef struct Adds {
+    int dp, dt;
+    unsigned kw;
+    uint32_t rules;
+} Adds;
+
+/* Adds static effect e (adds_only) of a source player `you` controls. */
+static void add(const GameState *s, int you, Adds *x, const Effect *e)
+{
+    if (e->op == OP_PUMP) {
+        int n = e->n.kind == QTY_COUNT ? effect_count(s, &e->count, you, -1) * e->n.n : e->n.n;
+        x->dp += e->p * n;
+        x->dt += e->t * n;
+    }
+    else if (e->op == OP_GRANT) x->kw |= e->kw;
+    else if (e->op == OP_RULE && e->arg2 < 32 && e->arg2 != RULE_BLOCK_EXTRA) x->rules |= RULE_BIT(e->arg2);
+}
+
+/* The creatures that pumps until end of turn act on, and what they add
+ * to each (a stack of them: the items' and a candidate's). */
+typedef struct Pumps {
+    int n;
+    uint8_t slot[STACK_MAX + 1];
+    Adds add[STACK_MAX + 1];
+} Pumps;
+
+/* Adds effect e (amount n; OP_PUMP, OP_GRANT or OP_RULE until end of
+ * turn, no toughness taken) on creature c to pumps u: 0 when not such an
+ * effect (or a rule the value may not take in: protection, which could
+ * make something fall off). */
+static int pump_add(Pumps *u, int c, const Effect *e, int n)
+{
+    if (!(e->op == OP_PUMP || e->op == OP_GRANT || e->op == OP_RULE) || e->dur != DUR_EOT || e->flags || c < 0 ||
+        (e->op == OP_PUMP && e->t < 0) ||
+        (e->op == OP_RULE && (e->arg2 >= 32 || e->arg2 == RULE_PROTECTION || e->arg2 == RULE_BLOCK_EXTRA)))
+        return 0;
+    int k = 0;
+    while (k < u->n && u->slot[k] != c) k++;
+    if (k == u->n) {
+        if (u->n > STACK_MAX) return 0;
+        u->slot[u->n] = (uint8_t)c;
+        u->add[u->n++] = (Adds){ 0, 0, 0, 0 };
+    }
+    Adds *x = &u->add[k];
+    if (e->op == OP_PUMP) { x->dp += e->p * n; x->dt += e->t * n; }
+    else if (e->op == OP_GRANT) x->kw |= e->kw;
+    else x->rules |= RULE_BIT(e->arg2);
+    return 1;
+}
+
+/* Whether every item on the stack is one of p's pumps until end of turn
+ * of a creature (its source, or its one target, still there), into u
+ * (NULL: only whether), and *worth what the items count in the board's
+ * value (spells on the stack). */
+static int stack_pumps(const GameState *s, int p, Pumps *u, int *worth_now)
+{
+    Pumps scratch = { 0 };
+    if (!u) u = &scratch;
+    int w = 0;
+    for (int k = 0; k < s->stack_n; k++) {
+        const StackItem *it = &s->stack[k];
+        const CardDef *d = &s->cards[it->card];
+        if (it->controller != p || it->kind == SI_TRIGGER || it->ability >= d->n_abilities || it->n_targets > 1) return 0;
+        const Ability *ab = &d->ab[it->ability];
+        int self = it->kind == SI_ABILITY && it->source != NO_SLOT && permset_has(s->perm_used, it->source) &&
+                   s->px[it->source].ts == it->source_ts && perm_is_creature(s, it->source) ? it->source : -1;
+        const Target *t = &it->t[0];
+        int target = it->n_targets && t->kind == TK_PERM && permset_has(s->perm_used, t->v) && s->px[t->v].ts == t->ts &&
+                     perm_is_creature(s, t->v) ? t->v : -1;
+        for (int j = 0; j < ab->n_effects; j++) {
+            const Effect *e = &ab->effect[j];
+            int n = e->n.kind == QTY_CONST ? e->n.n : e->n.kind == QTY_X ? it->x * e->n.n : -1;
+            int c = e->who == SEL_SELF ? self : e->who == SEL_TARGET && !e->arg ? target : -1;
+            if (n < 0 || !pump_add(u, c, e, n)) return 0;
+        }
+        w += 2 + d->mana_value;
+    }
+    if (worth_now) *worth_now = w;
+    return 1;
+}
+
 /* Whether filter f (a static ability's set) reads only what the known
  * values leave as they are and a card shows (types, colors, subtypes,
  * supertypes, mana value): no state, keywords, power or chosen type. */
@@ -100,9 +183,18 @@ static int plain_filter(const Filter *f)
 
 int board_quiet(const GameState *s, int p)
 {
-    if (s->over || s->stack_n || s->pending_n || s->float_n || s->prevent_combat || s->layers_dirty || s->cond_key)
-        return 0;
+    if (s->over || s->pending_n || s->prevent_combat || s->layers_dirty || s->cond_key) return 0;
     if (s->layers_reads & (LR_PERMS | LR_CONTROL | LR_GY | LR_SUBTYPES)) return 0;
+    /* In combat, the pumps until end of turn that resolved and those of p's
+     * on the stack (a playout keeps them to its end: playout_end). */
+    int combat = s->step >= STEP_DECLARE_BLOCKERS && s->step <= STEP_COMBAT_DAMAGE;
+    if ((s->float_n || s->stack_n) && !combat) return 0;
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op != FL_DAMAGED_BY && !((f->op == OP_PUMP || f->op == OP_GRANT || f->op == OP_RULE) && f->dur == DUR_EOT))
+            return 0;
+    }
+    if (s->stack_n && !stack_pumps(s, p, NULL, NULL)) return 0;
     for (int q = 0; q < 2; q++)
         if ((s->pl_rules[q] & (PR_CANT_LOSE | PR_CANT_WIN | PR_NO_GAIN | PR_NO_DAMAGE | PR_NO_PREVENT)) ||
             (s->pl[q].flags & PL_GY_ABILITIES) || s->pl[q].prevent)
@@ -128,26 +220,6 @@ int board_quiet(const GameState *s, int p)
         }
     }
     return quiet;
-}
-
-/* What static effects add to one permanent (613: layer 6 and 7c add, in
- * any order). */
-typedef struct Adds {
-    int dp, dt;
-    unsigned kw;
-    uint32_t rules;
-} Adds;
-
-/* Adds static effect e (adds_only) of a source player `you` controls. */
-static void add(const GameState *s, int you, Adds *x, const Effect *e)
-{
-    if (e->op == OP_PUMP) {
-        int n = e->n.kind == QTY_COUNT ? effect_count(s, &e->count, you, -1) * e->n.n : e->n.n;
-        x->dp += e->p * n;
-        x->dt += e->t * n;
-    }
-    else if (e->op == OP_GRANT) x->kw |= e->kw;
-    else if (e->op == OP_RULE && e->arg2 < 32 && e->arg2 != RULE_BLOCK_EXTRA) x->rules |= RULE_BIT(e->arg2);
 }
 
 /* The change of creature i's worth for player p with x added to it. */
@@ -459,15 +531,16 @@ static int dies_known(const GameState *s, int p, int i, int all_die, int quiet, 
     return 1;
 }
 
-/* Whether cost c asks for no more than mana, {T} and, with sac_ok,
- * sacrificing the source. */
+/* Whether cost c asks for no more than mana (X included: the action's),
+ * {T} and, with sac_ok, sacrificing the source. */
 static int cost_known(const Cost *c, int sac_ok)
 {
-    return !c->x && !c->untap && (sac_ok || !c->sac_self) && !c->sac_n && !c->discard_n && !c->life &&
+    return !c->untap && (sac_ok || !c->sac_self) && !c->sac_n && !c->discard_n && !c->life &&
            !c->remove_counters && !c->exile_self && !c->per_target && !c->exile_gy && !c->loyalty;
 }
 
-/* Whether cost c asks for nothing (an instant's or sorcery's additional cost). */
+/* Whether cost c asks for nothing (an instant's or sorcery's additional
+ * cost; its x marks the X of the card's mana cost). */
 static int no_cost(const Cost *c)
 {
     int colors = 0;
@@ -535,25 +608,22 @@ static int effects_known(const GameState *s, int p, const Ability *ab, const Act
     else if (a->n_targets) return 0;
     Players o;
     players_now(s, p, src < 0, &o);
-    int damage = 0, destroy = 0, w = now, pumped = -1;
-    Adds pump = { 0, 0, 0, 0 };
+    int damage = 0, destroy = 0, w = now, pumping = 0, other = 0, stack_worth = 0;
+    Pumps u = { 0 };
+    if (s->stack_n && !stack_pumps(s, p, &u, &stack_worth)) return 0;
     for (int j = 0; j < ab->n_effects; j++) {
         const Effect *e = &ab->effect[j];
         int n = amount(s, p, e, a->x);
         if (n < 0) return 0;
         int on_target = e->who == SEL_TARGET && e->arg == 0;
-        if ((e->op == OP_PUMP || e->op == OP_GRANT || e->op == OP_RULE) && e->dur == DUR_EOT && !e->flags) {
+        if ((e->op == OP_PUMP || e->op == OP_GRANT || e->op == OP_RULE) && e->dur == DUR_EOT) {
             /* until end of turn, on the target or the source: kept while combat is (playout_end) */
             int c = on_target && ti >= 0 ? ti : e->who == SEL_SELF && src >= 0 && perm_is_creature(s, src) ? src : -1;
-            if (c < 0 || (pumped >= 0 && pumped != c) ||
-                (e->op == OP_RULE && (e->arg2 >= 32 || e->arg2 == RULE_PROTECTION || e->arg2 == RULE_BLOCK_EXTRA)))
-                return 0;
-            pumped = c;
-            if (e->op == OP_PUMP) { pump.dp += e->p * n; pump.dt += e->t * n; }
-            else if (e->op == OP_GRANT) pump.kw |= e->kw;
-            else pump.rules |= RULE_BIT(e->arg2);
+            if (!pump_add(&u, c, e, n)) return 0;
+            pumping = 1;
             continue;
         }
+        other = 1;
         if (on_target && ti >= 0) {                              /* the creature */
             if (e->op == OP_DAMAGE && e->arg2 == DMG_BY_SOURCE && !(e->flags & ~(uint32_t)(EF_DAMAGED_NO_REGEN | EF_NO_PREVENT)))
                 damage += n;
@@ -581,11 +651,16 @@ static int effects_known(const GameState *s, int p, const Ability *ab, const Act
             w += change;
         }
     }
-    if (pumped >= 0) {
-        if (s->step < STEP_DECLARE_BLOCKERS || s->step > STEP_COMBAT_DAMAGE || pump.dt < 0 || damage || destroy ||
-            (src >= 0 && ab->cost.sac_self) || reread(s, pumped, &pump, quiet))
+    if (s->stack_n && (!pumping || other)) return 0;             /* a pump on top of pumps alone */
+    if (pumping) {
+        if (s->step < STEP_DECLARE_BLOCKERS || s->step > STEP_COMBAT_DAMAGE || damage || destroy ||
+            (src >= 0 && ab->cost.sac_self))
             return 0;
-        w += gain(s, p, pumped, &pump);
+        for (int k = 0; k < u.n; k++) {
+            if (reread(s, u.slot[k], &u.add[k], quiet)) return 0;
+            w += gain(s, p, u.slot[k], &u.add[k]);
+        }
+        w -= stack_worth;                                        /* the items resolved (all p's) */
     }
     if (src >= 0 && ab->cost.sac_self) {                         /* sacrificed as the ability is activated */
         int change = 0;
@@ -606,7 +681,7 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
                 if (s->px[permiter_next(&it)].attached == src) return 0;   /* what deals damage sees it */
             return effects_known(s, p, ab, a, src, quiet, now, v);
         }
-        if (ab->kind != AB_EQUIP || a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0]) ||
+        if (ab->kind != AB_EQUIP || s->stack_n || a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0]) ||
             ab->cost.tap || !cost_known(&ab->cost, 0) || a->x)
             return 0;
         return equip_known(s, p, src, a->tv[0], quiet, now, v);
@@ -619,6 +694,7 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
         return k >= 0 && d->ab[k].kind == AB_SPELL && d->n_abilities == 1 && no_cost(&d->ab[k].cost) &&
                effects_known(s, p, &d->ab[k], a, -1, quiet, now, v);
     if (a->x || spell_x(d, k)) return 0;
+    if (s->stack_n) return 0;                                    /* but pumps (effects_known) */
     if (k >= 0 && d->ab[k].kind == AB_ENCHANT) {                 /* an Aura */
         if (a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0]) ||
             perm_is_planeswalker(s, a->tv[0]) || (d->types & TYPE_CREATURE) || !enters_quietly(d, 1))

@@ -9,13 +9,15 @@
  * counted for it, the other's against it; +-100000 once the game is over.
  *
  * Known without a fork (board_known), on a board that board_quiet finds
- * quiet for the player: nothing on the stack or waiting to trigger, no
- * effect of a resolved spell in force, no prevention, no trigger that
- * casting, paying mana, entering, dying or gaining life could set off,
- * only static abilities that add power, toughness, keywords or rules, no
- * count or condition the layers read (but lands), and mana that hurts no
- * one. Combat may be under way: the value does not read it. Then the
- * value after
+ * quiet for the player: nothing waiting to trigger, nothing on the stack
+ * and no effect of a resolved spell in force (in combat, pumps until end
+ * of turn aside: those in force, and the player's own on the stack, which
+ * a playout keeps to its end), no prevention, no trigger that casting,
+ * paying mana, entering, dying or gaining life could set off, only static
+ * abilities that add power, toughness, keywords or rules, no count or
+ * condition the layers read (but lands), and mana that hurts no one.
+ * Combat may be under way: the value does not read it. Then the value
+ * after
  *   - a permanent spell without target (a creature, an artifact, an
  *     enchantment) with no ability as it enters, whose static abilities
  *     add power and toughness (fixed or for each land of a kind; not
@@ -31,8 +33,9 @@
  *     creature or every creature of a set, changes life, draws or
  *     discards, on the target, its controller, its caster or the
  *     opponent (amounts fixed, X, or for each land of a kind), or in
- *     combat pumps the target or the source until end of turn; its
- *     source sacrificed as a cost;
+ *     combat pumps the target or the source until end of turn (the only
+ *     play known with the player's pumps on the stack, which resolve
+ *     after it); its source sacrificed as a cost;
  *   - a permanent's "when ~ enters" abilities of the same on players;
  * is the value now with the change written in: the card leaves the hand,
  * the permanent joins its side, the creature that dies leaves (with the
