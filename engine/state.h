@@ -514,7 +514,9 @@ typedef struct GameState {
                                     game's (library.h) */
     uint64_t  trig_absent;       /* bit k: no card of the game's decks, and no token, has a
                                     triggered ability of kind k (TR_*: game_init), so that no scan
-                                    for it is made; 0 (every kind looked for) where not set */
+                                    for it is made; 0 (every kind looked for) where not set. A
+                                    fork copies it with the rest of a game with rules text (a game
+                                    without makes no scan) */
 } GameState;
 
 /* A fork (for look-ahead): a copy of what the state uses. A game without
