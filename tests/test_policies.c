@@ -326,7 +326,7 @@ static void test_lookahead_beats_heuristic(void **st)
  * pumps, equips and second idle targets are common in these decks), so
  * that the comparison means something. Besides the choices, every value
  * board_known gives is compared with the fork's (heuristic_spells_try),
- * and each kind of known action comes up hundreds of times. */
+ * and each kind of known action comes up more than a hundred times. */
 static long compared, differed;
 enum { KNOWN_CREATURE, KNOWN_PERMANENT, KNOWN_AURA, KNOWN_ON_CREATURE, KNOWN_ON_PLAYER, KNOWN_UNTARGETED, KNOWN_EQUIP,
        KNOWN_ACTIVATED, KNOWN_KINDS };
