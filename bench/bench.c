@@ -78,7 +78,7 @@ typedef struct Bench {
 static double rate(Bench *b, const Policy *pa, const Policy *pb, long games, int threads, uint64_t seed,
                    const char *label, int open)
 {
-    MatchSpec m = { pool_view(&b->pool), { b->play[0], b->play[1] }, { pa, pb }, EDITION_2011, 0, seed, 1, { NULL, NULL }, 0 };
+    MatchSpec m = { pool_view(&b->pool), { b->play[0], b->play[1] }, { pa, pb }, EDITION_2011, 0, seed, 1, { NULL, NULL }, 0, 0 };
     StatsSetup su;
     Tally t;
     if (stats_setup(&su, &m) || tally_init(&t, &su)) return 0;
@@ -240,7 +240,7 @@ static uint64_t fnv1a(const char *s)
 static uint64_t signature(Bench *b, int threads)
 {
     MatchSpec m = { pool_view(&b->pool), { &b->deck[0].main, &b->deck[1].main }, { &b->pol[0].inst, &b->pol[1].inst },
-                    EDITION_2011, 0, SIGNATURE_SEED, 1, { NULL, NULL }, 0 };
+                    EDITION_2011, 0, SIGNATURE_SEED, 1, { NULL, NULL }, 0, 0 };
     StatsSetup su;
     Tally t;
     if (stats_setup(&su, &m) || tally_init(&t, &su)) return 0;

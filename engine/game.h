@@ -109,6 +109,8 @@ typedef struct Game {
                                       (game_text: whether a deck holds a card with rules text, and
                                       one that singles out a land), found once by the caller for
                                       all its games of the matchup */
+    uint64_t trig_absent;          /* with text: GameState.trig_absent (~game_triggers), found with
+                                      it; 0 there, every kind of trigger is scanned for */
     uint16_t turn_cap;             /* draw after this many turns (default TURN_CAP_DEFAULT) */
     const struct Policy *policy[2];/* who decides for each seat */
     Rng *deck_rng[2];              /* shuffles of each seat's library */
@@ -181,8 +183,8 @@ int card_singles_out_land(const CardDef *d);
 int game_text(const CardPool *pool, const Deck *a, const Deck *b);
 
 /* The TR_* kinds (bits) of the triggered abilities of decks a's and b's
- * cards and of every token: game_init skips the scans for the others
- * (GameState.trig_absent). */
+ * cards and of every token: a game skips the scans for the others
+ * (GameState.trig_absent: Game.trig_absent, or game_init finds them). */
 uint64_t game_triggers(const CardPool *pool, const Deck *a, const Deck *b);
 
 /* Fills out[0 .. d->n - 1] with what the main phase reads of each card

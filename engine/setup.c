@@ -42,7 +42,7 @@ void game_init(GameState *s, Game *g, int starting)
     s->starting = s->active = (uint8_t)starting;
     /* The stack, priority and effects run when a deck needs them. */
     s->spells = (uint8_t)((g->text ? g->text : game_text(g->pool, g->deck[0], g->deck[1])) - 1);
-    if (s->spells) s->trig_absent = ~game_triggers(g->pool, g->deck[0], g->deck[1]);
+    if (s->spells) s->trig_absent = g->text ? g->trig_absent : ~game_triggers(g->pool, g->deck[0], g->deck[1]);
     game_event(g, s, EV_GAME_START, starting, 0, 0, 0, 0, 0);
     for (int k = 0; k < 2; k++) {
         int p = k == 0 ? starting : 1 - starting;                     /* 103.4: in turn order */

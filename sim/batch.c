@@ -55,7 +55,10 @@ int batch_run(const BatchConfig *bc, const MatchSpec *spec, const StatsSetup *su
     MatchSpec ms = *spec;
     for (int d = 0; d < 2; d++)
         if (!ms.play[d]) { game_play_table(&ms.pool, ms.deck[d], play[d]); ms.play[d] = play[d]; }
-    if (!ms.text) ms.text = game_text(&ms.pool, ms.deck[0], ms.deck[1]);
+    if (!ms.text) {
+        ms.text = game_text(&ms.pool, ms.deck[0], ms.deck[1]);
+        ms.trig_absent = ~game_triggers(&ms.pool, ms.deck[0], ms.deck[1]);
+    }
     const MatchSpec *m = &ms;
     int nt = bc->threads > 0 ? bc->threads : omp_get_max_threads();
     /* Under MPI only rank 0 has the games.csv file; every rank keeps rows. */

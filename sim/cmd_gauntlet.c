@@ -36,7 +36,7 @@ static int play_matchup(const RunOptions *o, const Pool *pool, const DeckList *a
                         double *secs)
 {
     MatchSpec m = { pool_view(pool), { &a->main, &b->main }, { &pol[0].inst, &pol[1].inst },
-                    o->edition, o->turn_cap, o->seed, o->pairs, { NULL, NULL }, 0 };
+                    o->edition, o->turn_cap, o->seed, o->pairs, { NULL, NULL }, 0, 0 };
     memset(t, 0, sizeof *t);
     /* Out of memory on any rank: all give up together. */
     if (ranks_any_failed(stats_setup(su, &m) || tally_init(t, su), NULL, 0)) return -1;

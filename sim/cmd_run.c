@@ -159,7 +159,7 @@ int cmd_run(int argc, char **argv)
     }
 
     MatchSpec m = { pool_view(&pool), { &deck[0].main, &deck[1].main }, { &pol[0].inst, &pol[1].inst },
-                    o.edition, o.turn_cap, o.seed, o.pairs, { NULL, NULL }, 0 };
+                    o.edition, o.turn_cap, o.seed, o.pairs, { NULL, NULL }, 0, 0 };
     StatsSetup su;
     Tally sum;
     snprintf(err, sizeof err, "out of memory");

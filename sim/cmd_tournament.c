@@ -121,7 +121,7 @@ int cmd_tournament(int argc, char **argv)
                 /* side 0: policy i plays deck A; side 1: policy i plays deck B. */
                 int pa = side ? j : i, pb = side ? i : j;
                 MatchSpec m = { pool_view(&pool), { &deck[0].main, &deck[1].main }, { &pol[pa].inst, &pol[pb].inst },
-                                o.edition, o.turn_cap, o.seed, o.pairs, { NULL, NULL }, 0 };
+                                o.edition, o.turn_cap, o.seed, o.pairs, { NULL, NULL }, 0, 0 };
                 StatsSetup su;
                 Tally t;
                 snprintf(err, sizeof err, "out of memory");

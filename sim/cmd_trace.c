@@ -712,7 +712,7 @@ int cmd_trace(int argc, char **argv, int utf8)
     }
     /* The same match as cmd_run builds. */
     MatchSpec m = { pool_view(&pool), { &deck[0].main, &deck[1].main }, { &pol[0].inst, &pol[1].inst },
-                    o.edition, o.turn_cap, o.seed, o.pairs, { NULL, NULL }, 0 };
+                    o.edition, o.turn_cap, o.seed, o.pairs, { NULL, NULL }, 0, 0 };
 
     static Trace t;
     memset(&t, 0, sizeof t);

@@ -55,7 +55,7 @@ static int play(const RunOptions *o, const Pool *pool, const DeckList deck[2], c
 {
     for (int side = 0; side < 2; side++) {
         MatchSpec m = { pool_view(pool), { &deck[0].main, &deck[1].main },
-                        { side ? opp : c, side ? c : opp }, o->edition, o->turn_cap, seed, o->pairs, { NULL, NULL }, 0 };
+                        { side ? opp : c, side ? c : opp }, o->edition, o->turn_cap, seed, o->pairs, { NULL, NULL }, 0, 0 };
         StatsSetup su;
         Tally t;
         memset(&t, 0, sizeof t);

@@ -29,6 +29,7 @@ void driver_play(const MatchSpec *m, uint64_t index, GameResult *r, const EventF
         g.play[p] = m->play[d] ? m->play[d] : play[p];
     }
     g.text = (uint8_t)m->text;
+    g.trig_absent = m->trig_absent;
     if (on_event) memcpy(g.on_event, on_event, sizeof g.on_event);
     g.event_ctx = ctx;
 #ifndef NDEBUG

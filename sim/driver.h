@@ -23,6 +23,8 @@ typedef struct MatchSpec {
                                    makes both once for all its games) */
     int text;                   /* 0, or game_text of the decks: 1 + GameState.spells (Game.text:
                                    batch_run finds it once for all its games) */
+    uint64_t trig_absent;       /* with text: ~game_triggers of the decks (Game.trig_absent), found
+                                   with it; 0: every kind of trigger is scanned for */
 } MatchSpec;
 
 typedef struct GameResult {

@@ -495,7 +495,7 @@ static void test_objects_play_as_counts(void **state)
     parse_deck(deck_plain_a, &dl[0]);
     parse_deck(deck_plain_b, &dl[1]);
     MatchSpec m = { pool_view(&pool), { &dl[0].main, &dl[1].main }, { &policy_heuristic, &policy_heuristic },
-                    EDITION_2011, 0, 5, 1, { NULL, NULL }, 0 };
+                    EDITION_2011, 0, 5, 1, { NULL, NULL }, 0, 0 };
     assert_int_equal(game_text(&m.pool, m.deck[0], m.deck[1]), 1 + SPELLS_ON);
     MatchSpec o = m;
     o.text = 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS);

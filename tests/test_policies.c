@@ -248,7 +248,7 @@ static int free_real(void **st) { pool_free(&real_pool); return 0; }
 /* Win rate of deck `d`'s policy over n paired games. */
 static double win_rate(const Policy *pa, const Policy *pb, int d, int n)
 {
-    MatchSpec m = { pool_view(&real_pool), { &ref[0].main, &ref[1].main }, { pa, pb }, EDITION_2011, 0, 42, 1, { NULL, NULL }, 0 };
+    MatchSpec m = { pool_view(&real_pool), { &ref[0].main, &ref[1].main }, { pa, pb }, EDITION_2011, 0, 42, 1, { NULL, NULL }, 0, 0 };
     long wins = 0;
     for (int i = 0; i < n; i++) {
         GameResult r;
@@ -273,7 +273,7 @@ static void test_heuristic_beats_aggro_in_the_mirror(void **st)
     /* Both decks of the reference matchup, each in a mirror, seats paired. */
     for (int d = 0; d < 2; d++) {
         MatchSpec m = { pool_view(&real_pool), { &ref[d].main, &ref[d].main }, { &policy_heuristic, &policy_aggro },
-                        EDITION_2011, 0, 43, 1, { NULL, NULL }, 0 };
+                        EDITION_2011, 0, 43, 1, { NULL, NULL }, 0, 0 };
         long wins = 0, n = 2000;
         for (long i = 0; i < n; i++) {
             GameResult r;
@@ -296,7 +296,7 @@ static void test_lookahead_beats_heuristic(void **st)
     Policy la = policy_lookahead;
     la.self = &lp;
     MatchSpec m = { pool_view(&real_pool), { &ref[0].main, &ref[0].main }, { &la, &policy_heuristic },
-                    EDITION_2011, 0, 20111001, 1, { NULL, NULL }, 0 };
+                    EDITION_2011, 0, 20111001, 1, { NULL, NULL }, 0, 0 };
     long w[3] = {0, 0, 0}, n = 600;
     for (long i = 0; i < n; i++) {
         GameResult r;
@@ -397,7 +397,7 @@ static void test_pruning_changes_no_choice(void **st)
             if (decklist_load(&dpool, path[d], &dl[d], err, sizeof err)) fail_msg("%s", err);
         }
         MatchSpec ms = { pool_view(&dpool), { &dl[0].main, &dl[1].main }, { &both, &both }, EDITION_2011, 0, 7, 1,
-                         { NULL, NULL }, 0 };
+                         { NULL, NULL }, 0, 0 };
         for (int i = 0; i < 200; i++) {
             GameResult r;
             driver_play(&ms, (uint64_t)i, &r, NULL, NULL);
