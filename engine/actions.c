@@ -626,6 +626,18 @@ int actions_surely_none(const GameState *s, int p)
     return 1;
 }
 
+int actions_lands(const GameState *s, int p, Action *out)
+{
+    const Player *pl = &s->pl[p];
+    int n = 0;
+    out[n++] = (Action){ ACT_PASS, 0, 0, 0, 0, { 0 }, { 0 }, 0 };
+    if (!sorcery_time(s, p) || (pl->flags & PL_LAND_PLAYED)) return n;                 /* 305.1-2 */
+    for (int h = 0; h < pl->hand_n && n < ACTION_MAX; h++)
+        if (s->cards[OBJ_CARD(s, p, pl->hand[h])].types & TYPE_LAND)
+            out[n++] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
+    return n;
+}
+
 int actions_spells(const GameState *s, int p, Action *out, int free_mana)
 {
     Lister L;

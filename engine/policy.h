@@ -163,11 +163,15 @@ struct Policy {
     int  (*choose)(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng,
                    const Choice *c);
     /* Games with rules text: whether the player may act at this priority
-     * point at all. 0: it passes, whatever is legal, and the engine lists
-     * no legal action for it; NULL: it always looks (main_action is asked
-     * whenever something besides passing is legal). */
+     * point at all. LOOK_PASS: it passes, whatever is legal, and the engine
+     * lists no legal action for it; LOOK_ALL: main_action is asked whenever
+     * something besides passing is legal; LOOK_LAND: the same, but it
+     * plays a land whenever it may, whatever else is legal, so main_action
+     * is offered passing and the land drops alone then (listing every
+     * spell's targets and costs for nothing is spared). NULL: LOOK_ALL. */
     int  (*looks)(const Policy *p, const GameState *s, const Game *g, int player);
 };
+enum { LOOK_PASS, LOOK_ALL, LOOK_LAND };
 
 /* Legal main-phase actions for player p now; returns how many (PASS is always first). */
 int game_legal_actions(const GameState *s, int p, Action *out);

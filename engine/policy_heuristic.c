@@ -1157,10 +1157,11 @@ static void h_assign(const Policy *pol, const GameState *s, const Game *g, int p
     for (int k = 0; k < dc->n; k++) amount[pos[k]] = tmp[k];
 }
 
+/* A land drop comes first whenever one is legal (h_main). */
 static int h_looks(const Policy *pol, const GameState *s, const Game *g, int p)
 {
     (void)pol; (void)g;
-    return heuristic_spells_looks(s, p);
+    return heuristic_spells_looks(s, p) ? LOOK_LAND : LOOK_PASS;
 }
 
 const Policy policy_heuristic = {

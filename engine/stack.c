@@ -768,8 +768,10 @@ void priority_run(GameState *s, Game *g)
         int k = 0;
         const Policy *pol = g->policy[p];
         acts[0] = (Action){ ACT_PASS, 0, 0, 0, 0, { 0 }, { 0 }, 0 };
-        if (pol && (!pol->looks || pol->looks(pol, s, g, p)) && !surely_none(s, g, p)) {
-            int n = actions_spells(s, p, acts, 0);
+        int look = !pol ? LOOK_PASS : pol->looks ? pol->looks(pol, s, g, p) : LOOK_ALL;
+        if (look != LOOK_PASS && !surely_none(s, g, p)) {
+            int n = look == LOOK_LAND ? actions_lands(s, p, acts) : 1;
+            if (n == 1) n = actions_spells(s, p, acts, 0);
             if (n > 1) k = pol->main_action(pol, s, g, p, g->policy_rng[p], acts, n);
             if (k < 0 || k >= n) { game_fail(s, g, ERR_ILLEGAL_ACTION); return; }
         }

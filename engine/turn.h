@@ -26,6 +26,9 @@ int actions_after_cast(const GameState *s, int p, Action *acts, int n, int k, in
 /* The legal actions of player p at this priority point; free_mana: mana
  * costs are taken as paid (scenarios). PASS first. */
 int actions_spells(const GameState *s, int p, Action *out, int free_mana);
+/* Passing and the land drops of actions_spells' list alone, in its order
+ * (LOOK_LAND); 1 (passing) when p may play no land now. */
+int actions_lands(const GameState *s, int p, Action *out);
 
 /* Whether actions_spells (paying mana) would surely list passing alone for
  * player p: no land to play now, no mana in the pool, no untapped basic

@@ -13,6 +13,7 @@
 #include "fixtures.h"
 #include "engine/lookahead.h"
 #include "engine/policy_board.h"
+#include "engine/turn.h"
 #include "decks/decklist.h"
 #include "sim/driver.h"
 
@@ -415,6 +416,72 @@ static void test_pruning_changes_no_choice(void **st)
     assert_int_equal(known_differ, 0);
 }
 
+/* LOOK_LAND: the heuristic offered its land drops alone (when one is
+ * legal) plays the games it plays when offered every legal action. Each
+ * run counts the offers of land drops alone while other actions were
+ * legal (the shortcut), and of land drops among others. */
+static long shortcut, lands_among_others;
+static int all_looks(const Policy *pol, const GameState *s, const Game *g, int p)
+{
+    int l = policy_heuristic.looks(pol, s, g, p);
+    return l == LOOK_LAND ? LOOK_ALL : l;
+}
+static int counting_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Action *legal, int n)
+{
+    int lands = 0, others = 0;
+    for (int k = 1; k < n; k++) {
+        lands += legal[k].type == ACT_LAND;
+        others += legal[k].type != ACT_LAND;
+    }
+    Action every[ACTION_MAX];
+    int m = actions_spells(s, p, every, 0);
+    shortcut += lands && m > n;
+    lands_among_others += lands && others;
+    return policy_heuristic.main_action(pol, s, g, p, rng, legal, n);
+}
+static void test_lands_first_changes_nothing(void **st)
+{
+    (void)st;
+    static const char *const decks[][2] = { { "br_blightning.dck", "w_soldiers.txt" }, { "gw_elves.txt", "rw_knights.txt" } };
+    Policy first = policy_heuristic, all = policy_heuristic;
+    first.main_action = all.main_action = counting_main;
+    all.looks = all_looks;
+    char err[512], path[2][512];
+    Pool dpool;
+    pool_init(&dpool);
+    if (pool_load_default(&dpool, err, sizeof err)) fail_msg("%s", err);
+    long first_short = 0, all_short = 0, all_among = 0;
+    for (size_t m = 0; m < sizeof decks / sizeof decks[0]; m++) {
+        DeckList dl[2];
+        for (int d = 0; d < 2; d++) {
+            snprintf(path[d], sizeof path[d], "%s/../decks/%s", TESTS_DIR, decks[m][d]);
+            if (decklist_load(&dpool, path[d], &dl[d], err, sizeof err)) fail_msg("%s", err);
+        }
+        MatchSpec mf = { pool_view(&dpool), { &dl[0].main, &dl[1].main }, { &first, &first }, EDITION_2011, 0, 7, 1,
+                         { NULL, NULL }, 0, 0 };
+        MatchSpec ma = mf;
+        ma.policy[0] = ma.policy[1] = &all;
+        for (int i = 0; i < 200; i++) {
+            GameResult a, b;
+            shortcut = lands_among_others = 0;
+            driver_play(&mf, (uint64_t)i, &a, NULL, NULL);
+            first_short += shortcut;
+            shortcut = lands_among_others = 0;
+            driver_play(&ma, (uint64_t)i, &b, NULL, NULL);
+            all_short += shortcut;
+            all_among += lands_among_others;
+            assert_int_not_equal(a.end_reason, END_ERROR);
+            assert_memory_equal(&a, &b, sizeof a);
+        }
+    }
+    pool_free(&dpool);
+    print_message("land drops offered alone while other actions were legal: %ld times; "
+                  "offered among the others without the shortcut: %ld times\n", first_short, all_among);
+    assert_true(first_short > 1000);
+    assert_true(all_among > 1000);
+    assert_int_equal(all_short, 0);
+}
+
 int main(void)
 {
     lookahead_defaults(&small_lookahead);
@@ -430,6 +497,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_heuristic_beats_aggro_in_the_mirror, load_real, free_real),
         cmocka_unit_test_setup_teardown(test_lookahead_beats_heuristic, load_real, free_real),
         cmocka_unit_test(test_pruning_changes_no_choice),
+        cmocka_unit_test(test_lands_first_changes_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
