@@ -107,6 +107,7 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
             q->damage = (uint8_t)(v > 255 ? 255 : v);
         }
         if (flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;
+        s->sba_pending = 1;                            /* the players' life and poison are looked at always */
         trigger_damage_record(s, src->slot, i);                                     /* Sengir Vampire */
         if (s->px[i].abk & PK_TRIGGERED)                                            /* Belltower Sphinx */
             trigger_event_on(s, TR_DEALT_DAMAGE, i, NO_SLOT, src->controller, amt);
@@ -144,6 +145,5 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         game_event(g, s, EV_LIFE, src->controller, 0, 0, 0, amt, DMG_LIFELINK);
         trigger_event(s, TR_GAIN_LIFE, NO_SLOT, 0, src->controller, src->controller, amt);
     }
-    s->sba_pending = 1;
     return amt;
 }

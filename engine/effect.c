@@ -1189,6 +1189,7 @@ static void run(Ctx *c, const Effect *e)
             if (tap && !(q->flags & PF_TAPPED)) { q->flags |= PF_TAPPED; trigger_tapped(s, i); }
             else if (!tap) q->flags &= (uint8_t)~PF_TAPPED;
         }
+        if (perms && sba_state_auras(s)) s->sba_pending = 1;   /* "enchant tapped creature" (704.5m) */
         break;
     }
     case OP_NO_UNTAP:                                        /* a next untap step (Effect.arg2: whose) */
@@ -1306,8 +1307,7 @@ static void run(Ctx *c, const Effect *e)
             if (e->op == OP_LOSE_LIFE) c->life_lost += m;           /* 119.3: the life each loses */
             s->pl[p].life = (int16_t)(v > 30000 ? 30000 : v < -30000 ? -30000 : v);
             game_event(c->g, s, EV_LIFE, p, 0, 0, c->it->card, d, 0);
-            if (d > 0) trigger_event(s, TR_GAIN_LIFE, NO_SLOT, 0, p, p, d);
-            s->sba_pending = 1;
+            if (d > 0) trigger_event(s, TR_GAIN_LIFE, NO_SLOT, 0, p, p, d);   /* life: looked at always */
         }
         break;
     case OP_DRAW:

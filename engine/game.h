@@ -234,10 +234,16 @@ static inline void sba_apply_some(GameState *s, const Game *g, PermSet slots)
     sba_apply_slots(s, g, slots);
 }
 
+/* Whether an Aura on the battlefield is attached to something with an
+ * enchant restriction on its state (Filter.state: "enchant tapped
+ * creature"), which tapping or untapping it may make illegal (704.5m). */
+int sba_state_auras(const GameState *s);
+
 /* Check mode (Game.check): whether a state-based action would apply to a
  * permanent although sba_pending is clear, which would make
  * sba_apply_some(s, g, 0) miss it: something changed what they act on
- * without saying so. Leaves s as it is. */
+ * without saying so. (The players' life, poison and draws it looks at
+ * every time.) Leaves s as it is. */
 int sba_missed(const GameState *s, const Game *g);
 
 /* Checks every invariant of the state (cards neither created nor lost,

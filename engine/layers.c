@@ -232,6 +232,7 @@ static void control_layer(GameState *s, PermSet base1, PermSet srcs)
     }
     PermSet changed = (ctl1 ^ s->perm_ctl[1]) & s->perm_used;
     if (!changed) return;
+    s->sba_pending = 1;   /* the legend rule (704.5j, Foundations: by controller), "enchant creature you control" */
     s->perm_ctl[0] ^= changed;
     s->perm_ctl[1] ^= changed;
     for (PermIter it = permset_iter(changed); permiter_more(&it);) {
@@ -645,8 +646,24 @@ void layers_recompute(GameState *s)
         s->perm[f->slot].power = (int16_t)(s->perm[f->slot].power + f->p);
         s->perm[f->slot].toughness = (int16_t)(s->perm[f->slot].toughness + f->t);
     }
-    for (PermIter it = permset_iter(only); permiter_more(&it);) perm_finish(s, permiter_next(&it));
-    s->sba_pending = 1;   /* a toughness may have dropped to 0 */
+    /* A state-based action these results may call for (704.5f-h, 704.5r;
+     * 704.5m-n: what is attached, or what it is attached to, changed): the
+     * next check looks at every permanent (sba_pending). */
+    PermSet attach = 0;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if ((s->px[i].abk & PK_ATTACH) && s->px[i].attached != NO_SLOT)
+            attach |= PERMSET_BIT(i) | PERMSET_BIT(s->px[i].attached);
+    }
+    int sba = (only & attach) != 0;
+    for (PermIter it = permset_iter(only); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        perm_finish(s, i);
+        const Permanent *q = &s->perm[i];
+        sba |= (q->plus && q->minus) ||
+               ((q->flags & PF_CREATURE) && (q->toughness <= 0 || q->damage >= q->toughness || (q->flags & PF_DEATHTOUCHED)));
+    }
+    if (sba) s->sba_pending = 1;
 }
 
 /* Whether the static effect e of source src applies to permanent i now

@@ -170,6 +170,18 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
     return acted;
 }
 
+int sba_state_auras(const GameState *s)
+{
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_ATTACH) || s->px[i].attached == NO_SLOT) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++)
+            if (d->ab[k].kind == AB_ENCHANT && d->ab[k].trig_filter.state) return 1;
+    }
+    return 0;
+}
+
 void sba_apply(GameState *s, const Game *g)
 {
     while (sba_pass(s, g, s->perm_used) && !s->over) {}   /* the game ends at a loss (104.3) */
@@ -201,5 +213,10 @@ int sba_missed(const GameState *s, const Game *g)
     for (int k = 0; k < EV_COUNT; k++) q.on_event[k] = NULL;
     q.policy[0] = q.policy[1] = NULL;
     q.check = 0;
+    for (int p = 0; p < 2; p++) {                 /* the players: looked at every time (sba_apply_some) */
+        if (t.pl[p].life <= 0) t.pl[p].life = 1;
+        t.pl[p].poison = 0;
+        t.pl[p].flags &= (uint8_t)~PL_DREW_EMPTY;
+    }
     return sba_pass(&t, &q, t.perm_used);
 }

@@ -708,8 +708,12 @@ void stack_resolve_top(GameState *s, Game *g)
     /* What an effect changes that the layers read flags them itself: a
      * permanent entering or leaving, a continuous effect, counters, an
      * attachment, a card put into a graveyard (layers_touch); life and the
-     * other conditions are checked as they are (layers_stale). */
-    s->sba_pending = 1;
+     * other conditions are checked as they are (layers_stale). What the
+     * state-based actions look at is flagged likewise (sba_pending): by
+     * damage, a permanent entering, an attachment or what it is on leaving,
+     * the layers' results (layers_recompute), untapping under an Aura that
+     * reads it (sba_state_auras); the players' life, poison and draws are
+     * looked at every time. */
 }
 
 /* ---- priority (117) ---- */

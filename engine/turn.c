@@ -328,7 +328,7 @@ static void untap_step(GameState *s, Game *g)
         s->pl[0].flags &= (uint8_t)~PL_CAST;         /* a new turn: no spell cast in it yet */
         s->pl[1].flags &= (uint8_t)~PL_CAST;
         untap_others(s, 1 - p);
-        s->sba_pending = 1;   /* an untapped creature an Aura "enchant tapped creature" is on (704.5m) */
+        if (sba_state_auras(s)) s->sba_pending = 1;   /* an untapped creature an Aura "enchant tapped creature" is on (704.5m) */
     } else {
         for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);)    /* 502.2, 302.6 */
             s->perm[permiter_next(&it)].flags &= (uint8_t)~(PF_TAPPED | PF_SICK);

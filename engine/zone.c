@@ -82,6 +82,7 @@ int perm_enter_x(GameState *s, const Game *g, int ctl, int owner, uint16_t card,
 
 static int enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj, int others, int xv)
 {
+    int pending = s->sba_pending;
     int i = perm_create(s, ctl, card, obj);
     if (i < 0) return -1;
     const CardDef *d = &s->cards[card];
@@ -94,6 +95,10 @@ static int enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card,
     x->attached = NO_SLOT;
     x->colors = d->colors;
     x->abk = card_ability_kinds(d);
+    /* What a permanent entering may call for besides its toughness (the
+     * layers' results, layers_moved below): the legend rule, an Aura's or
+     * Equipment's legality (704.5j-n). */
+    if (s->spells && !(x->abk & (PK_LEGEND | PK_ATTACH))) s->sba_pending = (uint8_t)pending;
     if (d->types & TYPE_LAND) x->xflags |= PX_LAND;
     if (obj == OBJ_NONE) x->xflags |= PX_TOKEN;                               /* 111.1: no card */
     s->perm[i].flags |= PF_SICK;   /* 302.6: for any permanent (a land may become a creature this turn) */

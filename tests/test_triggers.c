@@ -11,6 +11,8 @@
 #include "engine/combat.h"
 #include "engine/turn.h"
 #include "engine/heuristic.h"
+#include "engine/zone.h"
+#include "engine/game.h"
 
 /* The cards of the positions (pool_pos.h). */
 static const char *const names[] = {
@@ -228,6 +230,46 @@ static void test_lord_dies_with_its_bonus(void **state)
     assert_false(permset_has(x.s.perm_used, marshal));
     assert_false(permset_has(x.s.perm_used, vanguard));
     assert_int_equal(x.s.sba_pending, 0);
+}
+
+/* 704.3: the checks look at every permanent only when something they act
+ * on changed (sba_pending): damage to a creature says so, damage to a
+ * player does not (the players are looked at every time: the one at -5
+ * life loses with nothing flagged, and sba_missed does not count it); a
+ * lord leaving is said by the refresh of the Soldier it pumped, a 2/1
+ * with 1 damage marked once the Field Marshal is gone. */
+static void test_sba_flagged(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int marshal = put(&x, 0, C_MARSHAL);
+    layers_refresh(&x.s);
+    x.s.sba_pending = 0;
+    DamageSource src = { (uint8_t)marshal, 0, x.s.px[marshal].colors, x.s.perm[marshal].card, x.s.perm[marshal].kw, 0, 0 };
+    assert_int_equal(damage_deal(&x.s, &x.g, &src, -1, 1, 25), 25);
+    assert_int_equal(x.s.sba_pending, 0);
+    assert_false(sba_missed(&x.s, &x.g));
+    sba_apply_some(&x.s, &x.g, 0);
+    assert_true(x.s.over);
+    assert_int_equal(x.s.winner, 0);
+
+    Pos y; pos_init(&y);
+    marshal = put(&y, 0, C_MARSHAL);
+    int vanguard = put(&y, 0, C_VANGUARD);
+    layers_refresh(&y.s);
+    sba_apply_some(&y.s, &y.g, 0);
+    assert_int_equal(y.s.sba_pending, 0);
+    assert_int_equal(damage_deal(&y.s, &y.g, &src, vanguard, 0, 1), 1);     /* a 3/2: it lives */
+    assert_int_equal(y.s.sba_pending, 1);
+    sba_apply_some(&y.s, &y.g, 0);
+    assert_true(permset_has(y.s.perm_used, vanguard));
+    assert_int_equal(y.s.sba_pending, 0);
+    perm_leave(&y.s, &y.g, marshal, ZONE_EXILE);
+    layers_refresh(&y.s);
+    assert_int_equal(y.s.perm[vanguard].toughness, 1);
+    assert_int_equal(y.s.sba_pending, 1);
+    sba_apply_some(&y.s, &y.g, 0);
+    assert_false(permset_has(y.s.perm_used, vanguard));
 }
 
 /* 608.2h: Firebreathing pumps the creature it enchants; destroyed in
@@ -591,6 +633,7 @@ int main(void)
         cmocka_unit_test(test_intervening_if),
         cmocka_unit_test(test_player_rules),
         cmocka_unit_test(test_lord_dies_with_its_bonus),
+        cmocka_unit_test(test_sba_flagged),
         cmocka_unit_test(test_doesnt_untap),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
