@@ -45,19 +45,21 @@ int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
     int ctl = perm_controller(s, i);
     if ((f->ctl == CTL_YOU && ctl != you) || ((f->ctl == CTL_OPP || f->ctl == CTL_NOT_YOU) && ctl == you)) return 0;
     if (f->other && i == src) return 0;
-    if ((f->state & FS_TAPPED) && !(q->flags & PF_TAPPED)) return 0;
-    if ((f->state & FS_UNTAPPED) && (q->flags & PF_TAPPED)) return 0;
-    int att = permset_has(s->combat.attackers, i), blk = permset_has(s->combat.blockers, i);
-    if ((f->state & (FS_ATTACKING | FS_BLOCKING)) == (FS_ATTACKING | FS_BLOCKING)) { if (!att && !blk) return 0; }
-    else if (((f->state & FS_ATTACKING) && !att) || ((f->state & FS_BLOCKING) && !blk)) return 0;
-    if ((f->state & FS_TOKEN) && !(x->xflags & PX_TOKEN)) return 0;
-    if ((f->state & FS_NONTOKEN) && (x->xflags & PX_TOKEN)) return 0;
-    if ((f->state & FS_NAMED) && (src < 0 || strcmp(d->name, s->cards[s->perm[src].card].name))) return 0;
-    if (f->state & FS_BLOCKING_SOURCE) {                     /* a pair (509.1): it blocks the source */
-        int k = 0;
-        if (src >= 0 && blk)
-            while (k < s->combat.n_pairs && !(s->combat.pair_blk[k] == i && s->combat.pair_att[k] == src)) k++;
-        if (src < 0 || !blk || k == s->combat.n_pairs) return 0;
+    if (f->state) {
+        if ((f->state & FS_TAPPED) && !(q->flags & PF_TAPPED)) return 0;
+        if ((f->state & FS_UNTAPPED) && (q->flags & PF_TAPPED)) return 0;
+        int att = permset_has(s->combat.attackers, i), blk = permset_has(s->combat.blockers, i);
+        if ((f->state & (FS_ATTACKING | FS_BLOCKING)) == (FS_ATTACKING | FS_BLOCKING)) { if (!att && !blk) return 0; }
+        else if (((f->state & FS_ATTACKING) && !att) || ((f->state & FS_BLOCKING) && !blk)) return 0;
+        if ((f->state & FS_TOKEN) && !(x->xflags & PX_TOKEN)) return 0;
+        if ((f->state & FS_NONTOKEN) && (x->xflags & PX_TOKEN)) return 0;
+        if ((f->state & FS_NAMED) && (src < 0 || strcmp(d->name, s->cards[s->perm[src].card].name))) return 0;
+        if (f->state & FS_BLOCKING_SOURCE) {                 /* a pair (509.1): it blocks the source */
+            int k = 0;
+            if (src >= 0 && blk)
+                while (k < s->combat.n_pairs && !(s->combat.pair_blk[k] == i && s->combat.pair_att[k] == src)) k++;
+            if (src < 0 || !blk || k == s->combat.n_pairs) return 0;
+        }
     }
     if (f->subtype[0]) {
         int any = 0;

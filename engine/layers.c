@@ -649,19 +649,17 @@ void layers_recompute(GameState *s)
     /* A state-based action these results may call for (704.5f-h, 704.5r;
      * 704.5m-n: what is attached, or what it is attached to, changed): the
      * next check looks at every permanent (sba_pending). */
-    PermSet attach = 0;
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        if ((s->px[i].abk & PK_ATTACH) && s->px[i].attached != NO_SLOT)
-            attach |= PERMSET_BIT(i) | PERMSET_BIT(s->px[i].attached);
-    }
-    int sba = (only & attach) != 0;
+    int sba = 0;
     for (PermIter it = permset_iter(only); permiter_more(&it);) {
         int i = permiter_next(&it);
         perm_finish(s, i);
         const Permanent *q = &s->perm[i];
-        sba |= (q->plus && q->minus) ||
+        sba |= (q->plus && q->minus) || (s->px[i].abk & PK_ATTACH) ||
                ((q->flags & PF_CREATURE) && (q->toughness <= 0 || q->damage >= q->toughness || (q->flags & PF_DEATHTOUCHED)));
+    }
+    for (PermIter it = permset_iter(s->perm_used); !sba && permiter_more(&it);) {
+        int j = permiter_next(&it);                        /* what is attached to one of them */
+        sba = (s->px[j].abk & PK_ATTACH) && s->px[j].attached != NO_SLOT && permset_has(only, s->px[j].attached);
     }
     if (sba) s->sba_pending = 1;
 }
