@@ -345,35 +345,38 @@ static int check_assignment(const GameState *s, const StepAssign *sa, int k0, in
 /* Deals one source's combat damage to one recipient (510.2), after
  * prevention (119.4a, 615): to the defending player (or the planeswalker
  * it attacks) when `to` is RECIP_DEFENDER, else to creature `to`. `flags`
- * are the source's DMG_* bits; lifelink adds to gain[controller]. */
-static int deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, int *gain,
-                PermSet *touched)
+ * are the source's DMG_* bits; lifelink adds to gain[controller].
+ * `spells`: s->spells, a constant where it is inlined, so that
+ * creature-only games (no prevention effect, no trigger) run none of the
+ * rest. */
+static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags,
+                                                      int *gain, PermSet *touched, int spells)
 {
     int def = defender_of(s);
-    if ((s->prevent_combat & PC_COMBAT) && !state_no_prevention(s)) return 0;   /* 615: Fog */
+    if (spells && (s->prevent_combat & PC_COMBAT) && !state_no_prevention(s)) return 0;   /* 615: Fog */
     if (to == RECIP_DEFENDER) {
         uint8_t t = s->perm[src].target;
         if (s->perm[src].flags & PF_BLOCKED) flags |= DMG_TRAMPLE;
         if (t == TARGET_PLAYER) to = TARGET_PLAYER;
         else { to = t; flags |= DMG_TO_PW; }
     }
-    if (s->prevent_combat && damage_all_prevented(s, to == TARGET_PLAYER ? -1 : to, def) && !state_no_prevention(s))
+    if (spells && s->prevent_combat && damage_all_prevented(s, to == TARGET_PLAYER ? -1 : to, def) && !state_no_prevention(s))
         return 0;                                                             /* Safe Passage */
     if (to == TARGET_PLAYER) {
         Player *pl = &s->pl[def];
-        if (s->spells && !state_no_prevention(s)) amt -= damage_player_shields(s, def, perm_controller(s, src));   /* Guardian Seraph */
+        if (spells && !state_no_prevention(s)) amt -= damage_player_shields(s, def, perm_controller(s, src));   /* Guardian Seraph */
         if (amt <= 0) return 0;
         int stop = pl->prevent < amt ? pl->prevent : amt;
-        if (stop && s->spells && state_no_prevention(s)) stop = 0;         /* Leyline of Punishment */
+        if (stop && spells && state_no_prevention(s)) stop = 0;         /* Leyline of Punishment */
         pl->prevent = (int16_t)(pl->prevent - stop);
         amt -= stop;
     } else {
         Permanent *q = &s->perm[to];
         int stop = q->prevent < amt ? q->prevent : amt;
-        if (stop && s->spells && state_no_prevention(s)) stop = 0;         /* Leyline of Punishment */
+        if (stop && spells && state_no_prevention(s)) stop = 0;         /* Leyline of Punishment */
         q->prevent = (uint8_t)(q->prevent - stop);
         amt -= stop;
-        if (s->spells && perm_prevents_all(s, to) && !state_no_prevention(s)) amt = 0;   /* Cho-Manno */
+        if (spells && perm_prevents_all(s, to) && !state_no_prevention(s)) amt = 0;   /* Cho-Manno */
     }
     if (amt <= 0) return 0;                                                   /* 119.8, 615 */
     if (to != TARGET_PLAYER) *touched |= PERMSET_BIT(to);
@@ -390,7 +393,7 @@ static int deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, 
             pl->life = (int16_t)(v < -30000 ? -30000 : v);
             game_event(g, s, EV_LIFE, def, src, 0, 0, -amt, 0);
         }
-        if (s->spells) {
+        if (spells) {
             s->damaged_opp |= (uint8_t)(1u << def);
             trigger_event_on(s, TR_COMBAT_DAMAGE_PLAYER, src, NO_SLOT, def, amt);
             trigger_event_on(s, TR_DAMAGE_OPPONENT, src, NO_SLOT, def, amt);
@@ -413,12 +416,33 @@ static int deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags, 
         }
         if (flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;              /* 704.5h */
     }
-    if (to != TARGET_PLAYER && s->spells) {
+    if (to != TARGET_PLAYER && spells) {
         if (s->px[to].abk & PK_TRIGGERED) trigger_event_on(s, TR_DEALT_DAMAGE, to, NO_SLOT, ctl, amt);   /* Belltower Sphinx */
         trigger_damage_record(s, src, to);                                    /* Sengir Vampire */
     }
     if (flags & DMG_LIFELINK) gain[ctl] += amt;                               /* 119.3f */
     return amt;
+}
+
+static __attribute__((noinline)) void prevent_protected(const GameState *s, StepAssign *sa);
+
+/* 510.2: the step's damage, all of it at once, in the order assigned
+ * (`spells` as for deal). */
+static inline __attribute__((always_inline)) void deal_all(GameState *s, Game *g, StepAssign *sa, int *gain,
+                                                           PermSet *touched, int spells)
+{
+    if (spells) prevent_protected(s, sa);
+    for (int k = 0; k < sa->n; k++) {
+        int dealt = 0;
+        for (int j = sa->first[k]; j < sa->first[k + 1]; j++)
+            if (sa->amount[j] > 0)                                            /* 119.8 */
+                dealt += deal(s, g, sa->source[k], sa->to[j], sa->amount[j], sa->flags[k], gain, touched, spells);
+        if (spells && dealt && (sa->flags[k] & DMG_LIFELINK) &&   /* one life gain per source (120.3f) */
+            !(s->pl_rules[perm_controller(s, sa->source[k])] & PR_NO_GAIN)) {
+            int ctl = perm_controller(s, sa->source[k]);
+            trigger_event(s, TR_GAIN_LIFE, NO_SLOT, 0, ctl, ctl, dealt);
+        }
+    }
 }
 
 /* 702.16e: damage assigned to a creature (or planeswalker) with
@@ -525,18 +549,8 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
     /* 510.2: all of it is dealt at once, in the order assigned. */
     int gain[2] = {0, 0};
     PermSet touched = 0;                      /* permanents dealt damage */
-    if (s->spells) prevent_protected(s, &sa);
-    for (int k = 0; k < sa.n; k++) {
-        int dealt = 0;
-        for (int j = sa.first[k]; j < sa.first[k + 1]; j++)
-            if (sa.amount[j] > 0)                                             /* 119.8 */
-                dealt += deal(s, g, sa.source[k], sa.to[j], sa.amount[j], sa.flags[k], gain, &touched);
-        if (s->spells && dealt && (sa.flags[k] & DMG_LIFELINK) &&   /* one life gain per source (120.3f) */
-            !(s->pl_rules[perm_controller(s, sa.source[k])] & PR_NO_GAIN)) {
-            int ctl = perm_controller(s, sa.source[k]);
-            trigger_event(s, TR_GAIN_LIFE, NO_SLOT, 0, ctl, ctl, dealt);
-        }
-    }
+    if (s->spells) deal_all(s, g, &sa, gain, &touched, 1);
+    else deal_all(s, g, &sa, gain, &touched, 0);
     for (int p = 0; p < 2; p++) {
         if (!gain[p] || (s->pl_rules[p] & PR_NO_GAIN)) continue;           /* "can't gain life" */
         int v = s->pl[p].life + gain[p];

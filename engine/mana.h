@@ -132,7 +132,7 @@ void mana_pay(Player *pl, const CardDef *d);
  * keeps (Upwelling: PR_KEEP_MANA, from the layers; 0 without rules text). */
 static inline void mana_empty(GameState *s)
 {
-    if (!((s->pl_rules[0] | s->pl_rules[1]) & PR_KEEP_MANA)) {      /* one test: most often (creature games always) */
+    if (!s->spells || !((s->pl_rules[0] | s->pl_rules[1]) & PR_KEEP_MANA)) {   /* one test: most often */
         memset(s->pl[0].mana, 0, sizeof s->pl[0].mana);
         memset(s->pl[1].mana, 0, sizeof s->pl[1].mana);
         return;
