@@ -107,7 +107,7 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
             q->damage = (uint8_t)(v > 255 ? 255 : v);
         }
         if (flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;
-        s->sba_pending = 1;                            /* the players' life and poison are looked at always */
+        s->sba_pending = 1;                            /* 704.5f-i (a player's life and poison: looked at always) */
         trigger_damage_record(s, src->slot, i);                                     /* Sengir Vampire */
         if (s->px[i].abk & PK_TRIGGERED)                                            /* Belltower Sphinx */
             trigger_event_on(s, TR_DEALT_DAMAGE, i, NO_SLOT, src->controller, amt);

@@ -376,6 +376,16 @@ static int both_main(const Policy *pol, const GameState *s, const Game *g, int p
     return k;
 }
 
+/* The two shipped decks of `names`, from pool dpool. */
+static void load_shipped(Pool *dpool, const char *const names[2], DeckList dl[2])
+{
+    char err[512], path[512];
+    for (int d = 0; d < 2; d++) {
+        snprintf(path, sizeof path, "%s/../decks/%s", TESTS_DIR, names[d]);
+        if (decklist_load(dpool, path, &dl[d], err, sizeof err)) fail_msg("%s", err);
+    }
+}
+
 static void test_pruning_changes_no_choice(void **st)
 {
     (void)st;
@@ -385,7 +395,7 @@ static void test_pruning_changes_no_choice(void **st)
     };
     Policy both = policy_heuristic;
     both.main_action = both_main;
-    char err[512], path[2][512];
+    char err[512];
     Pool dpool;
     pool_init(&dpool);
     if (pool_load_default(&dpool, err, sizeof err)) fail_msg("%s", err);
@@ -393,10 +403,7 @@ static void test_pruning_changes_no_choice(void **st)
     memset(known, 0, sizeof known);
     for (size_t m = 0; m < sizeof decks / sizeof decks[0]; m++) {
         DeckList dl[2];
-        for (int d = 0; d < 2; d++) {
-            snprintf(path[d], sizeof path[d], "%s/../decks/%s", TESTS_DIR, decks[m][d]);
-            if (decklist_load(&dpool, path[d], &dl[d], err, sizeof err)) fail_msg("%s", err);
-        }
+        load_shipped(&dpool, decks[m], dl);
         MatchSpec ms = { pool_view(&dpool), { &dl[0].main, &dl[1].main }, { &both, &both }, EDITION_2011, 0, 7, 1,
                          { NULL, NULL }, 0, 0 };
         for (int i = 0; i < 200; i++) {
@@ -446,17 +453,14 @@ static void test_lands_first_changes_nothing(void **st)
     Policy first = policy_heuristic, all = policy_heuristic;
     first.main_action = all.main_action = counting_main;
     all.looks = all_looks;
-    char err[512], path[2][512];
+    char err[512];
     Pool dpool;
     pool_init(&dpool);
     if (pool_load_default(&dpool, err, sizeof err)) fail_msg("%s", err);
     long first_short = 0, all_short = 0, all_among = 0;
     for (size_t m = 0; m < sizeof decks / sizeof decks[0]; m++) {
         DeckList dl[2];
-        for (int d = 0; d < 2; d++) {
-            snprintf(path[d], sizeof path[d], "%s/../decks/%s", TESTS_DIR, decks[m][d]);
-            if (decklist_load(&dpool, path[d], &dl[d], err, sizeof err)) fail_msg("%s", err);
-        }
+        load_shipped(&dpool, decks[m], dl);
         MatchSpec mf = { pool_view(&dpool), { &dl[0].main, &dl[1].main }, { &first, &first }, EDITION_2011, 0, 7, 1,
                          { NULL, NULL }, 0, 0 };
         MatchSpec ma = mf;
