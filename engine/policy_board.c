@@ -94,16 +94,19 @@ typedef struct Adds {
     uint32_t rules;
 } Adds;
 
+/* Adds effect e, of amount n: +N/+N, a keyword, a rule (not "can block
+ * an additional creature", which adds up). */
+static void adds_effect(Adds *x, const Effect *e, int n)
+{
+    if (e->op == OP_PUMP) { x->dp += e->p * n; x->dt += e->t * n; }
+    else if (e->op == OP_GRANT) x->kw |= e->kw;
+    else if (e->op == OP_RULE && e->arg2 < 32 && e->arg2 != RULE_BLOCK_EXTRA) x->rules |= RULE_BIT(e->arg2);
+}
+
 /* Adds static effect e (adds_only) of a source player `you` controls. */
 static void add(const GameState *s, int you, Adds *x, const Effect *e)
 {
-    if (e->op == OP_PUMP) {
-        int n = e->n.kind == QTY_COUNT ? effect_count(s, &e->count, you, -1) * e->n.n : e->n.n;
-        x->dp += e->p * n;
-        x->dt += e->t * n;
-    }
-    else if (e->op == OP_GRANT) x->kw |= e->kw;
-    else if (e->op == OP_RULE && e->arg2 < 32 && e->arg2 != RULE_BLOCK_EXTRA) x->rules |= RULE_BIT(e->arg2);
+    adds_effect(x, e, e->op == OP_PUMP && e->n.kind == QTY_COUNT ? effect_count(s, &e->count, you, -1) * e->n.n : e->n.n);
 }
 
 /* The creatures that pumps until end of turn act on, and what they add
@@ -131,10 +134,7 @@ static int pump_add(Pumps *u, int c, const Effect *e, int n)
         u->slot[u->n] = (uint8_t)c;
         u->add[u->n++] = (Adds){ 0, 0, 0, 0 };
     }
-    Adds *x = &u->add[k];
-    if (e->op == OP_PUMP) { x->dp += e->p * n; x->dt += e->t * n; }
-    else if (e->op == OP_GRANT) x->kw |= e->kw;
-    else x->rules |= RULE_BIT(e->arg2);
+    adds_effect(&u->add[k], e, n);
     return 1;
 }
 
