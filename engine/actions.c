@@ -193,8 +193,17 @@ typedef struct Lister {
     int free_mana;         /* a scenario: mana costs are taken as paid */
     uint8_t col[COLOR_COUNT]; /* a spell's mana cost with X: colored symbols (spell_mana) */
     int cost_generic;      /* and its generic part */
-    ManaUnits units;       /* the listing player's mana abilities, listed once when needed */
+    ManaUnits units;       /* the listing player's mana abilities, listed once when needed (last:
+                              lister_init leaves its arrays as they are) */
 } Lister;
+
+static void lister_init(Lister *L, const GameState *s, Action *out)
+{
+    memset(L, 0, offsetof(Lister, units));
+    L->s = s;
+    L->out = out;
+    L->units.n = MANA_UNLISTED;
+}
 
 /* A spell of several targets of one spec: one action per number of
  * targets it may announce (601.2c), the targets chosen as it is cast
@@ -257,8 +266,18 @@ static void list_targets(Lister *L, Action base, int k)
             if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);
         }
     } else if (sp->what != TGT_PLAYER) {
-        for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        /* target_spec_legal's first tests, made here without the call (most
+         * permanents fail them: lands, the other player's): the controller
+         * a filter names, a type. */
+        PermSet in = s->perm_used;
+        int you = L->it.controller, object = sp->what == TGT_OBJECT;
+        if (object && sp->f.ctl == CTL_YOU) in &= s->perm_ctl[you];
+        else if (object && (sp->f.ctl == CTL_OPP || sp->f.ctl == CTL_NOT_YOU)) in &= s->perm_ctl[1 - you];
+        for (PermIter it = permset_iter(in); permiter_more(&it);) {
             int i = permiter_next(&it);
+            if (object ? sp->f.types && !((s->cards[s->perm[i].card].types | (perm_is_creature(s, i) ? TYPE_CREATURE : 0u)) & sp->f.types)
+                       : !perm_is_creature(s, i) && !perm_is_planeswalker(s, i))
+                continue;
             int dup = 0;
             for (int j = 0; j < k; j++) dup |= sp->distinct && base.tk[j] == TK_PERM && base.tv[j] == i;
             if (dup) continue;
@@ -271,10 +290,7 @@ static void list_targets(Lister *L, Action base, int k)
 int actions_targets(const GameState *s, const StackItem *it, const Ability *a, Action *out)
 {
     Lister L;
-    memset(&L, 0, sizeof L);
-    L.s = s;
-    L.out = out;
-    L.units.n = MANA_UNLISTED;
+    lister_init(&L, s, out);
     L.it = *it;
     L.a = a;
     Action base;
@@ -641,10 +657,7 @@ int actions_lands(const GameState *s, int p, Action *out)
 int actions_spells(const GameState *s, int p, Action *out, int free_mana)
 {
     Lister L;
-    memset(&L, 0, sizeof L);
-    L.s = s;
-    L.out = out;
-    L.units.n = MANA_UNLISTED;
+    lister_init(&L, s, out);
     out[L.n++] = (Action){ ACT_PASS, 0, 0, 0, 0, { 0 }, { 0 }, 0 };
     const Player *pl = &s->pl[p];
     int sorcery = sorcery_time(s, p);
