@@ -22,7 +22,14 @@ typedef struct HeuristicParams {
     int keep_max;     /* most lands to keep in a 7-card hand (default 5) */
     int hold_back;    /* keep blockers home against a lethal counterattack (1) or not (0) */
     int block_mode;   /* 1 full blocker logic; 0 block only to survive (aggro) */
+    int version;      /* how it plays spells (HEURISTIC_VERSION by default); 1: as at the end of the
+                         spells issue, a baseline to measure the changes against (README) */
 } HeuristicParams;
+
+/* HeuristicParams.version: 2 does not answer its own spell or ability on
+ * the stack, and values passing with the stack resolved as its candidates
+ * are (policy_spells.c). */
+#define HEURISTIC_VERSION 2
 
 extern const Policy policy_heuristic;   /* self: const HeuristicParams * */
 extern const Policy policy_aggro;       /* self ignored: attacks with all, blocks only to survive */
@@ -40,6 +47,9 @@ int heuristic_creature_value(const GameState *s, int i);
  * take among legal[0 .. n-1] (land: the land drop it prefers, or -1), and
  * its answer to a choice of an ability. */
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land);
+/* The same by the heuristic of this version (HeuristicParams.version). */
+int heuristic_spells_main_version(const GameState *s, const Game *g, int p, const Action *legal, int n, int land,
+                                  int version);
 /* The same, trying on a fork also the candidates heuristic_spells_main
  * passes by because their try cannot change its choice (a pump that ends
  * before anything sees it, a second target that damage cannot kill): both
@@ -49,9 +59,13 @@ int heuristic_spells_main_unpruned(const GameState *s, const Game *g, int p, con
  * (policy_board.h's, of the board it reaches), which board_known's must
  * equal where it has one (tested). */
 int heuristic_spells_try(const GameState *s, const Game *g, int p, const Action *a);
+/* The value it gives candidate a without a fork, where it knows it in
+ * advance (board_known's, on a quiet board): 1 and *v, else 0. */
+int heuristic_spells_known(const GameState *s, int p, const Action *a, int *v);
 int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c);
-/* Whether the heuristic looks at its plays at this priority point (else it passes). */
-int heuristic_spells_looks(const GameState *s, int p);
+/* Whether the heuristic (of this version) looks at its plays at this
+ * priority point (else it passes). */
+int heuristic_spells_looks(const GameState *s, int p, int version);
 /* Its answer to a choice of several targets or of a division (CH_TARGET_COUNT,
  * CH_TARGET_NEXT, CH_DIVIDE: policy_many.c). */
 int heuristic_choose_many(const GameState *s, int p, const Choice *c);

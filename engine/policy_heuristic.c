@@ -8,10 +8,10 @@
 #include "mana.h"
 #include "layers.h"
 
-static const HeuristicParams default_params = { 3, 4, 0, 100, 2, 5, 1, 1 };
+static const HeuristicParams default_params = { 3, 4, 0, 100, 2, 5, 1, 1, HEURISTIC_VERSION };
 
 const char *const heuristic_param_names[] = {
-    "aggression", "chump_life", "trade", "card_value", "keep_min", "keep_max", "hold_back", "block_mode", NULL
+    "aggression", "chump_life", "trade", "card_value", "keep_min", "keep_max", "hold_back", "block_mode", "version", NULL
 };
 
 void heuristic_defaults(HeuristicParams *p) { *p = default_params; }
@@ -19,10 +19,10 @@ void heuristic_defaults(HeuristicParams *p) { *p = default_params; }
 int heuristic_set(HeuristicParams *p, const char *name, int v)
 {
     static const struct { int lo, hi; } range[] = {
-        { 0, 6 }, { 0, 20 }, { -500, 500 }, { 0, 1000 }, { 0, 7 }, { 0, 7 }, { 0, 1 }, { 0, 1 }
+        { 0, 6 }, { 0, 20 }, { -500, 500 }, { 0, 1000 }, { 0, 7 }, { 0, 7 }, { 0, 1 }, { 0, 1 }, { 1, HEURISTIC_VERSION }
     };
     int *field[] = { &p->aggression, &p->chump_life, &p->trade, &p->card_value,
-                     &p->keep_min, &p->keep_max, &p->hold_back, &p->block_mode };
+                     &p->keep_min, &p->keep_max, &p->hold_back, &p->block_mode, &p->version };
     for (int k = 0; heuristic_param_names[k]; k++) {
         if (strcmp(name, heuristic_param_names[k])) continue;
         if (v < range[k].lo || v > range[k].hi) return -1;
@@ -549,7 +549,7 @@ static int h_main(const Policy *pol, const GameState *s, const Game *g, int p, R
                 basic &= s->cards[OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])].produces >= 0;
             }
         if (land >= 0 && basic) land = best_land(s, p, legal, n);
-        return heuristic_spells_main(s, g, p, legal, n, land);
+        return heuristic_spells_main_version(s, g, p, legal, n, land, params(pol)->version);
     }
     int land = best_land(s, p, legal, n);
     if (land >= 0) return land;
@@ -1160,8 +1160,8 @@ static void h_assign(const Policy *pol, const GameState *s, const Game *g, int p
 /* A land drop comes first whenever one is legal (h_main). */
 static int h_looks(const Policy *pol, const GameState *s, const Game *g, int p)
 {
-    (void)pol; (void)g;
-    return heuristic_spells_looks(s, p) ? LOOK_LAND : LOOK_PASS;
+    (void)g;
+    return heuristic_spells_looks(s, p, params(pol)->version) ? LOOK_LAND : LOOK_PASS;
 }
 
 const Policy policy_heuristic = {
@@ -1171,7 +1171,7 @@ const Policy policy_heuristic = {
 
 /* ---- aggro: everything attacks; blocks only to stay alive ---- */
 
-static const HeuristicParams aggro_params = { 6, 0, 0, 100, 2, 5, 0, 0 };
+static const HeuristicParams aggro_params = { 6, 0, 0, 100, 2, 5, 0, 0, HEURISTIC_VERSION };
 
 static int aggro_attack(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, AttackDecl *out)
 {

@@ -4,7 +4,7 @@
 
 #define CAND_MAX 16
 
-static const LookaheadParams default_params = { 4, 8, { 3, 4, 0, 100, 2, 5, 1, 1 } };
+static const LookaheadParams default_params = { 4, 8, { 3, 4, 0, 100, 2, 5, 1, 1, HEURISTIC_VERSION } };
 
 void lookahead_defaults(LookaheadParams *p) { *p = default_params; }
 

@@ -94,16 +94,58 @@ static void playout_game(Game *q, Rng dr[2], Rng pr[2], const Game *g, int p)
 
 /* A playout's end, once the stack is empty: creatures taken until end of
  * turn attack (borrowed_attack), "until end of turn" effects end unless
- * combat is under way, and the state-based actions that follow. */
-static void playout_end(GameState *f, const Game *q, int p, int combat_now)
+ * combat is under way, and the state-based actions that follow. Version
+ * 2: the damage marked on permanents goes as those effects end, as both
+ * do in the cleanup step (514.2): a creature pumped in answer to damage
+ * survives the turn (version 1 kept the damage, so that it died). */
+static void playout_end(GameState *f, const Game *q, int p, int combat_now, int version)
 {
     if (f->step == STEP_MAIN1 && f->active == p && f->float_n && !f->over) {
         layers_refresh(f);
         borrowed_attack(f, p);
     }
+    if (!combat_now && version >= 2)
+        for (PermIter it = permset_iter(f->perm_used); permiter_more(&it);) f->perm[permiter_next(&it)].damage = 0;
     if (!combat_now) floating_end_of_turn(f);
     layers_refresh(f);
     if (!f->over) sba_apply_some(f, q, 0);
+}
+
+/* Version 2: what p's lands that make mana are worth beyond the
+ * permanent (board_value counts any noncreature permanent, a land with no
+ * mana ability too, and a basic land that is a count not at all), less
+ * the opponent's: a search for a land (Terramorphic Expanse) is then worth
+ * making. */
+#define LAND_WORTH 4
+static int lands_worth(const GameState *s, int p)
+{
+    int n[2];
+    for (int q = 0; q < 2; q++) {
+        n[q] = state_land_objects(s) ? 0 : s->pl[q].lands_n;
+        for (PermIter it = permset_iter(s->perm_ctl[q]); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            n[q] += (s->px[i].xflags & PX_LAND) && (s->px[i].abk & PK_MANA);
+        }
+    }
+    return LAND_WORTH * (n[p] - n[1 - p]);
+}
+
+/* What the heuristic of this version makes of board f for p. */
+static int value(const GameState *f, int p, int version)
+{
+    int v = board_value(f, p);
+    return version >= 2 && !f->over ? v + lands_worth(f, p) : v;
+}
+
+/* Whether a land of either player is a creature now (a creature's death
+ * the value knows in advance would then change the lands). */
+static int land_creature(const GameState *s)
+{
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if ((s->px[i].xflags & PX_LAND) && perm_is_creature(s, i)) return 1;
+    }
+    return 0;
 }
 
 /* Whether combat is under way: a trick's worth is what it does to it. */
@@ -112,22 +154,22 @@ static int in_combat(const GameState *s)
     return s->step >= STEP_DECLARE_BLOCKERS && s->step <= STEP_COMBAT_DAMAGE;
 }
 
-/* The state after action a and everything on the stack resolves with no
- * answer, the abilities that trigger on the way included (those of what
- * resolves last too: Liliana's Specter's discard), and the playout's end
- * (playout_end). */
-static void playout(GameState *f, const Game *g, int p, const Action *a)
+/* The state after action a (NULL: passing) and everything on the stack
+ * resolves with no answer, the abilities that trigger on the way included
+ * (those of what resolves last too: Liliana's Specter's discard), and the
+ * playout's end (playout_end). */
+static void playout(GameState *f, const Game *g, int p, const Action *a, int version)
 {
     /* A land made a creature at the beginning of its controller's combat
      * (to attack) or as the opponent's attackers are declared (to block)
      * is valued as the creature it is for this combat. */
     int combat_now = in_combat(f);
-    if (becomes(f, a))
+    if (a && becomes(f, a))
         combat_now |= (f->step == STEP_BEGIN_COMBAT && f->active == p) || (f->step == STEP_DECLARE_ATTACKERS && f->active != p);
     Game q;
     Rng dr[2], pr[2];
     playout_game(&q, dr, pr, g, p);
-    if (action_apply_listed(f, &q, p, a) != MTG_OK) { f->over = 1; f->winner = (uint8_t)(1 - p); return; }
+    if (a && action_apply_listed(f, &q, p, a) != MTG_OK) { f->over = 1; f->winner = (uint8_t)(1 - p); return; }
     for (int guard = 0; !f->over && guard < 4 * STACK_MAX; guard++) {
         layers_refresh(f);
         sba_apply_some(f, &q, 0);
@@ -135,24 +177,33 @@ static void playout(GameState *f, const Game *g, int p, const Action *a)
         if (!f->stack_n) break;
         stack_resolve_top(f, &q);
     }
-    playout_end(f, &q, p, combat_now);
+    playout_end(f, &q, p, combat_now, version);
 }
 
 /* What passing is worth, valued as the candidates are: with the stack
  * empty and no combat under way, once "until end of turn" effects end (a
  * pump seen in the board of passing and not in a candidate's would make
  * every candidate look worse, and an opponent's would make doing anything
- * look better than passing). */
-static int pass_value(const GameState *s, const Game *g, int p)
+ * look better than passing). Version 2: with the stack resolved with no
+ * answer, as each candidate's is (version 1 valued the stack unresolved,
+ * its own spells on it below what they make, so that anything looked
+ * better than letting them resolve). */
+static int pass_value(const GameState *s, const Game *g, int p, int version)
 {
-    if (s->stack_n || !s->float_n || in_combat(s)) return board_value(s, p);
+    if (s->stack_n && version >= 2) {
+        GameState f;
+        state_fork(&f, s);
+        playout(&f, g, p, NULL, version);
+        return value(&f, p, version);
+    }
+    if (s->stack_n || !s->float_n || in_combat(s)) return value(s, p, version);
     GameState f;
     state_fork(&f, s);
     Game q;
     Rng dr[2], pr[2];
     playout_game(&q, dr, pr, g, p);
-    playout_end(&f, &q, p, 0);
-    return board_value(&f, p);
+    playout_end(&f, &q, p, 0, version);
+    return value(&f, p, version);
 }
 
 /* Whether player p controls a tapped permanent with an "activate only
@@ -180,9 +231,11 @@ static int upkeep_untap_waits(const GameState *s, int p)
  * damage step, the opponent's main phases with the stack empty) it passes,
  * as players of the era mostly did: each look tries every candidate on a
  * fork, and most priority points in a turn are those. */
-int heuristic_spells_looks(const GameState *s, int p)
+int heuristic_spells_looks(const GameState *s, int p, int version)
 {
-    if (s->stack_n) return 1;
+    /* Version 2 lets its own spell or ability resolve: what it would add
+     * in answer it can do as well once it has (version 1 answered it). */
+    if (s->stack_n) return version < 2 || s->stack[s->stack_n - 1].controller != p;
     switch (s->step) {
     case STEP_MAIN1: case STEP_MAIN2: return s->active == p;
     case STEP_BEGIN_COMBAT: return s->active == p && has_becomer(s, p);   /* a land to attack with */
@@ -359,9 +412,9 @@ static int mana_action(const GameState *s, int p, const Action *a)
 
 /* The best board p reaches from fork f with one more action (not another
  * mana spell), or f's own: what a ritual's mana is worth. */
-static int best_follow_up(const GameState *f, const Game *g, int p)
+static int best_follow_up(const GameState *f, const Game *g, int p, int version)
 {
-    int best_v = board_value(f, p), pool = 0;
+    int best_v = value(f, p, version), pool = 0;
     for (int c = 0; c < COLOR_COUNT; c++) pool += f->pl[p].mana[c];
     if (f->over || !pool) return best_v;
     Action acts[ACTION_MAX];
@@ -370,8 +423,8 @@ static int best_follow_up(const GameState *f, const Game *g, int p)
         if (acts[k].type == ACT_LAND || mana_action(f, p, &acts[k]) || same_as_earlier(f, p, acts, k)) continue;
         GameState h;
         state_fork(&h, f);
-        playout(&h, g, p, &acts[k]);
-        int v = board_value(&h, p);
+        playout(&h, g, p, &acts[k], version);
+        int v = value(&h, p, version);
         if (v > best_v) best_v = v;
     }
     return best_v;
@@ -396,13 +449,35 @@ static int does_nothing(const GameState *s, int p, const Action *a)
  * candidates whose try cannot change the choice (idle, and a second idle
  * target of one spell or ability: TRY_IDLE_TARGET), and valuing without a
  * fork those whose board is known in advance (board_known). */
-static int spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land, int prune)
+static int spells_try(const GameState *s, const Game *g, int p, const Action *a, int version);
+
+/* Whether the board of a candidate may be known without a fork
+ * (board_quiet's answer); version 2: and no land is a creature (a
+ * creature's death known in advance would then change the lands). */
+static int quiet_for(const GameState *s, int p, int version)
+{
+    int quiet = board_quiet(s, p);
+    return quiet && version >= 2 && land_creature(s) ? 0 : quiet;
+}
+
+/* The value of candidate a known without a fork, 1 if it is: board_known's
+ * (quiet, now: quiet_for's and board_value's of s) and the version's land
+ * worth `lands` (lands_worth's of s: no known play changes the lands). */
+static int known_value(const GameState *s, int p, const Action *a, int quiet, int now, int lands, int *v)
+{
+    if (!quiet || !board_known(s, p, a, quiet, now, v)) return 0;
+    if (*v > -100000 && *v < 100000) *v += lands;
+    return 1;
+}
+
+static int spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land, int prune,
+                       int version)
 {
     if (land >= 0) return land;
     int untap = upkeep_untap(s, p, legal, n);
     if (untap) return untap;
-    if (!heuristic_spells_looks(s, p)) return 0;
-    int best = 0, best_v = pass_value(s, g, p), watched = -1, quiet = -1, now = 0;
+    if (!heuristic_spells_looks(s, p, version)) return 0;
+    int best = 0, best_v = pass_value(s, g, p, version), watched = -1, quiet = -1, now = 0, lands_now = 0;
     uint32_t idle_key[8];   /* the spells and abilities tried on an idle target */
     int idle_n = 0;
     for (int k = 1; k < n && k < 96; k++) {
@@ -423,31 +498,49 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         }
         int v;
         if (prune && quiet < 0) {
-            quiet = board_quiet(s, p);
+            quiet = quiet_for(s, p, version);
             if (quiet) now = board_value(s, p);
+            if (quiet && version >= 2) lands_now = lands_worth(s, p);
         }
-        if (!prune || !quiet || !board_known(s, p, &legal[k], quiet, now, &v)) v = heuristic_spells_try(s, g, p, &legal[k]);
+        if (!prune || !known_value(s, p, &legal[k], quiet, now, lands_now, &v)) v = spells_try(s, g, p, &legal[k], version);
         if (v > best_v) { best_v = v; best = k; }
     }
     return best;
 }
 
-int heuristic_spells_try(const GameState *s, const Game *g, int p, const Action *a)
+static int spells_try(const GameState *s, const Game *g, int p, const Action *a, int version)
 {
     GameState f;
     state_fork(&f, s);
-    playout(&f, g, p, a);
-    return mana_action(s, p, a) ? best_follow_up(&f, g, p) : board_value(&f, p);
+    playout(&f, g, p, a, version);
+    return mana_action(s, p, a) ? best_follow_up(&f, g, p, version) : value(&f, p, version);
+}
+
+int heuristic_spells_try(const GameState *s, const Game *g, int p, const Action *a)
+{
+    return spells_try(s, g, p, a, HEURISTIC_VERSION);
+}
+
+int heuristic_spells_known(const GameState *s, int p, const Action *a, int *v)
+{
+    int quiet = quiet_for(s, p, HEURISTIC_VERSION);
+    return quiet && known_value(s, p, a, quiet, board_value(s, p), HEURISTIC_VERSION >= 2 ? lands_worth(s, p) : 0, v);
 }
 
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
 {
-    return spells_main(s, g, p, legal, n, land, 1);
+    return spells_main(s, g, p, legal, n, land, 1, HEURISTIC_VERSION);
+}
+
+int heuristic_spells_main_version(const GameState *s, const Game *g, int p, const Action *legal, int n, int land,
+                                  int version)
+{
+    return spells_main(s, g, p, legal, n, land, 1, version);
 }
 
 int heuristic_spells_main_unpruned(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
 {
-    return spells_main(s, g, p, legal, n, land, 0);
+    return spells_main(s, g, p, legal, n, land, 0, HEURISTIC_VERSION);
 }
 
 int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)

@@ -12,7 +12,6 @@
 #include <cmocka.h>
 #include "fixtures.h"
 #include "engine/lookahead.h"
-#include "engine/policy_board.h"
 #include "engine/turn.h"
 #include "decks/decklist.h"
 #include "sim/driver.h"
@@ -326,7 +325,8 @@ static void test_lookahead_beats_heuristic(void **st)
  * a fork) choose the same action; and the pruned candidates come up (idle
  * pumps, equips and second idle targets are common in these decks), so
  * that the comparison means something. Besides the choices, every value
- * board_known gives is compared with the fork's (heuristic_spells_try),
+ * known without a fork (heuristic_spells_known: board_known's) is compared
+ * with the fork's (heuristic_spells_try),
  * and each kind of known action comes up more than a hundred times. */
 static long compared, differed;
 enum { KNOWN_CREATURE, KNOWN_PERMANENT, KNOWN_AURA, KNOWN_ON_CREATURE, KNOWN_ON_PLAYER, KNOWN_UNTARGETED, KNOWN_EQUIP,
@@ -335,12 +335,9 @@ static long known[KNOWN_KINDS], known_differ;
 
 static void check_known(const GameState *s, const Game *g, int p, const Action *legal, int n)
 {
-    int quiet = board_quiet(s, p);
-    if (!quiet) return;
-    int now = board_value(s, p);
     for (int k = 1; k < n; k++) {
         int v;
-        if (!board_known(s, p, &legal[k], quiet, now, &v)) continue;
+        if (!heuristic_spells_known(s, p, &legal[k], &v)) continue;
         int act = legal[k].type == ACT_ACTIVATE;
         const CardDef *d = &s->cards[act ? s->perm[legal[k].hand_idx].card : OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])];
         int kind = act ? (d->ab[legal[k].ability].kind == AB_EQUIP ? KNOWN_EQUIP : KNOWN_ACTIVATED)
