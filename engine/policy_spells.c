@@ -92,17 +92,57 @@ static void playout_game(Game *q, Rng dr[2], Rng pr[2], const Game *g, int p)
     q->check = 0;
 }
 
+/* The stack resolved with no answer, the abilities that trigger on the
+ * way put on it and resolved too, and the state-based actions. */
+static void resolve_stack(GameState *f, Game *q)
+{
+    for (int guard = 0; !f->over && guard < 4 * STACK_MAX; guard++) {
+        layers_refresh(f);
+        sba_apply_some(f, q, 0);
+        triggers_put(f, q);
+        if (!f->stack_n) break;
+        stack_resolve_top(f, q);
+    }
+}
+
+/* Whether combat damage is still to be dealt in this combat, with the
+ * blockers declared: what a trick does to it can be played out. */
+static int damage_to_come(const GameState *s)
+{
+    return (s->step == STEP_DECLARE_BLOCKERS || s->step == STEP_FIRST_STRIKE_DAMAGE) && s->combat.attackers;
+}
+
+/* The combat damage steps left (510), each dealt with the engine's
+ * default assignment and followed by what it sets off. */
+static void combat_rest(GameState *f, Game *q)
+{
+    int first = f->step == STEP_DECLARE_BLOCKERS && combat_has_first_strike(f);
+    for (int fs = first; fs >= 0 && !f->over; fs--) {
+        f->step = (uint8_t)(fs ? STEP_FIRST_STRIKE_DAMAGE : STEP_COMBAT_DAMAGE);
+        if (combat_damage_step(f, q, fs, NULL, 0) != MTG_OK) return;
+        resolve_stack(f, q);
+    }
+}
+
 /* A playout's end, once the stack is empty: creatures taken until end of
  * turn attack (borrowed_attack), "until end of turn" effects end unless
  * combat is under way, and the state-based actions that follow. Version
- * 2: the damage marked on permanents goes as those effects end, as both
- * do in the cleanup step (514.2): a creature pumped in answer to damage
- * survives the turn (version 1 kept the damage, so that it died). */
-static void playout_end(GameState *f, const Game *q, int p, int combat_now, int version)
+ * 2: with blockers declared, the combat damage is dealt first, and combat
+ * is then over (a trick is worth what it does to the combat: version 1
+ * valued a pump by the creature it made bigger, blocked or not, and cast
+ * it whatever the combat); and the damage marked on permanents goes as
+ * the "until end of turn" effects end, as both do in the cleanup step
+ * (514.2): a creature pumped in answer to damage survives the turn
+ * (version 1 kept the damage, so that it died). */
+static void playout_end(GameState *f, Game *q, int p, int combat_now, int version)
 {
     if (f->step == STEP_MAIN1 && f->active == p && f->float_n && !f->over) {
         layers_refresh(f);
         borrowed_attack(f, p);
+    }
+    if (combat_now && version >= 2 && damage_to_come(f) && !f->over) {
+        combat_rest(f, q);
+        combat_now = 0;
     }
     if (!combat_now && version >= 2)
         for (PermIter it = permset_iter(f->perm_used); permiter_more(&it);) f->perm[permiter_next(&it)].damage = 0;
@@ -170,13 +210,7 @@ static void playout(GameState *f, const Game *g, int p, const Action *a, int ver
     Rng dr[2], pr[2];
     playout_game(&q, dr, pr, g, p);
     if (a && action_apply_listed(f, &q, p, a) != MTG_OK) { f->over = 1; f->winner = (uint8_t)(1 - p); return; }
-    for (int guard = 0; !f->over && guard < 4 * STACK_MAX; guard++) {
-        layers_refresh(f);
-        sba_apply_some(f, &q, 0);
-        triggers_put(f, &q);
-        if (!f->stack_n) break;
-        stack_resolve_top(f, &q);
-    }
+    resolve_stack(f, &q);
     playout_end(f, &q, p, combat_now, version);
 }
 
@@ -190,7 +224,7 @@ static void playout(GameState *f, const Game *g, int p, const Action *a, int ver
  * better than letting them resolve). */
 static int pass_value(const GameState *s, const Game *g, int p, int version)
 {
-    if (s->stack_n && version >= 2) {
+    if (version >= 2 && (s->stack_n || damage_to_come(s))) {
         GameState f;
         state_fork(&f, s);
         playout(&f, g, p, NULL, version);
@@ -326,8 +360,10 @@ enum { TRY_NOT, TRY_YES, TRY_IDLE_TARGET };
  * wither or infect (the evaluation reads no damage marked: such a try
  * could only show the card spent). TRY_IDLE_TARGET when such damage comes
  * with the caster's own part (Sorin's Thirst's life) and the board is the
- * same whichever such creature it names: one of them is tried. */
-static int worth_trying(const GameState *s, int p, const Action *a)
+ * same whichever such creature it names: one of them is tried. Version 2
+ * with combat damage to come tries such damage on a creature in combat
+ * too: with the combat's it may kill. */
+static int worth_trying(const GameState *s, int p, const Action *a, int version)
 {
     if (a->n_targets != 1 || (a->tk[0] != TK_PERM && a->tk[0] != TK_PLAYER)) return TRY_YES;
     const Ability *ab = action_ability(s, p, a);
@@ -345,6 +381,9 @@ static int worth_trying(const GameState *s, int p, const Action *a)
     if (!way) return TRY_YES;
     int theirs = a->tk[0] == TK_PLAYER ? a->tv[0] != p : perm_controller(s, a->tv[0]) != p;
     if ((way < 0) != theirs) return TRY_NOT;
+    if (version >= 2 && a->tk[0] == TK_PERM && damage_to_come(s) &&
+        permset_has(s->combat.attackers | s->combat.blockers, a->tv[0]))
+        return TRY_YES;                                      /* the combat's damage may add to it (playout_end) */
     if (a->tk[0] == TK_PERM && on_target == 1 && damage >= 0 &&
         !(a->type == ACT_ACTIVATE && perm_has(s, a->hand_idx, KW_DEATHTOUCH | KW_WITHER | KW_INFECT))) {
         int i = a->tv[0];
@@ -453,9 +492,11 @@ static int spells_try(const GameState *s, const Game *g, int p, const Action *a,
 
 /* Whether the board of a candidate may be known without a fork
  * (board_quiet's answer); version 2: and no land is a creature (a
- * creature's death known in advance would then change the lands). */
+ * creature's death known in advance would then change the lands), and no
+ * combat damage is to come (the fork deals it). */
 static int quiet_for(const GameState *s, int p, int version)
 {
+    if (version >= 2 && damage_to_come(s)) return 0;     /* the fork deals it */
     int quiet = board_quiet(s, p);
     return quiet && version >= 2 && land_creature(s) ? 0 : quiet;
 }
@@ -482,7 +523,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
     int idle_n = 0;
     for (int k = 1; k < n && k < 96; k++) {
         if (legal[k].type == ACT_LAND || same_as_earlier(s, p, legal, k) || does_nothing(s, p, &legal[k])) continue;
-        int w = worth_trying(s, p, &legal[k]);
+        int w = worth_trying(s, p, &legal[k], version);
         if (w == TRY_NOT) continue;
         if (prune) {
             if (watched < 0) watched = acts_watched(s);

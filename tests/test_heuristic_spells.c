@@ -7,13 +7,14 @@
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/heuristic.h"
+#include "engine/combat.h"
 
 /* The cards of the positions (pool_pos.h). */
 static const char *const names[] = {
     "Grizzly Bears", "Llanowar Elves", "Giant Growth", "Lightning Bolt", "Terramorphic Expanse",
-    "Forest", "Forest", "Forest", "Forest", "Mountain",
+    "Forest", "Forest", "Forest", "Forest", "Mountain", "Centaur Courser",
 };
-enum { C_BEARS, C_ELVES, C_GROWTH, C_BOLT, C_EXPANSE, C_FOREST, C_FOREST4 = C_FOREST + 3, C_MOUNTAIN, C_N };
+enum { C_BEARS, C_ELVES, C_GROWTH, C_BOLT, C_EXPANSE, C_FOREST, C_FOREST4 = C_FOREST + 3, C_MOUNTAIN, C_COURSER, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -134,12 +135,60 @@ static void test_fetches_a_land(void **state)
     assert_int_equal(x.s.pl[0].land_tapped[COLOR_G], 1);   /* "onto the battlefield tapped" */
 }
 
+/* Player 0's Grizzly Bears attack and player 1's `blocker` blocks them; in
+ * the declare blockers step player 0 has Giant Growth and a Forest. */
+static int blocked(Pos *x, int blocker)
+{
+    int bears = put(x, 0, C_BEARS), b = put(x, 1, blocker);
+    lands(x, 0, C_FOREST, 1);
+    give(x, 0, C_GROWTH);
+    x->s.step = STEP_DECLARE_ATTACKERS;
+    AttackDecl ad = { (uint8_t)bears, TARGET_PLAYER };
+    assert_int_equal(combat_declare_attackers(&x->s, &x->g, &ad, 1), MTG_OK);
+    x->s.step = STEP_DECLARE_BLOCKERS;
+    BlockDecl bd = { (uint8_t)b, (uint8_t)bears };
+    assert_int_equal(combat_declare_blockers(&x->s, &x->g, &bd, 1), MTG_OK);
+    return bears;
+}
+
+/* Blocked by a Centaur Courser (3/3): the Growth after blocks makes the
+ * Bears 5/5, which kill the Courser and survive; the heuristic casts it
+ * (and so would the baseline, which valued the pump by the creature it
+ * made bigger). */
+static void test_trick_that_wins_a_combat(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int bears = blocked(&x, C_COURSER);
+    Action acts[ACTION_MAX];
+    const Action *a = choice(&x, 0, 2, acts);
+    assert_int_equal(a->type, ACT_CAST);
+    assert_int_equal(a->tv[0], bears);
+}
+
+/* Blocked by Llanowar Elves (1/1): the Bears kill them and survive without
+ * help; the heuristic keeps the Growth. The baseline, valuing a pump by
+ * the creature it made bigger whatever the combat, spent it. */
+static void test_keeps_a_trick_the_combat_does_not_need(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int bears = blocked(&x, C_ELVES);
+    Action acts[ACTION_MAX];
+    assert_int_equal(choice(&x, 0, 2, acts)->type, ACT_PASS);
+    const Action *a = choice(&x, 0, 1, acts);
+    assert_int_equal(a->type, ACT_CAST);
+    assert_int_equal(a->tv[0], bears);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lets_its_own_spell_resolve),
         cmocka_unit_test(test_saves_a_creature_from_burn),
         cmocka_unit_test(test_fetches_a_land),
+        cmocka_unit_test(test_trick_that_wins_a_combat),
+        cmocka_unit_test(test_keeps_a_trick_the_combat_does_not_need),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
