@@ -416,12 +416,17 @@ static int acts_watched(const GameState *s)
  * turn" ends, besides what it cost: a spell or ability whose effects are
  * all +N/+N (N >= 0), keywords or rules until end of turn, with nothing on
  * the stack for them to answer and no combat under way for them to
- * change, and nothing watching; or an equip to the creature the Equipment
- * is on. Its try could only show the cost spent against passing, valued
- * likewise once those effects end (pass_value), so it is not tried. */
-static int idle(const GameState *s, int p, const Action *a, int watched)
+ * change (version 2 with combat damage to come: on a creature out of
+ * combat), and nothing watching; or an equip to the creature the
+ * Equipment is on. Its try could only show the cost spent against
+ * passing, valued likewise once those effects end (pass_value), so it is
+ * not tried. */
+static int idle(const GameState *s, int p, const Action *a, int watched, int version)
 {
-    if (s->stack_n || watched || in_combat(s)) return 0;
+    /* Version 2 with combat damage to come plays the combat out, and ends
+     * such effects after it: one on a creature out of combat is idle too. */
+    int window = version >= 2 && damage_to_come(s);
+    if (s->stack_n || watched || (in_combat(s) && !window)) return 0;
     for (int j = 0; j < s->float_n; j++)   /* a creature taken until end of turn: its pump counts (borrowed_attack) */
         if (s->fl[j].op == OP_CONTROL && s->fl[j].dur == DUR_EOT) return 0;
     const Ability *ab = action_ability(s, p, a);
@@ -433,6 +438,10 @@ static int idle(const GameState *s, int p, const Action *a, int watched)
         int shortlived = e->dur == DUR_EOT &&
                          ((e->op == OP_PUMP && e->p >= 0 && e->t >= 0) || e->op == OP_GRANT || e->op == OP_RULE);
         if (!shortlived) return 0;
+        if (!window) continue;
+        int on = e->who == SEL_TARGET && e->arg == 0 && a->n_targets == 1 && a->tk[0] == TK_PERM ? a->tv[0]
+               : e->who == SEL_SELF && a->type == ACT_ACTIVATE ? a->hand_idx : -1;
+        if (on < 0 || permset_has(s->combat.attackers | s->combat.blockers, on)) return 0;
     }
     return 1;
 }
@@ -527,7 +536,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         if (w == TRY_NOT) continue;
         if (prune) {
             if (watched < 0) watched = acts_watched(s);
-            if (idle(s, p, &legal[k], watched)) continue;
+            if (idle(s, p, &legal[k], watched, version)) continue;
         }
         if (prune && w == TRY_IDLE_TARGET) {
             uint32_t key = legal[k].type == ACT_CAST ? OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])
