@@ -37,7 +37,7 @@
 
 #define LAYERS_SOME_MAX 4 /* GameState.layers_some: slots changed one by one (layers.h) */
 #define PERM_MAX   128  /* permanents on the battlefield, both players (basic lands only with land objects) */
-#define HAND_MAX   16   /* cards in one hand */
+#define HAND_MAX   32   /* cards in one hand (a control deck draws past 16: Mind Spring for 10) */
 #define PAIR_MAX   64   /* blocker/attacker pairs in one combat */
 #define STACK_MAX  16   /* spells and abilities on the stack */
 #define FLOAT_MAX  64   /* continuous effects from resolved spells and abilities in force (two Overruns
@@ -613,9 +613,10 @@ enum { EXTRA_MAX = 7, EXTRA_COUNT = 0x0F, EXTRA_NOW = 0x40, EXTRA_NEXT = 0x80 };
 enum { RES_NONE, RES_RESOLVED, RES_FIZZLED };
 
 _Static_assert(sizeof(Permanent) == 16, "Permanent must stay 16 bytes");
-/* 8 KiB, and 128 bytes for the 16 stack items' fifth target, and 128 for the last known information
- * of a trigger's event object that deals damage (StackItem's and Pending's ev_lki, ev_kw, ev_card). */
-_Static_assert(sizeof(GameState) <= 8192 + 256, "GameState must stay under 8 KiB (and the 16 stack items' fifth target)");
+/* 8 KiB, and 128 bytes for the 16 stack items' fifth target, 128 for the last known information
+ * of a trigger's event object that deals damage (StackItem's and Pending's ev_lki, ev_kw, ev_card),
+ * and 32 for hands of 32 cards rather than 16. */
+_Static_assert(sizeof(GameState) <= 8192 + 256 + 32, "GameState must stay under 8 KiB (and the 16 stack items' fifth target)");
 _Static_assert(offsetof(GameState, stack) <= 3072, "the part of a creature-only game must stay under 3 KiB");
 _Static_assert(PERM_MAX <= 8 * (int)sizeof(PermSet), "a PermSet must hold every slot");
 _Static_assert(PERM_MAX <= TARGET_GONE && PAIR_MAX < 255, "slots and pair counts must fit a byte, below its markers");
