@@ -12,9 +12,11 @@
 /* The cards of the positions (pool_pos.h). */
 static const char *const names[] = {
     "Grizzly Bears", "Llanowar Elves", "Giant Growth", "Lightning Bolt", "Terramorphic Expanse",
-    "Forest", "Forest", "Forest", "Forest", "Mountain", "Centaur Courser",
+    "Forest", "Forest", "Forest", "Forest", "Mountain", "Centaur Courser", "Doom Blade", "Serra Angel",
+    "Sengir Vampire", "Swamp", "Swamp",
 };
-enum { C_BEARS, C_ELVES, C_GROWTH, C_BOLT, C_EXPANSE, C_FOREST, C_FOREST4 = C_FOREST + 3, C_MOUNTAIN, C_COURSER, C_N };
+enum { C_BEARS, C_ELVES, C_GROWTH, C_BOLT, C_EXPANSE, C_FOREST, C_FOREST4 = C_FOREST + 3, C_MOUNTAIN, C_COURSER,
+       C_DOOM, C_ANGEL, C_VAMPIRE, C_SWAMP, C_N = C_SWAMP + 2 };
 
 #include "tests/pool_pos.h"
 
@@ -135,6 +137,56 @@ static void test_fetches_a_land(void **state)
     assert_int_equal(x.s.pl[0].land_tapped[COLOR_G], 1);   /* "onto the battlefield tapped" */
 }
 
+/* Lightning Bolt in its main phase with the opponent at 3 life, a Serra
+ * Angel facing it: the Bolt goes to the opponent's face and wins (both
+ * versions). At 4 life the Bolt wins nothing and cannot kill the Angel
+ * (4/4): whatever it does, it does not spend the Bolt on the Angel. */
+static void test_burn_that_wins(void **state)
+{
+    (void)state;
+    for (int life = 3; life <= 4; life++) {
+        Pos x; pos_init(&x);
+        int angel = put(&x, 1, C_ANGEL);
+        lands(&x, 0, C_MOUNTAIN, 1);
+        give(&x, 0, C_BOLT);
+        x.s.pl[1].life = (int16_t)life;
+        Action acts[ACTION_MAX];
+        for (int version = 1; version <= 2; version++) {
+            const Action *a = choice(&x, 0, version, acts);
+            if (life == 3) {
+                assert_int_equal(a->type, ACT_CAST);
+                assert_int_equal(a->tk[0], TK_PLAYER);
+                assert_int_equal(a->tv[0], 1);
+            } else {
+                assert_false(a->type == ACT_CAST && a->tk[0] == TK_PERM && a->tv[0] == angel);
+            }
+        }
+    }
+}
+
+/* Doom Blade facing Grizzly Bears, a Serra Angel and a Sengir Vampire
+ * (black: not a legal target): it destroys the Angel, the creature worth
+ * most that it may (both versions). */
+static void test_removal_on_the_creature_worth_most(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    put(&x, 1, C_BEARS);
+    int angel = put(&x, 1, C_ANGEL);
+    put(&x, 1, C_VAMPIRE);
+    lands(&x, 0, C_SWAMP, 2);
+    give(&x, 0, C_DOOM);
+    Action acts[ACTION_MAX];
+    int n = game_legal_actions(&x.s, 0, acts);
+    assert_int_equal(n, 1 + 2);                              /* pass, the Bears, the Angel */
+    for (int version = 1; version <= 2; version++) {
+        const Action *a = choice(&x, 0, version, acts);
+        assert_int_equal(a->type, ACT_CAST);
+        assert_int_equal(a->tk[0], TK_PERM);
+        assert_int_equal(a->tv[0], angel);
+    }
+}
+
 /* Player 0's Grizzly Bears attack and player 1's `blocker` blocks them; in
  * the declare blockers step player 0 has Giant Growth and a Forest. */
 static int blocked(Pos *x, int blocker)
@@ -187,6 +239,8 @@ int main(void)
         cmocka_unit_test(test_lets_its_own_spell_resolve),
         cmocka_unit_test(test_saves_a_creature_from_burn),
         cmocka_unit_test(test_fetches_a_land),
+        cmocka_unit_test(test_burn_that_wins),
+        cmocka_unit_test(test_removal_on_the_creature_worth_most),
         cmocka_unit_test(test_trick_that_wins_a_combat),
         cmocka_unit_test(test_keeps_a_trick_the_combat_does_not_need),
     };
