@@ -527,7 +527,9 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
     int untap = upkeep_untap(s, p, legal, n);
     if (untap) return untap;
     if (!heuristic_spells_looks(s, p, version)) return 0;
-    int best = 0, best_v = pass_value(s, g, p, version), watched = -1, quiet = -1, now = 0, lands_now = 0;
+    /* Passing is valued once a candidate is (when every one is passed by,
+     * passing is the choice without it). */
+    int best = 0, best_v = 0, valued = 0, watched = -1, quiet = -1, now = 0, lands_now = 0;
     uint32_t idle_key[8];   /* the spells and abilities tried on an idle target */
     int idle_n = 0;
     for (int k = 1; k < n && k < 96; k++) {
@@ -553,6 +555,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
             if (quiet && version >= 2) lands_now = lands_worth(s, p);
         }
         if (!prune || !known_value(s, p, &legal[k], quiet, now, lands_now, &v)) v = spells_try(s, g, p, &legal[k], version);
+        if (!valued) { best_v = pass_value(s, g, p, version); valued = 1; }
         if (v > best_v) { best_v = v; best = k; }
     }
     return best;
