@@ -13,10 +13,10 @@
 static const char *const names[] = {
     "Grizzly Bears", "Llanowar Elves", "Giant Growth", "Lightning Bolt", "Terramorphic Expanse",
     "Forest", "Forest", "Forest", "Forest", "Mountain", "Centaur Courser", "Doom Blade", "Serra Angel",
-    "Sengir Vampire", "Swamp", "Swamp",
+    "Sengir Vampire", "Swamp", "Swamp", "Drudge Skeletons",
 };
 enum { C_BEARS, C_ELVES, C_GROWTH, C_BOLT, C_EXPANSE, C_FOREST, C_FOREST4 = C_FOREST + 3, C_MOUNTAIN, C_COURSER,
-       C_DOOM, C_ANGEL, C_VAMPIRE, C_SWAMP, C_N = C_SWAMP + 2 };
+       C_DOOM, C_ANGEL, C_VAMPIRE, C_SWAMP, C_SKELETONS = C_SWAMP + 2, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -233,6 +233,31 @@ static void test_keeps_a_trick_the_combat_does_not_need(void **state)
     assert_int_equal(a->tv[0], bears);
 }
 
+/* The opponent's Centaur Courser (3/3) attacks and its Drudge Skeletons
+ * (1/1, "{B}: Regenerate") block, a Swamp untapped: the heuristic
+ * regenerates them before damage, as they would die. The baseline valued
+ * the board before the damage, where a shield changes nothing, and let
+ * them die. */
+static void test_regenerates_a_creature_that_would_die(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int courser = put(&x, 1, C_COURSER), skeletons = put(&x, 0, C_SKELETONS);
+    lands(&x, 0, C_SWAMP, 1);
+    x.s.active = 1;
+    x.s.step = STEP_DECLARE_ATTACKERS;
+    AttackDecl ad = { (uint8_t)courser, TARGET_PLAYER };
+    assert_int_equal(combat_declare_attackers(&x.s, &x.g, &ad, 1), MTG_OK);
+    x.s.step = STEP_DECLARE_BLOCKERS;
+    BlockDecl bd = { (uint8_t)skeletons, (uint8_t)courser };
+    assert_int_equal(combat_declare_blockers(&x.s, &x.g, &bd, 1), MTG_OK);
+    Action acts[ACTION_MAX];
+    const Action *a = choice(&x, 0, 2, acts);
+    assert_int_equal(a->type, ACT_ACTIVATE);
+    assert_int_equal(a->hand_idx, skeletons);
+    assert_int_equal(choice(&x, 0, 1, acts)->type, ACT_PASS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -243,6 +268,7 @@ int main(void)
         cmocka_unit_test(test_removal_on_the_creature_worth_most),
         cmocka_unit_test(test_trick_that_wins_a_combat),
         cmocka_unit_test(test_keeps_a_trick_the_combat_does_not_need),
+        cmocka_unit_test(test_regenerates_a_creature_that_would_die),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
