@@ -13,10 +13,12 @@
 static const char *const names[] = {
     "Grizzly Bears", "Llanowar Elves", "Giant Growth", "Lightning Bolt", "Terramorphic Expanse",
     "Forest", "Forest", "Forest", "Forest", "Mountain", "Centaur Courser", "Doom Blade", "Serra Angel",
-    "Sengir Vampire", "Swamp", "Swamp", "Drudge Skeletons",
+    "Sengir Vampire", "Swamp", "Swamp", "Drudge Skeletons", "Cancel", "Island", "Island", "Island",
+    "Pacifism", "Plains", "Plains", "Plains", "Plains", "Plains",
 };
 enum { C_BEARS, C_ELVES, C_GROWTH, C_BOLT, C_EXPANSE, C_FOREST, C_FOREST4 = C_FOREST + 3, C_MOUNTAIN, C_COURSER,
-       C_DOOM, C_ANGEL, C_VAMPIRE, C_SWAMP, C_SKELETONS = C_SWAMP + 2, C_N };
+       C_DOOM, C_ANGEL, C_VAMPIRE, C_SWAMP, C_SKELETONS = C_SWAMP + 2, C_CANCEL, C_ISLAND, C_PACIFISM = C_ISLAND + 3,
+       C_PLAINS, C_N = C_PLAINS + 5 };
 
 #include "tests/pool_pos.h"
 
@@ -258,6 +260,52 @@ static void test_regenerates_a_creature_that_would_die(void **state)
     assert_int_equal(choice(&x, 0, 1, acts)->type, ACT_PASS);
 }
 
+/* The opponent casts Serra Angel; with Cancel and three Islands the
+ * heuristic counters it (the Angel would be worth more to the opponent
+ * than the Cancel in hand is to it). */
+static void test_counters_a_spell_worth_countering(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    lands(&x, 0, C_ISLAND, 3);
+    give(&x, 0, C_CANCEL);
+    lands(&x, 1, C_PLAINS, 5);                               /* {3}{W}{W} */
+    give(&x, 1, C_ANGEL);
+    x.s.active = 1;
+    Action angel = act(ACT_CAST, hand_slot(&x, 1, C_ANGEL), 0, 0, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &angel, 0), MTG_OK);
+    Action acts[ACTION_MAX];
+    const Action *a = choice(&x, 0, 2, acts);
+    assert_int_equal(a->type, ACT_CAST);
+    assert_int_equal(x.s.pl[0].hand[a->hand_idx], C_CANCEL);
+    assert_int_equal(a->tk[0], TK_STACK);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, a, 0), MTG_OK);
+    settle(&x);
+    assert_true(bits256_has(x.s.pl[1].gy, C_ANGEL));         /* countered */
+    assert_true(permset_count(x.s.perm_ctl[1]) == 0);
+}
+
+/* Pacifism in its main phase facing Grizzly Bears and a Serra Angel, its
+ * own Centaur Courser beside: the Aura goes on the Angel, the opponent's
+ * creature worth most (never on its own creature, which it would stop). */
+static void test_aura_on_the_right_creature(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    put(&x, 0, C_COURSER);
+    put(&x, 1, C_BEARS);
+    int angel = put(&x, 1, C_ANGEL);
+    lands(&x, 0, C_PLAINS, 2);
+    give(&x, 0, C_PACIFISM);
+    Action acts[ACTION_MAX];
+    for (int version = 1; version <= 2; version++) {
+        const Action *a = choice(&x, 0, version, acts);
+        assert_int_equal(a->type, ACT_CAST);
+        assert_int_equal(a->tk[0], TK_PERM);
+        assert_int_equal(a->tv[0], angel);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -269,6 +317,8 @@ int main(void)
         cmocka_unit_test(test_trick_that_wins_a_combat),
         cmocka_unit_test(test_keeps_a_trick_the_combat_does_not_need),
         cmocka_unit_test(test_regenerates_a_creature_that_would_die),
+        cmocka_unit_test(test_counters_a_spell_worth_countering),
+        cmocka_unit_test(test_aura_on_the_right_creature),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
