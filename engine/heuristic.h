@@ -50,6 +50,11 @@ int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action
 /* The same by the heuristic of this version (HeuristicParams.version). */
 int heuristic_spells_main_version(const GameState *s, const Game *g, int p, const Action *legal, int n, int land,
                                   int version);
+/* Its candidates in out[0 .. max-1]: its choice, passing (0), then the
+ * others it looked at by the value it gave them; returns how many (1
+ * when it looked at none). */
+int heuristic_spells_ranked(const GameState *s, const Game *g, int p, const Action *legal, int n, int version,
+                            int *out, int max);
 /* The same, trying on a fork also the candidates heuristic_spells_main
  * passes by because their try cannot change its choice (a pump that ends
  * before anything sees it, a second target that damage cannot kill): both

@@ -1,6 +1,7 @@
 /* policy_lookahead.c: the look-ahead policy (see lookahead.h). */
 #include <string.h>
 #include "lookahead.h"
+#include "stack.h"
 
 #define CAND_MAX 16
 
@@ -78,11 +79,11 @@ void lookahead_determinize(GameState *s, int p, Rng *rng, uint8_t *lib[2])
 
 /* ---- playouts ---- */
 
-enum { KIND_ATTACK, KIND_BLOCK };
+enum { KIND_ATTACK, KIND_BLOCK, KIND_PLAY };
 
 typedef struct Candidate {
     int n;
-    union { AttackDecl att[PERM_MAX]; BlockDecl blk[PAIR_MAX]; } d;
+    union { AttackDecl att[PERM_MAX]; BlockDecl blk[PAIR_MAX]; Action play; } d;
 } Candidate;
 
 /* Mean result for player p (win 1, draw 1/2) of `rollouts` playouts after
@@ -119,6 +120,12 @@ static double evaluate(const GameState *s, const Game *g, int p, const Lookahead
         if (kind == KIND_ATTACK) {
             if (combat_declare_attackers(&f, &rg, c->d.att, c->n) != MTG_OK) return -1;
             f.step = c->n ? STEP_DECLARE_BLOCKERS : STEP_END_COMBAT;
+        } else if (kind == KIND_PLAY) {
+            /* A play in its main phase: the game goes on from there, the
+             * player holding priority (117.3c); passing ends the phase
+             * (the opponent's answers at sorcery speed left out). */
+            if (c->d.play.type == ACT_PASS) f.step = f.step == STEP_MAIN1 ? STEP_BEGIN_COMBAT : STEP_END;
+            else if (action_apply_listed(&f, &rg, p, &c->d.play) != MTG_OK) return -1;
         } else {
             if (combat_declare_blockers(&f, &rg, c->d.blk, c->n) != MTG_OK) return -1;
             if (c->n && combat_ask_orders(&f, &rg) != MTG_OK) return -1;
@@ -271,8 +278,24 @@ static int la_keep(const Policy *pol, const GameState *s, const Game *g, int p, 
 { DELEGATE(h); return h.keep(&h, s, g, p, rng); }
 static void la_bottom(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, int n, uint8_t *o)
 { DELEGATE(h); h.bottom(&h, s, g, p, rng, n, o); }
+/* In its own main phase with the stack empty, in a game with spells: the
+ * heuristic's play, and the next best it looked at (passing among them),
+ * each played out; elsewhere the heuristic's. */
 static int la_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Action *a, int n)
-{ DELEGATE(h); return h.main_action(&h, s, g, p, rng, a, n); }
+{
+    const LookaheadParams *lp = params(pol);
+    Policy h = base_policy(lp);
+    int k0 = h.main_action(&h, s, g, p, rng, a, n);
+    if (!s->spells || s->stack_n || s->active != p || (s->step != STEP_MAIN1 && s->step != STEP_MAIN2) ||
+        a[k0].type == ACT_LAND)
+        return k0;
+    int idx[CAND_MAX];
+    int nc = heuristic_spells_ranked(s, g, p, a, n, lp->base.version, idx, lp->candidates);
+    if (nc <= 1) return k0;
+    Candidate c[CAND_MAX];
+    for (int k = 0; k < nc; k++) { c[k].n = 1; c[k].d.play = a[idx[k]]; }
+    return idx[choose(s, g, p, lp, rng, KIND_PLAY, c, nc)];
+}
 static void la_order(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, int who, uint8_t *v, int n)
 { DELEGATE(h); h.order(&h, s, g, p, rng, who, v, n); }
 static void la_assign(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const DamageChoice *dc, int16_t *a)

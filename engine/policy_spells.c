@@ -520,8 +520,14 @@ static int known_value(const GameState *s, int p, const Action *a, int quiet, in
     return 1;
 }
 
+/* The values a look gave its candidates (heuristic_spells_ranked). */
+typedef struct Ranked {
+    int n;
+    int k[96], v[96];
+} Ranked;
+
 static int spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land, int prune,
-                       int version)
+                       int version, Ranked *rank)
 {
     if (land >= 0) return land;
     int untap = upkeep_untap(s, p, legal, n);
@@ -556,6 +562,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         }
         if (!prune || !known_value(s, p, &legal[k], quiet, now, lands_now, &v)) v = spells_try(s, g, p, &legal[k], version);
         if (!valued) { best_v = pass_value(s, g, p, version); valued = 1; }
+        if (rank) { rank->k[rank->n] = k; rank->v[rank->n++] = v; }
         if (v > best_v) { best_v = v; best = k; }
     }
     return best;
@@ -582,18 +589,39 @@ int heuristic_spells_known(const GameState *s, int p, const Action *a, int *v)
 
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
 {
-    return spells_main(s, g, p, legal, n, land, 1, HEURISTIC_VERSION);
+    return spells_main(s, g, p, legal, n, land, 1, HEURISTIC_VERSION, NULL);
 }
 
 int heuristic_spells_main_version(const GameState *s, const Game *g, int p, const Action *legal, int n, int land,
                                   int version)
 {
-    return spells_main(s, g, p, legal, n, land, 1, version);
+    return spells_main(s, g, p, legal, n, land, 1, version, NULL);
 }
 
 int heuristic_spells_main_unpruned(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
 {
-    return spells_main(s, g, p, legal, n, land, 0, HEURISTIC_VERSION);
+    return spells_main(s, g, p, legal, n, land, 0, HEURISTIC_VERSION, NULL);
+}
+
+int heuristic_spells_ranked(const GameState *s, const Game *g, int p, const Action *legal, int n, int version,
+                            int *out, int max)
+{
+    Ranked r;
+    r.n = 0;
+    int best = spells_main(s, g, p, legal, n, -1, 1, version, &r), m = 0;
+    if (max < 1) return 0;
+    out[m++] = best;
+    if (!r.n) return m;
+    if (best && m < max) out[m++] = 0;                  /* passing, then the others by value */
+    while (m < max) {
+        int j = -1;
+        for (int i = 0; i < r.n; i++)
+            if (r.k[i] >= 0 && r.k[i] != best && (j < 0 || r.v[i] > r.v[j])) j = i;
+        if (j < 0) break;
+        out[m++] = r.k[j];
+        r.k[j] = -1;
+    }
+    return m;
 }
 
 int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)

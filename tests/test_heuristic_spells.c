@@ -8,6 +8,7 @@
 #include "engine/stack.h"
 #include "engine/heuristic.h"
 #include "engine/combat.h"
+#include "engine/lookahead.h"
 
 /* The cards of the positions (pool_pos.h). */
 static const char *const names[] = {
@@ -306,6 +307,40 @@ static void test_aura_on_the_right_creature(void **state)
     }
 }
 
+/* The look-ahead in its main phase with spells: its candidates are the
+ * heuristic's ranked plays (its choice first, passing among the others),
+ * each played out `rollouts` times from a fork, and it takes one of them. */
+static void test_lookahead_plays_out_its_spells(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    put(&x, 1, C_COURSER);
+    put(&x, 1, C_ELVES);
+    lands(&x, 0, C_FOREST, 2);
+    lands(&x, 0, C_MOUNTAIN, 1);
+    give(&x, 0, C_BEARS);
+    give(&x, 0, C_BOLT);
+    Action acts[ACTION_MAX];
+    int n = game_legal_actions(&x.s, 0, acts);
+    int idx[4], nc = heuristic_spells_ranked(&x.s, &x.g, 0, acts, n, HEURISTIC_VERSION, idx, 4);
+    assert_true(nc >= 2);
+    assert_int_equal(idx[0], heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1));
+    int pass = 0;
+    for (int k = 0; k < nc; k++) pass |= idx[k] == 0;
+    assert_true(pass);
+    LookaheadParams lp;
+    lookahead_defaults(&lp);
+    Policy la = policy_lookahead;
+    la.self = &lp;
+    uint64_t forks = 0;
+    x.g.forks = &forks;
+    int k = la.main_action(&la, &x.s, &x.g, 0, x.g.policy_rng[0], acts, n);
+    int found = 0;
+    for (int j = 0; j < nc; j++) found |= idx[j] == k;
+    assert_true(found);
+    assert_int_equal(forks, (uint64_t)nc * (uint64_t)lp.rollouts);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -319,6 +354,7 @@ int main(void)
         cmocka_unit_test(test_regenerates_a_creature_that_would_die),
         cmocka_unit_test(test_counters_a_spell_worth_countering),
         cmocka_unit_test(test_aura_on_the_right_creature),
+        cmocka_unit_test(test_lookahead_plays_out_its_spells),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
