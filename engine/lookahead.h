@@ -1,7 +1,9 @@
 /* lookahead.h: the look-ahead policy, Monte Carlo search on forked states.
  *
  * For attacks and blocks it keeps a few candidate declarations (the
- * heuristic's own first, then variations of it), and for each plays the
+ * heuristic's own first, then variations of it), in its own main phases
+ * of a game with spells a few plays (the heuristic's, passing, its next
+ * best: heuristic_spells_ranked), and for each plays the
  * game out several times from a fork of the state in which the cards its
  * player cannot see (the opponent's hand, both libraries' order) are dealt
  * anew at random from what it cannot see (determinization), with the
@@ -14,7 +16,7 @@
 #include "heuristic.h"
 
 typedef struct LookaheadParams {
-    int candidates;        /* candidate declarations per decision (default 4) */
+    int candidates;        /* candidate declarations or plays per decision (default 4) */
     int rollouts;          /* playouts per candidate (default 8) */
     HeuristicParams base;  /* the heuristic behind candidates and playouts */
 } LookaheadParams;
