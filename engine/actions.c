@@ -677,7 +677,7 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
         list_casts(&L, p, h, free_mana);
     }
     list_activations(&L, p, free_mana);
-    list_granted(&L, p, free_mana);
+    if (!(s->spells & SPELLS_NO_GRANTED)) list_granted(&L, p, free_mana);
     if (pl->flags & PL_GY_ABILITIES) list_gy_activations(&L, p, free_mana);
     return L.n;
 }

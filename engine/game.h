@@ -178,8 +178,9 @@ int card_singles_out_land(const CardDef *d);
 
 /* Game.text for a matchup of decks a and b: 1 + GameState.spells
  * (SPELLS_ON when a deck holds a card with rules text, SPELLS_LAND_OBJECTS
- * too when a deck holds a card that singles out a land). Once per
- * matchup: every game of it plays alike. */
+ * too when a deck holds a card that singles out a land, SPELLS_NO_GRANTED
+ * when no card of the decks nor token grants an Aura's activated ability).
+ * Once per matchup: every game of it plays alike. */
 int game_text(const CardPool *pool, const Deck *a, const Deck *b);
 
 /* The TR_* kinds (bits) of the triggered abilities of decks a's and b's

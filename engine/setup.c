@@ -140,14 +140,26 @@ int card_singles_out_land(const CardDef *d)
     return 0;
 }
 
+/* Whether card d is an Aura that grants the creature it enchants an
+ * activated ability (GRANT_ATTACHED). */
+static int card_grants(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++) if (d->ab[k].granted == GRANT_ATTACHED) return 1;
+    return 0;
+}
+
 int game_text(const CardPool *pool, const Deck *a, const Deck *b)
 {
-    int text = deck_has_text(pool, a) || deck_has_text(pool, b), objects = 0;
-    for (int d = 0; d < 2 && text && !objects; d++) {
+    int text = deck_has_text(pool, a) || deck_has_text(pool, b), objects = 0, grants = 0;
+    for (int d = 0; d < 2 && text; d++) {
         const Deck *dk = d ? b : a;
-        for (int o = 0; o < dk->n && !objects; o++) objects = card_singles_out_land(&pool->cards[dk->card[o]]);
+        for (int o = 0; o < dk->n; o++) {
+            objects |= card_singles_out_land(&pool->cards[dk->card[o]]);
+            grants |= card_grants(&pool->cards[dk->card[o]]);
+        }
     }
-    return 1 + (text ? SPELLS_ON : 0) + (objects ? SPELLS_LAND_OBJECTS : 0);
+    for (int t = 0; t < pool->n_tokens && text && !grants; t++) grants = card_grants(&pool->cards[pool->n + t]);
+    return 1 + (text ? SPELLS_ON : 0) + (objects ? SPELLS_LAND_OBJECTS : 0) + (text && !grants ? SPELLS_NO_GRANTED : 0);
 }
 
 /* The TR_* kinds of card d's triggered abilities (bits). */

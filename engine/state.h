@@ -598,12 +598,16 @@ enum {
 enum {
     SPELLS_ON           = 1u << 0, /* a deck holds a card with rules text: the stack, priority and
                                       effects run */
-    SPELLS_LAND_OBJECTS = 1u << 1  /* with SPELLS_ON: a deck holds a card that can single out a
+    SPELLS_LAND_OBJECTS = 1u << 1, /* with SPELLS_ON: a deck holds a card that can single out a
                                       land (target it: card_singles_out_land), so both players'
                                       basic lands are permanents for the whole game (real objects
                                       with timestamps, tapped or not, their basic land types, the
                                       intrinsic {T} mana ability of 305.6); elsewhere they are the
                                       counts of Player.lands, land_n, land_tapped */
+    SPELLS_NO_GRANTED   = 1u << 2  /* with SPELLS_ON: no card of the decks nor token is an Aura that
+                                      grants its creature an activated ability (GRANT_ATTACHED): the
+                                      legal actions do not look for one. Set only when known: a
+                                      position built by hand (a scenario, a test) looks */
 };
 
 /* GameState.extra_n */
