@@ -188,6 +188,9 @@ static int land_creature(const GameState *s)
     return 0;
 }
 
+/* The legal actions a look considers at most (the first ones listed). */
+#define LOOK_MAX 96
+
 /* Whether combat is under way: a trick's worth is what it does to it. */
 static int in_combat(const GameState *s)
 {
@@ -219,9 +222,10 @@ static void playout(GameState *f, const Game *g, int p, const Action *a, int ver
  * pump seen in the board of passing and not in a candidate's would make
  * every candidate look worse, and an opponent's would make doing anything
  * look better than passing). Version 2: with the stack resolved with no
- * answer, as each candidate's is (version 1 valued the stack unresolved,
- * its own spells on it below what they make, so that anything looked
- * better than letting them resolve). */
+ * answer and, blockers declared, the combat's damage dealt, as each
+ * candidate's is (version 1 valued the stack unresolved, its own spells
+ * on it below what they make, so that anything looked better than letting
+ * them resolve). */
 static int pass_value(const GameState *s, const Game *g, int p, int version)
 {
     if (version >= 2 && (s->stack_n || damage_to_come(s))) {
@@ -467,7 +471,7 @@ static int best_follow_up(const GameState *f, const Game *g, int p, int version)
     if (f->over || !pool) return best_v;
     Action acts[ACTION_MAX];
     int n = actions_spells(f, p, acts, 0);
-    for (int k = 1; k < n && k < 96; k++) {
+    for (int k = 1; k < n && k < LOOK_MAX; k++) {
         if (acts[k].type == ACT_LAND || mana_action(f, p, &acts[k]) || same_as_earlier(f, p, acts, k)) continue;
         GameState h;
         state_fork(&h, f);
@@ -523,7 +527,7 @@ static int known_value(const GameState *s, int p, const Action *a, int quiet, in
 /* The values a look gave its candidates (heuristic_spells_ranked). */
 typedef struct Ranked {
     int n;
-    int k[96], v[96];
+    int k[LOOK_MAX], v[LOOK_MAX];
 } Ranked;
 
 static int spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land, int prune,
@@ -538,7 +542,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
     int best = 0, best_v = 0, valued = 0, watched = -1, quiet = -1, now = 0, lands_now = 0;
     uint32_t idle_key[8];   /* the spells and abilities tried on an idle target */
     int idle_n = 0;
-    for (int k = 1; k < n && k < 96; k++) {
+    for (int k = 1; k < n && k < LOOK_MAX; k++) {
         if (legal[k].type == ACT_LAND || same_as_earlier(s, p, legal, k) || does_nothing(s, p, &legal[k])) continue;
         int w = worth_trying(s, p, &legal[k], version);
         if (w == TRY_NOT) continue;
