@@ -90,6 +90,19 @@ static void give(Pos *x, int p, int k)
     x->s.pl[p].hand[x->s.pl[p].hand_n++] = (uint8_t)k;
 }
 
+/* Player p controls n untapped basic lands, the card objects k .. k+n-1
+ * (basic lands are counts by color: state.h). */
+static inline void pos_lands(Pos *x, int p, int k, int n)
+{
+    Player *pl = &x->s.pl[p];
+    for (int j = k; j < k + n; j++) {
+        bits256_clear(x->s.exile[p], j);
+        bits256_set(pl->lands, j);
+        pl->lands_n++;
+        pl->land_n[x->s.cards[x->deck.card[j]].produces]++;
+    }
+}
+
 /* Player p's library: the n cards of lib, top first. */
 static void library(Pos *x, int p, const uint8_t *lib, int n)
 {

@@ -39,20 +39,6 @@ static void pos_init_gy(Pos *x)
 }
 #define pos_init pos_init_gy
 
-/* Player p controls n untapped basic lands, the card objects k .. k+n-1
- * (basic lands are counts by color: state.h). */
-static void lands(Pos *x, int p, int k, int n)
-{
-    Player *pl = &x->s.pl[p];
-    for (int j = k; j < k + n; j++) {
-        int c = x->s.cards[x->deck.card[j]].produces;
-        bits256_clear(x->s.exile[p], j);
-        bits256_set(pl->lands, j);
-        pl->lands_n++;
-        pl->land_n[c]++;
-    }
-}
-
 /* A policy that records the choices asked and answers `answer`. */
 typedef struct Recorder {
     int asked[CH_KINDS]; /* how many times each ChoiceKind was asked */
@@ -112,7 +98,7 @@ static void test_mana_leak_paid(void **state)
 {
     (void)state;
     Pos x; pos_init(&x);
-    lands(&x, 0, C_FOREST, 3);
+    pos_lands(&x, 0, C_FOREST, 3);
     give(&x, 1, C_LEAK);
     bears_then(&x, act(ACT_CAST, hand_slot(&x, 1, C_LEAK), 0, 0, 0));
     assert_true(bears_on_battlefield(&x));
@@ -120,7 +106,7 @@ static void test_mana_leak_paid(void **state)
     assert_true(bits256_has(x.s.pl[1].gy, C_LEAK));
 
     Pos y; pos_init(&y);
-    lands(&y, 0, C_FOREST, 2);
+    pos_lands(&y, 0, C_FOREST, 2);
     Recorder rec;
     Policy pol = recorder(&rec, 0);
     y.g.policy[0] = &pol;
@@ -138,7 +124,7 @@ static void test_mana_leak_declined(void **state)
 {
     (void)state;
     Pos x; pos_init(&x);
-    lands(&x, 0, C_FOREST, 4);
+    pos_lands(&x, 0, C_FOREST, 4);
     Recorder rec;
     Policy pol = recorder(&rec, 1);
     x.g.policy[0] = &pol;
@@ -151,7 +137,7 @@ static void test_mana_leak_declined(void **state)
     assert_int_equal(x.s.pl[0].land_tapped[COLOR_G], 0);
 
     Pos y; pos_init(&y);                                        /* two Forests and Llanowar Elves */
-    lands(&y, 0, C_FOREST, 2);
+    pos_lands(&y, 0, C_FOREST, 2);
     int elves = put(&y, 0, C_ELVES);
     give(&y, 1, C_LEAK);
     bears_then(&y, act(ACT_CAST, hand_slot(&y, 1, C_LEAK), 0, 0, 0));
@@ -166,7 +152,7 @@ static void test_spiketail(void **state)
     (void)state;
     for (int mana = 0; mana < 2; mana++) {
         Pos x; pos_init(&x);
-        lands(&x, 0, C_ISLAND, mana);
+        pos_lands(&x, 0, C_ISLAND, mana);
         x.g.policy[0] = &policy_heuristic;
         int h = put(&x, 1, C_HATCHLING);
         bears_then(&x, act(ACT_ACTIVATE, h, 0, 0, 0));
@@ -328,7 +314,7 @@ static void test_goblin_grenade(void **state)
 {
     (void)state;
     Pos x; pos_init(&x);
-    lands(&x, 0, C_FOREST, 1);
+    pos_lands(&x, 0, C_FOREST, 1);
     x.s.pl[0].land_n[COLOR_G]--; x.s.pl[0].land_n[COLOR_R]++;   /* a Mountain's worth of mana */
     give(&x, 0, C_GRENADE);
     put(&x, 0, C_BEARS);
@@ -356,14 +342,14 @@ static void test_consume_spirit(void **state)
 {
     (void)state;
     Pos x; pos_init(&x);
-    lands(&x, 0, C_SWAMP, 2);
-    lands(&x, 0, C_FOREST, 3);
+    pos_lands(&x, 0, C_SWAMP, 2);
+    pos_lands(&x, 0, C_FOREST, 3);
     give(&x, 0, C_CONSUME);
     Action acts[ACTION_MAX];
     int n = actions_of(&x, 0, C_CONSUME, acts), max_x = -1;
     for (int k = 0; k < n; k++) if (acts[k].x > max_x) max_x = acts[k].x;
     assert_int_equal(max_x, 1);
-    lands(&x, 0, C_SWAMP + 2, 1);                               /* a third Swamp: X = 2 */
+    pos_lands(&x, 0, C_SWAMP + 2, 1);                               /* a third Swamp: X = 2 */
     n = actions_of(&x, 0, C_CONSUME, acts);
     Action a = acts[0];
     for (int k = 0; k < n; k++) if (acts[k].x == 2 && acts[k].tk[0] == TK_PLAYER && acts[k].tv[0] == 1) a = acts[k];
@@ -417,7 +403,7 @@ static void test_discard_costs(void **state)
     assert_int_equal(actions_of(&y, 0, C_INFESTATION, acts), 0);  /* one card left */
 
     Pos z; pos_init(&z);
-    lands(&z, 0, C_FOREST, 1);
+    pos_lands(&z, 0, C_FOREST, 1);
     int shaman = put(&z, 0, C_SHAMAN);
     static const uint8_t lib[] = { C_GIANT, C_ISLAND };
     library(&z, 0, lib, 2);
@@ -439,7 +425,7 @@ static void test_ability_x(void **state)
 {
     (void)state;
     Pos x; pos_init(&x);
-    lands(&x, 0, C_FOREST, 3);
+    pos_lands(&x, 0, C_FOREST, 3);
     x.s.pl[0].land_n[COLOR_G] -= 1; x.s.pl[0].land_n[COLOR_W] += 1;   /* a Plains' worth of white */
     int squad = put(&x, 0, C_BALLISTA);
     int giant = put(&x, 1, C_GIANT);
@@ -467,7 +453,7 @@ static void test_repeated_pump(void **state)
 {
     (void)state;
     Pos x; pos_init(&x);
-    lands(&x, 0, C_FOREST, 1);
+    pos_lands(&x, 0, C_FOREST, 1);
     x.s.pl[0].land_n[COLOR_G] -= 1; x.s.pl[0].land_n[COLOR_R] += 1;   /* a Mountain's worth of red */
     int dragon = put(&x, 0, C_SHIVAN);
     int times = FLOAT_MAX + 6;
@@ -533,10 +519,10 @@ static void test_graveyard_abilities(void **state)
 
     Pos z; pos_init(&z);                                          /* mana for real: {3}{R}{R} */
     to_graveyard(&z, 0, C_PHOENIX);
-    lands(&z, 0, C_FOREST, 4);
+    pos_lands(&z, 0, C_FOREST, 4);
     assert_int_equal(actions_of(&z, 0, C_PHOENIX, acts), 0);
     for (int c = 0; c < 2; c++) { z.s.pl[0].land_n[COLOR_G]--; z.s.pl[0].land_n[COLOR_R]++; }
-    lands(&z, 0, C_ISLAND, 1);
+    pos_lands(&z, 0, C_ISLAND, 1);
     assert_int_equal(actions_of(&z, 0, C_PHOENIX, acts), 1);
     assert_int_equal(acts[0].type, ACT_GY_ACTIVATE);
     assert_int_equal(action_apply(&z.s, &z.g, 0, &acts[0], 0), MTG_OK);
@@ -663,11 +649,11 @@ static void test_sacrifice_lands(void **state)
     (void)state;
     for (int heur = 0; heur < 2; heur++) {
         Pos x; pos_init(&x);
-        lands(&x, 1, C_FOREST, 2);
-        lands(&x, 1, C_ISLAND, 1);
-        lands(&x, 1, C_ISLAND2, 1);
+        pos_lands(&x, 1, C_FOREST, 2);
+        pos_lands(&x, 1, C_ISLAND, 1);
+        pos_lands(&x, 1, C_ISLAND2, 1);
         x.s.pl[1].land_tapped[COLOR_U] = 1;
-        lands(&x, 0, C_SWAMP, 1);
+        pos_lands(&x, 0, C_SWAMP, 1);
         Recorder rec;
         Policy pol = recorder(&rec, 1);                          /* options by color: U, U tapped, G */
         x.g.policy[1] = heur ? &policy_heuristic : &pol;
@@ -685,10 +671,10 @@ static void test_sacrifice_lands(void **state)
     /* Destructive Force: five lands each (all three of one), then 5
      * damage to each creature. */
     Pos y; pos_init(&y);
-    lands(&y, 0, C_FOREST, 4);
-    lands(&y, 0, C_ISLAND, 1);
-    lands(&y, 0, C_ISLAND2, 1);
-    lands(&y, 1, C_SWAMP, 3);
+    pos_lands(&y, 0, C_FOREST, 4);
+    pos_lands(&y, 0, C_ISLAND, 1);
+    pos_lands(&y, 0, C_ISLAND2, 1);
+    pos_lands(&y, 1, C_SWAMP, 3);
     int giant = put(&y, 1, C_GIANT);
     cast_at(&y, 0, C_FORCE, 0, 0);
     assert_int_equal(y.s.pl[0].lands_n, 1);

@@ -23,18 +23,6 @@ enum { C_BEARS, C_ELVES, C_GROWTH, C_BOLT, C_EXPANSE, C_FOREST, C_FOREST4 = C_FO
 
 #include "tests/pool_pos.h"
 
-/* Player p controls the basic lands k .. k+n-1, untapped (counts: state.h). */
-static void lands(Pos *x, int p, int k, int n)
-{
-    Player *pl = &x->s.pl[p];
-    for (int j = k; j < k + n; j++) {
-        bits256_clear(x->s.exile[p], j);
-        bits256_set(pl->lands, j);
-        pl->lands_n++;
-        pl->land_n[x->s.cards[x->deck.card[j]].produces]++;
-    }
-}
-
 /* The heuristic of this version's choice for p among the legal actions. */
 static const Action *choice(Pos *x, int p, int version, Action acts[ACTION_MAX])
 {
@@ -66,7 +54,7 @@ static void test_lets_its_own_spell_resolve(void **state)
     (void)state;
     Pos x; pos_init(&x);
     put(&x, 0, C_ELVES);
-    lands(&x, 0, C_FOREST, 3);
+    pos_lands(&x, 0, C_FOREST, 3);
     give(&x, 0, C_BEARS);
     give(&x, 0, C_GROWTH);
     Action bears = act(ACT_CAST, hand_slot(&x, 0, C_BEARS), 0, 0, 0);
@@ -92,9 +80,9 @@ static void test_saves_a_creature_from_burn(void **state)
     (void)state;
     Pos x; pos_init(&x);
     int bears = put(&x, 0, C_BEARS);
-    lands(&x, 0, C_FOREST, 1);
+    pos_lands(&x, 0, C_FOREST, 1);
     give(&x, 0, C_GROWTH);
-    lands(&x, 1, C_MOUNTAIN, 1);
+    pos_lands(&x, 1, C_MOUNTAIN, 1);
     give(&x, 1, C_BOLT);
     x.s.active = 1;
     Action bolt = act(ACT_CAST, hand_slot(&x, 1, C_BOLT), 0, TK_PERM, bears);
@@ -150,7 +138,7 @@ static void test_burn_that_wins(void **state)
     for (int life = 3; life <= 4; life++) {
         Pos x; pos_init(&x);
         int angel = put(&x, 1, C_ANGEL);
-        lands(&x, 0, C_MOUNTAIN, 1);
+        pos_lands(&x, 0, C_MOUNTAIN, 1);
         give(&x, 0, C_BOLT);
         x.s.pl[1].life = (int16_t)life;
         Action acts[ACTION_MAX];
@@ -177,7 +165,7 @@ static void test_removal_on_the_creature_worth_most(void **state)
     put(&x, 1, C_BEARS);
     int angel = put(&x, 1, C_ANGEL);
     put(&x, 1, C_VAMPIRE);
-    lands(&x, 0, C_SWAMP, 2);
+    pos_lands(&x, 0, C_SWAMP, 2);
     give(&x, 0, C_DOOM);
     Action acts[ACTION_MAX];
     int n = game_legal_actions(&x.s, 0, acts);
@@ -190,19 +178,27 @@ static void test_removal_on_the_creature_worth_most(void **state)
     }
 }
 
+/* In player a's turn its permanent `attacker` attacks and the other
+ * player's `blocker` blocks it: the declare blockers step. */
+static void combat(Pos *x, int a, int attacker, int blocker)
+{
+    x->s.active = (uint8_t)a;
+    x->s.step = STEP_DECLARE_ATTACKERS;
+    AttackDecl ad = { (uint8_t)attacker, TARGET_PLAYER };
+    assert_int_equal(combat_declare_attackers(&x->s, &x->g, &ad, 1), MTG_OK);
+    x->s.step = STEP_DECLARE_BLOCKERS;
+    BlockDecl bd = { (uint8_t)blocker, (uint8_t)attacker };
+    assert_int_equal(combat_declare_blockers(&x->s, &x->g, &bd, 1), MTG_OK);
+}
+
 /* Player 0's Grizzly Bears attack and player 1's `blocker` blocks them; in
  * the declare blockers step player 0 has Giant Growth and a Forest. */
 static int blocked(Pos *x, int blocker)
 {
-    int bears = put(x, 0, C_BEARS), b = put(x, 1, blocker);
-    lands(x, 0, C_FOREST, 1);
+    int bears = put(x, 0, C_BEARS);
+    pos_lands(x, 0, C_FOREST, 1);
     give(x, 0, C_GROWTH);
-    x->s.step = STEP_DECLARE_ATTACKERS;
-    AttackDecl ad = { (uint8_t)bears, TARGET_PLAYER };
-    assert_int_equal(combat_declare_attackers(&x->s, &x->g, &ad, 1), MTG_OK);
-    x->s.step = STEP_DECLARE_BLOCKERS;
-    BlockDecl bd = { (uint8_t)b, (uint8_t)bears };
-    assert_int_equal(combat_declare_blockers(&x->s, &x->g, &bd, 1), MTG_OK);
+    combat(x, 0, bears, put(x, 1, blocker));
     return bears;
 }
 
@@ -236,24 +232,18 @@ static void test_keeps_a_trick_the_combat_does_not_need(void **state)
     assert_int_equal(a->tv[0], bears);
 }
 
-/* The opponent's Centaur Courser (3/3) attacks and its Drudge Skeletons
- * (1/1, "{B}: Regenerate") block, a Swamp untapped: the heuristic
- * regenerates them before damage, as they would die. The baseline valued
+/* The opponent's Centaur Courser (3/3) attacks and the player's Drudge
+ * Skeletons (1/1, "{B}: Regenerate") block, a Swamp untapped: the
+ * heuristic regenerates them before damage, as they would die. The baseline valued
  * the board before the damage, where a shield changes nothing, and let
  * them die. */
 static void test_regenerates_a_creature_that_would_die(void **state)
 {
     (void)state;
     Pos x; pos_init(&x);
-    int courser = put(&x, 1, C_COURSER), skeletons = put(&x, 0, C_SKELETONS);
-    lands(&x, 0, C_SWAMP, 1);
-    x.s.active = 1;
-    x.s.step = STEP_DECLARE_ATTACKERS;
-    AttackDecl ad = { (uint8_t)courser, TARGET_PLAYER };
-    assert_int_equal(combat_declare_attackers(&x.s, &x.g, &ad, 1), MTG_OK);
-    x.s.step = STEP_DECLARE_BLOCKERS;
-    BlockDecl bd = { (uint8_t)skeletons, (uint8_t)courser };
-    assert_int_equal(combat_declare_blockers(&x.s, &x.g, &bd, 1), MTG_OK);
+    int skeletons = put(&x, 0, C_SKELETONS);
+    pos_lands(&x, 0, C_SWAMP, 1);
+    combat(&x, 1, put(&x, 1, C_COURSER), skeletons);
     Action acts[ACTION_MAX];
     const Action *a = choice(&x, 0, 2, acts);
     assert_int_equal(a->type, ACT_ACTIVATE);
@@ -268,9 +258,9 @@ static void test_counters_a_spell_worth_countering(void **state)
 {
     (void)state;
     Pos x; pos_init(&x);
-    lands(&x, 0, C_ISLAND, 3);
+    pos_lands(&x, 0, C_ISLAND, 3);
     give(&x, 0, C_CANCEL);
-    lands(&x, 1, C_PLAINS, 5);                               /* {3}{W}{W} */
+    pos_lands(&x, 1, C_PLAINS, 5);                               /* {3}{W}{W} */
     give(&x, 1, C_ANGEL);
     x.s.active = 1;
     Action angel = act(ACT_CAST, hand_slot(&x, 1, C_ANGEL), 0, 0, 0);
@@ -296,7 +286,7 @@ static void test_aura_on_the_right_creature(void **state)
     put(&x, 0, C_COURSER);
     put(&x, 1, C_BEARS);
     int angel = put(&x, 1, C_ANGEL);
-    lands(&x, 0, C_PLAINS, 2);
+    pos_lands(&x, 0, C_PLAINS, 2);
     give(&x, 0, C_PACIFISM);
     Action acts[ACTION_MAX];
     for (int version = 1; version <= 2; version++) {
@@ -316,8 +306,8 @@ static void test_lookahead_plays_out_its_spells(void **state)
     Pos x; pos_init(&x);
     put(&x, 1, C_COURSER);
     put(&x, 1, C_ELVES);
-    lands(&x, 0, C_FOREST, 2);
-    lands(&x, 0, C_MOUNTAIN, 1);
+    pos_lands(&x, 0, C_FOREST, 2);
+    pos_lands(&x, 0, C_MOUNTAIN, 1);
     give(&x, 0, C_BEARS);
     give(&x, 0, C_BOLT);
     Action acts[ACTION_MAX];

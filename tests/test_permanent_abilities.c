@@ -393,18 +393,6 @@ static void test_oblivion_ring_chain(void **state)
     assert_false(x.s.perm[bears].flags & PF_NO_ATTACK);
 }
 
-/* Player p controls n untapped basic lands, the card objects k .. k+n-1. */
-static void lands(Pos *x, int p, int k, int n)
-{
-    Player *pl = &x->s.pl[p];
-    for (int j = k; j < k + n; j++) {
-        bits256_clear(x->s.exile[p], j);
-        bits256_set(pl->lands, j);
-        pl->lands_n++;
-        pl->land_n[x->s.cards[x->deck.card[j]].produces]++;
-    }
-}
-
 /* Flameblast Dragon attacks with four Mountains: the payer may pay {R}
  * and X up to 3 (options: X = 0 .. 3, then decline), and the Dragon deals
  * X to its target; declined, nothing is paid and no damage dealt. With no
@@ -419,7 +407,7 @@ static void test_flameblast(void **state)
         pol.choose = pick_target;
         x.g.policy[0] = &pol;
         int dragon = put(&x, 0, C_DRAGON);
-        lands(&x, 0, C_MOUNTAIN, 4);
+        pos_lands(&x, 0, C_MOUNTAIN, 4);
         want.kind = TK_PLAYER; want.v = 1;
         pay_answer = decline ? 4 : 3;                             /* X = 3 */
         pay_options = 0;
@@ -432,7 +420,7 @@ static void test_flameblast(void **state)
     Pos x; pos_init(&x);
     x.g.policy[0] = x.g.policy[1] = NULL;
     int dragon = put(&x, 0, C_DRAGON);
-    lands(&x, 0, C_MOUNTAIN, 4);
+    pos_lands(&x, 0, C_MOUNTAIN, 4);
     trigger_event(&x.s, TR_ATTACKS, dragon, x.s.perm[dragon].card, 0, 1, 0);
     settle(&x);
     assert_int_equal(x.s.pl[1].life, 20);
@@ -454,7 +442,7 @@ static void test_llanowar_sentinel(void **state)
         pol.choose = pick_target;
         x.g.policy[0] = &pol;
         library(&x, 0, lib, 2);
-        lands(&x, 0, C_FOREST, 2);
+        pos_lands(&x, 0, C_FOREST, 2);
         pay_answer = decline;                                     /* CH_PAY: 0 pays, 1 declines */
         enter(&x, 0, C_SENTINEL);
         settle(&x);
