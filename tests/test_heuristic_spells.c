@@ -15,11 +15,11 @@ static const char *const names[] = {
     "Grizzly Bears", "Llanowar Elves", "Giant Growth", "Lightning Bolt", "Terramorphic Expanse",
     "Forest", "Forest", "Forest", "Forest", "Mountain", "Centaur Courser", "Doom Blade", "Serra Angel",
     "Sengir Vampire", "Swamp", "Swamp", "Drudge Skeletons", "Cancel", "Island", "Island", "Island",
-    "Pacifism", "Plains", "Plains", "Plains", "Plains", "Plains",
+    "Pacifism", "Plains", "Plains", "Plains", "Plains", "Plains", "Prodigal Pyromancer",
 };
 enum { C_BEARS, C_ELVES, C_GROWTH, C_BOLT, C_EXPANSE, C_FOREST, C_FOREST4 = C_FOREST + 3, C_MOUNTAIN, C_COURSER,
        C_DOOM, C_ANGEL, C_VAMPIRE, C_SWAMP, C_SKELETONS = C_SWAMP + 2, C_CANCEL, C_ISLAND, C_PACIFISM = C_ISLAND + 3,
-       C_PLAINS, C_N = C_PLAINS + 5 };
+       C_PLAINS, C_PYROMANCER = C_PLAINS + 5, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -297,6 +297,26 @@ static void test_aura_on_the_right_creature(void **state)
     }
 }
 
+/* Prodigal Pyromancer ("{T}: 1 damage to any target") in its main phase,
+ * facing Llanowar Elves and a Serra Angel: it pings the Elves, the
+ * creature the damage kills, not the Angel nor (at 20 life) the player. */
+static void test_pinger_kills_what_it_can(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int pyromancer = put(&x, 0, C_PYROMANCER);
+    int elves = put(&x, 1, C_ELVES);
+    put(&x, 1, C_ANGEL);
+    Action acts[ACTION_MAX];
+    for (int version = 1; version <= 2; version++) {
+        const Action *a = choice(&x, 0, version, acts);
+        assert_int_equal(a->type, ACT_ACTIVATE);
+        assert_int_equal(a->hand_idx, pyromancer);
+        assert_int_equal(a->tk[0], TK_PERM);
+        assert_int_equal(a->tv[0], elves);
+    }
+}
+
 /* The look-ahead in its main phase with spells: its candidates are the
  * heuristic's ranked plays (its choice first, passing among the others),
  * each played out `rollouts` times from a fork, and it takes one of them. */
@@ -344,6 +364,7 @@ int main(void)
         cmocka_unit_test(test_regenerates_a_creature_that_would_die),
         cmocka_unit_test(test_counters_a_spell_worth_countering),
         cmocka_unit_test(test_aura_on_the_right_creature),
+        cmocka_unit_test(test_pinger_kills_what_it_can),
         cmocka_unit_test(test_lookahead_plays_out_its_spells),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
