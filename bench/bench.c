@@ -33,8 +33,9 @@ static const char bench_usage[] =
     "second, instructions per game (when perf counters are available) and the\n"
     "signature: a hash of the full report of a fixed-seed batch (20000 games,\n"
     "seed 1, heuristic), which changes only when behaviour does. Then games\n"
-    "per second and the fork on the spells reference matchup\n"
-    "(decks/reference_spells), with a tenth as many games a run.\n"
+    "per second, the fork and look-ahead decisions per second on the spells\n"
+    "reference matchup (decks/reference_spells), with a tenth as many games\n"
+    "a run.\n"
     "Each figure is the median of --runs runs (default 5) of --games games\n"
     "(default 100000 per thread; about 30 s on 2 cores, and the spells\n"
     "matchup's runs). For a quick look: --games 10000 --runs 1. On a\n"
@@ -171,8 +172,9 @@ static double fork_ns(const GameState *s, int runs)
     return median(v, runs < 16 ? runs : 16);
 }
 
-/* A policy that counts the attack and block decisions of the one it wraps
- * and hands every decision to it. */
+/* A policy that counts the decisions of the one it wraps that search
+ * (attacks, blocks, and the plays of a main phase that fork) and hands
+ * every decision to it. */
 typedef struct Counted { const Policy *inner; long *decisions; } Counted;
 #define INNER(p) (((const Counted *)(p)->self)->inner)
 static int c_keep(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r)
@@ -180,7 +182,12 @@ static int c_keep(const Policy *p, const GameState *s, const Game *g, int pl, Rn
 static void c_bottom(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, int n, uint8_t *o)
 { INNER(p)->bottom(INNER(p), s, g, pl, r, n, o); }
 static int c_main(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, const Action *a, int n)
-{ return INNER(p)->main_action(INNER(p), s, g, pl, r, a, n); }
+{
+    uint64_t before = g->forks ? *g->forks : 0;
+    int k = INNER(p)->main_action(INNER(p), s, g, pl, r, a, n);
+    if (g->forks && *g->forks > before) (*((const Counted *)p->self)->decisions)++;
+    return k;
+}
 static int c_attack(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, AttackDecl *o)
 { (*((const Counted *)p->self)->decisions)++; return INNER(p)->attack(INNER(p), s, g, pl, r, o); }
 static int c_block(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, BlockDecl *o)
@@ -192,8 +199,9 @@ static void c_assign(const Policy *p, const GameState *s, const Game *g, int pl,
 static void c_discard(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, int n, uint8_t *o)
 { INNER(p)->discard(INNER(p), s, g, pl, r, n, o); }
 
-/* Look-ahead (default budget) attack and block decisions per second on one
- * thread, against the heuristic, and the forks it made per second. */
+/* Look-ahead (default budget) decisions that search per second on one
+ * thread, against the heuristic, on the decks b->play, and the forks it
+ * made per second. */
 static void lookahead_rate(Bench *b, double seconds, double *decisions_per_s, double *forks_per_s)
 {
     long decisions = 0;
@@ -350,6 +358,8 @@ int cmd_bench(int argc, char **argv)
     GameState ss;
     mid_game(&b, &ss, &g, rngs, lib);
     double sfns = fork_ns(&ss, runs);
+    double sla_dps, sla_fps;
+    lookahead_rate(&b, 2.0, &sla_dps, &sla_fps);
 
     if (json) {
         printf("{\n  \"games_per_second_per_thread\": %.0f,\n  \"random_games_per_second_per_thread\": %.0f,\n", heur, rnd);
@@ -363,8 +373,9 @@ int cmd_bench(int argc, char **argv)
         printf("  \"signature\": \"%016" PRIx64 "\",\n  \"games_per_run\": %ld,\n  \"runs\": %d,\n  \"matchup\": \"%s vs %s\",\n  \"cores\": %d,\n",
                sig, games, runs, b.deck[0].name, b.deck[1].name, cores);
         printf("  \"spells\": {\"games_per_second_per_thread\": %.0f, \"random_games_per_second_per_thread\": %.0f, "
-               "\"fork_ns\": %.1f, \"state_bytes\": %zu, \"games_per_run\": %ld, \"matchup\": \"%s vs %s\"}\n}\n",
-               sheur, srnd, sfns, state_fork_bytes(&ss), sgames, b.spells[0].name, b.spells[1].name);
+               "\"fork_ns\": %.1f, \"state_bytes\": %zu, \"lookahead_decisions_per_second\": %.0f, "
+               "\"forks_per_second\": %.0f, \"games_per_run\": %ld, \"matchup\": \"%s vs %s\"}\n}\n",
+               sheur, srnd, sfns, state_fork_bytes(&ss), sla_dps, sla_fps, sgames, b.spells[0].name, b.spells[1].name);
     } else {
         printf("mtgsim bench: %s vs %s, median of %d runs of %ld games per thread\n", b.deck[0].name, b.deck[1].name, runs, games);
         printf("  %-44s %12.0f\n", "games/s, heuristic vs heuristic, 1 thread", heur);
@@ -388,6 +399,8 @@ int cmd_bench(int argc, char **argv)
         printf("  %-44s %12.0f   (%.0f %%)\n", "games/s, random vs random, 1 thread", srnd, rnd > 0 ? 100 * srnd / rnd : 0);
         printf("  %-44s %12.1f\n", "fork of a mid-game state, ns", sfns);
         printf("  %-44s %12zu\n", "bytes a fork copies", state_fork_bytes(&ss));
+        printf("  %-44s %12.0f\n", "look-ahead decisions/s, 1 thread", sla_dps);
+        printf("  %-44s %12.0f\n", "forks/s in look-ahead, 1 thread", sla_fps);
     }
     pool_free(&b.pool);
     return 0;

@@ -255,8 +255,8 @@ static void bench(void)
     CHECK(line_starting(out, "  games/s, random vs random, 1 thread ") != NULL, "bench: no 1-thread random row:\n%s", out);
     int one = 0;
     for (const char *p = strstr(out, "1 thread"); p; p = strstr(p + 1, "1 thread")) one++;
-    CHECK(one == 6, "bench: %d rows say '1 thread' (heuristic, random, look-ahead decisions and forks; "
-          "the spells matchup's heuristic and random):\n%s", one, out);
+    CHECK(one == 8, "bench: %d rows say '1 thread' (heuristic, random, look-ahead decisions and forks; "
+          "the spells matchup's heuristic, random, look-ahead decisions and forks):\n%s", one, out);
     const char *sp = line_starting(out, "spells matchup: ");
     CHECK(sp && line_starting(sp, "  games/s, heuristic vs heuristic, 1 thread ") &&
           strstr(line_starting(sp, "  games/s, heuristic vs heuristic, 1 thread "), "% of the creature-only rate)"),
@@ -289,7 +289,7 @@ static void bench(void)
     const cJSON *sj = cJSON_GetObjectItem(o, "spells");
     static const char *const skeys[] = {
         "games_per_second_per_thread", "random_games_per_second_per_thread", "fork_ns", "state_bytes",
-        "games_per_run", "matchup"
+        "lookahead_decisions_per_second", "forks_per_second", "games_per_run", "matchup"
     };
     for (size_t k = 0; k < sizeof skeys / sizeof *skeys; k++)
         CHECK(cJSON_GetObjectItem(sj, skeys[k]) != NULL, "bench --json: no key spells.%s", skeys[k]);
@@ -298,6 +298,11 @@ static void bench(void)
           cJSON_GetNumberValue(cJSON_GetObjectItem(sj, "state_bytes")) >
               cJSON_GetNumberValue(cJSON_GetObjectItem(o, "state_bytes")),
           "bench --json: spells figures not a tenth of the games, no rate, or a fork no larger than a creature-only one");
+    /* The look-ahead searches its plays there: decisions that fork, and forks. */
+    CHECK(cJSON_GetNumberValue(cJSON_GetObjectItem(sj, "lookahead_decisions_per_second")) > 0 &&
+          cJSON_GetNumberValue(cJSON_GetObjectItem(sj, "forks_per_second")) >
+              cJSON_GetNumberValue(cJSON_GetObjectItem(sj, "lookahead_decisions_per_second")),
+          "bench --json: no look-ahead decisions or forks on the spells matchup");
     cJSON_Delete(o);
     run_free(&j);
 }
