@@ -170,11 +170,29 @@ static int lands_worth(const GameState *s, int p)
     return LAND_WORTH * (n[p] - n[1 - p]);
 }
 
+/* Version 2: what drawing a library low costs p, less the opponent's: a
+ * player draws from an empty library and loses (704.5b), so the last
+ * LIBRARY_LOW cards of a library are worth LIBRARY_WORTH each, more than
+ * a card in hand (2): a draw spell that would leave fewer is cast for
+ * less or not at all (version 1 drew itself out: in UW control's mirror
+ * three games in four ended by an empty library). */
+#define LIBRARY_LOW 5
+#define LIBRARY_WORTH 3
+static int library_worth(const GameState *s, int p)
+{
+    int w = 0;
+    for (int q = 0; q < 2; q++) {
+        int short_by = LIBRARY_LOW - s->pl[q].lib_n;
+        if (short_by > 0) w += (q == p ? -1 : 1) * LIBRARY_WORTH * short_by;
+    }
+    return w;
+}
+
 /* What the heuristic of this version makes of board f for p. */
 static int value(const GameState *f, int p, int version)
 {
     int v = board_value(f, p);
-    return version >= 2 && !f->over ? v + lands_worth(f, p) : v;
+    return version >= 2 && !f->over ? v + lands_worth(f, p) + library_worth(f, p) : v;
 }
 
 /* Whether a land of either player is a creature now (a creature's death
@@ -514,13 +532,32 @@ static int quiet_for(const GameState *s, int p, int version)
     return quiet && version >= 2 && land_creature(s) ? 0 : quiet;
 }
 
-/* The value of candidate a known without a fork, 1 if it is: board_known's
- * (quiet, now: quiet_for's and board_value's of s) and the version's land
- * worth `lands` (lands_worth's of s: no known play changes the lands). */
-static int known_value(const GameState *s, int p, const Action *a, int quiet, int now, int lands, int *v)
+/* Whether a library is within a hand's draws of its last LIBRARY_LOW
+ * cards, whose worth (library_worth) a known value does not count. */
+static int library_low(const GameState *s)
 {
-    if (!quiet || !board_known(s, p, a, quiet, now, v)) return 0;
-    if (*v > -100000 && *v < 100000) *v += lands;
+    return s->pl[0].lib_n < LIBRARY_LOW + HAND_MAX || s->pl[1].lib_n < LIBRARY_LOW + HAND_MAX;
+}
+
+/* Whether the card of action a (cast, or the permanent whose ability it
+ * activates) has an effect that draws cards, in any of its abilities. */
+static int draws(const GameState *s, int p, const Action *a)
+{
+    if (a->type != ACT_CAST && a->type != ACT_ACTIVATE) return 0;
+    const CardDef *d = &s->cards[a->type == ACT_CAST ? OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx]) : s->perm[a->hand_idx].card];
+    for (int k = 0; k < d->n_abilities; k++)
+        for (int j = 0; j < d->ab[k].n_effects; j++) if (d->ab[k].effect[j].op == OP_DRAW) return 1;
+    return 0;
+}
+
+/* The value of candidate a known without a fork, 1 if it is: board_known's
+ * (quiet, now: quiet_for's and board_value's of s) and the version's
+ * `extra` (lands_worth's and library_worth's of s: no known play changes
+ * the lands, and none that draws is known while a library is low). */
+static int known_value(const GameState *s, int p, const Action *a, int quiet, int now, int extra, int version, int *v)
+{
+    if (!quiet || (version >= 2 && library_low(s) && draws(s, p, a)) || !board_known(s, p, a, quiet, now, v)) return 0;
+    if (*v > -100000 && *v < 100000) *v += extra;
     return 1;
 }
 
@@ -539,7 +576,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
     if (!heuristic_spells_looks(s, p, version)) return 0;
     /* Passing is valued once a candidate is (when every one is passed by,
      * passing is the choice without it). */
-    int best = 0, best_v = 0, valued = 0, watched = -1, quiet = -1, now = 0, lands_now = 0;
+    int best = 0, best_v = 0, valued = 0, watched = -1, quiet = -1, now = 0, extra_now = 0;
     uint32_t idle_key[8];   /* the spells and abilities tried on an idle target */
     int idle_n = 0;
     for (int k = 1; k < n && k < LOOK_MAX; k++) {
@@ -562,9 +599,10 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         if (prune && quiet < 0) {
             quiet = quiet_for(s, p, version);
             if (quiet) now = board_value(s, p);
-            if (quiet && version >= 2) lands_now = lands_worth(s, p);
+            if (quiet && version >= 2) extra_now = lands_worth(s, p) + library_worth(s, p);
         }
-        if (!prune || !known_value(s, p, &legal[k], quiet, now, lands_now, &v)) v = spells_try(s, g, p, &legal[k], version);
+        if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &v))
+            v = spells_try(s, g, p, &legal[k], version);
         if (!valued) { best_v = pass_value(s, g, p, version); valued = 1; }
         if (rank) { rank->k[rank->n] = k; rank->v[rank->n++] = v; }
         if (v > best_v) { best_v = v; best = k; }
@@ -588,7 +626,9 @@ int heuristic_spells_try(const GameState *s, const Game *g, int p, const Action 
 int heuristic_spells_known(const GameState *s, int p, const Action *a, int *v)
 {
     int quiet = quiet_for(s, p, HEURISTIC_VERSION);
-    return quiet && known_value(s, p, a, quiet, board_value(s, p), HEURISTIC_VERSION >= 2 ? lands_worth(s, p) : 0, v);
+    return quiet &&
+           known_value(s, p, a, quiet, board_value(s, p),
+                       HEURISTIC_VERSION >= 2 ? lands_worth(s, p) + library_worth(s, p) : 0, HEURISTIC_VERSION, v);
 }
 
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)

@@ -15,11 +15,11 @@ static const char *const names[] = {
     "Grizzly Bears", "Llanowar Elves", "Giant Growth", "Lightning Bolt", "Terramorphic Expanse",
     "Forest", "Forest", "Forest", "Forest", "Mountain", "Centaur Courser", "Doom Blade", "Serra Angel",
     "Sengir Vampire", "Swamp", "Swamp", "Drudge Skeletons", "Cancel", "Island", "Island", "Island",
-    "Pacifism", "Plains", "Plains", "Plains", "Plains", "Plains", "Prodigal Pyromancer",
+    "Pacifism", "Plains", "Plains", "Plains", "Plains", "Plains", "Prodigal Pyromancer", "Divination",
 };
 enum { C_BEARS, C_ELVES, C_GROWTH, C_BOLT, C_EXPANSE, C_FOREST, C_FOREST4 = C_FOREST + 3, C_MOUNTAIN, C_COURSER,
        C_DOOM, C_ANGEL, C_VAMPIRE, C_SWAMP, C_SKELETONS = C_SWAMP + 2, C_CANCEL, C_ISLAND, C_PACIFISM = C_ISLAND + 3,
-       C_PLAINS, C_PYROMANCER = C_PLAINS + 5, C_N };
+       C_PLAINS, C_PYROMANCER = C_PLAINS + 5, C_DIVINATION, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -113,8 +113,8 @@ static void test_fetches_a_land(void **state)
     (void)state;
     Pos x; pos_init(&x);
     int expanse = enter(&x, 0, C_EXPANSE);                 /* a land: no summoning sickness for its {T} */
-    static const uint8_t lib[] = { C_FOREST4 };
-    library(&x, 0, lib, 1);
+    static const uint8_t lib[] = { C_FOREST4, C_BEARS, C_BOLT, C_GROWTH, C_DOOM, C_ANGEL };
+    library(&x, 0, lib, 6);
     settle(&x);
     Action acts[ACTION_MAX];
     const Action *a = choice(&x, 0, 2, acts);
@@ -317,6 +317,25 @@ static void test_pinger_kills_what_it_can(void **state)
     }
 }
 
+/* Divination ("Draw two cards.") with three Islands: with 8 cards in its
+ * library the heuristic casts it; with 3 it keeps it, as the draws would
+ * bring its library to 1 (it would lose by drawing from an empty one).
+ * The baseline drew whatever was left. */
+static void test_does_not_draw_itself_out(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_BEARS, C_BOLT, C_GROWTH, C_DOOM, C_ANGEL, C_COURSER, C_CANCEL, C_SKELETONS };
+    for (int n = 3; n <= 8; n += 5) {
+        Pos x; pos_init(&x);
+        pos_lands(&x, 0, C_ISLAND, 3);
+        give(&x, 0, C_DIVINATION);
+        library(&x, 0, lib, n);
+        Action acts[ACTION_MAX];
+        assert_int_equal(choice(&x, 0, 2, acts)->type, n == 3 ? ACT_PASS : ACT_CAST);
+        assert_int_equal(choice(&x, 0, 1, acts)->type, ACT_CAST);
+    }
+}
+
 /* The look-ahead in its main phase with spells: its candidates are the
  * heuristic's ranked plays (its choice first, passing among the others),
  * each played out `rollouts` times from a fork, and it takes one of them. */
@@ -365,6 +384,7 @@ int main(void)
         cmocka_unit_test(test_counters_a_spell_worth_countering),
         cmocka_unit_test(test_aura_on_the_right_creature),
         cmocka_unit_test(test_pinger_kills_what_it_can),
+        cmocka_unit_test(test_does_not_draw_itself_out),
         cmocka_unit_test(test_lookahead_plays_out_its_spells),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
