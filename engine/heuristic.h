@@ -29,8 +29,9 @@ typedef struct HeuristicParams {
 /* HeuristicParams.version: 2 lets its own spell or ability resolve,
  * values passing with the stack resolved as its candidates are, deals the
  * combat's damage in its forks once blockers are declared, lets the damage
- * marked go with the "until end of turn" effects (514.2), and counts the
- * lands that make mana (policy_spells.c; README, Policies). */
+ * marked go with the "until end of turn" effects (514.2), counts the lands
+ * that make mana, and values the last cards of its library (policy_spells.c;
+ * README, Policies). */
 #define HEURISTIC_VERSION 2
 
 extern const Policy policy_heuristic;   /* self: const HeuristicParams * */
