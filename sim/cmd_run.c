@@ -35,6 +35,8 @@ static const char run_usage[] =
     "                    NAME:key=value,... or a JSON file of parameters\n"
     "                    ({\"policy\": \"heuristic\", \"aggression\": 4}). Names:\n"
     "                    %s\n"
+    "                    (heuristic:version=1 plays spells as the heuristic\n"
+    "                    did before version 2, the default: a baseline)\n"
     "  --edition E       rules edition: 2011 (default) or foundations\n"
     "  --turn-cap N      a game still going after N turns (both players' turns\n"
     "                    counted) is a draw; the default, 503, is past the turn\n"
