@@ -22,8 +22,8 @@ typedef struct HeuristicParams {
     int keep_max;     /* most lands to keep in a 7-card hand (default 5) */
     int hold_back;    /* keep blockers home against a lethal counterattack (1) or not (0) */
     int block_mode;   /* 1 full blocker logic; 0 block only to survive (aggro) */
-    int version;      /* how it plays spells (HEURISTIC_VERSION by default); 1: as at the end of the
-                         spells issue, a baseline to measure the changes against (README) */
+    int version;      /* how it plays spells (HEURISTIC_VERSION by default); 1: as before version 2,
+                         a baseline to measure the changes against (README) */
 } HeuristicParams;
 
 /* HeuristicParams.version: 2 lets its own spell or ability resolve,

@@ -1,7 +1,7 @@
 /* test_heuristic_spells.c: the heuristic's choices with spells and
  * abilities on constructed positions of real cards where the right play is
  * clear, each beside the choice of the baseline (HeuristicParams.version
- * 1, the heuristic at the end of the spells issue) where the two differ, so
+ * 1, the heuristic as it was before version 2) where the two differ, so
  * that a change that breaks a decision fails here rather than shifting a
  * win rate. */
 #include <stdio.h>
