@@ -285,13 +285,13 @@ static int la_main(const Policy *pol, const GameState *s, const Game *g, int p, 
 {
     const LookaheadParams *lp = params(pol);
     Policy h = base_policy(lp);
-    int k0 = h.main_action(&h, s, g, p, rng, a, n);
-    if (!s->spells || s->stack_n || s->active != p || (s->step != STEP_MAIN1 && s->step != STEP_MAIN2) ||
-        a[k0].type == ACT_LAND)
-        return k0;
-    int idx[CAND_MAX];
+    int land = 0;                                       /* the heuristic plays a land whenever it may */
+    for (int k = 0; k < n && !land; k++) land = a[k].type == ACT_LAND;
+    if (!s->spells || s->stack_n || s->active != p || (s->step != STEP_MAIN1 && s->step != STEP_MAIN2) || land)
+        return h.main_action(&h, s, g, p, rng, a, n);
+    int idx[CAND_MAX];                                  /* idx[0]: the heuristic's own choice */
     int nc = heuristic_spells_ranked(s, g, p, a, n, lp->base.version, idx, lp->candidates);
-    if (nc <= 1) return k0;
+    if (nc <= 1) return idx[0];
     Candidate c[CAND_MAX];
     for (int k = 0; k < nc; k++) { c[k].n = 1; c[k].d.play = a[idx[k]]; }
     return idx[choose(s, g, p, lp, rng, KIND_PLAY, c, nc)];
