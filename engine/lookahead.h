@@ -16,9 +16,9 @@
 #include "heuristic.h"
 
 typedef struct LookaheadParams {
+    HeuristicParams base;  /* the heuristic behind candidates and playouts (first: search.h) */
     int candidates;        /* candidate declarations or plays per decision (default 4) */
     int rollouts;          /* playouts per candidate (default 8) */
-    HeuristicParams base;  /* the heuristic behind candidates and playouts */
 } LookaheadParams;
 
 extern const Policy policy_lookahead;   /* self: const LookaheadParams * */
