@@ -19,6 +19,7 @@
 #include "sim/options.h"
 #include "sim/report.h"
 #include "engine/lookahead.h"
+#include "engine/mcts.h"
 
 #define SIGNATURE_GAMES 20000
 #define SIGNATURE_SEED  1
@@ -29,11 +30,11 @@ static const char bench_usage[] =
     "Measures the engine on the reference matchup, after a warm-up: games per\n"
     "second on one thread (heuristic and random policies, through the same\n"
     "driver and statistics as `mtgsim run`), scaling over 1..all cores, the\n"
-    "time and size of a fork of a mid-game state, look-ahead decisions per\n"
-    "second, instructions per game (when perf counters are available) and the\n"
+    "time and size of a fork of a mid-game state, look-ahead and MCTS decisions\n"
+    "per second (their default budgets), instructions per game (when perf counters are available) and the\n"
     "signature: a hash of the full report of a fixed-seed batch (20000 games,\n"
     "seed 1, heuristic), which changes only when behaviour does. Then games\n"
-    "per second, the fork and look-ahead decisions per second on the spells\n"
+    "per second, the fork, look-ahead and MCTS decisions per second on the spells\n"
     "reference matchup (decks/reference_spells), with a tenth as many games\n"
     "a run.\n"
     "Each figure is the median of --runs runs (default 5) of --games games\n"
@@ -199,14 +200,14 @@ static void c_assign(const Policy *p, const GameState *s, const Game *g, int pl,
 static void c_discard(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r, int n, uint8_t *o)
 { INNER(p)->discard(INNER(p), s, g, pl, r, n, o); }
 
-/* Look-ahead (default budget) decisions that search per second on one
- * thread, against the heuristic, on the decks b->play, and the forks it
- * made per second. */
-static void lookahead_rate(Bench *b, double seconds, double *decisions_per_s, double *forks_per_s)
+/* Decisions that search per second on one thread of a search policy
+ * (look-ahead, MCTS; their default budgets) against the heuristic, on the
+ * decks b->play, and the forks it made per second. */
+static void search_rate(Bench *b, const Policy *search, double seconds, double *decisions_per_s, double *forks_per_s)
 {
     long decisions = 0;
     uint64_t forks = 0;
-    Counted c = { &policy_lookahead, &decisions };
+    Counted c = { search, &decisions };
     Policy counted = { "counted", &c, c_keep, c_bottom, c_main, c_attack, c_block, c_order, c_assign, c_discard, NULL, NULL };
     CardPool view = pool_view(&b->pool);
     double t0 = now();
@@ -326,7 +327,7 @@ int cmd_bench(int argc, char **argv)
     long rss_small = max_rss_kib();
     rate(&b, &b.pol[0].inst, &b.pol[1].inst, games * 10, nth, 5, "bench: memory", 0);
     long rss_big = max_rss_kib();
-    if (b.progress) fputs("bench: fork and look-ahead timings (2 s)\n", stderr);
+    if (b.progress) fputs("bench: fork, look-ahead and MCTS timings (4 s)\n", stderr);
 
     GameState s;
     Game g;
@@ -334,8 +335,9 @@ int cmd_bench(int argc, char **argv)
     uint8_t lib[2][DECK_MAX];
     mid_game(&b, &s, &g, rngs, lib);
     double fns = fork_ns(&s, runs);
-    double la_dps, la_fps;
-    lookahead_rate(&b, 2.0, &la_dps, &la_fps);
+    double la_dps, la_fps, mc_dps, mc_fps;
+    search_rate(&b, &policy_lookahead, 2.0, &la_dps, &la_fps);
+    search_rate(&b, &policy_mcts, 2.0, &mc_dps, &mc_fps);
     double ipg = instructions_per_game(&b, games / 4 + 1);
 
     /* The spells reference matchup: its games are slower (the stack,
@@ -358,8 +360,9 @@ int cmd_bench(int argc, char **argv)
     GameState ss;
     mid_game(&b, &ss, &g, rngs, lib);
     double sfns = fork_ns(&ss, runs);
-    double sla_dps, sla_fps;
-    lookahead_rate(&b, 2.0, &sla_dps, &sla_fps);
+    double sla_dps, sla_fps, smc_dps, smc_fps;
+    search_rate(&b, &policy_lookahead, 2.0, &sla_dps, &sla_fps);
+    search_rate(&b, &policy_mcts, 2.0, &smc_dps, &smc_fps);
 
     if (json) {
         printf("{\n  \"games_per_second_per_thread\": %.0f,\n  \"random_games_per_second_per_thread\": %.0f,\n", heur, rnd);
@@ -367,6 +370,7 @@ int cmd_bench(int argc, char **argv)
         for (int t = 1; t <= nth; t++) printf("%s{\"threads\": %d, \"games_per_second\": %.0f}", t > 1 ? ", " : "", t, th[t - 1]);
         printf("],\n  \"fork_ns\": %.1f,\n  \"state_bytes\": %zu,\n", fns, state_fork_bytes(&s));
         printf("  \"lookahead_decisions_per_second\": %.0f,\n  \"forks_per_second\": %.0f,\n", la_dps, la_fps);
+        printf("  \"mcts_decisions_per_second\": %.0f,\n  \"mcts_forks_per_second\": %.0f,\n", mc_dps, mc_fps);
         if (ipg > 0) printf("  \"instructions_per_game\": %.0f,\n", ipg);
         else printf("  \"instructions_per_game\": null,\n");
         printf("  \"max_rss_kib\": {\"after_%ld_games\": %ld, \"after_%ld_more\": %ld},\n", games * (nth + 1) * runs, rss_small, games * 10, rss_big);
@@ -374,8 +378,9 @@ int cmd_bench(int argc, char **argv)
                sig, games, runs, b.deck[0].name, b.deck[1].name, cores);
         printf("  \"spells\": {\"games_per_second_per_thread\": %.0f, \"random_games_per_second_per_thread\": %.0f, "
                "\"fork_ns\": %.1f, \"state_bytes\": %zu, \"lookahead_decisions_per_second\": %.0f, "
-               "\"forks_per_second\": %.0f, \"games_per_run\": %ld, \"matchup\": \"%s vs %s\"}\n}\n",
-               sheur, srnd, sfns, state_fork_bytes(&ss), sla_dps, sla_fps, sgames, b.spells[0].name, b.spells[1].name);
+               "\"forks_per_second\": %.0f, \"mcts_decisions_per_second\": %.0f, \"mcts_forks_per_second\": %.0f, "
+               "\"games_per_run\": %ld, \"matchup\": \"%s vs %s\"}\n}\n",
+               sheur, srnd, sfns, state_fork_bytes(&ss), sla_dps, sla_fps, smc_dps, smc_fps, sgames, b.spells[0].name, b.spells[1].name);
     } else {
         printf("mtgsim bench: %s vs %s, median of %d runs of %ld games per thread\n", b.deck[0].name, b.deck[1].name, runs, games);
         printf("  %-44s %12.0f\n", "games/s, heuristic vs heuristic, 1 thread", heur);
@@ -389,6 +394,8 @@ int cmd_bench(int argc, char **argv)
         printf("  %-44s %12zu\n", "bytes a fork copies", state_fork_bytes(&s));
         printf("  %-44s %12.0f\n", "look-ahead decisions/s, 1 thread", la_dps);
         printf("  %-44s %12.0f\n", "forks/s in look-ahead, 1 thread", la_fps);
+        printf("  %-44s %12.0f\n", "MCTS decisions/s, 1 thread", mc_dps);
+        printf("  %-44s %12.0f\n", "forks/s in MCTS, 1 thread", mc_fps);
         if (ipg > 0) printf("  %-44s %12.0f\n", "instructions per game", ipg);
         else printf("  %-44s %12s\n", "instructions per game", "n/a (no perf counters)");
         printf("  %-44s %7ld -> %ld\n", "max RSS KiB (10x more games)", rss_small, rss_big);
@@ -401,6 +408,8 @@ int cmd_bench(int argc, char **argv)
         printf("  %-44s %12zu\n", "bytes a fork copies", state_fork_bytes(&ss));
         printf("  %-44s %12.0f\n", "look-ahead decisions/s, 1 thread", sla_dps);
         printf("  %-44s %12.0f\n", "forks/s in look-ahead, 1 thread", sla_fps);
+        printf("  %-44s %12.0f\n", "MCTS decisions/s, 1 thread", smc_dps);
+        printf("  %-44s %12.0f\n", "forks/s in MCTS, 1 thread", smc_fps);
     }
     pool_free(&b.pool);
     return 0;

@@ -22,7 +22,7 @@
 static const char tune_usage[] =
     "usage: mtgsim tune [DECK_A DECK_B] --param NAME=LO..HI [--param ...] [options]\n"
     "\n"
-    "Searches the parameters of --policy (default heuristic; lookahead too)\n"
+    "Searches the parameters of --policy (default heuristic; lookahead, mcts too)\n"
     "for the best win rate against --policy-b (default: the same policy with\n"
     "its default parameters), on both decks in turn. A grid of up to 64 points\n"
     "(else a seeded random sample of 64, the defaults always among them) goes\n"
@@ -175,9 +175,7 @@ int cmd_tune(int argc, char **argv)
     /* The defaults: the base spec as given. */
     static Point def;
     memset(&def, 0, sizeof def);
-    def.spec = fixed[0];
-    def.spec.inst.self = fixed[0].inst.self == &fixed[0].hp ? (const void *)&def.spec.hp
-                       : fixed[0].inst.self == &fixed[0].lp ? (const void *)&def.spec.lp : fixed[0].inst.self;
+    policy_spec_copy(&def.spec, &fixed[0]);
     const Policy *opp = &fixed[1].inst;
     if (!strcmp(o.policy[0], o.policy[1])) opp = &def.spec.inst;
 

@@ -5,11 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cjson/cJSON.h>
 #include "policies.h"
 #include "decks/jsonpos.h"
 
-enum { PARAMS_NONE, PARAMS_HEURISTIC, PARAMS_LOOKAHEAD };
+enum { PARAMS_NONE, PARAMS_HEURISTIC, PARAMS_LOOKAHEAD, PARAMS_MCTS };
 
 typedef struct Entry {
     const char *name;
@@ -22,6 +23,7 @@ static const Entry registry[] = {
     { "aggro", &policy_aggro, PARAMS_NONE },
     { "heuristic", &policy_heuristic, PARAMS_HEURISTIC },
     { "lookahead", &policy_lookahead, PARAMS_LOOKAHEAD },
+    { "mcts", &policy_mcts, PARAMS_MCTS },
 };
 #define N_REGISTRY (sizeof registry / sizeof *registry)
 
@@ -35,6 +37,15 @@ const char *policy_names(void)
     return names;
 }
 
+/* The names of a search policy's own parameters, comma separated. */
+static void own_names(const Entry *e, char *out, size_t n)
+{
+    static const char *const lookahead_names[] = { "candidates", "rollouts", NULL };
+    const char *const *names = e->params == PARAMS_MCTS ? mcts_param_names : lookahead_names;
+    out[0] = 0;
+    for (int k = 0; names[k]; k++) snprintf(out + strlen(out), n - strlen(out), "%s%s", k ? ", " : "", names[k]);
+}
+
 void policy_help(char *out, size_t n, int indent, int col)
 {
     char text[1024] = "";
@@ -42,8 +53,11 @@ void policy_help(char *out, size_t n, int indent, int col)
         const Entry *e = &registry[k];
         size_t len = strlen(text);
         snprintf(text + len, sizeof text - len, "%s%s", k ? ", " : "", e->name);
-        if (e->params == PARAMS_LOOKAHEAD) strncat(text, " (parameters: candidates, rollouts and the heuristic's)",
-                                                   sizeof text - strlen(text) - 1);
+        if (e->params == PARAMS_LOOKAHEAD || e->params == PARAMS_MCTS) {
+            strncat(text, " (parameters: ", sizeof text - strlen(text) - 1);
+            own_names(e, text + strlen(text), sizeof text - strlen(text));
+            strncat(text, " and the heuristic's)", sizeof text - strlen(text) - 1);
+        }
         if (e->params != PARAMS_HEURISTIC) continue;
         for (int j = 0; heuristic_param_names[j]; j++) {
             len = strlen(text);
@@ -82,9 +96,14 @@ static int set_param(const Entry *e, PolicySpec *out, const char *key, const cha
     errno = 0;
     long v = strtol(val, &end, 10);
     if (!val[0] || *end || errno) { snprintf(err, errlen, "%s: parameter %s=%s is not a whole number", e->name, key, val); return -1; }
-    if (e->params == PARAMS_HEURISTIC ? heuristic_set(&out->hp, key, (int)v) : lookahead_set(&out->lp, key, (int)v)) {
+    int bad = e->params == PARAMS_HEURISTIC ? heuristic_set(&out->hp, key, (int)v)
+            : e->params == PARAMS_LOOKAHEAD ? lookahead_set(&out->lp, key, (int)v) : mcts_set(&out->mp, key, (int)v);
+    if (bad) {
         char known[256] = "";
-        if (e->params == PARAMS_LOOKAHEAD) strcpy(known, "candidates, rollouts, ");
+        if (e->params != PARAMS_HEURISTIC) {
+            own_names(e, known, sizeof known);
+            strncat(known, ", ", sizeof known - strlen(known) - 1);
+        }
         for (int k = 0; heuristic_param_names[k]; k++) {
             strncat(known, k ? ", " : "", sizeof known - strlen(known) - 1);
             strncat(known, heuristic_param_names[k], sizeof known - strlen(known) - 1);
@@ -93,6 +112,14 @@ static int set_param(const Entry *e, PolicySpec *out, const char *key, const cha
         return -1;
     }
     return 0;
+}
+
+/* The clock of a search with a time budget (mcts:ms=...): seconds. */
+static double seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 /* ------------------------------------------------- positions in a file */
@@ -174,6 +201,8 @@ int policy_parse(const char *spec, PolicySpec *out, char *err, size_t errlen)
     memset(out, 0, sizeof *out);
     heuristic_defaults(&out->hp);
     lookahead_defaults(&out->lp);
+    mcts_defaults(&out->mp);
+    out->mp.clock = seconds;
     if (!spec || !spec[0]) { snprintf(err, errlen, "empty policy name (known: %s)", policy_names()); return -1; }
     if (strlen(spec) >= sizeof out->text) { snprintf(err, errlen, "policy spec too long"); return -1; }
     strcpy(out->text, spec);
@@ -201,5 +230,14 @@ int policy_parse(const char *spec, PolicySpec *out, char *err, size_t errlen)
     }
     if (out->inst.self == policy_heuristic.self) out->inst.self = &out->hp;
     if (out->inst.self == policy_lookahead.self) out->inst.self = &out->lp;
+    if (out->inst.self == policy_mcts.self) out->inst.self = &out->mp;
     return 0;
+}
+
+void policy_spec_copy(PolicySpec *dst, const PolicySpec *src)
+{
+    *dst = *src;
+    if (src->inst.self == &src->hp) dst->inst.self = &dst->hp;
+    if (src->inst.self == &src->lp) dst->inst.self = &dst->lp;
+    if (src->inst.self == &src->mp) dst->inst.self = &dst->mp;
 }

@@ -50,7 +50,7 @@ static int teardown(void **state)
     return 0;
 }
 
-static void pos_init(Pos *x)
+static inline void pos_init(Pos *x)
 {
     memset(x, 0, sizeof *x);
     for (int k = 0; k < C_N; k++) x->deck.card[k] = (uint16_t)pool_find(&pool, names[k]);
@@ -73,7 +73,7 @@ static void pos_init(Pos *x)
 }
 
 /* Card k of player p onto the battlefield, its own triggers dropped. */
-static int put(Pos *x, int p, int k)
+static inline int put(Pos *x, int p, int k)
 {
     bits256_clear(x->s.exile[p], k);
     int i = perm_enter(&x->s, &x->g, p, p, x->deck.card[k], (uint8_t)k);
@@ -84,7 +84,7 @@ static int put(Pos *x, int p, int k)
     return i;
 }
 
-static void give(Pos *x, int p, int k)
+static inline void give(Pos *x, int p, int k)
 {
     bits256_clear(x->s.exile[p], k);
     x->s.pl[p].hand[x->s.pl[p].hand_n++] = (uint8_t)k;
@@ -104,7 +104,7 @@ static inline void pos_lands(Pos *x, int p, int k, int n)
 }
 
 /* Player p's library: the n cards of lib, top first. */
-static void library(Pos *x, int p, const uint8_t *lib, int n)
+static inline void library(Pos *x, int p, const uint8_t *lib, int n)
 {
     for (int k = 0; k < n; k++) bits256_clear(x->s.exile[p], lib[k]);
     x->s.pl[p].lib = lib;
@@ -112,7 +112,7 @@ static void library(Pos *x, int p, const uint8_t *lib, int n)
 }
 
 /* Card k of player p onto the battlefield with its triggers. */
-static int enter(Pos *x, int p, int k)
+static inline int enter(Pos *x, int p, int k)
 {
     bits256_clear(x->s.exile[p], k);
     return perm_enter(&x->s, &x->g, p, p, x->deck.card[k], (uint8_t)k);
@@ -120,7 +120,7 @@ static int enter(Pos *x, int p, int k)
 
 /* Waiting triggers onto the stack, then everything resolves (with state-
  * based actions and new triggers in between, as priority would). */
-static void settle(Pos *x)
+static inline void settle(Pos *x)
 {
     for (;;) {
         layers_refresh(&x->s);
@@ -134,7 +134,7 @@ static void settle(Pos *x)
     if (state_check(&x->s, &x->g, msg, sizeof msg)) fail_msg("%s", msg);
 }
 
-static Action act(int type, int idx, int ability, int tk, int tv)
+static inline Action act(int type, int idx, int ability, int tk, int tv)
 {
     Action a;
     memset(&a, 0, sizeof a);
@@ -145,7 +145,7 @@ static Action act(int type, int idx, int ability, int tk, int tv)
     return a;
 }
 
-static int hand_slot(const Pos *x, int p, int k)
+static inline int hand_slot(const Pos *x, int p, int k)
 {
     for (int h = 0; h < x->s.pl[p].hand_n; h++) if (x->s.pl[p].hand[h] == k) return h;
     fail_msg("card %d not in hand", k);

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 #include "fixtures.h"
 #include "engine/lookahead.h"
+#include "engine/mcts.h"
 #include "engine/turn.h"
 #include "decks/decklist.h"
 #include "sim/driver.h"
@@ -19,6 +20,7 @@
 static CardDef cards[FX_COUNT];
 static CardPool pool;
 static LookaheadParams small_lookahead;
+static MctsParams small_mcts;
 
 static const Policy *policy_at(int k, Policy *tmp)
 {
@@ -26,9 +28,13 @@ static const Policy *policy_at(int k, Policy *tmp)
     case 0: return &policy_random;
     case 1: return &policy_aggro;
     case 2: return &policy_heuristic;
-    default:
+    case 3:
         *tmp = policy_lookahead;
         tmp->self = &small_lookahead;
+        return tmp;
+    default:
+        *tmp = policy_mcts;
+        tmp->self = &small_mcts;
         return tmp;
     }
 }
@@ -59,16 +65,17 @@ static void test_every_pair_plays_clean(void **st)
     Deck a, b;
     fx_deck(&a, FX_FOREST, FX_SWAMP, green, 8);
     fx_deck(&b, FX_PLAINS, FX_MOUNTAIN, white, 9);
-    uint64_t forks = 0;
-    for (int i = 0; i < 4; i++) {
-        for (int j = 0; j < 4; j++) {
-            int games = (i == 3 || j == 3) ? 6 : 150;
+    uint64_t searched[5] = {0};   /* forks in the games where only this search policy plays */
+    for (int i = 0; i < 5; i++) {
+        for (int j = 0; j < 5; j++) {
+            int games = (i >= 3 || j >= 3) ? 6 : 150;
             for (int k = 0; k < games; k++) {
                 Policy t0, t1;
                 Game g;
                 Rng dr[2], pr[2];
                 uint8_t lib[2][DECK_MAX];
                 setup_game(&g, &a, &b, policy_at(i, &t0), policy_at(j, &t1), k & 1, dr, pr, lib, (uint64_t)(i * 1000 + j * 100 + k));
+                uint64_t forks = 0;
                 g.forks = &forks;
                 GameState s;
                 game_init(&s, &g, k & 1);
@@ -77,10 +84,12 @@ static void test_every_pair_plays_clean(void **st)
                 if (s.end_reason == END_ERROR)
                     fail_msg("%d vs %d game %d: illegal answer: %s", i, j, k, mtg_error_name(s.error));
                 assert_true(s.over);
+                int search = i >= 3 ? i : j;
+                if ((i < 3 || j < 3 || i == j) && search >= 3) searched[search] += forks;
             }
         }
     }
-    assert_true(forks > 0);  /* the look-ahead really searched */
+    assert_true(searched[3] > 0 && searched[4] > 0);  /* the look-ahead and MCTS really searched */
 }
 
 /* The opponent's hand and both libraries are hidden from a player: dealing
@@ -107,7 +116,7 @@ static void test_hidden_cards_change_nothing(void **st)
         s.over = 0; s.winner = 2; s.end_reason = END_NONE;
         s.turn = 4; s.step = STEP_DECLARE_ATTACKERS;
         int p = s.active;
-        for (int k = 1; k < 4; k++) {
+        for (int k = 1; k < 5; k++) {
             Policy tmp;
             const Policy *pol = policy_at(k, &tmp);
             GameState other = s;
@@ -285,17 +294,11 @@ static void test_heuristic_beats_aggro_in_the_mirror(void **st)
     }
 }
 
-/* Look-ahead (3 candidates x 4 playouts) against the heuristic in the
- * white-blue mirror: its 95 % interval lies wholly above the heuristic's. */
-static void test_lookahead_beats_heuristic(void **st)
+/* A search policy against the heuristic in the white-blue mirror, 600
+ * paired games: its 95 % interval lies wholly above the heuristic's. */
+static void beats_heuristic(const Policy *search, const char *name)
 {
-    LookaheadParams lp;
-    lookahead_defaults(&lp);
-    lp.candidates = 3;
-    lp.rollouts = 4;
-    Policy la = policy_lookahead;
-    la.self = &lp;
-    MatchSpec m = { pool_view(&real_pool), { &ref[0].main, &ref[0].main }, { &la, &policy_heuristic },
+    MatchSpec m = { pool_view(&real_pool), { &ref[0].main, &ref[0].main }, { search, &policy_heuristic },
                     EDITION_2011, 0, 20111001, 1, { NULL, NULL }, 0, 0 };
     long w[3] = {0, 0, 0}, n = 600;
     for (long i = 0; i < n; i++) {
@@ -312,9 +315,35 @@ static void test_lookahead_beats_heuristic(void **st)
         double half = z * sqrt(p * (1 - p) / (double)n + z2n / (4.0 * (double)n)) / (1 + z2n);
         lo[d] = mid - half; hi[d] = mid + half;
     }
-    print_message("lookahead %.3f [%.3f, %.3f], heuristic %.3f [%.3f, %.3f], draws %ld\n",
+    print_message("%s %.3f [%.3f, %.3f], heuristic %.3f [%.3f, %.3f], draws %ld\n", name,
                   (double)w[0] / (double)n, lo[0], hi[0], (double)w[1] / (double)n, lo[1], hi[1], w[2]);
     assert_true(lo[0] > hi[1]);
+}
+
+/* The look-ahead at 3 candidates x 4 playouts. */
+static void test_lookahead_beats_heuristic(void **st)
+{
+    (void)st;
+    LookaheadParams lp;
+    lookahead_defaults(&lp);
+    lp.candidates = 3;
+    lp.rollouts = 4;
+    Policy la = policy_lookahead;
+    la.self = &lp;
+    beats_heuristic(&la, "lookahead");
+}
+
+/* MCTS at 16 playouts over 4 trees. */
+static void test_mcts_beats_heuristic(void **st)
+{
+    (void)st;
+    MctsParams mp;
+    mcts_defaults(&mp);
+    mp.playouts = 16;
+    mp.trees = 4;
+    Policy m = policy_mcts;
+    m.self = &mp;
+    beats_heuristic(&m, "mcts");
 }
 
 /* The heuristic's pruning changes no choice: in games of five shipped
@@ -488,6 +517,9 @@ int main(void)
     lookahead_defaults(&small_lookahead);
     small_lookahead.candidates = 3;
     small_lookahead.rollouts = 2;
+    mcts_defaults(&small_mcts);
+    small_mcts.playouts = 6;
+    small_mcts.trees = 2;
     fx_pool(cards, &pool);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_pair_plays_clean),
@@ -497,6 +529,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_heuristic_beats_random_from_either_seat, load_real, free_real),
         cmocka_unit_test_setup_teardown(test_heuristic_beats_aggro_in_the_mirror, load_real, free_real),
         cmocka_unit_test_setup_teardown(test_lookahead_beats_heuristic, load_real, free_real),
+        cmocka_unit_test_setup_teardown(test_mcts_beats_heuristic, load_real, free_real),
         cmocka_unit_test(test_pruning_changes_no_choice),
         cmocka_unit_test(test_lands_first_changes_nothing),
     };

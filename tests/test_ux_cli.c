@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cjson/cJSON.h>
+#include "engine/mcts.h"
 #include "testutil.h"
 #include "sim/policies.h"
 #include "sim/report.h"
@@ -255,8 +256,8 @@ static void bench(void)
     CHECK(line_starting(out, "  games/s, random vs random, 1 thread ") != NULL, "bench: no 1-thread random row:\n%s", out);
     int one = 0;
     for (const char *p = strstr(out, "1 thread"); p; p = strstr(p + 1, "1 thread")) one++;
-    CHECK(one == 8, "bench: %d rows say '1 thread' (heuristic, random, look-ahead decisions and forks; "
-          "the spells matchup's heuristic, random, look-ahead decisions and forks):\n%s", one, out);
+    CHECK(one == 12, "bench: %d rows say '1 thread' (heuristic, random, look-ahead and MCTS decisions and forks; "
+          "the spells matchup's heuristic, random, look-ahead and MCTS decisions and forks):\n%s", one, out);
     const char *sp = line_starting(out, "spells matchup: ");
     CHECK(sp && line_starting(sp, "  games/s, heuristic vs heuristic, 1 thread ") &&
           strstr(line_starting(sp, "  games/s, heuristic vs heuristic, 1 thread "), "% of the creature-only rate)"),
@@ -275,8 +276,8 @@ static void bench(void)
     CHECK(o != NULL, "bench --json: not JSON:\n%s", j.out);
     static const char *const keys[] = {
         "games_per_second_per_thread", "random_games_per_second_per_thread", "threads", "fork_ns", "state_bytes",
-        "lookahead_decisions_per_second", "forks_per_second", "instructions_per_game", "max_rss_kib", "signature",
-        "games_per_run", "runs", "matchup", "cores"
+        "lookahead_decisions_per_second", "forks_per_second", "mcts_decisions_per_second", "mcts_forks_per_second",
+        "instructions_per_game", "max_rss_kib", "signature", "games_per_run", "runs", "matchup", "cores"
     };
     for (size_t k = 0; o && k < sizeof keys / sizeof *keys; k++)
         CHECK(cJSON_GetObjectItem(o, keys[k]) != NULL, "bench --json: no key %s", keys[k]);
@@ -289,7 +290,8 @@ static void bench(void)
     const cJSON *sj = cJSON_GetObjectItem(o, "spells");
     static const char *const skeys[] = {
         "games_per_second_per_thread", "random_games_per_second_per_thread", "fork_ns", "state_bytes",
-        "lookahead_decisions_per_second", "forks_per_second", "games_per_run", "matchup"
+        "lookahead_decisions_per_second", "forks_per_second", "mcts_decisions_per_second", "mcts_forks_per_second",
+        "games_per_run", "matchup"
     };
     for (size_t k = 0; k < sizeof skeys / sizeof *skeys; k++)
         CHECK(cJSON_GetObjectItem(sj, skeys[k]) != NULL, "bench --json: no key spells.%s", skeys[k]);
@@ -303,6 +305,19 @@ static void bench(void)
           cJSON_GetNumberValue(cJSON_GetObjectItem(sj, "forks_per_second")) >
               cJSON_GetNumberValue(cJSON_GetObjectItem(sj, "lookahead_decisions_per_second")),
           "bench --json: no look-ahead decisions or forks on the spells matchup");
+    /* MCTS: its default budget of playouts, a fork each, per decision that
+     * searched (an attack with one candidate counts, without a fork; the
+     * rates are rounded). */
+    MctsParams mp;
+    mcts_defaults(&mp);
+    for (int m = 0; m < 2; m++) {
+        const cJSON *at = m ? sj : o;
+        double d = cJSON_GetNumberValue(cJSON_GetObjectItem(at, "mcts_decisions_per_second")),
+               f = cJSON_GetNumberValue(cJSON_GetObjectItem(at, "mcts_forks_per_second"));
+        CHECK(d > 0 && f >= mp.playouts * d * 0.5 && f <= mp.playouts * (d + 1),
+              "bench --json: %sMCTS %.0f decisions/s and %.0f forks/s, not %d forks a decision", m ? "spells: " : "", d, f,
+              mp.playouts);
+    }
     cJSON_Delete(o);
     run_free(&j);
 }

@@ -1,0 +1,155 @@
+/* test_mcts.c: the Monte Carlo tree search policy on a constructed
+ * position of real cards: its budget in playouts and in time, the
+ * candidates it chooses among, the same choice from the same random
+ * numbers, and its parameters. (Its strength against the heuristic:
+ * test_policies.) */
+#include <stdio.h>
+#include "engine/stack.h"
+#include "engine/heuristic.h"
+#include "engine/mcts.h"
+
+static const char *const names[] = {
+    "Grizzly Bears", "Llanowar Elves", "Lightning Bolt", "Centaur Courser",
+    "Forest", "Forest", "Mountain", "Forest", "Forest", "Forest",
+};
+enum { C_BEARS, C_ELVES, C_BOLT, C_COURSER, C_FOREST, C_MOUNTAIN = C_FOREST + 2, C_LIB, C_N = C_LIB + 3 };
+
+#include "tests/pool_pos.h"
+
+/* Player 0 in its first main phase, Grizzly Bears and Lightning Bolt in
+ * hand and three lands, the opponent with Centaur Courser and Llanowar
+ * Elves: several plays are worth weighing (the Bolt on either creature or
+ * the player, the Bears, passing). Both libraries hold three Forests. */
+static const uint8_t lib[3] = { C_LIB, C_LIB + 1, C_LIB + 2 };
+
+static void position(Pos *x)
+{
+    pos_init(x);
+    put(x, 1, C_COURSER);
+    put(x, 1, C_ELVES);
+    pos_lands(x, 0, C_FOREST, 2);
+    pos_lands(x, 0, C_MOUNTAIN, 1);
+    give(x, 0, C_BEARS);
+    give(x, 0, C_BOLT);
+    library(x, 0, lib, 3);
+    library(x, 1, lib, 3);
+    x->s.pl[0].life = x->s.pl[1].life = 20;
+}
+
+/* MCTS's choice for player 0 among acts[0 .. n-1], with these parameters
+ * and random numbers seeded by seed; the forks it made in *forks. */
+static int decide(Pos *x, const MctsParams *mp, const Action *acts, int n, uint64_t seed, uint64_t *forks)
+{
+    Policy m = policy_mcts;
+    m.self = mp;
+    Rng rng;
+    rng_seed(&rng, seed, 0, 0);
+    *forks = 0;
+    x->g.forks = forks;
+    GameState before = x->s;
+    int k = m.main_action(&m, &x->s, &x->g, 0, &rng, acts, n);
+    assert_memory_equal(&before, &x->s, sizeof before);   /* the search works on forks */
+    x->g.forks = NULL;
+    return k;
+}
+
+/* The candidates are the heuristic's ranked plays (search.h); MCTS takes
+ * one of them, after exactly `playouts` playouts, each on its own fork, and
+ * takes the same one again from the same random numbers. */
+static void test_playout_budget(void **state)
+{
+    (void)state;
+    Pos x;
+    position(&x);
+    Action acts[ACTION_MAX];
+    int n = game_legal_actions(&x.s, 0, acts);
+    int idx[4], nc = heuristic_spells_ranked(&x.s, &x.g, 0, acts, n, HEURISTIC_VERSION, idx, 4);
+    assert_true(nc >= 3);
+    MctsParams mp;
+    mcts_defaults(&mp);
+    for (int trees = 1; trees <= 4; trees += 3) {
+        mp.trees = trees;
+        mp.playouts = 37;
+        uint64_t forks;
+        int k = decide(&x, &mp, acts, n, 5, &forks);
+        int found = 0;
+        for (int j = 0; j < nc; j++) found |= idx[j] == k;
+        assert_true(found);
+        assert_int_equal(forks, 37);
+        uint64_t again;
+        assert_int_equal(decide(&x, &mp, acts, n, 5, &again), k);
+        assert_int_equal(again, 37);
+    }
+}
+
+/* A fake clock: a millisecond more at each reading. */
+static long ticks;
+static double fake_clock(void) { return (double)ticks++ * 1e-3; }
+
+/* With ms and a clock, the budget is time: each tree plays until its share
+ * of the milliseconds has passed (after one playout per candidate at
+ * least), whatever `playouts` says. The fake clock is read once at the
+ * start and once before each playout past the first nc: with 10 ms and one
+ * tree, it reads 1 .. 9 ms before the nine that fit. */
+static void test_time_budget(void **state)
+{
+    (void)state;
+    Pos x;
+    position(&x);
+    Action acts[ACTION_MAX];
+    int n = game_legal_actions(&x.s, 0, acts);
+    int idx[4], nc = heuristic_spells_ranked(&x.s, &x.g, 0, acts, n, HEURISTIC_VERSION, idx, 4);
+    MctsParams mp;
+    mcts_defaults(&mp);
+    mp.trees = 1;
+    mp.playouts = 1000;
+    mp.ms = 10;
+    mp.clock = fake_clock;
+    ticks = 0;
+    uint64_t forks;
+    decide(&x, &mp, acts, n, 5, &forks);
+    assert_int_equal(forks, (uint64_t)nc + 9);
+    /* Two trees share the 10 ms: the first until 5, the second until 10. */
+    mp.trees = 2;
+    ticks = 0;
+    decide(&x, &mp, acts, n, 5, &forks);
+    assert_int_equal(forks, 2 * (uint64_t)nc + 8);
+    /* Without a clock, ms is not a budget: the playouts are. */
+    mp.clock = NULL;
+    decide(&x, &mp, acts, n, 5, &forks);
+    assert_int_equal(forks, 1000);
+}
+
+/* Its parameters: its own, in range, and the heuristic's. */
+static void test_parameters(void **state)
+{
+    (void)state;
+    MctsParams mp;
+    mcts_defaults(&mp);
+    assert_int_equal(mp.playouts, 64);
+    assert_int_equal(mcts_set(&mp, "playouts", 0), -1);
+    assert_int_equal(mcts_set(&mp, "playouts", 500), 0);
+    assert_int_equal(mp.playouts, 500);
+    assert_int_equal(mcts_set(&mp, "trees", 65), -1);
+    assert_int_equal(mcts_set(&mp, "candidates", 17), -1);
+    assert_int_equal(mcts_set(&mp, "explore", -1), -1);
+    assert_int_equal(mcts_set(&mp, "aggression", 5), 0);
+    assert_int_equal(mp.base.aggression, 5);
+    assert_int_equal(mcts_set(&mp, "depth", 3), -1);
+    int known = 0;
+    for (int k = 0; mcts_param_names[k]; k++) {
+        MctsParams t = mp;
+        known += mcts_set(&t, mcts_param_names[k], 1) == 0;
+    }
+    assert_true(known >= 5);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_playout_budget),
+        cmocka_unit_test(test_time_budget),
+        cmocka_unit_test(test_parameters),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
