@@ -31,7 +31,10 @@ typedef struct HeuristicParams {
  * combat's damage in its forks once blockers are declared, lets the damage
  * marked go with the "until end of turn" effects (514.2), counts the lands
  * that make mana, and values the last cards of its library (policy_spells.c;
- * README, Policies). */
+ * README, Policies). In every game, it breaks the stalls that drawing
+ * would end: in the last turns before its library runs out first it
+ * attacks with everything, and when the opponent's runs out first it
+ * attacks only where nothing can block (policy_heuristic.c). */
 #define HEURISTIC_VERSION 2
 
 extern const Policy policy_heuristic;   /* self: const HeuristicParams * */

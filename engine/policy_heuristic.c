@@ -10,6 +10,9 @@
 
 static const HeuristicParams default_params = { 3, 4, 0, 100, 2, 5, 1, 1, HEURISTIC_VERSION };
 
+#define STALL_DRAWS 3   /* the draws left before an empty library ends a stall in which its
+                           player attacks all out (README, Policies: 1, 3 and 6 measured) */
+
 const char *const heuristic_param_names[] = {
     "aggression", "chump_life", "trade", "card_value", "keep_min", "keep_max", "hold_back", "block_mode", "version", NULL
 };
@@ -759,6 +762,17 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
         int my_clock = turns_to_kill(s, opp, dmg, poi);
         int their_clock = turns_to_kill(s, p, their_dmg, their_poi);
         if (my_clock <= their_clock) aggression = 5;
+    }
+    /* A stall that drawing will end (version 2): the opponent draws
+     * first, so whoever has fewer cards in library than the other loses
+     * by drawing from an empty one (704.5b). In the last turns before
+     * that, the player who will lose attacks with everything (what it
+     * keeps home cannot save it), and the one who will win attacks only
+     * where nothing can block, holding back what stops a lethal attack. */
+    if (hp->version >= 2 && hp->aggression < 6) {
+        int mine = s->pl[p].lib_n, theirs_n = s->pl[opp].lib_n;
+        if (mine < theirs_n && mine <= STALL_DRAWS) aggression = 6;
+        else if (theirs_n <= mine && theirs_n <= STALL_DRAWS && aggression > 1) aggression = 1;
     }
     uint8_t att[PERM_MAX];
     for (int k = 0; k < nc; k++)

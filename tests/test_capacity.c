@@ -191,7 +191,12 @@ static void test_high_slots_fight(void **st)
     s->step = STEP_DECLARE_ATTACKERS;
 
     AttackDecl ad[PERM_MAX];
+    /* As if both libraries were far from empty (the heuristic plays
+     * otherwise when one is about to run out): counts alone, for this
+     * decision (state_check would look for their cards). */
+    s->pl[0].lib_n = s->pl[1].lib_n = 20;
     int n = policy_heuristic.attack(&policy_heuristic, s, &h.g, 0, &h.pr[0], ad);
+    s->pl[0].lib_n = s->pl[1].lib_n = 0;
     assert_int_equal(n, 1);
     assert_int_equal(ad[0].attacker, att);
     assert_int_equal(combat_declare_attackers(s, &h.g, ad, n), MTG_OK);

@@ -237,6 +237,67 @@ static void test_heuristic_reinforces_against_trample(void **st)
     assert_int_equal(n, 2);
 }
 
+/* The attack of the heuristic of this version for player 0. */
+static int attack_of(const GameState *s, const Game *g, int version, AttackDecl *out)
+{
+    HeuristicParams hp;
+    heuristic_defaults(&hp);
+    hp.version = version;
+    Policy h = policy_heuristic;
+    h.self = &hp;
+    Rng r;
+    rng_seed(&r, 1, 2, 3);
+    return h.attack(&h, s, g, 0, &r, out);
+}
+
+/* A stall: three Grizzly Bears against three 2/4 spiders (each blocks a
+ * Bear, survives and kills it), the opponent at 20 life. With more cards
+ * in its library than the opponent, the heuristic keeps its Bears home,
+ * as the baseline does. With none left (it loses at its next draw, the
+ * opponent has five), it attacks with all three: what it keeps home cannot
+ * save it, and the opponent may misblock or be dealt damage. The baseline
+ * waits to lose. With both libraries empty the opponent draws first and
+ * loses: the heuristic keeps a 3/3 with wither home that the baseline
+ * attacks with (the opponent's Bears cannot kill it), playing for the
+ * empty library that wins. */
+static void test_heuristic_breaks_a_stall(void **st)
+{
+    (void)st;
+    GameState s;
+    Game g;
+    memset(&g, 0, sizeof g);
+    g.pool = &pool;
+    state_clear(&s, &pool, EDITION_2011);
+    s.active = 0;
+    s.step = STEP_DECLARE_ATTACKERS;
+    uint8_t lib[8] = {0};
+    for (int p = 0; p < 2; p++) { s.pl[p].lib = lib; s.pl[p].lib_n = 5; }
+    for (int k = 0; k < 3; k++) {
+        perm_create(&s, 0, FX_BEARS, OBJ_NONE);
+        perm_create(&s, 1, FX_SPIDER, OBJ_NONE);
+    }
+    AttackDecl a[PERM_MAX];
+    assert_int_equal(attack_of(&s, &g, HEURISTIC_VERSION, a), 0);
+    assert_int_equal(attack_of(&s, &g, 1, a), 0);
+    s.pl[0].lib_n = 0;
+    assert_int_equal(attack_of(&s, &g, HEURISTIC_VERSION, a), 3);
+    assert_int_equal(attack_of(&s, &g, 1, a), 0);
+    /* It loses the race with three cards left too, not with four. */
+    s.pl[0].lib_n = 3;
+    assert_int_equal(attack_of(&s, &g, HEURISTIC_VERSION, a), 3);
+    s.pl[0].lib_n = 4;
+    assert_int_equal(attack_of(&s, &g, HEURISTIC_VERSION, a), 0);
+    /* The race won: a 3/3 stays home. */
+    state_clear(&s, &pool, EDITION_2011);
+    s.active = 0;
+    s.step = STEP_DECLARE_ATTACKERS;
+    for (int p = 0; p < 2; p++) { s.pl[p].lib = lib; s.pl[p].lib_n = 0; }
+    perm_create(&s, 0, FX_WITHER, OBJ_NONE);
+    perm_create(&s, 1, FX_BEARS, OBJ_NONE);
+    assert_int_equal(attack_of(&s, &g, HEURISTIC_VERSION, a), 0);
+    assert_int_equal(attack_of(&s, &g, 1, a), 1);
+}
+
 /* ---- strength, on the shipped decks ---- */
 
 static Pool real_pool;
@@ -526,6 +587,7 @@ int main(void)
         cmocka_unit_test(test_hidden_cards_change_nothing),
         cmocka_unit_test(test_heuristic_values),
         cmocka_unit_test(test_heuristic_reinforces_against_trample),
+        cmocka_unit_test(test_heuristic_breaks_a_stall),
         cmocka_unit_test_setup_teardown(test_heuristic_beats_random_from_either_seat, load_real, free_real),
         cmocka_unit_test_setup_teardown(test_heuristic_beats_aggro_in_the_mirror, load_real, free_real),
         cmocka_unit_test_setup_teardown(test_lookahead_beats_heuristic, load_real, free_real),
