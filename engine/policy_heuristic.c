@@ -342,12 +342,36 @@ static int hand_lands(const GameState *s, int p)
     return n;
 }
 
+/* Whether the hand's lands could cast one of its spells in the first turns
+ * (mana value at most the lands + 1, each of its colors made by a land in
+ * hand; a nonbasic land counts as any color). */
+static int early_play(const GameState *s, int p, int lands)
+{
+    const Player *pl = &s->pl[p];
+    unsigned colors = 0;
+    for (int h = 0; h < pl->hand_n; h++) {
+        const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
+        if (d->types & TYPE_LAND) colors |= d->produces >= 0 ? 1u << d->produces : 0x3Fu;
+    }
+    for (int h = 0; h < pl->hand_n; h++) {
+        const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
+        if ((d->types & TYPE_LAND) || d->mana_value > lands + 1) continue;
+        int ok = 1;
+        for (int c = 0; c < COLOR_COUNT; c++) ok &= !d->cost_color[c] || ((colors >> c) & 1);
+        if (ok) return 1;
+    }
+    return 0;
+}
+
 static int h_keep(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng)
 {
     const HeuristicParams *hp = params(pol);
     int m = s->pl[p].mulligans, lands = hand_lands(s, p);
     if (m >= 2) return 1;
-    return lands >= hp->keep_min && lands <= hp->keep_max;
+    if (lands < hp->keep_min || lands > hp->keep_max) return 0;
+    /* Version 2 counts the spells too: a seven-card hand keeps only with
+     * something its lands can cast early. */
+    return hp->version < 2 || m || early_play(s, p, lands);
 }
 
 /* Picks n hand indices to part with: lands while the hand keeps more than

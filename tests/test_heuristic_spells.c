@@ -336,6 +336,42 @@ static void test_does_not_draw_itself_out(void **state)
     }
 }
 
+/* Whether the heuristic of this version keeps player 0's hand. */
+static int keeps(Pos *x, int version)
+{
+    HeuristicParams hp;
+    heuristic_defaults(&hp);
+    hp.version = version;
+    Policy pol = policy_heuristic;
+    pol.self = &hp;
+    return pol.keep(&pol, &x->s, &x->g, 0, x->g.policy_rng[0]);
+}
+
+/* Mulligans count the spells: seven cards with two Forests, whose cheap
+ * spells are all blue or black (Cancel, Divination, Doom Blade) and the
+ * rest five-drops, go back; with Llanowar Elves instead of Doom Blade
+ * the hand keeps. Three Islands with only red and green spells go back
+ * too. The baseline counted lands alone and kept all three. After a
+ * mulligan, six cards keep. */
+static void test_mulligans_count_the_spells(void **state)
+{
+    (void)state;
+    static const int hands[3][7] = {
+        { C_FOREST, C_FOREST + 1, C_ANGEL, C_VAMPIRE, C_CANCEL, C_DIVINATION, C_DOOM },
+        { C_FOREST, C_FOREST + 1, C_ANGEL, C_VAMPIRE, C_CANCEL, C_DIVINATION, C_ELVES },
+        { C_ISLAND, C_ISLAND + 1, C_ISLAND + 2, C_BOLT, C_GROWTH, C_BEARS, C_COURSER },
+    };
+    for (int h = 0; h < 3; h++) {
+        Pos x; pos_init(&x);
+        x.s.step = STEP_UPKEEP;
+        for (int k = 0; k < 7; k++) give(&x, 0, hands[h][k]);
+        assert_int_equal(keeps(&x, 2), h == 1);
+        assert_int_equal(keeps(&x, 1), 1);
+        x.s.pl[0].mulligans = 1;
+        assert_int_equal(keeps(&x, 2), 1);
+    }
+}
+
 /* The look-ahead in its main phase with spells: its candidates are the
  * heuristic's ranked plays (its choice first, passing among the others),
  * each played out `rollouts` times from a fork, and it takes one of them. */
@@ -385,6 +421,7 @@ int main(void)
         cmocka_unit_test(test_aura_on_the_right_creature),
         cmocka_unit_test(test_pinger_kills_what_it_can),
         cmocka_unit_test(test_does_not_draw_itself_out),
+        cmocka_unit_test(test_mulligans_count_the_spells),
         cmocka_unit_test(test_lookahead_plays_out_its_spells),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
