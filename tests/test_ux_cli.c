@@ -77,6 +77,30 @@ static void run_summary(void)
     rmdir(dir);
 }
 
+/* tune searches a search policy's own parameters: MCTS's number of trees
+ * at a small budget; the report names the policy and the points played. */
+static void tune_mcts(void)
+{
+    char dir[] = "/tmp/mtgsim_ux_XXXXXX", args[1024], path[128];
+    if (!mkdtemp(dir)) { perror("mkdtemp"); exit(2); }
+    snprintf(path, sizeof path, "%s/t.json", dir);
+    snprintf(args, sizeof args, "tune --policy mcts:playouts=4 --param trees=1..2 --budget 40 --quiet --json '%s'", path);
+    Run r = mtgsim(args);
+    CHECK(r.status == 0, "tune --policy mcts: status %d (%s)", r.status, r.err);
+    char *text = test_slurp_or_empty(path);
+    cJSON *rep = cJSON_Parse(text);
+    const cJSON *best = cJSON_GetObjectItem(cJSON_GetObjectItem(rep, "check"), "best");
+    const char *pol = cJSON_GetStringValue(cJSON_GetObjectItem(best, "policy"));
+    CHECK(pol && (!strcmp(pol, "mcts:playouts=4,trees=1") || !strcmp(pol, "mcts:playouts=4,trees=2")) &&
+          cJSON_GetNumberValue(cJSON_GetObjectItem(best, "games")) > 0,
+          "tune --policy mcts: the best point is '%s', or it played no games:\n%s", pol ? pol : "(none)", text);
+    cJSON_Delete(rep);
+    free(text);
+    run_free(&r);
+    remove(path);
+    rmdir(dir);
+}
+
 /* The top-level help names --version, and --version prints one line. */
 static void version(void)
 {
@@ -329,6 +353,7 @@ int main(void)
     run_summary();
     gauntlet_table();
     tournament_table();
+    tune_mcts();
     bench();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
