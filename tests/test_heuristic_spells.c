@@ -16,10 +16,11 @@ static const char *const names[] = {
     "Forest", "Forest", "Forest", "Forest", "Mountain", "Centaur Courser", "Doom Blade", "Serra Angel",
     "Sengir Vampire", "Swamp", "Swamp", "Drudge Skeletons", "Cancel", "Island", "Island", "Island",
     "Pacifism", "Plains", "Plains", "Plains", "Plains", "Plains", "Prodigal Pyromancer", "Divination",
+    "Furnace Whelp", "Chandra Nalaar", "Mountain", "Mountain",
 };
 enum { C_BEARS, C_ELVES, C_GROWTH, C_BOLT, C_EXPANSE, C_FOREST, C_FOREST4 = C_FOREST + 3, C_MOUNTAIN, C_COURSER,
        C_DOOM, C_ANGEL, C_VAMPIRE, C_SWAMP, C_SKELETONS = C_SWAMP + 2, C_CANCEL, C_ISLAND, C_PACIFISM = C_ISLAND + 3,
-       C_PLAINS, C_PYROMANCER = C_PLAINS + 5, C_DIVINATION, C_N };
+       C_PLAINS, C_PYROMANCER = C_PLAINS + 5, C_DIVINATION, C_WHELP, C_CHANDRA, C_MOUNTAIN2, C_N = C_MOUNTAIN2 + 2 };
 
 #include "tests/pool_pos.h"
 
@@ -317,6 +318,94 @@ static void test_pinger_kills_what_it_can(void **state)
     }
 }
 
+/* Furnace Whelp (2/2 flying, "{R}: Furnace Whelp gets +1/+0 until end of
+ * turn") attacks unblocked with three Mountains untapped after blockers:
+ * the heuristic breathes fire with each (three more damage to the
+ * player), then passes with no mana left. */
+static void test_firebreathing_with_spare_mana(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int whelp = put(&x, 0, C_WHELP);
+    pos_lands(&x, 0, C_MOUNTAIN, 1);
+    pos_lands(&x, 0, C_MOUNTAIN2, 2);
+    x.s.active = 0;
+    x.s.step = STEP_DECLARE_ATTACKERS;
+    AttackDecl ad = { (uint8_t)whelp, TARGET_PLAYER };
+    assert_int_equal(combat_declare_attackers(&x.s, &x.g, &ad, 1), MTG_OK);
+    x.s.step = STEP_DECLARE_BLOCKERS;
+    assert_int_equal(combat_declare_blockers(&x.s, &x.g, NULL, 0), MTG_OK);
+    Action acts[ACTION_MAX];
+    for (int k = 0; k < 3; k++) {
+        const Action *a = choice(&x, 0, 2, acts);
+        assert_int_equal(a->type, ACT_ACTIVATE);
+        assert_int_equal(a->hand_idx, whelp);
+        Action take = *a;
+        assert_int_equal(action_apply(&x.s, &x.g, 0, &take, 0), MTG_OK);
+        settle(&x);
+    }
+    assert_int_equal(x.s.perm[whelp].power, 5);
+    assert_int_equal(game_legal_actions(&x.s, 0, acts), 1);   /* passing alone is left */
+}
+
+/* Two Forests and Llanowar Elves ("{T}: Add {G}") in its main phase, Centaur
+ * Courser (three mana) in hand: the heuristic casts the Courser, the
+ * Elves' mana with the lands'. */
+static void test_mana_creature_pays(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int elves = put(&x, 0, C_ELVES);
+    pos_lands(&x, 0, C_FOREST, 2);
+    give(&x, 0, C_COURSER);
+    Action acts[ACTION_MAX];
+    const Action *a = choice(&x, 0, 2, acts);
+    assert_int_equal(a->type, ACT_CAST);
+    assert_int_equal(x.s.pl[0].hand[a->hand_idx], C_COURSER);
+    Action take = *a;
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &take, 0), MTG_OK);
+    assert_true(x.s.perm[elves].flags & PF_TAPPED);
+}
+
+/* Chandra Nalaar (loyalty 6: "+1: 1 damage to target player or
+ * planeswalker", "-X: X damage to target creature") in its main phase, the
+ * opponent's Serra Angel (4/4 flying) on the battlefield: the heuristic
+ * spends four loyalty to kill the Angel, which would attack Chandra or it. */
+static void test_planeswalker_kills_a_threat(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    put(&x, 0, C_CHANDRA);
+    int angel = put(&x, 1, C_ANGEL);
+    Action acts[ACTION_MAX];
+    const Action *a = choice(&x, 0, 2, acts);
+    assert_int_equal(a->type, ACT_ACTIVATE);
+    assert_int_equal(a->tk[0], TK_PERM);
+    assert_int_equal(a->tv[0], angel);
+    assert_int_equal(a->x, 4);
+}
+
+/* The opponent's Serra Angel attacks; Doom Blade and two Swamps in hand
+ * and play, nothing to block with: the heuristic destroys the attacker
+ * before its damage. */
+static void test_removal_on_an_attacker(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    pos_lands(&x, 0, C_SWAMP, 2);
+    give(&x, 0, C_DOOM);
+    int angel = put(&x, 1, C_ANGEL);
+    x.s.active = 1;
+    x.s.step = STEP_DECLARE_ATTACKERS;
+    AttackDecl ad = { (uint8_t)angel, TARGET_PLAYER };
+    assert_int_equal(combat_declare_attackers(&x.s, &x.g, &ad, 1), MTG_OK);
+    Action acts[ACTION_MAX];
+    const Action *a = choice(&x, 0, 2, acts);
+    assert_int_equal(a->type, ACT_CAST);
+    assert_int_equal(x.s.pl[0].hand[a->hand_idx], C_DOOM);
+    assert_int_equal(a->tv[0], angel);
+}
+
 /* Divination ("Draw two cards.") with three Islands: with 8 cards in its
  * library the heuristic casts it; with 3 it keeps it, as the draws would
  * bring its library to 1 (it would lose by drawing from an empty one).
@@ -421,6 +510,10 @@ int main(void)
         cmocka_unit_test(test_aura_on_the_right_creature),
         cmocka_unit_test(test_pinger_kills_what_it_can),
         cmocka_unit_test(test_does_not_draw_itself_out),
+        cmocka_unit_test(test_firebreathing_with_spare_mana),
+        cmocka_unit_test(test_mana_creature_pays),
+        cmocka_unit_test(test_planeswalker_kills_a_threat),
+        cmocka_unit_test(test_removal_on_an_attacker),
         cmocka_unit_test(test_mulligans_count_the_spells),
         cmocka_unit_test(test_lookahead_plays_out_its_spells),
     };
