@@ -406,6 +406,30 @@ static void test_removal_on_an_attacker(void **state)
     assert_int_equal(a->tv[0], angel);
 }
 
+/* The opponent's Serra Angel under the player's Pacifism ("Enchanted
+ * creature can't attack or block") and a Centaur Courser; Doom Blade and
+ * two Swamps: the heuristic destroys the Courser, not the Angel that
+ * Pacifism holds already. */
+static void test_removal_passes_by_a_pacified_creature(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int angel = put(&x, 1, C_ANGEL);
+    int courser = put(&x, 1, C_COURSER);
+    pos_lands(&x, 0, C_PLAINS, 2);
+    give(&x, 0, C_PACIFISM);
+    Action pac = act(ACT_CAST, hand_slot(&x, 0, C_PACIFISM), 0, TK_PERM, angel);
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &pac, 0), MTG_OK);
+    settle(&x);
+    assert_int_equal(x.s.stack_n, 0);
+    pos_lands(&x, 0, C_SWAMP, 2);
+    give(&x, 0, C_DOOM);
+    Action acts[ACTION_MAX];
+    const Action *a = choice(&x, 0, 2, acts);
+    assert_int_equal(a->type, ACT_CAST);
+    assert_int_equal(a->tv[0], courser);
+}
+
 /* Divination ("Draw two cards.") with three Islands: with 8 cards in its
  * library the heuristic casts it; with 3 it keeps it, as the draws would
  * bring its library to 1 (it would lose by drawing from an empty one).
@@ -514,6 +538,7 @@ int main(void)
         cmocka_unit_test(test_mana_creature_pays),
         cmocka_unit_test(test_planeswalker_kills_a_threat),
         cmocka_unit_test(test_removal_on_an_attacker),
+        cmocka_unit_test(test_removal_passes_by_a_pacified_creature),
         cmocka_unit_test(test_mulligans_count_the_spells),
         cmocka_unit_test(test_lookahead_plays_out_its_spells),
     };
