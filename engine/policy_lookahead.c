@@ -110,27 +110,20 @@ static int choose(const GameState *s, const Game *g, int p, const LookaheadParam
     return best;
 }
 
-static int la_attack(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, AttackDecl *out)
+/* Its attack or blocks (kind): the candidates played out. */
+static int la_declare(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, int kind, void *out)
 {
     const LookaheadParams *lp = params(pol);
     Policy h = search_base(pol);
     Candidate c[CAND_MAX];
-    int nc = search_attacks(s, g, p, &h, rng, c, lp->candidates);
-    int pick = choose(s, g, p, lp, rng, KIND_ATTACK, c, nc);
-    memcpy(out, c[pick].d.att, (size_t)c[pick].n * sizeof *out);
-    return c[pick].n;
+    int nc = search_declarations(s, g, p, &h, rng, kind, c, lp->candidates);
+    return search_copy(kind, &c[choose(s, g, p, lp, rng, kind, c, nc)], out);
 }
 
+static int la_attack(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, AttackDecl *out)
+{ return la_declare(pol, s, g, p, rng, KIND_ATTACK, out); }
 static int la_block(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, BlockDecl *out)
-{
-    const LookaheadParams *lp = params(pol);
-    Policy h = search_base(pol);
-    Candidate c[CAND_MAX];
-    int nc = search_blocks(s, g, p, &h, rng, c, lp->candidates);
-    int pick = choose(s, g, p, lp, rng, KIND_BLOCK, c, nc);
-    memcpy(out, c[pick].d.blk, (size_t)c[pick].n * sizeof *out);
-    return c[pick].n;
-}
+{ return la_declare(pol, s, g, p, rng, KIND_BLOCK, out); }
 
 /* In its own main phase with the stack empty, in a game with spells: the
  * heuristic's play, and the next best it looked at (passing among them),

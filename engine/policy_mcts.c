@@ -159,29 +159,21 @@ static int walk_main(const Policy *pol, const GameState *s, const Game *g, int p
     return idx[walk_pick(w, p, KIND_PLAY, c, nc)];
 }
 
-static int walk_attack(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, AttackDecl *out)
+/* An attack or blocks (kind) of a player in the playout. */
+static int walk_declare(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, int kind, void *out)
 {
     Walk *w = WALK(pol);
     Policy h = search_base(pol);
-    if (w->cur == W_OUT) return h.attack(&h, s, g, p, rng, out);
+    if (w->cur == W_OUT) return search_heuristic_declares(&h, s, g, p, rng, kind, out);
     Candidate c[CAND_MAX];
-    int nc = search_attacks(s, g, p, &h, rng, c, w->mp->candidates);
-    int k = nc > 1 ? walk_pick(w, p, KIND_ATTACK, c, nc) : 0;
-    memcpy(out, c[k].d.att, (size_t)c[k].n * sizeof *out);
-    return c[k].n;
+    int nc = search_declarations(s, g, p, &h, rng, kind, c, w->mp->candidates);
+    return search_copy(kind, &c[nc > 1 ? walk_pick(w, p, kind, c, nc) : 0], out);
 }
 
+static int walk_attack(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, AttackDecl *out)
+{ return walk_declare(pol, s, g, p, rng, KIND_ATTACK, out); }
 static int walk_block(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, BlockDecl *out)
-{
-    Walk *w = WALK(pol);
-    Policy h = search_base(pol);
-    if (w->cur == W_OUT) return h.block(&h, s, g, p, rng, out);
-    Candidate c[CAND_MAX];
-    int nc = search_blocks(s, g, p, &h, rng, c, w->mp->candidates);
-    int k = nc > 1 ? walk_pick(w, p, KIND_BLOCK, c, nc) : 0;
-    memcpy(out, c[k].d.blk, (size_t)c[k].n * sizeof *out);
-    return c[k].n;
-}
+{ return walk_declare(pol, s, g, p, rng, KIND_BLOCK, out); }
 
 static int walk_looks(const Policy *pol, const GameState *s, const Game *g, int p)
 {
@@ -288,25 +280,19 @@ static int mcts_main(const Policy *pol, const GameState *s, const Game *g, int p
     return idx[search(pol, s, g, p, rng, KIND_PLAY, c, nc)];
 }
 
-static int mcts_attack(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, AttackDecl *out)
+/* Its attack or blocks (kind), searched. */
+static int mcts_declare(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, int kind, void *out)
 {
     Policy h = search_base(pol);
     Candidate c[CAND_MAX];
-    int nc = search_attacks(s, g, p, &h, rng, c, params(pol)->candidates);
-    int k = search(pol, s, g, p, rng, KIND_ATTACK, c, nc);
-    memcpy(out, c[k].d.att, (size_t)c[k].n * sizeof *out);
-    return c[k].n;
+    int nc = search_declarations(s, g, p, &h, rng, kind, c, params(pol)->candidates);
+    return search_copy(kind, &c[search(pol, s, g, p, rng, kind, c, nc)], out);
 }
 
+static int mcts_attack(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, AttackDecl *out)
+{ return mcts_declare(pol, s, g, p, rng, KIND_ATTACK, out); }
 static int mcts_block(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, BlockDecl *out)
-{
-    Policy h = search_base(pol);
-    Candidate c[CAND_MAX];
-    int nc = search_blocks(s, g, p, &h, rng, c, params(pol)->candidates);
-    int k = search(pol, s, g, p, rng, KIND_BLOCK, c, nc);
-    memcpy(out, c[k].d.blk, (size_t)c[k].n * sizeof *out);
-    return c[k].n;
-}
+{ return mcts_declare(pol, s, g, p, rng, KIND_BLOCK, out); }
 
 const Policy policy_mcts = {
     "mcts", &default_params,

@@ -117,6 +117,24 @@ int search_blocks(const GameState *s, const Game *g, int p, const Policy *h, Rng
     return nc;
 }
 
+int search_declarations(const GameState *s, const Game *g, int p, const Policy *h, Rng *rng, int kind, Candidate *c,
+                        int max)
+{
+    return kind == KIND_ATTACK ? search_attacks(s, g, p, h, rng, c, max) : search_blocks(s, g, p, h, rng, c, max);
+}
+
+int search_copy(int kind, const Candidate *c, void *out)
+{
+    if (kind == KIND_ATTACK) memcpy(out, c->d.att, (size_t)c->n * sizeof c->d.att[0]);
+    else memcpy(out, c->d.blk, (size_t)c->n * sizeof c->d.blk[0]);
+    return c->n;
+}
+
+int search_heuristic_declares(const Policy *h, const GameState *s, const Game *g, int p, Rng *rng, int kind, void *out)
+{
+    return kind == KIND_ATTACK ? h->attack(h, s, g, p, rng, (AttackDecl *)out) : h->block(h, s, g, p, rng, (BlockDecl *)out);
+}
+
 /* ---- plays ---- */
 
 int search_play_point(const GameState *s, int p, const Action *legal, int n)

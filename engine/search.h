@@ -32,6 +32,15 @@ int search_attacks(const GameState *s, const Game *g, int p, const Policy *h, Rn
  * its blocks, and with each unblocked attacker blocked by the least
  * valuable creature that can. Every one is legal. */
 int search_blocks(const GameState *s, const Game *g, int p, const Policy *h, Rng *rng, Candidate *c, int max);
+/* search_attacks or search_blocks, by kind (KIND_ATTACK, KIND_BLOCK). */
+int search_declarations(const GameState *s, const Game *g, int p, const Policy *h, Rng *rng, int kind, Candidate *c,
+                        int max);
+/* Copies candidate c's declarations (AttackDecl, or BlockDecl for
+ * KIND_BLOCK) to out; returns how many. */
+int search_copy(int kind, const Candidate *c, void *out);
+/* The heuristic's declaration of this kind (its attack or its blocks). */
+int search_heuristic_declares(const Policy *h, const GameState *s, const Game *g, int p, Rng *rng, int kind, void *out);
+
 /* Whether a main-phase decision among legal[0 .. n-1] is one a search
  * weighs: a game with spells, p's own main phase, the stack empty, and no
  * land to play (the heuristic plays one whenever it may). */

@@ -22,7 +22,10 @@ enum { C_BEARS, C_ELVES, C_BOLT, C_COURSER, C_FOREST, C_MOUNTAIN = C_FOREST + 2,
  * the player, the Bears, passing). Both libraries hold three Forests. */
 static const uint8_t lib[3] = { C_LIB, C_LIB + 1, C_LIB + 2 };
 
-static void position(Pos *x)
+/* The position, its legal actions for player 0 in acts[0 .. *n-1], and
+ * the heuristic's ranked plays (MCTS's candidates there) in idx; returns
+ * how many. */
+static int position(Pos *x, Action *acts, int *n, int idx[4])
 {
     pos_init(x);
     put(x, 1, C_COURSER);
@@ -34,6 +37,8 @@ static void position(Pos *x)
     library(x, 0, lib, 3);
     library(x, 1, lib, 3);
     x->s.pl[0].life = x->s.pl[1].life = 20;
+    *n = game_legal_actions(&x->s, 0, acts);
+    return heuristic_spells_ranked(&x->s, &x->g, 0, acts, *n, HEURISTIC_VERSION, idx, 4);
 }
 
 /* MCTS's choice for player 0 among acts[0 .. n-1], with these parameters
@@ -60,10 +65,8 @@ static void test_playout_budget(void **state)
 {
     (void)state;
     Pos x;
-    position(&x);
     Action acts[ACTION_MAX];
-    int n = game_legal_actions(&x.s, 0, acts);
-    int idx[4], nc = heuristic_spells_ranked(&x.s, &x.g, 0, acts, n, HEURISTIC_VERSION, idx, 4);
+    int n, idx[4], nc = position(&x, acts, &n, idx);
     assert_true(nc >= 3);
     MctsParams mp;
     mcts_defaults(&mp);
@@ -95,10 +98,8 @@ static void test_time_budget(void **state)
 {
     (void)state;
     Pos x;
-    position(&x);
     Action acts[ACTION_MAX];
-    int n = game_legal_actions(&x.s, 0, acts);
-    int idx[4], nc = heuristic_spells_ranked(&x.s, &x.g, 0, acts, n, HEURISTIC_VERSION, idx, 4);
+    int n, idx[4], nc = position(&x, acts, &n, idx);
     MctsParams mp;
     mcts_defaults(&mp);
     mp.trees = 1;
