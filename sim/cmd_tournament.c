@@ -108,7 +108,9 @@ int cmd_tournament(int argc, char **argv)
     }
 
     Cell cell[POLICIES_MAX * POLICIES_MAX];
+    static Cell by_deck[2][POLICIES_MAX * POLICIES_MAX];   /* the row policy on deck d, the column on the other */
     memset(cell, 0, sizeof cell);
+    memset(by_deck, 0, sizeof by_deck);
     const char *names[POLICIES_MAX];
     for (int k = 0; k < np; k++) names[k] = pol[k].text;
     batch_catch_signals();
@@ -145,6 +147,9 @@ int cmd_tournament(int argc, char **argv)
                 Cell *ij = &cell[i * np + j], *ji = &cell[j * np + i];
                 ij->games += t.games; ij->wins += t.deck[di].wins; ij->draws += t.deck[di].draws;
                 ji->games += t.games; ji->wins += t.deck[1 - di].wins; ji->draws += t.deck[1 - di].draws;
+                Cell *dij = &by_deck[di][i * np + j], *dji = &by_deck[1 - di][j * np + i];
+                dij->games += t.games; dij->wins += t.deck[di].wins; dij->draws += t.deck[di].draws;
+                dji->games += t.games; dji->wins += t.deck[1 - di].wins; dji->draws += t.deck[1 - di].draws;
                 tally_free(&t);
                 stats_setup_free(&su);
             }
@@ -167,6 +172,14 @@ int cmd_tournament(int argc, char **argv)
     cJSON *jp = cJSON_AddArrayToObject(root, "policies");
     for (int k = 0; k < np; k++) cJSON_AddItemToArray(jp, cJSON_CreateString(pol[k].text));
     matrix_add_json(root, "policy", names, np, cell);
+    /* The same with each deck: how each policy does from either seat. */
+    cJSON *jb = cJSON_AddArrayToObject(root, "by_deck");
+    for (int d = 0; d < 2; d++) {
+        cJSON *x = cJSON_CreateObject();
+        cJSON_AddStringToObject(x, "deck", deck[d].name);
+        matrix_add_json(x, "policy", names, np, by_deck[d]);
+        cJSON_AddItemToArray(jb, x);
+    }
     matrix_report_run(root, threads, secs_all);
     /* All the files or none. */
     bad = output_begin(&out, err, sizeof err) != 0;

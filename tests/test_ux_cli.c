@@ -211,6 +211,30 @@ static void tournament_table(void)
     cJSON *rep = cJSON_Parse(text);
     CHECK(rep != NULL, "tournament: no report");
     if (rep) check_table("tournament", r.out, rep, names, 3);
+    /* By deck: each cell is 60 games of the row policy with that deck, and
+     * the two decks' cells add up to the cell over both. */
+    const cJSON *bd = cJSON_GetObjectItem(rep, "by_deck"), *mx = cJSON_GetObjectItem(rep, "matrix");
+    CHECK(cJSON_GetArraySize(bd) == 2, "tournament: by_deck has %d entries", cJSON_GetArraySize(bd));
+    for (int i = 0; i < 3 && cJSON_GetArraySize(bd) == 2; i++)
+        for (int j = 0; j < 3; j++) {
+            if (i == j) continue;
+            double g = 0, w = 0;
+            for (int d = 0; d < 2; d++) {
+                const cJSON *c = cJSON_GetArrayItem(cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetArrayItem(bd, d),
+                                                                                          "matrix"), i), j);
+                double cg = cJSON_GetNumberValue(cJSON_GetObjectItem(c, "games"));
+                CHECK(cg == 60, "tournament: by_deck[%d] cell %d,%d has %.0f games, not 60", d, i, j, cg);
+                g += cg;
+                w += cJSON_GetNumberValue(cJSON_GetObjectItem(c, "wins"));
+            }
+            const cJSON *c = cJSON_GetArrayItem(cJSON_GetArrayItem(mx, i), j);
+            CHECK(g == cJSON_GetNumberValue(cJSON_GetObjectItem(c, "games")) &&
+                  w == cJSON_GetNumberValue(cJSON_GetObjectItem(c, "wins")),
+                  "tournament: the cell %d,%d by deck (%.0f of %.0f) is not the cell over both", i, j, w, g);
+        }
+    CHECK(!strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetArrayItem(bd, 1), "deck")) ?
+                  cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetArrayItem(bd, 1), "deck")) : "", "BG Deathtouch"),
+          "tournament: by_deck[1] does not name deck B");
     cJSON_Delete(rep);
     free(text);
     run_free(&r);
