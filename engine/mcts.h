@@ -9,7 +9,9 @@
  * each deal. A tree's nodes are the later decisions of either player that
  * search weighs, each with the same candidates (the heuristic's first);
  * every playout descends the tree by UCB1, adds one node, and plays on
- * with the heuristic on both sides to the end of the game. The candidate
+ * with the heuristic on both sides to the end of the game, or for
+ * `horizon` turns after which the board's value stands for the result
+ * (early playout termination). The candidate
  * played most often over all the trees is chosen. Every other decision is
  * the heuristic's. No allocation: the trees live on the stack. */
 #ifndef MTG_MCTS_H
@@ -25,6 +27,8 @@ typedef struct MctsParams {
     int candidates;        /* candidates per decision in the tree (default 4) */
     int ms;                /* if above 0 and `clock` is set: milliseconds per decision instead
                               of `playouts` (results then depend on the machine's speed) */
+    int horizon;           /* turns (both players') a playout is played before the board is
+                              valued instead (default 4); 0: to the end of the game */
     double (*clock)(void); /* seconds from any fixed origin; the caller's (the engine reads no
                               clock of its own) */
 } MctsParams;
@@ -32,7 +36,7 @@ typedef struct MctsParams {
 extern const Policy policy_mcts;   /* self: const MctsParams * */
 
 void mcts_defaults(MctsParams *p);
-/* Sets "playouts", "trees", "explore", "candidates", "ms", or a heuristic
+/* Sets "playouts", "trees", "explore", "candidates", "ms", "horizon", or a heuristic
  * parameter. 0 or -1 (unknown name, value out of range). */
 int mcts_set(MctsParams *p, const char *name, int value);
 /* Its own parameter names, NULL-terminated, for help and messages. */

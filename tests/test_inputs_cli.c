@@ -115,10 +115,10 @@ static void test_option_values(void)
         { "trace --edition 1999", "mtgsim trace: --edition '1999': must be 2011 or foundations\n" },
         { "tune --param aggression", "mtgsim tune: --param 'aggression': expected NAME=LO..HI\n" },
         { "run --policy mcts:depth=3", "mtgsim run: --policy-a: mcts: unknown parameter or value out of range: depth=3 "
-          "(parameters: playouts, trees, explore, candidates, ms, aggression, chump_life, trade, card_value, keep_min, "
+          "(parameters: playouts, trees, explore, candidates, ms, horizon, aggression, chump_life, trade, card_value, keep_min, "
           "keep_max, hold_back, block_mode, version)\n" },
         { "run --policy mcts:trees=0", "mtgsim run: --policy-a: mcts: unknown parameter or value out of range: trees=0 "
-          "(parameters: playouts, trees, explore, candidates, ms, aggression, chump_life, trade, card_value, keep_min, "
+          "(parameters: playouts, trees, explore, candidates, ms, horizon, aggression, chump_life, trade, card_value, keep_min, "
           "keep_max, hold_back, block_mode, version)\n" },
         { "tournament --policies heuristic", "mtgsim tournament: --policies 'heuristic': needs 2 to 16 policies, comma separated\n" },
         { "trace --json game.jsonl", "mtgsim trace: --json takes no file ('game.jsonl'): it prints JSON Lines on standard output" },
