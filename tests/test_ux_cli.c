@@ -77,6 +77,22 @@ static void run_summary(void)
     rmdir(dir);
 }
 
+/* mcts:ms=N is a time budget: the spec gives the engine a clock, one that
+ * moves forward (engine/mcts.h reads no clock of its own). */
+static void mcts_clock(void)
+{
+    PolicySpec spec;
+    char err[512];
+    CHECK(policy_parse("mcts:ms=5", &spec, err, sizeof err) == 0, "mcts:ms=5 does not parse: %s", err);
+    CHECK(spec.inst.self == &spec.mp && spec.mp.ms == 5 && spec.mp.clock != NULL,
+          "mcts:ms=5: the policy reads no milliseconds or has no clock");
+    if (spec.mp.clock) {
+        double t0 = spec.mp.clock(), t1 = t0;
+        for (long k = 0; k < 100000000 && t1 <= t0; k++) t1 = spec.mp.clock();
+        CHECK(t1 > t0, "mcts's clock does not move");
+    }
+}
+
 /* tune searches a search policy's own parameters: MCTS's number of trees
  * at a small budget; the report names the policy and the points played. */
 static void tune_mcts(void)
@@ -378,6 +394,7 @@ int main(void)
     gauntlet_table();
     tournament_table();
     tune_mcts();
+    mcts_clock();
     bench();
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
