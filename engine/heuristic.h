@@ -37,6 +37,10 @@ typedef struct HeuristicParams {
  * attacks only where nothing can block (policy_heuristic.c). */
 #define HEURISTIC_VERSION 2
 
+/* The default parameters, as an initializer (the heuristic's, and the
+ * search policies' heuristic). */
+#define HEURISTIC_DEFAULTS { 3, 4, 0, 100, 2, 5, 1, 1, HEURISTIC_VERSION }
+
 extern const Policy policy_heuristic;   /* self: const HeuristicParams * */
 extern const Policy policy_aggro;       /* self ignored: attacks with all, blocks only to survive */
 

@@ -26,6 +26,8 @@ extern const Policy policy_lookahead;   /* self: const LookaheadParams * */
 void lookahead_defaults(LookaheadParams *p);
 /* Sets "candidates", "rollouts", or a heuristic parameter. 0 or -1. */
 int lookahead_set(LookaheadParams *p, const char *name, int value);
+/* Its own parameter names, NULL-terminated, for help and messages. */
+extern const char *const lookahead_param_names[];
 
 /* Deals the cards player p cannot see anew: the opponent's hand and
  * library from the opponent's unseen cards, p's library from p's. New

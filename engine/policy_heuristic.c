@@ -8,7 +8,7 @@
 #include "mana.h"
 #include "layers.h"
 
-static const HeuristicParams default_params = { 3, 4, 0, 100, 2, 5, 1, 1, HEURISTIC_VERSION };
+static const HeuristicParams default_params = HEURISTIC_DEFAULTS;
 
 #define STALL_DRAWS 3   /* the draws left before an empty library ends a stall in which its
                            player attacks all out (README, Policies: 1, 3 and 6 measured) */

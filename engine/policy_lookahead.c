@@ -3,7 +3,9 @@
 #include "lookahead.h"
 #include "search.h"
 
-static const LookaheadParams default_params = { { 3, 4, 0, 100, 2, 5, 1, 1, HEURISTIC_VERSION }, 4, 8 };
+static const LookaheadParams default_params = { HEURISTIC_DEFAULTS, 4, 8 };
+
+const char *const lookahead_param_names[] = { "candidates", "rollouts", NULL };
 
 void lookahead_defaults(LookaheadParams *p) { *p = default_params; }
 

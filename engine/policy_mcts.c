@@ -11,7 +11,7 @@
 #define PATH_MAX 64    /* decisions one playout descends in a tree, at most */
 #define HORIZON_SCALE 150.0   /* board value per unit of the logistic at the horizon */
 
-static const MctsParams default_params = { { 3, 4, 0, 100, 2, 5, 1, 1, HEURISTIC_VERSION }, 64, 16, 70, 4, 0, 4, NULL };
+static const MctsParams default_params = { HEURISTIC_DEFAULTS, 64, 16, 70, 4, 0, 4, NULL };
 
 const char *const mcts_param_names[] = { "playouts", "trees", "explore", "candidates", "ms", "horizon", NULL };
 

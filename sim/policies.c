@@ -40,8 +40,7 @@ const char *policy_names(void)
 /* The names of a search policy's own parameters, comma separated. */
 static void own_names(const Entry *e, char *out, size_t n)
 {
-    static const char *const lookahead_names[] = { "candidates", "rollouts", NULL };
-    const char *const *names = e->params == PARAMS_MCTS ? mcts_param_names : lookahead_names;
+    const char *const *names = e->params == PARAMS_MCTS ? mcts_param_names : lookahead_param_names;
     out[0] = 0;
     for (int k = 0; names[k]; k++) snprintf(out + strlen(out), n - strlen(out), "%s%s", k ? ", " : "", names[k]);
 }
