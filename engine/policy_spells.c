@@ -243,8 +243,9 @@ static void playout(GameState *f, const Game *g, int p, const Action *a, int ver
  * answer and, blockers declared, the combat's damage dealt, as each
  * candidate's is (version 1 valued the stack unresolved, its own spells
  * on it below what they make, so that anything looked better than letting
- * them resolve). */
-static int pass_value(const GameState *s, const Game *g, int p, int version)
+ * them resolve). Valued without a fork, it is s's own value: known_now
+ * when quiet (quiet_for's answer, > 0) says the look computed it. */
+static int pass_value(const GameState *s, const Game *g, int p, int version, int quiet, int known_now)
 {
     if (version >= 2 && (s->stack_n || damage_to_come(s))) {
         GameState f;
@@ -252,7 +253,7 @@ static int pass_value(const GameState *s, const Game *g, int p, int version)
         playout(&f, g, p, NULL, version);
         return value(&f, p, version);
     }
-    if (s->stack_n || !s->float_n || in_combat(s)) return value(s, p, version);
+    if (s->stack_n || !s->float_n || in_combat(s)) return quiet > 0 ? known_now : value(s, p, version);
     GameState f;
     state_fork(&f, s);
     Game q;
@@ -603,7 +604,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         }
         if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &v))
             v = spells_try(s, g, p, &legal[k], version);
-        if (!valued) { best_v = pass_value(s, g, p, version); valued = 1; }
+        if (!valued) { best_v = pass_value(s, g, p, version, quiet, now + extra_now); valued = 1; }
         if (rank) { rank->k[rank->n] = k; rank->v[rank->n++] = v; }
         if (v > best_v) { best_v = v; best = k; }
     }
