@@ -581,9 +581,9 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
     uint32_t idle_key[8];   /* the spells and abilities tried on an idle target */
     int idle_n = 0;
     for (int k = 1; k < n && k < LOOK_MAX; k++) {
-        if (legal[k].type == ACT_LAND || same_as_earlier(s, p, legal, k) || does_nothing(s, p, &legal[k])) continue;
-        int w = worth_trying(s, p, &legal[k], version);
-        if (w == TRY_NOT) continue;
+        if (legal[k].type == ACT_LAND || does_nothing(s, p, &legal[k])) continue;
+        int w = worth_trying(s, p, &legal[k], version);                 /* the most selective first */
+        if (w == TRY_NOT || same_as_earlier(s, p, legal, k)) continue;
         if (prune) {
             if (watched < 0) watched = acts_watched(s);
             if (idle(s, p, &legal[k], watched, version)) continue;
