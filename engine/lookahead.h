@@ -19,12 +19,14 @@ typedef struct LookaheadParams {
     HeuristicParams base;  /* the heuristic behind candidates and playouts (first: search.h) */
     int candidates;        /* candidate declarations or plays per decision (default 4) */
     int rollouts;          /* playouts per candidate (default 8) */
+    int horizon;           /* turns (both players') a playout lasts before the board is valued
+                              (search_run); 0 (the default): to the end of the game */
 } LookaheadParams;
 
 extern const Policy policy_lookahead;   /* self: const LookaheadParams * */
 
 void lookahead_defaults(LookaheadParams *p);
-/* Sets "candidates", "rollouts", or a heuristic parameter. 0 or -1. */
+/* Sets "candidates", "rollouts", "horizon", or a heuristic parameter. 0 or -1. */
 int lookahead_set(LookaheadParams *p, const char *name, int value);
 /* Its own parameter names, NULL-terminated, for help and messages. */
 extern const char *const lookahead_param_names[];

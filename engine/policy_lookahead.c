@@ -3,9 +3,9 @@
 #include "lookahead.h"
 #include "search.h"
 
-static const LookaheadParams default_params = { HEURISTIC_DEFAULTS, 4, 8 };
+static const LookaheadParams default_params = { HEURISTIC_DEFAULTS, 4, 8, 0 };
 
-const char *const lookahead_param_names[] = { "candidates", "rollouts", NULL };
+const char *const lookahead_param_names[] = { "candidates", "rollouts", "horizon", NULL };
 
 void lookahead_defaults(LookaheadParams *p) { *p = default_params; }
 
@@ -19,6 +19,11 @@ int lookahead_set(LookaheadParams *p, const char *name, int v)
     if (!strcmp(name, "rollouts")) {
         if (v < 1 || v > 10000) return -1;
         p->rollouts = v;
+        return 0;
+    }
+    if (!strcmp(name, "horizon")) {
+        if (v < 0 || v > 1000) return -1;
+        p->horizon = v;
         return 0;
     }
     return heuristic_set(&p->base, name, v);
@@ -71,8 +76,8 @@ void lookahead_determinize(GameState *s, int p, Rng *rng, uint8_t *lib[2])
 
 /* ---- playouts ---- */
 
-/* Mean result for player p (win 1, draw 1/2) of `rollouts` playouts after
- * declaring c. Playout r uses the same random numbers for every candidate. */
+/* Mean result for player p (win 1, draw 1/2, the board's at a horizon:
+ * search_run) of `rollouts` playouts after declaring c. Playout r uses the same random numbers for every candidate. */
 static double evaluate(const GameState *s, const Game *g, int p, const LookaheadParams *lp,
                        int kind, const Candidate *c, uint64_t seed)
 {
@@ -91,8 +96,8 @@ static double evaluate(const GameState *s, const Game *g, int p, const Lookahead
         Game rg;
         search_game(&rg, g, &f, p ? &policy_heuristic : &me, p ? &me : &policy_heuristic, seed, (uint64_t)r, dr, pr, libs);
         if (search_apply(&f, &rg, p, kind, c) != MTG_OK) return -1;
-        game_run(&f, &rg);
-        total += f.winner == p ? 1.0 : f.winner == 2 ? 0.5 : 0.0;
+        double win0 = search_run(&f, &rg, lp->horizon);
+        total += p ? 1 - win0 : win0;
     }
     return total / lp->rollouts;
 }

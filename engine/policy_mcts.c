@@ -5,11 +5,9 @@
 #include "mcts.h"
 #include "lookahead.h"
 #include "search.h"
-#include "policy_board.h"
 
 #define NODE_MAX 256   /* nodes of one tree; past them the tree stops growing */
 #define PATH_MAX 64    /* decisions one playout descends in a tree, at most */
-#define HORIZON_SCALE 150.0   /* board value per unit of the logistic at the horizon */
 
 static const MctsParams default_params = { HEURISTIC_DEFAULTS, 64, 16, 70, 4, 0, 4, NULL };
 
@@ -194,9 +192,7 @@ static const Policy walk_policy = {
 
 /* One playout on a fork of det: down the tree from its root (p's decision
  * among c[0 .. nc-1]), then the heuristic's to the end of the game or to
- * the horizon, where the board's value v for player 0 (policy_board.h)
- * stands for a result of 1 / (1 + e^(-v / HORIZON_SCALE)) (a creature's
- * worth, about 150, ahead: 0.73); the results go back up the path. */
+ * the horizon (search_run); the results go back up the path. */
 static void playout(Walk *w, const GameState *det, const Game *g, int p, int kind, const Candidate *c, int nc,
                     uint64_t seed, uint64_t r)
 {
@@ -212,20 +208,8 @@ static void playout(Walk *w, const GameState *det, const Game *g, int p, int kin
     uint8_t *libs[2] = { f.lib_buf[0], f.lib_buf[1] };   /* (setup's alone: the fork's own are in it) */
     Game rg;
     search_game(&rg, g, &f, &walker, &walker, seed, r, dr, pr, libs);
-    /* A horizon: the playout ends as a draw at its turn cap, and is then
-     * valued by the board. */
-    int cap = f.turn_cap, horizon = w->mp->horizon;
-    if (horizon && f.turn + horizon < cap) f.turn_cap = (uint16_t)(f.turn + horizon);
-    double win0;   /* player 0's result */
-    if (search_apply(&f, &rg, p, kind, &c[k]) != MTG_OK) win0 = p ? 1 : 0;   /* never: candidates are legal */
-    else {
-        game_run(&f, &rg);
-        win0 = f.winner == 0 ? 1.0 : f.winner == 2 ? 0.5 : 0.0;
-        if (f.end_reason == END_TURN_CAP && f.turn_cap < cap) {
-            f.over = 0;
-            win0 = 1.0 / (1.0 + exp(-board_value(&f, 0) / HORIZON_SCALE));
-        }
-    }
+    double win0 = search_apply(&f, &rg, p, kind, &c[k]) != MTG_OK ? (p ? 1 : 0)   /* never: candidates are legal */
+                : search_run(&f, &rg, w->mp->horizon);
     for (int d = 0; d < w->depth; d++) {
         Node *nd = &w->node[w->path[d]];
         nd->visits[w->path_kid[d]]++;

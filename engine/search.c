@@ -1,7 +1,10 @@
 /* search.c: candidates and playouts of the search policies (search.h). */
+#include <math.h>
 #include <string.h>
 #include "search.h"
 #include "stack.h"
+#include "turn.h"
+#include "policy_board.h"
 
 Policy search_base(const Policy *pol)
 {
@@ -171,6 +174,20 @@ void search_game(Game *rg, const Game *g, const GameState *f, const Policy *p0, 
         rg->policy_rng[x] = &pr[x];
         rg->lib_buf[x] = lib[x];
     }
+}
+
+double search_run(GameState *f, Game *rg, int horizon)
+{
+    /* The playout ends as a draw at a nearer turn cap, and is then valued
+     * by the board. */
+    int cap = f->turn_cap;
+    if (horizon && f->turn + horizon < cap) f->turn_cap = (uint16_t)(f->turn + horizon);
+    game_run(f, rg);
+    if (f->end_reason == END_TURN_CAP && f->turn_cap < cap) {
+        f->over = 0;
+        return 1.0 / (1.0 + exp(-board_value(f, 0) / SEARCH_HORIZON_SCALE));
+    }
+    return f->winner == 0 ? 1.0 : f->winner == 2 ? 0.5 : 0.0;
 }
 
 int search_apply(GameState *f, Game *rg, int p, int kind, const Candidate *c)

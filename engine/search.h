@@ -60,6 +60,15 @@ void search_game(Game *rg, const Game *g, const GameState *f, const Policy *p0, 
  * player holding priority (117.3c), and passing ends the phase (the
  * opponent's answers at sorcery speed left out). MTG_OK or the error. */
 int search_apply(GameState *f, Game *rg, int p, int kind, const Candidate *c);
+/* Plays fork f on to the end of the game or, with a horizon, for
+ * `horizon` turns (both players' counted) at most, and returns player 0's
+ * result: 1 for a win, 1/2 for a draw, 0 for a loss, and at the horizon
+ * 1 / (1 + e^(-v / SEARCH_HORIZON_SCALE)) for the board's value v for
+ * player 0 (policy_board.h: a creature's worth, about 150, ahead gives
+ * 0.73). */
+#define SEARCH_HORIZON_SCALE 150.0
+double search_run(GameState *f, Game *rg, int horizon);
+
 /* A key naming the candidate (equal candidates, equal keys). */
 uint64_t search_key(int kind, const Candidate *c);
 

@@ -3,10 +3,13 @@
  * candidates it chooses among, the same choice from the same random
  * numbers, and its parameters. (Its strength against the heuristic:
  * test_policies.) */
+#include <math.h>
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/heuristic.h"
 #include "engine/mcts.h"
+#include "engine/search.h"
+#include "engine/policy_board.h"
 
 static const char *const names[] = {
     "Grizzly Bears", "Llanowar Elves", "Lightning Bolt", "Centaur Courser",
@@ -153,12 +156,50 @@ static void test_parameters(void **state)
     assert_int_equal(known, listed);
 }
 
+/* search_run, the playout of both search policies: with a horizon of two
+ * turns it stops as the third turn after this one would begin, the game
+ * not over, and gives the board's value for player 0 through the
+ * logistic; with none it plays to the end (the three-card libraries run
+ * out) and gives the result. The state it starts from is not touched. */
+static void test_search_run(void **state)
+{
+    (void)state;
+    Pos x;
+    Action acts[ACTION_MAX];
+    int n, idx[4];
+    position(&x, acts, &n, idx);
+    GameState before = x.s;
+    int turn = x.s.turn;
+    for (int horizon = 2; horizon >= 0; horizon -= 2) {
+        GameState f;
+        state_fork(&f, &x.s);
+        Game rg;
+        Rng dr[2], pr[2];
+        uint8_t lib0[DECK_MAX], lib1[DECK_MAX];
+        uint8_t *libs[2] = { lib0, lib1 };
+        search_game(&rg, &x.g, &f, &policy_heuristic, &policy_heuristic, 9, 0, dr, pr, libs);
+        double r = search_run(&f, &rg, horizon);
+        if (horizon) {
+            assert_false(f.over);
+            assert_int_equal(f.turn, turn + horizon + 1);
+            assert_true(fabs(r - 1.0 / (1.0 + exp(-board_value(&f, 0) / SEARCH_HORIZON_SCALE))) < 1e-12);
+            assert_true(r > 0 && r < 1);
+        } else {
+            assert_true(f.over);
+            assert_true(f.turn > turn + 2);
+            assert_true(r == (f.winner == 0 ? 1.0 : f.winner == 2 ? 0.5 : 0.0));
+        }
+    }
+    assert_memory_equal(&before, &x.s, sizeof before);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_playout_budget),
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_parameters),
+        cmocka_unit_test(test_search_run),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
