@@ -7,7 +7,9 @@
  * game out several times from a fork of the state in which the cards its
  * player cannot see (the opponent's hand, both libraries' order) are dealt
  * anew at random from what it cannot see (determinization), with the
- * heuristic playing both sides. It declares the candidate that won most.
+ * heuristic playing both sides for `horizon` turns, after which the
+ * board's value stands for the result (search_run), or to the end of the
+ * game. It declares the candidate that won most.
  * Every other decision is the heuristic's. No allocation: forks and
  * library orders live on the stack. */
 #ifndef MTG_LOOKAHEAD_H
@@ -20,7 +22,7 @@ typedef struct LookaheadParams {
     int candidates;        /* candidate declarations or plays per decision (default 4) */
     int rollouts;          /* playouts per candidate (default 8) */
     int horizon;           /* turns (both players') a playout lasts before the board is valued
-                              (search_run); 0 (the default): to the end of the game */
+                              (search_run; default 4); 0: to the end of the game */
 } LookaheadParams;
 
 extern const Policy policy_lookahead;   /* self: const LookaheadParams * */

@@ -3,7 +3,7 @@
 #include "lookahead.h"
 #include "search.h"
 
-static const LookaheadParams default_params = { HEURISTIC_DEFAULTS, 4, 8, 0 };
+static const LookaheadParams default_params = { HEURISTIC_DEFAULTS, 4, 8, 4 };
 
 const char *const lookahead_param_names[] = { "candidates", "rollouts", "horizon", NULL };
 

@@ -517,9 +517,9 @@ static void test_lookahead_plays_out_its_spells(void **state)
     for (int j = 0; j < nc; j++) found |= idx[j] == k;
     assert_true(found);
     assert_int_equal(forks, (uint64_t)nc * (uint64_t)lp.rollouts);
-    /* With a horizon (search_run), the same budget and candidates. */
-    assert_int_equal(lp.horizon, 0);
-    assert_int_equal(lookahead_set(&lp, "horizon", 2), 0);
+    /* Playouts to the end (search_run), the same budget and candidates. */
+    assert_int_equal(lp.horizon, 4);
+    assert_int_equal(lookahead_set(&lp, "horizon", 0), 0);
     assert_int_equal(lookahead_set(&lp, "horizon", -1), -1);
     forks = 0;
     k = la.main_action(&la, &x.s, &x.g, 0, x.g.policy_rng[0], acts, n);
