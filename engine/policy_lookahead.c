@@ -77,7 +77,8 @@ void lookahead_determinize(GameState *s, int p, Rng *rng, uint8_t *lib[2])
 /* ---- playouts ---- */
 
 /* Mean result for player p (win 1, draw 1/2, the board's at a horizon:
- * search_run) of `rollouts` playouts after declaring c. Playout r uses the same random numbers for every candidate. */
+ * search_run) of `rollouts` playouts after declaring c. Playout r uses
+ * the same random numbers for every candidate. */
 static double evaluate(const GameState *s, const Game *g, int p, const LookaheadParams *lp,
                        int kind, const Candidate *c, uint64_t seed)
 {
