@@ -235,6 +235,48 @@ static void playout(GameState *f, const Game *g, int p, const Action *a, int ver
     playout_end(f, &q, p, combat_now, version);
 }
 
+/* Version 2: what p's combat this turn makes of the board, played on a
+ * fork from p's first main phase (after action a, NULL: none, and the
+ * stack resolved): the heuristic of this version, with its default
+ * parameters, declares p's attack and the opponent's blocks, the damage is
+ * dealt and what triggers on the way resolves, with no answer at instant
+ * speed; then "until end of turn" ends (playout_end) and the board is
+ * valued. How a sorcery that acts only for this turn's combat is worth
+ * casting (combat_sorcery): Overrun before an attack. */
+static int through_combat(const GameState *s, const Game *g, int p, const Action *a, int version)
+{
+    GameState f;
+    state_fork(&f, s);
+    Game q;
+    Rng dr[2], pr[2];
+    playout_game(&q, dr, pr, g, p);
+    if (a && action_apply_listed(&f, &q, p, a) != MTG_OK) return -100000;   /* never: a is listed */
+    resolve_stack(&f, &q);
+    HeuristicParams hp = HEURISTIC_DEFAULTS;
+    hp.version = version;
+    Policy h = policy_heuristic;
+    h.self = &hp;
+    AttackDecl att[PERM_MAX];
+    f.step = STEP_DECLARE_ATTACKERS;
+    int n = f.over ? 0 : h.attack(&h, &f, &q, p, q.policy_rng[p], att);
+    if (n > 0 && combat_declare_attackers(&f, &q, att, n) == MTG_OK) {
+        for (int k = 0; k < n; k++) trigger_event(&f, TR_ATTACKS, att[k].attacker, f.perm[att[k].attacker].card, p, p, 0);
+        triggers_attacks(&f);
+        resolve_stack(&f, &q);
+        BlockDecl blk[PAIR_MAX];
+        f.step = STEP_DECLARE_BLOCKERS;
+        int m = f.over ? 0 : h.block(&h, &f, &q, 1 - p, q.policy_rng[1 - p], blk);
+        if (m < 0) m = 0;
+        if (!f.over && combat_declare_blockers(&f, &q, blk, m) == MTG_OK && (!m || combat_ask_orders(&f, &q) == MTG_OK)) {
+            if (m) triggers_blocks(&f);
+            resolve_stack(&f, &q);
+            combat_rest(&f, &q);
+        }
+    }
+    playout_end(&f, &q, p, 0, version);
+    return value(&f, p, version);
+}
+
 /* What passing is worth, valued as the candidates are: with the stack
  * empty and no combat under way, once "until end of turn" effects end (a
  * pump seen in the board of passing and not in a candidate's would make
@@ -370,6 +412,44 @@ static const Ability *action_ability(const GameState *s, int p, const Action *a)
     const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
     int k = spell_ability(d);
     return k >= 0 && d->ab[k].kind == AB_SPELL ? &d->ab[k] : NULL;
+}
+
+/* Whether action a casts a sorcery whose effects all either last until
+ * end of turn on creatures (+N/+N, keywords, rules: Overrun, Burst of
+ * Speed) or tap creatures, for this turn or longer (Sleep, Deluge): all it
+ * does is the combat it makes, which a fork that stops before combat does
+ * not see (through_combat does). */
+static int combat_sorcery(const GameState *s, int p, const Action *a)
+{
+    if (a->type != ACT_CAST || !(s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])].types & TYPE_SORCERY)) return 0;
+    const Ability *ab = action_ability(s, p, a);
+    if (!ab || !ab->n_effects) return 0;
+    for (int j = 0; j < ab->n_effects; j++) {
+        const Effect *e = &ab->effect[j];
+        int shortlived = e->dur == DUR_EOT &&
+                         ((e->op == OP_PUMP && e->p >= 0 && e->t >= 0) || e->op == OP_GRANT || e->op == OP_RULE);
+        if (!shortlived && !(e->op == OP_TAP && !e->arg2) && e->op != OP_NO_UNTAP) return 0;
+    }
+    return 1;
+}
+
+/* Version 2: what choosing among the cards of its own library is worth
+ * beyond the cards it counts (looking at the top cards and putting them
+ * back in an order, scrying, a search or a dig into the hand: Ponder,
+ * Diabolic Tutor, Commune with Nature). The board value counts cards in
+ * hand alone, so such a spell, a card for a card, would never beat
+ * passing; players cast it with mana to spare. */
+#define SELECTION_WORTH 1
+static int selection_worth(const GameState *s, int p, const Action *a)
+{
+    const Ability *ab = action_ability(s, p, a);
+    for (int j = 0; ab && j < ab->n_effects; j++) {
+        const Effect *e = &ab->effect[j];
+        if (e->who == SEL_YOU && (e->op == OP_REORDER_TOP || e->op == OP_SCRY || e->op == OP_DIG ||
+                                  (e->op == OP_SEARCH && e->arg2 == ZONE_HAND)))
+            return SELECTION_WORTH;
+    }
+    return 0;
 }
 
 /* worth_trying's answers. */
@@ -580,8 +660,17 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
     int best = 0, best_v = 0, valued = 0, watched = -1, quiet = -1, now = 0, extra_now = 0;
     uint32_t idle_key[8];   /* the spells and abilities tried on an idle target */
     int idle_n = 0;
+    /* Version 2, in its first main phase: the sorceries that act only on
+     * this turn's combat, weighed apart (through_combat) when nothing
+     * else is worth doing. */
+    int before_combat = version >= 2 && s->step == STEP_MAIN1 && s->active == p && !s->stack_n && !s->combat.skip[p];
+    int csorc[8], csorc_n = 0;
     for (int k = 1; k < n && k < LOOK_MAX; k++) {
         if (legal[k].type == ACT_LAND || does_nothing(s, p, &legal[k])) continue;
+        if (before_combat && combat_sorcery(s, p, &legal[k])) {
+            if (csorc_n < 8 && !same_as_earlier(s, p, legal, k)) csorc[csorc_n++] = k;
+            continue;
+        }
         int w = worth_trying(s, p, &legal[k], version);                 /* the most selective first */
         if (w == TRY_NOT || same_as_earlier(s, p, legal, k)) continue;
         if (prune) {
@@ -604,9 +693,18 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         }
         if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &v))
             v = spells_try(s, g, p, &legal[k], version);
+        if (version >= 2 && v > -100000 && v < 100000) v += selection_worth(s, p, &legal[k]);
         if (!valued) { best_v = pass_value(s, g, p, version, quiet, now + extra_now); valued = 1; }
         if (rank) { rank->k[rank->n] = k; rank->v[rank->n++] = v; }
         if (v > best_v) { best_v = v; best = k; }
+    }
+    if (best || !csorc_n) return best;
+    /* Nothing else worth doing: the combat sorcery whose combat is worth
+     * most, if more than the combat after passing. */
+    int pass_c = through_combat(s, g, p, NULL, version);
+    for (int j = 0; j < csorc_n; j++) {
+        int v = through_combat(s, g, p, &legal[csorc[j]], version);
+        if (v > pass_c) { pass_c = v; best = csorc[j]; }
     }
     return best;
 }

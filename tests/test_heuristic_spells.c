@@ -16,11 +16,12 @@ static const char *const names[] = {
     "Forest", "Forest", "Forest", "Forest", "Mountain", "Centaur Courser", "Doom Blade", "Serra Angel",
     "Sengir Vampire", "Swamp", "Swamp", "Drudge Skeletons", "Cancel", "Island", "Island", "Island",
     "Pacifism", "Plains", "Plains", "Plains", "Plains", "Plains", "Prodigal Pyromancer", "Divination",
-    "Furnace Whelp", "Chandra Nalaar", "Mountain", "Mountain",
+    "Furnace Whelp", "Chandra Nalaar", "Mountain", "Mountain", "Overrun", "Ponder",
 };
 enum { C_BEARS, C_ELVES, C_GROWTH, C_BOLT, C_EXPANSE, C_FOREST, C_FOREST4 = C_FOREST + 3, C_MOUNTAIN, C_COURSER,
        C_DOOM, C_ANGEL, C_VAMPIRE, C_SWAMP, C_SKELETONS = C_SWAMP + 2, C_CANCEL, C_ISLAND, C_PACIFISM = C_ISLAND + 3,
-       C_PLAINS, C_PYROMANCER = C_PLAINS + 5, C_DIVINATION, C_WHELP, C_CHANDRA, C_MOUNTAIN2, C_N = C_MOUNTAIN2 + 2 };
+       C_PLAINS, C_PYROMANCER = C_PLAINS + 5, C_DIVINATION, C_WHELP, C_CHANDRA, C_MOUNTAIN2, C_OVERRUN = C_MOUNTAIN2 + 2, C_PONDER,
+       C_N };
 
 #include "tests/pool_pos.h"
 
@@ -449,6 +450,59 @@ static void test_does_not_draw_itself_out(void **state)
     }
 }
 
+/* Overrun in its first main phase, with Grizzly Bears, Centaur Courser
+ * and Llanowar Elves able to attack, five lands, and the opponent at 10
+ * life behind a Serra Angel: +3/+3 and trample make the attack lethal
+ * (15 power, 4 of it blocked at most), so the heuristic casts it, having
+ * played the combat out on a fork (a fork that stops before combat sees
+ * only a card spent, and the baseline passes). With the creatures just
+ * arrived (summoning sick: no attack this turn) it keeps the card. */
+static void test_overrun_before_the_attack(void **state)
+{
+    (void)state;
+    for (int sick = 0; sick <= 1; sick++) {
+        Pos x; pos_init(&x);
+        int mine[3] = { put(&x, 0, C_BEARS), put(&x, 0, C_COURSER), put(&x, 0, C_ELVES) };
+        if (sick)
+            for (int k = 0; k < 3; k++) x.s.perm[mine[k]].flags |= PF_SICK;
+        put(&x, 1, C_ANGEL);
+        pos_lands(&x, 0, C_FOREST, 4);
+        pos_lands(&x, 0, C_MOUNTAIN, 1);
+        give(&x, 0, C_OVERRUN);
+        x.s.pl[1].life = 10;
+        Action acts[ACTION_MAX];
+        const Action *a = choice(&x, 0, 2, acts);
+        if (sick) {
+            assert_int_equal(a->type, ACT_PASS);
+        } else {
+            assert_int_equal(a->type, ACT_CAST);
+            assert_int_equal(x.s.pl[0].hand[a->hand_idx], C_OVERRUN);
+        }
+        assert_int_equal(choice(&x, 0, 1, acts)->type, ACT_PASS);
+        /* In the second main phase, after combat, it is a card spent. */
+        x.s.step = STEP_MAIN2;
+        assert_int_equal(choice(&x, 0, 2, acts)->type, ACT_PASS);
+    }
+}
+
+/* Ponder with an Island to spare: a card for a card, but the heuristic
+ * chooses its next draw (SELECTION_WORTH), so it casts it; the baseline,
+ * which counts cards alone, passes. */
+static void test_ponders_with_mana_to_spare(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_BEARS, C_BOLT, C_GROWTH, C_DOOM, C_ANGEL, C_COURSER, C_CANCEL, C_SKELETONS };
+    Pos x; pos_init(&x);
+    pos_lands(&x, 0, C_ISLAND, 1);
+    give(&x, 0, C_PONDER);
+    library(&x, 0, lib, 8);
+    Action acts[ACTION_MAX];
+    const Action *a = choice(&x, 0, 2, acts);
+    assert_int_equal(a->type, ACT_CAST);
+    assert_int_equal(x.s.pl[0].hand[a->hand_idx], C_PONDER);
+    assert_int_equal(choice(&x, 0, 1, acts)->type, ACT_PASS);
+}
+
 /* Whether the heuristic of this version keeps player 0's hand. */
 static int keeps(Pos *x, int version)
 {
@@ -548,6 +602,8 @@ int main(void)
         cmocka_unit_test(test_mana_creature_pays),
         cmocka_unit_test(test_planeswalker_kills_a_threat),
         cmocka_unit_test(test_removal_on_an_attacker),
+        cmocka_unit_test(test_overrun_before_the_attack),
+        cmocka_unit_test(test_ponders_with_mana_to_spare),
         cmocka_unit_test(test_removal_passes_by_a_pacified_creature),
         cmocka_unit_test(test_mulligans_count_the_spells),
         cmocka_unit_test(test_lookahead_plays_out_its_spells),
