@@ -416,7 +416,7 @@ static const Ability *action_ability(const GameState *s, int p, const Action *a)
 
 /* Whether action a casts a sorcery whose effects all either last until
  * end of turn on creatures (+N/+N, keywords, rules: Overrun, Burst of
- * Speed) or tap creatures, for this turn or longer (Sleep, Deluge): all it
+ * Speed) or tap creatures, for this turn or longer (Sleep): all it
  * does is the combat it makes, which a fork that stops before combat does
  * not see (through_combat does). */
 static int combat_sorcery(const GameState *s, int p, const Action *a)
