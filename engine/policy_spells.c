@@ -433,12 +433,14 @@ static int combat_sorcery(const GameState *s, int p, const Action *a)
     return 1;
 }
 
-/* Version 2: what choosing among the cards of its own library is worth
- * beyond the cards it counts (looking at the top cards and putting them
- * back in an order, scrying, a search or a dig into the hand: Ponder,
- * Diabolic Tutor, Commune with Nature). The board value counts cards in
- * hand alone, so such a spell, a card for a card, would never beat
- * passing; players cast it with mana to spare. */
+/* Version 2: what choosing a card is worth beyond the cards the board
+ * value counts: among the cards of its own library (looking at the top
+ * cards and putting them back in an order, scrying, a search or a dig into
+ * the hand: Ponder, Diabolic Tutor, Commune with Nature), of its own
+ * graveyard back to its hand (Disentomb, Call to Mind), or of the
+ * opponent's hand to discard (Duress). The board value counts cards alone,
+ * so such a spell, a card for a card, would never beat passing; players
+ * cast it with mana to spare. */
 #define SELECTION_WORTH 1
 static int selection_worth(const GameState *s, int p, const Action *a)
 {
@@ -448,6 +450,10 @@ static int selection_worth(const GameState *s, int p, const Action *a)
         if (e->who == SEL_YOU && (e->op == OP_REORDER_TOP || e->op == OP_SCRY || e->op == OP_DIG ||
                                   (e->op == OP_SEARCH && e->arg2 == ZONE_HAND)))
             return SELECTION_WORTH;
+        if (e->op == OP_BOUNCE && e->who == SEL_TARGET && e->arg < TARGET_SPEC_MAX &&
+            ab->target[e->arg].f.zone == ZONE_GRAVEYARD)
+            return SELECTION_WORTH;
+        if (e->op == OP_DISCARD && (e->flags & EF_CHOOSER)) return SELECTION_WORTH;
     }
     return 0;
 }

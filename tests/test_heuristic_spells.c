@@ -16,12 +16,12 @@ static const char *const names[] = {
     "Forest", "Forest", "Forest", "Forest", "Mountain", "Centaur Courser", "Doom Blade", "Serra Angel",
     "Sengir Vampire", "Swamp", "Swamp", "Drudge Skeletons", "Cancel", "Island", "Island", "Island",
     "Pacifism", "Plains", "Plains", "Plains", "Plains", "Plains", "Prodigal Pyromancer", "Divination",
-    "Furnace Whelp", "Chandra Nalaar", "Mountain", "Mountain", "Overrun", "Ponder",
+    "Furnace Whelp", "Chandra Nalaar", "Mountain", "Mountain", "Overrun", "Ponder", "Disentomb",
 };
 enum { C_BEARS, C_ELVES, C_GROWTH, C_BOLT, C_EXPANSE, C_FOREST, C_FOREST4 = C_FOREST + 3, C_MOUNTAIN, C_COURSER,
        C_DOOM, C_ANGEL, C_VAMPIRE, C_SWAMP, C_SKELETONS = C_SWAMP + 2, C_CANCEL, C_ISLAND, C_PACIFISM = C_ISLAND + 3,
        C_PLAINS, C_PYROMANCER = C_PLAINS + 5, C_DIVINATION, C_WHELP, C_CHANDRA, C_MOUNTAIN2, C_OVERRUN = C_MOUNTAIN2 + 2, C_PONDER,
-       C_N };
+       C_DISENTOMB, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -503,6 +503,29 @@ static void test_ponders_with_mana_to_spare(void **state)
     assert_int_equal(choice(&x, 0, 1, acts)->type, ACT_PASS);
 }
 
+/* Disentomb with a Swamp to spare and Serra Angel in its graveyard: the
+ * Angel back in hand, a card for a card, but the one it chooses; the
+ * baseline passes. */
+static void test_returns_a_creature_from_its_graveyard(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_BEARS, C_BOLT, C_GROWTH, C_DOOM };
+    Pos x; pos_init(&x);
+    pos_lands(&x, 0, C_SWAMP, 1);
+    give(&x, 0, C_DISENTOMB);
+    library(&x, 0, lib, 4);
+    bits256_clear(x.s.exile[0], C_ANGEL);
+    bits256_set(x.s.pl[0].gy, C_ANGEL);
+    x.s.pl[0].gy_n = 1;
+    Action acts[ACTION_MAX];
+    const Action *a = choice(&x, 0, 2, acts);
+    assert_int_equal(a->type, ACT_CAST);
+    assert_int_equal(x.s.pl[0].hand[a->hand_idx], C_DISENTOMB);
+    assert_int_equal(a->tk[0], TK_CARD);
+    assert_int_equal(a->tv[0], C_ANGEL);
+    assert_int_equal(choice(&x, 0, 1, acts)->type, ACT_PASS);
+}
+
 /* Whether the heuristic of this version keeps player 0's hand. */
 static int keeps(Pos *x, int version)
 {
@@ -604,6 +627,7 @@ int main(void)
         cmocka_unit_test(test_removal_on_an_attacker),
         cmocka_unit_test(test_overrun_before_the_attack),
         cmocka_unit_test(test_ponders_with_mana_to_spare),
+        cmocka_unit_test(test_returns_a_creature_from_its_graveyard),
         cmocka_unit_test(test_removal_passes_by_a_pacified_creature),
         cmocka_unit_test(test_mulligans_count_the_spells),
         cmocka_unit_test(test_lookahead_plays_out_its_spells),
