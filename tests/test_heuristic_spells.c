@@ -34,6 +34,16 @@ static const Action *choice(Pos *x, int p, int version, Action acts[ACTION_MAX])
     return &acts[k];
 }
 
+/* That action a casts player p's card k (on target kind tk, value tv, when tk). */
+static void assert_casts(const Pos *x, int p, const Action *a, int k, int tk, int tv)
+{
+    assert_int_equal(a->type, ACT_CAST);
+    assert_int_equal(x->s.pl[p].hand[a->hand_idx], k);
+    if (!tk) return;
+    assert_int_equal(a->tk[0], tk);
+    assert_int_equal(a->tv[0], tv);
+}
+
 /* Whether the heuristic of this version looks at its plays (Policy.looks). */
 static int looks(const Pos *x, int p, int version)
 {
@@ -92,10 +102,7 @@ static void test_saves_a_creature_from_burn(void **state)
     Action acts[ACTION_MAX];
     assert_true(looks(&x, 0, 2));
     const Action *a = choice(&x, 0, 2, acts);
-    assert_int_equal(a->type, ACT_CAST);
-    assert_int_equal(x.s.pl[0].hand[a->hand_idx], C_GROWTH);
-    assert_int_equal(a->tk[0], TK_PERM);
-    assert_int_equal(a->tv[0], bears);
+    assert_casts(&x, 0, a, C_GROWTH, TK_PERM, bears);
     assert_int_equal(choice(&x, 0, 1, acts)->type, ACT_PASS);
     /* And so it goes: the Growth, then the Bolt; the Bears live, 5/5 until
      * the end of the turn. */
@@ -472,12 +479,8 @@ static void test_overrun_before_the_attack(void **state)
         x.s.pl[1].life = 10;
         Action acts[ACTION_MAX];
         const Action *a = choice(&x, 0, 2, acts);
-        if (sick) {
-            assert_int_equal(a->type, ACT_PASS);
-        } else {
-            assert_int_equal(a->type, ACT_CAST);
-            assert_int_equal(x.s.pl[0].hand[a->hand_idx], C_OVERRUN);
-        }
+        if (sick) assert_int_equal(a->type, ACT_PASS);
+        else assert_casts(&x, 0, a, C_OVERRUN, 0, 0);
         assert_int_equal(choice(&x, 0, 1, acts)->type, ACT_PASS);
         /* In the second main phase, after combat, it is a card spent. */
         x.s.step = STEP_MAIN2;
@@ -497,9 +500,7 @@ static void test_ponders_with_mana_to_spare(void **state)
     give(&x, 0, C_PONDER);
     library(&x, 0, lib, 8);
     Action acts[ACTION_MAX];
-    const Action *a = choice(&x, 0, 2, acts);
-    assert_int_equal(a->type, ACT_CAST);
-    assert_int_equal(x.s.pl[0].hand[a->hand_idx], C_PONDER);
+    assert_casts(&x, 0, choice(&x, 0, 2, acts), C_PONDER, 0, 0);
     assert_int_equal(choice(&x, 0, 1, acts)->type, ACT_PASS);
 }
 
@@ -518,11 +519,7 @@ static void test_returns_a_creature_from_its_graveyard(void **state)
     bits256_set(x.s.pl[0].gy, C_ANGEL);
     x.s.pl[0].gy_n = 1;
     Action acts[ACTION_MAX];
-    const Action *a = choice(&x, 0, 2, acts);
-    assert_int_equal(a->type, ACT_CAST);
-    assert_int_equal(x.s.pl[0].hand[a->hand_idx], C_DISENTOMB);
-    assert_int_equal(a->tk[0], TK_CARD);
-    assert_int_equal(a->tv[0], C_ANGEL);
+    assert_casts(&x, 0, choice(&x, 0, 2, acts), C_DISENTOMB, TK_CARD, C_ANGEL);
     assert_int_equal(choice(&x, 0, 1, acts)->type, ACT_PASS);
 }
 
