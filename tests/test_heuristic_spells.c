@@ -76,8 +76,7 @@ static void test_lets_its_own_spell_resolve(void **state)
     assert_int_equal(choice(&x, 0, 2, acts)->type, ACT_PASS);
     assert_false(looks(&x, 0, 2));
     const Action *a = choice(&x, 0, 1, acts);
-    assert_int_equal(a->type, ACT_CAST);
-    assert_int_equal(x.s.pl[0].hand[a->hand_idx], C_GROWTH);
+    assert_casts(&x, 0, a, C_GROWTH, 0, 0);
     assert_true(looks(&x, 0, 1));
 }
 
@@ -368,8 +367,7 @@ static void test_mana_creature_pays(void **state)
     give(&x, 0, C_COURSER);
     Action acts[ACTION_MAX];
     const Action *a = choice(&x, 0, 2, acts);
-    assert_int_equal(a->type, ACT_CAST);
-    assert_int_equal(x.s.pl[0].hand[a->hand_idx], C_COURSER);
+    assert_casts(&x, 0, a, C_COURSER, 0, 0);
     Action take = *a;
     assert_int_equal(action_apply(&x.s, &x.g, 0, &take, 0), MTG_OK);
     assert_true(x.s.perm[elves].flags & PF_TAPPED);
@@ -409,9 +407,7 @@ static void test_removal_on_an_attacker(void **state)
     assert_int_equal(combat_declare_attackers(&x.s, &x.g, &ad, 1), MTG_OK);
     Action acts[ACTION_MAX];
     const Action *a = choice(&x, 0, 2, acts);
-    assert_int_equal(a->type, ACT_CAST);
-    assert_int_equal(x.s.pl[0].hand[a->hand_idx], C_DOOM);
-    assert_int_equal(a->tv[0], angel);
+    assert_casts(&x, 0, a, C_DOOM, TK_PERM, angel);
 }
 
 /* The opponent's Serra Angel under the player's Pacifism ("Enchanted
