@@ -30,8 +30,9 @@ typedef struct HeuristicParams {
  * values passing with the stack resolved as its candidates are, deals the
  * combat's damage in its forks once blockers are declared, lets the damage
  * marked go with the "until end of turn" effects (514.2), counts the lands
- * that make mana, and values the last cards of its library (policy_spells.c;
- * README, Policies). In every game, it breaks the stalls that drawing
+ * that make mana, values the last cards of its library, and holds up its
+ * mana for an instant or an ability that can wait for the opponent's turn
+ * (policy_spells.c; README, Policies). In every game, it breaks the stalls that drawing
  * would end: in the last turns before its library runs out first it
  * attacks with everything, and when the opponent's runs out first it
  * attacks only where nothing can block (policy_heuristic.c). */

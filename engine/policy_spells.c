@@ -322,7 +322,9 @@ static int upkeep_untap_waits(const GameState *s, int p)
 
 /* Where the heuristic looks at its plays: with something on the stack
  * (an answer), in its own main phases, after attackers and after blockers
- * are declared (removal before or after blocks, combat tricks, pumps) and
+ * are declared (removal before or after blocks, combat tricks, pumps;
+ * version 2 only when a creature attacks: else what it would do there
+ * waits, as waits() says, for the end step or the opponent's turn) and
  * in the opponent's end step (what it held up: burn, draws), and at the
  * beginning of its combat when it has a land that becomes a creature (to
  * attack with it). Elsewhere
@@ -338,7 +340,8 @@ int heuristic_spells_looks(const GameState *s, int p, int version)
     switch (s->step) {
     case STEP_MAIN1: case STEP_MAIN2: return s->active == p;
     case STEP_BEGIN_COMBAT: return s->active == p && has_becomer(s, p);   /* a land to attack with */
-    case STEP_DECLARE_ATTACKERS: case STEP_DECLARE_BLOCKERS: return 1;
+    case STEP_DECLARE_ATTACKERS: case STEP_DECLARE_BLOCKERS:
+        return version < 2 || s->combat.attackers;   /* version 2: with no attacker, what it would do waits */
     case STEP_END: return s->active != p;
     case STEP_UPKEEP: return s->active == p && upkeep_untap_waits(s, p);
     default: return 0;
@@ -648,6 +651,119 @@ static int known_value(const GameState *s, int p, const Action *a, int quiet, in
     return 1;
 }
 
+/* Whether action a can be taken as well in the opponent's turn: it casts
+ * an instant, or activates an ability with no timing of its own (not a
+ * mana ability, an equip or a loyalty ability), and its worth is not this
+ * turn's alone: it does not only make mana (a ritual's worth is what its
+ * mana casts now: mana_action) nor make a land a creature (to attack:
+ * becomes). */
+static int instant_speed(const GameState *s, int p, const Action *a)
+{
+    if (a->type == ACT_CAST)
+        return (s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])].types & TYPE_INSTANT) && !mana_action(s, p, a);
+    if (a->type != ACT_ACTIVATE) return 0;
+    const Ability *ab = action_ability(s, p, a);
+    return ab->kind == AB_ACTIVATED && !(ab->timing & (TM_SORCERY | TM_ATTACKING | TM_UPKEEP)) && !becomes(s, a);
+}
+
+/* Version 2, in p's own turn: whether its play at instant speed can wait
+ * for the opponent's turn at no cost: the stack empty, its combat over or
+ * without an attacker, or to come with no creature that could attack
+ * (none for the play to clear the way for or to change), and no card to
+ * discard at its cleanup for the wait (514.1). There it answers an
+ * attacker, a blocker or what the opponent cast, or acts in the
+ * opponent's end step, and its mana stays open until then. */
+static int own_turn_wait(const GameState *s, int p)
+{
+    if (s->stack_n || s->pl[p].hand_n > HAND_SIZE) return 0;
+    if (s->step >= STEP_MAIN2) return 1;
+    if (s->step >= STEP_DECLARE_ATTACKERS) return !s->combat.attackers;
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);)
+        if (combat_may_attack(s, permiter_next(&it))) return 0;
+    return 1;
+}
+
+/* Whether the stack holds only player q's permanent spells that target
+ * nothing (a creature, an artifact, a nonaura enchantment). */
+static int only_plain_permanents(const GameState *s, int q)
+{
+    for (int j = 0; j < s->stack_n; j++) {
+        const StackItem *it = &s->stack[j];
+        if (it->kind != SI_SPELL || it->controller != q || it->n_targets ||
+            (s->cards[it->card].types & (TYPE_INSTANT | TYPE_SORCERY)))
+            return 0;
+    }
+    return 1;
+}
+
+/* Whether action c of state f, a later state of s, takes p's action b
+ * again (the same card cast, the same ability activated), with any
+ * targets. */
+static int same_play(const GameState *s, int p, const Action *b, const GameState *f, const Action *c)
+{
+    if (c->type != b->type) return 0;
+    if (b->type == ACT_CAST) return OBJ_CARD(f, p, f->pl[p].hand[c->hand_idx]) == OBJ_CARD(s, p, s->pl[p].hand[b->hand_idx]);
+    return c->hand_idx == b->hand_idx && c->ability == b->ability;
+}
+
+/* Whether p can still take action b (cast its card, activate its
+ * ability) once action a is taken and resolved: the mana a leaves. */
+static int leaves_mana_for(const GameState *s, const Game *g, int p, const Action *a, const Action *b, int version)
+{
+    GameState f;
+    state_fork(&f, s);
+    playout(&f, g, p, a, version);
+    if (f.over) return 1;
+    Action acts[ACTION_MAX];
+    int n = actions_spells(&f, p, acts, 0);
+    for (int k = 1; k < n; k++) if (same_play(s, p, b, &f, &acts[k])) return 1;
+    return 0;
+}
+
+/* The most p's play b (a spell or ability, with any targets) is worth
+ * once the stack resolves with no answer. */
+static int worth_after_stack(const GameState *s, const Game *g, int p, const Action *b, int version)
+{
+    GameState f;
+    state_fork(&f, s);
+    Game q;
+    Rng dr[2], pr[2];
+    playout_game(&q, dr, pr, g, p);
+    resolve_stack(&f, &q);
+    if (f.over) return f.winner == p ? 100000 : -100000;
+    Action acts[ACTION_MAX];
+    int n = actions_spells(&f, p, acts, 0), most = -1000000, quiet = -1, now = 0, extra = 0;
+    for (int k = 1; k < n && k < LOOK_MAX; k++) {
+        if (!same_play(s, p, b, &f, &acts[k]) || worth_trying(&f, p, &acts[k], version) == TRY_NOT) continue;
+        if (quiet < 0) {                                  /* valued as spells_main values its candidates */
+            quiet = quiet_for(&f, p, version);
+            if (quiet) {
+                now = board_value(&f, p);
+                extra = lands_worth(&f, p) + library_worth(&f, p);
+            }
+        }
+        int v;
+        if (!known_value(&f, p, &acts[k], quiet, now, extra, version, &v)) v = spells_try(&f, g, p, &acts[k], version);
+        if (v > most) most = v;
+    }
+    return most;
+}
+
+/* Version 2: whether p's best play, action b worth v, an instant or an
+ * ability, waits for a later look, its mana held up for it meanwhile:
+ * unless it wins now, in p's own turn when own_turn_wait says so; in the
+ * opponent's, in answer to its permanent spells that target nothing when
+ * it is worth more once they resolve (a lord entering is a better target
+ * than the creature its anthem would save). */
+static int waits(const GameState *s, const Game *g, int p, const Action *b, int v, int version)
+{
+    if (v >= 100000 || !instant_speed(s, p, b)) return 0;
+    if (s->active == p) return own_turn_wait(s, p);
+    if (!s->stack_n) return 0;
+    for (int k = 0; k < b->n_targets; k++) if (b->tk[k] == TK_STACK) return 0;
+    return only_plain_permanents(s, 1 - p) && worth_after_stack(s, g, p, b, version) > v;
+}
+
 /* The values a look gave its candidates (heuristic_spells_ranked). */
 typedef struct Ranked {
     int n;
@@ -664,6 +780,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
     /* Passing is valued once a candidate is (when every one is passed by,
      * passing is the choice without it). */
     int best = 0, best_v = 0, valued = 0, watched = -1, quiet = -1, now = 0, extra_now = 0;
+    int sorc = 0, sorc_v = 0, pass_v = 0;   /* the best candidate at sorcery speed, passing */
     uint32_t idle_key[8];   /* the spells and abilities tried on an idle target */
     int idle_n = 0;
     /* Version 2, in its first main phase: the sorceries that act only on
@@ -700,10 +817,16 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &v))
             v = spells_try(s, g, p, &legal[k], version);
         if (version >= 2 && v > -100000 && v < 100000) v += selection_worth(s, p, &legal[k]);
-        if (!valued) { best_v = pass_value(s, g, p, version, quiet, now + extra_now); valued = 1; }
+        if (!valued) { best_v = pass_v = pass_value(s, g, p, version, quiet, now + extra_now); valued = 1; }
         if (rank) { rank->k[rank->n] = k; rank->v[rank->n++] = v; }
         if (v > best_v) { best_v = v; best = k; }
+        if ((!sorc || v > sorc_v) && !instant_speed(s, p, &legal[k])) { sorc_v = v; sorc = k; }
     }
+    /* Version 2 holds up its mana: a play at instant speed that can wait
+     * (waits) does, and the mana for it stays open unless the best play
+     * at sorcery speed that beats passing leaves enough. */
+    if (version >= 2 && best && waits(s, g, p, &legal[best], best_v, version))
+        return sorc && sorc_v > pass_v && leaves_mana_for(s, g, p, &legal[sorc], &legal[best], version) ? sorc : 0;
     if (best || !csorc_n) return best;
     /* Nothing else worth doing: the combat sorcery whose combat is worth
      * most, if more than the combat after passing. */

@@ -17,11 +17,12 @@ static const char *const names[] = {
     "Sengir Vampire", "Swamp", "Swamp", "Drudge Skeletons", "Cancel", "Island", "Island", "Island",
     "Pacifism", "Plains", "Plains", "Plains", "Plains", "Plains", "Prodigal Pyromancer", "Divination",
     "Furnace Whelp", "Chandra Nalaar", "Mountain", "Mountain", "Overrun", "Ponder", "Disentomb",
+    "Shock", "Field Marshal", "Elite Vanguard", "Honor of the Pure",
 };
 enum { C_BEARS, C_ELVES, C_GROWTH, C_BOLT, C_EXPANSE, C_FOREST, C_FOREST4 = C_FOREST + 3, C_MOUNTAIN, C_COURSER,
        C_DOOM, C_ANGEL, C_VAMPIRE, C_SWAMP, C_SKELETONS = C_SWAMP + 2, C_CANCEL, C_ISLAND, C_PACIFISM = C_ISLAND + 3,
        C_PLAINS, C_PYROMANCER = C_PLAINS + 5, C_DIVINATION, C_WHELP, C_CHANDRA, C_MOUNTAIN2,
-       C_OVERRUN = C_MOUNTAIN2 + 2, C_PONDER, C_DISENTOMB, C_N };
+       C_OVERRUN = C_MOUNTAIN2 + 2, C_PONDER, C_DISENTOMB, C_SHOCK, C_MARSHAL, C_VANGUARD, C_HONOR, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -53,6 +54,14 @@ static int looks(const Pos *x, int p, int version)
     Policy pol = policy_heuristic;
     pol.self = &hp;
     return pol.looks(&pol, &x->s, &x->g, p) != LOOK_PASS;
+}
+
+/* The opponent's end step: where the heuristic takes what waited in its
+ * own main phase at instant speed (policy_spells.c, may_wait). */
+static void their_end_step(Pos *x)
+{
+    x->s.active = 1;
+    x->s.step = STEP_END;
 }
 
 /* Its own Grizzly Bears on the stack, Llanowar Elves on the battlefield and
@@ -111,11 +120,12 @@ static void test_saves_a_creature_from_burn(void **state)
     assert_int_equal(x.s.perm[bears].toughness, 5);
 }
 
-/* Terramorphic Expanse untapped in its main phase, a Forest in its
- * library: the heuristic fetches the Forest (a land that makes mana is
- * worth more than one that does not). The baseline's value saw a
- * permanent go and no land come (basic lands are counts), and kept the
- * Expanse. */
+/* Terramorphic Expanse untapped, a Forest in its library: the heuristic
+ * fetches the Forest (a land that makes mana is worth more than one that
+ * does not), in the opponent's end step (in its own main phase, with no
+ * creature to attack, the ability waits: the land enters tapped anyway).
+ * The baseline's value saw a permanent go and no land come (basic lands
+ * are counts), and kept the Expanse. */
 static void test_fetches_a_land(void **state)
 {
     (void)state;
@@ -125,6 +135,8 @@ static void test_fetches_a_land(void **state)
     library(&x, 0, lib, 6);
     settle(&x);
     Action acts[ACTION_MAX];
+    assert_int_equal(choice(&x, 0, 2, acts)->type, ACT_PASS);
+    their_end_step(&x);
     const Action *a = choice(&x, 0, 2, acts);
     assert_int_equal(a->type, ACT_ACTIVATE);
     assert_int_equal(a->hand_idx, expanse);
@@ -164,8 +176,8 @@ static void test_burn_that_wins(void **state)
 }
 
 /* Doom Blade facing Grizzly Bears, a Serra Angel and a Sengir Vampire
- * (black: not a legal target): it destroys the Angel, the creature worth
- * most that it may (both versions). */
+ * (black: not a legal target), in the opponent's end step: it destroys
+ * the Angel, the creature worth most that it may (both versions). */
 static void test_removal_on_the_creature_worth_most(void **state)
 {
     (void)state;
@@ -175,6 +187,7 @@ static void test_removal_on_the_creature_worth_most(void **state)
     put(&x, 1, C_VAMPIRE);
     pos_lands(&x, 0, C_SWAMP, 2);
     give(&x, 0, C_DOOM);
+    their_end_step(&x);
     Action acts[ACTION_MAX];
     int n = game_legal_actions(&x.s, 0, acts);
     assert_int_equal(n, 1 + 2);                              /* pass, the Bears, the Angel */
@@ -410,10 +423,79 @@ static void test_removal_on_an_attacker(void **state)
     assert_casts(&x, 0, a, C_DOOM, TK_PERM, angel);
 }
 
+/* After its combat, Doom Blade and Centaur Courser (three mana) in hand,
+ * the opponent's Serra Angel on the battlefield. With two Swamps and a
+ * Forest, the mana for one of them: destroying the Angel is worth more
+ * than the Courser, so the heuristic holds its mana up for the Blade (the
+ * Angel dies when it attacks, or in the end step) and casts nothing; the
+ * baseline destroys the Angel at once. With two Forests more it casts the
+ * Courser, which leaves the Swamps open for the Blade. */
+static void test_holds_up_mana_for_removal(void **state)
+{
+    (void)state;
+    for (int forests = 1; forests <= 3; forests += 2) {
+        Pos x; pos_init(&x);
+        int angel = put(&x, 1, C_ANGEL);
+        pos_lands(&x, 0, C_SWAMP, 2);
+        pos_lands(&x, 0, C_FOREST, forests);
+        give(&x, 0, C_DOOM);
+        give(&x, 0, C_COURSER);
+        x.s.step = STEP_MAIN2;
+        Action acts[ACTION_MAX];
+        if (forests == 1) assert_int_equal(choice(&x, 0, 2, acts)->type, ACT_PASS);
+        else assert_casts(&x, 0, choice(&x, 0, 2, acts), C_COURSER, 0, 0);
+        assert_casts(&x, 0, choice(&x, 0, 1, acts), C_DOOM, TK_PERM, angel);
+        x.s.step = STEP_MAIN1;                              /* before combat, with nothing to attack: the same */
+        assert_int_equal(choice(&x, 0, 2, acts)->type, forests == 1 ? ACT_PASS : ACT_CAST);
+        their_end_step(&x);
+        assert_casts(&x, 0, choice(&x, 0, 2, acts), C_DOOM, TK_PERM, angel);
+    }
+}
+
+/* In the opponent's main phase its Field Marshal ("Other Soldier
+ * creatures you control get +1/+1 and have first strike") is on the
+ * stack beside its Elite Vanguard (a 2/1 Soldier); Shock (2 damage) and a
+ * Mountain in hand and play. The Vanguard will be a 3/2, but the Marshal
+ * (2/2) is a better target: the heuristic lets it resolve and shocks it
+ * later (in the end step here). With Honor of the Pure ("White creatures
+ * you control get +1/+1") on the stack instead, the Shock will have
+ * nothing to kill once it resolves: it shocks the Vanguard in answer. The
+ * baseline shocks the Vanguard in answer to both. */
+static void test_waits_for_a_better_target(void **state)
+{
+    (void)state;
+    for (int lord = 1; lord >= 0; lord--) {
+        Pos x; pos_init(&x);
+        int vanguard = put(&x, 1, C_VANGUARD);
+        pos_lands(&x, 1, C_PLAINS, 3);
+        pos_lands(&x, 0, C_MOUNTAIN, 1);
+        give(&x, 0, C_SHOCK);
+        int card = lord ? C_MARSHAL : C_HONOR;
+        give(&x, 1, card);
+        x.s.active = 1;
+        Action cast = act(ACT_CAST, hand_slot(&x, 1, card), 0, 0, 0);
+        assert_int_equal(action_apply(&x.s, &x.g, 1, &cast, 0), MTG_OK);
+        assert_int_equal(x.s.stack_n, 1);
+        Action acts[ACTION_MAX];
+        assert_casts(&x, 0, choice(&x, 0, 1, acts), C_SHOCK, TK_PERM, vanguard);
+        if (!lord) {
+            assert_casts(&x, 0, choice(&x, 0, 2, acts), C_SHOCK, TK_PERM, vanguard);
+            continue;
+        }
+        assert_int_equal(choice(&x, 0, 2, acts)->type, ACT_PASS);
+        settle(&x);
+        assert_int_equal(x.s.perm[vanguard].toughness, 2);
+        their_end_step(&x);
+        const Action *a = choice(&x, 0, 2, acts);
+        assert_casts(&x, 0, a, C_SHOCK, TK_PERM, a->tv[0]);
+        assert_int_equal(x.s.perm[a->tv[0]].card, x.deck.card[C_MARSHAL]);
+    }
+}
+
 /* The opponent's Serra Angel under the player's Pacifism ("Enchanted
  * creature can't attack or block") and a Centaur Courser; Doom Blade and
- * two Swamps: the heuristic destroys the Courser, not the Angel that
- * Pacifism holds already. */
+ * two Swamps in the opponent's end step: the heuristic destroys the
+ * Courser, not the Angel that Pacifism holds already. */
 static void test_removal_passes_by_a_pacified_creature(void **state)
 {
     (void)state;
@@ -428,6 +510,7 @@ static void test_removal_passes_by_a_pacified_creature(void **state)
     assert_int_equal(x.s.stack_n, 0);
     pos_lands(&x, 0, C_SWAMP, 2);
     give(&x, 0, C_DOOM);
+    their_end_step(&x);
     Action acts[ACTION_MAX];
     const Action *a = choice(&x, 0, 2, acts);
     assert_int_equal(a->type, ACT_CAST);
@@ -622,6 +705,8 @@ int main(void)
         cmocka_unit_test(test_ponders_with_mana_to_spare),
         cmocka_unit_test(test_returns_a_creature_from_its_graveyard),
         cmocka_unit_test(test_removal_passes_by_a_pacified_creature),
+        cmocka_unit_test(test_holds_up_mana_for_removal),
+        cmocka_unit_test(test_waits_for_a_better_target),
         cmocka_unit_test(test_mulligans_count_the_spells),
         cmocka_unit_test(test_lookahead_plays_out_its_spells),
     };

@@ -238,8 +238,9 @@ static void test_mana_creature(void **state)
 /* Where the heuristic looks at its instants: with the opponent's Bears
  * on the battlefield and a Bolt and a Mountain, it passes in the
  * opponent's upkeep and at the beginning of combat, and bolts the Bears
- * once they attack (the declare attackers step), or in the opponent's end
- * step; with a spell of the opponent on the stack it looks too. */
+ * in the opponent's end step, or once they attack (the declare attackers
+ * step: with no attacker there, the Bolt waits for the end step); with a
+ * spell of the opponent on the stack it looks too. */
 static void test_heuristic_when(void **state)
 {
     (void)state;
@@ -251,7 +252,7 @@ static void test_heuristic_when(void **state)
     Action acts[ACTION_MAX];
     static const struct { int step, looks; } at[] = {
         { STEP_UPKEEP, 0 }, { STEP_DRAW, 0 }, { STEP_MAIN1, 0 }, { STEP_BEGIN_COMBAT, 0 },
-        { STEP_DECLARE_ATTACKERS, 1 }, { STEP_END_COMBAT, 0 }, { STEP_END, 1 },
+        { STEP_DECLARE_ATTACKERS, 0 }, { STEP_END_COMBAT, 0 }, { STEP_END, 1 },
     };
     for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
         x.s.step = (uint8_t)at[k].step;
@@ -263,10 +264,18 @@ static void test_heuristic_when(void **state)
         assert_int_equal(acts[c].tk[0], TK_PERM);
         assert_int_equal(acts[c].tv[0], bears);
     }
+    x.s.step = STEP_DECLARE_ATTACKERS;
+    AttackDecl ad = { (uint8_t)bears, TARGET_PLAYER };
+    assert_int_equal(combat_declare_attackers(&x.s, &x.g, &ad, 1), MTG_OK);
+    int n = game_legal_actions(&x.s, 0, acts);
+    int c = heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1);
+    assert_int_equal(acts[c].type, ACT_CAST);
+    assert_int_equal(acts[c].tv[0], bears);
+    combat_remove(&x.s, bears);
     /* In its own upkeep it passes too; with a spell on the stack it looks. */
     x.s.active = 0;
     x.s.step = STEP_UPKEEP;
-    int n = game_legal_actions(&x.s, 0, acts);
+    n = game_legal_actions(&x.s, 0, acts);
     assert_int_equal(heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1), 0);
     give(&x, 1, S_GROWTH);
     lands(&x, 1, COLOR_G, 1);
@@ -276,7 +285,7 @@ static void test_heuristic_when(void **state)
     assert_int_equal(action_apply(&x.s, &x.g, 1, &g, 0), MTG_OK);
     x.s.step = STEP_UPKEEP;                          /* where it would not look with the stack empty */
     n = game_legal_actions(&x.s, 0, acts);
-    int c = heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1);
+    c = heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1);
     assert_int_equal(acts[c].type, ACT_CAST);        /* the Bolt in answer, while the Bears are 2/2 */
     assert_int_equal(acts[c].tv[0], bears);
 }
