@@ -9,6 +9,7 @@
 #include "engine/heuristic.h"
 #include "engine/combat.h"
 #include "engine/lookahead.h"
+#include "decks/decklist.h"
 
 /* The cards of the positions (pool_pos.h). */
 static const char *const names[] = {
@@ -602,6 +603,77 @@ static void test_returns_a_creature_from_its_graveyard(void **state)
     assert_int_equal(choice(&x, 0, 1, acts)->type, ACT_PASS);
 }
 
+/* The hidden cards change none of its choices with spells: a policy that
+ * plays as the heuristic checks, at each of its choices of an action, that
+ * the heuristic chooses the same with the cards its player cannot see
+ * dealt anew (the opponent's hand, both libraries' order:
+ * lookahead_determinize), and the same with them as they are (no state
+ * kept between calls). */
+static struct { int compared, hidden, differed; Rng deal; uint8_t lib[2][DECK_MAX]; } spy;
+
+static int spy_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Action *legal, int n)
+{
+    (void)pol;
+    Rng r1 = *rng, r2 = *rng;
+    int k = policy_heuristic.main_action(&policy_heuristic, s, g, p, rng, legal, n);
+    GameState other;
+    state_fork(&other, s);
+    uint8_t *libs[2] = { spy.lib[0], spy.lib[1] };
+    lookahead_determinize(&other, p, &spy.deal, libs);
+    const Player *a = &s->pl[1 - p], *b = &other.pl[1 - p];
+    spy.hidden += a->hand_n && memcmp(a->hand, b->hand, a->hand_n);
+    spy.differed += policy_heuristic.main_action(&policy_heuristic, &other, g, p, &r1, legal, n) != k;
+    spy.differed += policy_heuristic.main_action(&policy_heuristic, s, g, p, &r2, legal, n) != k;
+    spy.compared++;
+    return k;
+}
+
+static void test_hidden_cards_change_no_spell(void **state)
+{
+    (void)state;
+    static const char *const pairs[][2] = {
+        { "../decks/br_blightning.dck", "../decks/w_soldiers.txt" },
+        { "../decks/uw_control.txt", "../decks/rdw_goblins.txt" },
+        { "../decks/jund.txt", "../decks/ub_control.txt" },
+    };
+    Policy watched = policy_heuristic;
+    watched.main_action = spy_main;
+    CardPool view = pool_view(&pool);
+    memset(&spy, 0, sizeof spy);
+    rng_seed(&spy.deal, 5, 6, 7);
+    for (int m = 0; m < 3; m++) {
+        DeckList d[2];
+        char err[300];
+        for (int j = 0; j < 2; j++)
+            if (decklist_load(&pool, pairs[m][j], &d[j], err, sizeof err)) fail_msg("%s", err);
+        for (int i = 0; i < 10; i++) {
+            Rng dr[2], pr[2];
+            uint8_t lib[2][DECK_MAX];
+            Game g;
+            memset(&g, 0, sizeof g);
+            g.pool = &view;
+            for (int p = 0; p < 2; p++) {
+                rng_seed(&dr[p], 77, (uint64_t)i, (uint64_t)p);
+                rng_seed(&pr[p], 77, (uint64_t)i, (uint64_t)p + 2);
+                g.deck[p] = &d[p].main;
+                g.deck_rng[p] = &dr[p];
+                g.policy_rng[p] = &pr[p];
+                g.lib_buf[p] = lib[p];
+                g.policy[p] = &watched;
+            }
+            GameState s;
+            game_init(&s, &g, i & 1);
+            assert_true(s.spells);
+            game_run(&s, &g);
+            assert_true(s.over);
+            assert_int_not_equal(s.end_reason, END_ERROR);
+        }
+    }
+    print_message("hidden cards: %d choices compared, %d with another hand dealt\n", spy.compared, spy.hidden);
+    assert_int_equal(spy.differed, 0);
+    assert_true(spy.hidden >= 500);
+}
+
 /* Whether the heuristic of this version keeps player 0's hand. */
 static int keeps(Pos *x, int version)
 {
@@ -707,6 +779,7 @@ int main(void)
         cmocka_unit_test(test_removal_passes_by_a_pacified_creature),
         cmocka_unit_test(test_holds_up_mana_for_removal),
         cmocka_unit_test(test_waits_for_a_better_target),
+        cmocka_unit_test(test_hidden_cards_change_no_spell),
         cmocka_unit_test(test_mulligans_count_the_spells),
         cmocka_unit_test(test_lookahead_plays_out_its_spells),
     };
