@@ -235,6 +235,19 @@ static void playout(GameState *f, const Game *g, int p, const Action *a, int ver
     playout_end(f, &q, p, combat_now, version);
 }
 
+/* Fork f of state s with p's action a taken (NULL: none) and the stack
+ * resolved with no answer (resolve_stack), its playout's game in q (whose
+ * random numbers are dr and pr): 0, or -1 when a cannot be taken. */
+static int fork_resolved(GameState *f, Game *q, Rng dr[2], Rng pr[2], const GameState *s, const Game *g, int p,
+                         const Action *a)
+{
+    state_fork(f, s);
+    playout_game(q, dr, pr, g, p);
+    if (a && action_apply_listed(f, q, p, a) != MTG_OK) return -1;
+    resolve_stack(f, q);
+    return 0;
+}
+
 /* Version 2: what p's combat this turn makes of the board, played on a
  * fork from p's first main phase (after action a, NULL: none, and the
  * stack resolved): the heuristic of this version, with its default
@@ -246,12 +259,9 @@ static void playout(GameState *f, const Game *g, int p, const Action *a, int ver
 static int through_combat(const GameState *s, const Game *g, int p, const Action *a, int version)
 {
     GameState f;
-    state_fork(&f, s);
     Game q;
     Rng dr[2], pr[2];
-    playout_game(&q, dr, pr, g, p);
-    if (a && action_apply_listed(&f, &q, p, a) != MTG_OK) return -100000;   /* never: a is listed */
-    resolve_stack(&f, &q);
+    if (fork_resolved(&f, &q, dr, pr, s, g, p, a)) return -100000;   /* never: a is listed */
     HeuristicParams hp = HEURISTIC_DEFAULTS;
     hp.version = version;
     Policy h = policy_heuristic;
@@ -725,11 +735,9 @@ static int leaves_mana_for(const GameState *s, const Game *g, int p, const Actio
 static int worth_after_stack(const GameState *s, const Game *g, int p, const Action *b, int version)
 {
     GameState f;
-    state_fork(&f, s);
     Game q;
     Rng dr[2], pr[2];
-    playout_game(&q, dr, pr, g, p);
-    resolve_stack(&f, &q);
+    fork_resolved(&f, &q, dr, pr, s, g, p, NULL);
     if (f.over) return f.winner == p ? 100000 : -100000;
     Action acts[ACTION_MAX];
     int n = actions_spells(&f, p, acts, 0), most = -1000000, quiet = -1, now = 0, extra = 0;
