@@ -32,10 +32,10 @@ typedef struct HeuristicParams {
  * marked go with the "until end of turn" effects (514.2), counts the lands
  * that make mana, values the last cards of its library, and holds up its
  * mana for an instant or an ability that can wait for the opponent's turn
- * (policy_spells.c; README, Policies). In every game, it breaks the stalls that drawing
- * would end: in the last turns before its library runs out first it
- * attacks with everything, and when the opponent's runs out first it
- * attacks only where nothing can block (policy_heuristic.c). */
+ * (policy_spells.c; README, Policies). In every game, it breaks the
+ * stalls that drawing would end: in the last turns before its library
+ * runs out first it attacks with everything, and when the opponent's runs
+ * out first it attacks only where nothing can block (policy_heuristic.c). */
 #define HEURISTIC_VERSION 2
 
 /* The default parameters, as an initializer (the heuristic's, and the

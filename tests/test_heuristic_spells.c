@@ -58,7 +58,7 @@ static int looks(const Pos *x, int p, int version)
 }
 
 /* The opponent's end step: where the heuristic takes what waited in its
- * own main phase at instant speed (policy_spells.c, may_wait). */
+ * own main phase at instant speed (policy_spells.c, waits). */
 static void their_end_step(Pos *x)
 {
     x->s.active = 1;
