@@ -661,10 +661,12 @@ static void test_hidden_cards_change_no_spell(void **state)
                 g.lib_buf[p] = lib[p];
                 g.policy[p] = &watched;
             }
+            g.check = 1;                                  /* state_check after every action */
             GameState s;
             game_init(&s, &g, i & 1);
             assert_true(s.spells);
             game_run(&s, &g);
+            if (g.check_failed) fail_msg("%s", g.check_msg);
             assert_true(s.over);
             assert_int_not_equal(s.end_reason, END_ERROR);
         }
