@@ -241,9 +241,10 @@ static void list_targets(Lister *L, Action base, int k)
     const TargetSpec *sp = spec_of(a, k, &tmp);
     const GameState *s = L->s;
     base.n_targets = (uint8_t)(k + 1);
+    /* Each candidate is checked as action_target would name it (spell_target_legal with sp). */
     for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW); p++) {
         base.tk[k] = TK_PLAYER; base.tv[k] = (uint8_t)p;
-        if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);
+        if (target_spec_legal(s, &L->it, sp, (Target){ TK_PLAYER, (uint8_t)p, 0, 0, 0 })) list_targets(L, base, k + 1);
     }
     base.towner &= (uint8_t)~(1u << k);
     if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_GRAVEYARD) {
@@ -282,7 +283,7 @@ static void list_targets(Lister *L, Action base, int k)
             for (int j = 0; j < k; j++) dup |= sp->distinct && base.tk[j] == TK_PERM && base.tv[j] == i;
             if (dup) continue;
             base.tk[k] = TK_PERM; base.tv[k] = (uint8_t)i;
-            if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);
+            if (target_spec_legal(s, &L->it, sp, (Target){ TK_PERM, (uint8_t)i, 0, 0, s->px[i].ts })) list_targets(L, base, k + 1);
         }
     }
 }
