@@ -674,16 +674,23 @@ static int hand_filter_ok(const Filter *f)
            f->power_min == FILTER_NO_MIN && !f->kw && !f->kw_not;
 }
 
-/* Several targets of one spec (targets_many.c): of a spell or a triggered
- * ability with that one spec, permanents or players; the effects on
- * them act on each ("Tap up to two target creatures") or divide damage
- * (601.2d); nothing reads one target of them alone ("its controller",
- * "its power"). */
+/* Several targets of one spec (targets_many.c): of a spell, or of a
+ * triggered, activated or loyalty ability, with that one spec,
+ * permanents or players; the effects on them act on each ("Tap up to two
+ * target creatures", "Untap two target lands") or divide damage (601.2d);
+ * nothing reads one target of them alone ("its controller", "its
+ * power"). An activated ability's action has no slot for a permanent
+ * sacrificed or a card discarded beside them (actions.c's list_costs),
+ * and only a spell pays more for each target beyond the first (601.2e,
+ * stack.c). */
 static int many_ok(const Ability *a, char *why, size_t whylen)
 {
     const TargetSpec *t = &a->target[0];
     if (a->n_targets != 1) NOT("several targets beside another target");
-    if (a->kind != AB_SPELL && a->kind != AB_TRIGGERED) NOT("an ability of several targets");
+    if (a->kind != AB_SPELL && a->kind != AB_TRIGGERED && a->kind != AB_ACTIVATED && a->kind != AB_LOYALTY)
+        NOT("an ability of several targets");
+    if (a->kind != AB_SPELL && (a->cost.sac_n || a->cost.discard_n || a->cost.per_target))
+        NOT("several targets with that cost");
     if (t->what == TGT_OBJECT && t->f.zone != ZONE_BATTLEFIELD) NOT("several targets outside the battlefield");
     if (t->distinct) NOT("several targets, each another");
     int damage = 0;

@@ -14,6 +14,7 @@
 #include "turn.h"
 #include "combat.h"
 #include "policy_board.h"
+#include "effect.h"
 
 /* Creatures player p took until end of turn in its first main phase
  * (Threaten, Act of Treason) attack before the effect ends: what they
@@ -568,29 +569,41 @@ static int idle(const GameState *s, int p, const Action *a, int watched, int ver
     return 1;
 }
 
+/* Whether ability ab only untaps target lands (Garruk Wildspeaker's +1:
+ * "Untap two target lands"): mana again, for what follows. */
+static int untaps_lands(const Ability *ab)
+{
+    if (!ab->n_effects || ab->n_targets != 1 || !filter_only_lands(&ab->target[0].f)) return 0;
+    for (int j = 0; j < ab->n_effects; j++)
+        if (ab->effect[j].op != OP_UNTAP || ab->effect[j].who != SEL_TARGET) return 0;
+    return 1;
+}
+
 /* Whether action a casts a spell that only adds mana (Pyretic Ritual) or
- * activates a mana ability (Chromatic Star, Composite Golem): its worth is
- * what the mana then casts. */
-static int mana_action(const GameState *s, int p, const Action *a)
+ * activates a mana ability (Chromatic Star, Composite Golem), or since
+ * version 2 an ability that untaps lands: its worth is what the mana
+ * then casts. */
+static int mana_action(const GameState *s, int p, const Action *a, int version)
 {
     const Ability *ab = action_ability(s, p, a);
-    if (!ab || a->type == ACT_ACTIVATE) return ab && ab->kind == AB_MANA;
+    if (!ab || a->type == ACT_ACTIVATE) return ab && (ab->kind == AB_MANA || (version >= 2 && untaps_lands(ab)));
     if (!ab->n_effects) return 0;
     for (int j = 0; j < ab->n_effects; j++) if (ab->effect[j].op != OP_ADD_MANA) return 0;
     return 1;
 }
 
 /* The best board p reaches from fork f with one more action (not another
- * mana spell), or f's own: what a ritual's mana is worth. */
-static int best_follow_up(const GameState *f, const Game *g, int p, int version)
+ * mana spell), or f's own: what a ritual's mana (in the pool) or lands
+ * untapped (`lands`) are worth. */
+static int best_follow_up(const GameState *f, const Game *g, int p, int version, int lands)
 {
     int best_v = value(f, p, version), pool = 0;
     for (int c = 0; c < COLOR_COUNT; c++) pool += f->pl[p].mana[c];
-    if (f->over || !pool) return best_v;
+    if (f->over || (!pool && !lands)) return best_v;
     Action acts[ACTION_MAX];
     int n = actions_spells(f, p, acts, 0);
     for (int k = 1; k < n && k < LOOK_MAX; k++) {
-        if (acts[k].type == ACT_LAND || mana_action(f, p, &acts[k]) || same_as_earlier(f, p, acts, k)) continue;
+        if (acts[k].type == ACT_LAND || mana_action(f, p, &acts[k], version) || same_as_earlier(f, p, acts, k)) continue;
         GameState h;
         state_fork(&h, f);
         playout(&h, g, p, &acts[k], version);
@@ -670,7 +683,7 @@ static int known_value(const GameState *s, int p, const Action *a, int quiet, in
 static int instant_speed(const GameState *s, int p, const Action *a)
 {
     if (a->type == ACT_CAST)
-        return (s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])].types & TYPE_INSTANT) && !mana_action(s, p, a);
+        return (s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])].types & TYPE_INSTANT) && !mana_action(s, p, a, 2);
     if (a->type != ACT_ACTIVATE) return 0;
     const Ability *ab = action_ability(s, p, a);
     return ab->kind == AB_ACTIVATED && !(ab->timing & (TM_SORCERY | TM_ATTACKING | TM_UPKEEP)) && !becomes(s, a);
@@ -851,7 +864,8 @@ static int spells_try(const GameState *s, const Game *g, int p, const Action *a,
     GameState f;
     state_fork(&f, s);
     playout(&f, g, p, a, version);
-    return mana_action(s, p, a) ? best_follow_up(&f, g, p, version) : value(&f, p, version);
+    if (!mana_action(s, p, a, version)) return value(&f, p, version);
+    return best_follow_up(&f, g, p, version, a->type == ACT_ACTIVATE && action_ability(s, p, a)->kind != AB_MANA);
 }
 
 int heuristic_spells_try(const GameState *s, const Game *g, int p, const Action *a)

@@ -618,7 +618,14 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     it->ability = a->ability;
     it->source = (uint8_t)i;
     it->source_ts = s->px[i].ts;
-    item_targets(s, it, a);
+    if (a->tk[0] == TK_MANY) {                                                   /* 602.2b, 601.2c */
+        Target cand[PERM_MAX + 2];
+        if (!many_count_ok(ab, a->n_targets, many_candidates(s, it, ab, cand), many_amount(ab, a->x)) ||
+            !many_choose(s, g, it, ab, a->n_targets))
+            return ERR_ILLEGAL_ACTION;
+    } else {
+        item_targets(s, it, a);
+    }
     /* The payer leaves the source untapped when it can (a land animating
      * itself keeps its own mana ability unused, to attack): the player's
      * choice of mana abilities, 601.2g, 602.2b. */

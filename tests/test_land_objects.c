@@ -22,13 +22,13 @@ static const char *const names[] = {
     "Mountain", "Mountain", "Mountain", "Mountain",
     "Plains", "Plains", "Island", "Island", "Forest", "Swamp",
     "Bog Wraith", "Armored Ascension", "Grizzly Bears", "Raging Goblin", "Aegis Angel", "Demolish",
-    "Legacy Weapon", "Mind Rot", "Darksteel Colossus", "Tome Scour",
+    "Legacy Weapon", "Mind Rot", "Darksteel Colossus", "Tome Scour", "Garruk Wildspeaker",
 };
 enum {
     C_DEMOLISH, C_CRYOCLASM, C_ICY, C_BOOMERANG,
     C_MTN1, C_MTN2, C_MTN3, C_MTN4,
     C_PLAINS1, C_PLAINS2, C_ISLAND, C_ISLAND2, C_FOREST, C_SWAMP,
-    C_WRAITH, C_ASCENSION, C_BEARS, C_GOBLIN, C_AEGIS, C_DEMOLISH2, C_WEAPON, C_MIND_ROT, C_COLOSSUS, C_TOME, C_N
+    C_WRAITH, C_ASCENSION, C_BEARS, C_GOBLIN, C_AEGIS, C_DEMOLISH2, C_WEAPON, C_MIND_ROT, C_COLOSSUS, C_TOME, C_GARRUK, C_N
 };
 #include "pool_pos.h"
 
@@ -99,7 +99,7 @@ static void test_matchup_choice(void **state)
     for (int k = 0; k < C_N; k++) {
         const CardDef *d = &pool.cards[pool_find(&pool, names[k])];
         int want = k == C_DEMOLISH || k == C_CRYOCLASM || k == C_ICY || k == C_BOOMERANG || k == C_AEGIS ||
-                   k == C_DEMOLISH2 || k == C_WEAPON;
+                   k == C_DEMOLISH2 || k == C_WEAPON || k == C_GARRUK;
         assert_int_equal(card_singles_out_land(d), want);
     }
 }
@@ -515,6 +515,86 @@ static void test_objects_play_as_counts(void **state)
     assert_int_equal(same, 200);
 }
 
+/* Garruk Wildspeaker's +1, "Untap two target lands" (601.2c, 606): one
+ * action, for exactly two targets, chosen one by one as it is activated
+ * (targets_many.h), lands of either player, not a creature; not listed
+ * with one land on the battlefield. The heuristic untaps its own tapped
+ * lands to cast the Grizzly Bears they then pay for, rather than spend
+ * its last loyalty counter on a Beast, and the random policy's targets
+ * are legal ones. */
+static void test_garruk_untaps_two_lands(void **state)
+{
+    (void)state;
+    Pos x; objects_init(&x);
+    x.s.spells |= SPELLS_NO_GRANTED;
+    int garruk = put(&x, 0, C_GARRUK);
+    int forest = land(&x, 0, C_FOREST, 1);
+    Action acts[ACTION_MAX];
+    int n = game_legal_actions(&x.s, 0, acts), plus = 0;
+    for (int k = 0; k < n; k++) plus += acts[k].type == ACT_ACTIVATE && acts[k].hand_idx == garruk && acts[k].ability == 0;
+    assert_int_equal(plus, 0);                                     /* one land: no two targets */
+    int mountain = land(&x, 0, C_MTN1, 1), island = land(&x, 1, C_ISLAND, 1);
+    put(&x, 0, C_GOBLIN);                                          /* a creature: no land to untap */
+    n = game_legal_actions(&x.s, 0, acts);
+    int k_plus = -1, k_minus = -1;
+    for (int k = 0; k < n; k++) {
+        if (acts[k].type != ACT_ACTIVATE || acts[k].hand_idx != garruk) continue;
+        if (acts[k].ability == 0) {
+            assert_int_equal(acts[k].tk[0], TK_MANY);
+            assert_int_equal(acts[k].n_targets, 2);
+            assert_int_equal(k_plus, -1);                          /* one action: the count is two */
+            k_plus = k;
+        }
+        if (acts[k].ability == 1) k_minus = k;
+    }
+    assert_true(k_plus > 0 && k_minus > 0);
+    give(&x, 0, C_BEARS);
+    x.s.perm[garruk].loyalty = 1;
+    n = game_legal_actions(&x.s, 0, acts);
+    int pick = heuristic_spells_main(&x.s, &x.g, 0, acts, n, -1);
+    assert_true(acts[pick].type == ACT_ACTIVATE && acts[pick].hand_idx == garruk && acts[pick].ability == 0);
+    HeuristicParams hp;
+    heuristic_defaults(&hp);
+    Policy h = policy_heuristic;
+    h.self = &hp;
+    x.g.policy[0] = &h;
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &acts[pick], 0), MTG_OK);
+    const StackItem *it = &x.s.stack[x.s.stack_n - 1];
+    assert_int_equal(it->n_targets, 2);
+    assert_true((it->t[0].v == forest && it->t[1].v == mountain) || (it->t[0].v == mountain && it->t[1].v == forest));
+    assert_int_equal(x.s.perm[garruk].loyalty, 2);                 /* 606.4: paid as it is activated */
+    settle(&x);                                                    /* it resolves */
+    assert_false(x.s.perm[forest].flags & PF_TAPPED);
+    assert_false(x.s.perm[mountain].flags & PF_TAPPED);
+    assert_true(x.s.perm[island].flags & PF_TAPPED);
+    n = game_legal_actions(&x.s, 0, acts);
+    int bears = hand_slot(&x, 0, C_BEARS), castable = 0;
+    for (int k = 0; k < n; k++) castable |= acts[k].type == ACT_CAST && acts[k].hand_idx == bears;
+    assert_true(castable);
+
+    /* The random policy: each choice among the legal targets left. */
+    Pos y; objects_init(&y);
+    y.s.spells |= SPELLS_NO_GRANTED;
+    int g2 = put(&y, 0, C_GARRUK), l[3];
+    l[0] = land(&y, 0, C_FOREST, 1);
+    l[1] = land(&y, 1, C_ISLAND, 1);
+    l[2] = land(&y, 1, C_SWAMP, 1);
+    y.g.policy[0] = &policy_random;
+    n = game_legal_actions(&y.s, 0, acts);
+    int k = 0;
+    while (k < n && !(acts[k].type == ACT_ACTIVATE && acts[k].hand_idx == g2 && acts[k].ability == 0)) k++;
+    assert_true(k < n);
+    assert_int_equal(action_apply(&y.s, &y.g, 0, &acts[k], 0), MTG_OK);
+    it = &y.s.stack[y.s.stack_n - 1];
+    assert_int_equal(it->n_targets, 2);
+    assert_true(it->t[0].v != it->t[1].v);
+    for (int j = 0; j < 2; j++) assert_true(it->t[j].v == l[0] || it->t[j].v == l[1] || it->t[j].v == l[2]);
+    settle(&y);
+    int untapped = 0;
+    for (int j = 0; j < 3; j++) untapped += !(y.s.perm[l[j]].flags & PF_TAPPED);
+    assert_int_equal(untapped, 2);
+}
+
 int main(void)
 {
     (void)library;
@@ -527,6 +607,7 @@ int main(void)
         cmocka_unit_test(test_boomerang_land),
         cmocka_unit_test(test_landwalk_and_plains),
         cmocka_unit_test(test_aegis_angel_on_a_land),
+        cmocka_unit_test(test_garruk_untaps_two_lands),
         cmocka_unit_test(test_legacy_weapon),
         cmocka_unit_test(test_legacy_weapon_milled),
         cmocka_unit_test(test_colossus_to_library),

@@ -432,6 +432,8 @@ typedef struct Watch {
     uint16_t turn[PERM_MAX];   /* the turn of each slot's last loyalty activation */
     uint32_t ts[PERM_MAX];     /* the activated planeswalker's timestamp */
     int twice, again, loyalty_acts, pw_attacks;
+    int untaps;                /* Garruk Wildspeaker's +1: two target lands (several targets, 601.2c) */
+    uint16_t wildspeaker;      /* its card */
     const GameState *s;
 } Watch;
 
@@ -441,6 +443,13 @@ static void watch(void *ctx, const GameState *s, const Event *e)
     if (e->type == EV_ATTACK && e->other < PERM_MAX) w->pw_attacks++;
     if (e->type != EV_ACTIVATE || s->cards[e->card].ab[e->amount].kind != AB_LOYALTY) return;
     w->loyalty_acts++;
+    if (e->card == w->wildspeaker && e->amount == 0) {
+        const StackItem *it = &s->stack[s->stack_n - 1];
+        assert_int_equal(it->n_targets, 2);
+        for (int k = 0; k < 2; k++) assert_true(it->t[k].kind == TK_PERM && (s->px[it->t[k].v].xflags & PX_LAND));
+        assert_true(it->t[0].v != it->t[1].v);
+        w->untaps++;
+    }
     int i = e->perm;
     if (w->ts[i] == s->px[i].ts) {
         if (w->turn[i] == s->turn) w->twice++;
@@ -455,13 +464,13 @@ static void test_games(void **state)
     (void)state;
     CardPool view = pool_view(&pool);
     static const char *const a_cards[] = { "Jace Beleren", "Liliana Vess", "Garruk, Primal Hunter",
-                                           "Chandra Nalaar", "Grizzly Bears", "Craw Wurm" };
-    static const int a_n[] = { 4, 4, 4, 4, 10, 6 };
+                                           "Chandra Nalaar", "Grizzly Bears", "Craw Wurm", "Garruk Wildspeaker" };
+    static const int a_n[] = { 4, 4, 4, 4, 6, 6, 4 };
     static const char *const b_cards[] = { "Grizzly Bears", "Elite Vanguard", "Lightning Bolt", "Craw Wurm" };
     static const int b_n[] = { 12, 12, 8, 4 };
     static const char *const lands[] = { "Island", "Swamp", "Forest", "Mountain" };
     Deck da = { { 0 }, 0 }, db = { { 0 }, 0 };
-    for (int k = 0; k < 6; k++) for (int j = 0; j < a_n[k]; j++) da.card[da.n++] = (uint16_t)pool_find(&pool, a_cards[k]);
+    for (int k = 0; k < 7; k++) for (int j = 0; j < a_n[k]; j++) da.card[da.n++] = (uint16_t)pool_find(&pool, a_cards[k]);
     for (int k = 0; k < 4; k++) for (int j = 0; j < 7; j++) da.card[da.n++] = (uint16_t)pool_find(&pool, lands[k]);
     for (int k = 0; k < 4; k++) for (int j = 0; j < b_n[k]; j++) db.card[db.n++] = (uint16_t)pool_find(&pool, b_cards[k]);
     for (int j = 0; j < 12; j++) db.card[db.n++] = (uint16_t)pool_find(&pool, "Forest");
@@ -470,10 +479,11 @@ static void test_games(void **state)
     heuristic_defaults(&hp);
     Policy h = policy_heuristic;
     h.self = &hp;
-    int heur_loyalty = 0, heur_pw_attacks = 0;
+    int heur_loyalty = 0, heur_pw_attacks = 0, heur_untaps = 0;
     for (int pol = 0; pol < 2; pol++) {
         static Watch w;
         memset(&w, 0, sizeof w);
+        w.wildspeaker = (uint16_t)pool_find(&pool, "Garruk Wildspeaker");
         for (int i = 0; i < 120; i++) {
             Rng dr[2], pr[2];
             Game g;
@@ -505,9 +515,11 @@ static void test_games(void **state)
         assert_true(w.again > 0);
         assert_true(w.loyalty_acts > 50);
         assert_true(w.pw_attacks > 0);
-        if (pol) { heur_loyalty = w.loyalty_acts; heur_pw_attacks = w.pw_attacks; }
+        assert_true(w.untaps > 0);
+        if (pol) { heur_loyalty = w.loyalty_acts; heur_pw_attacks = w.pw_attacks; heur_untaps = w.untaps; }
     }
-    printf("heuristic: %d loyalty activations, %d attacks on planeswalkers\n", heur_loyalty, heur_pw_attacks);
+    printf("heuristic: %d loyalty activations (%d untapping two lands), %d attacks on planeswalkers\n", heur_loyalty,
+           heur_untaps, heur_pw_attacks);
 }
 
 int main(void)
