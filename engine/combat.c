@@ -437,6 +437,7 @@ static inline __attribute__((always_inline)) void deal_all(GameState *s, Game *g
         for (int j = sa->first[k]; j < sa->first[k + 1]; j++)
             if (sa->amount[j] > 0)                                            /* 119.8 */
                 dealt += deal(s, g, sa->source[k], sa->to[j], sa->amount[j], sa->flags[k], gain, touched, spells);
+        if (spells && dealt) trigger_attached_damage(s, sa->source[k], dealt);   /* Spirit Link: once per source */
         if (spells && dealt && (sa->flags[k] & DMG_LIFELINK) &&   /* one life gain per source (120.3f) */
             !(s->pl_rules[perm_controller(s, sa->source[k])] & PR_NO_GAIN)) {
             int ctl = perm_controller(s, sa->source[k]);

@@ -1037,7 +1037,11 @@ static void run(Ctx *c, const Effect *e)
     case OP_DAMAGE: {
         DamageSource src = e->arg2 == DMG_BY_EVENT ? event_source(c) : source_of(c);
         src.no_prevent = (e->flags & EF_NO_PREVENT) != 0;
-        if (c->many && e->who == SEL_TARGET && c->a->target[0].divided) { c->dealt = divided_damage(c, &src, n); break; }
+        if (c->many && e->who == SEL_TARGET && c->a->target[0].divided) {
+            c->dealt = divided_damage(c, &src, n);
+            if (src.slot != NO_SLOT) trigger_attached_damage(s, src.slot, c->dealt);
+            break;
+        }
         c->dealt = 0;
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
             int i = permiter_next(&it), d = damage_deal(s, c->g, &src, i, 0, n);
@@ -1049,6 +1053,7 @@ static void run(Ctx *c, const Effect *e)
         for (int p = 0; p < 2; p++)                           /* "equal to the cards in that player's hand" */
             if (players >> p & 1)
                 c->dealt += damage_deal(s, c->g, &src, -1, p, e->n.kind == QTY_HAND_SIZE ? e->n.n * s->pl[p].hand_n : n);
+        if (src.slot != NO_SLOT) trigger_attached_damage(s, src.slot, c->dealt);   /* the effect's damage: one event */
         break;
     }
     case OP_PUMP: case OP_GRANT: case OP_RULE: case OP_LOSE_KW: case OP_SET_COLOR: case OP_SET_PT: {

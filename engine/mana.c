@@ -342,7 +342,7 @@ static void tap_for_mana(GameState *s, const Game *g, int p, const Units *u, int
             const Ability *a = &d->ab[k];
             if (!tap_only(a) || !ability_pains(a)) continue;
             DamageSource src = { (uint8_t)i, (uint8_t)p, s->px[i].colors, s->perm[i].card, s->perm[i].kw, 0, 0 };
-            damage_deal(s, g, &src, -1, p, a->effect[1].n.n);
+            trigger_attached_damage(s, i, damage_deal(s, g, &src, -1, p, a->effect[1].n.n));
             break;
         }
     }

@@ -35,7 +35,7 @@ static int trig_has_perm(int tr)
 static int trig_has_amount(int tr)
 {
     return tr == TR_GAIN_LIFE || tr == TR_DAMAGE_OPPONENT || tr == TR_COMBAT_DAMAGE_PLAYER || tr == TR_PLAYER_NONCOMBAT_DAMAGE ||
-           tr == TR_DEALT_DAMAGE;
+           tr == TR_DEALT_DAMAGE || tr == TR_ATTACHED_DEALS_DAMAGE;
 }
 
 /* Triggers the engine raises (stack.c's trigger_event and its callers). */
@@ -48,6 +48,7 @@ static int trigger_ok(const Ability *a)
     case TR_BECOMES_TARGET: case TR_ATTACHED_BECOMES_TARGET:   /* stack.c's triggers_targeted */
     case TR_DEALT_DAMAGE:        /* damage.c and combat.c, per source and recipient */
     case TR_ATTACHED_ATTACKS: case TR_ATTACHED_BLOCKS:        /* stack.c's trigger_attached */
+    case TR_ATTACHED_DEALS_DAMAGE:   /* stack.c's trigger_attached_damage: a combat damage step's or an effect's */
     case TR_ATTACHED_TAPPED:     /* stack.c's trigger_tapped, wherever a permanent becomes tapped (an
                                     enchanted land: a game with land objects, card_singles_out_land) */
     case TR_DAMAGED_CREATURE_DIES:                            /* stack.c's trigger_damaged_dies */

@@ -221,6 +221,16 @@ void trigger_event_on(GameState *s, int trigger, int slot, int other, int player
         }
 }
 
+void trigger_attached_damage(GameState *s, int slot, int amount)
+{
+    if (amount <= 0 || (s->trig_absent >> TR_ATTACHED_DEALS_DAMAGE & 1)) return;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int j = permiter_next(&it);
+        if ((s->px[j].abk & (PK_ATTACH | PK_TRIGGERED)) == (PK_ATTACH | PK_TRIGGERED) && s->px[j].attached == slot)
+            trigger_event_on(s, TR_ATTACHED_DEALS_DAMAGE, j, slot, perm_controller(s, slot), amount);
+    }
+}
+
 void trigger_delayed(GameState *s, const StackItem *it)
 {
     Pending *w = pend(s, it->card, it->ability, it->controller, NO_SLOT, it->controller, 0);

@@ -79,6 +79,13 @@ void trigger_leaves(GameState *s, int slot, uint16_t card, int controller);
  * nothing, 704.5m). */
 void trigger_attached_dies(GameState *s, int slot, int player);
 
+/* "Whenever enchanted creature deals damage" (Spirit Link): permanent
+ * `slot` dealt `amount` damage in one event, to one or several recipients
+ * at once (a combat damage step's, or one effect's: the ability triggers
+ * once, as lifelink's did when it was a triggered ability); the abilities
+ * of what is attached to it, with that amount. */
+void trigger_attached_damage(GameState *s, int slot, int amount);
+
 /* Permanent `slot` became tapped (it was untapped): an attack (508.1f), a
  * {T} cost (602.2b, mana abilities while paying included), an effect that
  * taps it, regeneration (701.15a). Queues "whenever a creature an opponent
