@@ -1295,9 +1295,13 @@ static void run(Ctx *c, const Effect *e)
         }
         break;
     case OP_COUNTER: {
-        Target t = c->it->t[e->arg];
+        /* the target, or "that spell or ability" of a "becomes the target" trigger (stack.c's
+         * targeted_by: the item of that timestamp, if still on the stack) */
+        int event = e->who == SEL_EVENT_OBJECT;
+        Target t = event ? (Target){ TK_STACK, 0, 0, 0, c->it->ev_ts } : c->it->t[e->arg];
         int k = t.kind == TK_STACK ? stack_find(s, t.ts) : -1;
-        if (c->legal[e->arg] && k >= 0 && !((e->flags & EF_UNLESS_PAY) && paid_instead(c, s->stack[k].controller, n)))
+        if ((event || c->legal[e->arg]) && k >= 0 &&
+            !((e->flags & EF_UNLESS_PAY) && paid_instead(c, s->stack[k].controller, n)))
             counter_item(s, c->g, k, c->it->card);
         break;
     }

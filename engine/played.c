@@ -46,6 +46,7 @@ static int trigger_ok(const Ability *a)
     case TR_BLOCKED_BY_CREATURE: case TR_COMBAT_DAMAGE_PLAYER: case TR_DAMAGE_OPPONENT: case TR_GAIN_LIFE:
     case TR_OTHER_ETB:
     case TR_BECOMES_TARGET: case TR_ATTACHED_BECOMES_TARGET:   /* stack.c's triggers_targeted */
+    case TR_BECOMES_TARGET_BY:   /* stack.c's targeted_by: "that spell or ability" countered alone (effect.c) */
     case TR_DEALT_DAMAGE:        /* damage.c and combat.c, per source and recipient */
     case TR_ATTACHED_ATTACKS: case TR_ATTACHED_BLOCKS:        /* stack.c's trigger_attached */
     case TR_ATTACHED_DEALS_DAMAGE:   /* stack.c's trigger_attached_damage: a combat damage step's or an effect's */
@@ -310,7 +311,8 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
             return 1;
         NOT("%s of a card in a graveyard", name);
     }
-    if ((sel == SEL_EVENT_OBJECT || sel == SEL_EVENT_CONTROLLER) && !(trig && trig_has_perm(a->trigger)))
+    if ((sel == SEL_EVENT_OBJECT || sel == SEL_EVENT_CONTROLLER) && !(trig && trig_has_perm(a->trigger)) &&
+        !(sel == SEL_EVENT_OBJECT && e->op == OP_COUNTER && trig && a->trigger == TR_BECOMES_TARGET_BY))
         NOT("%s on the object of that event", name);
     if (sel == SEL_EVENT_PLAYER && !(trig && a->trigger != TR_ETB && a->trigger != TR_DIES && a->trigger != TR_ATTACKS &&
                                      !trig_has_perm(a->trigger) && a->trigger != TR_BLOCKS && a->trigger != TR_BLOCKED))
@@ -536,8 +538,8 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         if (e->dur != DUR_NOW || (sel != SEL_TARGET && !set && sel != SEL_SELF && sel != SEL_EVENT_OBJECT && sel != SEL_PREVIOUS))
             break;
         return 1;
-    case OP_COUNTER:
-        if (sel != SEL_TARGET) break;
+    case OP_COUNTER:                                         /* a target, or the item that targeted the source */
+        if (sel != SEL_TARGET && !(sel == SEL_EVENT_OBJECT && trig && a->trigger == TR_BECOMES_TARGET_BY)) break;
         return 1;
     case OP_GAIN_LIFE: case OP_LOSE_LIFE: case OP_DRAW:
         /* "Its controller gains life": the target permanent's controller as

@@ -250,6 +250,25 @@ void trigger_cast(GameState *s, const StackItem *spell)
     trigger_scan(s, TR_CAST, spell->controller, NO_SLOT, spell, 0);
 }
 
+/* "Whenever ~ becomes the target of a spell or ability an opponent
+ * controls" (Frost Titan): permanent i's abilities of that trigger, when
+ * item it's controller is such a player; "that spell or ability" is the
+ * item, known by its timestamp (Pending.ev_ts, with no event permanent:
+ * it may have left the stack when the ability resolves). */
+static void targeted_by(GameState *s, int i, const StackItem *it)
+{
+    if (s->trig_absent >> TR_BECOMES_TARGET_BY & 1) return;
+    const CardDef *d = &s->cards[s->perm[i].card];
+    int ctl = perm_controller(s, i);
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (a->kind != AB_TRIGGERED || a->trigger != TR_BECOMES_TARGET_BY || !ctl_match(s, a->trig_ctl, ctl, it->controller, i))
+            continue;
+        Pending *w = pend(s, s->perm[i].card, k, ctl, i, it->controller, 0);
+        if (w) w->ev_ts = it->ts;
+    }
+}
+
 void triggers_targeted(GameState *s, const StackItem *it)
 {
     PermSet named = 0;                       /* each permanent once, however many targets name it */
@@ -264,7 +283,10 @@ void triggers_targeted(GameState *s, const StackItem *it)
         if (!(s->px[i].abk & PK_TRIGGERED)) continue;
         int att = s->px[i].attached;
         /* trigger_event_on queues only the abilities of that trigger */
-        if (permset_has(named, i)) trigger_event_on(s, TR_BECOMES_TARGET, i, NO_SLOT, it->controller, 0);
+        if (permset_has(named, i)) {
+            trigger_event_on(s, TR_BECOMES_TARGET, i, NO_SLOT, it->controller, 0);
+            targeted_by(s, i, it);
+        }
         if (att != NO_SLOT && permset_has(named, att))
             trigger_event_on(s, TR_ATTACHED_BECOMES_TARGET, i, att, it->controller, 0);
     }
