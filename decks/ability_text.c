@@ -374,7 +374,8 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     static const char *const flags[] = { "no-regen", "may", "at-random", "bottom", "tapped", "",
                                          "you-choose", "if-done", "reveal", "no-prevent", "shuffle",
                                          "damaged-no-regen", "at-end-of-combat", "if-less-life", "if-fewer",
-                                         "if-lost", "if-a-graveyard-has", "unless-a-graveyard-has" };
+                                         "if-lost", "if-a-graveyard-has", "unless-a-graveyard-has", "",
+                                         "if-not-done" };
     for (int k = 0; k < (int)(sizeof flags / sizeof *flags); k++)
         if ((e->flags & (1u << k)) && flags[k][0]) put(b, " %s", flags[k]);
     if (e->flags & EF_IF_FEWER) filter_text(b, &e->count, st);

@@ -2502,6 +2502,22 @@ static int vp_you(P *p, const Ref *subj)
         return 1;
     }
     if (lit(p, "sacrifice")) {
+        /* "sacrifice a creature other than ~" (Lord of the Pit): the player's own choice, as
+         * "each player sacrifices a creature" (vp_player) */
+        Snap sn;
+        snap(p, &sn);
+        int n, npl, nkind;
+        Filter sf;
+        if (p->ctx != C_STATIC && number(p, &n, 1) && filter(p, &sf, &npl, &nkind) && nkind == N_PERMANENT &&
+            NUM(npl, n > 1) && sf.ctl == CTL_ANY) {
+            Effect *e = clause_eff(p, OP_SACRIFICE, subj);
+            if (!e) return 0;
+            e->n.n = (int8_t)n;
+            e->sel = sf;
+            e->dur = DUR_NOW;
+            return 1;
+        }
+        restore(p, &sn);
         if (!ref(p, &r, A_OBJ) || r.who != SEL_SELF) { p->i = save; return 0; }
         Effect *e = clause_eff(p, OP_SACRIFICE, &r);
         if (!e) return 0;
@@ -2738,6 +2754,9 @@ static int sentence(P *p)
         else if (lit(p, "if you have less life than an opponent ,")) cond = EF_IF_LESS_LIFE;
         /* after "you may pay ...": what happens if it was paid */
         else if (from > 0 && p->a->effect[from - 1].op == OP_PAY_MANA && lit(p, "if you do ,")) cond = EF_IF_DONE;
+        /* after "sacrifice a creature ...": what happens if none was (Lord of the Pit) */
+        else if (from > 0 && p->a->effect[from - 1].op == OP_SACRIFICE && p->a->effect[from - 1].who == SEL_YOU &&
+                 lit(p, "if you can't ,")) cond = EF_IF_NOT_DONE;
         else if (lit(p, "if a graveyard has")) {             /* Visions of Beyond */
             int v;
             if (number(p, &v, 0) && v > 1 && lit(p, "or more cards in it ,")) { cond = EF_IF_GRAVEYARD; cond_n = v; }

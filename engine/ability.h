@@ -385,8 +385,10 @@ enum {
                                  cards instead": Visions of Beyond) */
     EF_UNLESS_GRAVEYARD = 1u << 17,/* happens only if no graveyard holds Effect.cond_n or more cards: the
                                  effect a later EF_IF_GRAVEYARD one replaces ("instead", 614.1a) */
-    EF_UNLESS_DISCARD = 1u << 18 /* OP_SACRIFICE of the source: "unless you discard a <Effect.sel> card":
+    EF_UNLESS_DISCARD = 1u << 18,/* OP_SACRIFICE of the source: "unless you discard a <Effect.sel> card":
                                  the ability's controller may discard one instead (Hidden Horror) */
+    EF_IF_NOT_DONE = 1u << 19   /* happens only if the previous effect did not happen: "sacrifice a
+                                 creature. If you can't, ..." (Lord of the Pit) */
 };
 
 /* A token's characteristics (111.4). */

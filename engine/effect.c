@@ -1265,6 +1265,7 @@ static void run(Ctx *c, const Effect *e)
             if (c->src >= 0 && perm_controller(s, c->src) == c->it->controller) perm_leave(s, c->g, c->src, ZONE_GRAVEYARD);
             break;
         }
+        c->done = 0;                                          /* "If you can't": none sacrificed */
         for (int p = 0; p < 2; p++) {                        /* that player chooses, APNAP (101.4) */
             int pp = p == 0 ? s->active : 1 - s->active;
             if (!(players >> pp & 1)) continue;
@@ -1276,6 +1277,7 @@ static void run(Ctx *c, const Effect *e)
                     if (filter_perm(s, &e->sel, i, pp, c->src)) opt[m++] = (uint8_t)i;
                 }
                 if (!m) break;
+                c->done = 1;
                 perm_leave(s, c->g, opt[ask(c, pp, CH_SACRIFICE, m, opt)], ZONE_GRAVEYARD);
             }
         }
@@ -1595,6 +1597,7 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
         const Effect *e = &c.a->effect[k];
         if ((e->flags & EF_IF_DONE) && !c.done) continue;
         if ((e->flags & EF_IF_LOST) && !c.lost) continue;
+        if ((e->flags & EF_IF_NOT_DONE) && c.done) continue;   /* "If you can't, ..." */
         if (e->flags & (EF_IF_LESS_LIFE | EF_IF_FEWER | EF_IF_GRAVEYARD | EF_UNLESS_GRAVEYARD)) {   /* 608.2c */
             int you = it->controller;
             if ((e->flags & (EF_IF_GRAVEYARD | EF_UNLESS_GRAVEYARD)) && c.gy_big < 0)   /* "a graveyard has N or more" */

@@ -247,6 +247,10 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
      * effects right after one with EF_IF_DONE as it happened */
     for (const Effect *f = a->effect; f < e; f++)
         if (f->op == OP_PAY_MANA) flags_ok |= EF_IF_DONE;
+    /* "sacrifice a creature other than ~. If you can't, ...": right after the player's own
+     * sacrifice, which effect.c marks done only if a permanent was sacrificed */
+    if (e > a->effect && (e - 1)->op == OP_SACRIFICE && (e - 1)->who == SEL_YOU && !((e - 1)->flags & EF_IF_NOT_DONE))
+        flags_ok |= EF_IF_NOT_DONE;
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
     int q = qty_ok(a, &e->n);
     /* Damage to target player equal to the cards in that player's hand (Sudden Impact). */

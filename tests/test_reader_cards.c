@@ -22,12 +22,13 @@ static const char *const names[] = {
     "Raging Goblin", "Sunken Hope", "Stampeding Wildebeests", "Puppeteer",
     "Royal Assassin", "White Knight", "Stave Off", "Mortivore", "Ancestor's Chosen",
     "Lavaborn Muse", "Elixir of Immortality", "Fling", "Dark Tutelage", "Goblin Bangchuckers", "Scoria Wurm",
+    "Lord of the Pit", "Lord of the Pit",
 };
 enum { C_NIGHTMARE, C_SWAMP1, C_SWAMP2, C_SWAMP3, C_ANTHEM, C_SCION, C_BEARS, C_WURM, C_RATS1, C_RATS2,
        C_HAWK1, C_HAWK2, C_HAWK3, C_FOREST1, C_FOREST2, C_DISCIPLINE, C_ORNITHOPTER, C_BEACON, C_STAMPEDE,
        C_CORRUPT, C_TIMELY, C_CULTIVATE, C_SLEEP, C_ARBALEST, C_HURKYL, C_BOLT, C_COMMUNE, C_HELLKITE, C_DIMINISH,
        C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_SUNKEN, C_WILDEBEESTS, C_PUPPETEER, C_ASSASSIN,
-       C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_LAVABORN, C_ELIXIR, C_FLING, C_TUTELAGE, C_BANG, C_SCORIA, C_N };
+       C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_LAVABORN, C_ELIXIR, C_FLING, C_TUTELAGE, C_BANG, C_SCORIA, C_LORD, C_LORD2, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -439,6 +440,40 @@ static void test_return_own(void **state)
     assert_true(permset_has(y.s.perm_used, goblin));
 }
 
+/* Lord of the Pit: at the beginning of its controller's upkeep, that
+ * player sacrifices a creature other than it; only if they can't, it
+ * deals 7 damage to them. Two Lords are sacrificed to each other (the
+ * card's ruling): the first ability to resolve sacrifices the other Lord,
+ * and the second, its source gone, the first (a creature other than that
+ * Lord), so no damage is dealt. */
+static void test_lord_of_the_pit(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    int lord = put(&x, 0, C_LORD), bears = put(&x, 0, C_BEARS), wurm = put(&x, 1, C_WURM);
+    trigger_event(&x.s, TR_UPKEEP, NO_SLOT, 0, 0, 0, 0);
+    settle(&x);
+    assert_false(permset_has(x.s.perm_used, bears));              /* the only other creature */
+    assert_true(permset_has(x.s.perm_used, lord) && permset_has(x.s.perm_used, wurm));
+    assert_int_equal(x.s.pl[0].life, 20);
+    trigger_event(&x.s, TR_UPKEEP, NO_SLOT, 0, 1, 1, 0);           /* the opponent's upkeep: not its */
+    settle(&x);
+    assert_int_equal(x.s.pl[0].life, 20);
+    trigger_event(&x.s, TR_UPKEEP, NO_SLOT, 0, 0, 0, 0);           /* none to sacrifice: 7 damage */
+    settle(&x);
+    assert_true(permset_has(x.s.perm_used, lord));
+    assert_int_equal(x.s.pl[0].life, 13);
+    assert_int_equal(x.s.pl[1].life, 20);
+
+    Pos y; init(&y);
+    int a = put(&y, 0, C_LORD), b = put(&y, 0, C_LORD2);
+    trigger_event(&y.s, TR_UPKEEP, NO_SLOT, 0, 0, 0, 0);           /* each triggers */
+    settle(&y);
+    assert_false(permset_has(y.s.perm_used, a) || permset_has(y.s.perm_used, b));
+    assert_int_equal(y.s.pl[0].gy_n, 2);
+    assert_int_equal(y.s.pl[0].life, 20);
+}
+
 /* A policy answering its choices from a script, in order (then 0). */
 static int script[4], script_n, script_at;
 static int choose_script(const Policy *pol, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
@@ -734,6 +769,7 @@ int main(void)
         cmocka_unit_test(test_top_to_hand),
         cmocka_unit_test(test_coin_flip),
         cmocka_unit_test(test_control_superseded),
+        cmocka_unit_test(test_lord_of_the_pit),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
