@@ -1728,6 +1728,16 @@ static int vp_player(P *p, const Ref *subj)
                 e = clause_eff(p, op, subj);                 /* the card just put into the hand */
                 if (!e) return 0;
                 e->n.kind = QTY_PREV_MANA_VALUE;
+            } else if (p->a->n_effects > 0 && p->a->effect[p->a->n_effects - 1].op == OP_SACRIFICE &&
+                       p->a->effect[p->a->n_effects - 1].who == SEL_YOU && p->a->effect[p->a->n_effects - 1].n.n == 1 &&
+                       (p->a->effect[p->a->n_effects - 1].sel.types & TYPE_CREATURE) &&
+                       lit(p, "the sacrificed creature's power")) {
+                /* Xathrid Demon: the creature the previous effect sacrificed, as it last
+                 * existed (608.2h); only if one was ("If you can't sacrifice ...") */
+                e = clause_eff(p, op, subj);
+                if (!e) return 0;
+                e->n.kind = QTY_SACRIFICED_POWER;
+                e->flags |= EF_IF_DONE;
             } else if (p->a->n_effects > 0 && p->a->effect[p->a->n_effects - 1].op == OP_DAMAGE &&
                        lit(p, "the damage dealt this way")) {
                 /* Corrupt: the damage the previous effect dealt, after prevention (119.4a) */
@@ -2757,6 +2767,12 @@ static int sentence(P *p)
         /* after "sacrifice a creature ...": what happens if none was (Lord of the Pit) */
         else if (from > 0 && p->a->effect[from - 1].op == OP_SACRIFICE && p->a->effect[from - 1].who == SEL_YOU &&
                  lit(p, "if you can't ,")) cond = EF_IF_NOT_DONE;
+        /* Xathrid Demon: "..., then each opponent loses life equal to the sacrificed creature's
+         * power. If you can't sacrifice a creature, ...": after that effect, which happens only if
+         * the sacrifice did (EF_IF_DONE), so that `done` still tells */
+        else if (from > 1 && p->a->effect[from - 2].op == OP_SACRIFICE && p->a->effect[from - 2].who == SEL_YOU &&
+                 (p->a->effect[from - 2].sel.types & TYPE_CREATURE) && p->a->effect[from - 1].n.kind == QTY_SACRIFICED_POWER &&
+                 lit(p, "if you can't sacrifice a creature ,")) cond = EF_IF_NOT_DONE;
         else if (lit(p, "if a graveyard has")) {             /* Visions of Beyond */
             int v;
             if (number(p, &v, 0) && v > 1 && lit(p, "or more cards in it ,")) { cond = EF_IF_GRAVEYARD; cond_n = v; }

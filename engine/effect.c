@@ -301,6 +301,8 @@ typedef struct Ctx {
                            greatest number of cards a player discarded this way") */
     int8_t gy_big;      /* "If a graveyard has twenty or more cards in it, ... instead": whether one had,
                            checked once, at the first effect it conditions (614.1a; -1: not yet) */
+    int16_t sac_power;  /* the power of the creature the last "sacrifice a creature" effect sacrificed, as
+                           it last existed (608.2h: "the sacrificed creature's power") */
 } Ctx;
 
 static int qty(const Ctx *c, const Qty *q)
@@ -324,7 +326,10 @@ static int amount(const Ctx *c, const Effect *e)
 {
     switch (e->n.kind) {
     case QTY_LIFE_LOST: return e->n.n * c->life_lost;
-    case QTY_SACRIFICED_POWER: return c->it->ev_amount > 0 ? e->n.n * c->it->ev_amount : 0;   /* 608.2h */
+    case QTY_SACRIFICED_POWER: {                                                           /* 608.2h */
+        int pw = c->a->kind == AB_SPELL ? c->it->ev_amount : c->sac_power;   /* a cost's (stack.c), or an effect's */
+        return pw > 0 ? e->n.n * pw : 0;
+    }
     case QTY_TARGET_POWER: case QTY_TARGET_TOUGHNESS: {  /* now, or as it last existed (608.2h) */
         Target t = c->it->t[e->arg];
         if (e->arg >= ITEM_TARGETS || !c->legal[e->arg] || t.kind != TK_PERM) return 0;
@@ -1277,8 +1282,10 @@ static void run(Ctx *c, const Effect *e)
                     if (filter_perm(s, &e->sel, i, pp, c->src)) opt[m++] = (uint8_t)i;
                 }
                 if (!m) break;
+                int gone = opt[ask(c, pp, CH_SACRIFICE, m, opt)];
                 c->done = 1;
-                perm_leave(s, c->g, opt[ask(c, pp, CH_SACRIFICE, m, opt)], ZONE_GRAVEYARD);
+                c->sac_power = (int16_t)perm_power(s, gone);
+                perm_leave(s, c->g, gone, ZONE_GRAVEYARD);
             }
         }
         break;
@@ -1567,7 +1574,7 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
 {
     const CardDef *d = &s->cards[it->card];
     if (it->ability >= d->n_abilities) return 1;
-    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1, { 0 }, { 0 }, 0, 0, 0, 0, 0, 0, 0, -1 };
+    Ctx c = { s, g, it, &d->ab[it->ability], -1, { 0 }, { 0 }, 1, { 0 }, { 0 }, 0, 0, 0, 0, 0, 0, 0, -1, 0 };
     c.many = (uint8_t)many_spec(c.a);
     if (it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts)
         c.src = it->source;
@@ -1598,6 +1605,11 @@ int effect_resolve(GameState *s, Game *g, StackItem *it)
         if ((e->flags & EF_IF_DONE) && !c.done) continue;
         if ((e->flags & EF_IF_LOST) && !c.lost) continue;
         if ((e->flags & EF_IF_NOT_DONE) && c.done) continue;   /* "If you can't, ..." */
+        if (e->flags & EF_IF_NOT_DONE) {                    /* all of that sentence: `done` stays as it was */
+            if (!(e->flags & EF_OPTIONAL) || may(&c)) run(&c, e);
+            c.done = 0;
+            continue;
+        }
         if (e->flags & (EF_IF_LESS_LIFE | EF_IF_FEWER | EF_IF_GRAVEYARD | EF_UNLESS_GRAVEYARD)) {   /* 608.2c */
             int you = it->controller;
             if ((e->flags & (EF_IF_GRAVEYARD | EF_UNLESS_GRAVEYARD)) && c.gy_big < 0)   /* "a graveyard has N or more" */

@@ -118,7 +118,14 @@ static int qty_ok(const Ability *a, const Qty *q)
         return a->kind == AB_TRIGGERED && trig_has_perm(a->trigger) ? 4 : 0;
     case QTY_HALF_LIBRARY: case QTY_HAND_SIZE: return 2;     /* its player's: OP_MILL only (effect_ok) */
     case QTY_LIFE_LOST: return 1;                            /* the reader: after a "lose life" effect */
-    case QTY_SACRIFICED_POWER: return a->kind == AB_SPELL && a->cost.sac_n == 1;   /* stack.c keeps it */
+    case QTY_SACRIFICED_POWER:
+        if (a->kind == AB_SPELL && a->cost.sac_n == 1) return 1;                 /* stack.c keeps it */
+        /* right after the ability's own "sacrifice a creature" (effect.c keeps its power), if done */
+        for (int k = 1; k < a->n_effects; k++)
+            if (&a->effect[k].n == q)
+                return a->effect[k - 1].op == OP_SACRIFICE && a->effect[k - 1].who == SEL_YOU && a->effect[k - 1].n.n == 1 &&
+                       (a->effect[k].flags & EF_IF_DONE);
+        return 0;
     case QTY_TARGET_POWER: case QTY_TARGET_TOUGHNESS:        /* a permanent target's (effect.c's lki_p, lki_t) */
         return 1;
     case QTY_COUNT_PLAYER: case QTY_LIFE_TOTAL: return 3;    /* its player's: life only (effect_ok) */
@@ -247,10 +254,17 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
      * effects right after one with EF_IF_DONE as it happened */
     for (const Effect *f = a->effect; f < e; f++)
         if (f->op == OP_PAY_MANA) flags_ok |= EF_IF_DONE;
-    /* "sacrifice a creature other than ~. If you can't, ...": right after the player's own
-     * sacrifice, which effect.c marks done only if a permanent was sacrificed */
-    if (e > a->effect && (e - 1)->op == OP_SACRIFICE && (e - 1)->who == SEL_YOU && !((e - 1)->flags & EF_IF_NOT_DONE))
+    /* "sacrifice a creature other than ~. If you can't, ...": after the player's own
+     * sacrifice, which effect.c marks done only if a permanent was sacrificed, and the
+     * effects that happen only if it was (EF_IF_DONE: `done` unchanged when they do not) */
+    const Effect *before = e - 1;
+    while (before > a->effect && (before->flags & EF_IF_NOT_DONE)) before--;   /* the sentence's earlier ones */
+    while (before > a->effect && (before->flags & EF_IF_DONE)) before--;
+    if (e > a->effect && before->op == OP_SACRIFICE && before->who == SEL_YOU && !(before->flags & EF_IF_NOT_DONE))
         flags_ok |= EF_IF_NOT_DONE;
+    /* the effect after it that reads the creature sacrificed (QTY_SACRIFICED_POWER) */
+    if (e > a->effect && (e - 1)->op == OP_SACRIFICE && (e - 1)->who == SEL_YOU && e->n.kind == QTY_SACRIFICED_POWER)
+        flags_ok |= EF_IF_DONE;
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
     int q = qty_ok(a, &e->n);
     /* Damage to target player equal to the cards in that player's hand (Sudden Impact). */

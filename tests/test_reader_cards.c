@@ -22,13 +22,13 @@ static const char *const names[] = {
     "Raging Goblin", "Sunken Hope", "Stampeding Wildebeests", "Puppeteer",
     "Royal Assassin", "White Knight", "Stave Off", "Mortivore", "Ancestor's Chosen",
     "Lavaborn Muse", "Elixir of Immortality", "Fling", "Dark Tutelage", "Goblin Bangchuckers", "Scoria Wurm",
-    "Lord of the Pit", "Lord of the Pit",
+    "Lord of the Pit", "Lord of the Pit", "Xathrid Demon",
 };
 enum { C_NIGHTMARE, C_SWAMP1, C_SWAMP2, C_SWAMP3, C_ANTHEM, C_SCION, C_BEARS, C_WURM, C_RATS1, C_RATS2,
        C_HAWK1, C_HAWK2, C_HAWK3, C_FOREST1, C_FOREST2, C_DISCIPLINE, C_ORNITHOPTER, C_BEACON, C_STAMPEDE,
        C_CORRUPT, C_TIMELY, C_CULTIVATE, C_SLEEP, C_ARBALEST, C_HURKYL, C_BOLT, C_COMMUNE, C_HELLKITE, C_DIMINISH,
        C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_SUNKEN, C_WILDEBEESTS, C_PUPPETEER, C_ASSASSIN,
-       C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_LAVABORN, C_ELIXIR, C_FLING, C_TUTELAGE, C_BANG, C_SCORIA, C_LORD, C_LORD2, C_N };
+       C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_LAVABORN, C_ELIXIR, C_FLING, C_TUTELAGE, C_BANG, C_SCORIA, C_LORD, C_LORD2, C_XATHRID, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -474,6 +474,31 @@ static void test_lord_of_the_pit(void **state)
     assert_int_equal(y.s.pl[0].life, 20);
 }
 
+/* Xathrid Demon: its controller sacrifices a creature other than it, then
+ * each opponent loses life equal to that creature's power as it last
+ * existed (608.2h: the Craw Wurm under Glorious Anthem, 7); if they
+ * can't, the Demon is tapped and they lose 7 life (both effects of that
+ * sentence). */
+static void test_xathrid_demon(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    int demon = put(&x, 0, C_XATHRID), wurm = put(&x, 0, C_WURM);
+    put(&x, 0, C_ANTHEM);
+    settle(&x);
+    trigger_event(&x.s, TR_UPKEEP, NO_SLOT, 0, 0, 0, 0);
+    settle(&x);
+    assert_false(permset_has(x.s.perm_used, wurm));
+    assert_int_equal(x.s.pl[1].life, 13);
+    assert_int_equal(x.s.pl[0].life, 20);
+    assert_false(x.s.perm[demon].flags & PF_TAPPED);
+    trigger_event(&x.s, TR_UPKEEP, NO_SLOT, 0, 0, 0, 0);           /* none other: tapped, 7 life lost */
+    settle(&x);
+    assert_true(x.s.perm[demon].flags & PF_TAPPED);
+    assert_int_equal(x.s.pl[0].life, 13);
+    assert_int_equal(x.s.pl[1].life, 13);
+}
+
 /* A policy answering its choices from a script, in order (then 0). */
 static int script[4], script_n, script_at;
 static int choose_script(const Policy *pol, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
@@ -770,6 +795,7 @@ int main(void)
         cmocka_unit_test(test_coin_flip),
         cmocka_unit_test(test_control_superseded),
         cmocka_unit_test(test_lord_of_the_pit),
+        cmocka_unit_test(test_xathrid_demon),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
