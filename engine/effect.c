@@ -1140,8 +1140,9 @@ static void run(Ctx *c, const Effect *e)
     }
     case OP_DESTROY: {
         /* Auras and Equipment attached to something leave last: what leaves with them
-         * still has them as it leaves ("When enchanted creature dies", 603.10a) */
-        PermSet late = attached_in(s, perms);
+         * still has them as it leaves ("When enchanted creature dies", 603.10a); so does
+         * what watches creatures die (Grave Pact: stack.h's triggers_watch_dies) */
+        PermSet late = attached_in(s, perms) | triggers_watch_dies(s, perms);
         for (int pass = 0; pass < 2; pass++)
             for (PermIter it = permset_iter(pass ? late : perms & ~late); permiter_more(&it);) {
                 int i = permiter_next(&it);

@@ -54,6 +54,8 @@ static int trigger_ok(const Ability *a)
                                     enchanted land: a game with land objects, card_singles_out_land) */
     case TR_DAMAGED_CREATURE_DIES:                            /* stack.c's trigger_damaged_dies */
         return 1;
+    case TR_OTHER_DIES:          /* zone.c's perm_leave, stack.c's trigger_other_dies (on no creature: played.c) */
+        return filter_ok(&a->trig_filter) && (a->trig_filter.types & TYPE_CREATURE) && a->trig_filter.zone == ZONE_BATTLEFIELD;
     case TR_ATTACHED_DIES:       /* stack.c's trigger_attached_dies: "return ~ to its owner's hand" alone */
         return a->n_effects == 1 && a->effect[0].op == OP_BOUNCE && a->effect[0].who == SEL_SELF && !a->effect[0].flags;
     case TR_LEAVES:              /* zone.c's perm_leave, stack.c's trigger_leaves: its linked card */
@@ -517,7 +519,7 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
             break;
         return 1;
     case OP_SACRIFICE:                                       /* the source, or a player's choice of theirs */
-        if (e->dur != DUR_NOW || (sel != SEL_SELF && !on_player) || sel == SEL_TARGET_CONTROLLER ||
+        if (e->dur != DUR_NOW || (sel != SEL_SELF && !on_player && sel != SEL_OTHER_PLAYERS) || sel == SEL_TARGET_CONTROLLER ||
             (sel != SEL_SELF && (e->n.kind != QTY_CONST || e->sel.zone != ZONE_BATTLEFIELD)))
             break;
         /* A land: any land (effect.c's sacrifice_lands, basic lands by color
@@ -862,6 +864,7 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         NOT("that mana ability");
     case AB_TRIGGERED:
         if (!trigger_ok(a)) NOT("that trigger");
+        if (a->trigger == TR_OTHER_DIES && (types & TYPE_CREATURE)) NOT("that trigger on a creature");
         if (a->zone == ZONE_GRAVEYARD) {
             /* 113.6: "return ~ from your graveyard to your hand" alone, its card its only
              * object (stack.c's trigger_gy_damage, effect.c's run_on_card); the source

@@ -159,7 +159,10 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
      * permanent entering or leaving, the layers' results), and then every
      * permanent is looked at. */
     if (s->spells && slots == s->perm_used) dying |= attachments(s, &acted) | legend_rule(s, g);
-    for (PermIter it = permset_iter(dying); permiter_more(&it);) perm_to_graveyard(s, g, permiter_next(&it));
+    /* at once (704.3): what watches creatures die last (stack.h's triggers_watch_dies) */
+    PermSet last = s->spells ? triggers_watch_dies(s, dying) : 0;
+    for (PermIter it = permset_iter(dying & ~last); permiter_more(&it);) perm_to_graveyard(s, g, permiter_next(&it));
+    for (PermIter it = permset_iter(last); permiter_more(&it);) perm_to_graveyard(s, g, permiter_next(&it));
     if (dying) acted = 1;
 
     if (lost[0] || lost[1]) {

@@ -140,6 +140,25 @@ void trigger_leaves(GameState *s, int slot, uint16_t card, int controller)
         }
 }
 
+void trigger_other_dies(GameState *s, int i, int ctl)
+{
+    if (!(s->trig_absent >> TR_OTHER_DIES & 1)) trigger_scan(s, TR_OTHER_DIES, ctl, i, NULL, 0);
+}
+
+PermSet triggers_watch_dies(const GameState *s, PermSet set)
+{
+    PermSet w = 0;
+    if (s->trig_absent >> TR_OTHER_DIES & 1) return 0;
+    for (PermIter it = permset_iter(set); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_TRIGGERED)) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++)
+            if (d->ab[k].kind == AB_TRIGGERED && d->ab[k].trigger == TR_OTHER_DIES) w |= PERMSET_BIT(i);
+    }
+    return w;
+}
+
 void trigger_attached_dies(GameState *s, int slot, int player)
 {
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {

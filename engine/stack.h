@@ -79,6 +79,18 @@ void trigger_leaves(GameState *s, int slot, uint16_t card, int controller);
  * nothing, 704.5m). */
 void trigger_attached_dies(GameState *s, int slot, int player);
 
+/* "Whenever a creature you control dies" (TR_OTHER_DIES: Grave Pact):
+ * creature i, controlled by ctl, is about to be put into a graveyard from
+ * the battlefield (zone.c's perm_leave, before it leaves, so that the
+ * abilities' filters see it as it last existed). Such a watcher sees the
+ * deaths at the same time as its own leaving (603.10a) because it leaves
+ * after them: triggers_watch_dies gives the watchers among `set`, which
+ * the callers that remove several permanents at once (sba.c, effect.c's
+ * "destroy all") put last; played.c plays the trigger only on a card that
+ * is no creature, so that no watcher's own death goes unseen. */
+void trigger_other_dies(GameState *s, int i, int ctl);
+PermSet triggers_watch_dies(const GameState *s, PermSet set);
+
 /* "Whenever enchanted creature deals damage" (Spirit Link): permanent
  * `slot` dealt `amount` damage in one event, to one or several recipients
  * at once (a combat damage step's, or one effect's: the ability triggers

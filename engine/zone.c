@@ -287,7 +287,10 @@ void perm_leave(GameState *s, const Game *g, int i, int zone)
     else game_event(g, s, EV_LEAVE, ctl, i, 0, card, zone, 0);
     if (s->stack_n || s->pending_n) last_known(s, i);
     if (zone == ZONE_GRAVEYARD && creature && s->float_n) trigger_damaged_dies(s, i);   /* Sengir Vampire */
-    if (zone == ZONE_GRAVEYARD && creature && s->spells) trigger_attached_dies(s, i, ctl);
+    if (zone == ZONE_GRAVEYARD && creature && s->spells) {
+        trigger_attached_dies(s, i, ctl);
+        trigger_other_dies(s, i, ctl);   /* Grave Pact: i still there, as the watchers see it */
+    }
     combat_remove(s, i);
     /* What was attached to it becomes unattached (the state-based actions
      * then put an Aura into its owner's graveyard, 704.5m). */
