@@ -396,6 +396,7 @@ static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int
         if (spells) {
             s->damaged_opp |= (uint8_t)(1u << def);
             trigger_event_on(s, TR_COMBAT_DAMAGE_PLAYER, src, NO_SLOT, def, amt);
+            trigger_attached(s, TR_ATTACHED_COMBAT_DAMAGE_PLAYER, src, def, amt);    /* Worldslayer */
             trigger_event_on(s, TR_DAMAGE_OPPONENT, src, NO_SLOT, def, amt);
             trigger_gy_damage(s, def, s->perm[src].card, s->px[src].colors, ctl);   /* Chandra's Phoenix */
         }

@@ -50,6 +50,7 @@ static int trigger_ok(const Ability *a)
     case TR_DEALT_DAMAGE:        /* damage.c and combat.c, per source and recipient */
     case TR_ATTACHED_ATTACKS: case TR_ATTACHED_BLOCKS:        /* stack.c's trigger_attached */
     case TR_ATTACHED_DEALS_DAMAGE:   /* stack.c's trigger_attached_damage: a combat damage step's or an effect's */
+    case TR_ATTACHED_COMBAT_DAMAGE_PLAYER:                    /* combat.c, through trigger_attached */
     case TR_ATTACHED_TAPPED:     /* stack.c's trigger_tapped, wherever a permanent becomes tapped (an
                                     enchanted land: a game with land objects, card_singles_out_land) */
     case TR_DAMAGED_CREATURE_DIES:                            /* stack.c's trigger_damaged_dies */
@@ -359,7 +360,9 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         !e->sel.kw_not && !e->sel.other && e->sel.power_max == FILTER_NO_LIMIT && e->sel.power_min == FILTER_NO_MIN)
         return 1;
     if (set && !filter_ok(&e->sel)) NOT("%s of cards outside the battlefield", name);
-    if (set && a->kind != AB_STATIC && filter_may_match_land(&e->sel))
+    /* "destroy all permanents": a game with such a card plays basic lands as permanents
+     * (setup.c's card_singles_out_land) */
+    if (set && a->kind != AB_STATIC && filter_may_match_land(&e->sel) && !(e->op == OP_DESTROY && e->sel.zone == ZONE_BATTLEFIELD))
         NOT("%s of lands (basic lands are not permanents yet)", name);
     if (a->kind == AB_STATIC) {
         if (e->dur != DUR_STATIC) NOT("a static %s with a duration", name);

@@ -132,6 +132,14 @@ int card_singles_out_land(const CardDef *d)
 {
     for (int k = 0; k < d->n_abilities; k++) {
         if (d->ab[k].kind == AB_ENCHANT && filter_may_match_land(&d->ab[k].trig_filter)) return 1;   /* 303.4a */
+        /* an effect on every permanent of a kind that may be a land ("destroy all permanents other
+         * than Worldslayer"): each basic land must be a permanent it can act on (played.c) */
+        for (int e = 0; d->ab[k].kind != AB_STATIC && e < d->ab[k].n_effects; e++) {
+            const Effect *f = &d->ab[k].effect[e];
+            if ((f->who == SEL_ALL || f->who == SEL_TARGET_PLAYER_ALL || f->who == SEL_TARGET_PLAYER_OWNS) &&
+                f->sel.zone == ZONE_BATTLEFIELD && filter_may_match_land(&f->sel) && f->op == OP_DESTROY)
+                return 1;
+        }
         for (int t = 0; t < d->ab[k].n_targets; t++) {
             const TargetSpec *ts = &d->ab[k].target[t];
             if (ts->what == TGT_OBJECT && ts->f.zone == ZONE_BATTLEFIELD && filter_may_match_land(&ts->f)) return 1;

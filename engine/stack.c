@@ -80,15 +80,13 @@ static void trigger_scan(GameState *s, int trigger, int player, int ev_slot, con
     }
 }
 
-/* "Whenever enchanted (equipped) creature attacks / blocks": the abilities
- * of what is attached to permanent `slot` (that creature: the event's). */
-static void trigger_attached(GameState *s, int trigger, int slot, int player)
+void trigger_attached(GameState *s, int trigger, int slot, int player, int amount)
 {
     if (s->trig_absent >> trigger & 1) return;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int j = permiter_next(&it);
         if ((s->px[j].abk & (PK_ATTACH | PK_TRIGGERED)) == (PK_ATTACH | PK_TRIGGERED) && s->px[j].attached == slot)
-            trigger_event_on(s, trigger, j, slot, player, 0);
+            trigger_event_on(s, trigger, j, slot, player, amount);
     }
 }
 
@@ -108,7 +106,7 @@ void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int contr
     default:
         break;
     }
-    if (trigger == TR_ATTACKS) trigger_attached(s, TR_ATTACHED_ATTACKS, slot, player);   /* 508.3a */
+    if (trigger == TR_ATTACKS) trigger_attached(s, TR_ATTACHED_ATTACKS, slot, player, 0);   /* 508.3a */
     const CardDef *d = &s->cards[card];
     for (int k = 0; !(s->trig_absent >> trigger & 1) && k < d->n_abilities; k++)
         if (d->ab[k].kind == AB_TRIGGERED && d->ab[k].trigger == trigger)
@@ -194,7 +192,7 @@ void trigger_tapped(GameState *s, int slot)
 {
     if (!s->spells) return;
     trigger_scan(s, TR_OTHER_TAPPED, perm_controller(s, slot), slot, NULL, 0);
-    trigger_attached(s, TR_ATTACHED_TAPPED, slot, perm_controller(s, slot));   /* "enchanted permanent" */
+    trigger_attached(s, TR_ATTACHED_TAPPED, slot, perm_controller(s, slot), 0);   /* "enchanted permanent" */
 }
 
 /* The abilities of the cards in player `owner`'s graveyard that trigger on
@@ -242,12 +240,7 @@ void trigger_event_on(GameState *s, int trigger, int slot, int other, int player
 
 void trigger_attached_damage(GameState *s, int slot, int amount)
 {
-    if (amount <= 0 || (s->trig_absent >> TR_ATTACHED_DEALS_DAMAGE & 1)) return;
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int j = permiter_next(&it);
-        if ((s->px[j].abk & (PK_ATTACH | PK_TRIGGERED)) == (PK_ATTACH | PK_TRIGGERED) && s->px[j].attached == slot)
-            trigger_event_on(s, TR_ATTACHED_DEALS_DAMAGE, j, slot, perm_controller(s, slot), amount);
-    }
+    if (amount > 0) trigger_attached(s, TR_ATTACHED_DEALS_DAMAGE, slot, perm_controller(s, slot), amount);
 }
 
 void trigger_delayed(GameState *s, const StackItem *it)
@@ -380,7 +373,7 @@ void triggers_blocks(GameState *s)
     int def = 1 - s->active;
     for (PermIter it = permset_iter(c->blockers); permiter_more(&it);) {         /* 509.5 */
         int b = permiter_next(&it);
-        trigger_attached(s, TR_ATTACHED_BLOCKS, b, def);
+        trigger_attached(s, TR_ATTACHED_BLOCKS, b, def, 0);
         trigger_event_on(s, TR_BLOCKS, b, NO_SLOT, def, 0);
     }
     for (PermIter it = permset_iter(c->attackers); permiter_more(&it);) {

@@ -79,6 +79,12 @@ void trigger_leaves(GameState *s, int slot, uint16_t card, int controller);
  * nothing, 704.5m). */
 void trigger_attached_dies(GameState *s, int slot, int player);
 
+/* "Whenever enchanted (equipped) creature attacks / blocks / deals combat
+ * damage to a player": the abilities of that kind of what is attached to
+ * permanent `slot` (that creature: the event's), with the event's player
+ * and amount. */
+void trigger_attached(GameState *s, int trigger, int slot, int player, int amount);
+
 /* "Whenever a creature you control dies" (TR_OTHER_DIES: Grave Pact):
  * creature i, controlled by ctl, is about to be put into a graveyard from
  * the battlefield (zone.c's perm_leave, before it leaves, so that the

@@ -22,13 +22,14 @@ static const char *const names[] = {
     "Mountain", "Mountain", "Mountain", "Mountain",
     "Plains", "Plains", "Island", "Island", "Forest", "Swamp",
     "Bog Wraith", "Armored Ascension", "Grizzly Bears", "Raging Goblin", "Aegis Angel", "Demolish",
-    "Legacy Weapon", "Mind Rot", "Darksteel Colossus", "Tome Scour", "Garruk Wildspeaker",
+    "Legacy Weapon", "Mind Rot", "Darksteel Colossus", "Tome Scour", "Garruk Wildspeaker", "Worldslayer",
+    "Planar Cleansing",
 };
 enum {
     C_DEMOLISH, C_CRYOCLASM, C_ICY, C_BOOMERANG,
     C_MTN1, C_MTN2, C_MTN3, C_MTN4,
     C_PLAINS1, C_PLAINS2, C_ISLAND, C_ISLAND2, C_FOREST, C_SWAMP,
-    C_WRAITH, C_ASCENSION, C_BEARS, C_GOBLIN, C_AEGIS, C_DEMOLISH2, C_WEAPON, C_MIND_ROT, C_COLOSSUS, C_TOME, C_GARRUK, C_N
+    C_WRAITH, C_ASCENSION, C_BEARS, C_GOBLIN, C_AEGIS, C_DEMOLISH2, C_WEAPON, C_MIND_ROT, C_COLOSSUS, C_TOME, C_GARRUK, C_WORLDSLAYER, C_CLEANSING, C_N
 };
 #include "pool_pos.h"
 
@@ -89,6 +90,10 @@ static void test_matchup_choice(void **state)
     b.card[1] = (uint16_t)pool_find(&pool, "Demolish");
     assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED));
     assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED));
+    b.card[1] = (uint16_t)pool_find(&pool, "Worldslayer");                /* "destroy all permanents other than ~" */
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED));
+    b.card[1] = (uint16_t)pool_find(&pool, "Planar Cleansing");           /* "destroy all nonland permanents" */
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED));
     b.card[1] = (uint16_t)pool_find(&pool, "Indestructibility");          /* "Enchant permanent" */
     assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED));
     b.card[1] = (uint16_t)pool_find(&pool, "Pacifism");                   /* "Enchant creature" */
@@ -99,7 +104,7 @@ static void test_matchup_choice(void **state)
     for (int k = 0; k < C_N; k++) {
         const CardDef *d = &pool.cards[pool_find(&pool, names[k])];
         int want = k == C_DEMOLISH || k == C_CRYOCLASM || k == C_ICY || k == C_BOOMERANG || k == C_AEGIS ||
-                   k == C_DEMOLISH2 || k == C_WEAPON || k == C_GARRUK;
+                   k == C_DEMOLISH2 || k == C_WEAPON || k == C_GARRUK || k == C_WORLDSLAYER;
         assert_int_equal(card_singles_out_land(d), want);
     }
 }
