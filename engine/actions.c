@@ -136,6 +136,14 @@ static int sorcery_time(const GameState *s, int p)
     return (s->step == STEP_MAIN1 || s->step == STEP_MAIN2) && s->active == p && s->stack_n == 0;
 }
 
+/* 305.2: whether player p has a land drop left this turn: none played, or
+ * fewer than one plus the additional ones static abilities give. */
+static int land_drop_ok(const GameState *s, int p)
+{
+    if (!(s->pl[p].flags & PL_LAND_PLAYED)) return 1;
+    return !(s->spells & SPELLS_NO_EXTRA_LAND) && s->lands_played[p] <= layers_extra_lands(s, p);
+}
+
 static int card_has_flash(const CardDef *d)
 {
     for (int k = 0; k < d->n_abilities; k++) {
@@ -617,7 +625,7 @@ static void list_gy_activations(Lister *L, int p, int free_mana)
 int actions_surely_none(const GameState *s, int p)
 {
     const Player *pl = &s->pl[p];
-    if ((pl->flags & (PL_FREE_SPELLS | PL_GY_ABILITIES)) || (sorcery_time(s, p) && !(pl->flags & PL_LAND_PLAYED)) ||
+    if ((pl->flags & (PL_FREE_SPELLS | PL_GY_ABILITIES)) || (sorcery_time(s, p) && land_drop_ok(s, p)) ||
         (s->pl_rules[p] & PR_LANDS_ANY_COLOR))                       /* Joiner Adept: any land makes mana */
         return 0;
     if (mana_pack(pl->mana) || mana_pack(pl->land_n) != mana_pack(pl->land_tapped)) return 0;
@@ -648,7 +656,7 @@ int actions_lands(const GameState *s, int p, Action *out)
     const Player *pl = &s->pl[p];
     int n = 0;
     out[n++] = (Action){ ACT_PASS, 0, 0, 0, 0, { 0 }, { 0 }, 0 };
-    if (!sorcery_time(s, p) || (pl->flags & PL_LAND_PLAYED)) return n;                 /* 305.1-2 */
+    if (!sorcery_time(s, p) || !land_drop_ok(s, p)) return n;                            /* 305.1-2 */
     for (int h = 0; h < pl->hand_n && n < ACTION_MAX; h++)
         if (s->cards[OBJ_CARD(s, p, pl->hand[h])].types & TYPE_LAND)
             out[n++] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
@@ -668,7 +676,7 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
     for (int h = 0; h < pl->hand_n; h++) {
         const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
         if (d->types & TYPE_LAND) {
-            if (sorcery && !(pl->flags & PL_LAND_PLAYED) && L.n < ACTION_MAX)          /* 305.1-2 */
+            if (sorcery && land_drop_ok(s, p) && L.n < ACTION_MAX)                        /* 305.1-2 */
                 out[L.n++] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
             continue;
         }

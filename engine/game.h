@@ -172,14 +172,16 @@ void game_init(GameState *s, Game *g, int starting);
 int deck_has_text(const CardPool *pool, const Deck *d);
 
 /* Whether card d can single out a land on the battlefield: an ability
- * with a target a land may be ("target land", "target permanent"). A game
- * with one plays basic lands as permanents (SPELLS_LAND_OBJECTS). */
+ * with a target a land may be ("target land", "target permanent"), or one
+ * that destroys every permanent of a kind a land may be. A game with one
+ * plays basic lands as permanents (SPELLS_LAND_OBJECTS). */
 int card_singles_out_land(const CardDef *d);
 
 /* Game.text for a matchup of decks a and b: 1 + GameState.spells
  * (SPELLS_ON when a deck holds a card with rules text, SPELLS_LAND_OBJECTS
  * too when a deck holds a card that singles out a land, SPELLS_NO_GRANTED
- * when no card of the decks nor token grants an Aura's activated ability).
+ * when no card of the decks nor token grants an Aura's activated ability,
+ * SPELLS_NO_EXTRA_LAND when none lets a player play an additional land).
  * Once per matchup: every game of it plays alike. */
 int game_text(const CardPool *pool, const Deck *a, const Deck *b);
 

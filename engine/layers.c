@@ -673,6 +673,28 @@ static int applies(const GameState *s, int src, const Effect *e, int i)
     return e->who == SEL_ALL && filter_perm(s, &e->sel, i, perm_controller(s, src), src);
 }
 
+int layers_extra_lands(const GameState *s, int p)
+{
+    int n = 0;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int src = permiter_next(&it);
+        if (!(s->px[src].abk & PK_STATIC)) continue;
+        const CardDef *d = &s->cards[s->perm[src].card];
+        int you = perm_controller(s, src);
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_STATIC || (a->cond && !layers_static_cond(s, src, a))) continue;
+            for (int j = 0; j < a->n_effects; j++) {
+                const Effect *e = &a->effect[j];
+                if (e->op == OP_RULE && e->arg2 == RULE_EXTRA_LAND &&
+                    ((e->who == SEL_YOU && p == you) || (e->who == SEL_OPPONENTS && p != you) || e->who == SEL_EACH_PLAYER))
+                    n++;
+            }
+        }
+    }
+    return n;
+}
+
 int layers_each_rule(const GameState *s, int i, int r, RuleVisit visit, const void *ctx)
 {
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {

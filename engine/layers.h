@@ -21,6 +21,11 @@
  * condition changed. layers_recompute is the work; layers_refresh, called
  * at every priority point and state-based-action pass, its inline check. */
 void layers_recompute(GameState *s);
+
+/* The additional lands player p may play each of their turns (305.2):
+ * one for each static ability giving them one (Rites of Flourishing's
+ * "Each player may play an additional land on each of their turns"). */
+int layers_extra_lands(const GameState *s, int p);
 static inline void layers_refresh(GameState *s)
 {
     if (s->layers_dirty || s->cond_key) layers_recompute(s);

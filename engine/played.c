@@ -387,7 +387,8 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
             if (e->op != OP_RULE || (r != RULE_CANT_LOSE && r != RULE_CANT_WIN && r != RULE_NO_MAX_HAND &&
                                      r != RULE_SHROUD && r != RULE_HAND_REVEALED && r != RULE_KEEP_MANA &&
                                      r != RULE_ONE_SPELL && r != RULE_CANT_CAST && r != RULE_HEXPROOF &&
-                                     r != RULE_CAST_AS_FLASH && r != RULE_CANT_GAIN_LIFE))
+                                     r != RULE_CAST_AS_FLASH && r != RULE_CANT_GAIN_LIFE &&
+                                     r != RULE_EXTRA_LAND))   /* actions.c's land_drop_ok */
                 NOT("a static %s on players", name);
             /* actions.c: "creature spells" alone (Steel Golem), PR_NO_CREATURE_CAST */
             if (r == RULE_CANT_CAST && (e->param.types != TYPE_CREATURE || !filter_only(&e->param, 2)))

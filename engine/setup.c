@@ -156,18 +156,30 @@ static int card_grants(const CardDef *d)
     return 0;
 }
 
+/* Whether card d has a static ability that lets a player play an
+ * additional land each turn (Rites of Flourishing). */
+static int card_extra_land(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++)
+        for (int e = 0; d->ab[k].kind == AB_STATIC && e < d->ab[k].n_effects; e++)
+            if (d->ab[k].effect[e].op == OP_RULE && d->ab[k].effect[e].arg2 == RULE_EXTRA_LAND) return 1;
+    return 0;
+}
+
 int game_text(const CardPool *pool, const Deck *a, const Deck *b)
 {
-    int text = deck_has_text(pool, a) || deck_has_text(pool, b), objects = 0, grants = 0;
+    int text = deck_has_text(pool, a) || deck_has_text(pool, b), objects = 0, grants = 0, extra = 0;
     for (int d = 0; d < 2 && text; d++) {
         const Deck *dk = d ? b : a;
         for (int o = 0; o < dk->n; o++) {
             objects |= card_singles_out_land(&pool->cards[dk->card[o]]);
             grants |= card_grants(&pool->cards[dk->card[o]]);
+            extra |= card_extra_land(&pool->cards[dk->card[o]]);
         }
     }
     for (int t = 0; t < pool->n_tokens && text && !grants; t++) grants = card_grants(&pool->cards[pool->n + t]);
-    return 1 + (text ? SPELLS_ON : 0) + (objects ? SPELLS_LAND_OBJECTS : 0) + (text && !grants ? SPELLS_NO_GRANTED : 0);
+    return 1 + (text ? SPELLS_ON : 0) + (objects ? SPELLS_LAND_OBJECTS : 0) + (text && !grants ? SPELLS_NO_GRANTED : 0) +
+           (text && !extra ? SPELLS_NO_EXTRA_LAND : 0);
 }
 
 /* The TR_* kinds of card d's triggered abilities (bits). */

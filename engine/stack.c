@@ -500,6 +500,7 @@ void land_play(GameState *s, Game *g, int p, int h)
     uint16_t card = OBJ_CARD(s, p, pl->hand[h]);
     uint8_t obj = hand_take(pl, h);
     pl->flags |= PL_LAND_PLAYED;
+    if (s->lands_played[p] < 255) s->lands_played[p]++;
     game_event(g, s, EV_LAND, p, 0, 0, card, 0, 0);
     if (land_enter(s, g, p, obj, 0) < 0) { card_to_zone(s, p, obj, ZONE_GRAVEYARD); game_fail(s, g, ERR_CAPACITY); }
 }

@@ -33,6 +33,7 @@ void state_clear(GameState *s, const CardPool *pool, int edition)
     memset(s, 0, offsetof(GameState, stack));
     memset(s->px, 0, sizeof s->px);
     s->pw_used = 0;
+    memset(s->lands_played, 0, sizeof s->lands_played);
     s->trig_absent = 0;
     s->cards = pool->cards;
     s->edition = (uint8_t)edition;

@@ -509,6 +509,8 @@ typedef struct GameState {
     PermSet   pw_used;           /* planeswalkers a loyalty ability of which was activated this turn
                                     (606.3: one each turn; emptied in the cleanup step, a slot's bit
                                     cleared as a new permanent takes it) */
+    uint8_t   lands_played[2];   /* lands each player played this turn (305.2: more than one with
+                                    Rites of Flourishing), set to 0 as their turn begins */
     uint8_t   lib_buf[2][DECK_MAX]; /* a library's own order once a card writes to it (PL_LIB_OWN:
                                     pl[p].lib points here); until then every fork shares the
                                     game's (library.h) */
@@ -541,7 +543,7 @@ static inline size_t state_fork_bytes(const GameState *s)
     for (int p = 0; p < 2; p++) if (s->pl[p].flags & PL_LIB_OWN) libs += s->pl[p].lib_n;
     return state_hot_bytes(s) + (size_t)s->stack_n * sizeof(StackItem) + (size_t)s->float_n * sizeof(Floating) +
            (size_t)s->pending_n * sizeof(Pending) + (size_t)permset_span(s->perm_used) * sizeof(PermX) +
-           sizeof s->used_twice + sizeof s->pw_used + sizeof s->trig_absent + libs;
+           sizeof s->used_twice + sizeof s->pw_used + sizeof s->lands_played + sizeof s->trig_absent + libs;
 }
 static inline void state_fork(GameState *dst, const GameState *src)
 {
@@ -556,6 +558,7 @@ static inline void state_fork(GameState *dst, const GameState *src)
     dst->trig_absent = src->trig_absent;
     dst->used_twice = src->used_twice;
     dst->pw_used = src->pw_used;
+    memcpy(dst->lands_played, src->lands_played, sizeof dst->lands_played);
     for (int p = 0; p < 2; p++)             /* an own library: its live part, and the pointer to it */
         if (src->pl[p].flags & PL_LIB_OWN) {
             const Player *pl = &src->pl[p];
@@ -604,10 +607,14 @@ enum {
                                       with timestamps, tapped or not, their basic land types, the
                                       intrinsic {T} mana ability of 305.6); elsewhere they are the
                                       counts of Player.lands, land_n, land_tapped */
-    SPELLS_NO_GRANTED   = 1u << 2  /* with SPELLS_ON: no card of the decks nor token is an Aura that
+    SPELLS_NO_GRANTED   = 1u << 2, /* with SPELLS_ON: no card of the decks nor token is an Aura that
                                       grants its creature an activated ability (GRANT_ATTACHED): the
                                       legal actions do not look for one. Set only when known: a
                                       position built by hand (a scenario, a test) looks */
+    SPELLS_NO_EXTRA_LAND = 1u << 3 /* with SPELLS_ON: no card of the decks lets a player play an
+                                      additional land each turn (Rites of Flourishing): a player who
+                                      played a land this turn may play no other (305.2) without a
+                                      look at the battlefield. Set only when known, likewise */
 };
 
 /* GameState.extra_n */

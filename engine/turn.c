@@ -335,6 +335,7 @@ static void untap_step(GameState *s, Game *g)
     }
     memset(s->pl[p].land_tapped, 0, sizeof s->pl[p].land_tapped);
     s->pl[p].flags &= (uint8_t)~PL_LAND_PLAYED;
+    s->lands_played[p] = 0;
 }
 
 /* Ends the current step, mana empties (500.4), and moves on to `next`.

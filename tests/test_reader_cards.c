@@ -22,13 +22,13 @@ static const char *const names[] = {
     "Raging Goblin", "Sunken Hope", "Stampeding Wildebeests", "Puppeteer",
     "Royal Assassin", "White Knight", "Stave Off", "Mortivore", "Ancestor's Chosen",
     "Lavaborn Muse", "Elixir of Immortality", "Fling", "Dark Tutelage", "Goblin Bangchuckers", "Scoria Wurm",
-    "Lord of the Pit", "Lord of the Pit", "Xathrid Demon",
+    "Lord of the Pit", "Lord of the Pit", "Xathrid Demon", "Rites of Flourishing", "Forest", "Forest",
 };
 enum { C_NIGHTMARE, C_SWAMP1, C_SWAMP2, C_SWAMP3, C_ANTHEM, C_SCION, C_BEARS, C_WURM, C_RATS1, C_RATS2,
        C_HAWK1, C_HAWK2, C_HAWK3, C_FOREST1, C_FOREST2, C_DISCIPLINE, C_ORNITHOPTER, C_BEACON, C_STAMPEDE,
        C_CORRUPT, C_TIMELY, C_CULTIVATE, C_SLEEP, C_ARBALEST, C_HURKYL, C_BOLT, C_COMMUNE, C_HELLKITE, C_DIMINISH,
        C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_SUNKEN, C_WILDEBEESTS, C_PUPPETEER, C_ASSASSIN,
-       C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_LAVABORN, C_ELIXIR, C_FLING, C_TUTELAGE, C_BANG, C_SCORIA, C_LORD, C_LORD2, C_XATHRID, C_N };
+       C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_LAVABORN, C_ELIXIR, C_FLING, C_TUTELAGE, C_BANG, C_SCORIA, C_LORD, C_LORD2, C_XATHRID, C_RITES, C_FOREST3, C_FOREST4, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -499,6 +499,59 @@ static void test_xathrid_demon(void **state)
     assert_int_equal(x.s.pl[1].life, 13);
 }
 
+/* The land drops player p may take now: its legal ACT_LAND actions. */
+static int land_actions(const Pos *x, int p)
+{
+    Action acts[ACTION_MAX];
+    int n = actions_spells(&x->s, p, acts, 0), m = 0;
+    for (int k = 0; k < n; k++) m += acts[k].type == ACT_LAND;
+    return m;
+}
+
+/* Plays the land card k of player p's hand (a listed land drop). */
+static void play_land(Pos *x, int p, int k)
+{
+    Action a = act(ACT_LAND, hand_slot(x, p, k), 0, 0, 0);
+    assert_int_equal(action_apply(&x->s, &x->g, p, &a, 0), MTG_OK);
+    settle(x);
+}
+
+/* Rites of Flourishing (305.2): each player may play an additional land on
+ * each of their turns, so two land drops a turn, one again once it is
+ * gone; the opponent's turn gives none; and each player draws an
+ * additional card in their draw step. */
+static void test_rites_of_flourishing(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    give(&x, 0, C_FOREST1); give(&x, 0, C_FOREST2); give(&x, 0, C_FOREST3);
+    assert_int_equal(land_actions(&x, 0), 3);
+    play_land(&x, 0, C_FOREST1);
+    assert_int_equal(land_actions(&x, 0), 0);                      /* one a turn (305.2) */
+    int rites = put(&x, 0, C_RITES);
+    assert_int_equal(land_actions(&x, 0), 2);                      /* an additional one */
+    play_land(&x, 0, C_FOREST2);
+    assert_int_equal(land_actions(&x, 0), 0);
+    assert_int_equal(x.s.pl[0].lands_n, 2);
+    x.s.active = 1;
+    give(&x, 1, C_FOREST1); give(&x, 1, C_FOREST2);
+    assert_int_equal(land_actions(&x, 1), 2);                      /* "each player" */
+    assert_int_equal(land_actions(&x, 0), 0);                      /* not on the opponent's turn */
+    play_land(&x, 1, C_FOREST1);
+    perm_leave(&x.s, &x.g, rites, ZONE_GRAVEYARD);                 /* gone: one land drop again */
+    settle(&x);
+    assert_int_equal(land_actions(&x, 1), 0);
+    /* the draw step's additional card, for each player */
+    Pos y; init(&y);
+    put(&y, 0, C_RITES);
+    static const uint8_t lib[3] = { C_BEARS, C_WURM, C_HAWK1 };
+    library(&y, 1, lib, 3);
+    trigger_event(&y.s, TR_DRAW_STEP, NO_SLOT, 0, 1, 1, 0);
+    settle(&y);
+    assert_int_equal(y.s.pl[1].hand_n, 1);
+    assert_int_equal(y.s.pl[0].hand_n, 0);
+}
+
 /* A policy answering its choices from a script, in order (then 0). */
 static int script[4], script_n, script_at;
 static int choose_script(const Policy *pol, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
@@ -796,6 +849,7 @@ int main(void)
         cmocka_unit_test(test_control_superseded),
         cmocka_unit_test(test_lord_of_the_pit),
         cmocka_unit_test(test_xathrid_demon),
+        cmocka_unit_test(test_rites_of_flourishing),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
