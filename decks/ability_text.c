@@ -369,8 +369,8 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     default: who_text(b, a, e, st); break;
     }
     static const char *const durs[] = { "", " eot", " static", " forever", " next-untap", " while-you-control-source",
-                                        " while-enchanted" };
-    if (e->dur < 7) put(b, "%s", durs[e->dur]);
+                                        " while-enchanted", " while-source-remains" };
+    if (e->dur < 8) put(b, "%s", durs[e->dur]);
     static const char *const flags[] = { "no-regen", "may", "at-random", "bottom", "tapped", "",
                                          "you-choose", "if-done", "reveal", "no-prevent", "shuffle",
                                          "damaged-no-regen", "at-end-of-combat", "if-less-life", "if-fewer",

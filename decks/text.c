@@ -1963,7 +1963,12 @@ static int vp_become(P *p, const Ref *subj)
     TokenDef td;
     uint8_t cb;
     memset(&td, 0, sizeof td);
-    if (subj->who != SEL_SELF || p->ctx != C_ABILITY || !lit(p, "becomes a|an")) return 0;
+    /* Awakener Druid: "target Forest becomes a 4/5 green Treefolk creature for as long as ~
+     * remains on the battlefield. It's still a land." (one target land) */
+    const Filter *tf = subj->who == SEL_TARGET && subj->arg < p->a->n_targets ? &p->a->target[subj->arg].f : NULL;
+    int target = tf && subj->kind == R_OBJ && !subj->plural &&
+                 (tf->types == TYPE_LAND || (tf->subtype[0] && tf->subtype[0] <= SUBTYPE_BASIC_LAND_LAST && !tf->subtype[1]));
+    if ((subj->who != SEL_SELF && !target) || p->ctx != C_ABILITY || !lit(p, "becomes a|an")) return 0;
     if (!pt_plain(p, &pp, &tt) || !colors(p, &cb)) { p->i = save; return 0; }
     int id = subtype_word(p, &pl);
     if (!id || !SG(pl) || !lit(p, "creature")) { p->i = save; return 0; }
@@ -1980,7 +1985,14 @@ static int vp_become(P *p, const Ref *subj)
         if (!kw_list(p, &k) || k.n) { p->i = save; return 0; }  /* rules keywords: not a TokenDef's */
         td.kw = k.kw;
     }
-    if (!lit(p, "until end of turn . it's still a land")) { p->i = save; return 0; }
+    int dur = DUR_EOT;
+    if (target) {                            /* a target land: for as long as the source remains, alone */
+        if (granting || !lit(p, "for as long as ~ remains on the battlefield . it's still a land")) { p->i = save; return 0; }
+        dur = DUR_SOURCE_PRESENT;
+    } else if (!lit(p, "until end of turn . it's still a land")) {
+        p->i = save;
+        return 0;
+    }
     td.power = (int8_t)pp;
     td.toughness = (int8_t)tt;
     td.colors = cb;
@@ -1989,7 +2001,7 @@ static int vp_become(P *p, const Ref *subj)
     Effect *e = clause_eff(p, OP_BECOME, subj);
     if (!e) return 0;
     e->token = td;
-    e->dur = DUR_EOT;
+    e->dur = (uint8_t)dur;
     if (granting) { p->granting = GRANT_BECOME; p->grant = grant; }
     return 1;
 }

@@ -181,8 +181,11 @@ enum {
     DUR_NEXT_UNTAP,      /* until its controller's next untap step ("doesn't untap during ...") */
     DUR_SOURCE_CONTROLLED, /* for as long as the ability's controller controls the ability's source
                             ("for as long as you control ~"; ends at once if it does not, 611.2b) */
-    DUR_TARGET_ENCHANTED /* for as long as the affected permanent is enchanted ("for as long as that
+    DUR_TARGET_ENCHANTED, /* for as long as the affected permanent is enchanted ("for as long as that
                             creature is enchanted"; ends at once if it is not, 611.2b) */
+    DUR_SOURCE_PRESENT   /* for as long as the ability's source remains on the battlefield ("for as
+                            long as Awakener Druid remains on the battlefield", whoever controls it;
+                            nothing if it has left as the ability resolves, 611.2b) */
 };
 
 /* Effect operations: the families of issue 13's list. */

@@ -133,6 +133,10 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
             FAIL("effect %d: slot %d's exiled card %d of player %d is not in exile", j, f->slot, f->p, f->controller);
         if (f->op == OP_NO_UNTAP && (f->dur != DUR_NEXT_UNTAP || f->controller > 1))
             FAIL("untap effect %d: duration %d, player %d", j, f->dur, f->controller);
+        if (f->op == OP_BECOME && f->dur != DUR_EOT && f->dur != DUR_SOURCE_PRESENT)
+            FAIL("becoming effect %d: duration %d", j, f->dur);
+        if (f->dur == DUR_SOURCE_PRESENT && (f->controller >= PERM_MAX || !permset_has(s->perm_used, f->controller)))
+            FAIL("effect %d: for as long as slot %d remains on the battlefield, which is empty", j, f->controller);
         if (f->op == OP_GRANT && (f->dur != DUR_EOT && f->dur != DUR_SOURCE_CONTROLLED))
             FAIL("keyword effect %d: duration %d", j, f->dur);
         if (f->op == OP_GRANT && f->dur == DUR_SOURCE_CONTROLLED && !permset_has(s->perm_used, f->source))

@@ -1093,15 +1093,16 @@ static void run(Ctx *c, const Effect *e)
         }
         break;
     }
-    case OP_BECOME:                                          /* until end of turn (played.c), layers.c */
+    case OP_BECOME:                                          /* played.c's durations, layers.c */
+        if (e->dur == DUR_SOURCE_PRESENT && c->src < 0) break;   /* its source has left: over already (611.2b) */
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
             int i = permiter_next(&it);
             Floating f;
             memset(&f, 0, sizeof f);
             f.op = OP_BECOME;
-            f.dur = DUR_EOT;
+            f.dur = e->dur;
             f.slot = (uint8_t)i;
-            f.controller = c->it->controller;
+            f.controller = e->dur == DUR_SOURCE_PRESENT ? (uint8_t)c->src : c->it->controller;
             f.p = e->token.power;
             f.t = e->token.toughness;
             f.kw = e->token.kw;

@@ -72,7 +72,9 @@ void floating_source_left(GameState *s, int i)
     int k = 0;
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
-        if (!((f->op == OP_CONTROL || f->op == OP_GRANT) && f->dur == DUR_SOURCE_CONTROLLED && f->source == i)) s->fl[k++] = *f;
+        int ends = ((f->op == OP_CONTROL || f->op == OP_GRANT) && f->dur == DUR_SOURCE_CONTROLLED && f->source == i) ||
+                   (f->dur == DUR_SOURCE_PRESENT && f->controller == i);
+        if (!ends) s->fl[k++] = *f;
     }
     if (k != s->float_n) s->layers_dirty = 1;
     s->float_n = (uint8_t)k;

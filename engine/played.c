@@ -469,7 +469,8 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         if (sel == SEL_TARGET && (e->arg >= a->n_targets || a->target[e->arg].what != TGT_OBJECT)) NOT("%s on that", name);
         return 1;
     }
-    if (e->dur != DUR_NOW && e->dur != DUR_EOT && !(e->op == OP_GRANT && e->dur == DUR_SOURCE_CONTROLLED))
+    if (e->dur != DUR_NOW && e->dur != DUR_EOT && !(e->op == OP_GRANT && e->dur == DUR_SOURCE_CONTROLLED) &&
+        !(e->op == OP_BECOME && e->dur == DUR_SOURCE_PRESENT))
         NOT("%s for that duration", name);
     switch (e->op) {
     case OP_DAMAGE:
@@ -676,8 +677,15 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
          * strike until end of turn. It's still a land." (layers.c: 613.1d-f,
          * 613.3 layer 7b; played on lands alone, which the reader reads). */
         if (a->kind != AB_ACTIVATED || sel != SEL_SELF || e->dur != DUR_EOT || !(types & TYPE_LAND) ||
-            (types & TYPE_CREATURE) || e->token.types != TYPE_CREATURE)
+            (types & TYPE_CREATURE) || e->token.types != TYPE_CREATURE) {
+            /* Awakener Druid: an enters trigger's target land, "for as long as ~ remains on the
+             * battlefield" (effect.c: nothing once it has left; zone.c's perm_leave ends it) */
+            if (a->kind == AB_TRIGGERED && a->trigger == TR_ETB && sel == SEL_TARGET && e->dur == DUR_SOURCE_PRESENT &&
+                e->token.types == TYPE_CREATURE && e->arg < a->n_targets && a->target[e->arg].what == TGT_OBJECT &&
+                a->target[e->arg].f.zone == ZONE_BATTLEFIELD && filter_only_lands(&a->target[e->arg].f))
+                return 1;
             break;
+        }
         return 1;
     case OP_ADD_MANA:
         if (a->kind == AB_MANA) return 1;                    /* ability_played checked which */

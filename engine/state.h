@@ -349,9 +349,12 @@ typedef struct Floating {
                              this turn by the permanent in slot p with timestamp ts (Sengir Vampire);
                              or FL_LINKED: the card a permanent exiled (below) */
     uint8_t  dur;         /* DUR_EOT, DUR_FOREVER, DUR_NEXT_UNTAP; OP_CONTROL also
-                             DUR_SOURCE_CONTROLLED, DUR_TARGET_ENCHANTED */
+                             DUR_SOURCE_CONTROLLED, DUR_TARGET_ENCHANTED; OP_BECOME also
+                             DUR_SOURCE_PRESENT */
     uint8_t  slot;        /* the permanent affected */
-    uint8_t  controller;  /* OP_CONTROL: the new controller; else who made it */
+    uint8_t  controller;  /* OP_CONTROL: the new controller; DUR_SOURCE_PRESENT: the source's slot (the
+                             effect ends as it leaves: perm_leave; `source` is OP_BECOME's `sub`);
+                             else who made it */
     int16_t  p, t;        /* OP_PUMP: +p/+t; OP_BECOME, OP_SET_PT: the base power and toughness it
                              sets (layer 7b) */
     uint16_t kw;          /* OP_GRANT, OP_LOSE_KW; OP_BECOME: the keywords it gains (layer 6);

@@ -23,13 +23,13 @@ static const char *const names[] = {
     "Plains", "Plains", "Island", "Island", "Forest", "Swamp",
     "Bog Wraith", "Armored Ascension", "Grizzly Bears", "Raging Goblin", "Aegis Angel", "Demolish",
     "Legacy Weapon", "Mind Rot", "Darksteel Colossus", "Tome Scour", "Garruk Wildspeaker", "Worldslayer",
-    "Planar Cleansing",
+    "Planar Cleansing", "Awakener Druid",
 };
 enum {
     C_DEMOLISH, C_CRYOCLASM, C_ICY, C_BOOMERANG,
     C_MTN1, C_MTN2, C_MTN3, C_MTN4,
     C_PLAINS1, C_PLAINS2, C_ISLAND, C_ISLAND2, C_FOREST, C_SWAMP,
-    C_WRAITH, C_ASCENSION, C_BEARS, C_GOBLIN, C_AEGIS, C_DEMOLISH2, C_WEAPON, C_MIND_ROT, C_COLOSSUS, C_TOME, C_GARRUK, C_WORLDSLAYER, C_CLEANSING, C_N
+    C_WRAITH, C_ASCENSION, C_BEARS, C_GOBLIN, C_AEGIS, C_DEMOLISH2, C_WEAPON, C_MIND_ROT, C_COLOSSUS, C_TOME, C_GARRUK, C_WORLDSLAYER, C_CLEANSING, C_DRUID, C_N
 };
 #include "pool_pos.h"
 
@@ -104,7 +104,7 @@ static void test_matchup_choice(void **state)
     for (int k = 0; k < C_N; k++) {
         const CardDef *d = &pool.cards[pool_find(&pool, names[k])];
         int want = k == C_DEMOLISH || k == C_CRYOCLASM || k == C_ICY || k == C_BOOMERANG || k == C_AEGIS ||
-                   k == C_DEMOLISH2 || k == C_WEAPON || k == C_GARRUK || k == C_WORLDSLAYER;
+                   k == C_DEMOLISH2 || k == C_WEAPON || k == C_GARRUK || k == C_WORLDSLAYER || k == C_DRUID;
         assert_int_equal(card_singles_out_land(d), want);
     }
 }
@@ -600,6 +600,34 @@ static void test_garruk_untaps_two_lands(void **state)
     assert_int_equal(untapped, 2);
 }
 
+/* Awakener Druid (611.2b): its enters trigger makes a Forest a 4/5
+ * Treefolk creature for as long as the Druid remains on the battlefield,
+ * so not at all when the Druid has left before it resolves; the Forest is
+ * a land again as the Druid leaves. */
+static void test_awakener_druid(void **state)
+{
+    (void)state;
+    Pos x; objects_init(&x);
+    int forest = land(&x, 0, C_FOREST, 0);
+    int druid = enter(&x, 0, C_DRUID);                             /* its trigger waits */
+    settle(&x);
+    assert_true(perm_is_creature(&x.s, forest));
+    assert_int_equal(perm_power(&x.s, forest), 4);
+    assert_int_equal(perm_toughness(&x.s, forest), 5);
+    perm_leave(&x.s, &x.g, druid, ZONE_GRAVEYARD);
+    settle(&x);
+    assert_false(perm_is_creature(&x.s, forest));
+    assert_true(permset_has(x.s.perm_used, forest));
+
+    Pos y; objects_init(&y);
+    int f2 = land(&y, 0, C_FOREST, 0);
+    int d2 = enter(&y, 0, C_DRUID);
+    perm_leave(&y.s, &y.g, d2, ZONE_GRAVEYARD);                   /* gone before its trigger resolves */
+    settle(&y);
+    assert_false(perm_is_creature(&y.s, f2));
+    assert_int_equal(y.s.float_n, 0);
+}
+
 int main(void)
 {
     (void)library;
@@ -613,6 +641,7 @@ int main(void)
         cmocka_unit_test(test_landwalk_and_plains),
         cmocka_unit_test(test_aegis_angel_on_a_land),
         cmocka_unit_test(test_garruk_untaps_two_lands),
+        cmocka_unit_test(test_awakener_druid),
         cmocka_unit_test(test_legacy_weapon),
         cmocka_unit_test(test_legacy_weapon_milled),
         cmocka_unit_test(test_colossus_to_library),
