@@ -79,6 +79,7 @@ int heuristic_spells_try(const GameState *s, const Game *g, int p, const Action 
  * advance (board_known's, on a quiet board): 1 and *v, else 0. */
 int heuristic_spells_known(const GameState *s, int p, const Action *a, int *v);
 int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c);
+int heuristic_choose_version(const GameState *s, const Game *g, int p, const Choice *c, int version);
 /* Whether the heuristic (of this version) looks at its plays at this
  * priority point (else it passes). */
 int heuristic_spells_looks(const GameState *s, int p, int version);

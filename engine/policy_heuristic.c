@@ -586,8 +586,8 @@ static int h_main(const Policy *pol, const GameState *s, const Game *g, int p, R
 
 static int h_choose(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Choice *c)
 {
-    (void)pol; (void)rng;
-    return heuristic_choose(s, g, p, c);
+    (void)rng;
+    return heuristic_choose_version(s, g, p, c, params(pol)->version);
 }
 
 /* ---- attacking ---- */

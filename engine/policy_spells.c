@@ -412,7 +412,9 @@ static int sense(const Effect *e)
     case OP_COUNTERS: return e->arg2 == COUNTER_MINUS ? -1 : e->arg2 == COUNTER_PLUS ? 1 : 0;
     case OP_RULE:
         return e->arg2 == RULE_CANT_ATTACK || e->arg2 == RULE_CANT_BLOCK || e->arg2 == RULE_CANT_ATTACK_OR_BLOCK ? -1 : 0;
-    case OP_GRANT: case OP_REGENERATE: case OP_UNTAP: case OP_PREVENT_NEXT: return 1;
+    case OP_GRANT: case OP_REGENERATE: case OP_UNTAP: case OP_PREVENT_NEXT:
+    case OP_BECOME:                             /* a land made a creature (Awakener Druid) */
+        return 1;
     default: return 0;
     }
 }
@@ -918,7 +920,31 @@ int heuristic_spells_ranked(const GameState *s, const Game *g, int p, const Acti
     return m;
 }
 
+/* Whether card `card`'s triggered abilities with targets only help what
+ * they target (sense: a pump, Awakener Druid's Forest made a creature). */
+static int trigger_helps(const GameState *s, uint16_t card)
+{
+    const CardDef *d = &s->cards[card];
+    int way = 0;
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (a->kind != AB_TRIGGERED || !a->n_targets) continue;
+        for (int j = 0; j < a->n_effects; j++) {
+            if (a->effect[j].who != SEL_TARGET) continue;
+            int v = sense(&a->effect[j]);
+            if (v <= 0 || (way && v != way)) return 0;
+            way = v;
+        }
+    }
+    return way > 0;
+}
+
 int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
+{
+    return heuristic_choose_version(s, g, p, c, HEURISTIC_VERSION);
+}
+
+int heuristic_choose_version(const GameState *s, const Game *g, int p, const Choice *c, int version)
 {
     (void)g;
     if (c->kind == CH_TARGET_COUNT || c->kind == CH_TARGET_NEXT || c->kind == CH_DIVIDE)
@@ -1083,7 +1109,10 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
     }
     /* Targets of a triggered ability: valued as the board after it would
      * resolve is hard without the item; the opponent's most valuable
-     * creature for what the opponent should not want, else the first. */
+     * creature for what the opponent should not want, else the first.
+     * Version 2: its own most valuable for what only helps (Awakener Druid
+     * makes its own Forest the Treefolk). */
+    int own = version >= 2 && c->kind == CH_TARGETS && trigger_helps(s, c->card) ? -1 : 1;
     int best = 0, best_v = -100000;
     for (int k = 0; k < c->n; k++) {
         const Action *a = &c->opt[k];
@@ -1092,7 +1121,7 @@ int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c)
             if (a->tk[j] == TK_PERM) {
                 int i = a->tv[j];
                 int mine = perm_controller(s, i) == p;
-                v += (mine ? -1 : 1) * (perm_is_creature(s, i) ? board_creature_value(s, i) : 3);
+                v += own * (mine ? -1 : 1) * (perm_is_creature(s, i) ? board_creature_value(s, i) : 3);
             } else if (a->tk[j] == TK_PLAYER) {
                 v += a->tv[j] == p ? -5 : 5;
             }

@@ -603,7 +603,8 @@ static void test_garruk_untaps_two_lands(void **state)
 /* Awakener Druid (611.2b): its enters trigger makes a Forest a 4/5
  * Treefolk creature for as long as the Druid remains on the battlefield,
  * so not at all when the Druid has left before it resolves; the Forest is
- * a land again as the Druid leaves. */
+ * a land again as the Druid leaves. The heuristic (version 2) targets its
+ * own Forest, the opponent's listed first; the baseline the opponent's. */
 static void test_awakener_druid(void **state)
 {
     (void)state;
@@ -626,6 +627,22 @@ static void test_awakener_druid(void **state)
     settle(&y);
     assert_false(perm_is_creature(&y.s, f2));
     assert_int_equal(y.s.float_n, 0);
+
+    for (int version = 1; version <= 2; version++) {
+        Pos z; objects_init(&z);
+        int mine = land(&z, 0, C_FOREST, 0), theirs = land(&z, 1, C_FOREST, 0);   /* the highest free slot first */
+        assert_true(theirs < mine);                                /* the first target listed */
+        HeuristicParams hp;
+        heuristic_defaults(&hp);
+        hp.version = version;
+        Policy h = policy_heuristic;
+        h.self = &hp;
+        z.g.policy[0] = &h;
+        enter(&z, 0, C_DRUID);
+        settle(&z);
+        assert_int_equal(perm_is_creature(&z.s, mine), version == 2);
+        assert_int_equal(perm_is_creature(&z.s, theirs), version == 1);
+    }
 }
 
 int main(void)
