@@ -83,7 +83,8 @@ static void filter_noun(Buf *b, const Filter *f, const SubtypeTable *st, int nou
     if (f->state & FS_NONTOKEN) { SP(); put(b, "nontoken"); }
     if (f->supers & SUPER_BASIC) { SP(); put(b, "basic"); }
     if (f->supers & SUPER_LEGENDARY) { SP(); put(b, "legendary"); }
-    if (f->colors) { SP(); color_list(b, f->colors, ""); }
+    if (f->colors & CB_CHOSEN) { SP(); put(b, "chosen-color"); }
+    if (f->colors & ~CB_CHOSEN) { SP(); color_list(b, f->colors & ~CB_CHOSEN, ""); }
     if (f->colors_not) { SP(); color_list(b, f->colors_not, "non"); }
     if (f->types_not) { SP(); type_list(b, f->types_not, "non", " "); }
     if (f->subtype_not) { SP(); put(b, "non-%s", sub_name(st, f->subtype_not)); }
@@ -467,6 +468,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
     case AB_ENCHANT:   put(&b, "enchant "); filter_text(&b, &a->trig_filter, st); break;
     case AB_EQUIP:     put(&b, "equip "); cost_text(&b, &a->cost, st); break;
     case AB_CHOOSE_TYPE: put(&b, "as-enters choose a creature type"); break;
+    case AB_CHOOSE_COLOR: put(&b, "as-enters choose a color"); break;
     case AB_ETB_TAPPED:
         put(&b, "etb-tapped");
         if (a->trig_filter.subtype[0]) { put(&b, " unless "); filter_text(&b, &a->trig_filter, st); }

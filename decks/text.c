@@ -216,6 +216,7 @@ typedef struct P {
     uint8_t       this_self;    /* reading that quotation: "this creature" is its source */
     uint8_t       chose_type;   /* an earlier line read "As ~ enters the battlefield, choose a creature
                                    type.": "the chosen type" names that choice (SUBTYPE_CHOSEN) */
+    uint8_t       chose_color;  /* likewise "choose a color.": "the chosen color" (CB_CHOSEN) */
     uint8_t       defending;    /* a filter said "defending player controls" (ability_body checks) */
 } P;
 
@@ -833,6 +834,7 @@ static int protection_quality(P *p, Filter *f)
     int pl;
     *f = fany();
     if (colors(p, &cb)) { f->colors = cb; return 1; }
+    if (p->chose_color && lit(p, "the chosen color")) { f->colors = CB_CHOSEN; return 1; }   /* Voice of All */
     int t = type_word(cur(p), &pl);
     if (t && pl == 1) { p->i++; f->types = (uint8_t)t; return 1; }  /* "from creatures" */
     int id = subtype_word(p, &pl);
@@ -3552,6 +3554,13 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
     ab_init(a, AB_CHOOSE_TYPE);
     if (lit(p, "as ~ enters the battlefield , choose a creature type .") && at_end(p)) {
         p->chose_type = 1;
+        out->n++;
+        return 1;
+    }
+    restore(p, &s);
+    ab_init(a, AB_CHOOSE_COLOR);                   /* likewise a color (Voice of All) */
+    if (lit(p, "as ~ enters the battlefield , choose a color .") && at_end(p)) {
+        p->chose_color = 1;
         out->n++;
         return 1;
     }

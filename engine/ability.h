@@ -16,6 +16,10 @@
 
 /* Colors as bits, for filters and card colors (105.1), WUBRG. */
 enum { CB_W = 1u << 0, CB_U = 1u << 1, CB_B = 1u << 2, CB_R = 1u << 3, CB_G = 1u << 4 };
+/* In a static ability's Filter.colors ("protection from the chosen color"):
+ * the color its source's controller chose as it entered (AB_CHOOSE_COLOR,
+ * layers.c), no color by itself. */
+#define CB_CHOSEN 0x80u
 
 /* Who controls a filtered object, relative to the ability's controller.
  * CTL_NOT_YOU is "you don't control" (any other player, 109.5). */
@@ -440,8 +444,10 @@ enum {
                             when Ability.cond holds (bloodthirst N: COND_OPP_DAMAGED); QTY_X: the X
                             of its spell (cost.x 1: the card's mana cost has {X}), 0 from elsewhere
                             (107.3) */
-    AB_CHOOSE_TYPE       /* "As ~ enters the battlefield, choose a creature type." (614.12): its controller
+    AB_CHOOSE_TYPE,      /* "As ~ enters the battlefield, choose a creature type." (614.12): its controller
                             chooses as it enters; the choice is a Floating FL_CHOSEN record (state.h) */
+    AB_CHOOSE_COLOR      /* "As ~ enters the battlefield, choose a color." (614.12): likewise, a Floating
+                            FL_COLOR record; "protection from the chosen color" names it (CB_CHOSEN) */
 };
 
 /* Ability.granted */

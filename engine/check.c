@@ -121,6 +121,9 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
             FAIL("effect %d: a damage record of slot %d for %d", j, f->p, f->dur);
         /* 607.2a: the card a permanent's linked ability exiled stays in its owner's exile while
          * that permanent is there (nothing else takes a card out of exile) */
+        if (f->op == FL_COLOR && (f->kw == 0 || (f->kw & (f->kw - 1)) || f->kw > CB_G || f->dur != DUR_FOREVER ||
+                                  f->slot >= PERM_MAX))
+            FAIL("effect %d: color %d chosen for slot %d", j, f->kw, f->slot);
         if (f->op == FL_CHOSEN &&
             (!f->sub || f->sub == SUBTYPE_CHOSEN || f->dur != DUR_FOREVER || f->slot >= PERM_MAX ||
              (permset_has(s->perm_used, f->slot) && s->px[f->slot].ts == f->perm_ts &&

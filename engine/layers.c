@@ -252,8 +252,18 @@ static void rule_add(PermX *x, int r)
     else if (r < 32) x->rules |= RULE_BIT(r);
 }
 
-/* Applies a layer-6 change (keywords, rules abilities) to permanent i. */
-static void grant(GameState *s, int i, const Effect *e)
+int layers_chosen_color(const GameState *s, int i)
+{
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op == FL_COLOR && f->slot == i && f->perm_ts == s->px[i].ts) return f->kw;
+    }
+    return 0;
+}
+
+/* Applies a layer-6 change (keywords, rules abilities) of source src to
+ * permanent i. */
+static void grant(GameState *s, int src, int i, const Effect *e)
 {
     if (e->op == OP_GRANT) s->perm[i].kw |= e->kw;
     else if (e->op == OP_LOSE_KW) s->perm[i].kw &= (uint16_t)~e->kw;
@@ -261,7 +271,9 @@ static void grant(GameState *s, int i, const Effect *e)
         PermX *x = &s->px[i];
         rule_add(x, e->arg2);
         if (e->arg2 == RULE_PROTECTION) {
-            x->prot |= e->param.colors;
+            unsigned c = e->param.colors;
+            if (c & CB_CHOSEN) c = (c & ~CB_CHOSEN) | (unsigned)layers_chosen_color(s, src);   /* Voice of All */
+            x->prot |= (uint8_t)c;
             if (e->param.types || e->param.subtype[0]) x->xflags |= PX_PROT_WIDE;
         }
     }
@@ -443,7 +455,7 @@ static PermSet statics(GameState *s, int pump, PermSet only, PermSet *pumpers)
                 PermSet to = affected(s, src, e, only);
                 if (!to) continue;
                 if (!pump) {
-                    for (PermIter m = permset_iter(to); permiter_more(&m);) grant(s, permiter_next(&m), e);
+                    for (PermIter m = permset_iter(to); permiter_more(&m);) grant(s, src, permiter_next(&m), e);
                     continue;
                 }
                 int mult = e->n.kind == QTY_COUNT ? counted(s, &e->count, perm_controller(s, src), src) * e->n.n

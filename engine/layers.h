@@ -26,6 +26,10 @@ void layers_recompute(GameState *s);
  * one for each static ability giving them one (Rites of Flourishing's
  * "Each player may play an additional land on each of their turns"). */
 int layers_extra_lands(const GameState *s, int p);
+
+/* The color (one CB_* bit) chosen as permanent i entered (614.12:
+ * FL_COLOR), or 0. */
+int layers_chosen_color(const GameState *s, int i);
 static inline void layers_refresh(GameState *s)
 {
     if (s->layers_dirty || s->cond_key) layers_recompute(s);

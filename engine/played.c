@@ -910,6 +910,7 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
         if (!cost_ok(a, &a->cost, a->kind, why, whylen)) return 0;
         return 1;
     case AB_ETB_TAPPED:
+    case AB_CHOOSE_COLOR:                                   /* zone.c's choose_color (614.12) */
     case AB_CHOOSE_TYPE:                                    /* zone.c's choose_type (614.12) */
         return 1;
     default:

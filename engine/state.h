@@ -378,6 +378,8 @@ typedef struct Floating {
 #define FL_CHOSEN     0xF2u  /* Floating.op of a record: the creature type `sub` chosen as permanent `slot`
                                 (timestamp perm_ts) entered (AB_CHOOSE_TYPE, 614.12); dur DUR_FOREVER,
                                 pruned with the permanent */
+#define FL_COLOR      0xF3u  /* likewise, the color (`kw`: one CB_* bit) chosen as it entered
+                                (AB_CHOOSE_COLOR) */
 
 /* A triggered ability that triggered and waits to be put on the stack
  * the next time a player would receive priority (603.3). */

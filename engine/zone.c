@@ -70,6 +70,30 @@ static void choose_type(GameState *s, const Game *g, int ctl, int i)
     if (floating_add(s, &f) < 0) s->error = ERR_CAPACITY;   /* the game ends at the next priority */
 }
 
+/* 614.12: "As ~ enters the battlefield, choose a color." Player ctl
+ * chooses among the five (option 0, white, by default); kept as a
+ * Floating FL_COLOR. */
+static void choose_color(GameState *s, const Game *g, int ctl, int i)
+{
+    int pick = 0;
+    const Policy *pol = g ? g->policy[ctl] : NULL;
+    if (pol && pol->choose) {
+        Choice ch = { CH_COLOR, s->perm[i].card, 5, NULL, NULL, 0, NULL, 0, 0, 0, 0 };
+        pick = pol->choose(pol, s, g, ctl, g->policy_rng[ctl], &ch);
+        if (pick < 0 || pick >= 5) pick = 0;
+    }
+    Floating f;
+    memset(&f, 0, sizeof f);
+    f.op = FL_COLOR;
+    f.dur = DUR_FOREVER;
+    f.slot = (uint8_t)i;
+    f.controller = (uint8_t)ctl;
+    f.kw = (uint16_t)(1u << pick);
+    f.perm_ts = s->px[i].ts;
+    f.ts = state_ts(s);
+    if (floating_add(s, &f) < 0) s->error = ERR_CAPACITY;   /* the game ends at the next priority */
+}
+
 int perm_enter_with(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj, int others)
 {
     return enter(s, g, ctl, owner, card, obj, others, 0);
@@ -111,6 +135,7 @@ static int enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card,
             s->perm[i].plus = (uint8_t)(v > 255 ? 255 : v);
         }
         if (a->kind == AB_CHOOSE_TYPE) choose_type(s, g, ctl, i);                 /* 614.12 */
+        if (a->kind == AB_CHOOSE_COLOR) choose_color(s, g, ctl, i);
         if (a->kind == AB_ETB_TAPPED) {                                           /* 614.1c */
             int untapped = 0;
             if (a->trig_filter.types || a->trig_filter.subtype[0])

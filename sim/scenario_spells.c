@@ -187,6 +187,22 @@ static int answer_may(Run *r, const Choice *c)
     return 0;
 }
 
+/* "Choose a color" as a permanent enters (614.12): the next color of the
+ * `choices` of the latest entry cast or activated whose card asks; the
+ * engine's default (white) when it has none left. */
+static int answer_color(Run *r, const Choice *c)
+{
+    for (int k = r->sc->n_spell - 1; k >= 0; k--) {
+        const ScnSpell *sp = &r->sc->spell[k];
+        if ((!r->o->ts[k] && k != r->casting) || entry_card(r, k) != c->card) continue;
+        while (r->cursor[k] < sp->n_choice) {
+            int v = sp->choice[r->cursor[k]++];
+            if (v >= SCN_CHOICE_COLOR) return v - SCN_CHOICE_COLOR;
+        }
+    }
+    return 0;
+}
+
 /* The file's answers: the targets and division of the entry being cast
  * (several targets of one spec, chosen one by one), and of the triggered
  * ability its permanent's entering caused (trigger_targets and its
@@ -198,6 +214,7 @@ static int choose(const Policy *pol, const GameState *s, const Game *g, int play
     (void)s; (void)g; (void)player; (void)rng;
     Run *r = (Run *)pol->self;
     if (c->kind == CH_MAY) return answer_may(r, c);
+    if (c->kind == CH_COLOR && c->n == 5) return answer_color(r, c);
     int k = r->casting >= 0 && c->card == entry_card(r, r->casting) ? r->casting : -1, trig = 0;
     if (k < 0 && r->armed >= 0 && c->card == r->sc->perm[r->sc->spell[r->armed].perm].def) { k = r->armed; trig = 1; }
     if (k < 0) return 0;

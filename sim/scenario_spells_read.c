@@ -223,6 +223,13 @@ static int has_may(const CardDef *d)
     return 0;
 }
 
+/* Whether card d asks for a color as it enters (614.12: Voice of All). */
+static int chooses_color(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++) if (d->ab[k].kind == AB_CHOOSE_COLOR) return 1;
+    return 0;
+}
+
 /* Whether ability a divides damage as its controller chooses (601.2d). */
 static int divides(const Ability *a)
 {
@@ -286,7 +293,9 @@ static int read_divide_choices(Scenario *sc, const cJSON *e, const char *path, i
                 const char *c = v->valuestring[0] && !v->valuestring[1] ? strchr("WUBRG", v->valuestring[0]) : NULL;
                 if (!c || !v->valuestring[0])
                     return scn_bad(sc, fj, "expected a color (\"W\", \"U\", \"B\", \"R\", \"G\"), got \"%s\"", v->valuestring);
-                if (!sp->mana) return scn_bad(sc, fj, "%s asks no color (a mana ability's does)", what);
+                if (!sp->mana && !chooses_color(d))
+                    return scn_bad(sc, fj, "%s asks no color (a mana ability's does, and a permanent's choosing one as it "
+                                           "enters)", what);
                 sp->choice[sp->n_choice++] = SCN_CHOICE_COLOR + (int)(c - "WUBRG");
                 continue;
             }
