@@ -262,7 +262,9 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
             FAIL("slot %d: creature flag is not its card's (nor an effect's)", i);
         if (became && !(d->types & TYPE_LAND)) FAIL("slot %d: a nonland made a creature (only lands become creatures)", i);
         if (q->plus && q->minus) FAIL("slot %d: +1/+1 and -1/-1 counters did not cancel", i);
-        if (!perm_is_creature(s, i) && q->damage && !perm_is_planeswalker(s, i))
+        /* 120.6: damage stays marked on a land that stops being a creature (Awakener Druid's
+         * Forest, the Druid gone) until the cleanup step */
+        if (!perm_is_creature(s, i) && q->damage && !perm_is_planeswalker(s, i) && !(d->types & TYPE_LAND))
             FAIL("slot %d: damage on a noncreature", i);
         if (q->loyalty && !perm_is_planeswalker(s, i) && !card_lore(d))
             FAIL("slot %d: loyalty counters on a nonplaneswalker (nor lore counters its card puts)", i);

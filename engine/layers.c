@@ -667,6 +667,10 @@ void layers_recompute(GameState *s)
     for (PermIter it = permset_iter(only); permiter_more(&it);) {
         int i = permiter_next(&it);
         perm_finish(s, i);
+        /* 506.4: a permanent that stops being a creature (Awakener Druid's Forest, the Druid
+         * gone) is removed from combat */
+        if (!(s->perm[i].flags & PF_CREATURE) && permset_has(s->combat.attackers | s->combat.blockers, i))
+            combat_remove(s, i);
         const Permanent *q = &s->perm[i];
         sba |= (q->plus && q->minus) || (s->px[i].abk & PK_ATTACH) ||
                ((q->flags & PF_CREATURE) && (q->toughness <= 0 || q->damage >= q->toughness || (q->flags & PF_DEATHTOUCHED)));
