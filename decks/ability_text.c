@@ -105,7 +105,8 @@ static void filter_noun(Buf *b, const Filter *f, const SubtypeTable *st, int nou
     if (f->kw_not) { SP(); put(b, "without "); kws(b, f->kw_not); }
     if (f->power_max != FILTER_NO_LIMIT) { SP(); put(b, "power<=%d", f->power_max); }
     if (f->power_min != FILTER_NO_MIN) { SP(); put(b, "power>=%d", f->power_min); }
-    if (f->mv_max != FILTER_NO_LIMIT) { SP(); put(b, "mv<=%d", f->mv_max); }
+    if (f->mv_max == FILTER_MV_X) { SP(); put(b, "mv<=X"); }
+    else if (f->mv_max != FILTER_NO_LIMIT) { SP(); put(b, "mv<=%d", f->mv_max); }
     if (f->state & FS_NAMED) { SP(); put(b, "named ~"); }
     if (f->state & FS_BLOCKING_SOURCE) { SP(); put(b, "blocking ~"); }
     static const char *const ctl[] = { "", "you control", "opponent controls", "you don't control" };
@@ -350,6 +351,7 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         type_list(b, t->types & ~TYPE_CREATURE, "", " ");
         put(b, "%screature", (t->types & ~TYPE_CREATURE) ? " " : "");
         if (t->kw) { put(b, " with "); kws(b, t->kw); }
+        if (t->name) put(b, " named %s", sub_name(st, t->name));
         put(b, e->op == OP_TOKEN ? " for " : " ");
         who_text(b, a, e, st);
         break;

@@ -154,7 +154,8 @@ static int copy_abilities(const CardDef *def, Ability **copy)
 void pool_token_def(CardDef *d, const TokenDef *td, const SubtypeTable *st)
 {
     memset(d, 0, sizeof *d);
-    const char *name = st && td->subtype && td->subtype <= st->n ? st->name[td->subtype] : "Token";
+    int id = td->name ? td->name : td->subtype;              /* its own name, else its creature type (111.4) */
+    const char *name = st && id && id <= st->n ? st->name[id] : "Token";
     snprintf(d->name, sizeof d->name, "%s", name);
     d->types = td->types;
     d->power = td->power;

@@ -746,6 +746,7 @@ static int qualifier(P *p, Filter *f, int kind)
     }
     if (lit(p, "with mana value")) {
         if (number(p, &v, 0) && lit(p, "or less")) { f->mv_max = (int8_t)v; return 1; }
+        if (p->a->cost.x && lit(p, "x or less")) { f->mv_max = FILTER_MV_X; return 1; }   /* Citanul Flute */
         p->i = save;
         return 0;
     }
@@ -1602,6 +1603,23 @@ static int uses_arg(int who)
            who == SEL_TARGET_PLAYER_ALL || who == SEL_TARGET_PLAYER_OWNS;
 }
 
+
+/* After "sacrifice(s)": "N <filter>" (a creature, two lands), the player's
+ * own choice of theirs: OP_SACRIFICE of subj's players; 0 when the words
+ * are not that (the caller restores its place). */
+static int sacrifice_some(P *p, const Ref *subj)
+{
+    int v, pl, kind;
+    Filter f;
+    if (!number(p, &v, 1) || !filter(p, &f, &pl, &kind) || kind != N_PERMANENT || !NUM(pl, v > 1) || f.ctl != CTL_ANY)
+        return 0;
+    Effect *e = clause_eff(p, OP_SACRIFICE, subj);
+    if (!e) return 0;
+    e->n.n = (int8_t)v;
+    e->sel = f;
+    e->dur = DUR_NOW;
+    return 1;
+}
 /* A player's verbs: draw, discard, gain or lose life, mill, sacrifice,
  * extra turns, scry. */
 static int vp_player(P *p, const Ref *subj)
@@ -1830,18 +1848,9 @@ static int vp_player(P *p, const Ref *subj)
         return 1;
     }
     if (subj->who != SEL_YOU && lit(p, "sacrifices")) {
-        int pl, kind;
-        if (!number(p, &v, 1) || !filter(p, &f, &pl, &kind) || kind != N_PERMANENT || !NUM(pl, v > 1) ||
-            f.ctl != CTL_ANY) {
-            p->i = save;
-            return 0;
-        }
-        Effect *e = clause_eff(p, OP_SACRIFICE, subj);
-        if (!e) return 0;
-        e->n.n = (int8_t)v;
-        e->sel = f;
-        e->dur = DUR_NOW;
-        return 1;
+        if (sacrifice_some(p, subj)) return 1;
+        p->i = save;
+        return 0;
     }
     if (lit(p, "take|takes")) {
         if (lit(p, "an extra turn after this one")) v = 1;
@@ -1940,6 +1949,11 @@ static int vp_create(P *p, const Ref *subj)
     if (lit(p, "with")) {
         if (!kw_list(p, &k) || k.n) { p->i = save; return 0; }
         td.kw = k.kw;
+    }
+    if (lit(p, "named")) {                   /* The Hive's Wasp: a name of its own (111.4) */
+        int npl, nid = subtype_word(p, &npl);
+        if (!nid || npl) { p->i = save; return 0; }
+        td.name = (uint8_t)nid;
     }
     Effect *e = clause_eff(p, OP_TOKEN, subj);
     if (!e) return 0;
@@ -2530,17 +2544,7 @@ static int vp_you(P *p, const Ref *subj)
          * "each player sacrifices a creature" (vp_player) */
         Snap sn;
         snap(p, &sn);
-        int n, npl, nkind;
-        Filter sf;
-        if (p->ctx != C_STATIC && number(p, &n, 1) && filter(p, &sf, &npl, &nkind) && nkind == N_PERMANENT &&
-            NUM(npl, n > 1) && sf.ctl == CTL_ANY) {
-            Effect *e = clause_eff(p, OP_SACRIFICE, subj);
-            if (!e) return 0;
-            e->n.n = (int8_t)n;
-            e->sel = sf;
-            e->dur = DUR_NOW;
-            return 1;
-        }
+        if (p->ctx != C_STATIC && sacrifice_some(p, subj)) return 1;
         restore(p, &sn);
         if (!ref(p, &r, A_OBJ) || r.who != SEL_SELF) { p->i = save; return 0; }
         Effect *e = clause_eff(p, OP_SACRIFICE, &r);

@@ -51,6 +51,8 @@ enum { ZONE_BATTLEFIELD, ZONE_STACK, ZONE_GRAVEYARD, ZONE_HAND, ZONE_LIBRARY, ZO
  * filter's source entered (AB_CHOOSE_TYPE; the Floating FL_CHOSEN record). */
 #define SUBTYPE_CHOSEN 255
 #define FILTER_NO_LIMIT 127    /* power_max, mv_max: no upper limit */
+#define FILTER_MV_X     126    /* mv_max of a search of an ability with {X}: "with mana value X or less"
+                                  (Citanul Flute), the item's X as it resolves (effect.c) */
 #define FILTER_NO_MIN   (-128) /* power_min: no lower limit */
 #define FILTER_SUBTYPES 3      /* "Skeleton, Vampire, or Zombie", "a Plains or an Island" */
 
@@ -404,6 +406,8 @@ typedef struct TokenDef {
     uint8_t  colors;     /* CB_* */
     uint8_t  types;      /* TYPE_* (creature, artifact creature) */
     uint8_t  subtype;    /* its creature type id (its name too, 111.4) */
+    uint8_t  name;       /* a name of its own ("named Wasp": the word's id in the subtype table, 111.4),
+                            or 0: its creature type's */
     uint16_t kw;         /* KW_* */
     uint16_t card;       /* the pool index of the token's own definition (decks/pool.c makes one
                             for each token an ability creates; 0 until then) */

@@ -1428,7 +1428,11 @@ static void run(Ctx *c, const Effect *e)
         break;
     case OP_SEARCH:
         for (int p = 0; p < 2; p++)
-            if (players >> p & 1) search(c, p, n, &e->sel, e->arg2, (e->flags & EF_TAPPED) != 0);
+            if (players >> p & 1) {
+                Filter f = e->sel;
+                if (f.mv_max == FILTER_MV_X) f.mv_max = (int8_t)(c->it->x < FILTER_MV_X ? c->it->x : FILTER_MV_X - 1);
+                search(c, p, n, &f, e->arg2, (e->flags & EF_TAPPED) != 0);
+            }
         break;
     case OP_SHUFFLE:
         for (int p = 0; p < 2; p++) if (players >> p & 1) library_shuffle(s, c->g, p);

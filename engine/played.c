@@ -235,6 +235,9 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         [OP_PAY_MANA] = "pay mana", [OP_ADD_SUBTYPE] = "add a subtype",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
+    /* "with mana value X or less": a search's alone (effect.c gives it the item's X) */
+    if ((e->sel.mv_max == FILTER_MV_X && e->op != OP_SEARCH) || e->count.mv_max == FILTER_MV_X || e->param.mv_max == FILTER_MV_X)
+        NOT("%s of mana value X or less", name);
     unsigned flags_ok = EF_NO_REGEN | EF_OPTIONAL | (e->op == OP_DISCARD ? EF_RANDOM | EF_CHOOSER : 0u) |
                         (e->op == OP_SEARCH ? EF_TAPPED | EF_REVEAL : 0u) | (e->op == OP_SHUFFLE ? EF_IF_DONE | EF_OPTIONAL : 0u) |
                         (e->op == OP_TO_LIBRARY ? EF_BOTTOM | EF_CHOOSER : 0u) | (e->op == OP_RULE ? EF_CHOOSER : 0u) |
@@ -596,6 +599,7 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
             break;                                           /* the pool gives each token its definition */
         return 1;
     case OP_SEARCH:                                          /* your own library, for your hand or battlefield */
+        if (e->sel.mv_max == FILTER_MV_X && !a->cost.x) break;                /* X: its own ability's */
         if (sel != SEL_YOU || e->sel.zone != ZONE_LIBRARY || e->n.kind != QTY_CONST ||
             (e->arg2 != ZONE_HAND && e->arg2 != ZONE_BATTLEFIELD && e->arg2 != ZONE_LIBRARY) || (e->sel.state & ~(unsigned)FS_NAMED) || e->sel.kw ||
             e->sel.ctl > CTL_YOU)
@@ -774,6 +778,7 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen)
     if (a->cond && !cond_ok(a)) NOT("a condition");
     for (int k = 0; k < a->n_targets; k++) {
         const TargetSpec *t = &a->target[k];
+        if (t->f.mv_max == FILTER_MV_X) NOT("targets of mana value X or less");
         if ((t->min != 1 || t->max != 1 || t->divided) && !many_ok(a, why, whylen)) return 0;
         if (t->what == TGT_OBJECT && t->f.zone != ZONE_BATTLEFIELD && t->f.zone != ZONE_STACK &&
             t->f.zone != ZONE_GRAVEYARD)

@@ -12,6 +12,23 @@ int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, u
     return enter(s, g, ctl, owner, card, obj, 1, 0);
 }
 
+/* The record (Floating `op`: FL_CHOSEN, FL_COLOR) of what player ctl
+ * chose as permanent i entered: a creature type `sub`, a color `kw`. */
+static void choice_record(GameState *s, int op, int i, int ctl, uint8_t sub, uint16_t kw)
+{
+    Floating f;
+    memset(&f, 0, sizeof f);
+    f.op = (uint8_t)op;
+    f.dur = DUR_FOREVER;
+    f.slot = (uint8_t)i;
+    f.controller = (uint8_t)ctl;
+    f.sub = sub;
+    f.kw = kw;
+    f.perm_ts = s->px[i].ts;
+    f.ts = state_ts(s);
+    if (floating_add(s, &f) < 0) s->error = ERR_CAPACITY;   /* the game ends at the next priority */
+}
+
 /* 614.12: "As ~ enters the battlefield, choose a creature type": player
  * ctl chooses among the creature types of the game's cards (both decks'
  * creatures and the tokens their abilities make: a type no card has is
@@ -58,16 +75,7 @@ static void choose_type(GameState *s, const Game *g, int ctl, int i)
         pick = pol->choose(pol, s, g, ctl, g->policy_rng[ctl], &ch);
         if (pick < 0 || pick >= n) pick = 0;
     }
-    Floating f;
-    memset(&f, 0, sizeof f);
-    f.op = FL_CHOSEN;
-    f.dur = DUR_FOREVER;
-    f.slot = (uint8_t)i;
-    f.controller = (uint8_t)ctl;
-    f.sub = opt[pick];
-    f.perm_ts = s->px[i].ts;
-    f.ts = state_ts(s);
-    if (floating_add(s, &f) < 0) s->error = ERR_CAPACITY;   /* the game ends at the next priority */
+    choice_record(s, FL_CHOSEN, i, ctl, opt[pick], 0);
 }
 
 /* 614.12: "As ~ enters the battlefield, choose a color." Player ctl
@@ -82,16 +90,7 @@ static void choose_color(GameState *s, const Game *g, int ctl, int i)
         pick = pol->choose(pol, s, g, ctl, g->policy_rng[ctl], &ch);
         if (pick < 0 || pick >= 5) pick = 0;
     }
-    Floating f;
-    memset(&f, 0, sizeof f);
-    f.op = FL_COLOR;
-    f.dur = DUR_FOREVER;
-    f.slot = (uint8_t)i;
-    f.controller = (uint8_t)ctl;
-    f.kw = (uint16_t)(1u << pick);
-    f.perm_ts = s->px[i].ts;
-    f.ts = state_ts(s);
-    if (floating_add(s, &f) < 0) s->error = ERR_CAPACITY;   /* the game ends at the next priority */
+    choice_record(s, FL_COLOR, i, ctl, 0, (uint16_t)(1u << pick));
 }
 
 int perm_enter_with(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj, int others)

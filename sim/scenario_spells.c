@@ -171,36 +171,35 @@ static int option_of(const Run *r, const Choice *c, const ScnTarget *t)
     return -1;
 }
 
-/* "You may": the next true/false of the `choices` of the latest entry
- * cast or activated whose card asks; the engine's default (yes) when it
- * has none left. */
-static int answer_may(Run *r, const Choice *c)
+/* The next answer of a kind (a true/false; a color: `color`) of the
+ * `choices` of the latest entry cast or activated whose card asks c, or
+ * -1 when it has none left. */
+static int next_answer(Run *r, const Choice *c, int color)
 {
     for (int k = r->sc->n_spell - 1; k >= 0; k--) {
         const ScnSpell *sp = &r->sc->spell[k];
         if ((!r->o->ts[k] && k != r->casting) || entry_card(r, k) != c->card) continue;
         while (r->cursor[k] < sp->n_choice) {
             int v = sp->choice[r->cursor[k]++];
-            if (v == SCN_CHOICE_YES || v == SCN_CHOICE_NO) return v == SCN_CHOICE_NO;
+            if (color ? v >= SCN_CHOICE_COLOR : v == SCN_CHOICE_YES || v == SCN_CHOICE_NO) return v;
         }
     }
-    return 0;
+    return -1;
 }
 
-/* "Choose a color" as a permanent enters (614.12): the next color of the
- * `choices` of the latest entry cast or activated whose card asks; the
- * engine's default (white) when it has none left. */
+/* "You may": the next true/false; the engine's default (yes) when none
+ * is left. */
+static int answer_may(Run *r, const Choice *c)
+{
+    return next_answer(r, c, 0) == SCN_CHOICE_NO;
+}
+
+/* "Choose a color" as a permanent enters (614.12): the next color; the
+ * engine's default (white) when none is left. */
 static int answer_color(Run *r, const Choice *c)
 {
-    for (int k = r->sc->n_spell - 1; k >= 0; k--) {
-        const ScnSpell *sp = &r->sc->spell[k];
-        if ((!r->o->ts[k] && k != r->casting) || entry_card(r, k) != c->card) continue;
-        while (r->cursor[k] < sp->n_choice) {
-            int v = sp->choice[r->cursor[k]++];
-            if (v >= SCN_CHOICE_COLOR) return v - SCN_CHOICE_COLOR;
-        }
-    }
-    return 0;
+    int v = next_answer(r, c, 1);
+    return v < 0 ? 0 : v - SCN_CHOICE_COLOR;
 }
 
 /* The file's answers: the targets and division of the entry being cast

@@ -24,7 +24,7 @@ static int failures;
     failures++; } } while (0)
 
 #define M10 MTGJSON_DIR "/M10.json"
-#define DEFAULT_READ 686 /* cards of the default pool read whole (count_read) */
+#define DEFAULT_READ 688 /* cards of the default pool read whole (count_read) */
 #define M10_READ     212 /* likewise for M10 */
 
 static const CardDef *card(const Pool *p, const char *name)
@@ -175,6 +175,20 @@ static void test_default_pool(void)
     CHECK(count_read(&p) == DEFAULT_READ);
     CHECK(count_supported(&p) >= 84);
     check_pool_consistent(&p);
+
+    /* A token with a name of its own (111.4): The Hive's Wasp, a 1/1 colorless Insect artifact
+     * creature with flying; another token is named by its creature type (Grave Titan's Zombie) */
+    const CardDef *hive = card(&p, "The Hive");
+    CHECK(reason(&p, "The Hive") == NULL && hive->n_abilities == 1);
+    if (hive->n_abilities == 1 && hive->ab[0].n_effects == 1) {
+        const CardDef *w = &p.cards[hive->ab[0].effect[0].token.card];
+        CHECK(!strcmp(w->name, "Wasp") && w->types == (TYPE_ARTIFACT | TYPE_CREATURE) && w->keywords == KW_FLYING);
+        CHECK(w->power == 1 && w->toughness == 1 && w->colors == 0 && w->subtype[0] == subtype_find(&p.subtypes, "Insect", 6));
+    }
+    const CardDef *titan = card(&p, "Grave Titan");
+    for (int k = 0; k < titan->n_abilities; k++)
+        for (int j = 0; j < titan->ab[k].n_effects; j++)
+            if (titan->ab[k].effect[j].op == OP_TOKEN) CHECK(!strcmp(p.cards[titan->ab[k].effect[j].token.card].name, "Zombie"));
 
     const CardDef *c = card(&p, "Grizzly Bears");
     CHECK(reason(&p, "Grizzly Bears") == NULL);
