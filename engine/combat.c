@@ -447,6 +447,13 @@ static inline __attribute__((always_inline)) void deal_all(GameState *s, Game *g
     }
 }
 
+/* deal_all of a game with rules text, a function of its own: the
+ * creature-only copy in combat_damage_step stays as small as it was. */
+static __attribute__((noinline)) void deal_all_spells(GameState *s, Game *g, StepAssign *sa, int *gain, PermSet *touched)
+{
+    deal_all(s, g, sa, gain, touched, 1);
+}
+
 /* 702.16e: damage assigned to a creature (or planeswalker) with
  * protection from its source is prevented: assigned, but not dealt. */
 static __attribute__((noinline)) void prevent_protected(const GameState *s, StepAssign *sa)
@@ -551,7 +558,7 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
     /* 510.2: all of it is dealt at once, in the order assigned. */
     int gain[2] = {0, 0};
     PermSet touched = 0;                      /* permanents dealt damage */
-    if (s->spells) deal_all(s, g, &sa, gain, &touched, 1);
+    if (s->spells) deal_all_spells(s, g, &sa, gain, &touched);
     else deal_all(s, g, &sa, gain, &touched, 0);
     for (int p = 0; p < 2; p++) {
         if (!gain[p] || (s->pl_rules[p] & PR_NO_GAIN)) continue;           /* "can't gain life" */

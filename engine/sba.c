@@ -104,6 +104,17 @@ static PermSet legend_rule(GameState *s, const Game *g)
 /* One pass: everything that applies happens at once (704.3), looking at
  * the players and the permanents in `slots`. Returns whether anything
  * happened. */
+/* The permanents `dying` put into their owners' graveyards at once
+ * (704.3), in a game with rules text: what watches creatures die last, so
+ * that it sees them (stack.h's triggers_watch_dies). Apart from sba_pass,
+ * whose creature-only path stays as it was. */
+static __attribute__((noinline)) void die_together(GameState *s, const Game *g, PermSet dying)
+{
+    PermSet last = triggers_watch_dies(s, dying);
+    for (PermIter it = permset_iter(dying & ~last); permiter_more(&it);) perm_to_graveyard(s, g, permiter_next(&it));
+    for (PermIter it = permset_iter(last); permiter_more(&it);) perm_to_graveyard(s, g, permiter_next(&it));
+}
+
 static int sba_pass(GameState *s, const Game *g, PermSet slots)
 {
     int acted = 0;
@@ -159,10 +170,8 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
      * permanent entering or leaving, the layers' results), and then every
      * permanent is looked at. */
     if (s->spells && slots == s->perm_used) dying |= attachments(s, &acted) | legend_rule(s, g);
-    /* at once (704.3): what watches creatures die last (stack.h's triggers_watch_dies) */
-    PermSet last = s->spells ? triggers_watch_dies(s, dying) : 0;
-    for (PermIter it = permset_iter(dying & ~last); permiter_more(&it);) perm_to_graveyard(s, g, permiter_next(&it));
-    for (PermIter it = permset_iter(last); permiter_more(&it);) perm_to_graveyard(s, g, permiter_next(&it));
+    if (s->spells && dying) die_together(s, g, dying);
+    else for (PermIter it = permset_iter(dying); permiter_more(&it);) perm_to_graveyard(s, g, permiter_next(&it));
     if (dying) acted = 1;
 
     if (lost[0] || lost[1]) {

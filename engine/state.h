@@ -515,7 +515,7 @@ typedef struct GameState {
                                     (606.3: one each turn; emptied in the cleanup step, a slot's bit
                                     cleared as a new permanent takes it) */
     uint8_t   lands_played[2];   /* lands each player played this turn (305.2: more than one with
-                                    Rites of Flourishing), set to 0 as their turn begins */
+                                    Rites of Flourishing), set to 0 in each cleanup step */
     uint8_t   lib_buf[2][DECK_MAX]; /* a library's own order once a card writes to it (PL_LIB_OWN:
                                     pl[p].lib points here); until then every fork shares the
                                     game's (library.h) */

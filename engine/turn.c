@@ -260,6 +260,7 @@ static void cleanup(GameState *s, Game *g)
         s->damaged_opp = 0;
         s->prevent_combat = 0;
         s->pw_used = 0;                                                      /* 606.3: "that turn" */
+        memset(s->lands_played, 0, sizeof s->lands_played);                  /* 305.2: "this turn" */
     } else {
         for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {    /* 514.2 */
             int i = permiter_next(&it);
@@ -335,7 +336,6 @@ static void untap_step(GameState *s, Game *g)
     }
     memset(s->pl[p].land_tapped, 0, sizeof s->pl[p].land_tapped);
     s->pl[p].flags &= (uint8_t)~PL_LAND_PLAYED;
-    s->lands_played[p] = 0;
 }
 
 /* Ends the current step, mana empties (500.4), and moves on to `next`.
