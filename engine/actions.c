@@ -136,12 +136,19 @@ static int sorcery_time(const GameState *s, int p)
     return (s->step == STEP_MAIN1 || s->step == STEP_MAIN2) && s->active == p && s->stack_n == 0;
 }
 
-/* 305.2: whether player p has a land drop left this turn: none played, or
- * fewer than one plus the additional ones static abilities give. */
-static int land_drop_ok(const GameState *s, int p)
+/* 305.2: whether player p, who played a land this turn, has played fewer
+ * than one plus the additional ones static abilities give (out of line:
+ * the listings' usual path calls nothing). */
+static __attribute__((noinline)) int land_drop_more(const GameState *s, int p)
+{
+    return s->lands_played[p] <= layers_extra_lands(s, p);
+}
+
+/* 305.2: whether player p has a land drop left this turn. */
+static inline int land_drop_ok(const GameState *s, int p)
 {
     if (!(s->pl[p].flags & PL_LAND_PLAYED)) return 1;
-    return !(s->spells & SPELLS_NO_EXTRA_LAND) && s->lands_played[p] <= layers_extra_lands(s, p);
+    return !(s->spells & SPELLS_NO_EXTRA_LAND) && land_drop_more(s, p);
 }
 
 static int card_has_flash(const CardDef *d)
