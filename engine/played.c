@@ -263,14 +263,16 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     /* "sacrifice a creature other than ~. If you can't, ...": after the player's own
      * sacrifice, which effect.c marks done only if a permanent was sacrificed, and the
      * effects that happen only if it was (EF_IF_DONE: `done` unchanged when they do not) */
-    const Effect *before = e - 1;
-    while (before > a->effect && (before->flags & EF_IF_NOT_DONE)) before--;   /* the sentence's earlier ones */
-    while (before > a->effect && (before->flags & EF_IF_DONE)) before--;
-    if (e > a->effect && before->op == OP_SACRIFICE && before->who == SEL_YOU && !(before->flags & EF_IF_NOT_DONE))
-        flags_ok |= EF_IF_NOT_DONE;
-    /* the effect after it that reads the creature sacrificed (QTY_SACRIFICED_POWER) */
-    if (e > a->effect && (e - 1)->op == OP_SACRIFICE && (e - 1)->who == SEL_YOU && e->n.kind == QTY_SACRIFICED_POWER)
-        flags_ok |= EF_IF_DONE;
+    if (e > a->effect) {
+        const Effect *before = e - 1;
+        while (before > a->effect && (before->flags & EF_IF_NOT_DONE)) before--;   /* the sentence's earlier ones */
+        while (before > a->effect && (before->flags & EF_IF_DONE)) before--;
+        if (before->op == OP_SACRIFICE && before->who == SEL_YOU && !(before->flags & EF_IF_NOT_DONE))
+            flags_ok |= EF_IF_NOT_DONE;
+        /* the effect after it that reads the creature sacrificed (QTY_SACRIFICED_POWER) */
+        if ((e - 1)->op == OP_SACRIFICE && (e - 1)->who == SEL_YOU && e->n.kind == QTY_SACRIFICED_POWER)
+            flags_ok |= EF_IF_DONE;
+    }
     if (e->flags & ~flags_ok) NOT("%s with a condition or option", name);
     int q = qty_ok(a, &e->n);
     /* Damage to target player equal to the cards in that player's hand (Sudden Impact). */
