@@ -223,10 +223,17 @@ static int has_may(const CardDef *d)
     return 0;
 }
 
-/* Whether card d asks for a color as it enters (614.12: Voice of All). */
+/* Whether card d asks for a color: as it enters (614.12: Voice of All), or
+ * as its spell resolves (608.2d: Stave Off). */
 static int chooses_color(const CardDef *d)
 {
-    for (int k = 0; k < d->n_abilities; k++) if (d->ab[k].kind == AB_CHOOSE_COLOR) return 1;
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (a->kind == AB_CHOOSE_COLOR) return 1;
+        for (int j = 0; j < a->n_effects; j++)     /* "protection from the color of your choice" (Stave Off) */
+            if (a->effect[j].op == OP_RULE && a->effect[j].arg2 == RULE_PROTECTION && (a->effect[j].flags & EF_CHOOSER))
+                return 1;
+    }
     return 0;
 }
 
