@@ -1,4 +1,5 @@
 /* sba.c: state-based actions (704), checked until none applies. */
+#include <string.h>
 #include "game.h"
 #include "policy.h"
 #include "layers.h"
@@ -52,11 +53,19 @@ static int share_pw_type(const GameState *s, int i, int j)
     return 0;
 }
 
+/* Whether permanents i and j have the same name (201.2): one card of a
+ * game's pool is one name, but a position built by hand (a scenario) may
+ * give each object a definition of its own. */
+static int same_name(const GameState *s, int i, int j)
+{
+    return s->perm[i].card == s->perm[j].card || !strcmp(perm_def(s, i)->name, perm_def(s, j)->name);
+}
+
 /* The legend rule. Edition 2011 (704.5k): two or more legendary
  * permanents with the same name are all put into their owners'
  * graveyards. Foundations (704.5j): a player who controls two or more
- * legendary permanents with the same name chooses one; the rest go. (One
- * card of the pool is one name.) Planeswalkers in 2011 were not
+ * legendary permanents with the same name chooses one; the rest go.
+ * Planeswalkers in 2011 were not
  * legendary (the Oracle text made them so in 2017): the planeswalker
  * uniqueness rule (704.5j, 2011) applies to them instead, a player who
  * controls two or more that share a planeswalker type choosing one. */
@@ -79,7 +88,7 @@ static PermSet legend_rule(GameState *s, const Game *g)
         for (PermIter jt = permset_iter(legends); permiter_more(&jt);) {
             int j = permiter_next(&jt);
             int group = old_pw ? perm_is_planeswalker(s, j) && share_pw_type(s, i, j)
-                               : s->perm[j].card == s->perm[i].card && (perm_def(s, j)->supertypes & SUPER_LEGENDARY);
+                               : same_name(s, i, j) && (perm_def(s, j)->supertypes & SUPER_LEGENDARY);
             int each_player = s->edition == EDITION_2011 && !old_pw;   /* 2011's legend rule: all of them */
             if (group && (each_player || perm_controller(s, j) == p)) same[n++] = (uint8_t)j;
         }
