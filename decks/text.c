@@ -3639,6 +3639,20 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         }
         restore(p, &s);
     }
+    /* Furnace of Rath: "If a source would deal damage to a permanent or player, it
+     * deals double that damage to that permanent or player instead." (614.1a): every
+     * source's damage, to anything (who SEL_NONE: the whole game's, damage.h's
+     * damage_doublers). */
+    ab_init(a, AB_STATIC);
+    if (lit(p, "if a source would deal damage to a permanent or player , it deals double that damage to that "
+               "permanent or player instead .") && at_end(p)) {
+        Effect *e = neweff(p, OP_DOUBLE_DAMAGE);
+        e->who = SEL_NONE;
+        e->dur = DUR_STATIC;
+        out->n++;
+        return 1;
+    }
+    restore(p, &s);
     /* Guardian Seraph: "If a source an opponent controls would deal damage to you,
      * prevent 1 of that damage." (615) */
     ab_init(a, AB_STATIC);

@@ -350,7 +350,7 @@ static int check_assignment(const GameState *s, const StepAssign *sa, int k0, in
  * creature-only games (no prevention effect, no trigger) run none of the
  * rest. */
 static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int src, int to, int amt, uint8_t flags,
-                                                      int *gain, PermSet *touched, int spells)
+                                                      int *gain, PermSet *touched, int spells, int doubled)
 {
     int def = defender_of(s);
     if (spells && (s->prevent_combat & PC_COMBAT) && !state_no_prevention(s)) return 0;   /* 615: Fog */
@@ -379,6 +379,7 @@ static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int
         if (spells && perm_prevents_all(s, to) && !state_no_prevention(s)) amt = 0;   /* Cho-Manno */
     }
     if (amt <= 0) return 0;                                                   /* 119.8, 615 */
+    for (int k = 0; spells && k < doubled && amt < 10000; k++) amt *= 2;     /* Furnace of Rath: after prevention */
     if (to != TARGET_PLAYER) *touched |= PERMSET_BIT(to);
     int ctl = perm_controller(s, src);
     game_event(g, s, EV_DAMAGE, ctl, src, to, s->perm[src].card, amt, flags);
@@ -433,11 +434,12 @@ static inline __attribute__((always_inline)) void deal_all(GameState *s, Game *g
                                                            PermSet *touched, int spells)
 {
     if (spells) prevent_protected(s, sa);
+    int doubled = spells ? damage_doublers(s) : 0;                            /* 614.1a: the amounts assigned, doubled as dealt */
     for (int k = 0; k < sa->n; k++) {
         int dealt = 0;
         for (int j = sa->first[k]; j < sa->first[k + 1]; j++)
             if (sa->amount[j] > 0)                                            /* 119.8 */
-                dealt += deal(s, g, sa->source[k], sa->to[j], sa->amount[j], sa->flags[k], gain, touched, spells);
+                dealt += deal(s, g, sa->source[k], sa->to[j], sa->amount[j], sa->flags[k], gain, touched, spells, doubled);
         if (spells && dealt) trigger_attached_damage(s, sa->source[k], dealt);   /* Spirit Link: once per source */
         if (spells && dealt && (sa->flags[k] & DMG_LIFELINK) &&   /* one life gain per source (120.3f) */
             !(s->pl_rules[perm_controller(s, sa->source[k])] & PR_NO_GAIN)) {

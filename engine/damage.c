@@ -64,6 +64,23 @@ int damage_player_shields(const GameState *s, int p, int src_ctl)
     return n;
 }
 
+int damage_doublers(const GameState *s)
+{
+    if (s->spells & SPELLS_NO_DOUBLERS) return 0;
+    int n = 0;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_STATIC)) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            n += a->kind == AB_STATIC && !a->cond && a->n_effects == 1 && a->effect[0].op == OP_DOUBLE_DAMAGE &&
+                 a->effect[0].who == SEL_NONE;
+        }
+    }
+    return n;
+}
+
 int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int p, int amt)
 {
     if (amt <= 0) return 0;
@@ -73,6 +90,7 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         if (amt <= 0) return 0;
     }
     int no_prevent = src->no_prevent || state_no_prevention(s);           /* Leyline of Punishment */
+    int doubled = src->doubled + damage_doublers(s);                       /* Fire Servant, Furnace of Rath */
     unsigned flags = DMG_NONCOMBAT;
     if (src->kw & KW_DEATHTOUCH) flags |= DMG_DEATHTOUCH;
     if (src->kw & KW_LIFELINK) flags |= DMG_LIFELINK;
@@ -91,7 +109,7 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
             amt -= stop;
             if (amt <= 0) return 0;
         }
-        for (int k = 0; k < src->doubled && amt < 10000; k++) amt *= 2;          /* 616.1: after prevention */
+        for (int k = 0; k < doubled && amt < 10000; k++) amt *= 2;          /* 616.1: after prevention */
         int pw = perm_is_planeswalker(s, i) && !perm_is_creature(s, i);
         game_event(g, s, EV_DAMAGE, src->controller, src->slot, i, src->card, amt, (int)(flags | (pw ? DMG_TO_PW : 0)));
         if (pw) {                                                                   /* 120.3c */
@@ -122,7 +140,7 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         pl->prevent = (int16_t)(pl->prevent - stop);
         amt -= stop;
         if (amt <= 0) return 0;
-        for (int k = 0; k < src->doubled && amt < 10000; k++) amt *= 2;          /* 616.1: after prevention */
+        for (int k = 0; k < doubled && amt < 10000; k++) amt *= 2;          /* 616.1: after prevention */
         game_event(g, s, EV_DAMAGE, src->controller, src->slot, TARGET_PLAYER, src->card, amt,
                    (int)(flags | (p == src->controller ? DMG_TO_CONTROLLER : 0)));
         if (flags & DMG_INFECT) {                                                   /* 120.3b */

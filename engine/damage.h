@@ -49,6 +49,13 @@ static inline int damage_all_prevented(const GameState *s, int i, int p)
  * src_ctl to player p the static abilities of p's permanents prevent. */
 int damage_player_shields(const GameState *s, int p, int src_ctl);
 
+/* Furnace of Rath: how many permanents on the battlefield double the
+ * damage of every source, whatever it is dealt to (static
+ * OP_DOUBLE_DAMAGE on SEL_NONE, 614.1a). Each doubles it once (616.1:
+ * after the recipient's preventions, the order its player would choose,
+ * never more damage than the other). */
+int damage_doublers(const GameState *s);
+
 /* Deals amt damage from src to permanent i (a creature or planeswalker) or
  * to player p (i < 0). Returns the damage dealt after prevention. */
 int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int p, int amt);

@@ -474,7 +474,7 @@ static int doublers(const GameState *s, const StackItem *it)
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
             if (a->kind == AB_STATIC && !a->cond && a->n_effects == 1 && a->effect[0].op == OP_DOUBLE_DAMAGE &&
-                filter_spell(s, &a->effect[0].sel, it))
+                a->effect[0].who == SEL_YOU && filter_spell(s, &a->effect[0].sel, it))   /* not Furnace of Rath's */
                 n++;
         }
     }

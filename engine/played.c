@@ -379,6 +379,12 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         /* "Damage can't be prevented." (the whole game): damage.c and combat.c read
          * PR_NO_PREVENT wherever they prevent (shields, protection, Fog, Cho-Manno). */
         if (e->op == OP_RULE && e->arg2 == RULE_NO_PREVENTION && sel == SEL_NONE) return 1;
+        /* Furnace of Rath: every source's damage, whatever it is dealt to: damage.c's
+         * damage_deal and combat.c's deal read damage_doublers wherever damage is dealt */
+        if (e->op == OP_DOUBLE_DAMAGE && sel == SEL_NONE) {
+            if (a->cond || a->n_effects != 1) NOT("static %s", name);
+            return 1;
+        }
         if (e->op == OP_DOUBLE_DAMAGE && sel == SEL_YOU) {   /* effect.c's doublers: your spells */
             if (e->sel.zone != ZONE_STACK || e->sel.ctl != CTL_YOU || a->cond || a->n_effects != 1) NOT("static %s", name);
             return 1;

@@ -5,6 +5,7 @@
 #include "layers.h"
 #include "stack.h"
 #include "turn.h"
+#include "damage.h"
 
 /* A creature's worth from its power, toughness, keywords and rules. */
 static int worth(int power, int toughness, unsigned kw, uint32_t rules)
@@ -672,7 +673,8 @@ static int effects_known(const GameState *s, int p, const Ability *ab, const Act
 
 int board_known(const GameState *s, int p, const Action *a, int quiet, int now, int *v)
 {
-    if (!(quiet & BOARD_QUIET)) return 0;
+    /* Furnace of Rath: the damage dealt is not the damage the text says; the fork deals it. */
+    if (!(quiet & BOARD_QUIET) || damage_doublers(s)) return 0;
     if (a->type == ACT_ACTIVATE) {
         int src = a->hand_idx;
         const Ability *ab = &s->cards[s->perm[src].card].ab[a->ability];

@@ -15,6 +15,7 @@
 #include "combat.h"
 #include "policy_board.h"
 #include "effect.h"
+#include "damage.h"
 
 /* Creatures player p took until end of turn in its first main phase
  * (Threaten, Act of Treason) attack before the effect ends: what they
@@ -509,7 +510,7 @@ static int worth_trying(const GameState *s, int p, const Action *a, int version)
     if (version >= 2 && a->tk[0] == TK_PERM && damage_to_come(s) &&
         permset_has(s->combat.attackers | s->combat.blockers, a->tv[0]))
         return TRY_YES;                                      /* the combat's damage may add to it (playout_end) */
-    if (a->tk[0] == TK_PERM && on_target == 1 && damage >= 0 &&
+    if (a->tk[0] == TK_PERM && on_target == 1 && damage >= 0 && !damage_doublers(s) &&   /* Furnace of Rath: 2 is 4 */
         !(a->type == ACT_ACTIVATE && perm_has(s, a->hand_idx, KW_DEATHTOUCH | KW_WITHER | KW_INFECT))) {
         int i = a->tv[0];
         const Permanent *q = &s->perm[i];

@@ -616,10 +616,13 @@ enum {
                                       grants its creature an activated ability (GRANT_ATTACHED): the
                                       legal actions do not look for one. Set only when known: a
                                       position built by hand (a scenario, a test) looks */
-    SPELLS_NO_EXTRA_LAND = 1u << 3 /* with SPELLS_ON: no card of the decks lets a player play an
+    SPELLS_NO_EXTRA_LAND = 1u << 3,/* with SPELLS_ON: no card of the decks lets a player play an
                                       additional land each turn (Rites of Flourishing): a player who
                                       played a land this turn may play no other (305.2) without a
                                       look at the battlefield. Set only when known, likewise */
+    SPELLS_NO_DOUBLERS  = 1u << 4  /* with SPELLS_ON: no card of the decks doubles every source's
+                                      damage (Furnace of Rath): damage.h's damage_doublers is 0
+                                      without a look. Set only when known, likewise */
 };
 
 /* GameState.extra_n */

@@ -18,12 +18,12 @@ static const char *const names[] = {
     "Sengir Vampire", "Swamp", "Swamp", "Drudge Skeletons", "Cancel", "Island", "Island", "Island",
     "Pacifism", "Plains", "Plains", "Plains", "Plains", "Plains", "Prodigal Pyromancer", "Divination",
     "Furnace Whelp", "Chandra Nalaar", "Mountain", "Mountain", "Overrun", "Ponder", "Disentomb",
-    "Shock", "Field Marshal", "Elite Vanguard", "Honor of the Pure",
+    "Shock", "Field Marshal", "Elite Vanguard", "Honor of the Pure", "Furnace of Rath",
 };
 enum { C_BEARS, C_ELVES, C_GROWTH, C_BOLT, C_EXPANSE, C_FOREST, C_FOREST4 = C_FOREST + 3, C_MOUNTAIN, C_COURSER,
        C_DOOM, C_ANGEL, C_VAMPIRE, C_SWAMP, C_SKELETONS = C_SWAMP + 2, C_CANCEL, C_ISLAND, C_PACIFISM = C_ISLAND + 3,
        C_PLAINS, C_PYROMANCER = C_PLAINS + 5, C_DIVINATION, C_WHELP, C_CHANDRA, C_MOUNTAIN2,
-       C_OVERRUN = C_MOUNTAIN2 + 2, C_PONDER, C_DISENTOMB, C_SHOCK, C_MARSHAL, C_VANGUARD, C_HONOR, C_N };
+       C_OVERRUN = C_MOUNTAIN2 + 2, C_PONDER, C_DISENTOMB, C_SHOCK, C_MARSHAL, C_VANGUARD, C_HONOR, C_FURNACE, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -424,6 +424,30 @@ static void test_removal_on_an_attacker(void **state)
     assert_casts(&x, 0, a, C_DOOM, TK_PERM, angel);
 }
 
+/* The opponent's Centaur Courser (3/3) attacks; Shock and a Mountain: with
+ * the opponent's Furnace of Rath on the battlefield Shock deals 4 and the
+ * heuristic kills the attacker before its damage; without it, 2 damage
+ * would not, and the heuristic does not shock the Courser. */
+static void test_furnace_doubles_what_shock_kills(void **state)
+{
+    (void)state;
+    for (int furnace = 0; furnace < 2; furnace++) {
+        Pos x; pos_init(&x);
+        pos_lands(&x, 0, C_MOUNTAIN, 1);
+        give(&x, 0, C_SHOCK);
+        int courser = put(&x, 1, C_COURSER);
+        if (furnace) put(&x, 1, C_FURNACE);
+        x.s.active = 1;
+        x.s.step = STEP_DECLARE_ATTACKERS;
+        AttackDecl ad = { (uint8_t)courser, TARGET_PLAYER };
+        assert_int_equal(combat_declare_attackers(&x.s, &x.g, &ad, 1), MTG_OK);
+        Action acts[ACTION_MAX];
+        const Action *a = choice(&x, 0, 2, acts);
+        if (furnace) assert_casts(&x, 0, a, C_SHOCK, TK_PERM, courser);
+        else assert_false(a->type == ACT_CAST && a->tk[0] == TK_PERM && a->tv[0] == courser);
+    }
+}
+
 /* After its combat, Doom Blade and Centaur Courser (three mana) in hand,
  * the opponent's Serra Angel on the battlefield. With two Swamps and a
  * Forest, the mana for one of them: destroying the Angel is worth more
@@ -775,6 +799,7 @@ int main(void)
         cmocka_unit_test(test_mana_creature_pays),
         cmocka_unit_test(test_planeswalker_kills_a_threat),
         cmocka_unit_test(test_removal_on_an_attacker),
+        cmocka_unit_test(test_furnace_doubles_what_shock_kills),
         cmocka_unit_test(test_overrun_before_the_attack),
         cmocka_unit_test(test_ponders_with_mana_to_spare),
         cmocka_unit_test(test_returns_a_creature_from_its_graveyard),
