@@ -465,6 +465,7 @@ int ability_describe(const Ability *a, const SubtypeTable *st, char *out, size_t
         if (a->cond == COND_YOUR_TURN) put(&b, " during your turn");
         if (a->cond == COND_FEWER_THAN) { put(&b, " if fewer than %d ", a->cond_n); filter_text(&b, &a->trig_filter, st); }
         if (a->cond == COND_SELF_COUNTERS_AT_LEAST) put(&b, " if self +1/+1 counters>=%d", a->cond_n);
+        if (a->cond == COND_TOP_CARD_COLOR) color_list(&b, a->trig_filter.colors, " if top of library ");
         break;
     case AB_LOYALTY:   if (a->cost.x) put(&b, "loyalty -X"); else put(&b, "loyalty %+d", a->cost.loyalty); break;
     case AB_ENCHANT:   put(&b, "enchant "); filter_text(&b, &a->trig_filter, st); break;

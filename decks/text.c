@@ -3377,8 +3377,9 @@ fail:
 }
 
 /* "As long as you control a Griffin creature,", "As long as you have 30 or
- * more life,", "As long as ~ is enchanted,", "During your turn,": the
- * condition of a static ability (into p->a). */
+ * more life,", "As long as ~ is enchanted,", "As long as the top card of
+ * your library is black,", "During your turn,": the condition of a static
+ * ability (into p->a). */
 static int static_condition(P *p)
 {
     Ability *a = p->a;
@@ -3405,10 +3406,51 @@ static int static_condition(P *p)
     } else if (lit(p, "~ is enchanted ,")) {
         a->cond = COND_SELF_ENCHANTED;
         return 1;
+    } else if (lit(p, "the top card of your library is")) {
+        uint8_t cb;
+        if (colors(p, &cb) && lit(p, ",")) {             /* Vampire Nocturnus: "is black," */
+            a->cond = COND_TOP_CARD_COLOR;
+            a->trig_filter.colors = cb;
+            return 1;
+        }
     }
     p->i = save;
     a->trig_filter = fany();
     return 0;
+}
+
+/* "~ and other Vampire creatures you control get +2/+1 and have flying."
+ * (Vampire Nocturnus, static): a subject of two, the source itself and the
+ * other permanents the filter names; the verbs, joined by "and", are read
+ * for each in turn (the source's effects first), one sentence. */
+static int self_and_others(P *p)
+{
+    Snap s;
+    snap(p, &s);
+    int from = p->a->n_effects;
+    Ref self, rest;
+    if (p->ctx != C_STATIC || !lit(p, "~ and")) return 0;
+    if (!ref(p, &rest, A_OBJ | A_BARE) || rest.who != SEL_ALL || !rest.f.other || rest.f.zone != ZONE_BATTLEFIELD) {
+        restore(p, &s);
+        return 0;
+    }
+    memset(&self, 0, sizeof self);
+    self.kind = R_OBJ;
+    self.who = SEL_SELF;
+    self.source = 1;
+    self.f = fany();
+    int verbs = p->i, end = -1;
+    for (int k = 0; k < 2; k++) {
+        const Ref *subj = k ? &rest : &self;
+        p->i = verbs;
+        if (!vp_pt_kw(p, subj)) { restore(p, &s); return 0; }
+        while (lit(p, "and"))
+            if (!vp_pt_kw(p, subj)) { restore(p, &s); return 0; }
+        if (end >= 0 && p->i != end) { restore(p, &s); return 0; }
+        end = p->i;
+    }
+    if (!settle(p, from, 0, DUR_EOT) || !lit(p, ".")) { restore(p, &s); return 0; }
+    return 1;
 }
 
 /* A keyword line: "Flying, first strike, protection from black",
@@ -3713,7 +3755,7 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
     p->ctx = C_STATIC;
     self_ref(&p->it);
     if (static_condition(p)) {
-        if (sentence(p) && at_end(p)) { out->n++; return 1; }
+        if ((self_and_others(p) || sentence(p)) && at_end(p)) { out->n++; return 1; }
         restore(p, &s);
         return 0;
     }

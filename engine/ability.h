@@ -477,8 +477,11 @@ enum {
                                     or greater */
     COND_EVENT_HAND_AT_MOST,     /* the event's player has Ability.cond_n or fewer cards in hand
                                     ("if that player has two or fewer cards in hand") */
-    COND_SELF_COUNTERS_AT_LEAST  /* AB_STATIC: the source has Ability.cond_n or more +1/+1 counters
+    COND_SELF_COUNTERS_AT_LEAST, /* AB_STATIC: the source has Ability.cond_n or more +1/+1 counters
                                     ("as long as it has ten or more +1/+1 counters on it") */
+    COND_TOP_CARD_COLOR  /* AB_STATIC: the top card of your library is one of the colors of
+                            Ability.trig_filter.colors ("as long as the top card of your library is
+                            black": Vampire Nocturnus); false while your library is empty */
 };
 
 /* Triggers (603.2), what AB_TRIGGERED waits for. */
@@ -576,7 +579,9 @@ typedef struct Ability {
     uint8_t    n_targets;
     uint8_t    n_effects;
     Filter     trig_filter;   /* TR_CAST, TR_OTHER_*: what triggers it; AB_ENCHANT: what it enchants;
-                                 AB_ETB_TAPPED: lands any of which untaps it ("unless you control") */
+                                 AB_ETB_TAPPED: lands any of which untaps it ("unless you control");
+                                 COND_YOU_CONTROL, COND_FEWER_THAN: the permanents counted;
+                                 COND_TOP_CARD_COLOR: the colors (colors alone) */
     Cost       cost;          /* AB_ACTIVATED, AB_MANA, AB_LOYALTY, AB_EQUIP; AB_SPELL: additional cost;
                                  AB_TRIGGERED: the mana of its OP_PAY_MANA ("you may pay {1}{G}") */
     TargetSpec target[TARGET_SPEC_MAX];

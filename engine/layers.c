@@ -307,7 +307,8 @@ static unsigned player_rule(int r)
          : r == RULE_SHROUD ? PR_SHROUD : r == RULE_HAND_REVEALED ? PR_HAND_SHOWN : r == RULE_KEEP_MANA ? PR_KEEP_MANA
          : r == RULE_ONE_SPELL ? PR_ONE_SPELL : r == RULE_HEXPROOF ? PR_HEXPROOF : r == RULE_CAST_AS_FLASH ? PR_FLASH
          : r == RULE_CANT_GAIN_LIFE ? PR_NO_GAIN
-         : r == RULE_CANT_CAST ? PR_NO_CREATURE_CAST : 0;   /* played.c: static, "creature spells" only */
+         : r == RULE_CANT_CAST ? PR_NO_CREATURE_CAST : 0;   /* played.c: static, "creature spells" only;
+                                                                  RULE_TOP_REVEALED: none, information */
 }
 
 /* Whether a permanent enchants slot `src`: an Aura (AB_ENCHANT) attached
@@ -335,6 +336,13 @@ int layers_static_cond(const GameState *s, int src, const Ability *a)
     case COND_YOUR_TURN:      return s->active == you;
     case COND_FEWER_THAN:     return effect_count(s, &a->trig_filter, you, src) < a->cond_n;
     case COND_SELF_COUNTERS_AT_LEAST: return s->perm[src].plus >= a->cond_n;
+    case COND_TOP_CARD_COLOR: {
+        /* Vampire Nocturnus: its controller's library (the top card's colors, 105.2, as
+         * printed: no effect changes a card's color in a library); an empty one has no top
+         * card, so the condition is false (611.3a: the effect applies only while it holds) */
+        const Player *pl = &s->pl[you];
+        return pl->lib_n && (s->cards[OBJ_CARD(s, you, pl->lib[pl->lib_top])].colors & a->trig_filter.colors) != 0;
+    }
     default:                  return 0;
     }
 }

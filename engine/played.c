@@ -84,6 +84,8 @@ static int trigger_ok(const Ability *a)
  * (603.4: stack.c's trigger_scan, effect.c's effect_resolve); a static
  * ability's whenever the layers look (604.1, 611.3a: layers.c's
  * layers_static_cond, watched through GameState.cond_key). */
+static int filter_only(const Filter *f, unsigned keep);
+
 static int cond_ok(const Ability *a)
 {
     switch (a->kind) {
@@ -103,6 +105,8 @@ static int cond_ok(const Ability *a)
             return 1;
         case COND_SELF_COUNTERS_AT_LEAST:                /* layers.c, watched through cond_key */
             return a->n_effects == 1 && a->effect[0].who == SEL_SELF;
+        case COND_TOP_CARD_COLOR:                        /* layers.c reads the library; cond_key watches it */
+            return a->trig_filter.colors && filter_only(&a->trig_filter, 1);
         default:
             return 0;
         }
@@ -399,7 +403,14 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
                                      r != RULE_SHROUD && r != RULE_HAND_REVEALED && r != RULE_KEEP_MANA &&
                                      r != RULE_ONE_SPELL && r != RULE_CANT_CAST && r != RULE_HEXPROOF &&
                                      r != RULE_CAST_AS_FLASH && r != RULE_CANT_GAIN_LIFE &&
-                                     r != RULE_EXTRA_LAND))   /* actions.c's land_drop_ok */
+                                     r != RULE_EXTRA_LAND &&  /* actions.c's land_drop_ok */
+                                     r != RULE_TOP_REVEALED))
+                NOT("a static %s on players", name);
+            /* "Play with the top card of your library revealed." (Vampire Nocturnus): information
+             * only, no rule the engine plays changes with it (no policy reads a library's order to
+             * choose); a card with another ability the engine does not play stays refused for that
+             * one (Garruk's Horde: "You may cast creature spells from the top of your library") */
+            if (r == RULE_TOP_REVEALED && (sel != SEL_YOU || a->cond || a->n_effects != 1))
                 NOT("a static %s on players", name);
             /* actions.c: "creature spells" alone (Steel Golem), PR_NO_CREATURE_CAST */
             if (r == RULE_CANT_CAST && (e->param.types != TYPE_CREATURE || !filter_only(&e->param, 2)))

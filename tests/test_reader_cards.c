@@ -23,12 +23,14 @@ static const char *const names[] = {
     "Royal Assassin", "White Knight", "Stave Off", "Mortivore", "Ancestor's Chosen",
     "Lavaborn Muse", "Elixir of Immortality", "Fling", "Dark Tutelage", "Goblin Bangchuckers", "Scoria Wurm",
     "Lord of the Pit", "Lord of the Pit", "Xathrid Demon", "Rites of Flourishing", "Forest", "Forest",
+    "Vampire Nocturnus", "Child of Night", "Doom Blade",
 };
 enum { C_NIGHTMARE, C_SWAMP1, C_SWAMP2, C_SWAMP3, C_ANTHEM, C_SCION, C_BEARS, C_WURM, C_RATS1, C_RATS2,
        C_HAWK1, C_HAWK2, C_HAWK3, C_FOREST1, C_FOREST2, C_DISCIPLINE, C_ORNITHOPTER, C_BEACON, C_STAMPEDE,
        C_CORRUPT, C_TIMELY, C_CULTIVATE, C_SLEEP, C_ARBALEST, C_HURKYL, C_BOLT, C_COMMUNE, C_HELLKITE, C_DIMINISH,
        C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_SUNKEN, C_WILDEBEESTS, C_PUPPETEER, C_ASSASSIN,
-       C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_LAVABORN, C_ELIXIR, C_FLING, C_TUTELAGE, C_BANG, C_SCORIA, C_LORD, C_LORD2, C_XATHRID, C_RITES, C_FOREST3, C_FOREST4, C_N };
+       C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_LAVABORN, C_ELIXIR, C_FLING, C_TUTELAGE, C_BANG, C_SCORIA, C_LORD, C_LORD2, C_XATHRID, C_RITES, C_FOREST3, C_FOREST4,
+       C_NOCTURNUS, C_CHILD, C_BLADE, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -552,6 +554,72 @@ static void test_rites_of_flourishing(void **state)
     assert_int_equal(y.s.pl[0].hand_n, 0);
 }
 
+/* Vampire Nocturnus's power, toughness and flying, and Child of Night's
+ * (another Vampire its controller controls): +2/+1 and flying for both
+ * when `on`, none when not; Grizzly Bears never. */
+static void nocturnus_is(const Pos *x, int noct, int child, int bears, int on)
+{
+    assert_int_equal(x->s.perm[noct].power, on ? 5 : 3);
+    assert_int_equal(x->s.perm[noct].toughness, on ? 4 : 3);
+    assert_int_equal(!!(x->s.perm[noct].kw & KW_FLYING), on);
+    assert_int_equal(x->s.perm[child].power, on ? 4 : 2);
+    assert_int_equal(x->s.perm[child].toughness, on ? 2 : 1);
+    assert_int_equal(!!(x->s.perm[child].kw & KW_FLYING), on);
+    assert_true(x->s.perm[child].kw & KW_LIFELINK);
+    assert_int_equal(x->s.perm[bears].power, 2);
+    assert_false(x->s.perm[bears].kw & KW_FLYING);
+}
+
+/* Vampire Nocturnus: "As long as the top card of your library is black"
+ * (604.1, 611.3a) is read from its controller's library whenever the
+ * layers look (cond_key: the layers are stale once the answer changes,
+ * and only then): a draw, a card put on top, a mill, a shuffle; an empty
+ * library has no top card. state_check (settle) agrees at each step. */
+static void test_vampire_nocturnus(void **state)
+{
+    (void)state;
+    static const uint8_t lib[] = { C_BLADE, C_SWAMP1, C_BOLT, C_SWAMP2 };
+    Pos x; init(&x);
+    library(&x, 0, lib, 4);
+    int noct = put(&x, 0, C_NOCTURNUS), child = put(&x, 0, C_CHILD), bears = put(&x, 0, C_BEARS);
+    settle(&x);
+    nocturnus_is(&x, noct, child, bears, 1);                  /* Doom Blade on top */
+    game_draw(&x.s, &x.g, 0);                                 /* a Swamp on top: colorless (105.2c) */
+    assert_true(layers_stale(&x.s));
+    settle(&x);
+    nocturnus_is(&x, noct, child, bears, 0);
+    game_draw(&x.s, &x.g, 0);                                 /* Lightning Bolt, red: no change */
+    assert_false(layers_stale(&x.s));
+    settle(&x);
+    nocturnus_is(&x, noct, child, bears, 0);
+    bits256_clear(x.s.exile[0], C_NIGHTMARE);                 /* a black card put on top */
+    card_to_zone(&x.s, 0, C_NIGHTMARE, ZONE_LIBRARY);
+    assert_true(layers_stale(&x.s));
+    settle(&x);
+    nocturnus_is(&x, noct, child, bears, 1);
+    card_to_zone(&x.s, 0, library_take(&x.s, 0, 0), ZONE_GRAVEYARD);   /* Nightmare milled: Bolt on top */
+    assert_true(layers_stale(&x.s));
+    settle(&x);
+    nocturnus_is(&x, noct, child, bears, 0);
+    bits256_clear(x.s.exile[0], C_RATS1);                     /* Bolt, a Swamp, Relentless Rats (black) */
+    card_to_zone(&x.s, 0, C_RATS1, ZONE_LIBRARY_BOTTOM);
+    settle(&x);
+    nocturnus_is(&x, noct, child, bears, 0);
+    int seen[2] = { 0, 0 };
+    for (int k = 0; k < 12; k++) {                            /* shuffled (701.19): whatever comes on top */
+        library_shuffle(&x.s, &x.g, 0);
+        settle(&x);
+        const Player *pl = &x.s.pl[0];
+        int black = pl->lib[pl->lib_top] == C_RATS1;
+        nocturnus_is(&x, noct, child, bears, black);
+        seen[black]++;
+    }
+    assert_true(seen[0] && seen[1]);
+    while (x.s.pl[0].lib_n) card_to_zone(&x.s, 0, library_take(&x.s, 0, 0), ZONE_GRAVEYARD);
+    settle(&x);
+    nocturnus_is(&x, noct, child, bears, 0);                  /* empty: no top card */
+}
+
 /* A policy answering its choices from a script, in order (then 0). */
 static int script[4], script_n, script_at;
 static int choose_script(const Policy *pol, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
@@ -849,6 +917,7 @@ int main(void)
         cmocka_unit_test(test_control_superseded),
         cmocka_unit_test(test_lord_of_the_pit),
         cmocka_unit_test(test_xathrid_demon),
+        cmocka_unit_test(test_vampire_nocturnus),
         cmocka_unit_test(test_rites_of_flourishing),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
