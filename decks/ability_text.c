@@ -369,6 +369,12 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
     case OP_EXILE: who_text(b, a, e, st); if (e->arg2 == EXILE_LINKED) put(b, " linked"); break;
     case OP_PAY_MANA: cost_text(b, &a->cost, st); put(b, " "); who_text(b, a, e, st); break;
     case OP_ADD_SUBTYPE: put(b, "%s ", sub_name(st, e->param.subtype[0])); who_text(b, a, e, st); break;
+    case OP_PREVENT_ALL:
+        if (e->who == SEL_NONE) { color_list(b, e->sel.colors, "from sources "); break; }   /* Luminesce */
+        if (e->who == SEL_ATTACHED && (e->arg2 & PREVENT_NONCOMBAT)) put(b, "noncombat ");
+        who_text(b, a, e, st);
+        if (e->who == SEL_ATTACHED && (e->arg2 & PREVENT_DEALT_BY)) put(b, " and by it");
+        break;
     default: who_text(b, a, e, st); break;
     }
     static const char *const durs[] = { "", " eot", " static", " forever", " next-untap", " while-you-control-source",

@@ -2375,6 +2375,25 @@ static int vp_you(P *p, const Ref *subj)
         e->dur = DUR_EOT;
         return 1;
     }
+    /* Luminesce: "Prevent all damage that black sources and red sources would deal this
+     * turn." (615): a rule for the turn on the damage of every source of those colors (who
+     * SEL_NONE, the colors in Effect.sel; effect.c's GameState.prevent_colors) */
+    if (lit(p, "prevent all damage that")) {
+        uint8_t cb = 0, c1;
+        while (color_word(cur(p)) && colors(p, &c1) && !(c1 & (c1 - 1)) && lit(p, "sources")) {
+            cb |= c1;
+            if (!lit(p, "and")) break;
+        }
+        if (cb && lit(p, "would deal this turn")) {
+            Effect *e = clause_eff(p, OP_PREVENT_ALL, NULL);
+            if (!e) return 0;
+            e->who = SEL_NONE;
+            e->sel.colors = cb;
+            e->dur = DUR_EOT;
+            return 1;
+        }
+        p->i = save;
+    }
     if (lit(p, "prevent all damage that would be dealt to")) {
         for (;;) {
             if (!ref(p, &r, A_OBJ | A_PLAYER | A_BARE)) { p->i = save; return 0; }
@@ -3690,6 +3709,19 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
                "permanent or player instead .") && at_end(p)) {
         Effect *e = neweff(p, OP_DOUBLE_DAMAGE);
         e->who = SEL_NONE;
+        e->dur = DUR_STATIC;
+        out->n++;
+        return 1;
+    }
+    restore(p, &s);
+    /* Heart of Light: "Prevent all damage that would be dealt to and dealt by enchanted
+     * creature." (615): a static ability of the Aura (SEL_ATTACHED, PREVENT_DEALT_BY:
+     * damage.h's damage_attached_prevents) */
+    ab_init(a, AB_STATIC);
+    if (lit(p, "prevent all damage that would be dealt to and dealt by enchanted creature .") && at_end(p)) {
+        Effect *e = neweff(p, OP_PREVENT_ALL);
+        e->who = SEL_ATTACHED;
+        e->arg2 = PREVENT_DEALT_BY;
         e->dur = DUR_STATIC;
         out->n++;
         return 1;

@@ -231,7 +231,10 @@ enum {
                             prevent Qty of each damage a source its controller's opponent controls
                             would deal to you (Guardian Seraph; Effect.sel.ctl CTL_OPP) */
     OP_PREVENT_COMBAT,   /* prevent all combat damage this turn */
-    OP_PREVENT_ALL,      /* prevent all damage to the selection (for the duration) */
+    OP_PREVENT_ALL,      /* prevent all damage to the selection (for the duration); a static one on
+                            SEL_ATTACHED: Effect.arg2's PREVENT_* say which damage; on SEL_NONE (a
+                            spell's, this turn): all damage sources of the colors Effect.sel.colors
+                            would deal (Luminesce) */
     OP_REGENERATE,       /* a regeneration shield on the selection (701.15) */
     OP_TOKEN,            /* create Qty tokens of Effect.token under the selected player's control */
     OP_COUNTERS,         /* put Qty counters of kind arg2 (COUNTER_*: +1/+1, -1/-1, lore) on the selection */
@@ -398,6 +401,13 @@ enum {
                                  the ability's controller may discard one instead (Hidden Horror) */
     EF_IF_NOT_DONE = 1u << 19   /* happens only if the previous effect did not happen: "sacrifice a
                                  creature. If you can't, ..." (Lord of the Pit) */
+};
+
+/* Effect.arg2 of a static OP_PREVENT_ALL on SEL_ATTACHED: "Prevent all damage
+ * that would be dealt to enchanted creature" (0), and: */
+enum {
+    PREVENT_DEALT_BY  = 1u << 0, /* "... to and dealt by ...": its damage too (Heart of Light) */
+    PREVENT_NONCOMBAT = 1u << 1  /* "all noncombat damage": combat damage is dealt (Magebane Armor) */
 };
 
 /* A token's characteristics (111.4). */

@@ -342,6 +342,17 @@ static int check_assignment(const GameState *s, const StepAssign *sa, int k0, in
     return MTG_OK;
 }
 
+/* 615: whether the source's combat damage to `to` (a permanent's slot, or
+ * TARGET_PLAYER) is all prevented: by the source's colors as it deals it
+ * (Luminesce: a creature's colors now, 105.2), by an Aura on the source
+ * ("dealt by enchanted creature": Heart of Light) or on the recipient
+ * (Heart of Light; Magebane Armor's noncombat damage alone is not this). */
+static __attribute__((noinline)) int prevented_all(const GameState *s, int src, int to)
+{
+    if (damage_color_prevented(s, s->px[src].colors)) return 1;
+    return damage_attached_prevents(s, src, 1, 1) || (to != TARGET_PLAYER && damage_attached_prevents(s, to, 0, 1));
+}
+
 /* Deals one source's combat damage to one recipient (510.2), after
  * prevention (119.4a, 615): to the defending player (or the planeswalker
  * it attacks) when `to` is RECIP_DEFENDER, else to creature `to`. `flags`
@@ -362,6 +373,9 @@ static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int
     }
     if (spells && s->prevent_combat && damage_all_prevented(s, to == TARGET_PLAYER ? -1 : to, def) && !state_no_prevention(s))
         return 0;                                                             /* Safe Passage */
+    if (spells && (s->prevent_colors || !(s->spells & SPELLS_NO_WARDS)) && !state_no_prevention(s) &&
+        prevented_all(s, src, to))
+        return 0;                                                             /* Luminesce, Heart of Light */
     if (to == TARGET_PLAYER) {
         Player *pl = &s->pl[def];
         if (spells && !state_no_prevention(s)) amt -= damage_player_shields(s, def, perm_controller(s, src));   /* Guardian Seraph */

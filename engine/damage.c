@@ -64,6 +64,27 @@ int damage_player_shields(const GameState *s, int p, int src_ctl)
     return n;
 }
 
+int damage_attached_prevents(const GameState *s, int i, int by, int combat)
+{
+    if (s->spells & SPELLS_NO_WARDS) return 0;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int j = permiter_next(&it);
+        if ((s->px[j].abk & (PK_ATTACH | PK_STATIC)) != (PK_ATTACH | PK_STATIC) || s->px[j].attached != i) continue;
+        const CardDef *d = &s->cards[s->perm[j].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            for (int e = 0; a->kind == AB_STATIC && !a->cond && e < a->n_effects; e++) {
+                const Effect *f = &a->effect[e];
+                if (f->op != OP_PREVENT_ALL || f->who != SEL_ATTACHED) continue;
+                if (by && !(f->arg2 & PREVENT_DEALT_BY)) continue;
+                if (combat && (f->arg2 & PREVENT_NONCOMBAT)) continue;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 int damage_doublers(const GameState *s)
 {
     if (s->spells & SPELLS_NO_DOUBLERS) return 0;
@@ -84,12 +105,18 @@ int damage_doublers(const GameState *s)
 int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int p, int amt)
 {
     if (amt <= 0) return 0;
+    int no_prevent = src->no_prevent || state_no_prevention(s);           /* Leyline of Punishment */
+    /* 615: what prevents all the source's damage, whatever it would be dealt to (a
+     * redirection, 306.7, would change nothing of it): Luminesce's colors, Heart of
+     * Light on the source (609.7a: a permanent whose ability deals the damage) */
+    if (!no_prevent && (damage_color_prevented(s, src->colors) ||
+                        (src->slot != NO_SLOT && damage_attached_prevents(s, src->slot, 1, 0))))
+        return 0;
     if (i < 0 && s->edition == EDITION_2011 && p != src->controller) {
         int to = redirect(s, g, src, p, &amt);
         if (to >= 0) return damage_deal(s, g, src, to, p, amt);
         if (amt <= 0) return 0;
     }
-    int no_prevent = src->no_prevent || state_no_prevention(s);           /* Leyline of Punishment */
     int doubled = src->doubled + damage_doublers(s);                       /* Fire Servant, Furnace of Rath */
     unsigned flags = DMG_NONCOMBAT;
     if (src->kw & KW_DEATHTOUCH) flags |= DMG_DEATHTOUCH;
@@ -102,7 +129,8 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
         pq.colors = src->colors;
         if (src->slot != NO_SLOT && perm_is_creature(s, src->slot)) pq.types |= TYPE_CREATURE;
         if (!no_prevent) {                                                     /* 615 */
-            if (layers_protected(s, i, &pq) || perm_prevents_all(s, i) || damage_all_prevented(s, i, 0))
+            if (layers_protected(s, i, &pq) || perm_prevents_all(s, i) || damage_all_prevented(s, i, 0) ||
+                damage_attached_prevents(s, i, 0, 0))                              /* Heart of Light, Magebane Armor */
                 return 0;                                                           /* 702.16e */
             int stop = q->prevent < amt ? q->prevent : amt;
             q->prevent = (uint8_t)(q->prevent - stop);

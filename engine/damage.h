@@ -45,6 +45,23 @@ static inline int damage_all_prevented(const GameState *s, int i, int p)
     return perm_is_creature(s, i) && (pc & PC_CREATURES(perm_controller(s, i)));
 }
 
+/* 615: whether an Aura or Equipment attached to permanent i prevents the
+ * damage that would be dealt to it (by 0) or dealt by it as the source (by
+ * 1; 609.7a: an ability's source is the object whose ability it is), combat
+ * damage or not: "Prevent all damage that would be dealt to and dealt by
+ * enchanted creature" (Heart of Light), "Prevent all noncombat damage that
+ * would be dealt to equipped creature" (Magebane Armor). Static abilities:
+ * what the permanent is attached to as the damage would be dealt (611.3a). */
+int damage_attached_prevents(const GameState *s, int i, int by, int combat);
+
+/* Luminesce: whether a source of colors `colors` (CB_*, as it would deal the
+ * damage: a permanent's now, a spell's, a source's as it last existed) deals
+ * no damage this turn (615, GameState.prevent_colors). */
+static inline int damage_color_prevented(const GameState *s, unsigned colors)
+{
+    return (s->prevent_colors & colors) != 0;
+}
+
 /* Guardian Seraph: how much of each damage from a source controlled by
  * src_ctl to player p the static abilities of p's permanents prevent. */
 int damage_player_shields(const GameState *s, int p, int src_ctl);

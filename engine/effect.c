@@ -1237,6 +1237,10 @@ static void run(Ctx *c, const Effect *e)
     case OP_PREVENT_ALL:                                     /* this turn (615): "to you and creatures you control" */
         for (int p = 0; p < 2; p++) if (players >> p & 1) s->prevent_combat |= (uint8_t)PC_PLAYER(p);
         if (e->who == SEL_ALL) s->prevent_combat |= (uint8_t)PC_CREATURES(c->it->controller);   /* played.c: that set only */
+        /* Luminesce: "all damage that black sources and red sources would deal this turn", a
+         * rule of the game for the turn, not a set fixed as it resolves (611.2c): a source's
+         * colors are looked at as it would deal damage (damage.h's damage_color_prevented) */
+        if (e->who == SEL_NONE) s->prevent_colors |= (uint8_t)(e->sel.colors & 0x1Fu);
         break;
     case OP_REGENERATE:                                      /* 701.15: a shield for this turn */
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {

@@ -438,6 +438,11 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
             if (sel != SEL_ATTACHED || a->cond) NOT("static gain control");
             return 1;
         case OP_PREVENT_ALL:                                 /* "Prevent all damage ... to ~" */
+            /* An Aura's or Equipment's "... to (and dealt by) enchanted creature", combat
+             * damage or noncombat alone: damage.c's damage_deal and combat.c's deal read
+             * damage_attached_prevents wherever damage is dealt (615) */
+            if (sel == SEL_ATTACHED && !a->cond && !(e->arg2 & ~(unsigned)(PREVENT_DEALT_BY | PREVENT_NONCOMBAT)))
+                return 1;
             if (sel != SEL_SELF || a->cond) NOT("static prevent all damage");
             return 1;
         case OP_RULE:
@@ -533,6 +538,9 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     case OP_PREVENT_ALL:                                     /* effect.c: PC_PLAYER, PC_CREATURES */
         if (e->dur != DUR_EOT) break;
         if (sel == SEL_YOU) return 1;
+        /* Luminesce: the damage sources of those colors would deal this turn, whatever they
+         * are (effect.c: GameState.prevent_colors, read by damage.c and combat.c) */
+        if (sel == SEL_NONE && e->sel.colors && !(e->sel.colors & ~0x1Fu) && filter_only(&e->sel, 1)) return 1;
         if (sel == SEL_ALL && e->sel.types == TYPE_CREATURE && e->sel.ctl == CTL_YOU && !e->sel.types_not &&
             !e->sel.colors && !e->sel.colors_not && !e->sel.state && !e->sel.other && !e->sel.subtype[0] &&
             !e->sel.subtype_not && !e->sel.supers && e->sel.power_max == FILTER_NO_LIMIT &&

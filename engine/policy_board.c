@@ -184,7 +184,7 @@ static int plain_filter(const Filter *f)
 
 int board_quiet(const GameState *s, int p)
 {
-    if (s->over || s->pending_n || s->prevent_combat || s->layers_dirty || s->cond_key) return 0;
+    if (s->over || s->pending_n || s->prevent_combat || s->prevent_colors || s->layers_dirty || s->cond_key) return 0;
     if (s->layers_reads & (LR_PERMS | LR_CONTROL | LR_GY | LR_SUBTYPES)) return 0;
     /* In combat, the pumps until end of turn that resolved and those of p's
      * on the stack (a playout keeps them to its end: playout_end). */

@@ -176,9 +176,20 @@ static int card_doubles_all(const CardDef *d)
     return 0;
 }
 
+/* Whether card d has a static ability that prevents damage dealt to or by
+ * what it is attached to (Heart of Light, Magebane Armor: damage.h's
+ * damage_attached_prevents). */
+static int card_wards(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++)
+        for (int e = 0; d->ab[k].kind == AB_STATIC && e < d->ab[k].n_effects; e++)
+            if (d->ab[k].effect[e].op == OP_PREVENT_ALL && d->ab[k].effect[e].who == SEL_ATTACHED) return 1;
+    return 0;
+}
+
 int game_text(const CardPool *pool, const Deck *a, const Deck *b)
 {
-    int text = deck_has_text(pool, a) || deck_has_text(pool, b), objects = 0, grants = 0, extra = 0, doubles = 0;
+    int text = deck_has_text(pool, a) || deck_has_text(pool, b), objects = 0, grants = 0, extra = 0, doubles = 0, wards = 0;
     for (int d = 0; d < 2 && text; d++) {
         const Deck *dk = d ? b : a;
         for (int o = 0; o < dk->n; o++) {
@@ -186,11 +197,13 @@ int game_text(const CardPool *pool, const Deck *a, const Deck *b)
             grants |= card_grants(&pool->cards[dk->card[o]]);
             extra |= card_extra_land(&pool->cards[dk->card[o]]);
             doubles |= card_doubles_all(&pool->cards[dk->card[o]]);
+            wards |= card_wards(&pool->cards[dk->card[o]]);
         }
     }
     for (int t = 0; t < pool->n_tokens && text && !grants; t++) grants = card_grants(&pool->cards[pool->n + t]);
     return 1 + (text ? SPELLS_ON : 0) + (objects ? SPELLS_LAND_OBJECTS : 0) + (text && !grants ? SPELLS_NO_GRANTED : 0) +
-           (text && !extra ? SPELLS_NO_EXTRA_LAND : 0) + (text && !doubles ? SPELLS_NO_DOUBLERS : 0);
+           (text && !extra ? SPELLS_NO_EXTRA_LAND : 0) + (text && !doubles ? SPELLS_NO_DOUBLERS : 0) +
+           (text && !wards ? SPELLS_NO_WARDS : 0);
 }
 
 /* The TR_* kinds of card d's triggered abilities (bits). */

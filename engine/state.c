@@ -34,6 +34,7 @@ void state_clear(GameState *s, const CardPool *pool, int edition)
     memset(s->px, 0, sizeof s->px);
     s->pw_used = 0;
     memset(s->lands_played, 0, sizeof s->lands_played);
+    s->prevent_colors = 0;
     s->trig_absent = 0;
     s->cards = pool->cards;
     s->edition = (uint8_t)edition;

@@ -516,6 +516,9 @@ typedef struct GameState {
                                     cleared as a new permanent takes it) */
     uint8_t   lands_played[2];   /* lands each player played this turn (305.2: more than one with
                                     Rites of Flourishing), set to 0 in each cleanup step */
+    uint8_t   prevent_colors;    /* CB_*: 615, all damage sources of these colors would deal this turn
+                                    (Luminesce), the source's colors looked at as it would deal it;
+                                    0 at cleanup (here, in the room before trig_absent's alignment) */
     uint8_t   lib_buf[2][DECK_MAX]; /* a library's own order once a card writes to it (PL_LIB_OWN:
                                     pl[p].lib points here); until then every fork shares the
                                     game's (library.h) */
@@ -548,7 +551,8 @@ static inline size_t state_fork_bytes(const GameState *s)
     for (int p = 0; p < 2; p++) if (s->pl[p].flags & PL_LIB_OWN) libs += s->pl[p].lib_n;
     return state_hot_bytes(s) + (size_t)s->stack_n * sizeof(StackItem) + (size_t)s->float_n * sizeof(Floating) +
            (size_t)s->pending_n * sizeof(Pending) + (size_t)permset_span(s->perm_used) * sizeof(PermX) +
-           sizeof s->used_twice + sizeof s->pw_used + sizeof s->lands_played + sizeof s->trig_absent + libs;
+           sizeof s->used_twice + sizeof s->pw_used + sizeof s->lands_played + sizeof s->prevent_colors +
+           sizeof s->trig_absent + libs;
 }
 static inline void state_fork(GameState *dst, const GameState *src)
 {
@@ -564,6 +568,7 @@ static inline void state_fork(GameState *dst, const GameState *src)
     dst->used_twice = src->used_twice;
     dst->pw_used = src->pw_used;
     memcpy(dst->lands_played, src->lands_played, sizeof dst->lands_played);
+    dst->prevent_colors = src->prevent_colors;
     for (int p = 0; p < 2; p++)             /* an own library: its live part, and the pointer to it */
         if (src->pl[p].flags & PL_LIB_OWN) {
             const Player *pl = &src->pl[p];
@@ -620,9 +625,13 @@ enum {
                                       additional land each turn (Rites of Flourishing): a player who
                                       played a land this turn may play no other (305.2) without a
                                       look at the battlefield. Set only when known, likewise */
-    SPELLS_NO_DOUBLERS  = 1u << 4  /* with SPELLS_ON: no card of the decks doubles every source's
+    SPELLS_NO_DOUBLERS  = 1u << 4, /* with SPELLS_ON: no card of the decks doubles every source's
                                       damage (Furnace of Rath): damage.h's damage_doublers is 0
                                       without a look. Set only when known, likewise */
+    SPELLS_NO_WARDS     = 1u << 5  /* with SPELLS_ON: no card of the decks prevents damage dealt to
+                                      or by what it is attached to (Heart of Light, Magebane Armor):
+                                      damage.h's damage_attached_prevents is 0 without a look. Set
+                                      only when known, likewise */
 };
 
 /* GameState.extra_n */

@@ -259,6 +259,7 @@ static void cleanup(GameState *s, Game *g)
         layers_refresh(s);
         s->damaged_opp = 0;
         s->prevent_combat = 0;
+        s->prevent_colors = 0;                                               /* Luminesce's "this turn" */
         s->pw_used = 0;                                                      /* 606.3: "that turn" */
         memset(s->lands_played, 0, sizeof s->lands_played);                  /* 305.2: "this turn" */
     } else {
