@@ -3695,6 +3695,18 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         return 1;
     }
     restore(p, &s);
+    /* Pariah: "All damage that would be dealt to you is dealt to enchanted creature
+     * instead." (614.9, a redirection effect: damage.h's damage_redirect) */
+    ab_init(a, AB_STATIC);
+    if (lit(p, "all damage that would be dealt to you is dealt to enchanted creature instead .") && at_end(p)) {
+        Effect *e = neweff(p, OP_REDIRECT);
+        e->who = SEL_YOU;
+        e->arg2 = REDIRECT_ATTACHED;
+        e->dur = DUR_STATIC;
+        out->n++;
+        return 1;
+    }
+    restore(p, &s);
     /* Guardian Seraph: "If a source an opponent controls would deal damage to you,
      * prevent 1 of that damage." (615) */
     ab_init(a, AB_STATIC);

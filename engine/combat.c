@@ -362,6 +362,18 @@ static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int
     }
     if (spells && s->prevent_combat && damage_all_prevented(s, to == TARGET_PLAYER ? -1 : to, def) && !state_no_prevention(s))
         return 0;                                                             /* Safe Passage */
+    if (spells && to == TARGET_PLAYER && !(s->spells & SPELLS_NO_REDIRECT)) {
+        /* Pariah (614.9): the combat damage to the player dealt to the creature instead, by the
+         * same source, still combat damage; the new recipient's protection and preventions apply */
+        int c = damage_redirect(s, g, def, perm_controller(s, src), s->perm[src].card, 0, &amt);
+        if (c < 0 && amt <= 0) return 0;
+        if (c >= 0) {
+            Quality pq = quality_of_perm(s, src);
+            if (!state_no_prevention(s) && (layers_protected(s, c, &pq) || damage_all_prevented(s, c, def)))
+                return 0;                                                     /* 702.16e, Safe Passage */
+            to = c;
+        }
+    }
     if (to == TARGET_PLAYER) {
         Player *pl = &s->pl[def];
         if (spells && !state_no_prevention(s)) amt -= damage_player_shields(s, def, perm_controller(s, src));   /* Guardian Seraph */

@@ -620,9 +620,13 @@ enum {
                                       additional land each turn (Rites of Flourishing): a player who
                                       played a land this turn may play no other (305.2) without a
                                       look at the battlefield. Set only when known, likewise */
-    SPELLS_NO_DOUBLERS  = 1u << 4  /* with SPELLS_ON: no card of the decks doubles every source's
+    SPELLS_NO_DOUBLERS  = 1u << 4, /* with SPELLS_ON: no card of the decks doubles every source's
                                       damage (Furnace of Rath): damage.h's damage_doublers is 0
                                       without a look. Set only when known, likewise */
+    SPELLS_NO_REDIRECT  = 1u << 5  /* with SPELLS_ON: no card of the decks redirects the damage
+                                      dealt to a player (OP_REDIRECT: Pariah): damage to a player
+                                      is dealt to that player without a look (damage.h's
+                                      damage_redirect). Set only when known, likewise */
 };
 
 /* GameState.extra_n */
