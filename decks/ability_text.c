@@ -277,7 +277,9 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         break;
     case OP_DOUBLE_DAMAGE: put(b, "of"); filter_text(b, &e->sel, st); put(b, " "); who_text(b, a, e, st); break;
     case OP_REDIRECT:                                   /* "redirect damage to you to attached" */
-        put(b, "damage to "); who_text(b, a, e, st); put(b, " to attached");
+        put(b, e->arg2 == REDIRECT_SELF_UNBLOCKED ? "combat damage of unblocked creatures to " : "damage to ");
+        who_text(b, a, e, st);
+        put(b, e->arg2 == REDIRECT_SELF_UNBLOCKED ? " to self" : " to attached");
         break;
     case OP_TAP:
         if (e->arg2 == 1) put(b, "or-untap ");

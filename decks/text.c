@@ -2762,6 +2762,18 @@ static int sentence(P *p)
     int said = 0, dur = DUR_EOT;
     p->dur_prefix = DUR_UNSET;
     if (damage_rider(p)) return 1;
+    /* Kjeldoran Royal Guard: "All combat damage that would be dealt to you by unblocked
+     * creatures this turn is dealt to ~ instead." (614.9, a redirection effect of an
+     * activated ability, for this turn: damage.h's damage_redirect) */
+    if (p->ctx == C_ABILITY && p->a->kind == AB_ACTIVATED &&
+        lit(p, "all combat damage that would be dealt to you by unblocked creatures this turn is dealt to ~ instead .")) {
+        Effect *e = neweff(p, OP_REDIRECT);
+        if (!e) { restore(p, &s); return 0; }
+        e->who = SEL_YOU;
+        e->arg2 = REDIRECT_SELF_UNBLOCKED;
+        e->dur = DUR_EOT;
+        return 1;
+    }
     /* Timely Reinforcements: a condition of this sentence's effects, as they
      * happen (608.2c) */
     unsigned cond = 0;

@@ -296,8 +296,12 @@ enum {
 
 /* Effect.arg2 of OP_REDIRECT: the new recipient. */
 enum {
-    REDIRECT_ATTACHED    /* static: the creature the source (an Aura) enchants ("is dealt to enchanted
+    REDIRECT_ATTACHED,   /* static: the creature the source (an Aura) enchants ("is dealt to enchanted
                             creature instead": Pariah) */
+    REDIRECT_SELF_UNBLOCKED /* DUR_EOT, an activated ability's: this turn, the combat damage of unblocked
+                            creatures alone, to the source ("All combat damage that would be dealt to
+                            you by unblocked creatures this turn is dealt to ~ instead": Kjeldoran
+                            Royal Guard; a Floating OP_REDIRECT, state.h) */
 };
 
 /* Rules abilities a permanent (or player, or card) can have or be given

@@ -363,9 +363,13 @@ static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int
     if (spells && s->prevent_combat && damage_all_prevented(s, to == TARGET_PLAYER ? -1 : to, def) && !state_no_prevention(s))
         return 0;                                                             /* Safe Passage */
     if (spells && to == TARGET_PLAYER && !(s->spells & SPELLS_NO_REDIRECT)) {
-        /* Pariah (614.9): the combat damage to the player dealt to the creature instead, by the
-         * same source, still combat damage; the new recipient's protection and preventions apply */
-        int c = damage_redirect(s, g, def, perm_controller(s, src), s->perm[src].card, 0, &amt);
+        /* Pariah, Kjeldoran Royal Guard (614.9): the combat damage to the player dealt to the
+         * creature instead, by the same source, still combat damage; the new recipient's
+         * protection and preventions apply. The Guard's takes only an unblocked creature's
+         * (509.1h: an attacking creature no creature was declared to block; one whose blockers
+         * have left stays blocked), not a blocked trampler's excess */
+        int c = damage_redirect(s, g, def, perm_controller(s, src), s->perm[src].card,
+                                !(s->perm[src].flags & PF_BLOCKED), 0, &amt);
         if (c < 0 && amt <= 0) return 0;
         if (c >= 0) {
             Quality pq = quality_of_perm(s, src);

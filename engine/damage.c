@@ -81,13 +81,29 @@ int damage_doublers(const GameState *s)
     return n;
 }
 
+/* Adds creature c to out[0 .. n-1] once; returns the new n. */
+static int add_once(uint8_t *out, int n, int c)
+{
+    for (int j = 0; j < n; j++) if (out[j] == c) return n;
+    out[n] = (uint8_t)c;
+    return n + 1;
+}
+
 /* The creatures the redirection effects of player p would deal damage
  * dealt to p to instead (614.9), at most PERM_MAX: the creature each of
- * p's Pariahs enchants. A creature gone, or no longer a creature, is none
- * (614.9: the effect does nothing). */
-static int redirections(const GameState *s, int p, uint8_t *out)
+ * p's Pariahs enchants; for combat damage by an unblocked creature
+ * (`unblocked`), each Kjeldoran Royal Guard p activated this turn. A
+ * creature gone, or no longer a creature, is none (614.9: the effect does
+ * nothing). */
+static int redirections(const GameState *s, int p, int unblocked, uint8_t *out)
 {
     int n = 0;
+    for (int j = 0; unblocked && j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op == OP_REDIRECT && f->controller == p && permset_has(s->perm_used, f->slot) &&
+            s->px[f->slot].ts == f->perm_ts && perm_is_creature(s, f->slot))
+            n = add_once(out, n, f->slot);
+    }
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_STATIC)) continue;
@@ -99,19 +115,18 @@ static int redirections(const GameState *s, int p, uint8_t *out)
                 continue;
             int c = s->px[i].attached;
             if (c == NO_SLOT || !permset_has(s->perm_used, c) || !perm_is_creature(s, c)) continue;
-            int dup = 0;
-            for (int j = 0; j < n; j++) dup |= out[j] == c;
-            if (!dup && n < PERM_MAX) out[n++] = (uint8_t)c;
+            n = add_once(out, n, c);
         }
     }
     return n;
 }
 
-int damage_redirect(GameState *s, const Game *g, int p, int src_ctl, uint16_t card, int no_prevent, int *amt)
+int damage_redirect(GameState *s, const Game *g, int p, int src_ctl, uint16_t card, int unblocked, int no_prevent,
+                    int *amt)
 {
     if (s->spells & SPELLS_NO_REDIRECT) return -1;
     uint8_t to[PERM_MAX];
-    int n = redirections(s, p, to);
+    int n = redirections(s, p, unblocked, to);
     if (!n) return -1;
     no_prevent |= state_no_prevention(s);
     if (!no_prevent) {
@@ -144,7 +159,7 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
      * this order, one of those the rules allow, leaves the player's life and planeswalkers
      * whole */
     if (i < 0 && !(s->spells & SPELLS_NO_REDIRECT)) {
-        int to = damage_redirect(s, g, p, src->controller, src->card, src->no_prevent, &amt);
+        int to = damage_redirect(s, g, p, src->controller, src->card, 0, src->no_prevent, &amt);
         if (to >= 0) return damage_deal(s, g, src, to, p, amt);
         if (amt <= 0) return 0;
     }

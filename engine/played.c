@@ -537,6 +537,11 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
     case OP_PREVENT_COMBAT:
         if (e->dur != DUR_EOT) break;
         return 1;
+    case OP_REDIRECT:                                        /* Kjeldoran Royal Guard: effect.c's Floating, this turn */
+        if (e->dur != DUR_EOT || sel != SEL_YOU || e->arg2 != REDIRECT_SELF_UNBLOCKED || a->kind != AB_ACTIVATED ||
+            a->n_effects != 1 || a->n_targets)
+            break;
+        return 1;
     case OP_PREVENT_ALL:                                     /* effect.c: PC_PLAYER, PC_CREATURES */
         if (e->dur != DUR_EOT) break;
         if (sel == SEL_YOU) return 1;

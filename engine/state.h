@@ -344,7 +344,10 @@ typedef struct StackItem {
  * their sources (611.3). */
 typedef struct Floating {
     uint8_t  op;          /* OP_PUMP, OP_GRANT, OP_LOSE_KW, OP_RULE, OP_CONTROL, OP_NO_UNTAP, OP_BECOME,
-                             OP_SET_COLOR (layer 5), OP_SET_PT (base power and toughness p/t, layer 7b); or
+                             OP_SET_COLOR (layer 5), OP_SET_PT (base power and toughness p/t, layer 7b);
+                             OP_REDIRECT (DUR_EOT: the combat damage unblocked creatures would deal to
+                             player `controller` is dealt to permanent `slot` instead, Kjeldoran Royal
+                             Guard: damage.h's damage_redirect); or
                              FL_DAMAGED_BY: a record, not an effect: permanent `slot` was dealt damage
                              this turn by the permanent in slot p with timestamp ts (Sengir Vampire);
                              or FL_LINKED: the card a permanent exiled (below) */
