@@ -234,7 +234,7 @@ static const char *const op_names[OP_COUNT] = {
     [OP_GIVE_CONTROL] = "give-control", [OP_SKIP_COMBAT] = "skip-combat",
     [OP_DOUBLE_MANA] = "double-mana",
     [OP_SET_COLOR] = "set-color", [OP_DIG] = "dig", [OP_PILES] = "piles", [OP_EXILE_TOP] = "exile-top", [OP_DOUBLE_DAMAGE] = "double-damage", [OP_TOP_TO_HAND] = "top-to-hand", [OP_FLIP_COIN] = "flip-coin",
-    [OP_PAY_MANA] = "pay", [OP_ADD_SUBTYPE] = "add-subtype",
+    [OP_PAY_MANA] = "pay", [OP_ADD_SUBTYPE] = "add-subtype", [OP_REDIRECT] = "redirect",
 };
 
 static void mana_text(Buf *b, unsigned bits)
@@ -276,6 +276,11 @@ static void effect_text(Buf *b, const Ability *a, const Effect *e, const Subtype
         who_text(b, a, e, st);
         break;
     case OP_DOUBLE_DAMAGE: put(b, "of"); filter_text(b, &e->sel, st); put(b, " "); who_text(b, a, e, st); break;
+    case OP_REDIRECT:                                   /* "redirect damage to you to attached" */
+        put(b, e->arg2 == REDIRECT_SELF_UNBLOCKED ? "combat damage of unblocked creatures to " : "damage to ");
+        who_text(b, a, e, st);
+        put(b, e->arg2 == REDIRECT_SELF_UNBLOCKED ? " to self" : " to attached");
+        break;
     case OP_TAP:
         if (e->arg2 == 1) put(b, "or-untap ");
         who_text(b, a, e, st);

@@ -2781,6 +2781,18 @@ static int sentence(P *p)
     int said = 0, dur = DUR_EOT;
     p->dur_prefix = DUR_UNSET;
     if (damage_rider(p)) return 1;
+    /* Kjeldoran Royal Guard: "All combat damage that would be dealt to you by unblocked
+     * creatures this turn is dealt to ~ instead." (614.9, a redirection effect of an
+     * activated ability, for this turn: damage.h's damage_redirect) */
+    if (p->ctx == C_ABILITY && p->a->kind == AB_ACTIVATED &&
+        lit(p, "all combat damage that would be dealt to you by unblocked creatures this turn is dealt to ~ instead .")) {
+        Effect *e = neweff(p, OP_REDIRECT);
+        if (!e) { restore(p, &s); return 0; }
+        e->who = SEL_YOU;
+        e->arg2 = REDIRECT_SELF_UNBLOCKED;
+        e->dur = DUR_EOT;
+        return 1;
+    }
     /* Timely Reinforcements: a condition of this sentence's effects, as they
      * happen (608.2c) */
     unsigned cond = 0;
@@ -3722,6 +3734,18 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
         Effect *e = neweff(p, OP_PREVENT_ALL);
         e->who = SEL_ATTACHED;
         e->arg2 = PREVENT_DEALT_BY;
+        e->dur = DUR_STATIC;
+        out->n++;
+        return 1;
+    }
+    restore(p, &s);
+    /* Pariah: "All damage that would be dealt to you is dealt to enchanted creature
+     * instead." (614.9, a redirection effect: damage.h's damage_redirect) */
+    ab_init(a, AB_STATIC);
+    if (lit(p, "all damage that would be dealt to you is dealt to enchanted creature instead .") && at_end(p)) {
+        Effect *e = neweff(p, OP_REDIRECT);
+        e->who = SEL_YOU;
+        e->arg2 = REDIRECT_ATTACHED;
         e->dur = DUR_STATIC;
         out->n++;
         return 1;

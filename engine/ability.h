@@ -289,7 +289,22 @@ enum {
     OP_PAY_MANA,         /* "you may pay {X}{R}": the ability's controller pays its Ability.cost (mana, X
                             chosen as it resolves: StackItem.x, which QTY_X reads after) or declines
                             (EF_OPTIONAL); "If you do, ...": the effects after it with EF_IF_DONE */
+    OP_REDIRECT,         /* 614.9, a redirection effect: all damage that would be dealt to the selected
+                            player (SEL_YOU) is dealt instead to the creature `arg2` names (REDIRECT_*),
+                            by the same source (its deathtouch, lifelink, infect and wither apply
+                            there); nothing is redirected while that creature is gone or no creature
+                            (damage.c's damage_redirect) */
     OP_COUNT
+};
+
+/* Effect.arg2 of OP_REDIRECT: the new recipient. */
+enum {
+    REDIRECT_ATTACHED,   /* static: the creature the source (an Aura) enchants ("is dealt to enchanted
+                            creature instead": Pariah) */
+    REDIRECT_SELF_UNBLOCKED /* DUR_EOT, an activated ability's: this turn, the combat damage of unblocked
+                            creatures alone, to the source ("All combat damage that would be dealt to
+                            you by unblocked creatures this turn is dealt to ~ instead": Kjeldoran
+                            Royal Guard; a Floating OP_REDIRECT, state.h) */
 };
 
 /* Rules abilities a permanent (or player, or card) can have or be given

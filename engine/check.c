@@ -134,6 +134,8 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
              f->slot >= PERM_MAX || (permset_has(s->perm_used, f->slot) && s->px[f->slot].ts == f->perm_ts &&
                                      !bits256_has(s->exile[f->controller], f->p))))
             FAIL("effect %d: slot %d's exiled card %d of player %d is not in exile", j, f->slot, f->p, f->controller);
+        if (f->op == OP_REDIRECT && (f->dur != DUR_EOT || f->controller > 1 || f->slot >= PERM_MAX))
+            FAIL("redirection effect %d: duration %d, player %d, slot %d", j, f->dur, f->controller, f->slot);
         if (f->op == OP_NO_UNTAP && (f->dur != DUR_NEXT_UNTAP || f->controller > 1))
             FAIL("untap effect %d: duration %d, player %d", j, f->dur, f->controller);
         if (f->op == OP_BECOME && f->dur != DUR_EOT && f->dur != DUR_SOURCE_PRESENT)

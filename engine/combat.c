@@ -376,6 +376,23 @@ static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int
     if (spells && (s->prevent_colors || !(s->spells & SPELLS_NO_WARDS)) && !state_no_prevention(s) &&
         prevented_all(s, src, to))
         return 0;                                                             /* Luminesce, Heart of Light */
+    if (spells && to == TARGET_PLAYER && !(s->spells & SPELLS_NO_REDIRECT)) {
+        /* Pariah, Kjeldoran Royal Guard (614.9): the combat damage to the player dealt to the
+         * creature instead, by the same source, still combat damage; the new recipient's
+         * protection and preventions apply. The Guard's takes only an unblocked creature's
+         * (509.1h: an attacking creature no creature was declared to block; one whose blockers
+         * have left stays blocked), not a blocked trampler's excess */
+        int c = damage_redirect(s, g, def, perm_controller(s, src), s->perm[src].card,
+                                !(s->perm[src].flags & PF_BLOCKED), 0, &amt);
+        if (c < 0 && amt <= 0) return 0;
+        if (c >= 0) {
+            Quality pq = quality_of_perm(s, src);
+            if (!state_no_prevention(s) && (layers_protected(s, c, &pq) || damage_all_prevented(s, c, def) ||
+                                            damage_attached_prevents(s, c, 0, 1)))
+                return 0;                                                     /* 702.16e, Safe Passage, Heart of Light */
+            to = c;
+        }
+    }
     if (to == TARGET_PLAYER) {
         Player *pl = &s->pl[def];
         if (spells && !state_no_prevention(s)) amt -= damage_player_shields(s, def, perm_controller(s, src));   /* Guardian Seraph */

@@ -102,6 +102,76 @@ int damage_doublers(const GameState *s)
     return n;
 }
 
+/* Adds creature c to out[0 .. n-1] once; returns the new n. */
+static int add_once(uint8_t *out, int n, int c)
+{
+    for (int j = 0; j < n; j++) if (out[j] == c) return n;
+    out[n] = (uint8_t)c;
+    return n + 1;
+}
+
+/* The creatures the redirection effects of player p would deal damage
+ * dealt to p to instead (614.9), at most PERM_MAX: the creature each of
+ * p's Pariahs enchants; for combat damage by an unblocked creature
+ * (`unblocked`), each Kjeldoran Royal Guard p activated this turn. A
+ * creature gone, or no longer a creature, is none (614.9: the effect does
+ * nothing). */
+static int redirections(const GameState *s, int p, int unblocked, uint8_t *out)
+{
+    int n = 0;
+    for (int j = 0; unblocked && j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op == OP_REDIRECT && f->controller == p && permset_has(s->perm_used, f->slot) &&
+            s->px[f->slot].ts == f->perm_ts && perm_is_creature(s, f->slot))
+            n = add_once(out, n, f->slot);
+    }
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_STATIC)) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_STATIC || a->cond || a->n_effects != 1 || a->effect[0].op != OP_REDIRECT ||
+                a->effect[0].who != SEL_YOU || a->effect[0].arg2 != REDIRECT_ATTACHED)
+                continue;
+            int c = s->px[i].attached;
+            if (c == NO_SLOT || !permset_has(s->perm_used, c) || !perm_is_creature(s, c)) continue;
+            n = add_once(out, n, c);
+        }
+    }
+    return n;
+}
+
+int damage_redirect(GameState *s, const Game *g, int p, int src_ctl, uint16_t card, int unblocked, int no_prevent,
+                    int *amt)
+{
+    if (s->spells & SPELLS_NO_REDIRECT) return -1;
+    uint8_t to[PERM_MAX];
+    int n = redirections(s, p, unblocked, to);
+    if (!n) return -1;
+    no_prevent |= state_no_prevention(s);
+    if (!no_prevent) {
+        /* 616.1: the player orders the effects. Its "prevent all damage that would be dealt
+         * to you" and its static preventions first (Guardian Seraph, which is not used up):
+         * less damage redirected, never more */
+        if ((s->pl_rules[p] & PR_NO_DAMAGE) || damage_all_prevented(s, -1, p)) { *amt = 0; return -1; }
+        *amt -= damage_player_shields(s, p, src_ctl);
+        if (*amt <= 0) return -1;
+        /* a shield of "the next N damage": the player orders the two (0: the shield first,
+         * the rest redirected; 1: all of it redirected, the shield kept) */
+        Player *pl = &s->pl[p];
+        if (pl->prevent > 0 && ask(s, g, p, CH_PREVENT_FIRST, card, 2, NULL, *amt) == 0) {
+            int stop = pl->prevent < *amt ? pl->prevent : *amt;
+            pl->prevent = (int16_t)(pl->prevent - stop);
+            *amt -= stop;
+            if (*amt <= 0) return -1;
+        }
+    }
+    /* 616.1: of several redirections, the one the player chooses applies; the damage is then
+     * dealt to a creature, not to the player, and the others no longer apply to it */
+    return to[n > 1 ? ask(s, g, p, CH_REDIRECT_OWN, card, n, to, *amt) : 0];
+}
+
 int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int p, int amt)
 {
     if (amt <= 0) return 0;
@@ -112,6 +182,15 @@ int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int
     if (!no_prevent && (damage_color_prevented(s, src->colors) ||
                         (src->slot != NO_SLOT && damage_attached_prevents(s, src->slot, 1, 0))))
         return 0;
+    /* Pariah (614.9): the same source's damage, dealt to the creature instead. Applied before
+     * 306.7's redirection to a planeswalker: the damaged player orders the two (616.1), and
+     * this order, one of those the rules allow, leaves the player's life and planeswalkers
+     * whole */
+    if (i < 0 && !(s->spells & SPELLS_NO_REDIRECT)) {
+        int to = damage_redirect(s, g, p, src->controller, src->card, 0, src->no_prevent, &amt);
+        if (to >= 0) return damage_deal(s, g, src, to, p, amt);
+        if (amt <= 0) return 0;
+    }
     if (i < 0 && s->edition == EDITION_2011 && p != src->controller) {
         int to = redirect(s, g, src, p, &amt);
         if (to >= 0) return damage_deal(s, g, src, to, p, amt);

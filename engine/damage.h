@@ -73,6 +73,19 @@ int damage_player_shields(const GameState *s, int p, int src_ctl);
  * never more damage than the other). */
 int damage_doublers(const GameState *s);
 
+/* 614.9: where damage that would be dealt to player p by a source (its
+ * controller src_ctl, its card `card`) is dealt instead: the slot of the
+ * creature a redirection effect of p's names (Pariah: the creature it
+ * enchants; for the combat damage of an unblocked creature, `unblocked`,
+ * also a Kjeldoran Royal Guard activated this turn), or -1: to p. 616.1: p orders its preventions and the
+ * redirection (its static preventions first; a shield of "the next N
+ * damage" as p chooses, CH_PREVENT_FIRST) and chooses among several
+ * redirections (CH_REDIRECT_OWN); *amt is what is left of the damage
+ * after the preventions applied first (0: all of it prevented).
+ * no_prevent: the damage can't be prevented. */
+int damage_redirect(GameState *s, const Game *g, int p, int src_ctl, uint16_t card, int unblocked, int no_prevent,
+                    int *amt);
+
 /* Deals amt damage from src to permanent i (a creature or planeswalker) or
  * to player p (i < 0). Returns the damage dealt after prevention. */
 int damage_deal(GameState *s, const Game *g, const DamageSource *src, int i, int p, int amt);

@@ -1226,6 +1226,19 @@ static void run(Ctx *c, const Effect *e)
     case OP_PREVENT_COMBAT:                                  /* this turn (615) */
         s->prevent_combat |= PC_COMBAT;
         break;
+    case OP_REDIRECT: {                                      /* Kjeldoran Royal Guard: this turn (614.9) */
+        if (c->src < 0) break;               /* the source has left: no object to redirect to (614.9) */
+        Floating f;
+        memset(&f, 0, sizeof f);
+        f.op = OP_REDIRECT;
+        f.dur = DUR_EOT;
+        f.slot = (uint8_t)c->src;
+        f.controller = c->it->controller;                    /* "you": the ability's controller */
+        f.perm_ts = s->px[c->src].ts;
+        f.ts = state_ts(s);
+        if (floating_add(s, &f) < 0) { game_fail(s, c->g, ERR_CAPACITY); return; }
+        break;
+    }
     case OP_PREVENT_NEXT:                                    /* a shield for this turn (615.7) */
         for (PermIter it = permset_iter(perms); permiter_more(&it);) {
             Permanent *q = &s->perm[permiter_next(&it)];

@@ -183,7 +183,8 @@ int card_singles_out_land(const CardDef *d);
  * when no card of the decks nor token grants an Aura's activated ability,
  * SPELLS_NO_EXTRA_LAND when none lets a player play an additional land,
  * SPELLS_NO_DOUBLERS when none doubles every source's damage,
- * SPELLS_NO_WARDS when none prevents damage to or by what it is attached to).
+ * SPELLS_NO_WARDS when none prevents damage to or by what it is attached to,
+ * SPELLS_NO_REDIRECT when none redirects the damage dealt to a player).
  * Once per matchup: every game of it plays alike. */
 int game_text(const CardPool *pool, const Deck *a, const Deck *b);
 

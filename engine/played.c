@@ -236,7 +236,7 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         [OP_SET_COLOR] = "change colors", [OP_DIG] = "look at the top", [OP_PILES] = "separate into piles", [OP_EXILE_TOP] = "exile the top",
         [OP_SHUFFLE_GRAVEYARD] = "shuffle a graveyard into a library", [OP_DOUBLE_DAMAGE] = "double damage",
         [OP_TOP_TO_HAND] = "the top card into the hand", [OP_FLIP_COIN] = "flip a coin",
-        [OP_PAY_MANA] = "pay mana", [OP_ADD_SUBTYPE] = "add a subtype",
+        [OP_PAY_MANA] = "pay mana", [OP_ADD_SUBTYPE] = "add a subtype", [OP_REDIRECT] = "redirect damage",
     };
     const char *name = e->op < OP_COUNT && names[e->op] ? names[e->op] : "?";
     /* "with mana value X or less": a search's alone (effect.c gives it the item's X) */
@@ -389,6 +389,13 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
             if (a->cond || a->n_effects != 1) NOT("static %s", name);
             return 1;
         }
+        /* Pariah: "All damage that would be dealt to you is dealt to enchanted creature
+         * instead." (614.9): damage.c's damage_deal and combat.c's deal read damage_redirect
+         * wherever damage would be dealt to a player */
+        if (e->op == OP_REDIRECT) {
+            if (sel != SEL_YOU || e->arg2 != REDIRECT_ATTACHED || a->cond || a->n_effects != 1) NOT("static %s", name);
+            return 1;
+        }
         if (e->op == OP_DOUBLE_DAMAGE && sel == SEL_YOU) {   /* effect.c's doublers: your spells */
             if (e->sel.zone != ZONE_STACK || e->sel.ctl != CTL_YOU || a->cond || a->n_effects != 1) NOT("static %s", name);
             return 1;
@@ -534,6 +541,11 @@ static int effect_ok(const Ability *a, const Effect *e, unsigned types, char *wh
         return 1;
     case OP_PREVENT_COMBAT:
         if (e->dur != DUR_EOT) break;
+        return 1;
+    case OP_REDIRECT:                                        /* Kjeldoran Royal Guard: effect.c's Floating, this turn */
+        if (e->dur != DUR_EOT || sel != SEL_YOU || e->arg2 != REDIRECT_SELF_UNBLOCKED || a->kind != AB_ACTIVATED ||
+            a->n_effects != 1 || a->n_targets)
+            break;
         return 1;
     case OP_PREVENT_ALL:                                     /* effect.c: PC_PLAYER, PC_CREATURES */
         if (e->dur != DUR_EOT) break;

@@ -99,6 +99,9 @@ typedef enum ChoiceKind {
                         bit j of k is set (card `total` - 1 always in the first: n = 2^(total-1)) */
     CH_PILE,         /* which pile player Choice.arg takes: 0 the first, 1 the second (n = 2); `step`:
                         the separation (CH_SEPARATE's option), idx and `total` as there */
+    CH_REDIRECT_OWN, /* 616.1: the player who would be dealt damage, with several redirection effects
+                        of its own that would apply (two Pariahs: damage.h's damage_redirect),
+                        chooses the one that does: the new recipients' slots idx[0 .. n-1] */
     CH_KINDS         /* how many kinds there are */
 } ChoiceKind;
 

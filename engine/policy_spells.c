@@ -992,6 +992,15 @@ int heuristic_choose_version(const GameState *s, const Game *g, int p, const Cho
         return best;
     }
     if (c->kind == CH_PREVENT_FIRST) return 0;   /* the shield first: its life is sure to be spared */
+    if (c->kind == CH_REDIRECT_OWN) {  /* two Pariahs: the opponent's creature, else its own least valued */
+        int best = 0, best_v = 1 << 30;
+        for (int k = 0; k < c->n; k++) {
+            int i = c->idx[k], v = board_creature_value(s, i);
+            if (perm_controller(s, i) != p) v = -v;
+            if (v < best_v) { best_v = v; best = k; }
+        }
+        return best;
+    }
     if (c->kind == CH_REDIRECT) {      /* the player when it kills them, else the planeswalker it kills
                                           with the most loyalty, else the player */
         int opp = 1 - p, best = 0, best_l = 0;

@@ -187,9 +187,20 @@ static int card_wards(const CardDef *d)
     return 0;
 }
 
+/* Whether card d has an ability that redirects the damage dealt to a player
+ * (OP_REDIRECT: Pariah; damage.h's damage_redirect). */
+static int card_redirects(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++)
+        for (int e = 0; e < d->ab[k].n_effects; e++)
+            if (d->ab[k].effect[e].op == OP_REDIRECT) return 1;
+    return 0;
+}
+
 int game_text(const CardPool *pool, const Deck *a, const Deck *b)
 {
-    int text = deck_has_text(pool, a) || deck_has_text(pool, b), objects = 0, grants = 0, extra = 0, doubles = 0, wards = 0;
+    int text = deck_has_text(pool, a) || deck_has_text(pool, b), objects = 0, grants = 0, extra = 0, doubles = 0,
+        wards = 0, redirects = 0;
     for (int d = 0; d < 2 && text; d++) {
         const Deck *dk = d ? b : a;
         for (int o = 0; o < dk->n; o++) {
@@ -198,12 +209,13 @@ int game_text(const CardPool *pool, const Deck *a, const Deck *b)
             extra |= card_extra_land(&pool->cards[dk->card[o]]);
             doubles |= card_doubles_all(&pool->cards[dk->card[o]]);
             wards |= card_wards(&pool->cards[dk->card[o]]);
+            redirects |= card_redirects(&pool->cards[dk->card[o]]);
         }
     }
     for (int t = 0; t < pool->n_tokens && text && !grants; t++) grants = card_grants(&pool->cards[pool->n + t]);
     return 1 + (text ? SPELLS_ON : 0) + (objects ? SPELLS_LAND_OBJECTS : 0) + (text && !grants ? SPELLS_NO_GRANTED : 0) +
            (text && !extra ? SPELLS_NO_EXTRA_LAND : 0) + (text && !doubles ? SPELLS_NO_DOUBLERS : 0) +
-           (text && !wards ? SPELLS_NO_WARDS : 0);
+           (text && !wards ? SPELLS_NO_WARDS : 0) + (text && !redirects ? SPELLS_NO_REDIRECT : 0);
 }
 
 /* The TR_* kinds of card d's triggered abilities (bits). */

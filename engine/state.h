@@ -344,7 +344,10 @@ typedef struct StackItem {
  * their sources (611.3). */
 typedef struct Floating {
     uint8_t  op;          /* OP_PUMP, OP_GRANT, OP_LOSE_KW, OP_RULE, OP_CONTROL, OP_NO_UNTAP, OP_BECOME,
-                             OP_SET_COLOR (layer 5), OP_SET_PT (base power and toughness p/t, layer 7b); or
+                             OP_SET_COLOR (layer 5), OP_SET_PT (base power and toughness p/t, layer 7b);
+                             OP_REDIRECT (DUR_EOT: the combat damage unblocked creatures would deal to
+                             player `controller` is dealt to permanent `slot` instead, Kjeldoran Royal
+                             Guard: damage.h's damage_redirect); or
                              FL_DAMAGED_BY: a record, not an effect: permanent `slot` was dealt damage
                              this turn by the permanent in slot p with timestamp ts (Sengir Vampire);
                              or FL_LINKED: the card a permanent exiled (below) */
@@ -628,10 +631,14 @@ enum {
     SPELLS_NO_DOUBLERS  = 1u << 4, /* with SPELLS_ON: no card of the decks doubles every source's
                                       damage (Furnace of Rath): damage.h's damage_doublers is 0
                                       without a look. Set only when known, likewise */
-    SPELLS_NO_WARDS     = 1u << 5  /* with SPELLS_ON: no card of the decks prevents damage dealt to
+    SPELLS_NO_WARDS     = 1u << 5, /* with SPELLS_ON: no card of the decks prevents damage dealt to
                                       or by what it is attached to (Heart of Light, Magebane Armor):
                                       damage.h's damage_attached_prevents is 0 without a look. Set
                                       only when known, likewise */
+    SPELLS_NO_REDIRECT  = 1u << 6  /* with SPELLS_ON: no card of the decks redirects the damage
+                                      dealt to a player (OP_REDIRECT: Pariah): damage to a player
+                                      is dealt to that player without a look (damage.h's
+                                      damage_redirect). Set only when known, likewise */
 };
 
 /* GameState.extra_n */

@@ -86,29 +86,33 @@ static void test_matchup_choice(void **state)
     assert_int_equal(game_text(&v, &a, &b), 1);                            /* creature-only */
     /* SPELLS_NO_GRANTED: no Aura grants an activated ability (below, Trollhide's). */
     b.card[1] = (uint16_t)pool_find(&pool, "Lightning Bolt");
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS));                /* counts */
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));                /* counts */
     b.card[1] = (uint16_t)pool_find(&pool, "Demolish");
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS));
-    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS));
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
+    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
     b.card[1] = (uint16_t)pool_find(&pool, "Worldslayer");                /* "destroy all permanents other than ~" */
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS));
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
     b.card[1] = (uint16_t)pool_find(&pool, "Planar Cleansing");           /* "destroy all nonland permanents" */
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS));
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
     b.card[1] = (uint16_t)pool_find(&pool, "Indestructibility");          /* "Enchant permanent" */
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS));
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
     b.card[1] = (uint16_t)pool_find(&pool, "Pacifism");                   /* "Enchant creature" */
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS));
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
     b.card[1] = (uint16_t)pool_find(&pool, "Trollhide");                  /* has "{1}{G}: Regenerate this creature." */
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS));
-    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS));
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
+    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
     /* SPELLS_NO_DOUBLERS: no card doubles every source's damage (Furnace of Rath does). */
     b.card[1] = (uint16_t)pool_find(&pool, "Furnace of Rath");
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_WARDS));
-    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_WARDS));
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
+    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
     /* SPELLS_NO_WARDS: no card prevents damage to or by what it is attached to (Heart of Light does). */
     b.card[1] = (uint16_t)pool_find(&pool, "Heart of Light");
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS));
-    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS));
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_REDIRECT));
+    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_REDIRECT));
+    /* SPELLS_NO_REDIRECT: no card redirects the damage dealt to a player (Pariah does). */
+    b.card[1] = (uint16_t)pool_find(&pool, "Pariah");
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS));
+    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS));
     for (int k = 0; k < C_N; k++) {
         const CardDef *d = &pool.cards[pool_find(&pool, names[k])];
         int want = k == C_DEMOLISH || k == C_CRYOCLASM || k == C_ICY || k == C_BOOMERANG || k == C_AEGIS ||
@@ -470,7 +474,7 @@ static void test_whole_games_checked(void **state)
     parse_deck(deck_red, &dl[0]);
     parse_deck(deck_multi, &dl[1]);
     CardPool v = pool_view(&pool);
-    assert_int_equal((game_text(&v, &dl[0].main, &dl[1].main) - 1) & ~(SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS), SPELLS_ON | SPELLS_LAND_OBJECTS);
+    assert_int_equal((game_text(&v, &dl[0].main, &dl[1].main) - 1) & ~(SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT), SPELLS_ON | SPELLS_LAND_OBJECTS);
     long destroyed = 0, games = 0;
     for (int i = 0; i < 300; i++) {
         Rng dr[2], pr[2];
@@ -513,7 +517,7 @@ static void test_objects_play_as_counts(void **state)
     parse_deck(deck_plain_b, &dl[1]);
     MatchSpec m = { pool_view(&pool), { &dl[0].main, &dl[1].main }, { &policy_heuristic, &policy_heuristic },
                     EDITION_2011, 0, 5, 1, { NULL, NULL }, 0, 0 };
-    assert_int_equal((game_text(&m.pool, m.deck[0], m.deck[1]) - 1) & ~(SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS), SPELLS_ON);
+    assert_int_equal((game_text(&m.pool, m.deck[0], m.deck[1]) - 1) & ~(SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT), SPELLS_ON);
     MatchSpec o = m;
     o.text = 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS);
     int same = 0;
