@@ -886,7 +886,7 @@ static void coverage(int verbose)
 {
     static Miss miss[1200];
     int nmiss = 0;
-    int floor_[4] = { 329, 213, 210, 212 };  /* a ratchet: raise it as the grammar grows */
+    int floor_[4] = { 331, 213, 210, 212 };  /* a ratchet: raise it as the grammar grows */
     for (int s = 0; s < 4; s++) {
         int total = 0, ok = 0;
         for (int i = 0; i < ncards; i++) {
