@@ -216,6 +216,7 @@ static const char *const rule_names[RULE_COUNT] = {
     [RULE_EXTRA_LAND] = "additional land each turn", [RULE_TOP_REVEALED] = "top of library revealed",
     [RULE_CAST_FROM_TOP] = "cast from top of library",
     [RULE_TAP_ANY_COLOR] = "{T}: add one mana of any color",
+    [RULE_ASSIGN_AS_UNBLOCKED] = "may assign combat damage as though unblocked",
 };
 
 static const char *const op_names[OP_COUNT] = {

@@ -3796,6 +3796,18 @@ static int permanent_line(P *p, TextCard *out, unsigned types)
     }
     restore(p, &s);
     ab_init(a, AB_STATIC);
+    /* Rhox: the creature's own rules ability (combat.c reads it as damage
+     * is assigned, 510.1c) */
+    if (lit(p, "you may have ~ assign its combat damage as though it weren't blocked .") && at_end(p)) {
+        Effect *e = neweff(p, OP_RULE);
+        e->who = SEL_SELF;
+        e->arg2 = RULE_ASSIGN_AS_UNBLOCKED;
+        e->dur = DUR_STATIC;
+        out->n++;
+        return 1;
+    }
+    restore(p, &s);
+    ab_init(a, AB_STATIC);
     /* If ~ is in your opening hand, ... */
     if (lit(p, "if ~ is in your opening hand , you may begin the game with it on the battlefield .") && at_end(p)) {
         Effect *e = neweff(p, OP_RULE);

@@ -340,7 +340,12 @@ enum {
                                   on the battlefield" (a Leyline; works from the opening hand) */
     RULE_NOT_ALONE,            /* can't attack or block alone */
     RULE_CANT_CAST,            /* a player: can't cast spells (matching Effect.param: "creature spells") */
-    RULE_NO_MAX_HAND,          /* a player: no maximum hand size */
+    RULE_ASSIGN_AS_UNBLOCKED,  /* "You may have ~ assign its combat damage as though it weren't
+                                  blocked" (Rhox): blocked, its controller may assign all of its
+                                  combat damage to the player or planeswalker it attacks
+                                  (combat.c). In RULE_NO_MAX_HAND's former place: PermX.rules
+                                  has bits for the rules below 32 only, which a players' rule
+                                  needs none of */
     RULE_HAND_REVEALED,        /* a player: plays with their hand revealed */
     RULE_CANT_LOSE,            /* a player: can't lose the game */
     RULE_CANT_WIN,             /* a player: can't win the game */
@@ -365,6 +370,7 @@ enum {
     RULE_TAP_ANY_COLOR,        /* has "{T}: Add one mana of any color." (on SEL_ALL "lands you
                                   control": Joiner Adept; the layers give the controller
                                   PR_LANDS_ANY_COLOR, which the payer reads, basic lands included) */
+    RULE_NO_MAX_HAND,          /* a player: no maximum hand size */
     RULE_COUNT
 };
 

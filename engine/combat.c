@@ -245,6 +245,7 @@ int combat_damage_choice(const GameState *s, int src, int first_strike,
     dc->power = (int16_t)power;
     dc->ordered = s->edition == EDITION_2011;
     dc->trample = 0;
+    dc->unblocked = 0;
     dc->n = 0;
     int is_attacker = permset_has(s->combat.attackers, src);
     if (is_attacker && !(s->perm[src].flags & PF_BLOCKED)) {                  /* 510.1a */
@@ -257,8 +258,15 @@ int combat_damage_choice(const GameState *s, int src, int first_strike,
     if (is_attacker) {
         int can_defender = attack_target_valid(s, src);
         int trample = perm_has(s, src, KW_TRAMPLE);
-        if (n == 0 && !(trample && can_defender)) return 0;                   /* 510.1c, 702.19e */
+        /* "You may have ~ assign its combat damage as though it weren't
+         * blocked" (Rhox): its controller may follow 510.1b instead of
+         * 510.1c in each damage step, all of the damage to the player or
+         * planeswalker it attacks, even with no creature blocking it any
+         * more; nothing if that planeswalker has left (510.1b). */
+        int unblocked = s->spells && perm_rule(s, src, RULE_ASSIGN_AS_UNBLOCKED) && can_defender;
+        if (n == 0 && !((trample || unblocked) && can_defender)) return 0;    /* 510.1c, 702.19e */
         dc->trample = (uint8_t)(trample && can_defender);
+        dc->unblocked = (uint8_t)unblocked;
     } else if (n == 0) {
         return 0;                                                             /* 510.1d */
     }
@@ -270,12 +278,17 @@ int combat_damage_choice(const GameState *s, int src, int first_strike,
         dc->lethal[k] = (int16_t)need;
     }
     dc->n = (uint8_t)n;
-    if (dc->trample) { dc->to[n] = RECIP_DEFENDER; dc->lethal[n] = 0; dc->n++; }
+    if (dc->trample || dc->unblocked) { dc->to[n] = RECIP_DEFENDER; dc->lethal[n] = 0; dc->n++; }
     return 1;
 }
 
 void combat_default_division(const DamageChoice *dc, int16_t *amount)
 {
+    if (dc->unblocked) {                     /* Rhox: all of it to the defender, the usual point */
+        for (int k = 0; k < dc->n - 1; k++) amount[k] = 0;
+        amount[dc->n - 1] = dc->power;
+        return;
+    }
     int left = dc->power, last_creature = -1;
     for (int k = 0; k < dc->n; k++) {
         amount[k] = 0;
@@ -301,6 +314,8 @@ void combat_default_division(const DamageChoice *dc, int16_t *amount)
 
 typedef struct StepAssign {
     int      n;                        /* creatures that assign damage */
+    PermSet  unblocked;                /* those that may assign as though they weren't blocked
+                                          (DamageChoice.unblocked) */
     uint8_t  source[PERM_MAX];         /* creature k's slot */
     uint8_t  flags[PERM_MAX];          /* creature k's damage: DMG_* */
     int16_t  power[PERM_MAX];          /* the damage creature k divides */
@@ -313,7 +328,12 @@ typedef struct StepAssign {
  * (510.1d in 2011, 510.1c-d since): amounts add up to the damage assigned,
  * an ordered creature gets damage only if every creature before it is
  * assigned lethal, and the defender gets trample damage only once every
- * blocker is assigned lethal. */
+ * blocker is assigned lethal. A creature that may assign its combat damage
+ * as though it weren't blocked (Rhox) may give all of it to the defender
+ * (510.1b) or divide it as a blocked creature does (510.1c, with trample
+ * 702.19b), not split it between the two otherwise; with no creature
+ * blocking it any more and no trample, the second choice is no damage at
+ * all (510.1c). */
 static int check_assignment(const GameState *s, const StepAssign *sa, int k0, int k1,
                             const int16_t *assigned, PermSet dt_assigned)
 {
@@ -324,6 +344,17 @@ static int check_assignment(const GameState *s, const StepAssign *sa, int k0, in
         for (int j = j0; j < j1; j++) {
             if (sa->amount[j] < 0) return ERR_ILLEGAL_ASSIGNMENT;
             sum += sa->amount[j];
+        }
+        if (permset_has(sa->unblocked, sa->source[k])) {
+            /* RECIP_DEFENDER is its last recipient (combat_damage_choice);
+             * its trample then is DamageChoice.trample (both need the
+             * player or planeswalker it attacks). */
+            int to_def = sa->amount[j1 - 1];
+            if (sum == sa->power[k] && to_def == sum) continue;              /* 510.1b */
+            if (!perm_has(s, sa->source[k], KW_TRAMPLE)) {
+                if (to_def > 0) return ERR_ILLEGAL_ASSIGNMENT;               /* no split */
+                if (j1 - j0 == 1 && sum == 0) continue;                      /* 510.1c: no blocker, no damage */
+            }
         }
         if (sum != sa->power[k]) return ERR_ILLEGAL_ASSIGNMENT;
         int all_lethal_before = 1;
@@ -367,7 +398,7 @@ static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int
     if (spells && (s->prevent_combat & PC_COMBAT) && !state_no_prevention(s)) return 0;   /* 615: Fog */
     if (to == RECIP_DEFENDER) {
         uint8_t t = s->perm[src].target;
-        if (s->perm[src].flags & PF_BLOCKED) flags |= DMG_TRAMPLE;
+        if ((s->perm[src].flags & PF_BLOCKED) && (s->perm[src].kw & KW_TRAMPLE)) flags |= DMG_TRAMPLE;   /* not Rhox's */
         if (t == TARGET_PLAYER) to = TARGET_PLAYER;
         else { to = t; flags |= DMG_TO_PW; }
     }
@@ -516,6 +547,7 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
     }
     StepAssign sa;
     sa.n = 0;
+    sa.unblocked = 0;
     sa.first[0] = 0;
     for (int side = 0; side < 2; side++) {                                    /* 510.1: APNAP */
         int p = side == 0 ? s->active : defender_of(s);
@@ -569,6 +601,7 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
                 assigned[r] = (int16_t)(assigned[r] + amount[k]);
                 if (dt && amount[k] > 0) dt_assigned |= PERMSET_BIT(r);
             }
+            if (dc.unblocked) sa.unblocked |= PERMSET_BIT(i);
             sa.source[sa.n] = (uint8_t)i;
             sa.power[sa.n] = dc.power;
             sa.flags[sa.n] = (uint8_t)((first_strike ? DMG_FIRST_STRIKE : 0) |

@@ -34,11 +34,19 @@ typedef struct DamageAssign {
 /* What a creature must divide, as offered to a policy: recipients in the
  * order the rules impose (2011) or any order (foundations), and the damage
  * each creature recipient still needs for lethal given damage marked and
- * what the same player's other creatures already assigned this step. */
+ * what the same player's other creatures already assigned this step.
+ * RECIP_DEFENDER, when there, is the last recipient: with trample it gets
+ * what is left once every creature before it is assigned lethal (702.19b);
+ * with `unblocked` ("You may have ~ assign its combat damage as though it
+ * weren't blocked": Rhox) it may instead get all of the damage, the
+ * creatures none (510.1b as though unblocked), but never a share of it
+ * without trample. */
 typedef struct DamageChoice {
     uint8_t source;              /* the creature dividing its damage */
     uint8_t ordered;             /* 1: an earlier recipient needs lethal before a later gets any */
-    uint8_t trample;             /* RECIP_DEFENDER is the last recipient */
+    uint8_t trample;             /* RECIP_DEFENDER is the last recipient (trample damage) */
+    uint8_t unblocked;           /* RECIP_DEFENDER is the last recipient: all of the damage, or
+                                    (with trample) trample damage, or none */
     uint8_t n;                   /* recipients */
     int16_t power;               /* damage to divide */
     uint8_t to[ASSIGN_MAX];      /* recipients (entries past n unspecified) */
@@ -156,7 +164,9 @@ int combat_damage_choice(const GameState *s, int source, int first_strike,
                          const int16_t assigned[PERM_MAX], PermSet dt_assigned,
                          DamageChoice *dc);
 /* The engine's default division: lethal to each recipient in order, the rest
- * to the defender with trample, else to the last creature. */
+ * to the defender with trample, else to the last creature; a creature that
+ * may assign its damage as though it weren't blocked (dc->unblocked)
+ * assigns all of it to the defender. */
 void combat_default_division(const DamageChoice *dc, int16_t *amount);
 
 /* One combat damage step (510): every creature that deals damage in it gets

@@ -74,7 +74,9 @@ typedef enum EventType {
 
 enum { /* Event.flags for EV_DAMAGE */
     DMG_FIRST_STRIKE = 1u << 0, /* dealt in the first-strike damage step */
-    DMG_TRAMPLE      = 1u << 1, /* trample damage to the player/planeswalker past blockers */
+    DMG_TRAMPLE      = 1u << 1, /* trample damage to the player/planeswalker past blockers (not a
+                                   blocked creature's damage assigned as though it weren't
+                                   blocked without trample: Rhox's) */
     DMG_DEATHTOUCH   = 1u << 2,
     DMG_LIFELINK     = 1u << 3,
     DMG_INFECT       = 1u << 4,

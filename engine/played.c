@@ -159,6 +159,7 @@ static int rule_ok(int r)
     case RULE_MUST_ATTACK: case RULE_LURE: case RULE_ATTACK_ONLY_IF:
     case RULE_NO_ACTIVATE:       /* actions.c's activations and mana.c's sources */
     case RULE_UNTARGETABLE_BY:   /* effect.c's target_legal */
+    case RULE_ASSIGN_AS_UNBLOCKED: /* combat.c's combat_damage_choice, check_assignment */
         return 1;
     default:
         return 0;

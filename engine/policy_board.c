@@ -32,6 +32,8 @@ static int life_worth(int life)
     return life + (life < 6 ? life : 6);
 }
 
+int board_life_worth(int life) { return life_worth(life); }
+
 int board_value(const GameState *s, int p)
 {
     if (s->over) return s->winner == p ? 100000 : s->winner == 2 ? 0 : -100000;

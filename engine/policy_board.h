@@ -50,6 +50,9 @@
 /* A creature's worth to its controller: power, toughness, keywords. */
 int board_creature_value(const GameState *s, int i);
 
+/* What player's life total `life` is worth in it: the first 6 points twice. */
+int board_life_worth(int life);
+
 /* The board's value for player p (above). */
 int board_value(const GameState *s, int p);
 

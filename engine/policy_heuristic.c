@@ -5,6 +5,7 @@
  * order of either library. */
 #include <string.h>
 #include "heuristic.h"
+#include "policy_board.h"
 #include "mana.h"
 #include "layers.h"
 
@@ -1174,25 +1175,66 @@ static void h_order(const Policy *pol, const GameState *s, const Game *g, int p,
     }
 }
 
+/* Whether a creature that may assign its combat damage as though it
+ * weren't blocked (Rhox) should, rather than divide it among its blockers
+ * as `amount` does (dc's recipients, with trample the rest to the
+ * defender): when all of it is lethal to the player or planeswalker it
+ * attacks, else when the damage it adds there is worth at least the
+ * blockers the division kills, as board_value counts both (life, the
+ * first 6 points twice; loyalty 2 a point; board_creature_value). */
+static int h_as_unblocked(const GameState *s, const DamageChoice *dc, const int16_t *amount)
+{
+    int src = dc->source, t = s->perm[src].target, worth;
+    int through = dc->trample ? amount[dc->n - 1] : 0;   /* the division's own trample damage */
+    if (t == TARGET_PLAYER) {
+        int life = s->pl[1 - perm_controller(s, src)].life;
+        if (dc->power >= life) return 1;
+        worth = board_life_worth(life - through) - board_life_worth(life - dc->power);
+    } else {
+        int loyalty = s->perm[t].loyalty;
+        if (dc->power >= loyalty) return 1;
+        worth = 2 * (dc->power - through);
+    }
+    int killed = 0;
+    for (int k = 0; k < dc->n; k++)
+        if (dc->to[k] != RECIP_DEFENDER && dc->lethal[k] > 0 && amount[k] >= dc->lethal[k])
+            killed += board_creature_value(s, dc->to[k]);
+    return worth >= killed;
+}
+
 /* Lethal damage to each recipient in order (the most valuable first when
- * the edition imposes no order), the rest through with trample. */
+ * the edition imposes no order), the rest through with trample; a creature
+ * that may assign its damage as though it weren't blocked compares that
+ * division with all of it to the defender (h_as_unblocked). */
 static void h_assign(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const DamageChoice *dc, int16_t *amount)
 {
-    if (dc->ordered) { combat_default_division(dc, amount); return; }
     DamageChoice sorted = *dc;
-    uint8_t pos[ASSIGN_MAX];
-    int nc = dc->trample ? dc->n - 1 : dc->n;
-    for (int k = 0; k < dc->n; k++) pos[k] = (uint8_t)k;
-    for (int k = 1; k < nc; k++) {
-        uint8_t x = pos[k];
-        int j = k;
-        while (j > 0 && heuristic_creature_value(s, dc->to[pos[j - 1]]) < heuristic_creature_value(s, dc->to[x])) { pos[j] = pos[j - 1]; j--; }
-        pos[j] = x;
+    if (dc->unblocked) {                      /* the division among the blockers first */
+        sorted.unblocked = 0;
+        amount[dc->n - 1] = 0;
+        if (!dc->trample) sorted.n--;         /* no share to the defender without trample */
     }
-    for (int k = 0; k < dc->n; k++) { sorted.to[k] = dc->to[pos[k]]; sorted.lethal[k] = dc->lethal[pos[k]]; }
-    int16_t tmp[ASSIGN_MAX];
-    combat_default_division(&sorted, tmp);
-    for (int k = 0; k < dc->n; k++) amount[pos[k]] = tmp[k];
+    if (sorted.n == 0) {
+        /* no blocker left: only the defender (h_as_unblocked below) */
+    } else if (dc->ordered) {
+        combat_default_division(&sorted, amount);
+    } else {
+        uint8_t pos[ASSIGN_MAX];
+        int nc = sorted.trample ? sorted.n - 1 : sorted.n;
+        for (int k = 0; k < sorted.n; k++) pos[k] = (uint8_t)k;
+        for (int k = 1; k < nc; k++) {
+            uint8_t x = pos[k];
+            int j = k;
+            while (j > 0 && heuristic_creature_value(s, dc->to[pos[j - 1]]) < heuristic_creature_value(s, dc->to[x])) { pos[j] = pos[j - 1]; j--; }
+            pos[j] = x;
+        }
+        for (int k = 0; k < sorted.n; k++) { sorted.to[k] = dc->to[pos[k]]; sorted.lethal[k] = dc->lethal[pos[k]]; }
+        int16_t tmp[ASSIGN_MAX];
+        combat_default_division(&sorted, tmp);
+        for (int k = 0; k < sorted.n; k++) amount[pos[k]] = tmp[k];
+    }
+    if (dc->unblocked && (sorted.n == 0 || h_as_unblocked(s, dc, amount)))
+        combat_default_division(dc, amount);  /* all of it to the defender */
 }
 
 /* A land drop comes first whenever one is legal (h_main). */

@@ -151,13 +151,15 @@ static void rnd_order(const Policy *p, const GameState *s, const Game *g, int pl
 /* A random legal division: recipients in order (a random order when the
  * edition imposes none); each gets either everything left, or at least its
  * lethal damage and a random share of the rest; trample damage reaches the
- * defender only once all creatures got lethal. */
+ * defender only once all creatures got lethal. A creature that may assign
+ * its damage as though it weren't blocked does so one time in two. */
 static void rnd_assign(const Policy *p, const GameState *s, const Game *g, int player, Rng *rng,
                        const DamageChoice *dc, int16_t *amount)
 {
     uint8_t order[ASSIGN_MAX];
-    int nc = dc->trample ? dc->n - 1 : dc->n;
+    int nc = dc->trample || dc->unblocked ? dc->n - 1 : dc->n;
     for (int k = 0; k < dc->n; k++) { order[k] = (uint8_t)k; amount[k] = 0; }
+    if (dc->unblocked && (nc == 0 || rng_below(rng, 2))) { amount[dc->n - 1] = dc->power; return; }
     if (!dc->ordered) rng_shuffle(rng, order, nc);
     int left = dc->power;
     for (int k = 0; k < nc && left > 0; k++) {

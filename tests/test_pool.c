@@ -24,7 +24,7 @@ static int failures;
     failures++; } } while (0)
 
 #define M10 MTGJSON_DIR "/M10.json"
-#define DEFAULT_READ 694 /* cards of the default pool read whole (count_read) */
+#define DEFAULT_READ 695 /* cards of the default pool read whole (count_read) */
 #define M10_READ     213 /* likewise for M10 */
 
 static const CardDef *card(const Pool *p, const char *name)

@@ -12,6 +12,8 @@
 #include "engine/effect.h"
 #include "engine/library.h"
 #include "engine/turn.h"
+#include "engine/combat.h"
+#include "engine/heuristic.h"
 
 static const char *const names[] = {
     "Nightmare", "Swamp", "Swamp", "Swamp", "Glorious Anthem", "Scion of the Wild", "Grizzly Bears", "Craw Wurm",
@@ -23,14 +25,14 @@ static const char *const names[] = {
     "Royal Assassin", "White Knight", "Stave Off", "Mortivore", "Ancestor's Chosen",
     "Lavaborn Muse", "Elixir of Immortality", "Fling", "Dark Tutelage", "Goblin Bangchuckers", "Scoria Wurm",
     "Lord of the Pit", "Lord of the Pit", "Xathrid Demon", "Rites of Flourishing", "Forest", "Forest",
-    "Vampire Nocturnus", "Child of Night", "Doom Blade",
+    "Vampire Nocturnus", "Child of Night", "Doom Blade", "Rhox",
 };
 enum { C_NIGHTMARE, C_SWAMP1, C_SWAMP2, C_SWAMP3, C_ANTHEM, C_SCION, C_BEARS, C_WURM, C_RATS1, C_RATS2,
        C_HAWK1, C_HAWK2, C_HAWK3, C_FOREST1, C_FOREST2, C_DISCIPLINE, C_ORNITHOPTER, C_BEACON, C_STAMPEDE,
        C_CORRUPT, C_TIMELY, C_CULTIVATE, C_SLEEP, C_ARBALEST, C_HURKYL, C_BOLT, C_COMMUNE, C_HELLKITE, C_DIMINISH,
        C_GROWTH, C_INCITE, C_COAT, C_PIKER, C_RAGING, C_SUNKEN, C_WILDEBEESTS, C_PUPPETEER, C_ASSASSIN,
        C_WHITE_KNIGHT, C_STAVE, C_MORTIVORE, C_ANCESTOR, C_LAVABORN, C_ELIXIR, C_FLING, C_TUTELAGE, C_BANG, C_SCORIA, C_LORD, C_LORD2, C_XATHRID, C_RITES, C_FOREST3, C_FOREST4,
-       C_NOCTURNUS, C_CHILD, C_BLADE, C_N };
+       C_NOCTURNUS, C_CHILD, C_BLADE, C_RHOX, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -620,6 +622,64 @@ static void test_vampire_nocturnus(void **state)
     nocturnus_is(&x, noct, child, bears, 0);                  /* empty: no top card */
 }
 
+/* Rhox: "You may have Rhox assign its combat damage as though it weren't
+ * blocked" is a rules ability the layers give it (and nothing else has).
+ * Blocked by Grizzly Bears, the division offered has the defending player
+ * last, without trample; the engine's default gives it all 5 (510.1b as
+ * though unblocked); the heuristic kills the Bears (board worth 8) rather
+ * than take 5 of 20 life (worth 5), and takes the player at 8 life (14 to
+ * 6) or when the 5 are lethal; the random policy's divisions are all
+ * legal. */
+static void test_rhox(void **state)
+{
+    (void)state;
+    Pos x; init(&x);
+    int rhox = put(&x, 0, C_RHOX), bears = put(&x, 1, C_BEARS);
+    settle(&x);
+    assert_true(perm_rule(&x.s, rhox, RULE_ASSIGN_AS_UNBLOCKED));
+    assert_false(perm_rule(&x.s, bears, RULE_ASSIGN_AS_UNBLOCKED));
+    x.s.step = STEP_DECLARE_ATTACKERS;
+    AttackDecl d = { (uint8_t)rhox, TARGET_PLAYER };
+    assert_int_equal(combat_declare_attackers(&x.s, &x.g, &d, 1), MTG_OK);
+    BlockDecl b = { (uint8_t)bears, (uint8_t)rhox };
+    assert_int_equal(combat_declare_blockers(&x.s, &x.g, &b, 1), MTG_OK);
+    int16_t assigned[PERM_MAX] = {0}, amt[ASSIGN_MAX];
+    DamageChoice dc;
+    assert_true(combat_damage_choice(&x.s, rhox, 0, assigned, 0, &dc));
+    assert_int_equal(dc.n, 2);
+    assert_int_equal(dc.to[0], bears); assert_int_equal(dc.lethal[0], 2);
+    assert_int_equal(dc.to[1], RECIP_DEFENDER);
+    assert_true(dc.unblocked);
+    assert_false(dc.trample);
+    combat_default_division(&dc, amt);
+    assert_int_equal(amt[0], 0); assert_int_equal(amt[1], 5);
+    static const int life[3] = { 20, 8, 5 }, to_bears[3] = { 5, 0, 0 };
+    for (int k = 0; k < 3; k++) {
+        x.s.pl[1].life = (int16_t)life[k];
+        policy_heuristic.assign(&policy_heuristic, &x.s, &x.g, 0, x.g.policy_rng[0], &dc, amt);
+        assert_int_equal(amt[0], to_bears[k]);
+        assert_int_equal(amt[1], 5 - to_bears[k]);
+    }
+    /* The Bears' own division (a blocker) has no player in it. */
+    assert_true(combat_damage_choice(&x.s, bears, 0, assigned, 0, &dc));
+    assert_int_equal(dc.n, 1);
+    assert_false(dc.unblocked);
+    x.s.pl[1].life = 20;
+    x.g.policy[0] = x.g.policy[1] = &policy_random;
+    int seen[2] = { 0, 0 };
+    for (int k = 0; k < 16; k++) {
+        Pos y = x;
+        y.g.policy_rng[0] = &y.rng[2]; y.g.policy_rng[1] = &y.rng[3];
+        rng_seed(&y.rng[2], 5, (uint64_t)k, 0);
+        assert_int_equal(combat_damage_step(&y.s, &y.g, 0, NULL, 0), MTG_OK);
+        int hit = y.s.pl[1].life == 15;
+        assert_true(hit || y.s.pl[1].life == 20);
+        assert_int_equal(!!permset_has(y.s.perm_used, bears), hit);   /* one or the other */
+        seen[hit]++;
+    }
+    assert_true(seen[0] && seen[1]);
+}
+
 /* A policy answering its choices from a script, in order (then 0). */
 static int script[4], script_n, script_at;
 static int choose_script(const Policy *pol, const GameState *s, const Game *g, int pl, Rng *r, const Choice *c)
@@ -918,6 +978,7 @@ int main(void)
         cmocka_unit_test(test_lord_of_the_pit),
         cmocka_unit_test(test_xathrid_demon),
         cmocka_unit_test(test_vampire_nocturnus),
+        cmocka_unit_test(test_rhox),
         cmocka_unit_test(test_rites_of_flourishing),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
