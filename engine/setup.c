@@ -156,44 +156,15 @@ static int card_grants(const CardDef *d)
     return 0;
 }
 
-/* Whether card d has a static ability that lets a player play an
- * additional land each turn (Rites of Flourishing). */
-static int card_extra_land(const CardDef *d)
+/* Whether card d has an effect of op `op` (in a static ability when
+ * `statics`), selecting `who` and with arg2 `arg2` (each -1: any). */
+static int card_has_effect(const CardDef *d, int statics, int op, int who, int arg2)
 {
     for (int k = 0; k < d->n_abilities; k++)
-        for (int e = 0; d->ab[k].kind == AB_STATIC && e < d->ab[k].n_effects; e++)
-            if (d->ab[k].effect[e].op == OP_RULE && d->ab[k].effect[e].arg2 == RULE_EXTRA_LAND) return 1;
-    return 0;
-}
-
-/* Whether card d has a static ability that doubles every source's damage
- * (Furnace of Rath: damage.h's damage_doublers). */
-static int card_doubles_all(const CardDef *d)
-{
-    for (int k = 0; k < d->n_abilities; k++)
-        for (int e = 0; d->ab[k].kind == AB_STATIC && e < d->ab[k].n_effects; e++)
-            if (d->ab[k].effect[e].op == OP_DOUBLE_DAMAGE && d->ab[k].effect[e].who == SEL_NONE) return 1;
-    return 0;
-}
-
-/* Whether card d has a static ability that prevents damage dealt to or by
- * what it is attached to (Heart of Light, Magebane Armor: damage.h's
- * damage_attached_prevents). */
-static int card_wards(const CardDef *d)
-{
-    for (int k = 0; k < d->n_abilities; k++)
-        for (int e = 0; d->ab[k].kind == AB_STATIC && e < d->ab[k].n_effects; e++)
-            if (d->ab[k].effect[e].op == OP_PREVENT_ALL && d->ab[k].effect[e].who == SEL_ATTACHED) return 1;
-    return 0;
-}
-
-/* Whether card d has an ability that redirects the damage dealt to a player
- * (OP_REDIRECT: Pariah; damage.h's damage_redirect). */
-static int card_redirects(const CardDef *d)
-{
-    for (int k = 0; k < d->n_abilities; k++)
-        for (int e = 0; e < d->ab[k].n_effects; e++)
-            if (d->ab[k].effect[e].op == OP_REDIRECT) return 1;
+        for (int e = 0; (!statics || d->ab[k].kind == AB_STATIC) && e < d->ab[k].n_effects; e++) {
+            const Effect *f = &d->ab[k].effect[e];
+            if (f->op == op && (who < 0 || f->who == who) && (arg2 < 0 || f->arg2 == arg2)) return 1;
+        }
     return 0;
 }
 
@@ -204,12 +175,13 @@ int game_text(const CardPool *pool, const Deck *a, const Deck *b)
     for (int d = 0; d < 2 && text; d++) {
         const Deck *dk = d ? b : a;
         for (int o = 0; o < dk->n; o++) {
-            objects |= card_singles_out_land(&pool->cards[dk->card[o]]);
-            grants |= card_grants(&pool->cards[dk->card[o]]);
-            extra |= card_extra_land(&pool->cards[dk->card[o]]);
-            doubles |= card_doubles_all(&pool->cards[dk->card[o]]);
-            wards |= card_wards(&pool->cards[dk->card[o]]);
-            redirects |= card_redirects(&pool->cards[dk->card[o]]);
+            const CardDef *c = &pool->cards[dk->card[o]];
+            objects |= card_singles_out_land(c);
+            grants |= card_grants(c);
+            extra |= card_has_effect(c, 1, OP_RULE, -1, RULE_EXTRA_LAND);          /* Rites of Flourishing */
+            doubles |= card_has_effect(c, 1, OP_DOUBLE_DAMAGE, SEL_NONE, -1);      /* Furnace of Rath */
+            wards |= card_has_effect(c, 1, OP_PREVENT_ALL, SEL_ATTACHED, -1);      /* Heart of Light */
+            redirects |= card_has_effect(c, 0, OP_REDIRECT, -1, -1);               /* Pariah, Kjeldoran Royal Guard */
         }
     }
     for (int t = 0; t < pool->n_tokens && text && !grants; t++) grants = card_grants(&pool->cards[pool->n + t]);
