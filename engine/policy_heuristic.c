@@ -1208,6 +1208,7 @@ static int h_as_unblocked(const GameState *s, const DamageChoice *dc, const int1
  * division with all of it to the defender (h_as_unblocked). */
 static void h_assign(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const DamageChoice *dc, int16_t *amount)
 {
+    if (dc->ordered && !dc->unblocked) { combat_default_division(dc, amount); return; }   /* the usual case */
     DamageChoice sorted = *dc;
     if (dc->unblocked) {                      /* the division among the blockers first */
         sorted.unblocked = 0;
