@@ -589,6 +589,10 @@ void layers_recompute(GameState *s)
     int whole = only == s->perm_used;
     s->layers_dirty = 0;
     floating_prune(s);
+    /* The permanents whose characteristics alone may have changed have all
+     * left: none to compute (the players' rules abilities, kept from the
+     * last whole pass, are the same). */
+    if (!whole && !only) return;
     PermSet base1 = 0, ctl_srcs = 0;
     if (whole) {
         s->layers_reads = 0;
