@@ -279,24 +279,30 @@ static void grant(GameState *s, int src, int i, const Effect *e)
     }
 }
 
-/* The slots among `only` a static effect of source `src` applies to. */
-static PermSet affected(const GameState *s, int src, const Effect *e, PermSet only)
+/* The slots among `only` that "each [filter]" (SEL_ALL) of source src
+ * picks, for its controller. */
+static PermSet affected_all(const GameState *s, int src, const Filter *sel, PermSet only)
 {
     int you = perm_controller(s, src);
+    PermSet out = 0, in = s->perm_used & only;
+    if (sel->ctl == CTL_YOU) in &= s->perm_ctl[you];                        /* what filter_perm would refuse */
+    else if (sel->ctl == CTL_OPP || sel->ctl == CTL_NOT_YOU) in &= s->perm_ctl[1 - you];
+    for (PermIter it = permset_iter(in); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (filter_perm(s, sel, i, you, src)) out |= PERMSET_BIT(i);
+    }
+    return out;
+}
+
+/* The slots among `only` a static effect of source `src` applies to. */
+static inline PermSet affected(const GameState *s, int src, const Effect *e, PermSet only)
+{
     if (e->who == SEL_SELF) return PERMSET_BIT(src) & only;
     if (e->who == SEL_ATTACHED) {
         int a = s->px[src].attached;
         return a != NO_SLOT && permset_has(s->perm_used, a) ? PERMSET_BIT(a) & only : 0;
     }
-    PermSet out = 0, in = s->perm_used & only;
-    if (e->sel.ctl == CTL_YOU) in &= s->perm_ctl[you];                      /* what filter_perm would refuse */
-    else if (e->sel.ctl == CTL_OPP || e->sel.ctl == CTL_NOT_YOU) in &= s->perm_ctl[1 - you];
-    if (e->who == SEL_ALL)
-        for (PermIter it = permset_iter(in); permiter_more(&it);) {
-            int i = permiter_next(&it);
-            if (filter_perm(s, &e->sel, i, you, src)) out |= PERMSET_BIT(i);
-        }
-    return out;
+    return e->who == SEL_ALL ? affected_all(s, src, &e->sel, only) : 0;
 }
 
 /* A player's rules ability from a static ability ("You have shroud",
