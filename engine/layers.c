@@ -413,65 +413,98 @@ static int counted(GameState *s, const Filter *f, int you, int src)
     return effect_count(s, f, you, src);
 }
 
+/* A static effect of source src on players ("You have shroud", "Your
+ * opponents can't win the game"): their rules abilities (s->pl_rules).
+ * Returns whether e acts on players. */
+static int on_players(GameState *s, int src, const Effect *e)
+{
+    if (e->who != SEL_YOU && e->who != SEL_OPPONENTS && e->who != SEL_EACH_PLAYER) return 0;
+    int you = perm_controller(s, src);
+    unsigned who = e->who == SEL_YOU ? 1u << you : e->who == SEL_OPPONENTS ? 1u << (1 - you) : 3u;
+    for (int p = 0; p < 2; p++) if (who >> p & 1) s->pl_rules[p] |= (uint16_t)player_rule(e->arg2);
+    return 1;
+}
+
+/* Applies in layer 6 effect e of a static ability in force of source src:
+ * keywords and rules abilities the permanents among `only` gain or lose,
+ * the players' rules abilities (s->pl_rules); a characteristic-defining
+ * ability adds src to *cda (layer 7a). Any other effect (a +N/+N: layer
+ * 7c) does nothing here. */
+static void static_ability(GameState *s, int src, const Effect *e, PermSet only, PermSet *cda)
+{
+    switch (e->op) {
+    case OP_PREVENT_ALL:                                                  /* Personal Sanctuary */
+        if (e->who == SEL_YOU) s->pl_rules[perm_controller(s, src)] |= PR_NO_DAMAGE;
+        return;
+    case OP_SET_PT:                                                       /* Nightmare: 604.3 */
+        if (e->who == SEL_SELF) *cda |= PERMSET_BIT(src);
+        return;
+    case OP_NO_UNTAP:                                                     /* Entangling Vines */
+        for (PermIter m = permset_iter(affected(s, src, e, only)); permiter_more(&m);)
+            s->px[permiter_next(&m)].xflags |= PX_NO_UNTAP;
+        return;
+    case OP_RULE:
+        if (e->arg2 == RULE_NO_PREVENTION && e->who == SEL_NONE) {       /* the whole game's */
+            s->pl_rules[0] |= PR_NO_PREVENT;
+            s->pl_rules[1] |= PR_NO_PREVENT;
+            return;
+        }
+        if (e->arg2 == RULE_TAP_ANY_COLOR) {                              /* lands you control (played.c) */
+            s->pl_rules[perm_controller(s, src)] |= PR_LANDS_ANY_COLOR;
+            return;
+        }
+        /* fall through */
+    case OP_GRANT:                                                        /* and the other rules abilities */
+    case OP_LOSE_KW:
+        if (on_players(s, src, e)) return;
+        for (PermIter m = permset_iter(affected(s, src, e, only)); permiter_more(&m);) grant(s, src, permiter_next(&m), e);
+        return;
+    default:
+        return;
+    }
+}
+
 /* Applies the static abilities of every permanent that act in layer 6
- * (keywords, rules abilities, players' rules abilities: s->pl_rules) or,
- * with pump set, in layer 7c (+N/+N). Returns, in layer 6's pass, the
- * permanents whose own power and toughness a characteristic-defining
- * ability sets (layer 7a: cdas() applies them). Layer 6's pass gathers in
- * *pumpers the permanents with a +N/+N static ability (whatever its
- * condition, looked at again in layer 7c), the only ones 7c's visits. */
-static PermSet statics(GameState *s, int pump, PermSet only, PermSet *pumpers)
+ * (static_ability) to the permanents among `only`. Returns the permanents
+ * whose own power and toughness a characteristic-defining ability sets
+ * (layer 7a: cdas() applies them), and gathers in *pumpers the
+ * permanents with a +N/+N static ability (whatever its condition, looked
+ * at again in layer 7c), the only ones pumps() visits. */
+static PermSet statics(GameState *s, PermSet only, PermSet *pumpers)
 {
     PermSet cda = 0;
-    for (PermIter it = permset_iter(pump ? *pumpers : s->perm_used); permiter_more(&it);) {
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int src = permiter_next(&it);
         if (!(s->px[src].abk & PK_STATIC)) continue;
         const CardDef *d = &s->cards[s->perm[src].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
             if (a->kind != AB_STATIC) continue;
-            if (!pump)
-                for (int j = 0; j < a->n_effects; j++)
-                    if (a->effect[j].op == OP_PUMP) *pumpers |= PERMSET_BIT(src);
-            if (a->cond && !layers_static_cond(s, src, a)) continue;   /* 604.1 */
+            int on = !a->cond || layers_static_cond(s, src, a);           /* 604.1 */
+            for (int j = 0; j < a->n_effects; j++) {
+                if (a->effect[j].op == OP_PUMP) *pumpers |= PERMSET_BIT(src);
+                else if (on) static_ability(s, src, &a->effect[j], only, &cda);
+            }
+        }
+    }
+    return cda;
+}
+
+/* Layer 7c: applies the +N/+N static abilities in force of the permanents
+ * in `pumpers` to the permanents among `only`. */
+static void pumps(GameState *s, PermSet only, PermSet pumpers)
+{
+    for (PermIter it = permset_iter(pumpers); permiter_more(&it);) {
+        int src = permiter_next(&it);
+        const CardDef *d = &s->cards[s->perm[src].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (a->kind != AB_STATIC || (a->cond && !layers_static_cond(s, src, a))) continue;   /* 604.1 */
             for (int j = 0; j < a->n_effects; j++) {
                 const Effect *e = &a->effect[j];
-                if (!pump && e->op == OP_RULE && e->arg2 == RULE_NO_PREVENTION && e->who == SEL_NONE) {
-                    s->pl_rules[0] |= PR_NO_PREVENT;                        /* the whole game's */
-                    s->pl_rules[1] |= PR_NO_PREVENT;
-                    continue;
-                }
-                if (!pump && e->op == OP_PREVENT_ALL && e->who == SEL_YOU) {  /* Personal Sanctuary */
-                    s->pl_rules[perm_controller(s, src)] |= PR_NO_DAMAGE;
-                    continue;
-                }
-                if (!pump && e->op == OP_SET_PT && e->who == SEL_SELF) {     /* Nightmare: 604.3 */
-                    cda |= PERMSET_BIT(src);
-                    continue;
-                }
-                if (!pump && e->op == OP_NO_UNTAP) {                       /* Entangling Vines */
-                    for (PermIter m = permset_iter(affected(s, src, e, only)); permiter_more(&m);)
-                        s->px[permiter_next(&m)].xflags |= PX_NO_UNTAP;
-                    continue;
-                }
-                if (pump != (e->op == OP_PUMP) || (!pump && e->op != OP_GRANT && e->op != OP_LOSE_KW && e->op != OP_RULE))
-                    continue;
-                if (!pump && e->op == OP_RULE && e->arg2 == RULE_TAP_ANY_COLOR) {   /* lands you control (played.c) */
-                    s->pl_rules[perm_controller(s, src)] |= PR_LANDS_ANY_COLOR;
-                    continue;
-                }
-                if (e->who == SEL_YOU || e->who == SEL_OPPONENTS || e->who == SEL_EACH_PLAYER) {   /* on players */
-                    int you = perm_controller(s, src);
-                    unsigned who = e->who == SEL_YOU ? 1u << you : e->who == SEL_OPPONENTS ? 1u << (1 - you) : 3u;
-                    for (int p = 0; p < 2; p++) if (who >> p & 1) s->pl_rules[p] |= (uint16_t)player_rule(e->arg2);
-                    continue;
-                }
+                if (e->op != OP_PUMP || on_players(s, src, e)) continue;
                 PermSet to = affected(s, src, e, only);
                 if (!to) continue;
-                if (!pump) {
-                    for (PermIter m = permset_iter(to); permiter_more(&m);) grant(s, src, permiter_next(&m), e);
-                    continue;
-                }
                 int mult = e->n.kind == QTY_COUNT ? counted(s, &e->count, perm_controller(s, src), src) * e->n.n
                                                   : e->n.n;
                 for (PermIter m = permset_iter(to); permiter_more(&m);) {
@@ -487,7 +520,6 @@ static PermSet statics(GameState *s, int pump, PermSet only, PermSet *pumpers)
             }
         }
     }
-    return cda;
 }
 
 /* Layer 7a (613.3a): "~'s power and toughness are each equal to the number
@@ -648,7 +680,7 @@ void layers_recompute(GameState *s)
     /* Layer 6: abilities gained, static abilities then resolved effects.
      * Only additions are played, so their order does not matter. */
     PermSet pumpers = 0;                                   /* sources with a +N/+N static ability (layer 7c) */
-    PermSet cda = statics(s, 0, only, &pumpers) & only;
+    PermSet cda = statics(s, only, &pumpers) & only;
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (!permset_has(only, f->slot)) continue;
@@ -671,7 +703,7 @@ void layers_recompute(GameState *s)
     }
     /* Layer 7c: modifications, from static abilities (their filters see
      * layer 6's results) and resolved effects; 7d: counters. */
-    statics(s, 1, only, &pumpers);
+    pumps(s, only, pumpers);
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op != OP_PUMP || !permset_has(only, f->slot)) continue;
