@@ -287,6 +287,7 @@ static PermSet affected_all(const GameState *s, int src, const Filter *sel, Perm
     PermSet out = 0, in = s->perm_used & only;
     if (sel->ctl == CTL_YOU) in &= s->perm_ctl[you];                        /* what filter_perm would refuse */
     else if (sel->ctl == CTL_OPP || sel->ctl == CTL_NOT_YOU) in &= s->perm_ctl[1 - you];
+    if (sel->other) in &= ~PERMSET_BIT(src);                                 /* "other": likewise */
     for (PermIter it = permset_iter(in); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (filter_perm(s, sel, i, you, src)) out |= PERMSET_BIT(i);
@@ -416,7 +417,7 @@ static int counted(GameState *s, const Filter *f, int you, int src)
 /* A static effect of source src on players ("You have shroud", "Your
  * opponents can't win the game"): their rules abilities (s->pl_rules).
  * Returns whether e acts on players. */
-static int on_players(GameState *s, int src, const Effect *e)
+static inline int on_players(GameState *s, int src, const Effect *e)
 {
     if (e->who != SEL_YOU && e->who != SEL_OPPONENTS && e->who != SEL_EACH_PLAYER) return 0;
     int you = perm_controller(s, src);
@@ -469,7 +470,9 @@ static void static_ability(GameState *s, int src, const Effect *e, PermSet only,
  * whose own power and toughness a characteristic-defining ability sets
  * (layer 7a: cdas() applies them), and gathers in *pumpers the
  * permanents with a +N/+N static ability (whatever its condition, looked
- * at again in layer 7c), the only ones pumps() visits. */
+ * at again in layer 7c), the only ones pumps() visits. The loops' bounds
+ * are read once: to the compiler, the bytes written to the state may be
+ * the card's, read again at each turn. */
 static PermSet statics(GameState *s, PermSet only, PermSet *pumpers)
 {
     PermSet cda = 0;
@@ -477,13 +480,12 @@ static PermSet statics(GameState *s, PermSet only, PermSet *pumpers)
         int src = permiter_next(&it);
         if (!(s->px[src].abk & PK_STATIC)) continue;
         const CardDef *d = &s->cards[s->perm[src].card];
-        for (int k = 0; k < d->n_abilities; k++) {
-            const Ability *a = &d->ab[k];
+        for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
             if (a->kind != AB_STATIC) continue;
             int on = !a->cond || layers_static_cond(s, src, a);           /* 604.1 */
-            for (int j = 0; j < a->n_effects; j++) {
-                if (a->effect[j].op == OP_PUMP) *pumpers |= PERMSET_BIT(src);
-                else if (on) static_ability(s, src, &a->effect[j], only, &cda);
+            for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++) {
+                if (e->op == OP_PUMP) *pumpers |= PERMSET_BIT(src);
+                else if (on) static_ability(s, src, e, only, &cda);
             }
         }
     }
@@ -497,11 +499,9 @@ static void pumps(GameState *s, PermSet only, PermSet pumpers)
     for (PermIter it = permset_iter(pumpers); permiter_more(&it);) {
         int src = permiter_next(&it);
         const CardDef *d = &s->cards[s->perm[src].card];
-        for (int k = 0; k < d->n_abilities; k++) {
-            const Ability *a = &d->ab[k];
+        for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
             if (a->kind != AB_STATIC || (a->cond && !layers_static_cond(s, src, a))) continue;   /* 604.1 */
-            for (int j = 0; j < a->n_effects; j++) {
-                const Effect *e = &a->effect[j];
+            for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++) {
                 if (e->op != OP_PUMP || on_players(s, src, e)) continue;
                 PermSet to = affected(s, src, e, only);
                 if (!to) continue;
