@@ -415,15 +415,13 @@ static void list_casts(Lister *L, int p, int h, int free_mana)
 {
     const GameState *s = L->s;
     const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[h])];
+    /* The mana cost first (601.2g-h): most cards of a hand cannot be paid
+     * for, and nothing else about them is then looked at. */
+    if (!free_mana && !lister_can_pay(L, p, d->cost_color, d->cost_generic, -1)) return;
     int k = spell_ability(d);
     int xs = spell_x(d, k);
-    int max_x = 0;
-    if (!free_mana) {
-        if (!lister_can_pay(L, p, d->cost_color, d->cost_generic, -1)) return;
-        if (xs) max_x = (mana_total_now(s, p, -1) - d->mana_value) / xs;
-    } else if (xs) {
-        max_x = 0;   /* a scenario gives X itself */
-    }
+    /* Each X the mana pays for (a scenario gives X itself). */
+    int max_x = !free_mana && xs ? (mana_total_now(s, p, -1) - d->mana_value) / xs : 0;
     memset(&L->it, 0, sizeof L->it);
     L->it.kind = SI_SPELL;
     L->it.controller = (uint8_t)p;
