@@ -101,15 +101,25 @@ static void units_of(const GameState *s, int p, int keep, Units *out)
     /* With land objects the basic lands come first (pass -1), as the counts are used before
      * any permanent where basic lands are counts. */
     int objects = state_land_objects(s);
-    for (int pass = objects ? -1 : 0; pass < 2; pass++)
-        for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+    /* The candidates, in one look at each permanent (the passes below then
+     * see them alone): untapped, not kept, with a {T} mana ability or a
+     * land's of Joiner Adept. */
+    int lands_any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;
+    PermSet cand = 0;
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        int mana = (s->px[i].abk & PK_MANA) || (lands_any && (s->px[i].xflags & PX_LAND));
+        cand |= permset_bit_if(mana && !(s->perm[i].flags & PF_TAPPED) && i != keep, i);
+    }
+    for (int pass = objects ? -1 : 0; pass < 2 && cand; pass++)
+        for (PermIter it = permset_iter(cand); permiter_more(&it);) {
             int i = permiter_next(&it);
             const Permanent *q = &s->perm[i];
             int creature = (q->flags & PF_CREATURE) != 0;
-            int any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) && (s->px[i].xflags & PX_LAND);   /* Joiner Adept */
+            int any = lands_any && (s->px[i].xflags & PX_LAND);   /* Joiner Adept */
             if (objects && ((pass < 0) != (!creature && s->cards[q->card].produces >= 0))) continue;
             if (pass < 0 && creature) continue;
-            if (i == keep || (q->flags & PF_TAPPED) || creature != (pass > 0) || !((s->px[i].abk & PK_MANA) || any)) continue;
+            if (creature != (pass > 0)) continue;
             if (creature && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) continue;
             if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;   /* Ice Cage: mana abilities too (605) */
             const CardDef *d = &s->cards[q->card];
