@@ -273,7 +273,8 @@ static void list_targets(Lister *L, Action base, int k)
     const TargetSpec *sp = spec_of(a, k, &tmp);
     const GameState *s = L->s;
     base.n_targets = (uint8_t)(k + 1);
-    /* Each candidate is checked as action_target would name it (spell_target_legal with sp). */
+    /* Each candidate is checked as action_target would name it (spell_target_legal with sp; the
+     * permanents all at once: target_spec_perms). */
     for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW); p++) {
         base.tk[k] = TK_PLAYER; base.tv[k] = (uint8_t)p;
         if (target_spec_legal(s, &L->it, sp, (Target){ TK_PLAYER, (uint8_t)p, 0, 0, 0 })) list_targets(L, base, k + 1);
@@ -299,23 +300,13 @@ static void list_targets(Lister *L, Action base, int k)
             if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);
         }
     } else if (sp->what != TGT_PLAYER) {
-        /* target_spec_legal's first tests, made here without the call (most
-         * permanents fail them: lands, the other player's): the controller
-         * a filter names, a type. */
-        PermSet in = s->perm_used;
-        int you = L->it.controller, object = sp->what == TGT_OBJECT;
-        if (object && sp->f.ctl == CTL_YOU) in &= s->perm_ctl[you];
-        else if (object && (sp->f.ctl == CTL_OPP || sp->f.ctl == CTL_NOT_YOU)) in &= s->perm_ctl[1 - you];
-        for (PermIter it = permset_iter(in); permiter_more(&it);) {
+        for (PermIter it = permset_iter(target_spec_perms(s, &L->it, sp)); permiter_more(&it);) {
             int i = permiter_next(&it);
-            if (object ? sp->f.types && !((s->cards[s->perm[i].card].types | (perm_is_creature(s, i) ? TYPE_CREATURE : 0u)) & sp->f.types)
-                       : !perm_is_creature(s, i) && !perm_is_planeswalker(s, i))
-                continue;
             int dup = 0;
             for (int j = 0; j < k; j++) dup |= sp->distinct && base.tk[j] == TK_PERM && base.tv[j] == i;
             if (dup) continue;
             base.tk[k] = TK_PERM; base.tv[k] = (uint8_t)i;
-            if (target_spec_legal(s, &L->it, sp, (Target){ TK_PERM, (uint8_t)i, 0, 0, s->px[i].ts })) list_targets(L, base, k + 1);
+            list_targets(L, base, k + 1);
         }
     }
 }
