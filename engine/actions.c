@@ -259,6 +259,17 @@ static void list_many(Lister *L, Action base)
     }
 }
 
+static void list_targets(Lister *L, Action base, int k);
+
+/* Action `base`, its targets for specs 0..k-1 of the lister's ability
+ * chosen: added when those are all its specs, else each choice for the
+ * others (the last spec's choices are added here, without a call). */
+static inline void list_rest(Lister *L, Action base, int k)
+{
+    if (k < n_specs(L->a)) list_targets(L, base, k);
+    else if (L->n < ACTION_MAX) L->out[L->n++] = base;
+}
+
 /* Every choice of targets for specs k.. of the lister's ability, each
  * added as an action from `base`. */
 static void list_targets(Lister *L, Action base, int k)
@@ -277,7 +288,7 @@ static void list_targets(Lister *L, Action base, int k)
      * permanents all at once: target_spec_perms). */
     for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW); p++) {
         base.tk[k] = TK_PLAYER; base.tv[k] = (uint8_t)p;
-        if (target_spec_legal(s, &L->it, sp, (Target){ TK_PLAYER, (uint8_t)p, 0, 0, 0 })) list_targets(L, base, k + 1);
+        if (target_spec_legal(s, &L->it, sp, (Target){ TK_PLAYER, (uint8_t)p, 0, 0, 0 })) list_rest(L, base, k + 1);
     }
     base.towner &= (uint8_t)~(1u << k);
     if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_GRAVEYARD) {
@@ -291,13 +302,13 @@ static void list_targets(Lister *L, Action base, int k)
                         dup |= sp->distinct && base.tk[j] == TK_CARD && base.tv[j] == obj && ((base.towner >> j) & 1) == p;
                     if (dup) continue;
                     base.tk[k] = TK_CARD; base.tv[k] = (uint8_t)obj;
-                    if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);
+                    if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1);
                 }
         }
     } else if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_STACK) {
         for (int j = 0; j < s->stack_n; j++) {
             base.tk[k] = TK_STACK; base.tv[k] = (uint8_t)j;
-            if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);
+            if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1);
         }
     } else if (sp->what != TGT_PLAYER) {
         for (PermIter it = permset_iter(target_spec_perms(s, &L->it, sp)); permiter_more(&it);) {
@@ -306,7 +317,7 @@ static void list_targets(Lister *L, Action base, int k)
             for (int j = 0; j < k; j++) dup |= sp->distinct && base.tk[j] == TK_PERM && base.tv[j] == i;
             if (dup) continue;
             base.tk[k] = TK_PERM; base.tv[k] = (uint8_t)i;
-            list_targets(L, base, k + 1);
+            list_rest(L, base, k + 1);
         }
     }
 }
