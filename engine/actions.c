@@ -208,6 +208,8 @@ typedef struct Lister {
     int free_mana;         /* a scenario: mana costs are taken as paid */
     uint8_t col[COLOR_COUNT]; /* a spell's mana cost with X: colored symbols (spell_mana) */
     int cost_generic;      /* and its generic part */
+    Mana mana;             /* the listing player's pool and untapped basic lands (packed 0: not known,
+                              every question goes to mana_can_pay_listed) */
     ManaUnits units;       /* the listing player's mana abilities, listed once when needed (last:
                               lister_init leaves its arrays as they are) */
 } Lister;
@@ -218,6 +220,22 @@ static void lister_init(Lister *L, const GameState *s, Action *out)
     L->s = s;
     L->out = out;
     L->units.n = MANA_UNLISTED;
+}
+
+/* Whether the listing player p can pay `color` and `generic`, leaving
+ * permanent `keep` untapped: mana_can_pay_listed's answer, its first two
+ * tests made here from the mana known once for the listing, without the
+ * call in the usual case (the pool and basic lands pay it all; or, the
+ * units listed and none kept, all the mana there is falls short). */
+static int lister_can_pay(Lister *L, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
+{
+    if (L->mana.packed) {
+        uint64_t cost = mana_pack(color);
+        int short_by = mana_total(cost) + generic - L->mana.total;
+        if (short_by <= 0 && mana_covers(L->mana.avail, cost)) return 1;
+        if (keep < 0 && L->units.n != MANA_UNLISTED && L->units.n < short_by) return 0;
+    }
+    return mana_can_pay_listed(L->s, p, color, generic, keep, &L->units);
 }
 
 /* A spell of several targets of one spec: one action per number of
@@ -234,12 +252,22 @@ static void list_many(Lister *L, Action base)
     for (int n = 0; n <= m && n <= ITEM_TARGETS; n++) {
         if (!many_count_ok(a, n, m, amount)) continue;
         if (n > 1 && a->cost.per_target && !L->free_mana &&
-            !mana_can_pay_listed(L->s, L->it.controller, L->col, L->cost_generic + (n - 1) * a->cost.per_target, -1,
-                                 &L->units))
+            !lister_can_pay(L, L->it.controller, L->col, L->cost_generic + (n - 1) * a->cost.per_target, -1))
             break;
         base.n_targets = (uint8_t)n;
         if (L->n < ACTION_MAX) L->out[L->n++] = base;
     }
+}
+
+static void list_targets(Lister *L, Action base, int k);
+
+/* Action `base`, its targets for specs 0..k-1 of the lister's ability
+ * chosen: added when those are all its specs, else each choice for the
+ * others (the last spec's choices are added here, without a call). */
+static inline void list_rest(Lister *L, Action base, int k)
+{
+    if (k < n_specs(L->a)) list_targets(L, base, k);
+    else if (L->n < ACTION_MAX) L->out[L->n++] = base;
 }
 
 /* Every choice of targets for specs k.. of the lister's ability, each
@@ -256,10 +284,11 @@ static void list_targets(Lister *L, Action base, int k)
     const TargetSpec *sp = spec_of(a, k, &tmp);
     const GameState *s = L->s;
     base.n_targets = (uint8_t)(k + 1);
-    /* Each candidate is checked as action_target would name it (spell_target_legal with sp). */
+    /* Each candidate is checked as action_target would name it (spell_target_legal with sp; the
+     * permanents all at once: target_spec_perms). */
     for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW); p++) {
         base.tk[k] = TK_PLAYER; base.tv[k] = (uint8_t)p;
-        if (target_spec_legal(s, &L->it, sp, (Target){ TK_PLAYER, (uint8_t)p, 0, 0, 0 })) list_targets(L, base, k + 1);
+        if (target_spec_legal(s, &L->it, sp, (Target){ TK_PLAYER, (uint8_t)p, 0, 0, 0 })) list_rest(L, base, k + 1);
     }
     base.towner &= (uint8_t)~(1u << k);
     if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_GRAVEYARD) {
@@ -273,32 +302,22 @@ static void list_targets(Lister *L, Action base, int k)
                         dup |= sp->distinct && base.tk[j] == TK_CARD && base.tv[j] == obj && ((base.towner >> j) & 1) == p;
                     if (dup) continue;
                     base.tk[k] = TK_CARD; base.tv[k] = (uint8_t)obj;
-                    if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);
+                    if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1);
                 }
         }
     } else if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_STACK) {
         for (int j = 0; j < s->stack_n; j++) {
             base.tk[k] = TK_STACK; base.tv[k] = (uint8_t)j;
-            if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_targets(L, base, k + 1);
+            if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1);
         }
     } else if (sp->what != TGT_PLAYER) {
-        /* target_spec_legal's first tests, made here without the call (most
-         * permanents fail them: lands, the other player's): the controller
-         * a filter names, a type. */
-        PermSet in = s->perm_used;
-        int you = L->it.controller, object = sp->what == TGT_OBJECT;
-        if (object && sp->f.ctl == CTL_YOU) in &= s->perm_ctl[you];
-        else if (object && (sp->f.ctl == CTL_OPP || sp->f.ctl == CTL_NOT_YOU)) in &= s->perm_ctl[1 - you];
-        for (PermIter it = permset_iter(in); permiter_more(&it);) {
+        for (PermIter it = permset_iter(target_spec_perms(s, &L->it, sp)); permiter_more(&it);) {
             int i = permiter_next(&it);
-            if (object ? sp->f.types && !((s->cards[s->perm[i].card].types | (perm_is_creature(s, i) ? TYPE_CREATURE : 0u)) & sp->f.types)
-                       : !perm_is_creature(s, i) && !perm_is_planeswalker(s, i))
-                continue;
             int dup = 0;
             for (int j = 0; j < k; j++) dup |= sp->distinct && base.tk[j] == TK_PERM && base.tv[j] == i;
             if (dup) continue;
             base.tk[k] = TK_PERM; base.tv[k] = (uint8_t)i;
-            if (target_spec_legal(s, &L->it, sp, (Target){ TK_PERM, (uint8_t)i, 0, 0, s->px[i].ts })) list_targets(L, base, k + 1);
+            list_rest(L, base, k + 1);
         }
     }
 }
@@ -398,15 +417,13 @@ static void list_casts(Lister *L, int p, int h, int free_mana)
 {
     const GameState *s = L->s;
     const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[h])];
+    /* The mana cost first (601.2g-h): most cards of a hand cannot be paid
+     * for, and nothing else about them is then looked at. */
+    if (!free_mana && !lister_can_pay(L, p, d->cost_color, d->cost_generic, -1)) return;
     int k = spell_ability(d);
     int xs = spell_x(d, k);
-    int max_x = 0;
-    if (!free_mana) {
-        if (!mana_can_pay_listed(s, p, d->cost_color, d->cost_generic, -1, &L->units)) return;
-        if (xs) max_x = (mana_total_now(s, p, -1) - d->mana_value) / xs;
-    } else if (xs) {
-        max_x = 0;   /* a scenario gives X itself */
-    }
+    /* Each X the mana pays for (a scenario gives X itself). */
+    int max_x = !free_mana && xs ? (mana_total_now(s, p, -1) - d->mana_value) / xs : 0;
     memset(&L->it, 0, sizeof L->it);
     L->it.kind = SI_SPELL;
     L->it.controller = (uint8_t)p;
@@ -419,7 +436,7 @@ static void list_casts(Lister *L, int p, int h, int free_mana)
             uint8_t col[COLOR_COUNT];
             int generic;
             spell_mana(d, k, x, col, &generic);
-            if (!mana_can_pay_listed(s, p, col, generic, -1, &L->units)) break;
+            if (!lister_can_pay(L, p, col, generic, -1)) break;
         }
         Action base;
         memset(&base, 0, sizeof base);
@@ -527,7 +544,7 @@ static void list_activations(Lister *L, int p, int free_mana)
             if ((a->kind == AB_EQUIP || (a->timing & TM_SORCERY)) && !sorcery) continue;
             if (!can_pay_other(s, i, a)) continue;
             int keep = a->cost.tap ? i : -1;
-            if (!free_mana && !mana_can_pay_listed(s, p, a->cost.color, a->cost.generic, keep, &L->units)) continue;
+            if (!free_mana && !lister_can_pay(L, p, a->cost.color, a->cost.generic, keep)) continue;
             Action base = ability_base(L, p, s->perm[i].card, k, i, i);
             if (mana) {
                 /* "Add one mana of any color": one action per color, in x
@@ -566,7 +583,7 @@ static void list_activations(Lister *L, int p, int free_mana)
                 max_x = (mana_total_now(s, p, keep) - fixed) / a->cost.x;
             }
             for (int x = 0; x <= max_x; x++) {
-                if (x && !mana_can_pay_listed(s, p, a->cost.color, a->cost.generic + x * a->cost.x, keep, &L->units)) break;
+                if (x && !lister_can_pay(L, p, a->cost.color, a->cost.generic + x * a->cost.x, keep)) break;
                 base.x = (uint8_t)x;
                 L->it.x = (uint8_t)x;
                 if (!a->cost.sac_n && !a->cost.discard_n) list_targets(L, base, 0);
@@ -598,7 +615,7 @@ static void list_granted(Lister *L, int p, int free_mana)
             if ((a->timing & TM_SORCERY) && !sorcery_time(s, p)) continue;
             if (!can_pay_other(s, i, a)) continue;
             int keep = a->cost.tap ? i : -1;
-            if (!free_mana && !mana_can_pay_listed(s, p, a->cost.color, a->cost.generic, keep, &L->units)) continue;
+            if (!free_mana && !lister_can_pay(L, p, a->cost.color, a->cost.generic, keep)) continue;
             Action base = ability_base(L, p, s->perm[j].card, k, i, j);
             L->it.ev_card = s->perm[i].card;
             L->a = a;
@@ -622,7 +639,7 @@ static void list_gy_activations(Lister *L, int p, int free_mana)
             for (int k = 0; k < d->n_abilities; k++) {
                 const Ability *a = &d->ab[k];
                 if (a->kind != AB_ACTIVATED || a->zone != ZONE_GRAVEYARD) continue;
-                if (!free_mana && !mana_can_pay_listed(s, p, a->cost.color, a->cost.generic, -1, &L->units)) continue;
+                if (!free_mana && !lister_can_pay(L, p, a->cost.color, a->cost.generic, -1)) continue;
                 if (L->n < ACTION_MAX)
                     L->out[L->n++] = (Action){ ACT_GY_ACTIVATE, (uint8_t)obj, (uint8_t)k, 0, 0, { 0 }, { 0 }, 0 };
             }
@@ -676,6 +693,7 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
     lister_init(&L, s, out);
     out[L.n++] = (Action){ ACT_PASS, 0, 0, 0, 0, { 0 }, { 0 }, 0 };
     const Player *pl = &s->pl[p];
+    if (!(s->pl_rules[p] & PR_LANDS_ANY_COLOR)) L.mana = mana_of(pl);   /* Joiner Adept's basics: plan's */
     int sorcery = sorcery_time(s, p);
     /* Players' rules on casting: Silence, Rule of Law, Steel Golem. */
     int no_cast = (pl->flags & PL_NO_CAST) || ((s->pl_rules[p] & PR_ONE_SPELL) && (pl->flags & PL_CAST));

@@ -222,11 +222,79 @@ int target_legal(const GameState *s, const StackItem *it, const Ability *a, int 
     return target_spec_legal(s, it, &a->target[k], t);
 }
 
+/* The slot of an item's source, if it is still the same object; else -1. */
+static int item_source(const GameState *s, const StackItem *it)
+{
+    return it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts
+           ? it->source : -1;
+}
+
+/* Whether spec sp's kind of target and filter (not the object's rules
+ * abilities) admit permanent i, for item `it` of player `you` with source
+ * slot src. */
+static inline int spec_admits_perm(const GameState *s, const TargetSpec *sp, int i, int you, int src)
+{
+    if (sp->what == TGT_PLAYER) return 0;
+    if (sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW) {
+        /* "Any target" is a creature, player or planeswalker (115.4, Foundations); the cards
+         * of 2011 printed it "target creature or player", and damage reached a planeswalker
+         * by redirection alone (306.7, 2011: damage_deal). */
+        int pw = perm_is_planeswalker(s, i) && (sp->what == TGT_PLAYER_OR_PW || s->edition != EDITION_2011);
+        return pw || (sp->what != TGT_PLAYER_OR_PW && perm_is_creature(s, i));
+    }
+    return sp->f.zone == ZONE_BATTLEFIELD && filter_perm(s, &sp->f, i, you, src);
+}
+
+/* Whether permanent i's rules abilities let item `it` of player `you`
+ * target it. */
+static inline int perm_targetable_by(const GameState *s, const StackItem *it, int i, int you)
+{
+    const PermX *x = &s->px[i];
+    if (x->rules & (1u << RULE_SHROUD)) return 0;                                          /* 702.18 */
+    if ((x->rules & (1u << RULE_HEXPROOF)) && perm_controller(s, i) != you) return 0;       /* 702.11 */
+    if (x->rules & RULE_BIT(RULE_PROTECTION)) {                                              /* 702.16b */
+        Quality q = quality_of_card(item_source_card(s, it));
+        q.colors = (uint8_t)item_colors(s, it);
+        if (layers_protected(s, i, &q)) return 0;
+    }
+    if ((x->rules & RULE_BIT(RULE_UNTARGETABLE_BY)) && layers_each_rule(s, i, RULE_UNTARGETABLE_BY, untargetable_visit, it))
+        return 0;                                                                           /* Karplusan Strider */
+    return 1;
+}
+
+/* Whether filter f asks of a permanent its types (Filter.types) and its
+ * controller alone ("target creature", "creature you control"). */
+static int filter_types_ctl_only(const Filter *f)
+{
+    return !f->types_not && !f->types_all && !f->colors && !f->colors_not && !f->state && !f->other &&
+           !f->subtype[0] && !f->subtype_not && !f->supers && f->power_max == FILTER_NO_LIMIT &&
+           f->power_min == FILTER_NO_MIN && f->mv_max == FILTER_NO_LIMIT && !f->kw && !f->kw_not;
+}
+
+PermSet target_spec_perms(const GameState *s, const StackItem *it, const TargetSpec *sp)
+{
+    if (sp->what == TGT_PLAYER || (sp->what == TGT_OBJECT && sp->f.zone != ZONE_BATTLEFIELD)) return 0;
+    int you = it->controller, src = item_source(s, it), object = sp->what == TGT_OBJECT;
+    /* spec_admits_perm's first tests, made here without the call (most
+     * permanents fail them: lands, the other player's): the controller a
+     * filter names, a type; a filter of nothing else is then met. */
+    int plain = object && filter_types_ctl_only(&sp->f);
+    PermSet in = s->perm_used, legal = 0;
+    if (object && sp->f.ctl == CTL_YOU) in &= s->perm_ctl[you];
+    else if (object && (sp->f.ctl == CTL_OPP || sp->f.ctl == CTL_NOT_YOU)) in &= s->perm_ctl[1 - you];
+    for (PermIter pi = permset_iter(in); permiter_more(&pi);) {
+        int i = permiter_next(&pi);
+        if (object ? sp->f.types && !((s->cards[s->perm[i].card].types | (perm_is_creature(s, i) ? TYPE_CREATURE : 0u)) & sp->f.types)
+                   : !perm_is_creature(s, i) && !perm_is_planeswalker(s, i))
+            continue;
+        if ((plain || spec_admits_perm(s, sp, i, you, src)) && perm_targetable_by(s, it, i, you)) legal |= PERMSET_BIT(i);
+    }
+    return legal;
+}
+
 int target_spec_legal(const GameState *s, const StackItem *it, const TargetSpec *sp, Target t)
 {
     int you = it->controller;
-    int src = it->source != NO_SLOT && permset_has(s->perm_used, it->source) && s->px[it->source].ts == it->source_ts
-              ? it->source : -1;
     switch (t.kind) {
     case TK_PLAYER:
         if (t.v > 1 || (s->pl[t.v].flags & PL_LOST) || (s->pl_rules[t.v] & PR_SHROUD)) return 0;
@@ -238,27 +306,7 @@ int target_spec_legal(const GameState *s, const StackItem *it, const TargetSpec 
     case TK_PERM: {
         int i = t.v;
         if (i >= PERM_MAX || !permset_has(s->perm_used, i) || s->px[i].ts != t.ts) return 0;
-        if (sp->what == TGT_PLAYER) return 0;
-        if (sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW) {
-            /* "Any target" is a creature, player or planeswalker (115.4, Foundations); the cards
-             * of 2011 printed it "target creature or player", and damage reached a planeswalker
-             * by redirection alone (306.7, 2011: damage_deal). */
-            int pw = perm_is_planeswalker(s, i) && (sp->what == TGT_PLAYER_OR_PW || s->edition != EDITION_2011);
-            if (!pw && (sp->what == TGT_PLAYER_OR_PW || !perm_is_creature(s, i))) return 0;
-        } else if (sp->f.zone != ZONE_BATTLEFIELD || !filter_perm(s, &sp->f, i, you, src)) {
-            return 0;
-        }
-        const PermX *x = &s->px[i];
-        if (x->rules & (1u << RULE_SHROUD)) return 0;                                      /* 702.18 */
-        if ((x->rules & (1u << RULE_HEXPROOF)) && perm_controller(s, i) != you) return 0;   /* 702.11 */
-        if (x->rules & RULE_BIT(RULE_PROTECTION)) {                                          /* 702.16b */
-            Quality q = quality_of_card(item_source_card(s, it));
-            q.colors = (uint8_t)item_colors(s, it);
-            if (layers_protected(s, i, &q)) return 0;
-        }
-        if ((x->rules & RULE_BIT(RULE_UNTARGETABLE_BY)) && layers_each_rule(s, i, RULE_UNTARGETABLE_BY, untargetable_visit, it))
-            return 0;                                                                       /* Karplusan Strider */
-        return 1;
+        return spec_admits_perm(s, sp, i, you, item_source(s, it)) && perm_targetable_by(s, it, i, you);
     }
     case TK_CARD:                                            /* a card in a graveyard */
         if (sp->what != TGT_OBJECT || sp->f.zone != ZONE_GRAVEYARD || t.ts != CARD_TARGET_HERE || t.owner > 1 ||

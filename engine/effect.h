@@ -21,6 +21,9 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen);
 int target_legal(const GameState *s, const StackItem *it, const Ability *a, int k, Target t);
 /* The same for target spec sp (an Aura's enchant made a spec: spell_target_legal). */
 int target_spec_legal(const GameState *s, const StackItem *it, const TargetSpec *sp, Target t);
+/* The permanents target_spec_legal admits for spec sp now, as a set: the
+ * legal actions' candidates, looked at in one pass. */
+PermSet target_spec_perms(const GameState *s, const StackItem *it, const TargetSpec *sp);
 
 /* Resolves stack item it (already removed from the stack): checks its
  * targets again (608.2b); fizzles when every one is illegal; else runs

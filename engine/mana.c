@@ -19,6 +19,33 @@ int mana_can_pay(const Player *pl, const CardDef *d)
     return total >= d->mana_value;
 }
 
+/* Taps `generic` untapped basic lands, each of the color with the most
+ * untapped lands left, the first of equals (keeping colors open); the
+ * caller checked they suffice. Returns the lands tapped. */
+static int tap_generic(Player *pl, int generic)
+{
+    /* The colors are many and which is most follows no pattern: the
+     * maximum is taken without branches. The tapped counts are written
+     * back packed, once (mana_unit). */
+    uint8_t left[COLOR_COUNT];
+    uint64_t tapped = mana_pack(pl->land_tapped);
+    int n = 0;
+    for (int c = 0; c < COLOR_COUNT; c++) left[c] = (uint8_t)mana_untapped(pl, c);
+    for (; n < generic; n++) {
+        int best = 0, most = left[0];
+        for (int c = 1; c < COLOR_COUNT; c++) {
+            int more = left[c] > most;
+            best = more ? c : best;
+            most = more ? left[c] : most;
+        }
+        if (most <= 0) break;            /* defensive: the caller checked the lands suffice */
+        left[best]--;
+        tapped += mana_unit(best);
+    }
+    mana_unpack(pl->land_tapped, tapped);
+    return n;
+}
+
 /* Taps lands for the cost and spends the mana at once: colored symbols from
  * lands of their color, generic from the color with the most untapped lands
  * left (keeping colors open). The caller checked mana_can_pay. */
@@ -45,25 +72,7 @@ void mana_pay(Player *pl, const CardDef *d)
     if (generic <= 0) return;
     for (; generic > 0 && pool; generic--, pool--)   /* the pool first, in color order */
         for (int c = 0; c < COLOR_COUNT; c++) if (pl->mana[c]) { pl->mana[c]--; break; }
-    /* Then a land of the color with the most untapped lands left, the
-     * first of equals (the colors are many and which is most follows no
-     * pattern: the maximum is taken without branches). The tapped counts
-     * are written back packed, once (mana_unit). */
-    uint8_t left[COLOR_COUNT];
-    uint64_t tapped = mana_pack(pl->land_tapped);
-    for (int c = 0; c < COLOR_COUNT; c++) left[c] = (uint8_t)mana_untapped(pl, c);
-    for (; generic > 0; generic--) {
-        int best = 0, most = left[0];
-        for (int c = 1; c < COLOR_COUNT; c++) {
-            int more = left[c] > most;
-            best = more ? c : best;
-            most = more ? left[c] : most;
-        }
-        if (most <= 0) break;            /* defensive: mana_can_pay said the lands suffice */
-        left[best]--;
-        tapped += mana_unit(best);
-    }
-    mana_unpack(pl->land_tapped, tapped);
+    tap_generic(pl, generic);                        /* then lands */
 }
 
 /* ---- games with rules text: mana abilities of permanents ---- */
@@ -101,15 +110,25 @@ static void units_of(const GameState *s, int p, int keep, Units *out)
     /* With land objects the basic lands come first (pass -1), as the counts are used before
      * any permanent where basic lands are counts. */
     int objects = state_land_objects(s);
-    for (int pass = objects ? -1 : 0; pass < 2; pass++)
-        for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+    /* The candidates, in one look at each permanent (the passes below then
+     * see them alone): untapped, not kept, with a {T} mana ability or a
+     * land's of Joiner Adept. */
+    int lands_any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;
+    PermSet cand = 0;
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        int mana = (s->px[i].abk & PK_MANA) || (lands_any && (s->px[i].xflags & PX_LAND));
+        cand |= permset_bit_if(mana && !(s->perm[i].flags & PF_TAPPED) && i != keep, i);
+    }
+    for (int pass = objects ? -1 : 0; pass < 2 && cand; pass++)
+        for (PermIter it = permset_iter(cand); permiter_more(&it);) {
             int i = permiter_next(&it);
             const Permanent *q = &s->perm[i];
             int creature = (q->flags & PF_CREATURE) != 0;
-            int any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) && (s->px[i].xflags & PX_LAND);   /* Joiner Adept */
+            int any = lands_any && (s->px[i].xflags & PX_LAND);   /* Joiner Adept */
             if (objects && ((pass < 0) != (!creature && s->cards[q->card].produces >= 0))) continue;
             if (pass < 0 && creature) continue;
-            if (i == keep || (q->flags & PF_TAPPED) || creature != (pass > 0) || !((s->px[i].abk & PK_MANA) || any)) continue;
+            if (creature != (pass > 0)) continue;
             if (creature && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) continue;
             if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;   /* Ice Cage: mana abilities too (605) */
             const CardDef *d = &s->cards[q->card];
@@ -351,11 +370,22 @@ static void tap_for_mana(GameState *s, const Game *g, int p, const Units *u, int
 
 void mana_pay_cost(GameState *s, const Game *g, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
 {
+    Player *pl = &s->pl[p];
+    int barbs = watches_land_taps(s);
+    /* The usual payment first: the pool empty and the untapped basic lands
+     * paying it all (plan's first answer: no unit tapped), colored symbols
+     * from lands of their color, generic as below. */
+    uint64_t avail, cost = mana_pack(color);
+    if (!mana_pack(pl->mana) && !(s->pl_rules[p] & PR_LANDS_ANY_COLOR) && mana_available(pl, &avail) &&
+        mana_covers(avail, cost) && mana_total(avail) - mana_total(cost) >= generic) {
+        mana_unpack(pl->land_tapped, mana_pack(pl->land_tapped) + cost);   /* lanes cannot carry: covered */
+        int tapped_basics = mana_total(cost) + tap_generic(pl, generic);
+        for (int k = 0; barbs && k < tapped_basics; k++) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
+        return;
+    }
     Plan pn;
     if (!plan(s, p, color, generic, keep, &pn, NULL)) return;
     const Units *u = pn.u;
-    Player *pl = &s->pl[p];
-    int barbs = watches_land_taps(s);
     int any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;
     int left = 0;
     for (int c = 0; c < COLOR_COUNT; c++) left += (any ? 0 : mana_untapped(pl, c)) + pl->mana[c] - pn.from_basic[c];
