@@ -431,15 +431,14 @@ static const Ability *action_ability(const GameState *s, int p, const Action *a)
     return k >= 0 && d->ab[k].kind == AB_SPELL ? &d->ab[k] : NULL;
 }
 
-/* Whether action a casts a sorcery whose effects all either last until
- * end of turn on creatures (+N/+N, keywords, rules: Overrun, Burst of
- * Speed) or tap creatures, for this turn or longer (Sleep): all it
- * does is the combat it makes, which a fork that stops before combat does
- * not see (through_combat does). */
-static int combat_sorcery(const GameState *s, int p, const Action *a)
+/* Whether action a (its ability ab: action_ability's) casts a sorcery
+ * whose effects all either last until end of turn on creatures (+N/+N,
+ * keywords, rules: Overrun, Burst of Speed) or tap creatures, for this
+ * turn or longer (Sleep): all it does is the combat it makes, which a fork
+ * that stops before combat does not see (through_combat does). */
+static int combat_sorcery(const GameState *s, int p, const Action *a, const Ability *ab)
 {
     if (a->type != ACT_CAST || !(s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])].types & TYPE_SORCERY)) return 0;
-    const Ability *ab = action_ability(s, p, a);
     if (!ab || !ab->n_effects) return 0;
     for (int j = 0; j < ab->n_effects; j++) {
         const Effect *e = &ab->effect[j];
@@ -457,11 +456,11 @@ static int combat_sorcery(const GameState *s, int p, const Action *a)
  * graveyard back to its hand (Disentomb, Call to Mind), or of the
  * opponent's hand to discard (Duress). The board value counts cards alone,
  * so such a spell, a card for a card, would never beat passing; players
- * cast it with mana to spare. */
+ * cast it with mana to spare. ab is the ability an action casts or
+ * activates (action_ability's). */
 #define SELECTION_WORTH 1
-static int selection_worth(const GameState *s, int p, const Action *a)
+static int selection_worth(const Ability *ab)
 {
-    const Ability *ab = action_ability(s, p, a);
     for (int j = 0; ab && j < ab->n_effects; j++) {
         const Effect *e = &ab->effect[j];
         if (e->who == SEL_YOU && (e->op == OP_REORDER_TOP || e->op == OP_SCRY || e->op == OP_DIG ||
@@ -478,6 +477,40 @@ static int selection_worth(const GameState *s, int p, const Action *a)
 /* worth_trying's answers. */
 enum { TRY_NOT, TRY_YES, TRY_IDLE_TARGET };
 
+/* What a look reads of the spell or ability a candidate casts or
+ * activates, the same for each target it is listed with (same_source):
+ * the ability (action_ability's) and how its effects on its first target
+ * act: `way` -1 or 1 when all of them act so (sense; its caster's own
+ * part, such as life, aside), else 0; `on_target` how many they are,
+ * `damage` the fixed damage among them (-1: none). */
+typedef struct Reading {
+    const Ability *ab;
+    int way, on_target, damage;
+} Reading;
+
+static Reading read_action(const GameState *s, int p, const Action *a)
+{
+    Reading r = { action_ability(s, p, a), 0, 0, -1 };
+    for (int j = 0; r.ab && j < r.ab->n_effects; j++) {
+        const Effect *e = &r.ab->effect[j];
+        if (e->who == SEL_YOU) continue;           /* the caster's own part (life, cards) */
+        int v = e->who == SEL_TARGET && e->arg == 0 ? sense(e) : 0;
+        if (!v || (r.way && v != r.way)) { r.way = 0; return r; }
+        r.way = v;
+        r.on_target++;
+        if (e->op == OP_DAMAGE && e->n.kind == QTY_CONST && !(e->flags & EF_DAMAGED_NO_REGEN)) r.damage = e->n.n;
+    }
+    return r;
+}
+
+/* Whether actions a and b cast the same card or activate the same
+ * ability of the same permanent (with any targets): read_action reads
+ * them alike. */
+static int same_source(const Action *a, const Action *b)
+{
+    return a->type == b->type && a->hand_idx == b->hand_idx && (a->type != ACT_ACTIVATE || a->ability == b->ability);
+}
+
 /* Whether action a (one target, a permanent or a player) is worth a try
  * on a fork. TRY_NOT for what harms its own side or helps the other's
  * (an ability all of whose effects on that target act one way; its
@@ -488,29 +521,18 @@ enum { TRY_NOT, TRY_YES, TRY_IDLE_TARGET };
  * with the caster's own part (Sorin's Thirst's life) and the board is the
  * same whichever such creature it names: one of them is tried. Version 2
  * with combat damage to come tries such damage on a creature in combat
- * too: with the combat's it may kill. */
-static int worth_trying(const GameState *s, int p, const Action *a, int version)
+ * too: with the combat's it may kill. r is a's reading (read_action). */
+static int worth_trying(const GameState *s, int p, const Action *a, const Reading *r, int version)
 {
-    if (a->n_targets != 1 || (a->tk[0] != TK_PERM && a->tk[0] != TK_PLAYER)) return TRY_YES;
-    const Ability *ab = action_ability(s, p, a);
-    if (!ab) return TRY_YES;
-    int way = 0, on_target = 0, damage = -1;
-    for (int j = 0; j < ab->n_effects; j++) {
-        const Effect *e = &ab->effect[j];
-        if (e->who == SEL_YOU) continue;           /* the caster's own part (life, cards) */
-        int v = e->who == SEL_TARGET && e->arg == 0 ? sense(e) : 0;
-        if (!v || (way && v != way)) return TRY_YES;
-        way = v;
-        on_target++;
-        if (e->op == OP_DAMAGE && e->n.kind == QTY_CONST && !(e->flags & EF_DAMAGED_NO_REGEN)) damage = e->n.n;
-    }
-    if (!way) return TRY_YES;
+    if (a->n_targets != 1 || (a->tk[0] != TK_PERM && a->tk[0] != TK_PLAYER) || !r->way) return TRY_YES;
+    const Ability *ab = r->ab;
+    int damage = r->damage;
     int theirs = a->tk[0] == TK_PLAYER ? a->tv[0] != p : perm_controller(s, a->tv[0]) != p;
-    if ((way < 0) != theirs) return TRY_NOT;
+    if ((r->way < 0) != theirs) return TRY_NOT;
     if (version >= 2 && a->tk[0] == TK_PERM && damage_to_come(s) &&
         permset_has(s->combat.attackers | s->combat.blockers, a->tv[0]))
         return TRY_YES;                                      /* the combat's damage may add to it (playout_end) */
-    if (a->tk[0] == TK_PERM && on_target == 1 && damage >= 0 && !damage_doublers(s) &&   /* Furnace of Rath: 2 is 4 */
+    if (a->tk[0] == TK_PERM && r->on_target == 1 && damage >= 0 && !damage_doublers(s) &&   /* Furnace of Rath: 2 is 4 */
         !(a->type == ACT_ACTIVATE && perm_has(s, a->hand_idx, KW_DEATHTOUCH | KW_WITHER | KW_INFECT))) {
         int i = a->tv[0];
         const Permanent *q = &s->perm[i];
@@ -546,8 +568,8 @@ static int acts_watched(const GameState *s)
  * combat), and nothing watching; or an equip to the creature the
  * Equipment is on. Its try could only show the cost spent against
  * passing, valued likewise once those effects end (pass_value), so it is
- * not tried. */
-static int idle(const GameState *s, int p, const Action *a, int watched, int version)
+ * not tried. ab is the ability it casts or activates (action_ability's). */
+static int idle(const GameState *s, const Action *a, const Ability *ab, int watched, int version)
 {
     /* Version 2 with combat damage to come plays the combat out, and ends
      * such effects after it: one on a creature out of combat is idle too. */
@@ -555,7 +577,6 @@ static int idle(const GameState *s, int p, const Action *a, int watched, int ver
     if (s->stack_n || watched || (in_combat(s) && !window)) return 0;
     for (int j = 0; j < s->float_n; j++)   /* a creature taken until end of turn: its pump counts (borrowed_attack) */
         if (s->fl[j].op == OP_CONTROL && s->fl[j].dur == DUR_EOT) return 0;
-    const Ability *ab = action_ability(s, p, a);
     if (ab && ab->kind == AB_EQUIP)   /* to the creature it is on already (701.3b) */
         return a->n_targets == 1 && a->tk[0] == TK_PERM && s->px[a->hand_idx].attached == a->tv[0];
     if (!ab || !ab->n_effects || (ab->kind != AB_SPELL && ab->kind != AB_ACTIVATED)) return 0;
@@ -758,7 +779,9 @@ static int worth_after_stack(const GameState *s, const Game *g, int p, const Act
     Action acts[ACTION_MAX];
     int n = actions_spells(&f, p, acts, 0), most = -1000000, quiet = -1, now = 0, extra = 0;
     for (int k = 1; k < n && k < LOOK_MAX; k++) {
-        if (!same_play(s, p, b, &f, &acts[k]) || worth_trying(&f, p, &acts[k], version) == TRY_NOT) continue;
+        if (!same_play(s, p, b, &f, &acts[k])) continue;
+        Reading r = read_action(&f, p, &acts[k]);
+        if (worth_trying(&f, p, &acts[k], &r, version) == TRY_NOT) continue;
         if (quiet < 0) {                                  /* valued as spells_main values its candidates */
             quiet = quiet_for(&f, p, version);
             if (quiet) {
@@ -812,17 +835,20 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
      * else is worth doing. */
     int before_combat = version >= 2 && s->step == STEP_MAIN1 && s->active == p && !s->stack_n && !s->combat.skip[p];
     int csorc[8], csorc_n = 0;
+    Reading r = { 0 };
+    int read = 0;   /* the candidate r reads (0: none yet) */
     for (int k = 1; k < n && k < LOOK_MAX; k++) {
         if (legal[k].type == ACT_LAND || does_nothing(s, p, &legal[k])) continue;
-        if (before_combat && combat_sorcery(s, p, &legal[k])) {
+        if (!read || !same_source(&legal[read], &legal[k])) { r = read_action(s, p, &legal[k]); read = k; }
+        if (before_combat && combat_sorcery(s, p, &legal[k], r.ab)) {
             if (csorc_n < 8 && !same_as_earlier(s, p, legal, k)) csorc[csorc_n++] = k;
             continue;
         }
-        int w = worth_trying(s, p, &legal[k], version);                 /* the most selective first */
+        int w = worth_trying(s, p, &legal[k], &r, version);             /* the most selective first */
         if (w == TRY_NOT || same_as_earlier(s, p, legal, k)) continue;
         if (prune) {
             if (watched < 0) watched = acts_watched(s);
-            if (idle(s, p, &legal[k], watched, version)) continue;
+            if (idle(s, &legal[k], r.ab, watched, version)) continue;
         }
         if (prune && w == TRY_IDLE_TARGET) {
             uint32_t key = legal[k].type == ACT_CAST ? OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])
@@ -840,7 +866,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         }
         if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &v))
             v = spells_try(s, g, p, &legal[k], version);
-        if (version >= 2 && v > -100000 && v < 100000) v += selection_worth(s, p, &legal[k]);
+        if (version >= 2 && v > -100000 && v < 100000) v += selection_worth(r.ab);
         if (!valued) { best_v = pass_v = pass_value(s, g, p, version, quiet, now + extra_now); valued = 1; }
         if (rank) { rank->k[rank->n] = k; rank->v[rank->n++] = v; }
         if (v > best_v) { best_v = v; best = k; }
