@@ -233,9 +233,11 @@ static int attack_target_valid(const GameState *s, int a)
     return t == TARGET_PLAYER || (t < PERM_MAX && permset_has(s->perm_used, t));
 }
 
-int combat_damage_choice(const GameState *s, int src, int first_strike,
-                         const int16_t assigned[PERM_MAX], PermSet dt_assigned,
-                         DamageChoice *dc)
+/* combat_damage_choice, inlined in combat_damage_step: the call, made for
+ * each creature that may deal damage, was a measurable part of a step. */
+static inline __attribute__((always_inline)) int damage_choice(const GameState *s, int src,
+                                                               const int16_t assigned[PERM_MAX],
+                                                               PermSet dt_assigned, DamageChoice *dc)
 {
     int power = perm_power(s, src);
     if (power <= 0) return 0;                                                 /* 510.1a */
@@ -280,6 +282,13 @@ int combat_damage_choice(const GameState *s, int src, int first_strike,
     dc->n = (uint8_t)n;
     if (dc->trample || dc->unblocked) { dc->to[n] = RECIP_DEFENDER; dc->lethal[n] = 0; dc->n++; }
     return 1;
+}
+
+int combat_damage_choice(const GameState *s, int src, int first_strike,
+                         const int16_t assigned[PERM_MAX], PermSet dt_assigned,
+                         DamageChoice *dc)
+{
+    return damage_choice(s, src, assigned, dt_assigned, dc);
 }
 
 void combat_default_division(const DamageChoice *dc, int16_t *amount)
@@ -570,7 +579,7 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
                              : (s->perm[i].flags & PF_HAD_FS) && !(kw & KW_DOUBLE_STRIKE))
                 continue;
             DamageChoice dc;
-            if (!combat_damage_choice(s, i, first_strike, assigned, dt_assigned, &dc)) continue;
+            if (!damage_choice(s, i, assigned, dt_assigned, &dc)) continue;
             int at = sa.first[sa.n];
             int16_t *amount = &sa.amount[at];     /* the division is written in place */
             const DamageAssign *gv = NULL;

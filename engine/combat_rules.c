@@ -115,8 +115,20 @@ PermSet combat_blockers_for(const GameState *s, int a, PermSet cand)
         cand = m;
     }
     if (!s->spells || !cand) return cand;
-    if ((s->px[a].rules & ATTACKER_RULES) && evades(s, a)) return 0;
+    uint32_t ra = s->px[a].rules;
+    if ((ra & ATTACKER_RULES) && evades(s, a)) return 0;
     PermSet out = 0;
+    if (!(ra & ATTACKER_RULES)) {
+        /* Most attackers have none of pair_ok's abilities: what is left of
+         * it is the blocker's "can block only creatures with flying",
+         * which a flyer meets. */
+        if (perm_has(s, a, KW_FLYING)) return cand;
+        for (PermIter it = permset_iter(cand); permiter_more(&it);) {
+            int b = permiter_next(&it);
+            out |= permset_bit_if(!(s->px[b].rules & RULE_BIT(RULE_BLOCK_ONLY_FLYING)), b);
+        }
+        return out;
+    }
     for (PermIter it = permset_iter(cand); permiter_more(&it);) {
         int b = permiter_next(&it);
         out |= permset_bit_if(pair_ok(s, b, a), b);
@@ -143,26 +155,37 @@ int combat_may_attack(const GameState *s, int i)
 
 /* ---- attacks ---- */
 
-/* The active player's creatures that can attack now (able) and those of
- * them that attack each combat if able (must); the number of those
- * requirements the best legal declaration obeys (508.1d): all of them,
- * unless the only one can't attack alone and no other creature can
- * attack with it. */
-static int attack_requirements(const GameState *s, PermSet *able, PermSet *must)
+/* The active player's creatures that can attack now. */
+static PermSet able_attackers(const GameState *s)
 {
-    PermSet ab = 0, mu = 0;
+    PermSet ab = 0;
+    for (PermIter it = permset_iter(s->perm_ctl[s->active]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        ab |= permset_bit_if(combat_may_attack(s, i), i);
+    }
+    return ab;
+}
+
+/* The active player's creatures that can attack now and attack each
+ * combat if able (must); the number of those requirements the best legal
+ * declaration obeys (508.1d): all of them, unless the only one can't
+ * attack alone and no other creature can attack with it. Only a creature
+ * with a requirement is asked whether it can attack, and the others only
+ * in that case (most boards have no requirement). */
+static int attack_requirements(const GameState *s, PermSet *must)
+{
+    PermSet mu = 0;
     int m = 0;
     for (PermIter it = permset_iter(s->perm_ctl[s->active]); permiter_more(&it);) {
         int i = permiter_next(&it);
-        if (!combat_may_attack(s, i)) continue;
-        ab |= PERMSET_BIT(i);
-        int r = perm_must_attack(s, i);
-        mu |= permset_bit_if(r != 0, i);
-        m += r;
+        if (!(s->px[i].rules & (RULE_BIT(RULE_MUST_ATTACK) | RULE_BIT(RULE_MUST_ATTACK_YOU))) ||
+            !combat_may_attack(s, i))
+            continue;
+        mu |= PERMSET_BIT(i);
+        m += perm_must_attack(s, i);
     }
-    *able = ab;
     *must = mu;
-    if (permset_count(mu) == 1 && perm_rule(s, permset_first(mu), RULE_NOT_ALONE) && !(ab & ~mu)) m = 0;
+    if (permset_count(mu) == 1 && perm_rule(s, permset_first(mu), RULE_NOT_ALONE) && !(able_attackers(s) & ~mu)) m = 0;
     return m;
 }
 
@@ -180,8 +203,8 @@ int combat_rules_attack(const GameState *s, const AttackDecl *d, int n)
     for (int k = 0; k < n; k++)                      /* (each once: check_attack, combat.c) */
         if (!combat_may_attack(s, d[k].attacker)) return ERR_ILLEGAL_ATTACK;
     if (n == 1 && perm_rule(s, d[0].attacker, RULE_NOT_ALONE)) return ERR_ILLEGAL_ATTACK;   /* 506.5 */
-    PermSet able, must;
-    int want = attack_requirements(s, &able, &must), got = 0;
+    PermSet must;
+    int want = attack_requirements(s, &must), got = 0;
     for (int k = 0; k < n; k++) got += obeyed(s, &d[k]);
     return got == want ? MTG_OK : ERR_ILLEGAL_ATTACK;
 }
@@ -189,7 +212,7 @@ int combat_rules_attack(const GameState *s, const AttackDecl *d, int n)
 int combat_attack_repair(const GameState *s, AttackDecl *d, int n)
 {
     if (!s->spells) return n;
-    PermSet in = 0, able, must;
+    PermSet in = 0, must;
     int m = 0;
     for (int k = 0; k < n; k++) {
         int a = d[k].attacker;
@@ -197,7 +220,7 @@ int combat_attack_repair(const GameState *s, AttackDecl *d, int n)
         in |= PERMSET_BIT(a);
         d[m++] = d[k];
     }
-    attack_requirements(s, &able, &must);
+    attack_requirements(s, &must);
     for (int k = 0; k < m; k++)                             /* "attacks you": the player */
         if (perm_rule(s, d[k].attacker, RULE_MUST_ATTACK_YOU)) d[k].target = TARGET_PLAYER;
     for (PermIter it = permset_iter(must & ~in); permiter_more(&it);) {
@@ -206,7 +229,7 @@ int combat_attack_repair(const GameState *s, AttackDecl *d, int n)
         in |= PERMSET_BIT(i);
     }
     if (m == 1 && perm_rule(s, d[0].attacker, RULE_NOT_ALONE)) {                              /* 506.5 */
-        PermSet other = able & ~in;
+        PermSet other = able_attackers(s) & ~in;
         if (permset_has(must, d[0].attacker) && other)
             d[m++] = (AttackDecl){ (uint8_t)permset_first(other), TARGET_PLAYER };
         else

@@ -714,10 +714,10 @@ static inline __attribute__((always_inline)) int worth_attacking(View *v, int a,
  * tells the compiler that every mask's high word is zero (it then drops
  * all that works on it, and inlines what it inlined when masks were 64
  * bits: damage_through, worth_attacking, fight2), and for a larger one.
- * A third copy (`rules`, with `wide`) serves games with rules text: who
- * can block whom comes from combat_blockers_for (evasion, protection,
- * blocking limits), and the requirements are met. h_attack and h_block
- * pick the copy. */
+ * Games with rules text have copies of their own (`rules`: a block's
+ * with `wide`, an attack's of either width): who can block whom comes
+ * from combat_blockers_for (evasion, protection, blocking limits), and
+ * the requirements are met. h_attack and h_block pick the copy. */
 static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, const GameState *s, const Game *g,
                                                              int p, Rng *rng, AttackDecl *out, int wide, int rules,
                                                              PermSet *can)
@@ -739,7 +739,10 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
         all_mine |= permset_bit_if((q->flags & PF_CREATURE) != 0, i);
         reach |= reach_bit(q, i);
         cand[nc] = (uint8_t)i;
-        nc += perm_can_attack(q) & (q->power > 0) & (!rules || combat_may_attack(s, i));
+        /* combat_may_attack adds to perm_can_attack (i is the active
+         * player's) only "can't attack unless": asked of those that have it. */
+        nc += perm_can_attack(q) & (q->power > 0) &
+              (!rules || !(s->px[i].rules & RULE_BIT(RULE_ATTACK_ONLY_IF)) || combat_may_attack(s, i));
     }
     if (!nc) return 0;
     for (PermIter it = permset_iter(permset_narrow(s->perm_ctl[opp], wide)); permiter_more(&it);) {
@@ -892,7 +895,9 @@ static __attribute__((noinline)) int h_attack_rules(const Policy *pol, const Gam
                                                     Rng *rng, AttackDecl *out)
 {
     PermSet can[PERM_MAX];
-    int n = h_attack_in(pol, s, g, p, rng, out, 1, 1, can);
+    /* Narrow masks on the usual battlefield, as in the creature-only copies. */
+    int n = permset_wide(s->perm_used) ? h_attack_in(pol, s, g, p, rng, out, 1, 1, can)
+                                       : h_attack_in(pol, s, g, p, rng, out, 0, 1, can);
     aim_planeswalkers(s, p, out, n);
     return combat_attack_repair(s, out, n);
 }
