@@ -393,6 +393,7 @@ static int scenario_read(Scenario *sc, ScenarioPool *pc, const cJSON *root)
     /* The players, then `spells` (whose cards have ids the combat fields
      * may name: a creature with flash cast before blockers are declared). */
     if (read_players(sc, pc, root) || scn_read_spells(sc, pc, root) || scn_card_tokens(sc, pc)) return -1;
+    sc->subtypes = scn_subtypes(sc, pc);   /* what names protection's and landwalk's subtypes */
     if (read_attacks(sc, root) || read_blocks(sc, root)) return -1;
     if (read_orders(sc, root, "damage_order", 0) || read_orders(sc, root, "blocker_order", 1)) return -1;
     if (read_assign(sc, root)) return -1;

@@ -136,7 +136,7 @@ int scn_card_tokens(Scenario *sc, ScenarioPool *pc)
     sc->tok_ab = malloc((size_t)n_ab * sizeof *sc->tok_ab);
     if (!sc->tok_ab) return scn_bad(sc, "players", "out of memory");
     Ability *ab = sc->tok_ab;
-    const SubtypeTable *st = sc->inl_on ? &sc->inl.subtypes : pc->ok ? &pc->pool.subtypes : NULL;
+    const SubtypeTable *st = scn_subtypes(sc, pc);
     for (int i = 0; i < n; i++) {
         CardDef *c = &sc->def[i];
         if (!makes_tokens(c)) continue;
@@ -190,6 +190,11 @@ static void inline_pool(Scenario *sc, ScenarioPool *pc)
     pool_init(&sc->inl);
     if (pc->ok) sc->inl.subtypes = pc->pool.subtypes;
     sc->inl_on = 1;
+}
+
+const SubtypeTable *scn_subtypes(const Scenario *sc, const ScenarioPool *pc)
+{
+    return sc->inl_on ? &sc->inl.subtypes : pc->ok ? &pc->pool.subtypes : NULL;
 }
 
 void scn_cards_free(Scenario *sc)

@@ -148,6 +148,8 @@ typedef struct Scenario {
     int inl_n;                 /* cards read into inl (each under a name of its own) */
     Ability *tok_ab;           /* the abilities of the cards that create tokens, copied with their
                                   tokens' definitions in def[] (malloc'ed; scn_cards_free) */
+    const SubtypeTable *subtypes; /* the names of the cards' subtype ids (scn_subtypes), once every
+                                     card is read; NULL when no pool was loaded */
 } Scenario;
 
 /* What a run ended with. */
@@ -195,14 +197,35 @@ int  scn_only_keys(const Scenario *sc, const cJSON *obj, const char *path, const
 /* The KW_* bit of a keyword name (702.x, '_' and '-' read as spaces), or -1
  * with the closest name in *closest. */
 int  scn_keyword_find(const char *s, const char **closest);
-/* Keywords as the result prints them: k < KW_COUNT is card.h's bit k,
- * KW_COUNT + j the rules ability scn_rule_keyword(j) that is a keyword
- * (hexproof, shroud, flash, fear, intimidate). */
+/* Keywords as the result prints them, numbered: k < KW_COUNT is card.h's
+ * bit k; SCN_KW_RULE + j the rules ability scn_rule_keyword(j) that is a
+ * keyword (hexproof, shroud, flash, fear, intimidate); then the keywords
+ * with a parameter, one per quality or land type (702.16a: "Protection
+ * from black", from a card type's bit t: "Protection from creatures", from
+ * subtype id: "Protection from Demons"; 702.14a: "Swampwalk" of subtype id). */
 #define SCN_RULE_KW_N 5
-const char *scn_keyword_name(int k);
+#define SCN_PROT_TYPES 7         /* the card types protection can name (TYPE_LAND .. TYPE_SORCERY) */
+enum {
+    SCN_KW_RULE = KW_COUNT,
+    SCN_KW_PROT_COLOR = SCN_KW_RULE + SCN_RULE_KW_N,        /* + color bit (CB_*, WUBRG) */
+    SCN_KW_PROT_TYPE = SCN_KW_PROT_COLOR + 5,                /* + type bit (TYPE_*) */
+    SCN_KW_PROT_SUBTYPE = SCN_KW_PROT_TYPE + SCN_PROT_TYPES, /* + subtype id - 1 */
+    SCN_KW_WALK = SCN_KW_PROT_SUBTYPE + SUBTYPE_MAX - 1,     /* + subtype id - 1 */
+    SCN_KW_N = SCN_KW_WALK + SUBTYPE_MAX - 1
+};
+#define SCN_KW_NAME_MAX (sizeof "Protection from " + SUBTYPE_NAME_MAX + 2)  /* a plural: "f" to "ves" */
+/* A set of keywords (numbered as above). */
+typedef struct ScnKwSet { uint64_t w[(SCN_KW_N + 63) / 64]; } ScnKwSet;
+static inline void scn_kw_add(ScnKwSet *ks, int k) { ks->w[k / 64] |= 1ull << (k % 64); }
+static inline int scn_kw_has(const ScnKwSet *ks, int k) { return (ks->w[k / 64] >> (k % 64)) & 1; }
+/* Keyword k's name as printed into out; "" for a subtype id the file's
+ * cards do not know. */
+const char *scn_keyword_name(const Scenario *sc, int k, char out[SCN_KW_NAME_MAX]);
 int  scn_rule_keyword(int j);
-/* The index (as above) of a keyword name, or -1 with the closest name. */
-int  scn_any_keyword_find(const char *s, const char **closest);
+/* The number (as above) of a keyword name, compared without regard to
+ * case, '_' and '-' read as spaces; or -1 with the closest name in
+ * closest. */
+int  scn_any_keyword_find(const Scenario *sc, const char *s, char closest[SCN_KW_NAME_MAX]);
 int  scn_perm_index(const Scenario *sc, const char *id);
 int  scn_card_index(const Scenario *sc, const char *id);
 /* Reads obj[key] as the id of a permanent of the file. */
@@ -219,6 +242,11 @@ int  scn_new_id(const Scenario *sc, const cJSON *id, const char *f, char out[SCN
  * names it when an inline card has no name. Sets sc->spells when it has
  * abilities or uses the fields of cards with rules text. */
 int scn_read_card(Scenario *sc, ScenarioPool *pc, const cJSON *c, const char *path, const char *id, CardDef *d);
+/* The table that names the subtype ids of the file's cards: the inline
+ * cards' (which extends the default pool's), else the default pool's;
+ * NULL when neither was loaded (no card named from the pool, none with
+ * rules text). */
+const SubtypeTable *scn_subtypes(const Scenario *sc, const ScenarioPool *pc);
 /* Frees what reading cards kept (the inline cards' abilities). */
 void scn_cards_free(Scenario *sc);
 /* Once every card is read: each token a card creates gets a definition

@@ -1,8 +1,9 @@
 /* scenario_json.c: the scenario readers' messages and typed readers: a
  * field that is missing, of the wrong kind or out of range is said with its
  * path ("players[1].battlefield[0].damage: ..."), and nothing is run for
- * that file. Also the names the format spells out (keywords) and the ids of
- * the file. */
+ * that file. Also the names the format spells out (keywords, with
+ * protection's qualities and landwalk's land types) and the ids of the
+ * file. */
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
@@ -114,27 +115,76 @@ int scn_keyword_find(const char *s, const char **closest)
     return -1;
 }
 
-const char *scn_keyword_name(int k)
+/* The qualities protection names (702.16a) as its printed wording has
+ * them: colors in CB_* order, card types in TYPE_* order, plural ("from
+ * creatures", as decks/text.c reads them). */
+static const char *const color_words[5] = { "white", "blue", "black", "red", "green" };
+static const char *const type_words[SCN_PROT_TYPES] = {
+    "lands", "creatures", "planeswalkers", "artifacts", "enchantments", "instants", "sorceries"
+};
+
+/* The basic land types have ids 1 .. SUBTYPE_BASIC_LAND_LAST in every
+ * subtype table (engine/ability.h): their names when the file loaded none,
+ * so that "Swampwalk" is a keyword name in every file. */
+static const char *const basic_land_types[SUBTYPE_BASIC_LAND_LAST] = {
+    "Plains", "Island", "Swamp", "Mountain", "Forest"
+};
+
+/* The name of subtype id, or NULL when the file's cards know no such id. */
+static const char *subtype_name(const Scenario *sc, int id)
 {
-    if (k < KW_COUNT) return keywords[k].name;
-    return rule_keywords[k - KW_COUNT].name;
+    int n = sc->subtypes ? sc->subtypes->n : SUBTYPE_BASIC_LAND_LAST;
+    if (id < 1 || id > n) return NULL;
+    return sc->subtypes ? sc->subtypes->name[id] : basic_land_types[id - 1];
+}
+
+/* A subtype's plural as protection prints it ("from Demons", "from
+ * Elves"): the inverse of decks/text.c's subtype_word, which reads a final
+ * "ves" as "f" and drops another final "s"; a name that ends in "s"
+ * ("Plains") is its own plural. */
+static void subtype_plural(char *out, size_t n, const char *name)
+{
+    size_t len = strlen(name);
+    if (len && name[len - 1] == 'f') snprintf(out, n, "%.*sves", (int)(len - 1), name);
+    else if (len && name[len - 1] == 's') snprintf(out, n, "%s", name);
+    else snprintf(out, n, "%ss", name);
+}
+
+const char *scn_keyword_name(const Scenario *sc, int k, char out[SCN_KW_NAME_MAX])
+{
+    const char *sub;
+    char plural[SCN_KW_NAME_MAX];
+    out[0] = 0;
+    if (k < KW_COUNT) snprintf(out, SCN_KW_NAME_MAX, "%s", keywords[k].name);
+    else if (k < SCN_KW_PROT_COLOR) snprintf(out, SCN_KW_NAME_MAX, "%s", rule_keywords[k - SCN_KW_RULE].name);
+    else if (k < SCN_KW_PROT_TYPE) snprintf(out, SCN_KW_NAME_MAX, "Protection from %s", color_words[k - SCN_KW_PROT_COLOR]);
+    else if (k < SCN_KW_PROT_SUBTYPE) snprintf(out, SCN_KW_NAME_MAX, "Protection from %s", type_words[k - SCN_KW_PROT_TYPE]);
+    else if (k < SCN_KW_WALK) {
+        if ((sub = subtype_name(sc, k - SCN_KW_PROT_SUBTYPE + 1))) {
+            subtype_plural(plural, sizeof plural, sub);
+            snprintf(out, SCN_KW_NAME_MAX, "Protection from %s", plural);
+        }
+    } else if ((sub = subtype_name(sc, k - SCN_KW_WALK + 1))) {
+        snprintf(out, SCN_KW_NAME_MAX, "%swalk", sub);              /* 702.14a: "[type]walk" */
+    }
+    return out;
 }
 
 int scn_rule_keyword(int j) { return rule_keywords[j].rule; }
 
-int scn_any_keyword_find(const char *s, const char **closest)
+int scn_any_keyword_find(const Scenario *sc, const char *s, char closest[SCN_KW_NAME_MAX])
 {
-    int bit = scn_keyword_find(s, closest);
-    if (bit >= 0) return __builtin_ctz((unsigned)bit);
-    char norm[64];
+    char norm[64], name[SCN_KW_NAME_MAX];
     size_t n = 0;
     for (; *s && n + 1 < sizeof norm; s++) norm[n++] = (*s == '_' || *s == '-') ? ' ' : *s;
     norm[n] = 0;
-    int best = scn_edit_distance(norm, *closest);
-    for (int j = 0; j < SCN_RULE_KW_N; j++) {
-        if (scn_ci_eq(norm, rule_keywords[j].name)) return KW_COUNT + j;
-        int d = scn_edit_distance(norm, rule_keywords[j].name);
-        if (d < best) { best = d; *closest = rule_keywords[j].name; }
+    int best = 1 << 30;
+    closest[0] = 0;
+    for (int k = 0; k < SCN_KW_N; k++) {
+        if (!*scn_keyword_name(sc, k, name)) continue;
+        if (scn_ci_eq(norm, name)) return k;
+        int d = scn_edit_distance(norm, name);
+        if (d < best) { best = d; memcpy(closest, name, sizeof name); }
     }
     return -1;
 }

@@ -608,6 +608,63 @@ static const char *id_at(const Scenario *sc, const Outcome *o, const GameState *
     return NULL;
 }
 
+/* Adds to ks the qualities of one instance of protection (702.16a) from
+ * a static ability: its card types and subtypes (its colors are in
+ * PermX.prot with those of every other instance). */
+static int protection_visit(const GameState *s, int i, const Filter *param, int src, const void *ctx)
+{
+    (void)s; (void)i; (void)src;
+    ScnKwSet *ks = (ScnKwSet *)ctx;
+    for (int t = 0; t < SCN_PROT_TYPES; t++)
+        if (param->types & (1u << t)) scn_kw_add(ks, SCN_KW_PROT_TYPE + t);
+    for (int k = 0; k < FILTER_SUBTYPES && param->subtype[k]; k++)
+        scn_kw_add(ks, SCN_KW_PROT_SUBTYPE + param->subtype[k] - 1);
+    return 0;
+}
+
+/* Adds to ks the land type of one instance of landwalk (702.14a), the one
+ * combat_rules.c's evasion reads. */
+static int landwalk_visit(const GameState *s, int i, const Filter *param, int src, const void *ctx)
+{
+    (void)s; (void)i; (void)src;
+    scn_kw_add((ScnKwSet *)ctx, SCN_KW_WALK + param->subtype[0] - 1);
+    return 0;
+}
+
+/* The keywords permanent `slot` has now, as the layers computed them: the
+ * engine's keyword bits, the rules abilities that are keywords, and one
+ * entry per quality of protection and per land type of landwalk. These
+ * two have their parameters in the abilities that grant them (layers.h):
+ * read, as combat and targeting read them, only when the permanent has
+ * the rule, with protection's colors (from every source: Stave Off's
+ * chosen color, Voice of All's) in PermX.prot. */
+static ScnKwSet keywords_of(const GameState *s, int slot)
+{
+    ScnKwSet ks = { { 0 } };
+    const PermX *x = &s->px[slot];
+    for (int k = 0; k < KW_COUNT; k++)
+        if (s->perm[slot].kw & (1u << k)) scn_kw_add(&ks, k);
+    for (int j = 0; j < SCN_RULE_KW_N; j++)
+        if (perm_rule(s, slot, scn_rule_keyword(j))) scn_kw_add(&ks, SCN_KW_RULE + j);
+    if (perm_rule(s, slot, RULE_PROTECTION)) {
+        for (int c = 0; c < 5; c++)
+            if (x->prot & (1u << c)) scn_kw_add(&ks, SCN_KW_PROT_COLOR + c);
+        if (x->xflags & PX_PROT_WIDE) layers_each_rule(s, slot, RULE_PROTECTION, protection_visit, &ks);
+    }
+    if (perm_rule(s, slot, RULE_LANDWALK)) layers_each_rule(s, slot, RULE_LANDWALK, landwalk_visit, &ks);
+    return ks;
+}
+
+/* A permanent's `keywords`: its keywords by name, in the order they are
+ * numbered (scenario_int.h). */
+static void add_keywords(cJSON *kw, const Scenario *sc, const GameState *s, int slot)
+{
+    ScnKwSet ks = keywords_of(s, slot);
+    char name[SCN_KW_NAME_MAX];
+    for (int k = 0; k < SCN_KW_N; k++)
+        if (scn_kw_has(&ks, k)) cJSON_AddItemToArray(kw, cJSON_CreateString(scn_keyword_name(sc, k, name)));
+}
+
 cJSON *scn_state_json_spells(cJSON *r, const Scenario *sc, const Outcome *o, const GameState *s, int fs)
 {
     cJSON *pl = cJSON_AddArrayToObject(r, "players");
@@ -657,12 +714,7 @@ cJSON *scn_state_json_spells(cJSON *r, const Scenario *sc, const Outcome *o, con
             cJSON_AddNullToObject(e, "toughness");
         }
         if (pw) cJSON_AddNumberToObject(e, "loyalty", q->loyalty);
-        cJSON *kw = cJSON_AddArrayToObject(e, "keywords");
-        for (int k = 0; k < KW_COUNT; k++)
-            if (q->kw & (1u << k)) cJSON_AddItemToArray(kw, cJSON_CreateString(scn_keyword_name(k)));
-        for (int j = 0; j < SCN_RULE_KW_N; j++)
-            if (perm_rule(s, slot, scn_rule_keyword(j)))
-                cJSON_AddItemToArray(kw, cJSON_CreateString(scn_keyword_name(KW_COUNT + j)));
+        add_keywords(cJSON_AddArrayToObject(e, "keywords"), sc, s, slot);
         cJSON_AddNumberToObject(e, "controller", perm_controller(s, slot));
         int at = s->px[slot].attached;
         const char *to = at != NO_SLOT && permset_has(s->perm_used, at) ? id_at(sc, o, s, at) : NULL;
@@ -717,21 +769,24 @@ int scn_compare_spells(const Scenario *sc, const cJSON *want, const cJSON *resul
     return bad_n;
 }
 
-/* The keyword indices (scn_any_keyword_find's) of a list of names, as bits. */
-static uint64_t keyword_set(const cJSON *a)
+/* The keywords (scn_any_keyword_find's numbers) of a list of names. */
+static ScnKwSet keyword_set(const Scenario *sc, const cJSON *a)
 {
-    uint64_t m = 0;
+    ScnKwSet ks = { { 0 } };
     for (const cJSON *e = a ? a->child : NULL; e; e = e->next) {
-        const char *closest;
-        int k = cJSON_IsString(e) ? scn_any_keyword_find(e->valuestring, &closest) : -1;
-        if (k >= 0) m |= 1ull << k;
+        char closest[SCN_KW_NAME_MAX];
+        int k = cJSON_IsString(e) ? scn_any_keyword_find(sc, e->valuestring, closest) : -1;
+        if (k >= 0) scn_kw_add(&ks, k);
     }
-    return m;
+    return ks;
 }
 
 int scn_compare_perm_field(const Scenario *sc, const char *field, const cJSON *want, const cJSON *got)
 {
     if (strcmp(want->string, "keywords")) return -1;
-    if (cJSON_IsArray(got) && keyword_set(want) == keyword_set(got)) return 0;
+    if (cJSON_IsArray(got)) {
+        ScnKwSet w = keyword_set(sc, want), g = keyword_set(sc, got);
+        if (!memcmp(&w, &g, sizeof w)) return 0;
+    }
     return scn_differ(sc, field, want, got);
 }

@@ -544,10 +544,10 @@ int scn_check_expect_spells(Scenario *sc, const cJSON *x, const char *path, int 
             int j = 0;
             for (const cJSON *t = kw->child; t; t = t->next, j++) {
                 char fj[SCN_FIELD_MAX];
-                const char *closest;
+                char closest[SCN_KW_NAME_MAX];
                 scn_field_idx(fj, fk, j);
                 if (!cJSON_IsString(t)) return scn_bad(sc, fj, "expected a keyword name, got %s", scn_json_kind(t));
-                if (scn_any_keyword_find(t->valuestring, &closest) < 0)
+                if (scn_any_keyword_find(sc, t->valuestring, closest) < 0)
                     return scn_bad(sc, fj, "unknown keyword \"%s\" (did you mean \"%s\"?)", t->valuestring, closest);
             }
         }

@@ -225,6 +225,33 @@ static void test_spells_output(void)
     run_free(&r);
 }
 
+/* The keywords with a parameter as printed (702.16a, 702.14a): one entry
+ * per quality of protection, "Protection from" with the quality as the
+ * card prints it, and "[land type]walk", the exact strings an outside
+ * checker compares. */
+static void test_keywords_output(void)
+{
+    Run r = run("scenarios/702.16a-baneslayer-angel-keywords-list-protection-from-demons-and-from-dragons.json "
+                "scenarios/702.14a-bog-wraith-keywords-list-swampwalk-and-it-is-unblocked.json "
+                "scenarios/702.16a-stave-off-blue-chosen-the-bears-list-protection-from-blue.json");
+    CHECK(r.status == 0, "exit %d, want 0 (stderr: %s)", r.status, r.err);
+    static const struct { const char *id; const char *want; } cases[] = {
+        { "angel", "[\"Flying\",\"First strike\",\"Lifelink\",\"Protection from Dragons\",\"Protection from Demons\"]" },
+        { "wraith", "[\"Swampwalk\"]" },
+        { "bears", "[\"Protection from blue\"]" },
+    };
+    for (int i = 0; i < 3; i++) {
+        cJSON *j = line_json(r.out, i);
+        const cJSON *kw = get(get(get(get(j, "result"), "permanents"), cases[i].id), "keywords");
+        char *got = kw ? cJSON_PrintUnformatted(kw) : NULL;
+        CHECK(got && !strcmp(got, cases[i].want), "%s: keywords %s, want %s", cases[i].id, got ? got : "(none)",
+              cases[i].want);
+        free(got);
+        cJSON_Delete(j);
+    }
+    run_free(&r);
+}
+
 static void test_no_expect(void)
 {
     Run r = run("data/scenario_bad/noexpect_default_division.json");
@@ -266,6 +293,12 @@ static void test_failing_expect(void)
         "expect.permanents.c.tapped", NULL });
     expect_fail("fail_spells.json", (const char *const[]){ "expect.spells[0]", "\"countered\"", "\"resolved\"",
         "expect.zones.b", "expect.players[0].hand", NULL });
+    /* Keywords are a set: one missing (protection from red, swampwalk) or
+     * one too many (protection from creatures) fails. */
+    expect_fail("fail_keywords.json", (const char *const[]){
+        "expect.permanents.paladin.keywords", "\"Protection from red\"]",
+        "expect.permanents.wraith.keywords", "got [\"Swampwalk\"]",
+        "expect.permanents.bears.keywords", "expected [\"Protection from creatures\"], got []", NULL });
 }
 
 /* An invalid file: exit 2, nothing on stdout, and the file, the field and
@@ -334,6 +367,8 @@ static void test_invalid_files(void)
     expect_bad("bad_expect_zone_word.json", "expect.zones.a", "\"exile\"");
     expect_bad("bad_expect_spells_count.json", "expect.spells", "2 words for 1 entries");
     expect_bad("bad_expect_keywords.json", "expect.permanents.a.keywords[0]", "did you mean \"Flying\"");
+    expect_bad("bad_expect_keywords_protection.json", "expect.permanents.paladin.keywords[1]",
+               "did you mean \"Protection from black\"");
     expect_bad("bad_expect_hand.json", "expect.players[0].hand", "out of range");
     expect_bad("bad_keyword.json", "card.keywords[0]", "did you mean \"Flying\"");
     expect_bad("bad_type.json", "card.types[0]", "unknown card type \"Creture\"");
@@ -484,6 +519,7 @@ int main(void)
     test_output_shape();
     test_planeswalker_and_error_output();
     test_spells_output();
+    test_keywords_output();
     test_no_expect();
     test_failing_expect();
     test_invalid_files();
