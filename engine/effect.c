@@ -165,7 +165,7 @@ int effect_count(const GameState *s, const Filter *f, int you, int src)
         }
         return n;
     }
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);)
+    for (PermIter it = permset_iter(filter_perm_candidates(s, f, s->perm_used, you, src)); permiter_more(&it);)
         n += filter_perm(s, f, permiter_next(&it), you, src);
     return n + basic_lands_matching(s, f, 0, you) + basic_lands_matching(s, f, 1, you);
 }

@@ -279,15 +279,11 @@ static void grant(GameState *s, int src, int i, const Effect *e)
     }
 }
 
-/* The slots among `only` that "each [filter]" (SEL_ALL) of source src
- * picks, for its controller. */
-static PermSet affected_all(const GameState *s, int src, const Filter *sel, PermSet only)
+/* The slots among `in` (those filter_perm_candidates leaves) that "each
+ * [filter]" (SEL_ALL) of source src picks, for its controller `you`. */
+static PermSet affected_all(const GameState *s, int src, const Filter *sel, PermSet in, int you)
 {
-    int you = perm_controller(s, src);
-    PermSet out = 0, in = s->perm_used & only;
-    if (sel->ctl == CTL_YOU) in &= s->perm_ctl[you];                        /* what filter_perm would refuse */
-    else if (sel->ctl == CTL_OPP || sel->ctl == CTL_NOT_YOU) in &= s->perm_ctl[1 - you];
-    if (sel->other) in &= ~PERMSET_BIT(src);                                 /* "other": likewise */
+    PermSet out = 0;
     for (PermIter it = permset_iter(in); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (filter_perm(s, sel, i, you, src)) out |= PERMSET_BIT(i);
@@ -295,7 +291,10 @@ static PermSet affected_all(const GameState *s, int src, const Filter *sel, Perm
     return out;
 }
 
-/* The slots among `only` a static effect of source `src` applies to. */
+/* The slots among `only` a static effect of source `src` applies to. A
+ * filter's controller and "other" are looked at here, inline: in a pass
+ * over one permanent (one entering), most filters are then left with none
+ * to call filter_perm on. */
 static inline PermSet affected(const GameState *s, int src, const Effect *e, PermSet only)
 {
     if (e->who == SEL_SELF) return PERMSET_BIT(src) & only;
@@ -303,7 +302,10 @@ static inline PermSet affected(const GameState *s, int src, const Effect *e, Per
         int a = s->px[src].attached;
         return a != NO_SLOT && permset_has(s->perm_used, a) ? PERMSET_BIT(a) & only : 0;
     }
-    return e->who == SEL_ALL ? affected_all(s, src, &e->sel, only) : 0;
+    if (e->who != SEL_ALL) return 0;
+    int you = perm_controller(s, src);
+    PermSet in = filter_perm_candidates(s, &e->sel, s->perm_used & only, you, src);
+    return in ? affected_all(s, src, &e->sel, in, you) : 0;
 }
 
 /* A player's rules ability from a static ability ("You have shroud",
@@ -480,14 +482,16 @@ static PermSet statics(GameState *s, PermSet only, PermSet *pumpers)
         int src = permiter_next(&it);
         if (!(s->px[src].abk & PK_STATIC)) continue;
         const CardDef *d = &s->cards[s->perm[src].card];
+        int pump = 0;
         for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
             if (a->kind != AB_STATIC) continue;
             int on = !a->cond || layers_static_cond(s, src, a);           /* 604.1 */
             for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++) {
-                if (e->op == OP_PUMP) *pumpers |= PERMSET_BIT(src);
+                if (e->op == OP_PUMP) pump = 1;
                 else if (on) static_ability(s, src, e, only, &cda);
             }
         }
+        *pumpers |= permset_bit_if(pump, src);
     }
     return cda;
 }
