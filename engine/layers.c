@@ -715,8 +715,9 @@ void layers_recompute(GameState *s)
         s->perm[f->slot].toughness = (int16_t)(s->perm[f->slot].toughness + f->t);
     }
     /* A state-based action these results may call for (704.5f-h, 704.5r;
-     * 704.5m-n: what is attached, or what it is attached to, changed): the
-     * next check looks at every permanent (sba_pending). */
+     * 704.5m-n: an attachment that, or whose permanent, changed is now
+     * where it can't be; attaching flags it itself): the next check looks
+     * at every permanent (sba_pending). */
     int sba = 0;
     for (PermIter it = permset_iter(only); permiter_more(&it);) {
         int i = permiter_next(&it);
@@ -726,12 +727,13 @@ void layers_recompute(GameState *s)
         if (!(s->perm[i].flags & PF_CREATURE) && permset_has(s->combat.attackers | s->combat.blockers, i))
             combat_remove(s, i);
         const Permanent *q = &s->perm[i];
-        sba |= (q->plus && q->minus) || (s->px[i].abk & PK_ATTACH) ||
+        sba |= (q->plus && q->minus) ||
                ((q->flags & PF_CREATURE) && (q->toughness <= 0 || q->damage >= q->toughness || (q->flags & PF_DEATHTOUCHED)));
     }
     for (PermIter it = permset_iter(s->perm_used); !sba && permiter_more(&it);) {
-        int j = permiter_next(&it);                        /* what is attached to one of them */
-        sba = (s->px[j].abk & PK_ATTACH) && s->px[j].attached != NO_SLOT && permset_has(only, s->px[j].attached);
+        int j = permiter_next(&it), a = s->px[j].attached;
+        sba = (s->px[j].abk & PK_ATTACH) && a != NO_SLOT && (permset_has(only, j) || permset_has(only, a)) &&
+              sba_attachment_illegal(s, j);
     }
     if (sba) s->sba_pending = 1;
 }
