@@ -592,12 +592,48 @@ int layers_local(const CardDef *d)
     return 1;
 }
 
-void layers_moved(GameState *s, int i)
+/* Whether card d's static abilities are a lord's: with no condition and
+ * no change of control, by constant amounts, acting on permanents alone
+ * (none on players), on itself, what it is attached to, and the
+ * permanents of "each [filter]" (SEL_ALL): then into *who the players
+ * (bit 0 its controller, bit 1 the opponent) whose permanents those may
+ * be (Veteran Armorsmith's "Other Soldier creatures you control"). */
+static int layers_scoped(const CardDef *d, unsigned *who)
+{
+    *who = 0;
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (a->kind != AB_STATIC) continue;
+        if (a->cond) return 0;
+        for (int j = 0; j < a->n_effects; j++) {
+            const Effect *e = &a->effect[j];
+            if (!(e->op == OP_GRANT || e->op == OP_LOSE_KW || e->op == OP_NO_UNTAP ||
+                  (e->op == OP_RULE && e->arg2 != RULE_TAP_ANY_COLOR && e->arg2 != RULE_NO_PREVENTION) ||
+                  (e->op == OP_PUMP && e->n.kind == QTY_CONST)))
+                return 0;
+            if (e->who == SEL_ALL)
+                *who |= e->sel.ctl == CTL_YOU ? 1u : e->sel.ctl == CTL_OPP || e->sel.ctl == CTL_NOT_YOU ? 2u : 3u;
+            else if (e->who != SEL_SELF && e->who != SEL_ATTACHED)
+                return 0;
+        }
+    }
+    return 1;
+}
+
+void layers_moved(GameState *s, int i, int ctl)
 {
     const PermX *x = &s->px[i];
     const CardDef *d = &s->cards[s->perm[i].card];
-    if (((x->xflags & PX_LAND) && (s->layers_reads & LR_LANDS)) ||
-        ((x->abk & (PK_STATIC | PK_CONTROL | PK_COND)) && !layers_local(d))) {
+    int land = (x->xflags & PX_LAND) && (s->layers_reads & LR_LANDS);
+    unsigned who;
+    if (!land && (x->abk & PK_STATIC) && !(x->abk & (PK_CONTROL | PK_COND)) && !layers_local(d) && layers_scoped(d, &who)) {
+        /* A lord changes no one's characteristics but its own, what it is
+         * attached to, and some of its players' permanents'. */
+        if (s->layers_dirty == 1) return;
+        if (!s->layers_dirty) { s->layers_dirty = LAYERS_SOME; s->layers_n = 0; }
+        if (who & 1) s->layers_dirty |= (uint8_t)LAYERS_CTL(ctl);
+        if (who & 2) s->layers_dirty |= (uint8_t)LAYERS_CTL(1 - ctl);
+    } else if (land || ((x->abk & (PK_STATIC | PK_CONTROL | PK_COND)) && !layers_local(d))) {
         s->layers_dirty = 1;
         for (int k = 0; (x->abk & PK_STATIC) && k < d->n_abilities; k++)
             if (adds_subtype(&d->ab[k])) s->layers_reads |= LR_SUBTYPES;   /* seen at once, before a refresh */
@@ -615,10 +651,11 @@ void layers_moved(GameState *s, int i)
  * pass, in the same order, and the others keep theirs. */
 static PermSet layers_scope(const GameState *s)
 {
-    if (s->layers_dirty != LAYERS_SOME || s->cond_key || (s->layers_reads & (LR_PERMS | LR_CONTROL)))
+    if (!(s->layers_dirty & LAYERS_SOME) || s->cond_key || (s->layers_reads & (LR_PERMS | LR_CONTROL)))
         return s->perm_used;
     PermSet only = 0;
     for (int k = 0; k < s->layers_n; k++) only |= PERMSET_BIT(s->layers_some[k]);
+    for (int p = 0; p < 2; p++) if (s->layers_dirty & LAYERS_CTL(p)) only |= s->perm_ctl[p];
     return only & s->perm_used;
 }
 
