@@ -408,7 +408,7 @@ static int trigger_targets(GameState *s, Game *g, StackItem *it, const Ability *
     return 1;
 }
 
-int triggers_put(GameState *s, Game *g)
+int triggers_put_waiting(GameState *s, Game *g)
 {
     int put = 0;
     /* Abilities that trigger as these go on the stack (one becoming the

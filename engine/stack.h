@@ -38,8 +38,14 @@ void stack_resolve_top(GameState *s, Game *g);
 
 /* Puts every waiting triggered ability on the stack, the active player's
  * first (603.3b), choosing targets; one without a legal target is removed
- * (603.3d). Returns how many went on the stack. */
-int triggers_put(GameState *s, Game *g);
+ * (603.3d). Returns how many went on the stack. triggers_put_waiting is
+ * the work; triggers_put, called at every priority point, its inline
+ * check that one waits (most often none does). */
+int triggers_put_waiting(GameState *s, Game *g);
+static inline int triggers_put(GameState *s, Game *g)
+{
+    return s->pending_n ? triggers_put_waiting(s, g) : 0;
+}
 
 /* A triggering event (603.2): queues every ability that triggers on it.
  * `trigger` is TR_*, `slot` the permanent concerned (the source for TR_ETB,
