@@ -90,7 +90,7 @@ void trigger_attached(GameState *s, int trigger, int slot, int player, int amoun
     }
 }
 
-void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int controller, int player, int amount)
+void trigger_event_any(GameState *s, int trigger, int slot, uint16_t card, int controller, int player, int amount)
 {
     switch (trigger) {
     case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_GAIN_LIFE: case TR_DRAW: case TR_DISCARD:
