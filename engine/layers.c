@@ -752,9 +752,11 @@ void layers_recompute(GameState *s)
         s->perm[f->slot].toughness = (int16_t)(s->perm[f->slot].toughness + f->t);
     }
     /* A state-based action these results may call for (704.5f-h, 704.5r;
-     * 704.5m-n: an attachment that, or whose permanent, changed is now
-     * where it can't be; attaching flags it itself): the next check looks
-     * at every permanent (sba_pending). */
+     * 704.5m-n: an attachment among them, or attached to one of them, now
+     * where it can't be; attaching one marks what it is attached to, and
+     * an Aura entering or left attached to nothing flags sba_pending
+     * itself, zone.c): the next check looks at every permanent
+     * (sba_pending). */
     int sba = 0;
     for (PermIter it = permset_iter(only); permiter_more(&it);) {
         int i = permiter_next(&it);
