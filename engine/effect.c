@@ -23,7 +23,7 @@ static int filter_card(const CardDef *d, const Filter *f, const CardDef *named);
 static int perm_has_subtype(const GameState *s, int i, int id)
 {
     if (has_subtype(&s->cards[s->perm[i].card], id)) return 1;
-    if (layers_has_added_subtype(s, i, id)) return 1;            /* a chosen type, an Aura's (layer 4) */
+    if ((s->layers_reads & LR_SUBTYPES) && layers_has_added_subtype(s, i, id)) return 1;   /* a chosen type, an Aura's (layer 4) */
     if (!perm_became(s, i)) return 0;
     for (int j = 0; j < s->float_n; j++)
         if (s->fl[j].op == OP_BECOME && s->fl[j].slot == i && s->fl[j].sub == id) return 1;
@@ -165,8 +165,16 @@ int effect_count(const GameState *s, const Filter *f, int you, int src)
         }
         return n;
     }
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);)
-        n += filter_perm(s, f, permiter_next(&it), you, src);
+    /* A filter of lands alone ("Plains you control") matches no other
+     * permanent: a basic land type is a land's, unless a static ability
+     * adds subtypes (LR_SUBTYPES) or an effect made a noncreature card a
+     * creature of some type (perm_became). */
+    int lands = !(s->layers_reads & LR_SUBTYPES) && filter_only_lands(f);
+    for (PermIter it = permset_iter(filter_perm_candidates(s, f, s->perm_used, you, src)); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (lands && !(s->px[i].xflags & PX_LAND) && !perm_became(s, i)) continue;
+        n += filter_perm(s, f, i, you, src);
+    }
     return n + basic_lands_matching(s, f, 0, you) + basic_lands_matching(s, f, 1, you);
 }
 

@@ -40,6 +40,18 @@ int effect_trigger_cond(const GameState *s, const Ability *a, int src, int att);
  * `you` with source slot `src` (-1: none). */
 int filter_perm(const GameState *s, const Filter *f, int i, int you, int src);
 
+/* The permanents among `in` that f's controller ("you control", "an
+ * opponent controls") and "other" leave to filter_perm, for player `you`
+ * and source slot src (-1: none): what it would refuse first, found for
+ * all of them at once. */
+static inline PermSet filter_perm_candidates(const GameState *s, const Filter *f, PermSet in, int you, int src)
+{
+    if (f->ctl == CTL_YOU) in &= s->perm_ctl[you];
+    else if (f->ctl == CTL_OPP || f->ctl == CTL_NOT_YOU) in &= s->perm_ctl[1 - you];
+    if (f->other && src >= 0) in &= ~PERMSET_BIT(src);
+    return in;
+}
+
 /* Whether stack item t is a spell matching f (its card's types, colors
  * and mana value): "counter target creature spell", "whenever a player
  * casts a white spell". */

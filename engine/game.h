@@ -242,6 +242,12 @@ static inline void sba_apply_some(GameState *s, const Game *g, PermSet slots)
     sba_apply_slots(s, g, slots);
 }
 
+/* Whether attachment i (PK_ATTACH) is where it can't be (704.5m-n): 1,
+ * an Aura attached to nothing or to what it can't enchant; 2, an
+ * Equipment attached to what is not a creature or has protection from
+ * it; 0, neither. */
+int sba_attachment_illegal(const GameState *s, int i);
+
 /* Whether an Aura on the battlefield is attached to something with an
  * enchant restriction on its state (Filter.state: "enchant tapped
  * creature"), which tapping or untapping it may make illegal (704.5m). */

@@ -279,15 +279,11 @@ static void grant(GameState *s, int src, int i, const Effect *e)
     }
 }
 
-/* The slots among `only` that "each [filter]" (SEL_ALL) of source src
- * picks, for its controller. */
-static PermSet affected_all(const GameState *s, int src, const Filter *sel, PermSet only)
+/* The slots among `in` (those filter_perm_candidates leaves) that "each
+ * [filter]" (SEL_ALL) of source src picks, for its controller `you`. */
+static PermSet affected_all(const GameState *s, int src, const Filter *sel, PermSet in, int you)
 {
-    int you = perm_controller(s, src);
-    PermSet out = 0, in = s->perm_used & only;
-    if (sel->ctl == CTL_YOU) in &= s->perm_ctl[you];                        /* what filter_perm would refuse */
-    else if (sel->ctl == CTL_OPP || sel->ctl == CTL_NOT_YOU) in &= s->perm_ctl[1 - you];
-    if (sel->other) in &= ~PERMSET_BIT(src);                                 /* "other": likewise */
+    PermSet out = 0;
     for (PermIter it = permset_iter(in); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (filter_perm(s, sel, i, you, src)) out |= PERMSET_BIT(i);
@@ -295,7 +291,10 @@ static PermSet affected_all(const GameState *s, int src, const Filter *sel, Perm
     return out;
 }
 
-/* The slots among `only` a static effect of source `src` applies to. */
+/* The slots among `only` a static effect of source `src` applies to. A
+ * filter's controller and "other" are looked at here, inline: in a pass
+ * over one permanent (one entering), most filters are then left with none
+ * to call filter_perm on. */
 static inline PermSet affected(const GameState *s, int src, const Effect *e, PermSet only)
 {
     if (e->who == SEL_SELF) return PERMSET_BIT(src) & only;
@@ -303,7 +302,10 @@ static inline PermSet affected(const GameState *s, int src, const Effect *e, Per
         int a = s->px[src].attached;
         return a != NO_SLOT && permset_has(s->perm_used, a) ? PERMSET_BIT(a) & only : 0;
     }
-    return e->who == SEL_ALL ? affected_all(s, src, &e->sel, only) : 0;
+    if (e->who != SEL_ALL) return 0;
+    int you = perm_controller(s, src);
+    PermSet in = filter_perm_candidates(s, &e->sel, s->perm_used & only, you, src);
+    return in ? affected_all(s, src, &e->sel, in, you) : 0;
 }
 
 /* A player's rules ability from a static ability ("You have shroud",
@@ -480,14 +482,16 @@ static PermSet statics(GameState *s, PermSet only, PermSet *pumpers)
         int src = permiter_next(&it);
         if (!(s->px[src].abk & PK_STATIC)) continue;
         const CardDef *d = &s->cards[s->perm[src].card];
+        int pump = 0;
         for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
             if (a->kind != AB_STATIC) continue;
             int on = !a->cond || layers_static_cond(s, src, a);           /* 604.1 */
             for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++) {
-                if (e->op == OP_PUMP) *pumpers |= PERMSET_BIT(src);
+                if (e->op == OP_PUMP) pump = 1;
                 else if (on) static_ability(s, src, e, only, &cda);
             }
         }
+        *pumpers |= permset_bit_if(pump, src);
     }
     return cda;
 }
@@ -588,12 +592,48 @@ int layers_local(const CardDef *d)
     return 1;
 }
 
-void layers_moved(GameState *s, int i)
+/* Whether card d's static abilities are a lord's: with no condition and
+ * no change of control, by constant amounts, acting on permanents alone
+ * (none on players), on itself, what it is attached to, and the
+ * permanents of "each [filter]" (SEL_ALL): then into *who the players
+ * (bit 0 its controller, bit 1 the opponent) whose permanents those may
+ * be (Veteran Armorsmith's "Other Soldier creatures you control"). */
+static int layers_scoped(const CardDef *d, unsigned *who)
+{
+    *who = 0;
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (a->kind != AB_STATIC) continue;
+        if (a->cond) return 0;
+        for (int j = 0; j < a->n_effects; j++) {
+            const Effect *e = &a->effect[j];
+            if (!(e->op == OP_GRANT || e->op == OP_LOSE_KW || e->op == OP_NO_UNTAP ||
+                  (e->op == OP_RULE && e->arg2 != RULE_TAP_ANY_COLOR && e->arg2 != RULE_NO_PREVENTION) ||
+                  (e->op == OP_PUMP && e->n.kind == QTY_CONST)))
+                return 0;
+            if (e->who == SEL_ALL)
+                *who |= e->sel.ctl == CTL_YOU ? 1u : e->sel.ctl == CTL_OPP || e->sel.ctl == CTL_NOT_YOU ? 2u : 3u;
+            else if (e->who != SEL_SELF && e->who != SEL_ATTACHED)
+                return 0;
+        }
+    }
+    return 1;
+}
+
+void layers_moved(GameState *s, int i, int ctl)
 {
     const PermX *x = &s->px[i];
     const CardDef *d = &s->cards[s->perm[i].card];
-    if (((x->xflags & PX_LAND) && (s->layers_reads & LR_LANDS)) ||
-        ((x->abk & (PK_STATIC | PK_CONTROL | PK_COND)) && !layers_local(d))) {
+    int land = (x->xflags & PX_LAND) && (s->layers_reads & LR_LANDS);
+    unsigned who;
+    if (!land && (x->abk & PK_STATIC) && !(x->abk & (PK_CONTROL | PK_COND)) && !layers_local(d) && layers_scoped(d, &who)) {
+        /* A lord changes no one's characteristics but its own, what it is
+         * attached to, and some of its players' permanents'. */
+        if (s->layers_dirty == 1) return;
+        if (!s->layers_dirty) { s->layers_dirty = LAYERS_SOME; s->layers_n = 0; }
+        if (who & 1) s->layers_dirty |= (uint8_t)LAYERS_CTL(ctl);
+        if (who & 2) s->layers_dirty |= (uint8_t)LAYERS_CTL(1 - ctl);
+    } else if (land || ((x->abk & (PK_STATIC | PK_CONTROL | PK_COND)) && !layers_local(d))) {
         s->layers_dirty = 1;
         for (int k = 0; (x->abk & PK_STATIC) && k < d->n_abilities; k++)
             if (adds_subtype(&d->ab[k])) s->layers_reads |= LR_SUBTYPES;   /* seen at once, before a refresh */
@@ -611,10 +651,11 @@ void layers_moved(GameState *s, int i)
  * pass, in the same order, and the others keep theirs. */
 static PermSet layers_scope(const GameState *s)
 {
-    if (s->layers_dirty != LAYERS_SOME || s->cond_key || (s->layers_reads & (LR_PERMS | LR_CONTROL)))
+    if (!(s->layers_dirty & LAYERS_SOME) || s->cond_key || (s->layers_reads & (LR_PERMS | LR_CONTROL)))
         return s->perm_used;
     PermSet only = 0;
     for (int k = 0; k < s->layers_n; k++) only |= PERMSET_BIT(s->layers_some[k]);
+    for (int p = 0; p < 2; p++) if (s->layers_dirty & LAYERS_CTL(p)) only |= s->perm_ctl[p];
     return only & s->perm_used;
 }
 
@@ -711,8 +752,11 @@ void layers_recompute(GameState *s)
         s->perm[f->slot].toughness = (int16_t)(s->perm[f->slot].toughness + f->t);
     }
     /* A state-based action these results may call for (704.5f-h, 704.5r;
-     * 704.5m-n: what is attached, or what it is attached to, changed): the
-     * next check looks at every permanent (sba_pending). */
+     * 704.5m-n: an attachment among them, or attached to one of them, now
+     * where it can't be; attaching one marks what it is attached to, and
+     * an Aura entering or left attached to nothing flags sba_pending
+     * itself, zone.c): the next check looks at every permanent
+     * (sba_pending). */
     int sba = 0;
     for (PermIter it = permset_iter(only); permiter_more(&it);) {
         int i = permiter_next(&it);
@@ -722,12 +766,13 @@ void layers_recompute(GameState *s)
         if (!(s->perm[i].flags & PF_CREATURE) && permset_has(s->combat.attackers | s->combat.blockers, i))
             combat_remove(s, i);
         const Permanent *q = &s->perm[i];
-        sba |= (q->plus && q->minus) || (s->px[i].abk & PK_ATTACH) ||
+        sba |= (q->plus && q->minus) ||
                ((q->flags & PF_CREATURE) && (q->toughness <= 0 || q->damage >= q->toughness || (q->flags & PF_DEATHTOUCHED)));
     }
     for (PermIter it = permset_iter(s->perm_used); !sba && permiter_more(&it);) {
-        int j = permiter_next(&it);                        /* what is attached to one of them */
-        sba = (s->px[j].abk & PK_ATTACH) && s->px[j].attached != NO_SLOT && permset_has(only, s->px[j].attached);
+        int j = permiter_next(&it), a = s->px[j].attached;
+        sba = (s->px[j].abk & PK_ATTACH) && a != NO_SLOT && (permset_has(only, j) || permset_has(only, a)) &&
+              sba_attachment_illegal(s, j);
     }
     if (sba) s->sba_pending = 1;
 }

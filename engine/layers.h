@@ -70,6 +70,9 @@ enum {
  * unattached): layers_refresh computes theirs alone when no condition
  * and no count can change the others' (else all of them). */
 #define LAYERS_SOME 2u
+/* With LAYERS_SOME: every permanent player p controls may have changed
+ * too (a lord entering or leaving: layers_moved). */
+#define LAYERS_CTL(p) (4u << (p))
 
 /* Marks the layers dirty when the static abilities in force read `what`
  * (LR_*), in a game with rules text. */
@@ -100,9 +103,11 @@ static inline void layers_changed(GameState *s, int i)
 int layers_local(const CardDef *d);
 
 /* Marks the layers dirty as permanent i, a land or not, enters or leaves
- * the battlefield (zone.c): for i (and what it is attached to) alone when
- * its static abilities are local and no count reads it. */
-void layers_moved(GameState *s, int i);
+ * the battlefield (zone.c) under player ctl's control: for i (and what it
+ * is attached to) alone when its static abilities are local and no count
+ * reads it; with those of the players whose permanents they may act on
+ * when they are a lord's (layers_scoped). */
+void layers_moved(GameState *s, int i, int ctl);
 
 /* Permanent i leaves the battlefield: control effects that last "for as
  * long as you control" it end (611.2b), before its slot may be reused. */

@@ -13,6 +13,25 @@ static int equip_protected(const GameState *s, int eq, int a)
     return layers_protected(s, a, &q);
 }
 
+int sba_attachment_illegal(const GameState *s, int i)
+{
+    const CardDef *d = &s->cards[s->perm[i].card];
+    int a = s->px[i].attached, bad = 0;
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *ab = &d->ab[k];
+        if (ab->kind == AB_ENCHANT) {
+            Quality q = quality_of_perm(s, i);
+            int ok = a != NO_SLOT && permset_has(s->perm_used, a) &&
+                     filter_perm(s, &ab->trig_filter, a, perm_controller(s, i), i) && !layers_protected(s, a, &q);
+            if (!ok) bad |= 1;
+        } else if (ab->kind == AB_EQUIP && a != NO_SLOT &&
+                   (!permset_has(s->perm_used, a) || !perm_is_creature(s, a) || equip_protected(s, i, a))) {
+            bad |= 2;
+        }
+    }
+    return bad;
+}
+
 /* 704.5m-n: an Aura attached to nothing or to what it can't enchant goes
  * to the graveyard (returned, to die with the rest); an Equipment attached
  * to what is not a creature becomes unattached. */
@@ -22,21 +41,12 @@ static PermSet attachments(GameState *s, int *acted)
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_ATTACH)) continue;
-        const CardDef *d = &s->cards[s->perm[i].card];
-        int a = s->px[i].attached;
-        for (int k = 0; k < d->n_abilities; k++) {
-            const Ability *ab = &d->ab[k];
-            if (ab->kind == AB_ENCHANT) {
-                Quality q = quality_of_perm(s, i);
-                int ok = a != NO_SLOT && permset_has(s->perm_used, a) &&
-                         filter_perm(s, &ab->trig_filter, a, perm_controller(s, i), i) && !layers_protected(s, a, &q);
-                if (!ok) gone |= PERMSET_BIT(i);
-            } else if (ab->kind == AB_EQUIP && a != NO_SLOT &&
-                       (!permset_has(s->perm_used, a) || !perm_is_creature(s, a) || equip_protected(s, i, a))) {
-                s->px[i].attached = NO_SLOT;
-                layers_changed(s, a);
-                *acted = 1;
-            }
+        int bad = sba_attachment_illegal(s, i), a = s->px[i].attached;
+        if (bad & 1) gone |= PERMSET_BIT(i);
+        if (bad & 2) {
+            s->px[i].attached = NO_SLOT;
+            layers_changed(s, a);
+            *acted = 1;
         }
     }
     return gone;

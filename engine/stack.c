@@ -90,7 +90,7 @@ void trigger_attached(GameState *s, int trigger, int slot, int player, int amoun
     }
 }
 
-void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int controller, int player, int amount)
+void trigger_event_any(GameState *s, int trigger, int slot, uint16_t card, int controller, int player, int amount)
 {
     switch (trigger) {
     case TR_UPKEEP: case TR_END_STEP: case TR_DRAW_STEP: case TR_GAIN_LIFE: case TR_DRAW: case TR_DISCARD:
@@ -408,7 +408,7 @@ static int trigger_targets(GameState *s, Game *g, StackItem *it, const Ability *
     return 1;
 }
 
-int triggers_put(GameState *s, Game *g)
+int triggers_put_waiting(GameState *s, Game *g)
 {
     int put = 0;
     /* Abilities that trigger as these go on the stack (one becoming the

@@ -38,15 +38,31 @@ void stack_resolve_top(GameState *s, Game *g);
 
 /* Puts every waiting triggered ability on the stack, the active player's
  * first (603.3b), choosing targets; one without a legal target is removed
- * (603.3d). Returns how many went on the stack. */
-int triggers_put(GameState *s, Game *g);
+ * (603.3d). Returns how many went on the stack. triggers_put_waiting is
+ * the work; triggers_put, called at every priority point, its inline
+ * check that one waits (most often none does). */
+int triggers_put_waiting(GameState *s, Game *g);
+static inline int triggers_put(GameState *s, Game *g)
+{
+    return s->pending_n ? triggers_put_waiting(s, g) : 0;
+}
 
 /* A triggering event (603.2): queues every ability that triggers on it.
  * `trigger` is TR_*, `slot` the permanent concerned (the source for TR_ETB,
  * TR_DIES, TR_ATTACKS, ...), `player` the player concerned. For TR_DIES
- * the permanent has left: its card and controller are given. */
-void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int controller, int player,
-                   int amount);
+ * the permanent has left: its card and controller are given.
+ * trigger_event_any is the work; trigger_event its inline check that a
+ * card of the game has an ability of that kind (GameState.trig_absent),
+ * but for an upkeep (what a graveyard holds, Squee) and an attack (what
+ * is attached to the attacker, TR_ATTACHED_ATTACKS), which look further. */
+void trigger_event_any(GameState *s, int trigger, int slot, uint16_t card, int controller, int player,
+                       int amount);
+static inline void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int controller, int player,
+                                 int amount)
+{
+    if ((s->trig_absent >> trigger & 1) && trigger != TR_UPKEEP && trigger != TR_ATTACKS) return;
+    trigger_event_any(s, trigger, slot, card, controller, player, amount);
+}
 
 /* (Upkeeps: trigger_event's TR_UPKEEP also looks through the active
  * player's graveyard, "at the beginning of your upkeep, you may return ~

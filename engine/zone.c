@@ -142,7 +142,7 @@ static int enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card,
             if (!untapped) s->perm[i].flags |= PF_TAPPED;
         }
     }
-    layers_moved(s, i);
+    layers_moved(s, i, ctl);
     game_event(g, s, EV_ENTER, ctl, i, 0, card, 0, 0);
     trigger_event(s, TR_ETB, i, card, ctl, ctl, 0);
     if (!others) return i;
@@ -327,7 +327,7 @@ void perm_leave(GameState *s, const Game *g, int i, int zone)
     s->perm_ctl[ctl] &= ~PERMSET_BIT(i);
     card_to_zone(s, owner, q->obj, zone);         /* its owner's zone, whoever controlled it (108.3, 400.3) */
     if (shuffle) library_shuffle(s, g, owner);
-    layers_moved(s, i);
+    layers_moved(s, i, ctl);
     /* "When ~ dies" (a creature), or, on a noncreature card, "When ~ is
      * put into a graveyard from the battlefield" (Chromatic Star): the
      * reader reads both as TR_DIES (700.4). */
