@@ -291,20 +291,20 @@ static PermSet affected_all(const GameState *s, int src, const Filter *sel, Perm
     return out;
 }
 
-/* The slots among `only` a static effect of source `src` applies to. A
- * filter's controller and "other" are looked at here, inline: in a pass
- * over one permanent (one entering), most filters are then left with none
- * to call filter_perm on. */
-static inline PermSet affected(const GameState *s, int src, const Effect *e, PermSet only)
+/* The slots among `only` (live slots alone) a static effect of source
+ * `src` applies to. A filter's controller and "other" are looked at here,
+ * inline: in a pass over one permanent (one entering), most filters are
+ * then left with none to call filter_perm on. */
+static inline __attribute__((always_inline)) PermSet affected(const GameState *s, int src, const Effect *e, PermSet only)
 {
     if (e->who == SEL_SELF) return PERMSET_BIT(src) & only;
     if (e->who == SEL_ATTACHED) {
         int a = s->px[src].attached;
-        return a != NO_SLOT && permset_has(s->perm_used, a) ? PERMSET_BIT(a) & only : 0;
+        return a != NO_SLOT && permset_has(only, a) ? PERMSET_BIT(a) : 0;
     }
     if (e->who != SEL_ALL) return 0;
     int you = perm_controller(s, src);
-    PermSet in = filter_perm_candidates(s, &e->sel, s->perm_used & only, you, src);
+    PermSet in = filter_perm_candidates(s, &e->sel, only, you, src);
     return in ? affected_all(s, src, &e->sel, in, you) : 0;
 }
 
@@ -433,7 +433,8 @@ static inline int on_players(GameState *s, int src, const Effect *e)
  * the players' rules abilities (s->pl_rules); a characteristic-defining
  * ability adds src to *cda (layer 7a). Any other effect (a +N/+N: layer
  * 7c) does nothing here. */
-static void static_ability(GameState *s, int src, const Effect *e, PermSet only, PermSet *cda)
+static inline __attribute__((always_inline)) void static_ability(GameState *s, int src, const Effect *e, PermSet only,
+                                                                  PermSet *cda)
 {
     switch (e->op) {
     case OP_PREVENT_ALL:                                                  /* Personal Sanctuary */
@@ -467,20 +468,27 @@ static void static_ability(GameState *s, int src, const Effect *e, PermSet only,
     }
 }
 
-/* Applies the static abilities of every permanent that act in layer 6
- * (static_ability) to the permanents among `only`. Returns the permanents
- * whose own power and toughness a characteristic-defining ability sets
- * (layer 7a: cdas() applies them), and gathers in *pumpers the
- * permanents with a +N/+N static ability (whatever its condition, looked
- * at again in layer 7c), the only ones pumps() visits. The loops' bounds
+/* Applies the static abilities of every permanent (`used`: s->perm_used)
+ * that act in layer 6 (static_ability) to the permanents among `only`.
+ * Returns the permanents whose own power and toughness a
+ * characteristic-defining ability sets (layer 7a: cdas() applies them),
+ * and gathers in *pumpers the permanents with a +N/+N static ability
+ * (whatever its condition, looked at again in layer 7c), the only ones
+ * pumps() visits, and in *attachments the Auras and Equipment among
+ * `only` or attached to one of them (whose legality the pass may change:
+ * the same walk over every permanent serves both). The loops' bounds
  * are read once: to the compiler, the bytes written to the state may be
  * the card's, read again at each turn. */
-static PermSet statics(GameState *s, PermSet only, PermSet *pumpers)
+static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermSet used, PermSet only, PermSet *pumpers,
+                                                             PermSet *attachments)
 {
     PermSet cda = 0;
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int src = permiter_next(&it);
-        if (!(s->px[src].abk & PK_STATIC)) continue;
+    for (PermIter it = permset_iter(used); permiter_more(&it);) {
+        int src = permiter_next(&it), host = s->px[src].attached;
+        unsigned abk = s->px[src].abk;
+        *attachments |= permset_bit_if(
+            (abk & PK_ATTACH) && host != NO_SLOT && (permset_has(only, src) || permset_has(only, host)), src);
+        if (!(abk & PK_STATIC)) continue;
         const CardDef *d = &s->cards[s->perm[src].card];
         int pump = 0;
         for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
@@ -498,7 +506,7 @@ static PermSet statics(GameState *s, PermSet only, PermSet *pumpers)
 
 /* Layer 7c: applies the +N/+N static abilities in force of the permanents
  * in `pumpers` to the permanents among `only`. */
-static void pumps(GameState *s, PermSet only, PermSet pumpers)
+static inline __attribute__((always_inline)) void pumps(GameState *s, PermSet only, PermSet pumpers)
 {
     for (PermIter it = permset_iter(pumpers); permiter_more(&it);) {
         int src = permiter_next(&it);
@@ -659,24 +667,21 @@ static PermSet layers_scope(const GameState *s)
     return only & s->perm_used;
 }
 
-void layers_recompute(GameState *s)
+/* The layers applied to the permanents in `only` (every one when
+ * `whole`). Its body is compiled twice (always_inline, `wide` a constant
+ * in each copy): for the usual battlefield, with no permanent in a slot
+ * past 63, where permset_narrow tells the compiler that every set's high
+ * word is zero (it then drops all that works on it), and for a larger
+ * one. */
+static inline __attribute__((always_inline)) void layers_apply(GameState *s, PermSet only, int whole, int wide)
 {
-    /* A condition of a static ability that changed ("as long as you have
-     * 30 or more life": life gained) changes what applies (604.1, 611.3a). */
-    if (!s->layers_dirty && (!s->cond_key || cond_key(s) == (int)s->cond_key)) return;
-    PermSet only = layers_scope(s);
-    int whole = only == s->perm_used;
-    s->layers_dirty = 0;
-    floating_prune(s);
-    /* The permanents whose characteristics alone may have changed have all
-     * left: none to compute (the players' rules abilities, kept from the
-     * last whole pass, are the same). */
-    if (!whole && !only) return;
+    PermSet used = permset_narrow(s->perm_used, wide);
+    only = permset_narrow(only, wide);
     PermSet base1 = 0, ctl_srcs = 0;
     if (whole) {
         s->layers_reads = 0;
         /* Printed values; what layer 2 starts from. */
-        for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        for (PermIter it = permset_iter(used); permiter_more(&it);) {
             int i = permiter_next(&it);
             base1 |= permset_bit_if(perm_base_controller(s, i), i);
             ctl_srcs |= permset_bit_if((s->px[i].abk & PK_CONTROL) != 0, i);
@@ -721,7 +726,8 @@ void layers_recompute(GameState *s)
     /* Layer 6: abilities gained, static abilities then resolved effects.
      * Only additions are played, so their order does not matter. */
     PermSet pumpers = 0;                                   /* sources with a +N/+N static ability (layer 7c) */
-    PermSet cda = statics(s, only, &pumpers) & only;
+    PermSet attachments = 0;                               /* Auras and Equipment to check, below */
+    PermSet cda = statics(s, used, only, &pumpers, &attachments) & only;
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (!permset_has(only, f->slot)) continue;
@@ -769,12 +775,26 @@ void layers_recompute(GameState *s)
         sba |= (q->plus && q->minus) ||
                ((q->flags & PF_CREATURE) && (q->toughness <= 0 || q->damage >= q->toughness || (q->flags & PF_DEATHTOUCHED)));
     }
-    for (PermIter it = permset_iter(s->perm_used); !sba && permiter_more(&it);) {
-        int j = permiter_next(&it), a = s->px[j].attached;
-        sba = (s->px[j].abk & PK_ATTACH) && a != NO_SLOT && (permset_has(only, j) || permset_has(only, a)) &&
-              sba_attachment_illegal(s, j);
-    }
+    for (PermIter it = permset_iter(attachments); !sba && permiter_more(&it);)
+        sba = sba_attachment_illegal(s, permiter_next(&it));
     if (sba) s->sba_pending = 1;
+}
+
+void layers_recompute(GameState *s)
+{
+    /* A condition of a static ability that changed ("as long as you have
+     * 30 or more life": life gained) changes what applies (604.1, 611.3a). */
+    if (!s->layers_dirty && (!s->cond_key || cond_key(s) == (int)s->cond_key)) return;
+    PermSet only = layers_scope(s);
+    int whole = only == s->perm_used;
+    s->layers_dirty = 0;
+    floating_prune(s);
+    /* The permanents whose characteristics alone may have changed have all
+     * left: none to compute (the players' rules abilities, kept from the
+     * last whole pass, are the same). */
+    if (!whole && !only) return;
+    if (permset_wide(s->perm_used)) layers_apply(s, only, whole, 1);
+    else layers_apply(s, only, whole, 0);
 }
 
 /* Whether the static effect e of source src applies to permanent i now
