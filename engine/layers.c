@@ -116,6 +116,19 @@ static int adds_subtype(const Ability *a)
     return 0;
 }
 
+/* Whether static ability a acts on anything but its source, what that is
+ * attached to, and permanents its source's controller controls ("Other
+ * Soldier creatures you control"): on players, on permanents an opponent
+ * may control (LR_ACROSS). */
+static int acts_across(const Ability *a)
+{
+    for (int e = 0; a->kind == AB_STATIC && e < a->n_effects; e++) {
+        const Effect *f = &a->effect[e];
+        if (f->who != SEL_SELF && f->who != SEL_ATTACHED && !(f->who == SEL_ALL && f->sel.ctl == CTL_YOU)) return 1;
+    }
+    return 0;
+}
+
 int layers_added_subtypes(const GameState *s, int i, uint8_t *out, int max)
 {
     int n = 0;
@@ -291,21 +304,27 @@ static PermSet affected_all(const GameState *s, int src, const Filter *sel, Perm
     return out;
 }
 
-/* The slots among `only` a static effect of source `src` applies to. A
- * filter's controller and "other" are looked at here, inline: in a pass
- * over one permanent (one entering), most filters are then left with none
- * to call filter_perm on. */
-static inline PermSet affected(const GameState *s, int src, const Effect *e, PermSet only)
+/* The slots among `only` (live slots alone) a static effect of source
+ * `src` may apply to: those it applies to, but for "each [filter]"
+ * (SEL_ALL), whose candidates are those of the filter's controller and
+ * "other" alone. Looked at inline: in a pass over one permanent (one
+ * entering), most filters are then left with none to call filter_perm on. */
+static inline __attribute__((always_inline)) PermSet reached(const GameState *s, int src, const Effect *e, PermSet only)
 {
     if (e->who == SEL_SELF) return PERMSET_BIT(src) & only;
     if (e->who == SEL_ATTACHED) {
         int a = s->px[src].attached;
-        return a != NO_SLOT && permset_has(s->perm_used, a) ? PERMSET_BIT(a) & only : 0;
+        return a != NO_SLOT && permset_has(only, a) ? PERMSET_BIT(a) : 0;
     }
     if (e->who != SEL_ALL) return 0;
-    int you = perm_controller(s, src);
-    PermSet in = filter_perm_candidates(s, &e->sel, s->perm_used & only, you, src);
-    return in ? affected_all(s, src, &e->sel, in, you) : 0;
+    return filter_perm_candidates(s, &e->sel, only, perm_controller(s, src), src);
+}
+
+/* The slots among `only` a static effect of source `src` applies to. */
+static inline __attribute__((always_inline)) PermSet affected(const GameState *s, int src, const Effect *e, PermSet only)
+{
+    PermSet in = reached(s, src, e, only);
+    return e->who == SEL_ALL && in ? affected_all(s, src, &e->sel, in, perm_controller(s, src)) : in;
 }
 
 /* A player's rules ability from a static ability ("You have shroud",
@@ -416,12 +435,18 @@ static int counted(GameState *s, const Filter *f, int you, int src)
     return effect_count(s, f, you, src);
 }
 
+/* Whether static effect e acts on players, not permanents. */
+static inline int for_players(const Effect *e)
+{
+    return e->who == SEL_YOU || e->who == SEL_OPPONENTS || e->who == SEL_EACH_PLAYER;
+}
+
 /* A static effect of source src on players ("You have shroud", "Your
  * opponents can't win the game"): their rules abilities (s->pl_rules).
  * Returns whether e acts on players. */
 static inline int on_players(GameState *s, int src, const Effect *e)
 {
-    if (e->who != SEL_YOU && e->who != SEL_OPPONENTS && e->who != SEL_EACH_PLAYER) return 0;
+    if (!for_players(e)) return 0;
     int you = perm_controller(s, src);
     unsigned who = e->who == SEL_YOU ? 1u << you : e->who == SEL_OPPONENTS ? 1u << (1 - you) : 3u;
     for (int p = 0; p < 2; p++) if (who >> p & 1) s->pl_rules[p] |= (uint16_t)player_rule(e->arg2);
@@ -433,7 +458,8 @@ static inline int on_players(GameState *s, int src, const Effect *e)
  * the players' rules abilities (s->pl_rules); a characteristic-defining
  * ability adds src to *cda (layer 7a). Any other effect (a +N/+N: layer
  * 7c) does nothing here. */
-static void static_ability(GameState *s, int src, const Effect *e, PermSet only, PermSet *cda)
+static inline __attribute__((always_inline)) void static_ability(GameState *s, int src, const Effect *e, PermSet only,
+                                                                  PermSet *cda)
 {
     switch (e->op) {
     case OP_PREVENT_ALL:                                                  /* Personal Sanctuary */
@@ -467,27 +493,41 @@ static void static_ability(GameState *s, int src, const Effect *e, PermSet only,
     }
 }
 
-/* Applies the static abilities of every permanent that act in layer 6
- * (static_ability) to the permanents among `only`. Returns the permanents
- * whose own power and toughness a characteristic-defining ability sets
- * (layer 7a: cdas() applies them), and gathers in *pumpers the
- * permanents with a +N/+N static ability (whatever its condition, looked
- * at again in layer 7c), the only ones pumps() visits. The loops' bounds
+/* Applies the static abilities of every permanent (`used`: s->perm_used)
+ * that act in layer 6 (static_ability) to the permanents among `only`.
+ * Returns the permanents whose own power and toughness a
+ * characteristic-defining ability sets (layer 7a: cdas() applies them),
+ * and gathers in *pumpers the permanents with a +N/+N static ability
+ * that may reach `only` or the players (whatever its condition, looked
+ * at again in layer 7c), the only ones pumps() visits, and in
+ * *attachments the Auras and Equipment among `only` or attached to one
+ * of them (whose legality the pass may change: the same walk over every
+ * permanent serves both). The loops' bounds
  * are read once: to the compiler, the bytes written to the state may be
  * the card's, read again at each turn. */
-static PermSet statics(GameState *s, PermSet only, PermSet *pumpers)
+static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermSet used, PermSet only, PermSet *pumpers,
+                                                             PermSet *attachments)
 {
     PermSet cda = 0;
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int src = permiter_next(&it);
-        if (!(s->px[src].abk & PK_STATIC)) continue;
+    int across = (s->layers_reads & LR_ACROSS) != 0;
+    for (PermIter it = permset_iter(used); permiter_more(&it);) {
+        int src = permiter_next(&it), host = s->px[src].attached;
+        unsigned abk = s->px[src].abk;
+        int reach = permset_has(only, src) || (host != NO_SLOT && permset_has(only, host));
+        *attachments |= permset_bit_if((abk & PK_ATTACH) && host != NO_SLOT && reach, src);
+        if (!(abk & PK_STATIC)) continue;
+        /* With no static ability acting across (LR_ACROSS), a source none of
+         * whose controller's permanents are among `only`, and attached to
+         * none of them, acts on none of them: its players' rules abilities
+         * are those the pass that looked at it last gave. */
+        if (!across && !reach && !(only & s->perm_ctl[perm_controller(s, src)])) continue;
         const CardDef *d = &s->cards[s->perm[src].card];
         int pump = 0;
         for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
             if (a->kind != AB_STATIC) continue;
             int on = !a->cond || layers_static_cond(s, src, a);           /* 604.1 */
             for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++) {
-                if (e->op == OP_PUMP) pump = 1;
+                if (e->op == OP_PUMP) pump |= for_players(e) || reached(s, src, e, only);
                 else if (on) static_ability(s, src, e, only, &cda);
             }
         }
@@ -498,7 +538,7 @@ static PermSet statics(GameState *s, PermSet only, PermSet *pumpers)
 
 /* Layer 7c: applies the +N/+N static abilities in force of the permanents
  * in `pumpers` to the permanents among `only`. */
-static void pumps(GameState *s, PermSet only, PermSet pumpers)
+static inline __attribute__((always_inline)) void pumps(GameState *s, PermSet only, PermSet pumpers)
 {
     for (PermIter it = permset_iter(pumpers); permiter_more(&it);) {
         int src = permiter_next(&it);
@@ -629,6 +669,7 @@ void layers_moved(GameState *s, int i, int ctl)
     if (!land && (x->abk & PK_STATIC) && !(x->abk & (PK_CONTROL | PK_COND)) && !layers_local(d) && layers_scoped(d, &who)) {
         /* A lord changes no one's characteristics but its own, what it is
          * attached to, and some of its players' permanents'. */
+        if (who & 2) s->layers_reads |= LR_ACROSS;          /* seen at once, before a partial pass */
         if (s->layers_dirty == 1) return;
         if (!s->layers_dirty) { s->layers_dirty = LAYERS_SOME; s->layers_n = 0; }
         if (who & 1) s->layers_dirty |= (uint8_t)LAYERS_CTL(ctl);
@@ -659,31 +700,30 @@ static PermSet layers_scope(const GameState *s)
     return only & s->perm_used;
 }
 
-void layers_recompute(GameState *s)
+/* The layers applied to the permanents in `only` (every one when
+ * `whole`). Its body is compiled twice (always_inline, `wide` a constant
+ * in each copy): for the usual battlefield, with no permanent in a slot
+ * past 63, where permset_narrow tells the compiler that every set's high
+ * word is zero (it then drops all that works on it), and for a larger
+ * one. */
+static inline __attribute__((always_inline)) void layers_apply(GameState *s, PermSet only, int whole, int wide)
 {
-    /* A condition of a static ability that changed ("as long as you have
-     * 30 or more life": life gained) changes what applies (604.1, 611.3a). */
-    if (!s->layers_dirty && (!s->cond_key || cond_key(s) == (int)s->cond_key)) return;
-    PermSet only = layers_scope(s);
-    int whole = only == s->perm_used;
-    s->layers_dirty = 0;
-    floating_prune(s);
-    /* The permanents whose characteristics alone may have changed have all
-     * left: none to compute (the players' rules abilities, kept from the
-     * last whole pass, are the same). */
-    if (!whole && !only) return;
+    PermSet used = permset_narrow(s->perm_used, wide);
+    only = permset_narrow(only, wide);
     PermSet base1 = 0, ctl_srcs = 0;
     if (whole) {
         s->layers_reads = 0;
         /* Printed values; what layer 2 starts from. */
-        for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        for (PermIter it = permset_iter(used); permiter_more(&it);) {
             int i = permiter_next(&it);
             base1 |= permset_bit_if(perm_base_controller(s, i), i);
             ctl_srcs |= permset_bit_if((s->px[i].abk & PK_CONTROL) != 0, i);
             perm_printed(s, i);
             const CardDef *d = &s->cards[s->perm[i].card];
-            for (int k = 0; (s->px[i].abk & PK_STATIC) && k < d->n_abilities; k++)
+            for (int k = 0; (s->px[i].abk & PK_STATIC) && k < d->n_abilities; k++) {
                 if (adds_subtype(&d->ab[k])) s->layers_reads |= LR_SUBTYPES;   /* before any filter reads them */
+                if (acts_across(&d->ab[k])) s->layers_reads |= LR_ACROSS;      /* for the passes over some */
+            }
         }
     } else {
         for (PermIter it = permset_iter(only); permiter_more(&it);) perm_printed(s, permiter_next(&it));
@@ -721,7 +761,8 @@ void layers_recompute(GameState *s)
     /* Layer 6: abilities gained, static abilities then resolved effects.
      * Only additions are played, so their order does not matter. */
     PermSet pumpers = 0;                                   /* sources with a +N/+N static ability (layer 7c) */
-    PermSet cda = statics(s, only, &pumpers) & only;
+    PermSet attachments = 0;                               /* Auras and Equipment to check, below */
+    PermSet cda = statics(s, used, only, &pumpers, &attachments) & only;
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (!permset_has(only, f->slot)) continue;
@@ -769,12 +810,26 @@ void layers_recompute(GameState *s)
         sba |= (q->plus && q->minus) ||
                ((q->flags & PF_CREATURE) && (q->toughness <= 0 || q->damage >= q->toughness || (q->flags & PF_DEATHTOUCHED)));
     }
-    for (PermIter it = permset_iter(s->perm_used); !sba && permiter_more(&it);) {
-        int j = permiter_next(&it), a = s->px[j].attached;
-        sba = (s->px[j].abk & PK_ATTACH) && a != NO_SLOT && (permset_has(only, j) || permset_has(only, a)) &&
-              sba_attachment_illegal(s, j);
-    }
+    for (PermIter it = permset_iter(attachments); !sba && permiter_more(&it);)
+        sba = sba_attachment_illegal(s, permiter_next(&it));
     if (sba) s->sba_pending = 1;
+}
+
+void layers_recompute(GameState *s)
+{
+    /* A condition of a static ability that changed ("as long as you have
+     * 30 or more life": life gained) changes what applies (604.1, 611.3a). */
+    if (!s->layers_dirty && (!s->cond_key || cond_key(s) == (int)s->cond_key)) return;
+    PermSet only = layers_scope(s);
+    int whole = only == s->perm_used;
+    s->layers_dirty = 0;
+    floating_prune(s);
+    /* The permanents whose characteristics alone may have changed have all
+     * left: none to compute (the players' rules abilities, kept from the
+     * last whole pass, are the same). */
+    if (!whole && !only) return;
+    if (permset_wide(s->perm_used)) layers_apply(s, only, whole, 1);
+    else layers_apply(s, only, whole, 0);
 }
 
 /* Whether the static effect e of source src applies to permanent i now

@@ -60,8 +60,12 @@ enum {
     LR_LANDS = 1u << 1,   /* basic lands */
     LR_PERMS = 1u << 2,   /* permanents other than lands */
     LR_CONTROL = 1u << 3, /* a control-changing effect in force (layer 2) */
-    LR_SUBTYPES = 1u << 4 /* a static ability on the battlefield adds subtypes (OP_ADD_SUBTYPE: set as
-                             its permanent enters, kept until a whole pass finds none) */
+    LR_SUBTYPES = 1u << 4, /* a static ability on the battlefield adds subtypes (OP_ADD_SUBTYPE: set as
+                              its permanent enters, kept until a whole pass finds none) */
+    LR_ACROSS = 1u << 5    /* a static ability on the battlefield may act on players or on permanents
+                              its source's controller does not control (set as its permanent enters,
+                              kept until a whole pass finds none): without one, a pass over some
+                              permanents passes by the sources that can reach none of them */
 };
 
 /* GameState.layers_dirty: only the characteristics of the permanents in
