@@ -223,17 +223,25 @@ static void lister_init(Lister *L, const GameState *s, Action *out)
 }
 
 /* Whether the listing player p can pay `color` and `generic`, leaving
- * permanent `keep` untapped: mana_can_pay_listed's answer, its first two
+ * permanent `keep` untapped: mana_can_pay_listed's answer, its first
  * tests made here from the mana known once for the listing, without the
- * call in the usual case (the pool and basic lands pay it all; or, the
- * units listed and none kept, all the mana there is falls short). */
+ * call in the usual cases: the pool and basic lands pay it all; or, none
+ * kept, the units (listed here the first time, as the call would) are
+ * fewer than the mana missing, or than the colored symbols the pool and
+ * basics leave unpaid (a unit makes one symbol). */
 static int lister_can_pay(Lister *L, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
 {
     if (L->mana.packed) {
         uint64_t cost = mana_pack(color);
         int short_by = mana_total(cost) + generic - L->mana.total;
         if (short_by <= 0 && mana_covers(L->mana.avail, cost)) return 1;
-        if (keep < 0 && L->units.n != MANA_UNLISTED && L->units.n < short_by) return 0;
+        if (keep < 0 && !(cost & MANA_HIGH)) {
+            if (L->units.n == MANA_UNLISTED) mana_list_units(L->s, p, &L->units);
+            /* What the pool and basics pay of each color: min(cost, avail), lane by lane (plan's). */
+            uint64_t ge = ((((L->mana.avail | MANA_HIGH) - cost) & MANA_HIGH) >> 7) * 0xFFu;
+            int unpaid = mana_total(cost) - mana_total((cost & ge) | (L->mana.avail & ~ge));
+            if (L->units.n < short_by || L->units.n < unpaid) return 0;
+        }
     }
     return mana_can_pay_listed(L->s, p, color, generic, keep, &L->units);
 }

@@ -317,6 +317,11 @@ int mana_can_pay_listed(const GameState *s, int p, const uint8_t color[COLOR_COU
     return plan(s, p, color, generic, keep, &pn, u);
 }
 
+void mana_list_units(const GameState *s, int p, ManaUnits *u)
+{
+    units_of(s, p, -1, u);
+}
+
 int mana_total_now(const GameState *s, int p, int keep)
 {
     Units u;
