@@ -654,23 +654,40 @@ static void list_gy_activations(Lister *L, int p, int free_mana)
         }
 }
 
+/* Whether avail (packed, from mana_available) of total mana in all pays
+ * `color` and `generic` (the listing's test with no mana unit: 601.2g-h). */
+static inline __attribute__((always_inline)) int pays_from(uint64_t avail, int total,
+                                                           const uint8_t color[COLOR_COUNT], int generic)
+{
+    uint64_t cost = mana_pack(color);
+    return mana_covers(avail, cost) & (mana_total(cost) + generic <= total);
+}
+
 int actions_surely_none(const GameState *s, int p)
 {
     const Player *pl = &s->pl[p];
-    if ((pl->flags & (PL_FREE_SPELLS | PL_GY_ABILITIES)) || (sorcery_time(s, p) && land_drop_ok(s, p)) ||
+    int sorcery = sorcery_time(s, p);
+    if ((pl->flags & (PL_FREE_SPELLS | PL_GY_ABILITIES)) || (sorcery && land_drop_ok(s, p)) ||
         (s->pl_rules[p] & PR_LANDS_ANY_COLOR))                       /* Joiner Adept: any land makes mana */
         return 0;
-    if (mana_pack(pl->mana) || mana_pack(pl->land_n) != mana_pack(pl->land_tapped)) return 0;
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int i = permiter_next(&it), own = permset_has(s->perm_ctl[p], i);
+    /* The mana of the pool and untapped basic lands: with some, a card of
+     * the hand it pays for, castable now (307.1, 702.8), is looked for
+     * first (where there is one, the cheapest look that finds it); the
+     * permanents' abilities it pays for below. */
+    uint64_t avail = 0;
+    int mana = mana_pack(pl->mana) || mana_pack(pl->land_n) != mana_pack(pl->land_tapped);
+    if (mana && !mana_available(pl, &avail)) return 0;
+    int total = mana_total(avail);
+    for (int h = 0; mana && h < pl->hand_n; h++) {
+        const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
+        if ((d->types & TYPE_LAND) || !pays_from(avail, total, d->cost_color, d->cost_generic)) continue;
+        if (sorcery || (d->types & TYPE_INSTANT) || (s->pl_rules[p] & PR_FLASH) || card_has_flash(d)) return 0;
+    }
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
         unsigned abk = s->px[i].abk;
-        if ((abk & PK_MANA) && own && !(s->perm[i].flags & PF_TAPPED)) return 0;
+        if ((abk & PK_MANA) && !(s->perm[i].flags & PF_TAPPED)) return 0;
         if (!(abk & PK_ACTIVATED)) continue;
-        if (!own) {                                          /* an Aura's granted to p's creature */
-            int a = s->px[i].attached;
-            if ((abk & PK_ATTACH) && a != NO_SLOT && permset_has(s->perm_ctl[p], a)) return 0;
-            continue;
-        }
         const CardDef *d = &s->cards[s->perm[i].card];
         for (int k = 0; k < d->n_abilities; k++) {          /* one with no mana to pay: {T}, sacrifice, loyalty */
             const Ability *a = &d->ab[k];
@@ -678,7 +695,18 @@ int actions_surely_none(const GameState *s, int p)
                 (a->kind != AB_MANA || ability_mana_tap_only(a)))
                 continue;
             if (!a->cost.generic && !mana_pack(a->cost.color)) return 0;
+            /* Or one the mana pays, at a time it may be activated (602.5b, 702.6a). */
+            if (mana && (sorcery || (a->kind != AB_EQUIP && !(a->timing & TM_SORCERY))) &&
+                pays_from(avail, total, a->cost.color, a->cost.generic))
+                return 0;
         }
+    }
+    /* The others' Auras granting p's creatures an ability (list_granted). */
+    for (PermIter it = permset_iter(s->perm_used & ~s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it), a = s->px[i].attached;
+        if ((s->px[i].abk & (PK_ATTACH | PK_ACTIVATED)) == (PK_ATTACH | PK_ACTIVATED) && a != NO_SLOT &&
+            permset_has(s->perm_ctl[p], a))
+            return 0;
     }
     return 1;
 }
