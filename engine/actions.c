@@ -680,8 +680,10 @@ int actions_surely_none(const GameState *s, int p)
     int total = mana_total(avail);
     for (int h = 0; mana && h < pl->hand_n; h++) {
         const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
-        if ((d->types & TYPE_LAND) || !pays_from(avail, total, d->cost_color, d->cost_generic)) continue;
-        if (sorcery || (d->types & TYPE_INSTANT) || (s->pl_rules[p] & PR_FLASH) || card_has_flash(d)) return 0;
+        if (d->types & TYPE_LAND) continue;
+        /* The timing first: at instant speed most cards go without their cost read. */
+        if (!sorcery && !(d->types & TYPE_INSTANT) && !(s->pl_rules[p] & PR_FLASH) && !card_has_flash(d)) continue;
+        if (pays_from(avail, total, d->cost_color, d->cost_generic)) return 0;
     }
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
@@ -701,7 +703,9 @@ int actions_surely_none(const GameState *s, int p)
                 return 0;
         }
     }
-    /* The others' Auras granting p's creatures an ability (list_granted). */
+    /* The others' Auras granting p's creatures an ability (list_granted; none where no card is such
+     * an Aura). */
+    if (s->spells & SPELLS_NO_GRANTED) return 1;
     for (PermIter it = permset_iter(s->perm_used & ~s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it), a = s->px[i].attached;
         if ((s->px[i].abk & (PK_ATTACH | PK_ACTIVATED)) == (PK_ATTACH | PK_ACTIVATED) && a != NO_SLOT &&
