@@ -216,7 +216,10 @@ typedef struct Lister {
 
 static void lister_init(Lister *L, const GameState *s, Action *out)
 {
-    memset(L, 0, offsetof(Lister, units));
+    /* The item aside: each listing writes it whole before reading it (list_casts, ability_base; actions_targets
+     * copies one). */
+    memset(L, 0, offsetof(Lister, it));
+    memset(&L->a, 0, offsetof(Lister, units) - offsetof(Lister, a));
     L->s = s;
     L->out = out;
     L->units.n = MANA_UNLISTED;
@@ -363,7 +366,7 @@ int spell_x(const CardDef *d, int k)
  * many symbols of that color. */
 void spell_mana(const CardDef *d, int k, int x, uint8_t color[COLOR_COUNT], int *generic)
 {
-    int xs = spell_x(d, k);
+    int xs = x ? spell_x(d, k) : 0;              /* X = 0 (most casts): no symbol looked for */
     unsigned only = k >= 0 ? d->ab[k].cost.x_colors : 0;
     memcpy(color, d->cost_color, COLOR_COUNT);
     *generic = d->cost_generic;
