@@ -296,10 +296,10 @@ static void list_targets(Lister *L, Action base, int k)
     const GameState *s = L->s;
     base.n_targets = (uint8_t)(k + 1);
     /* Each candidate is checked as action_target would name it (spell_target_legal with sp; the
-     * permanents all at once: target_spec_perms). */
+     * players by its inline part, target_player_legal; the permanents all at once: target_spec_perms). */
     for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW); p++) {
         base.tk[k] = TK_PLAYER; base.tv[k] = (uint8_t)p;
-        if (target_spec_legal(s, &L->it, sp, (Target){ TK_PLAYER, (uint8_t)p, 0, 0, 0 })) list_rest(L, base, k + 1);
+        if (target_player_legal(s, &L->it, sp, p)) list_rest(L, base, k + 1);
     }
     base.towner &= (uint8_t)~(1u << k);
     if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_GRAVEYARD) {

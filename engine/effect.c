@@ -312,12 +312,7 @@ int target_spec_legal(const GameState *s, const StackItem *it, const TargetSpec 
     int you = it->controller;
     switch (t.kind) {
     case TK_PLAYER:
-        if (t.v > 1 || (s->pl[t.v].flags & PL_LOST) || (s->pl_rules[t.v] & PR_SHROUD)) return 0;
-        if ((s->pl_rules[t.v] & PR_HEXPROOF) && t.v != you) return 0;                      /* 702.11 */
-        if (sp->what != TGT_PLAYER && sp->what != TGT_ANY && sp->what != TGT_PLAYER_OR_PW) return 0;
-        if (sp->what == TGT_PLAYER && ((sp->f.ctl == CTL_OPP && t.v == you) || (sp->f.ctl == CTL_YOU && t.v != you)))
-            return 0;
-        return 1;
+        return target_player_legal(s, it, sp, t.v);
     case TK_PERM: {
         int i = t.v;
         if (i >= PERM_MAX || !permset_has(s->perm_used, i) || s->px[i].ts != t.ts) return 0;
