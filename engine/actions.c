@@ -216,24 +216,35 @@ typedef struct Lister {
 
 static void lister_init(Lister *L, const GameState *s, Action *out)
 {
-    memset(L, 0, offsetof(Lister, units));
+    /* The item aside: each listing writes it whole before reading it (list_casts, ability_base; actions_targets
+     * copies one). */
+    memset(L, 0, offsetof(Lister, it));
+    memset(&L->a, 0, offsetof(Lister, units) - offsetof(Lister, a));
     L->s = s;
     L->out = out;
     L->units.n = MANA_UNLISTED;
 }
 
 /* Whether the listing player p can pay `color` and `generic`, leaving
- * permanent `keep` untapped: mana_can_pay_listed's answer, its first two
+ * permanent `keep` untapped: mana_can_pay_listed's answer, its first
  * tests made here from the mana known once for the listing, without the
- * call in the usual case (the pool and basic lands pay it all; or, the
- * units listed and none kept, all the mana there is falls short). */
+ * call in the usual cases: the pool and basic lands pay it all; or, none
+ * kept, the units (listed here the first time, as the call would) are
+ * fewer than the mana missing, or than the colored symbols the pool and
+ * basics leave unpaid (a unit makes one symbol). */
 static int lister_can_pay(Lister *L, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
 {
     if (L->mana.packed) {
         uint64_t cost = mana_pack(color);
         int short_by = mana_total(cost) + generic - L->mana.total;
         if (short_by <= 0 && mana_covers(L->mana.avail, cost)) return 1;
-        if (keep < 0 && L->units.n != MANA_UNLISTED && L->units.n < short_by) return 0;
+        if (keep < 0 && !(cost & MANA_HIGH)) {
+            if (L->units.n == MANA_UNLISTED) mana_list_units(L->s, p, &L->units);
+            /* What the pool and basics pay of each color: min(cost, avail), lane by lane (plan's). */
+            uint64_t ge = ((((L->mana.avail | MANA_HIGH) - cost) & MANA_HIGH) >> 7) * 0xFFu;
+            int unpaid = mana_total(cost) - mana_total((cost & ge) | (L->mana.avail & ~ge));
+            if (L->units.n < short_by || L->units.n < unpaid) return 0;
+        }
     }
     return mana_can_pay_listed(L->s, p, color, generic, keep, &L->units);
 }
@@ -285,10 +296,10 @@ static void list_targets(Lister *L, Action base, int k)
     const GameState *s = L->s;
     base.n_targets = (uint8_t)(k + 1);
     /* Each candidate is checked as action_target would name it (spell_target_legal with sp; the
-     * permanents all at once: target_spec_perms). */
+     * players by its inline part, target_player_legal; the permanents all at once: target_spec_perms). */
     for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW); p++) {
         base.tk[k] = TK_PLAYER; base.tv[k] = (uint8_t)p;
-        if (target_spec_legal(s, &L->it, sp, (Target){ TK_PLAYER, (uint8_t)p, 0, 0, 0 })) list_rest(L, base, k + 1);
+        if (target_player_legal(s, &L->it, sp, p)) list_rest(L, base, k + 1);
     }
     base.towner &= (uint8_t)~(1u << k);
     if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_GRAVEYARD) {
@@ -355,7 +366,7 @@ int spell_x(const CardDef *d, int k)
  * many symbols of that color. */
 void spell_mana(const CardDef *d, int k, int x, uint8_t color[COLOR_COUNT], int *generic)
 {
-    int xs = spell_x(d, k);
+    int xs = x ? spell_x(d, k) : 0;              /* X = 0 (most casts): no symbol looked for */
     unsigned only = k >= 0 ? d->ab[k].cost.x_colors : 0;
     memcpy(color, d->cost_color, COLOR_COUNT);
     *generic = d->cost_generic;
@@ -646,23 +657,42 @@ static void list_gy_activations(Lister *L, int p, int free_mana)
         }
 }
 
+/* Whether avail (packed, from mana_available) of total mana in all pays
+ * `color` and `generic` (the listing's test with no mana unit: 601.2g-h). */
+static inline __attribute__((always_inline)) int pays_from(uint64_t avail, int total,
+                                                           const uint8_t color[COLOR_COUNT], int generic)
+{
+    uint64_t cost = mana_pack(color);
+    return mana_covers(avail, cost) & (mana_total(cost) + generic <= total);
+}
+
 int actions_surely_none(const GameState *s, int p)
 {
     const Player *pl = &s->pl[p];
-    if ((pl->flags & (PL_FREE_SPELLS | PL_GY_ABILITIES)) || (sorcery_time(s, p) && land_drop_ok(s, p)) ||
+    int sorcery = sorcery_time(s, p);
+    if ((pl->flags & (PL_FREE_SPELLS | PL_GY_ABILITIES)) || (sorcery && land_drop_ok(s, p)) ||
         (s->pl_rules[p] & PR_LANDS_ANY_COLOR))                       /* Joiner Adept: any land makes mana */
         return 0;
-    if (mana_pack(pl->mana) || mana_pack(pl->land_n) != mana_pack(pl->land_tapped)) return 0;
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int i = permiter_next(&it), own = permset_has(s->perm_ctl[p], i);
+    /* The mana of the pool and untapped basic lands: with some, a card of
+     * the hand it pays for, castable now (307.1, 702.8), is looked for
+     * first (where there is one, the cheapest look that finds it); the
+     * permanents' abilities it pays for below. */
+    uint64_t avail = 0;
+    int mana = mana_pack(pl->mana) || mana_pack(pl->land_n) != mana_pack(pl->land_tapped);
+    if (mana && !mana_available(pl, &avail)) return 0;
+    int total = mana_total(avail);
+    for (int h = 0; mana && h < pl->hand_n; h++) {
+        const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
+        if (d->types & TYPE_LAND) continue;
+        /* The timing first: at instant speed most cards go without their cost read. */
+        if (!sorcery && !(d->types & TYPE_INSTANT) && !(s->pl_rules[p] & PR_FLASH) && !card_has_flash(d)) continue;
+        if (pays_from(avail, total, d->cost_color, d->cost_generic)) return 0;
+    }
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
         unsigned abk = s->px[i].abk;
-        if ((abk & PK_MANA) && own && !(s->perm[i].flags & PF_TAPPED)) return 0;
+        if ((abk & PK_MANA) && !(s->perm[i].flags & PF_TAPPED)) return 0;
         if (!(abk & PK_ACTIVATED)) continue;
-        if (!own) {                                          /* an Aura's granted to p's creature */
-            int a = s->px[i].attached;
-            if ((abk & PK_ATTACH) && a != NO_SLOT && permset_has(s->perm_ctl[p], a)) return 0;
-            continue;
-        }
         const CardDef *d = &s->cards[s->perm[i].card];
         for (int k = 0; k < d->n_abilities; k++) {          /* one with no mana to pay: {T}, sacrifice, loyalty */
             const Ability *a = &d->ab[k];
@@ -670,7 +700,20 @@ int actions_surely_none(const GameState *s, int p)
                 (a->kind != AB_MANA || ability_mana_tap_only(a)))
                 continue;
             if (!a->cost.generic && !mana_pack(a->cost.color)) return 0;
+            /* Or one the mana pays, at a time it may be activated (602.5b, 702.6a). */
+            if (mana && (sorcery || (a->kind != AB_EQUIP && !(a->timing & TM_SORCERY))) &&
+                pays_from(avail, total, a->cost.color, a->cost.generic))
+                return 0;
         }
+    }
+    /* The others' Auras granting p's creatures an ability (list_granted; none where no card is such
+     * an Aura). */
+    if (s->spells & SPELLS_NO_GRANTED) return 1;
+    for (PermIter it = permset_iter(s->perm_used & ~s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it), a = s->px[i].attached;
+        if ((s->px[i].abk & (PK_ATTACH | PK_ACTIVATED)) == (PK_ATTACH | PK_ACTIVATED) && a != NO_SLOT &&
+            permset_has(s->perm_ctl[p], a))
+            return 0;
     }
     return 1;
 }

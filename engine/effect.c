@@ -253,6 +253,10 @@ static inline int spec_admits_perm(const GameState *s, const TargetSpec *sp, int
     return sp->f.zone == ZONE_BATTLEFIELD && filter_perm(s, &sp->f, i, you, src);
 }
 
+/* The rules abilities that may stop a permanent being targeted (perm_targetable_by's). */
+#define RULES_UNTARGETABLE (RULE_BIT(RULE_SHROUD) | RULE_BIT(RULE_HEXPROOF) | RULE_BIT(RULE_PROTECTION) | \
+                            RULE_BIT(RULE_UNTARGETABLE_BY))
+
 /* Whether permanent i's rules abilities let item `it` of player `you`
  * target it. */
 static inline int perm_targetable_by(const GameState *s, const StackItem *it, int i, int you)
@@ -295,7 +299,10 @@ PermSet target_spec_perms(const GameState *s, const StackItem *it, const TargetS
         if (object ? sp->f.types && !((s->cards[s->perm[i].card].types | (perm_is_creature(s, i) ? TYPE_CREATURE : 0u)) & sp->f.types)
                    : !perm_is_creature(s, i) && !perm_is_planeswalker(s, i))
             continue;
-        if ((plain || spec_admits_perm(s, sp, i, you, src)) && perm_targetable_by(s, it, i, you)) legal |= PERMSET_BIT(i);
+        /* Most permanents have none of the rules that stop targeting: the others alone are looked at. */
+        if ((plain || spec_admits_perm(s, sp, i, you, src)) &&
+            (!(s->px[i].rules & RULES_UNTARGETABLE) || perm_targetable_by(s, it, i, you)))
+            legal |= PERMSET_BIT(i);
     }
     return legal;
 }
@@ -305,12 +312,7 @@ int target_spec_legal(const GameState *s, const StackItem *it, const TargetSpec 
     int you = it->controller;
     switch (t.kind) {
     case TK_PLAYER:
-        if (t.v > 1 || (s->pl[t.v].flags & PL_LOST) || (s->pl_rules[t.v] & PR_SHROUD)) return 0;
-        if ((s->pl_rules[t.v] & PR_HEXPROOF) && t.v != you) return 0;                      /* 702.11 */
-        if (sp->what != TGT_PLAYER && sp->what != TGT_ANY && sp->what != TGT_PLAYER_OR_PW) return 0;
-        if (sp->what == TGT_PLAYER && ((sp->f.ctl == CTL_OPP && t.v == you) || (sp->f.ctl == CTL_YOU && t.v != you)))
-            return 0;
-        return 1;
+        return target_player_legal(s, it, sp, t.v);
     case TK_PERM: {
         int i = t.v;
         if (i >= PERM_MAX || !permset_has(s->perm_used, i) || s->px[i].ts != t.ts) return 0;

@@ -21,6 +21,17 @@ int ability_played(const Ability *a, unsigned types, char *why, size_t whylen);
 int target_legal(const GameState *s, const StackItem *it, const Ability *a, int k, Target t);
 /* The same for target spec sp (an Aura's enchant made a spec: spell_target_legal). */
 int target_spec_legal(const GameState *s, const StackItem *it, const TargetSpec *sp, Target t);
+/* The same for player v (TK_PLAYER): inline, as the listing of targets
+ * asks it of both players for every spell that may target one. */
+static inline int target_player_legal(const GameState *s, const StackItem *it, const TargetSpec *sp, int v)
+{
+    int you = it->controller;
+    if (v > 1 || (s->pl[v].flags & PL_LOST) || (s->pl_rules[v] & PR_SHROUD)) return 0;
+    if ((s->pl_rules[v] & PR_HEXPROOF) && v != you) return 0;                          /* 702.11 */
+    if (sp->what != TGT_PLAYER && sp->what != TGT_ANY && sp->what != TGT_PLAYER_OR_PW) return 0;
+    if (sp->what == TGT_PLAYER && ((sp->f.ctl == CTL_OPP && v == you) || (sp->f.ctl == CTL_YOU && v != you))) return 0;
+    return 1;
+}
 /* The permanents target_spec_legal admits for spec sp now, as a set: the
  * legal actions' candidates, looked at in one pass. */
 PermSet target_spec_perms(const GameState *s, const StackItem *it, const TargetSpec *sp);

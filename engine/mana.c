@@ -21,16 +21,26 @@ int mana_can_pay(const Player *pl, const CardDef *d)
 
 /* Taps `generic` untapped basic lands, each of the color with the most
  * untapped lands left, the first of equals (keeping colors open); the
- * caller checked they suffice. Returns the lands tapped. */
-static int tap_generic(Player *pl, int generic)
+ * caller checked they suffice. Returns the lands tapped. (Inline: a
+ * payment's usual path, made of little more.) */
+static inline __attribute__((always_inline)) int tap_generic(Player *pl, int generic)
 {
     /* The colors are many and which is most follows no pattern: the
      * maximum is taken without branches. The tapped counts are written
      * back packed, once (mana_unit). */
     uint8_t left[COLOR_COUNT];
-    uint64_t tapped = mana_pack(pl->land_tapped);
+    uint64_t tapped = mana_pack(pl->land_tapped), untapped = mana_pack(pl->land_n) - tapped;   /* no lane borrows */
     int n = 0;
-    for (int c = 0; c < COLOR_COUNT; c++) left[c] = (uint8_t)mana_untapped(pl, c);
+    if (generic <= 0 || !untapped) return 0;
+    /* Untapped lands of one color alone (a one-color deck's): as many of
+     * them as there is generic, which the search below would take too. */
+    int shift = __builtin_ctzll(untapped) & ~7;
+    if (untapped >> shift <= 0xFF) {
+        n = generic < (int)(untapped >> shift) ? generic : (int)(untapped >> shift);
+        mana_unpack(pl->land_tapped, tapped + ((uint64_t)n << shift));
+        return n;
+    }
+    mana_unpack(left, untapped);
     for (; n < generic; n++) {
         int best = 0, most = left[0];
         for (int c = 1; c < COLOR_COUNT; c++) {
@@ -315,6 +325,11 @@ int mana_can_pay_listed(const GameState *s, int p, const uint8_t color[COLOR_COU
 {
     Plan pn;
     return plan(s, p, color, generic, keep, &pn, u);
+}
+
+void mana_list_units(const GameState *s, int p, ManaUnits *u)
+{
+    units_of(s, p, -1, u);
 }
 
 int mana_total_now(const GameState *s, int p, int keep)

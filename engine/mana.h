@@ -172,6 +172,11 @@ typedef struct ManaUnits {
 int mana_can_pay_listed(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep,
                         ManaUnits *u);
 
+/* Lists player p's units into *u (no permanent kept untapped), as
+ * mana_can_pay_listed does the first time: for a caller that answers
+ * some questions from the count of units alone. */
+void mana_list_units(const GameState *s, int p, ManaUnits *u);
+
 /* Pays it (the caller checked mana_can_pay_cost): pool and basic lands
  * first, then the permanents, lands before creatures, as little damage as
  * can be (the player's choice, 601.2g-h, made by the engine); a mana

@@ -818,20 +818,21 @@ void priority_run(GameState *s, Game *g)
         if (!settled) settle(s, g);
         settled = 0;
         if (s->over) return;
-        game_check_state(s, g);
+        /* Check mode verifies the state here; outside it, not even the call is made. */
+        if (g->check) game_check_state(s, g);
         /* With no policy, or one that passes here whatever is legal, the
-         * legal actions are not listed. */
-        int k = 0;
+         * legal actions are not listed (n 1: passing alone, acts[0] of a
+         * list). */
+        int k = 0, n = 1;
         const Policy *pol = g->policy[p];
-        acts[0] = (Action){ ACT_PASS, 0, 0, 0, 0, { 0 }, { 0 }, 0 };
         int look = !pol ? LOOK_PASS : pol->looks ? pol->looks(pol, s, g, p) : LOOK_ALL;
         if (look != LOOK_PASS && !surely_none(s, g, p)) {
-            int n = look == LOOK_LAND ? actions_lands(s, p, acts) : 1;
+            n = look == LOOK_LAND ? actions_lands(s, p, acts) : 1;
             if (n == 1) n = actions_spells(s, p, acts, 0);
             if (n > 1) k = pol->main_action(pol, s, g, p, g->policy_rng[p], acts, n);
             if (k < 0 || k >= n) { game_fail(s, g, ERR_ILLEGAL_ACTION); return; }
         }
-        if (acts[k].type == ACT_PASS) {
+        if (n == 1 || acts[k].type == ACT_PASS) {
             if (++passes < 2) { p = 1 - p; settled = 1; continue; }         /* 117.3d */
             if (!s->stack_n) return;                                        /* 500.2 */
             stack_resolve_top(s, g);                                        /* 117.4, 608 */

@@ -31,11 +31,13 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana);
 int actions_lands(const GameState *s, int p, Action *out);
 
 /* Whether actions_spells (paying mana) would surely list passing alone for
- * player p: no land to play now, no mana in the pool, no untapped basic
- * land or permanent with a mana ability, no card of mana value 0 or with a
- * graveyard ability in the deck, no permanent with an activated ability
- * (its own, or an Aura's it grants). A quick look that the engine makes
- * before listing; 0 when anything might be legal. */
+ * player p: no land to play now, no untapped permanent with a mana
+ * ability, no card of mana value 0 or with a graveyard ability in the
+ * deck, no Aura granting its creature an activated ability, no activated
+ * ability without a mana cost; and, with mana in the pool or untapped
+ * basic lands, no card of the hand castable now nor activated ability
+ * activatable now that this mana pays for. A quick look that the engine
+ * makes before listing; 0 when anything might be legal. */
 int actions_surely_none(const GameState *s, int p);
 
 /* The ability of card d whose targets its spell names as it is cast (an
