@@ -673,6 +673,101 @@ static int effects_known(const GameState *s, int p, const Ability *ab, const Act
     return players_value(s, p, &o, w, v);
 }
 
+/* The triggers a look's playout (the stack resolved with no answer, the
+ * combat's damage dealt, "until end of turn" ended) cannot set off on a
+ * permanent already on the battlefield: those of steps, of attacks and
+ * blocks declared, and of its own entering. */
+static const uint64_t playout_silent =
+    TRB(TR_ETB) | TRB(TR_ATTACKS) | TRB(TR_BLOCKS) | TRB(TR_BLOCKED) | TRB(TR_UPKEEP) | TRB(TR_END_STEP) |
+    TRB(TR_BLOCKS_CREATURE) | TRB(TR_BLOCKED_BY_CREATURE) | TRB(TR_DRAW_STEP) | TRB(TR_ATTACHED_ATTACKS) |
+    TRB(TR_ATTACHED_BLOCKS) | TRB(TR_OTHER_ATTACKS);
+
+/* Whether static effect e only adds (adds_only) to itself, to what it is
+ * attached to or to a set of permanents: nothing it does reads a life
+ * total, a hand or a graveyard. */
+static int static_adds(const Effect *e)
+{
+    return adds_only(e) && (e->who == SEL_SELF || e->who == SEL_ATTACHED || e->who == SEL_ALL);
+}
+
+/* Whether permanent card d, entering from the stack in a playout, does
+ * nothing but through static abilities that add (static_adds), with no
+ * condition and no lifelink given, and enters with no replacement but
+ * entering tapped: no trigger, no choice. */
+static int enters_blind(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        switch (a->kind) {
+        case AB_ACTIVATED: case AB_MANA: case AB_EQUIP: case AB_ETB_TAPPED:
+            break;
+        case AB_STATIC:
+            if (a->cond) return 0;
+            for (int j = 0; j < a->n_effects; j++)
+                if (!static_adds(&a->effect[j]) || (a->effect[j].op == OP_GRANT && (a->effect[j].kw & KW_LIFELINK)))
+                    return 0;
+            break;
+        default:
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int board_playout_calm(const GameState *s, int p)
+{
+    if (s->over || s->pending_n || s->prevent_colors || s->layers_dirty || s->cond_key ||
+        (s->layers_reads & (LR_PERMS | LR_CONTROL | LR_GY | LR_SUBTYPES)))
+        return 0;
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op != FL_DAMAGED_BY && !((f->op == OP_PUMP || f->op == OP_GRANT || f->op == OP_RULE) && f->dur == DUR_EOT))
+            return 0;
+    }
+    for (int q = 0; q < 2; q++)
+        if ((s->pl_rules[q] & (PR_CANT_LOSE | PR_CANT_WIN | PR_NO_GAIN | PR_NO_DAMAGE | PR_NO_PREVENT)) ||
+            (s->pl[q].flags & PL_GY_ABILITIES) || s->pl[q].prevent)
+            return 0;
+    for (int k = 0; k < s->stack_n; k++) {
+        const StackItem *it = &s->stack[k];
+        const CardDef *d = &s->cards[it->card];
+        if (it->kind != SI_SPELL || it->controller == p || it->n_targets || (d->types & (TYPE_INSTANT | TYPE_SORCERY)) ||
+            !enters_blind(d))
+            return 0;
+    }
+    if (trigger_watched(s, ~playout_silent)) return 0;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        unsigned abk = s->px[i].abk;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        int mine = perm_controller(s, i) == p;
+        if (abk & (PK_CONTROL | PK_COND)) return 0;
+        if ((abk & PK_MANA) && mine && (perm_is_creature(s, i) || !plain_mana(d))) return 0;   /* a creature tapped for it */
+        if (!mine && (perm_is_planeswalker(s, i) || (perm_is_creature(s, i) && (s->perm[i].kw & KW_LIFELINK)))) return 0;
+        if (!(abk & PK_STATIC)) continue;
+        for (int k = 0; k < d->n_abilities; k++)
+            for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++)
+                if (!static_adds(&d->ab[k].effect[j])) return 0;
+    }
+    return 1;
+}
+
+int board_face_known(const GameState *s, int p, const Action *a, int pass_v, int pass_life, int *v)
+{
+    if (a->type != ACT_CAST || a->x || a->n_targets != 1 || a->tk[0] != TK_PLAYER || a->tv[0] == p) return 0;
+    const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
+    const Ability *ab = &d->ab[0];
+    if (!(d->types & (TYPE_INSTANT | TYPE_SORCERY)) || d->keywords || d->n_abilities != 1 || ab->kind != AB_SPELL ||
+        ab->cond || ab->n_effects != 1 || ab->n_targets != 1 || !no_cost(&ab->cost))
+        return 0;
+    const Effect *e = &ab->effect[0];
+    if (e->op != OP_DAMAGE || e->who != SEL_TARGET || e->arg || e->arg2 != DMG_BY_SOURCE || e->flags ||
+        e->n.kind != QTY_CONST || e->n.n <= 0 || pass_life <= e->n.n)
+        return 0;
+    *v = pass_v + life_worth(pass_life) - life_worth(pass_life - e->n.n) - 2;   /* the card gone from the hand */
+    return 1;
+}
+
 int board_known(const GameState *s, int p, const Action *a, int quiet, int now, int *v)
 {
     /* Furnace of Rath: the damage dealt is not the damage the text says; the fork deals it. */

@@ -68,4 +68,32 @@ int board_quiet(const GameState *s, int p);
  * answer, `now` board_value(s, p)): 1 and *v, else 0. */
 int board_known(const GameState *s, int p, const Action *a, int quiet, int now, int *v);
 
+/* Whether nothing in a look's playout from s for player p (the stack
+ * resolved with no answer, the combat's damage dealt, "until end of turn"
+ * ended: policy_spells.c) sees or changes what p's spell of damage to the
+ * opponent's face changes, but the opponent's life: nothing waiting to
+ * trigger, and on the battlefield no trigger the playout could set off
+ * (those of steps, of attacks and blocks declared and of a permanent's own
+ * entering aside); on the stack only the opponent's permanent spells
+ * without target that enter with no trigger, choice or condition; only
+ * static abilities that add power, toughness, keywords or rules (no
+ * condition, no count but of lands: none reads a life total, a hand or a
+ * graveyard), no effect of a resolved spell in force but pumps until end
+ * of turn, no prevention or redirection of damage, no planeswalker of the
+ * opponent's (306.7) and no creature of its with lifelink (its life only
+ * falls in the playout), p's mana made by lands alone and hurting no
+ * one. */
+int board_playout_calm(const GameState *s, int p);
+
+/* The value for p after its action a, in a look whose playout
+ * board_playout_calm(s, p) finds calm, when a casts an instant or a
+ * sorcery that only deals a fixed damage N to the opponent, with no
+ * additional cost: from passing's value pass_v and the opponent's life at
+ * its playout's end pass_life (0: the game ended there). The spell
+ * resolves first and nothing sees it, so its playout is passing's with the
+ * opponent's life N lower all along and the card gone from p's hand; with
+ * the opponent's life above N at the end, it never fell to 0 on the way
+ * (it only falls). 1 and *v, else 0. */
+int board_face_known(const GameState *s, int p, const Action *a, int pass_v, int pass_life, int *v);
+
 #endif

@@ -298,13 +298,17 @@ static int through_combat(const GameState *s, const Game *g, int p, const Action
  * candidate's is (version 1 valued the stack unresolved, its own spells
  * on it below what they make, so that anything looked better than letting
  * them resolve). Valued without a fork, it is s's own value: known_now
- * when quiet (quiet_for's answer, > 0) says the look computed it. */
-static int pass_value(const GameState *s, const Game *g, int p, int version, int quiet, int known_now)
+ * when quiet (quiet_for's answer, > 0) says the look computed it.
+ * *opp_life: the opponent's life at the end of passing's playout, when
+ * it is played out and the game goes on (board_face_known), else 0. */
+static int pass_value(const GameState *s, const Game *g, int p, int version, int quiet, int known_now, int *opp_life)
 {
+    *opp_life = 0;
     if (version >= 2 && (s->stack_n || damage_to_come(s))) {
         GameState f;
         state_fork(&f, s);
         playout(&f, g, p, NULL, version);
+        if (!f.over) *opp_life = f.pl[1 - p].life;
         return value(&f, p, version);
     }
     if (s->stack_n || !s->float_n || in_combat(s)) return quiet > 0 ? known_now : value(s, p, version);
@@ -828,6 +832,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
      * passing is the choice without it). */
     int best = 0, best_v = 0, valued = 0, watched = -1, quiet = -1, now = 0, extra_now = 0;
     int sorc = 0, sorc_v = 0, pass_v = 0;   /* the best candidate at sorcery speed, passing */
+    int pass_life = 0, calm = -1;           /* pass_value's opponent's life, board_playout_calm's answer */
     uint32_t idle_key[8];   /* the spells and abilities tried on an idle target */
     int idle_n = 0;
     /* Version 2, in its first main phase: the sorceries that act only on
@@ -864,10 +869,15 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
             if (quiet) now = board_value(s, p);
             if (quiet && version >= 2) extra_now = lands_worth(s, p) + library_worth(s, p);
         }
-        if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &v))
-            v = spells_try(s, g, p, &legal[k], version);
+        if (!valued) { best_v = pass_v = pass_value(s, g, p, version, quiet, now + extra_now, &pass_life); valued = 1; }
+        if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &v)) {
+            /* Damage to the opponent's face, valued from passing's playout
+             * when nothing in it sees the damage (board_face_known). */
+            int face = prune && pass_life && board_face_known(s, p, &legal[k], pass_v, pass_life, &v);
+            if (face && calm < 0) calm = board_playout_calm(s, p);
+            if (!face || !calm) v = spells_try(s, g, p, &legal[k], version);
+        }
         if (version >= 2 && v > -100000 && v < 100000) v += selection_worth(r.ab);
-        if (!valued) { best_v = pass_v = pass_value(s, g, p, version, quiet, now + extra_now); valued = 1; }
         if (rank) { rank->k[rank->n] = k; rank->v[rank->n++] = v; }
         if (v > best_v) { best_v = v; best = k; }
         if ((!sorc || v > sorc_v) && !instant_speed(s, p, &legal[k])) { sorc_v = v; sorc = k; }
