@@ -687,7 +687,8 @@ static const uint64_t playout_silent =
  * total, a hand or a graveyard. */
 static int static_adds(const Effect *e)
 {
-    return adds_only(e) && (e->who == SEL_SELF || e->who == SEL_ATTACHED || e->who == SEL_ALL);
+    return adds_only(e) && (e->who == SEL_SELF || e->who == SEL_ATTACHED || e->who == SEL_ALL) &&
+           !(e->n.kind == QTY_COUNT && e->count.state);   /* "for each untapped land": a land tapped for mana */
 }
 
 /* Whether permanent card d, entering from the stack in a playout, does
@@ -699,7 +700,7 @@ static int enters_blind(const CardDef *d)
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *a = &d->ab[k];
         switch (a->kind) {
-        case AB_ACTIVATED: case AB_MANA: case AB_EQUIP: case AB_ETB_TAPPED:
+        case AB_ACTIVATED: case AB_MANA: case AB_EQUIP: case AB_ENCHANT: case AB_ETB_TAPPED:
             break;
         case AB_STATIC:
             if (a->cond) return 0;
@@ -710,6 +711,29 @@ static int enters_blind(const CardDef *d)
         default:
             return 0;
         }
+    }
+    return 1;
+}
+
+/* Whether stack item `it` resolves in a playout reading nothing: a
+ * permanent spell whose card enters blind (enters_blind; an Aura's
+ * target aside), an equip, or an instant, a sorcery or an activated
+ * ability of fixed pumps, keywords (no lifelink) or rules until end of
+ * turn alone. */
+static int item_blind(const GameState *s, const StackItem *it)
+{
+    const CardDef *d = &s->cards[it->card];
+    if (it->kind == SI_TRIGGER) return 0;
+    if (it->kind == SI_SPELL && !(d->types & (TYPE_INSTANT | TYPE_SORCERY))) return enters_blind(d);
+    if (it->ability >= d->n_abilities) return 0;
+    const Ability *ab = &d->ab[it->ability];
+    if (ab->kind == AB_EQUIP) return it->kind == SI_ABILITY;
+    if (ab->kind != (it->kind == SI_SPELL ? AB_SPELL : AB_ACTIVATED) || !ab->n_effects) return 0;
+    for (int j = 0; j < ab->n_effects; j++) {
+        const Effect *e = &ab->effect[j];
+        if (!(e->op == OP_PUMP || e->op == OP_GRANT || e->op == OP_RULE) || e->dur != DUR_EOT || e->flags ||
+            e->n.kind != QTY_CONST || (e->op == OP_GRANT && (e->kw & KW_LIFELINK)))
+            return 0;
     }
     return 1;
 }
@@ -729,11 +753,7 @@ int board_playout_calm(const GameState *s, int p)
             (s->pl[q].flags & PL_GY_ABILITIES) || s->pl[q].prevent)
             return 0;
     for (int k = 0; k < s->stack_n; k++) {
-        const StackItem *it = &s->stack[k];
-        const CardDef *d = &s->cards[it->card];
-        if (it->kind != SI_SPELL || it->controller == p || it->n_targets || (d->types & (TYPE_INSTANT | TYPE_SORCERY)) ||
-            !enters_blind(d))
-            return 0;
+        if (s->stack[k].controller == p || !item_blind(s, &s->stack[k])) return 0;
     }
     if (trigger_watched(s, ~playout_silent)) return 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {

@@ -75,10 +75,11 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
  * trigger, and on the battlefield no trigger the playout could set off
  * (those of steps, of attacks and blocks declared and of a permanent's own
  * entering aside); on the stack only the opponent's permanent spells
- * without target that enter with no trigger, choice or condition; only
+ * that enter with no trigger, choice or condition, its equips and its
+ * fixed pumps until end of turn; only
  * static abilities that add power, toughness, keywords or rules (no
- * condition, no count but of lands: none reads a life total, a hand or a
- * graveyard), no effect of a resolved spell in force but pumps until end
+ * condition, no count but of lands, tapped or not: none reads a life
+ * total, a hand, a graveyard or the lands p taps), no effect of a resolved spell in force but pumps until end
  * of turn, no prevention or redirection of damage, no planeswalker of the
  * opponent's (306.7) and no creature of its with lifelink (its life only
  * falls in the playout), p's mana made by lands alone and hurting no
