@@ -683,12 +683,14 @@ static const uint64_t playout_silent =
     TRB(TR_ATTACHED_BLOCKS) | TRB(TR_OTHER_ATTACKS);
 
 /* Whether static effect e only adds (adds_only) to itself, to what it is
- * attached to or to a set of permanents: nothing it does reads a life
- * total, a hand or a graveyard. */
+ * attached to or to a set of permanents, no less toughness: nothing it
+ * does reads a life total, a hand or a graveyard, and it kills no
+ * creature. */
 static int static_adds(const Effect *e)
 {
     return adds_only(e) && (e->who == SEL_SELF || e->who == SEL_ATTACHED || e->who == SEL_ALL) &&
-           !(e->n.kind == QTY_COUNT && e->count.state);   /* "for each untapped land": a land tapped for mana */
+           !(e->n.kind == QTY_COUNT && e->count.state) &&    /* "for each untapped land": a land tapped for mana */
+           !(e->op == OP_PUMP && e->t < 0);                   /* a death a pump until end of turn would put off */
 }
 
 /* Whether permanent card d, entering from the stack in a playout, does
@@ -785,6 +787,39 @@ int board_face_known(const GameState *s, int p, const Action *a, int pass_v, int
         e->n.kind != QTY_CONST || e->n.n <= 0 || pass_life <= e->n.n)
         return 0;
     *v = pass_v + life_worth(pass_life) - life_worth(pass_life - e->n.n) - 2;   /* the card gone from the hand */
+    return 1;
+}
+
+int board_fleeting_known(const GameState *s, int p, const Action *a, int pass_v, int *v)
+{
+    const Ability *ab;
+    if (a->x) return 0;
+    if (a->type == ACT_ACTIVATE) {
+        ab = &s->cards[s->perm[a->hand_idx].card].ab[a->ability];
+        if (ab->kind != AB_ACTIVATED || ab->cost.tap || !cost_known(&ab->cost, 0)) return 0;
+    } else if (a->type == ACT_CAST) {
+        const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
+        ab = &d->ab[0];
+        if (!(d->types & (TYPE_INSTANT | TYPE_SORCERY)) || d->n_abilities != 1 || ab->kind != AB_SPELL || !no_cost(&ab->cost))
+            return 0;
+    } else {
+        return 0;
+    }
+    if (ab->cond || !ab->n_effects) return 0;
+    for (int j = 0; j < ab->n_effects; j++) {
+        const Effect *e = &ab->effect[j];
+        int on = e->who == SEL_SELF && a->type == ACT_ACTIVATE                            ? a->hand_idx
+               : e->who == SEL_TARGET && !e->arg && a->n_targets == 1 && a->tk[0] == TK_PERM ? a->tv[0] : -1;
+        for (int k = 0; on >= 0 && k < s->stack_n; k++)   /* an Aura's target, which a keyword could make illegal */
+            for (int t = 0; t < s->stack[k].n_targets; t++)
+                if (s->stack[k].t[t].kind == TK_PERM && s->stack[k].t[t].v == on) on = -1;
+        int op = e->op == OP_GRANT ||
+                 (e->op == OP_PUMP && e->p >= 0 && e->t >= 0) ||
+                 (e->op == OP_RULE && e->arg2 != RULE_SHROUD && e->arg2 != RULE_HEXPROOF && e->arg2 != RULE_PROTECTION &&
+                  e->arg2 != RULE_UNTARGETABLE_BY);             /* what a spell on the stack targets */
+        if (on < 0 || !op || e->dur != DUR_EOT || e->flags || e->n.kind != QTY_CONST) return 0;
+    }
+    *v = pass_v - (a->type == ACT_CAST ? 2 : 0);                 /* the card gone from the hand */
     return 1;
 }
 

@@ -97,4 +97,16 @@ int board_playout_calm(const GameState *s, int p);
  * (it only falls). 1 and *v, else 0. */
 int board_face_known(const GameState *s, int p, const Action *a, int pass_v, int pass_life, int *v);
 
+/* The value for p after its action a, out of combat in a look whose
+ * playout board_playout_calm(s, p) finds calm and does not end the game,
+ * when a casts an instant or a sorcery with no additional cost, or
+ * activates an ability for mana alone, whose effects are all fixed
+ * +N/+N, keywords or rules (none that a target's legality reads) until
+ * end of turn on its target or its source, which nothing on the stack
+ * targets: passing's value pass_v, but
+ * for the card gone from p's hand. Nothing in the playout sees the
+ * effects, and they end with it, the combat to come or not. 1 and *v,
+ * else 0. */
+int board_fleeting_known(const GameState *s, int p, const Action *a, int pass_v, int *v);
+
 #endif

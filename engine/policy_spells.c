@@ -871,11 +871,15 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         }
         if (!valued) { best_v = pass_v = pass_value(s, g, p, version, quiet, now + extra_now, &pass_life); valued = 1; }
         if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &v)) {
-            /* Damage to the opponent's face, valued from passing's playout
-             * when nothing in it sees the damage (board_face_known). */
-            int face = prune && pass_life && board_face_known(s, p, &legal[k], pass_v, pass_life, &v);
-            if (face && calm < 0) calm = board_playout_calm(s, p);
-            if (!face || !calm) v = spells_try(s, g, p, &legal[k], version);
+            /* Damage to the opponent's face, and out of combat a pump
+             * until end of turn, valued from passing's playout when
+             * nothing in it sees them (board_face_known,
+             * board_fleeting_known). */
+            int from_pass = prune && pass_life &&
+                            (board_face_known(s, p, &legal[k], pass_v, pass_life, &v) ||
+                             (!in_combat(s) && board_fleeting_known(s, p, &legal[k], pass_v, &v)));
+            if (from_pass && calm < 0) calm = board_playout_calm(s, p);
+            if (!from_pass || !calm) v = spells_try(s, g, p, &legal[k], version);
         }
         if (version >= 2 && v > -100000 && v < 100000) v += selection_worth(r.ab);
         if (rank) { rank->k[rank->n] = k; rank->v[rank->n++] = v; }
