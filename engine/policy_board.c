@@ -790,36 +790,90 @@ int board_face_known(const GameState *s, int p, const Action *a, int pass_v, int
     return 1;
 }
 
-int board_fleeting_known(const GameState *s, int p, const Action *a, int pass_v, int *v)
+/* The keywords that change nothing of an unblocked attacker's damage to
+ * the player it attacks. */
+#define KW_UNBLOCKED_IDLE (KW_FLYING | KW_REACH | KW_VIGILANCE | KW_HASTE | KW_MENACE | KW_TRAMPLE)
+
+/* The permanent p's action a acts on, when a casts an instant or a
+ * sorcery with no additional cost, or activates an ability for mana
+ * alone, whose effects are all fixed +N/+N (none less), keywords among
+ * `kw` and, with `rules`, rules (none that a target's legality reads)
+ * until end of turn, on its target or its source alone, which nothing on
+ * the stack targets (an Aura's target, which they could make illegal);
+ * the power they add in *dp. -1 for any other. */
+static int fleeting_on(const GameState *s, int p, const Action *a, unsigned kw, int rules, int *dp)
 {
     const Ability *ab;
-    if (a->x) return 0;
+    if (a->x) return -1;
     if (a->type == ACT_ACTIVATE) {
         ab = &s->cards[s->perm[a->hand_idx].card].ab[a->ability];
-        if (ab->kind != AB_ACTIVATED || ab->cost.tap || !cost_known(&ab->cost, 0)) return 0;
+        if (ab->kind != AB_ACTIVATED || ab->cost.tap || !cost_known(&ab->cost, 0)) return -1;
     } else if (a->type == ACT_CAST) {
         const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
         ab = &d->ab[0];
         if (!(d->types & (TYPE_INSTANT | TYPE_SORCERY)) || d->n_abilities != 1 || ab->kind != AB_SPELL || !no_cost(&ab->cost))
-            return 0;
+            return -1;
     } else {
-        return 0;
+        return -1;
     }
-    if (ab->cond || !ab->n_effects) return 0;
+    if (ab->cond || !ab->n_effects) return -1;
+    int on = -1;
+    *dp = 0;
     for (int j = 0; j < ab->n_effects; j++) {
         const Effect *e = &ab->effect[j];
-        int on = e->who == SEL_SELF && a->type == ACT_ACTIVATE                            ? a->hand_idx
-               : e->who == SEL_TARGET && !e->arg && a->n_targets == 1 && a->tk[0] == TK_PERM ? a->tv[0] : -1;
-        for (int k = 0; on >= 0 && k < s->stack_n; k++)   /* an Aura's target, which a keyword could make illegal */
-            for (int t = 0; t < s->stack[k].n_targets; t++)
-                if (s->stack[k].t[t].kind == TK_PERM && s->stack[k].t[t].v == on) on = -1;
-        int op = e->op == OP_GRANT ||
-                 (e->op == OP_PUMP && e->p >= 0 && e->t >= 0) ||
-                 (e->op == OP_RULE && e->arg2 != RULE_SHROUD && e->arg2 != RULE_HEXPROOF && e->arg2 != RULE_PROTECTION &&
-                  e->arg2 != RULE_UNTARGETABLE_BY);             /* what a spell on the stack targets */
-        if (on < 0 || !op || e->dur != DUR_EOT || e->flags || e->n.kind != QTY_CONST) return 0;
+        int c = e->who == SEL_SELF && a->type == ACT_ACTIVATE                            ? a->hand_idx
+              : e->who == SEL_TARGET && !e->arg && a->n_targets == 1 && a->tk[0] == TK_PERM ? a->tv[0] : -1;
+        int op = (e->op == OP_GRANT && !(e->kw & ~kw)) || (e->op == OP_PUMP && e->p >= 0 && e->t >= 0) ||
+                 (e->op == OP_RULE && rules && e->arg2 != RULE_SHROUD && e->arg2 != RULE_HEXPROOF &&
+                  e->arg2 != RULE_PROTECTION && e->arg2 != RULE_UNTARGETABLE_BY);
+        if (c < 0 || (on >= 0 && c != on) || !op || e->dur != DUR_EOT || e->flags || e->n.kind != QTY_CONST) return -1;
+        on = c;
+        if (e->op == OP_PUMP) *dp += e->p * e->n.n;
     }
+    for (int k = 0; k < s->stack_n; k++)
+        for (int t = 0; t < s->stack[k].n_targets; t++)
+            if (s->stack[k].t[t].kind == TK_PERM && s->stack[k].t[t].v == on) return -1;
+    return on;
+}
+
+int board_fleeting_known(const GameState *s, int p, const Action *a, int pass_v, int *v)
+{
+    int dp;
+    if (fleeting_on(s, p, a, ~0u, 1, &dp) < 0) return 0;
     *v = pass_v - (a->type == ACT_CAST ? 2 : 0);                 /* the card gone from the hand */
+    return 1;
+}
+
+/* Whether a static ability on the battlefield selects what it applies to
+ * by keywords or power: a pump or a keyword could change its set. */
+static int statics_read_strength(const GameState *s)
+{
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_STATIC)) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++)
+            for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
+                const Effect *e = &d->ab[k].effect[j];
+                if (e->who == SEL_ALL && (e->sel.kw || e->sel.kw_not || e->sel.power_max != FILTER_NO_LIMIT ||
+                                          e->sel.power_min != FILTER_NO_MIN))
+                    return 1;
+            }
+    }
+    return 0;
+}
+
+int board_unblocked_known(const GameState *s, int p, const Action *a, int pass_v, int pass_life, int *v)
+{
+    int dp, on = fleeting_on(s, p, a, KW_UNBLOCKED_IDLE, 0, &dp);
+    if (on < 0 || s->step != STEP_DECLARE_BLOCKERS || s->stack_n || s->prevent_combat ||
+        !permset_has(s->combat.attackers, on) || (s->perm[on].flags & PF_BLOCKED) || s->perm[on].target != TARGET_PLAYER ||
+        perm_controller(s, on) != p || (s->perm[on].kw & (KW_DOUBLE_STRIKE | KW_LIFELINK | KW_INFECT | KW_WITHER)) ||
+        statics_read_strength(s))
+        return 0;
+    int power = s->perm[on].power, more = (power + dp > 0 ? power + dp : 0) - (power > 0 ? power : 0);
+    if (pass_life <= more) return 0;
+    *v = pass_v + life_worth(pass_life) - life_worth(pass_life - more) - (a->type == ACT_CAST ? 2 : 0);
     return 1;
 }
 

@@ -109,4 +109,20 @@ int board_face_known(const GameState *s, int p, const Action *a, int pass_v, int
  * else 0. */
 int board_fleeting_known(const GameState *s, int p, const Action *a, int pass_v, int *v);
 
+/* The value for p after its action a, as blockers are declared with
+ * nothing on the stack, in a look whose playout board_playout_calm(s, p)
+ * finds calm, when a acts as board_fleeting_known's do (keywords that
+ * change nothing of an unblocked attacker's damage, no rules) on an
+ * attacking creature of p's that is unblocked, attacks the opponent and
+ * has neither double strike, lifelink, infect nor wither, and no static
+ * ability selects by keywords or power: from passing's
+ * value pass_v and the opponent's life at its playout's end pass_life (0:
+ * the game ended there). The creature deals the power added more damage
+ * to the opponent, and the effects end with the combat, so its playout
+ * is passing's with the opponent's life that much lower once combat
+ * damage is dealt (and the card gone from p's hand); with the opponent's
+ * life above it at the end, it never fell to 0 on the way. 1 and *v,
+ * else 0. */
+int board_unblocked_known(const GameState *s, int p, const Action *a, int pass_v, int pass_life, int *v);
+
 #endif

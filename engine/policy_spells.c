@@ -871,13 +871,15 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         }
         if (!valued) { best_v = pass_v = pass_value(s, g, p, version, quiet, now + extra_now, &pass_life); valued = 1; }
         if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &v)) {
-            /* Damage to the opponent's face, and out of combat a pump
-             * until end of turn, valued from passing's playout when
-             * nothing in it sees them (board_face_known,
-             * board_fleeting_known). */
+            /* Damage to the opponent's face, out of combat a pump until
+             * end of turn, and one on an unblocked attacker, valued from
+             * passing's playout when nothing in it sees them
+             * (board_face_known, board_fleeting_known,
+             * board_unblocked_known). */
             int from_pass = prune && pass_life &&
                             (board_face_known(s, p, &legal[k], pass_v, pass_life, &v) ||
-                             (!in_combat(s) && board_fleeting_known(s, p, &legal[k], pass_v, &v)));
+                             (!in_combat(s) && board_fleeting_known(s, p, &legal[k], pass_v, &v)) ||
+                             board_unblocked_known(s, p, &legal[k], pass_v, pass_life, &v));
             if (from_pass && calm < 0) calm = board_playout_calm(s, p);
             if (!from_pass || !calm) v = spells_try(s, g, p, &legal[k], version);
         }
