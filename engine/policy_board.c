@@ -6,6 +6,7 @@
 #include "stack.h"
 #include "turn.h"
 #include "damage.h"
+#include "combat.h"
 
 /* A creature's worth from its power, toughness, keywords and rules. */
 static int worth(int power, int toughness, unsigned kw, uint32_t rules)
@@ -765,12 +766,46 @@ int board_playout_calm(const GameState *s, int p)
         int mine = perm_controller(s, i) == p;
         if (abk & (PK_CONTROL | PK_COND)) return 0;
         if ((abk & PK_MANA) && mine && (perm_is_creature(s, i) || !plain_mana(d))) return 0;   /* a creature tapped for it */
-        if (!mine && (perm_is_planeswalker(s, i) || (perm_is_creature(s, i) && (s->perm[i].kw & KW_LIFELINK)))) return 0;
+        if (!mine && perm_is_planeswalker(s, i)) return 0;
         if (!(abk & PK_STATIC)) continue;
         for (int k = 0; k < d->n_abilities; k++)
             for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++)
                 if (!static_adds(&d->ab[k].effect[j])) return 0;
     }
+    return 1;
+}
+
+/* Whether the opponent of p may gain life in a calm playout from s: a
+ * creature of its with lifelink is in a combat whose damage is to come. */
+static int opp_gains(const GameState *s, int p)
+{
+    if (!((s->step == STEP_DECLARE_BLOCKERS || s->step == STEP_FIRST_STRIKE_DAMAGE) && s->combat.attackers)) return 0;
+    for (PermIter it = permset_iter((s->combat.attackers | s->combat.blockers) & s->perm_ctl[1 - p]); permiter_more(&it);)
+        if (s->perm[permiter_next(&it)].kw & KW_LIFELINK) return 1;
+    return 0;
+}
+
+/* The value for p of a calm playout (board_playout_calm) that is
+ * passing's (worth pass_v, the opponent's life at its end pass_life) but
+ * for `dmg` more damage to the opponent, dealt before the combat's
+ * (`first`: a spell's) or with it, and `cards` fewer cards in p's hand.
+ * The opponent loses when that takes its life to 0 at the end, at the
+ * latest (p's life is passing's, which never fell to 0). Else its life is
+ * that much lower, when it never fell to 0 on the way: the opponent gains
+ * no life in the playout (opp_gains), or the combat's damage is dealt in
+ * one step, with nothing on the stack, and the life before it stays
+ * above 0. 1 and *v, else 0. */
+static int lowered_life(const GameState *s, int p, int pass_v, int pass_life, int dmg, int first, int cards, int *v)
+{
+    if (pass_life <= dmg) {
+        *v = 100000;
+        return 1;
+    }
+    if (opp_gains(s, p) &&
+        !(!s->stack_n && (s->step == STEP_FIRST_STRIKE_DAMAGE || !combat_has_first_strike(s)) &&
+          (!first || s->pl[1 - p].life > dmg)))
+        return 0;
+    *v = pass_v + life_worth(pass_life) - life_worth(pass_life - dmg) - 2 * cards;
     return 1;
 }
 
@@ -784,10 +819,9 @@ int board_face_known(const GameState *s, int p, const Action *a, int pass_v, int
         return 0;
     const Effect *e = &ab->effect[0];
     if (e->op != OP_DAMAGE || e->who != SEL_TARGET || e->arg || e->arg2 != DMG_BY_SOURCE || e->flags ||
-        e->n.kind != QTY_CONST || e->n.n <= 0 || pass_life <= e->n.n)
+        e->n.kind != QTY_CONST || e->n.n <= 0)
         return 0;
-    *v = pass_v + life_worth(pass_life) - life_worth(pass_life - e->n.n) - 2;   /* the card gone from the hand */
-    return 1;
+    return lowered_life(s, p, pass_v, pass_life, e->n.n, 1, 1, v);
 }
 
 /* The keywords that change nothing of an unblocked attacker's damage to
@@ -872,9 +906,7 @@ int board_unblocked_known(const GameState *s, int p, const Action *a, int pass_v
         statics_read_strength(s))
         return 0;
     int power = s->perm[on].power, more = (power + dp > 0 ? power + dp : 0) - (power > 0 ? power : 0);
-    if (pass_life <= more) return 0;
-    *v = pass_v + life_worth(pass_life) - life_worth(pass_life - more) - (a->type == ACT_CAST ? 2 : 0);
-    return 1;
+    return lowered_life(s, p, pass_v, pass_life, more, 0, a->type == ACT_CAST, v);
 }
 
 int board_known(const GameState *s, int p, const Action *a, int quiet, int now, int *v)

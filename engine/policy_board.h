@@ -70,20 +70,20 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
 
 /* Whether nothing in a look's playout from s for player p (the stack
  * resolved with no answer, the combat's damage dealt, "until end of turn"
- * ended: policy_spells.c) sees or changes what p's spell of damage to the
- * opponent's face changes, but the opponent's life: nothing waiting to
- * trigger, and on the battlefield no trigger the playout could set off
- * (those of steps, of attacks and blocks declared and of a permanent's own
- * entering aside); on the stack only the opponent's permanent spells
- * that enter with no trigger, choice or condition, its equips and its
- * fixed pumps until end of turn; only
- * static abilities that add power, toughness, keywords or rules (no
- * condition, no count but of lands, tapped or not: none reads a life
- * total, a hand, a graveyard or the lands p taps), no effect of a resolved spell in force but pumps until end
- * of turn, no prevention or redirection of damage, no planeswalker of the
- * opponent's (306.7) and no creature of its with lifelink (its life only
- * falls in the playout), p's mana made by lands alone and hurting no
- * one. */
+ * ended: policy_spells.c) sees or changes what p's damage to the
+ * opponent, or its pump until end of turn, changes but the opponent's
+ * life: nothing waiting to trigger, and on the battlefield no trigger the
+ * playout could set off (those of steps, of attacks and blocks declared
+ * and of a permanent's own entering aside); on the stack only the
+ * opponent's permanent spells that enter with no trigger, choice or
+ * condition, its equips and its fixed pumps until end of turn (no
+ * lifelink given); only static abilities that add power, toughness,
+ * keywords or rules, none lowering toughness (no condition, no count but
+ * of lands, tapped or not: none reads a life total, a hand, a graveyard
+ * or the lands p taps); no effect of a resolved spell in force but pumps
+ * until end of turn, no prevention or redirection of damage, no
+ * planeswalker of the opponent's (306.7), p's mana made by lands alone
+ * and hurting no one. */
 int board_playout_calm(const GameState *s, int p);
 
 /* The value for p after its action a, in a look whose playout
@@ -91,10 +91,12 @@ int board_playout_calm(const GameState *s, int p);
  * sorcery that only deals a fixed damage N to the opponent, with no
  * additional cost: from passing's value pass_v and the opponent's life at
  * its playout's end pass_life (0: the game ended there). The spell
- * resolves first and nothing sees it, so its playout is passing's with the
- * opponent's life N lower all along and the card gone from p's hand; with
- * the opponent's life above N at the end, it never fell to 0 on the way
- * (it only falls). 1 and *v, else 0. */
+ * resolves first and nothing sees it, so its playout is passing's with
+ * the opponent's life N lower all along and the card gone from p's hand:
+ * the opponent loses if that is 0 at the end, else the value is
+ * passing's with the life lowered, when the life never fell to 0 on the
+ * way (the opponent gains none, or the combat's damage is dealt in one
+ * step). 1 and *v, else 0. */
 int board_face_known(const GameState *s, int p, const Action *a, int pass_v, int pass_life, int *v);
 
 /* The value for p after its action a, out of combat in a look whose
@@ -103,10 +105,9 @@ int board_face_known(const GameState *s, int p, const Action *a, int pass_v, int
  * activates an ability for mana alone, whose effects are all fixed
  * +N/+N, keywords or rules (none that a target's legality reads) until
  * end of turn on its target or its source, which nothing on the stack
- * targets: passing's value pass_v, but
- * for the card gone from p's hand. Nothing in the playout sees the
- * effects, and they end with it, the combat to come or not. 1 and *v,
- * else 0. */
+ * targets: passing's value pass_v, but for the card gone from p's hand.
+ * Nothing in the playout sees the effects, and they end with it. 1 and
+ * *v, else 0. */
 int board_fleeting_known(const GameState *s, int p, const Action *a, int pass_v, int *v);
 
 /* The value for p after its action a, as blockers are declared with
@@ -115,14 +116,13 @@ int board_fleeting_known(const GameState *s, int p, const Action *a, int pass_v,
  * change nothing of an unblocked attacker's damage, no rules) on an
  * attacking creature of p's that is unblocked, attacks the opponent and
  * has neither double strike, lifelink, infect nor wither, and no static
- * ability selects by keywords or power: from passing's
- * value pass_v and the opponent's life at its playout's end pass_life (0:
- * the game ended there). The creature deals the power added more damage
- * to the opponent, and the effects end with the combat, so its playout
- * is passing's with the opponent's life that much lower once combat
- * damage is dealt (and the card gone from p's hand); with the opponent's
- * life above it at the end, it never fell to 0 on the way. 1 and *v,
- * else 0. */
+ * ability selects by keywords or power: from passing's value pass_v and
+ * the opponent's life at its playout's end pass_life (0: the game ended
+ * there). The creature deals the power added more damage to the
+ * opponent, and the effects end with the combat, so its playout is
+ * passing's with the opponent's life that much lower once combat damage
+ * is dealt (and the card gone from p's hand), valued as
+ * board_face_known's. 1 and *v, else 0. */
 int board_unblocked_known(const GameState *s, int p, const Action *a, int pass_v, int pass_life, int *v);
 
 #endif
