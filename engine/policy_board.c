@@ -897,13 +897,31 @@ static int statics_read_strength(const GameState *s)
     return 0;
 }
 
+/* Whether a creature in combat other than permanent i, which the
+ * combat's damage may kill, has a static ability that applies to i now
+ * (a lord): what it adds to i would go as it dies. */
+static int lord_in_combat(const GameState *s, int i)
+{
+    for (PermIter it = permset_iter((s->combat.attackers | s->combat.blockers) & ~PERMSET_BIT(i)); permiter_more(&it);) {
+        int c = permiter_next(&it);
+        if (!(s->px[c].abk & PK_STATIC)) continue;
+        const CardDef *d = &s->cards[s->perm[c].card];
+        for (int k = 0; k < d->n_abilities; k++)
+            for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
+                const Effect *e = &d->ab[k].effect[j];
+                if (e->who == SEL_ALL && filter_perm(s, &e->sel, i, perm_controller(s, c), c)) return 1;
+            }
+    }
+    return 0;
+}
+
 int board_unblocked_known(const GameState *s, int p, const Action *a, int pass_v, int pass_life, int *v)
 {
     int dp, on = fleeting_on(s, p, a, KW_UNBLOCKED_IDLE, 0, &dp);
     if (on < 0 || s->step != STEP_DECLARE_BLOCKERS || s->stack_n || s->prevent_combat ||
         !permset_has(s->combat.attackers, on) || (s->perm[on].flags & PF_BLOCKED) || s->perm[on].target != TARGET_PLAYER ||
         perm_controller(s, on) != p || (s->perm[on].kw & (KW_DOUBLE_STRIKE | KW_LIFELINK | KW_INFECT | KW_WITHER)) ||
-        statics_read_strength(s))
+        statics_read_strength(s) || lord_in_combat(s, on))
         return 0;
     int power = s->perm[on].power, more = (power + dp > 0 ? power + dp : 0) - (power > 0 ? power : 0);
     return lowered_life(s, p, pass_v, pass_life, more, 0, a->type == ACT_CAST, v);

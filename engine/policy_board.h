@@ -116,7 +116,8 @@ int board_fleeting_known(const GameState *s, int p, const Action *a, int pass_v,
  * change nothing of an unblocked attacker's damage, no rules) on an
  * attacking creature of p's that is unblocked, attacks the opponent and
  * has neither double strike, lifelink, infect nor wither, and no static
- * ability selects by keywords or power: from passing's value pass_v and
+ * ability selects by keywords or power, none of another creature in
+ * combat applies to it (a lord the combat may kill): from passing's value pass_v and
  * the opponent's life at its playout's end pass_life (0: the game ended
  * there). The creature deals the power added more damage to the
  * opponent, and the effects end with the combat, so its playout is
