@@ -927,6 +927,33 @@ int board_unblocked_known(const GameState *s, int p, const Action *a, int pass_v
     return lowered_life(s, p, pass_v, pass_life, more, 0, a->type == ACT_CAST, v);
 }
 
+int board_scratch_known(const GameState *s, int p, const Action *a, int pass_v, int own_life, int *v)
+{
+    if (a->type != ACT_CAST || a->x || a->n_targets != 1 || a->tk[0] != TK_PERM || s->stack_n ||
+        (s->step != STEP_DECLARE_BLOCKERS && s->step != STEP_FIRST_STRIKE_DAMAGE))
+        return 0;
+    int i = a->tv[0];
+    if (!permset_has(s->combat.attackers, i) || (s->perm[i].flags & PF_BLOCKED) || !perm_is_creature(s, i) ||
+        perm_is_planeswalker(s, i))
+        return 0;
+    const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
+    const Ability *ab = &d->ab[0];
+    if (!(d->types & (TYPE_INSTANT | TYPE_SORCERY)) || d->keywords || d->n_abilities != 1 || ab->kind != AB_SPELL ||
+        ab->cond || ab->n_targets != 1 || !no_cost(&ab->cost))
+        return 0;
+    int damage = 0, gain = 0;
+    for (int j = 0; j < ab->n_effects; j++) {
+        const Effect *e = &ab->effect[j];
+        if (e->flags || e->n.kind != QTY_CONST) return 0;
+        if (e->op == OP_DAMAGE && e->who == SEL_TARGET && !e->arg && e->arg2 == DMG_BY_SOURCE) damage += e->n.n;
+        else if (e->op == OP_GAIN_LIFE && e->who == SEL_YOU) gain += e->n.n;
+        else return 0;
+    }
+    if (s->perm[i].toughness - s->perm[i].damage <= damage || lord_in_combat(s, i)) return 0;
+    *v = pass_v + life_worth(own_life + gain) - life_worth(own_life) - 2;   /* the card gone from the hand */
+    return 1;
+}
+
 int board_known(const GameState *s, int p, const Action *a, int quiet, int now, int *v)
 {
     /* Furnace of Rath: the damage dealt is not the damage the text says; the fork deals it. */

@@ -299,16 +299,16 @@ static int through_combat(const GameState *s, const Game *g, int p, const Action
  * on it below what they make, so that anything looked better than letting
  * them resolve). Valued without a fork, it is s's own value: known_now
  * when quiet (quiet_for's answer, > 0) says the look computed it.
- * *opp_life: the opponent's life at the end of passing's playout, when
- * it is played out and the game goes on (board_face_known), else 0. */
-static int pass_value(const GameState *s, const Game *g, int p, int version, int quiet, int known_now, int *opp_life)
+ * life: the players' life at the end of passing's playout, when it is
+ * played out and the game goes on (board_face_known), else 0. */
+static int pass_value(const GameState *s, const Game *g, int p, int version, int quiet, int known_now, int life[2])
 {
-    *opp_life = 0;
+    life[0] = life[1] = 0;
     if (version >= 2 && (s->stack_n || damage_to_come(s))) {
         GameState f;
         state_fork(&f, s);
         playout(&f, g, p, NULL, version);
-        if (!f.over) *opp_life = f.pl[1 - p].life;
+        for (int q = 0; q < 2 && !f.over; q++) life[q] = f.pl[q].life;
         return value(&f, p, version);
     }
     if (s->stack_n || !s->float_n || in_combat(s)) return quiet > 0 ? known_now : value(s, p, version);
@@ -832,7 +832,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
      * passing is the choice without it). */
     int best = 0, best_v = 0, valued = 0, watched = -1, quiet = -1, now = 0, extra_now = 0;
     int sorc = 0, sorc_v = 0, pass_v = 0;   /* the best candidate at sorcery speed, passing */
-    int pass_life = 0, calm = -1;           /* pass_value's opponent's life, board_playout_calm's answer */
+    int pass_life[2] = { 0, 0 }, calm = -1; /* pass_value's life totals, board_playout_calm's answer */
     uint32_t idle_key[8];   /* the spells and abilities tried on an idle target */
     int idle_n = 0;
     /* Version 2, in its first main phase: the sorceries that act only on
@@ -869,17 +869,19 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
             if (quiet) now = board_value(s, p);
             if (quiet && version >= 2) extra_now = lands_worth(s, p) + library_worth(s, p);
         }
-        if (!valued) { best_v = pass_v = pass_value(s, g, p, version, quiet, now + extra_now, &pass_life); valued = 1; }
+        if (!valued) { best_v = pass_v = pass_value(s, g, p, version, quiet, now + extra_now, pass_life); valued = 1; }
         if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &v)) {
             /* Damage to the opponent's face, out of combat a pump until
-             * end of turn, and one on an unblocked attacker, valued from
-             * passing's playout when nothing in it sees them
-             * (board_face_known, board_fleeting_known,
-             * board_unblocked_known). */
-            int from_pass = prune && pass_life &&
-                            (board_face_known(s, p, &legal[k], pass_v, pass_life, &v) ||
+             * end of turn, one on an unblocked attacker, and damage an
+             * unblocked attacker survives, valued from passing's playout
+             * when nothing in it sees them (board_face_known,
+             * board_fleeting_known, board_unblocked_known,
+             * board_scratch_known). */
+            int from_pass = prune && pass_life[p] &&
+                            (board_face_known(s, p, &legal[k], pass_v, pass_life[1 - p], &v) ||
                              (!in_combat(s) && board_fleeting_known(s, p, &legal[k], pass_v, &v)) ||
-                             board_unblocked_known(s, p, &legal[k], pass_v, pass_life, &v));
+                             board_unblocked_known(s, p, &legal[k], pass_v, pass_life[1 - p], &v) ||
+                             board_scratch_known(s, p, &legal[k], pass_v, pass_life[p], &v));
             if (from_pass && calm < 0) calm = board_playout_calm(s, p);
             if (!from_pass || !calm) v = spells_try(s, g, p, &legal[k], version);
         }
