@@ -13,8 +13,13 @@ static int worth(int power, int toughness, unsigned kw, uint32_t rules)
 {
     int pw = power > 0 ? power : 0;
     int v = 2 * pw + toughness + 2;
-    v += 2 * bits64_count(kw & (KW_FLYING | KW_FIRST_STRIKE | KW_DOUBLE_STRIKE | KW_DEATHTOUCH | KW_TRAMPLE |
-                                KW_LIFELINK | KW_INDESTRUCTIBLE | KW_INFECT));
+    /* 2 for each of these keywords it has: a creature has few, so a loop
+     * over them is cheaper than a count of the bits (no popcnt in the
+     * build). */
+    for (unsigned k = kw & (KW_FLYING | KW_FIRST_STRIKE | KW_DOUBLE_STRIKE | KW_DEATHTOUCH | KW_TRAMPLE | KW_LIFELINK |
+                            KW_INDESTRUCTIBLE | KW_INFECT);
+         k; k &= k - 1)
+        v += 2;
     if (kw & KW_DEFENDER) v -= 2 * pw;
     if (rules & (RULE_BIT(RULE_CANT_ATTACK) | RULE_BIT(RULE_CANT_ATTACK_OR_BLOCK))) v -= 2 * pw;
     return v;
