@@ -40,17 +40,26 @@ static int life_worth(int life)
 
 int board_life_worth(int life) { return life_worth(life); }
 
-int board_value(const GameState *s, int p)
+/* board_value's, with *l (NULL: none) counted on the same pass over the
+ * battlefield (untouched once the game is over). */
+static inline int value_lands(const GameState *s, int p, BoardLands *l)
 {
     if (s->over) return s->winner == p ? 100000 : s->winner == 2 ? 0 : -100000;
     int v = 0;
+    if (l) l->creature = 0;
     for (int side = 0; side < 2; side++) {
         int sign = side == p ? 1 : -1, w = 0;
+        if (l) l->mana[side] = 0;
         for (PermIter it = permset_iter(s->perm_ctl[side]); permiter_more(&it);) {
             int i = permiter_next(&it);
-            w += perm_is_creature(s, i) ? board_creature_value(s, i) : 3;
+            int creature = perm_is_creature(s, i);
+            w += creature ? board_creature_value(s, i) : 3;
             int loyalty = perm_is_planeswalker(s, i) ? s->perm[i].loyalty : 0;   /* not lore counters */
             w += loyalty ? 2 + 2 * loyalty : 0;                   /* its abilities to come */
+            if (l && (s->px[i].xflags & PX_LAND)) {
+                l->mana[side] += (s->px[i].abk & PK_MANA) != 0;
+                l->creature |= creature;
+            }
         }
         for (int k = 0; k < s->stack_n; k++)
             if (s->stack[k].controller == side) w += 2 + s->cards[s->stack[k].card].mana_value;
@@ -60,6 +69,10 @@ int board_value(const GameState *s, int p)
     }
     return v;
 }
+
+int board_value(const GameState *s, int p) { return value_lands(s, p, NULL); }
+
+int board_value_lands(const GameState *s, int p, BoardLands *l) { return value_lands(s, p, l); }
 
 #define TRB(k) (1ull << (k))
 /* The triggers nothing board_known values can set off: those of steps

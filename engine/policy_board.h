@@ -56,6 +56,17 @@ int board_life_worth(int life);
 /* The board's value for player p (above). */
 int board_value(const GameState *s, int p);
 
+/* What version 2 of the heuristic (policy_spells.c) reads of the
+ * battlefield besides the value: each player's land permanents that make
+ * mana, and whether a land is a creature. */
+typedef struct BoardLands {
+    int mana[2], creature;
+} BoardLands;
+
+/* board_value's, with *l counted on the same pass over the battlefield
+ * (untouched once the game is over). */
+int board_value_lands(const GameState *s, int p, BoardLands *l);
+
 /* Whether the board is quiet for player p (above): 0, or BOARD_QUIET
  * and BOARD_FILTER_READS when a static ability on the battlefield selects
  * what it applies to by keywords or power (what a known play adds could

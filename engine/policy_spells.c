@@ -159,16 +159,10 @@ static void playout_end(GameState *f, Game *q, int p, int combat_now, int versio
  * the opponent's: a search for a land (Terramorphic Expanse) is then worth
  * making. */
 #define LAND_WORTH 4
-static int lands_worth(const GameState *s, int p)
+static int lands_worth(const GameState *s, int p, const BoardLands *l)
 {
     int n[2];
-    for (int q = 0; q < 2; q++) {
-        n[q] = state_land_objects(s) ? 0 : s->pl[q].lands_n;
-        for (PermIter it = permset_iter(s->perm_ctl[q]); permiter_more(&it);) {
-            int i = permiter_next(&it);
-            n[q] += (s->px[i].xflags & PX_LAND) && (s->px[i].abk & PK_MANA);
-        }
-    }
+    for (int q = 0; q < 2; q++) n[q] = (state_land_objects(s) ? 0 : s->pl[q].lands_n) + l->mana[q];
     return LAND_WORTH * (n[p] - n[1 - p]);
 }
 
@@ -190,22 +184,14 @@ static int library_worth(const GameState *s, int p)
     return w;
 }
 
-/* What the heuristic of this version makes of board f for p. */
+/* What the heuristic of this version makes of board f for p (version
+ * 2: the lands counted on board_value's pass, board_value_lands). */
 static int value(const GameState *f, int p, int version)
 {
-    int v = board_value(f, p);
-    return version >= 2 && !f->over ? v + lands_worth(f, p) + library_worth(f, p) : v;
-}
-
-/* Whether a land of either player is a creature now (a creature's death
- * the value knows in advance would then change the lands). */
-static int land_creature(const GameState *s)
-{
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        if ((s->px[i].xflags & PX_LAND) && perm_is_creature(s, i)) return 1;
-    }
-    return 0;
+    if (version < 2 || f->over) return board_value(f, p);
+    BoardLands l;
+    int v = board_value_lands(f, p, &l);
+    return v + lands_worth(f, p, &l) + library_worth(f, p);
 }
 
 /* The legal actions a look considers at most (the first ones listed). */
@@ -665,12 +651,25 @@ static int spells_try(const GameState *s, const Game *g, int p, const Action *a,
 /* Whether the board of a candidate may be known without a fork
  * (board_quiet's answer); version 2: and no land is a creature (a
  * creature's death known in advance would then change the lands), and no
- * combat damage is to come (the fork deals it). */
-static int quiet_for(const GameState *s, int p, int version)
+ * combat damage is to come (the fork deals it). When it may, *now is
+ * board_value's of s and *extra version 2's part beyond it (lands_worth's
+ * and library_worth's), counted on the same pass (board_value_lands). */
+static int quiet_for(const GameState *s, int p, int version, int *now, int *extra)
 {
     if (version >= 2 && damage_to_come(s)) return 0;     /* the fork deals it */
     int quiet = board_quiet(s, p);
-    return quiet && version >= 2 && land_creature(s) ? 0 : quiet;
+    if (!quiet) return 0;
+    if (version < 2) {
+        *now = board_value(s, p);
+        *extra = 0;
+        return quiet;
+    }
+    BoardLands l;
+    int v = board_value_lands(s, p, &l);
+    if (l.creature) return 0;
+    *now = v;
+    *extra = lands_worth(s, p, &l) + library_worth(s, p);
+    return quiet;
 }
 
 /* Whether a library is within a hand's draws of its last LIBRARY_LOW
@@ -692,9 +691,10 @@ static int draws(const GameState *s, int p, const Action *a)
 }
 
 /* The value of candidate a known without a fork, 1 if it is: board_known's
- * (quiet, now: quiet_for's and board_value's of s) and the version's
- * `extra` (lands_worth's and library_worth's of s: no known play changes
- * the lands, and none that draws is known while a library is low). */
+ * (quiet, now: quiet_for's answer and value of s) and the version's
+ * `extra` (quiet_for's: lands_worth's and library_worth's of s; no known
+ * play changes the lands, and none that draws is known while a library
+ * is low). */
 static int known_value(const GameState *s, int p, const Action *a, int quiet, int now, int extra, int version, int *v)
 {
     if (!quiet || (version >= 2 && library_low(s) && draws(s, p, a)) || !board_known(s, p, a, quiet, now, v)) return 0;
@@ -786,13 +786,7 @@ static int worth_after_stack(const GameState *s, const Game *g, int p, const Act
         if (!same_play(s, p, b, &f, &acts[k])) continue;
         Reading r = read_action(&f, p, &acts[k]);
         if (worth_trying(&f, p, &acts[k], &r, version) == TRY_NOT) continue;
-        if (quiet < 0) {                                  /* valued as spells_main values its candidates */
-            quiet = quiet_for(&f, p, version);
-            if (quiet) {
-                now = board_value(&f, p);
-                extra = lands_worth(&f, p) + library_worth(&f, p);
-            }
-        }
+        if (quiet < 0) quiet = quiet_for(&f, p, version, &now, &extra);   /* valued as spells_main values its candidates */
         int v;
         if (!known_value(&f, p, &acts[k], quiet, now, extra, version, &v)) v = spells_try(&f, g, p, &acts[k], version);
         if (v > most) most = v;
@@ -864,11 +858,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
             if (idle_n < 8) idle_key[idle_n++] = key;
         }
         int v;
-        if (prune && quiet < 0) {
-            quiet = quiet_for(s, p, version);
-            if (quiet) now = board_value(s, p);
-            if (quiet && version >= 2) extra_now = lands_worth(s, p) + library_worth(s, p);
-        }
+        if (prune && quiet < 0) quiet = quiet_for(s, p, version, &now, &extra_now);
         if (!valued) { best_v = pass_v = pass_value(s, g, p, version, quiet, now + extra_now, pass_life); valued = 1; }
         if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &v)) {
             /* Damage to the opponent's face, out of combat a pump until
@@ -922,10 +912,8 @@ int heuristic_spells_try(const GameState *s, const Game *g, int p, const Action 
 
 int heuristic_spells_known(const GameState *s, int p, const Action *a, int *v)
 {
-    int quiet = quiet_for(s, p, HEURISTIC_VERSION);
-    return quiet &&
-           known_value(s, p, a, quiet, board_value(s, p),
-                       HEURISTIC_VERSION >= 2 ? lands_worth(s, p) + library_worth(s, p) : 0, HEURISTIC_VERSION, v);
+    int now, extra, quiet = quiet_for(s, p, HEURISTIC_VERSION, &now, &extra);
+    return quiet && known_value(s, p, a, quiet, now, extra, HEURISTIC_VERSION, v);
 }
 
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
