@@ -108,13 +108,8 @@ static int adds_only(const Effect *e)
     return e->op == OP_GRANT || e->op == OP_NO_UNTAP;
 }
 
-/* What static effects add to one permanent (613: layer 6 and 7c add, in
- * any order). */
-typedef struct Adds {
-    int dp, dt;
-    unsigned kw;
-    uint32_t rules;
-} Adds;
+/* What static effects add to one permanent (BoardAdds). */
+typedef BoardAdds Adds;
 
 /* Adds effect e, of amount n: +N/+N, a keyword, a rule (not "can block
  * an additional creature", which adds up). */
@@ -481,13 +476,27 @@ static int reread(const GameState *s, int i, const Adds *x, int quiet)
     return (quiet & BOARD_FILTER_READS) && (x->dp || (x->kw & ~s->perm[i].kw));
 }
 
-/* The value after Aura d (enters_quietly) enters attached to creature i:
- * its additions to i, for i's controller; the Aura a permanent of p's. */
-static int aura_known(const GameState *s, int p, const CardDef *d, int i, int quiet, int now, int *v)
+/* Whether Aura or Equipment d under p's control enters quietly
+ * (enters_quietly), and what it adds in *x (attached_adds): read once for
+ * the candidates of a look with the same card, through memo m. */
+static int attached_read(const GameState *s, int p, const CardDef *d, BoardMemo *m, Adds *x)
 {
-    Adds x = attached_adds(s, p, d);
-    if (reread(s, i, &x, quiet)) return 0;
-    *v = now - 2 + 3 + gain(s, p, i, &x);
+    if (m->card != d) {
+        m->card = d;
+        m->quietly = enters_quietly(d, 1);
+        if (m->quietly) m->adds = attached_adds(s, p, d);
+    }
+    *x = m->adds;
+    return m->quietly;
+}
+
+/* The value after Aura d (enters_quietly) enters attached to creature i:
+ * its additions x to i, for i's controller; the Aura a permanent of
+ * p's. */
+static int aura_known(const GameState *s, int p, int i, const Adds *x, int quiet, int now, int *v)
+{
+    if (reread(s, i, x, quiet)) return 0;
+    *v = now - 2 + 3 + gain(s, p, i, x);
     return 1;
 }
 
@@ -495,12 +504,10 @@ static int aura_known(const GameState *s, int p, const CardDef *d, int i, int qu
  * additions move to i from the creature it was on, when they are power
  * and toughness alone (a keyword taken off may stay from elsewhere) and
  * that one survives. */
-static int equip_known(const GameState *s, int p, int e, int i, int quiet, int now, int *v)
+static int equip_known(const GameState *s, int p, int e, int i, int quiet, int now, BoardMemo *m, int *v)
 {
-    const CardDef *d = &s->cards[s->perm[e].card];
-    if (!enters_quietly(d, 1)) return 0;
-    Adds x = attached_adds(s, p, d);
-    if (reread(s, i, &x, quiet)) return 0;
+    Adds x;
+    if (!attached_read(s, p, &s->cards[s->perm[e].card], m, &x) || reread(s, i, &x, quiet)) return 0;
     int w = now + gain(s, p, i, &x), was = s->px[e].attached;
     if (was != NO_SLOT && permset_has(s->perm_used, was)) {
         const Permanent *q = &s->perm[was];
@@ -972,7 +979,7 @@ int board_scratch_known(const GameState *s, int p, const Action *a, int pass_v, 
     return 1;
 }
 
-int board_known(const GameState *s, int p, const Action *a, int quiet, int now, int *v)
+int board_known(const GameState *s, int p, const Action *a, int quiet, int now, BoardMemo *memo, int *v)
 {
     /* Furnace of Rath: the damage dealt is not the damage the text says; the fork deals it. */
     if (!(quiet & BOARD_QUIET) || damage_doublers(s)) return 0;
@@ -987,7 +994,7 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
         if (ab->kind != AB_EQUIP || s->stack_n || a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0]) ||
             ab->cost.tap || !cost_known(&ab->cost, 0) || a->x)
             return 0;
-        return equip_known(s, p, src, a->tv[0], quiet, now, v);
+        return equip_known(s, p, src, a->tv[0], quiet, now, memo, v);
     }
     if (a->type != ACT_CAST) return 0;
     const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
@@ -999,10 +1006,11 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
     if (a->x || spell_x(d, k)) return 0;
     if (s->stack_n) return 0;                                    /* but pumps (effects_known) */
     if (k >= 0 && d->ab[k].kind == AB_ENCHANT) {                 /* an Aura */
+        Adds x;
         if (a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0]) ||
-            perm_is_planeswalker(s, a->tv[0]) || (d->types & TYPE_CREATURE) || !enters_quietly(d, 1))
+            perm_is_planeswalker(s, a->tv[0]) || (d->types & TYPE_CREATURE) || !attached_read(s, p, d, memo, &x))
             return 0;
-        return aura_known(s, p, d, a->tv[0], quiet, now, v);
+        return aura_known(s, p, a->tv[0], &x, quiet, now, v);
     }
     if (a->n_targets || !(d->types & (TYPE_CREATURE | TYPE_ARTIFACT | TYPE_ENCHANTMENT))) return 0;
     return permanent_known(s, p, d, quiet, now, v);

@@ -74,10 +74,29 @@ int board_value_lands(const GameState *s, int p, BoardLands *l);
 enum { BOARD_QUIET = 1, BOARD_FILTER_READS = 2 };
 int board_quiet(const GameState *s, int p);
 
+/* What static effects add to one permanent (613: layer 6 and 7c add, in
+ * any order). */
+typedef struct BoardAdds {
+    int dp, dt;
+    unsigned kw;
+    uint32_t rules;
+} BoardAdds;
+
+/* What board_known reads of an Aura's or an Equipment's card (whether it
+ * enters quietly, what it adds to what it is attached to), kept for a
+ * look's next candidate of the same card: one state and player, card
+ * NULL at first. */
+typedef struct BoardMemo {
+    const CardDef *card;
+    int quietly;
+    BoardAdds adds;
+} BoardMemo;
+
 /* The value for p after action a resolves with no answer, when known
  * without a fork on a board board_quiet(s, p) found quiet (`quiet` its
- * answer, `now` board_value(s, p)): 1 and *v, else 0. */
-int board_known(const GameState *s, int p, const Action *a, int quiet, int now, int *v);
+ * answer, `now` board_value(s, p), `memo` the look's): 1 and *v, else
+ * 0. */
+int board_known(const GameState *s, int p, const Action *a, int quiet, int now, BoardMemo *memo, int *v);
 
 /* Whether nothing in a look's playout from s for player p (the stack
  * resolved with no answer, the combat's damage dealt, "until end of turn"

@@ -695,9 +695,11 @@ static int draws(const GameState *s, int p, const Action *a)
  * `extra` (quiet_for's: lands_worth's and library_worth's of s; no known
  * play changes the lands, and none that draws is known while a library
  * is low). */
-static int known_value(const GameState *s, int p, const Action *a, int quiet, int now, int extra, int version, int *v)
+static int known_value(const GameState *s, int p, const Action *a, int quiet, int now, int extra, int version,
+                       BoardMemo *memo, int *v)
 {
-    if (!quiet || (version >= 2 && library_low(s) && draws(s, p, a)) || !board_known(s, p, a, quiet, now, v)) return 0;
+    if (!quiet || (version >= 2 && library_low(s) && draws(s, p, a)) || !board_known(s, p, a, quiet, now, memo, v))
+        return 0;
     if (*v > -100000 && *v < 100000) *v += extra;
     return 1;
 }
@@ -782,13 +784,14 @@ static int worth_after_stack(const GameState *s, const Game *g, int p, const Act
     if (f.over) return f.winner == p ? 100000 : -100000;
     Action acts[ACTION_MAX];
     int n = actions_spells(&f, p, acts, 0), most = -1000000, quiet = -1, now = 0, extra = 0;
+    BoardMemo memo = { 0 };
     for (int k = 1; k < n && k < LOOK_MAX; k++) {
         if (!same_play(s, p, b, &f, &acts[k])) continue;
         Reading r = read_action(&f, p, &acts[k]);
         if (worth_trying(&f, p, &acts[k], &r, version) == TRY_NOT) continue;
         if (quiet < 0) quiet = quiet_for(&f, p, version, &now, &extra);   /* valued as spells_main values its candidates */
         int v;
-        if (!known_value(&f, p, &acts[k], quiet, now, extra, version, &v)) v = spells_try(&f, g, p, &acts[k], version);
+        if (!known_value(&f, p, &acts[k], quiet, now, extra, version, &memo, &v)) v = spells_try(&f, g, p, &acts[k], version);
         if (v > most) most = v;
     }
     return most;
@@ -827,6 +830,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
     int best = 0, best_v = 0, valued = 0, watched = -1, quiet = -1, now = 0, extra_now = 0;
     int sorc = 0, sorc_v = 0, pass_v = 0;   /* the best candidate at sorcery speed, passing */
     int pass_life[2] = { 0, 0 }, calm = -1; /* pass_value's life totals, board_playout_calm's answer */
+    BoardMemo memo = { 0 };                 /* board_known's reading of the look's Auras and Equipment */
     uint32_t idle_key[8];   /* the spells and abilities tried on an idle target */
     int idle_n = 0;
     /* Version 2, in its first main phase: the sorceries that act only on
@@ -860,7 +864,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         int v;
         if (prune && quiet < 0) quiet = quiet_for(s, p, version, &now, &extra_now);
         if (!valued) { best_v = pass_v = pass_value(s, g, p, version, quiet, now + extra_now, pass_life); valued = 1; }
-        if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &v)) {
+        if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &memo, &v)) {
             /* Damage to the opponent's face, out of combat a pump until
              * end of turn, one on an unblocked attacker, and damage an
              * unblocked attacker survives, valued from passing's playout
@@ -913,7 +917,8 @@ int heuristic_spells_try(const GameState *s, const Game *g, int p, const Action 
 int heuristic_spells_known(const GameState *s, int p, const Action *a, int *v)
 {
     int now, extra, quiet = quiet_for(s, p, HEURISTIC_VERSION, &now, &extra);
-    return quiet && known_value(s, p, a, quiet, now, extra, HEURISTIC_VERSION, v);
+    BoardMemo memo = { 0 };
+    return quiet && known_value(s, p, a, quiet, now, extra, HEURISTIC_VERSION, &memo, v);
 }
 
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
