@@ -952,15 +952,32 @@ int board_unblocked_known(const GameState *s, int p, const Action *a, int pass_v
     return lowered_life(s, p, pass_v, pass_life, more, 0, a->type == ACT_CAST, v);
 }
 
+/* Whether every item on the stack is a permanent spell that is neither
+ * legendary nor a planeswalker: as they resolve, no permanent leaves. */
+static int stack_enters_only(const GameState *s)
+{
+    for (int k = 0; k < s->stack_n; k++) {
+        const CardDef *d = &s->cards[s->stack[k].card];
+        if (s->stack[k].kind != SI_SPELL || (d->types & (TYPE_INSTANT | TYPE_SORCERY | TYPE_PLANESWALKER)) ||
+            (d->supertypes & SUPER_LEGENDARY))
+            return 0;
+    }
+    return 1;
+}
+
 int board_scratch_known(const GameState *s, int p, const Action *a, int pass_v, int own_life, int *v)
 {
-    if (a->type != ACT_CAST || a->x || a->n_targets != 1 || a->tk[0] != TK_PERM || s->stack_n ||
-        (s->step != STEP_DECLARE_BLOCKERS && s->step != STEP_FIRST_STRIKE_DAMAGE))
-        return 0;
+    if (a->type != ACT_CAST || a->x || a->n_targets != 1 || a->tk[0] != TK_PERM) return 0;
     int i = a->tv[0];
-    if (!permset_has(s->combat.attackers, i) || (s->perm[i].flags & PF_BLOCKED) || !perm_is_creature(s, i) ||
-        perm_is_planeswalker(s, i))
+    if (!perm_is_creature(s, i) || perm_is_planeswalker(s, i)) return 0;
+    if (s->step >= STEP_DECLARE_BLOCKERS && s->step <= STEP_COMBAT_DAMAGE) {
+        /* Blockers declared: an unblocked attacker, with nothing on the stack. */
+        if ((s->step != STEP_DECLARE_BLOCKERS && s->step != STEP_FIRST_STRIKE_DAMAGE) || s->stack_n ||
+            !permset_has(s->combat.attackers, i) || (s->perm[i].flags & PF_BLOCKED) || lord_in_combat(s, i))
+            return 0;
+    } else if (!stack_enters_only(s)) {
         return 0;
+    }
     const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
     const Ability *ab = &d->ab[0];
     if (!(d->types & (TYPE_INSTANT | TYPE_SORCERY)) || d->keywords || d->n_abilities != 1 || ab->kind != AB_SPELL ||
@@ -974,7 +991,7 @@ int board_scratch_known(const GameState *s, int p, const Action *a, int pass_v, 
         else if (e->op == OP_GAIN_LIFE && e->who == SEL_YOU) gain += e->n.n;
         else return 0;
     }
-    if (s->perm[i].toughness - s->perm[i].damage <= damage || lord_in_combat(s, i)) return 0;
+    if (s->perm[i].toughness - s->perm[i].damage <= damage) return 0;
     *v = pass_v + life_worth(own_life + gain) - life_worth(own_life) - 2;   /* the card gone from the hand */
     return 1;
 }

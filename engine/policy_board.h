@@ -156,16 +156,18 @@ int board_fleeting_known(const GameState *s, int p, const Action *a, int pass_v,
  * board_face_known's. 1 and *v, else 0. */
 int board_unblocked_known(const GameState *s, int p, const Action *a, int pass_v, int pass_life, int *v);
 
-/* The value for p after its action a, with blockers declared and nothing
- * on the stack, in a look whose playout board_playout_calm(s, p) finds
- * calm and does not end the game, when a casts an instant or a sorcery
- * with no additional cost that deals a fixed damage to an unblocked
- * attacking creature that survives it (no combat damage is dealt to it,
- * and no lord in combat adds to its toughness), and may gain p a fixed
- * life: passing's value pass_v with p's life at
- * the end own_life raised by that (its life only higher all along), but
- * for the card gone from p's hand. The damage goes as the turn's
- * playout ends. 1 and *v, else 0. */
+/* The value for p after its action a, in a look whose playout
+ * board_playout_calm(s, p) finds calm and does not end the game, when a
+ * casts an instant or a sorcery with no additional cost that deals a
+ * fixed damage to a creature that survives it, and may gain p a fixed
+ * life: out of combat with only permanent spells on the stack that are
+ * neither legendary nor planeswalkers (no permanent leaves), or with
+ * blockers declared and nothing on the stack to an unblocked attacker
+ * (no combat damage is dealt to it, and no lord in combat adds to its
+ * toughness). Its value is passing's value pass_v with p's life at the
+ * end own_life raised by that (its life only higher all along), but for
+ * the card gone from p's hand; the damage goes as the playout ends. 1
+ * and *v, else 0. */
 int board_scratch_known(const GameState *s, int p, const Action *a, int pass_v, int own_life, int *v);
 
 #endif
