@@ -743,11 +743,12 @@ static int enters_blind(const CardDef *d)
     return 1;
 }
 
-/* Whether stack item `it` resolves in a playout reading nothing: a
- * permanent spell whose card enters blind (enters_blind; an Aura's
- * target aside), an equip, or an instant, a sorcery or an activated
- * ability of fixed pumps, keywords (no lifelink) or rules until end of
- * turn alone. */
+/* Whether stack item `it` resolves in a playout reading nothing and
+ * killing nothing: a permanent spell whose card enters blind
+ * (enters_blind; an Aura's target aside), an equip, or an instant, a
+ * sorcery or an activated ability of fixed pumps (no less toughness: a
+ * pump in answer would put off the death), keywords (no lifelink) or
+ * rules until end of turn alone. */
 static int item_blind(const GameState *s, const StackItem *it)
 {
     const CardDef *d = &s->cards[it->card];
@@ -760,7 +761,7 @@ static int item_blind(const GameState *s, const StackItem *it)
     for (int j = 0; j < ab->n_effects; j++) {
         const Effect *e = &ab->effect[j];
         if (!(e->op == OP_PUMP || e->op == OP_GRANT || e->op == OP_RULE) || e->dur != DUR_EOT || e->flags ||
-            e->n.kind != QTY_CONST || (e->op == OP_GRANT && (e->kw & KW_LIFELINK)))
+            e->n.kind != QTY_CONST || (e->op == OP_PUMP && e->t < 0) || (e->op == OP_GRANT && (e->kw & KW_LIFELINK)))
             return 0;
     }
     return 1;

@@ -107,13 +107,13 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
  * and of a permanent's own entering aside); on the stack only the
  * opponent's permanent spells that enter with no trigger, choice or
  * condition, its equips and its fixed pumps until end of turn (no
- * lifelink given); only static abilities that add power, toughness,
- * keywords or rules, none lowering toughness (no condition, no count but
- * of lands, tapped or not: none reads a life total, a hand, a graveyard
- * or the lands p taps); no effect of a resolved spell in force but pumps
- * until end of turn, no prevention or redirection of damage, no
- * planeswalker of the opponent's (306.7), p's mana made by lands alone
- * and hurting no one. */
+ * lifelink given, no toughness taken: nothing dies of them); only static
+ * abilities that add power, toughness, keywords or rules, none lowering
+ * toughness (no condition, no count but of lands, tapped or not: none
+ * reads a life total, a hand, a graveyard or the lands p taps); no effect
+ * of a resolved spell in force but pumps until end of turn, no prevention
+ * or redirection of damage, no planeswalker of the opponent's (306.7),
+ * p's mana made by lands alone and hurting no one. */
 int board_playout_calm(const GameState *s, int p);
 
 /* The value for p after its action a, in a look whose playout

@@ -286,7 +286,8 @@ static int through_combat(const GameState *s, const Game *g, int p, const Action
  * them resolve). Valued without a fork, it is s's own value: known_now
  * when quiet (quiet_for's answer, > 0) says the look computed it.
  * life: the players' life at the end of passing's playout, when it is
- * played out and the game goes on (board_face_known), else 0. */
+ * played out and the game goes on (the candidates valued from it:
+ * board_face_known and the like), else 0. */
 static int pass_value(const GameState *s, const Game *g, int p, int version, int quiet, int known_now, int life[2])
 {
     life[0] = life[1] = 0;
@@ -791,7 +792,8 @@ static int worth_after_stack(const GameState *s, const Game *g, int p, const Act
         if (worth_trying(&f, p, &acts[k], &r, version) == TRY_NOT) continue;
         if (quiet < 0) quiet = quiet_for(&f, p, version, &now, &extra);   /* valued as spells_main values its candidates */
         int v;
-        if (!known_value(&f, p, &acts[k], quiet, now, extra, version, &memo, &v)) v = spells_try(&f, g, p, &acts[k], version);
+        if (!known_value(&f, p, &acts[k], quiet, now, extra, version, &memo, &v))
+            v = spells_try(&f, g, p, &acts[k], version);
         if (v > most) most = v;
     }
     return most;
@@ -866,9 +868,9 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         if (!valued) { best_v = pass_v = pass_value(s, g, p, version, quiet, now + extra_now, pass_life); valued = 1; }
         if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &memo, &v)) {
             /* Damage to the opponent's face, out of combat a pump until
-             * end of turn, one on an unblocked attacker, and damage an
-             * unblocked attacker survives, valued from passing's playout
-             * when nothing in it sees them (board_face_known,
+             * end of turn, one on an unblocked attacker, and damage a
+             * creature survives, valued from passing's playout when
+             * nothing in it sees them (board_face_known,
              * board_fleeting_known, board_unblocked_known,
              * board_scratch_known). */
             int from_pass = prune && pass_life[p] &&
