@@ -801,14 +801,35 @@ int board_playout_calm(const GameState *s, int p)
     return 1;
 }
 
-/* Whether the opponent of p may gain life in a calm playout from s: a
- * creature of its with lifelink is in a combat whose damage is to come. */
+/* Whether a static ability on the battlefield selects what it applies to
+ * by keywords or power: a pump or a keyword could change its set. */
+static int statics_read_strength(const GameState *s)
+{
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_STATIC)) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++)
+            for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
+                const Effect *e = &d->ab[k].effect[j];
+                if (e->who == SEL_ALL && (e->sel.kw || e->sel.kw_not || e->sel.power_max != FILTER_NO_LIMIT ||
+                                          e->sel.power_min != FILTER_NO_MIN))
+                    return 1;
+            }
+    }
+    return 0;
+}
+
+/* Whether the opponent of p may gain life in a calm playout from s, in a
+ * combat whose damage is to come: a creature of its in combat has
+ * lifelink, or a static ability selects by keywords or power (a lord's
+ * death in the first-strike damage step could make one give lifelink). */
 static int opp_gains(const GameState *s, int p)
 {
     if (!((s->step == STEP_DECLARE_BLOCKERS || s->step == STEP_FIRST_STRIKE_DAMAGE) && s->combat.attackers)) return 0;
     for (PermIter it = permset_iter((s->combat.attackers | s->combat.blockers) & s->perm_ctl[1 - p]); permiter_more(&it);)
         if (s->perm[permiter_next(&it)].kw & KW_LIFELINK) return 1;
-    return 0;
+    return statics_read_strength(s);
 }
 
 /* The value for p of a calm playout (board_playout_calm) that is
@@ -902,25 +923,6 @@ int board_fleeting_known(const GameState *s, int p, const Action *a, int pass_v,
     if (fleeting_on(s, p, a, ~0u, 1, &dp) < 0) return 0;
     *v = pass_v - (a->type == ACT_CAST ? 2 : 0);                 /* the card gone from the hand */
     return 1;
-}
-
-/* Whether a static ability on the battlefield selects what it applies to
- * by keywords or power: a pump or a keyword could change its set. */
-static int statics_read_strength(const GameState *s)
-{
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        if (!(s->px[i].abk & PK_STATIC)) continue;
-        const CardDef *d = &s->cards[s->perm[i].card];
-        for (int k = 0; k < d->n_abilities; k++)
-            for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
-                const Effect *e = &d->ab[k].effect[j];
-                if (e->who == SEL_ALL && (e->sel.kw || e->sel.kw_not || e->sel.power_max != FILTER_NO_LIMIT ||
-                                          e->sel.power_min != FILTER_NO_MIN))
-                    return 1;
-            }
-    }
-    return 0;
 }
 
 /* Whether a creature in combat other than permanent i, which the
