@@ -6,14 +6,20 @@
 #include "stack.h"
 #include "turn.h"
 #include "damage.h"
+#include "combat.h"
 
 /* A creature's worth from its power, toughness, keywords and rules. */
 static int worth(int power, int toughness, unsigned kw, uint32_t rules)
 {
     int pw = power > 0 ? power : 0;
     int v = 2 * pw + toughness + 2;
-    v += 2 * bits64_count(kw & (KW_FLYING | KW_FIRST_STRIKE | KW_DOUBLE_STRIKE | KW_DEATHTOUCH | KW_TRAMPLE |
-                                KW_LIFELINK | KW_INDESTRUCTIBLE | KW_INFECT));
+    /* 2 for each of these keywords it has: a creature has few, so a loop
+     * over them is cheaper than a count of the bits (no popcnt in the
+     * build). */
+    for (unsigned k = kw & (KW_FLYING | KW_FIRST_STRIKE | KW_DOUBLE_STRIKE | KW_DEATHTOUCH | KW_TRAMPLE | KW_LIFELINK |
+                            KW_INDESTRUCTIBLE | KW_INFECT);
+         k; k &= k - 1)
+        v += 2;
     if (kw & KW_DEFENDER) v -= 2 * pw;
     if (rules & (RULE_BIT(RULE_CANT_ATTACK) | RULE_BIT(RULE_CANT_ATTACK_OR_BLOCK))) v -= 2 * pw;
     return v;
@@ -34,17 +40,26 @@ static int life_worth(int life)
 
 int board_life_worth(int life) { return life_worth(life); }
 
-int board_value(const GameState *s, int p)
+/* board_value's, with *l (NULL: none) counted on the same pass over the
+ * battlefield (untouched once the game is over). */
+static inline int value_lands(const GameState *s, int p, BoardLands *l)
 {
     if (s->over) return s->winner == p ? 100000 : s->winner == 2 ? 0 : -100000;
     int v = 0;
+    if (l) l->creature = 0;
     for (int side = 0; side < 2; side++) {
         int sign = side == p ? 1 : -1, w = 0;
+        if (l) l->mana[side] = 0;
         for (PermIter it = permset_iter(s->perm_ctl[side]); permiter_more(&it);) {
             int i = permiter_next(&it);
-            w += perm_is_creature(s, i) ? board_creature_value(s, i) : 3;
+            int creature = perm_is_creature(s, i);
+            w += creature ? board_creature_value(s, i) : 3;
             int loyalty = perm_is_planeswalker(s, i) ? s->perm[i].loyalty : 0;   /* not lore counters */
             w += loyalty ? 2 + 2 * loyalty : 0;                   /* its abilities to come */
+            if (l && (s->px[i].xflags & PX_LAND)) {
+                l->mana[side] += (s->px[i].abk & PK_MANA) != 0;
+                l->creature |= creature;
+            }
         }
         for (int k = 0; k < s->stack_n; k++)
             if (s->stack[k].controller == side) w += 2 + s->cards[s->stack[k].card].mana_value;
@@ -54,6 +69,10 @@ int board_value(const GameState *s, int p)
     }
     return v;
 }
+
+int board_value(const GameState *s, int p) { return value_lands(s, p, NULL); }
+
+int board_value_lands(const GameState *s, int p, BoardLands *l) { return value_lands(s, p, l); }
 
 #define TRB(k) (1ull << (k))
 /* The triggers nothing board_known values can set off: those of steps
@@ -89,13 +108,8 @@ static int adds_only(const Effect *e)
     return e->op == OP_GRANT || e->op == OP_NO_UNTAP;
 }
 
-/* What static effects add to one permanent (613: layer 6 and 7c add, in
- * any order). */
-typedef struct Adds {
-    int dp, dt;
-    unsigned kw;
-    uint32_t rules;
-} Adds;
+/* What static effects add to one permanent (BoardAdds). */
+typedef BoardAdds Adds;
 
 /* Adds effect e, of amount n: +N/+N, a keyword, a rule (not "can block
  * an additional creature", which adds up). */
@@ -462,13 +476,27 @@ static int reread(const GameState *s, int i, const Adds *x, int quiet)
     return (quiet & BOARD_FILTER_READS) && (x->dp || (x->kw & ~s->perm[i].kw));
 }
 
-/* The value after Aura d (enters_quietly) enters attached to creature i:
- * its additions to i, for i's controller; the Aura a permanent of p's. */
-static int aura_known(const GameState *s, int p, const CardDef *d, int i, int quiet, int now, int *v)
+/* Whether Aura or Equipment d under p's control enters quietly
+ * (enters_quietly), and what it adds in *x (attached_adds): read once for
+ * the candidates of a look with the same card, through memo m. */
+static int attached_read(const GameState *s, int p, const CardDef *d, BoardMemo *m, Adds *x)
 {
-    Adds x = attached_adds(s, p, d);
-    if (reread(s, i, &x, quiet)) return 0;
-    *v = now - 2 + 3 + gain(s, p, i, &x);
+    if (m->card != d) {
+        m->card = d;
+        m->quietly = enters_quietly(d, 1);
+        if (m->quietly) m->adds = attached_adds(s, p, d);
+    }
+    *x = m->adds;
+    return m->quietly;
+}
+
+/* The value after Aura d (enters_quietly) enters attached to creature i:
+ * its additions x to i, for i's controller; the Aura a permanent of
+ * p's. */
+static int aura_known(const GameState *s, int p, int i, const Adds *x, int quiet, int now, int *v)
+{
+    if (reread(s, i, x, quiet)) return 0;
+    *v = now - 2 + 3 + gain(s, p, i, x);
     return 1;
 }
 
@@ -476,12 +504,10 @@ static int aura_known(const GameState *s, int p, const CardDef *d, int i, int qu
  * additions move to i from the creature it was on, when they are power
  * and toughness alone (a keyword taken off may stay from elsewhere) and
  * that one survives. */
-static int equip_known(const GameState *s, int p, int e, int i, int quiet, int now, int *v)
+static int equip_known(const GameState *s, int p, int e, int i, int quiet, int now, BoardMemo *m, int *v)
 {
-    const CardDef *d = &s->cards[s->perm[e].card];
-    if (!enters_quietly(d, 1)) return 0;
-    Adds x = attached_adds(s, p, d);
-    if (reread(s, i, &x, quiet)) return 0;
+    Adds x;
+    if (!attached_read(s, p, &s->cards[s->perm[e].card], m, &x) || reread(s, i, &x, quiet)) return 0;
     int w = now + gain(s, p, i, &x), was = s->px[e].attached;
     if (was != NO_SLOT && permset_has(s->perm_used, was)) {
         const Permanent *q = &s->perm[was];
@@ -673,7 +699,307 @@ static int effects_known(const GameState *s, int p, const Ability *ab, const Act
     return players_value(s, p, &o, w, v);
 }
 
-int board_known(const GameState *s, int p, const Action *a, int quiet, int now, int *v)
+/* The triggers a look's playout (the stack resolved with no answer, the
+ * combat's damage dealt, "until end of turn" ended) cannot set off on a
+ * permanent already on the battlefield: those of steps, of attacks and
+ * blocks declared, and of its own entering. */
+static const uint64_t playout_silent =
+    TRB(TR_ETB) | TRB(TR_ATTACKS) | TRB(TR_BLOCKS) | TRB(TR_BLOCKED) | TRB(TR_UPKEEP) | TRB(TR_END_STEP) |
+    TRB(TR_BLOCKS_CREATURE) | TRB(TR_BLOCKED_BY_CREATURE) | TRB(TR_DRAW_STEP) | TRB(TR_ATTACHED_ATTACKS) |
+    TRB(TR_ATTACHED_BLOCKS) | TRB(TR_OTHER_ATTACKS);
+
+/* Whether static effect e only adds (adds_only) to itself, to what it is
+ * attached to or to a set of permanents, no less toughness: nothing it
+ * does reads a life total, a hand or a graveyard, and it kills no
+ * creature. */
+static int static_adds(const Effect *e)
+{
+    return adds_only(e) && (e->who == SEL_SELF || e->who == SEL_ATTACHED || e->who == SEL_ALL) &&
+           !(e->n.kind == QTY_COUNT && e->count.state) &&    /* "for each untapped land": a land tapped for mana */
+           !(e->op == OP_PUMP && e->t < 0);                   /* a death a pump until end of turn would put off */
+}
+
+/* Whether permanent card d, entering from the stack in a playout, does
+ * nothing but through static abilities that add (static_adds), with no
+ * condition and no lifelink given, and enters with no replacement but
+ * entering tapped: no trigger, no choice. */
+static int enters_blind(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        switch (a->kind) {
+        case AB_ACTIVATED: case AB_MANA: case AB_EQUIP: case AB_ENCHANT: case AB_ETB_TAPPED:
+            break;
+        case AB_STATIC:
+            if (a->cond) return 0;
+            for (int j = 0; j < a->n_effects; j++)
+                if (!static_adds(&a->effect[j]) || (a->effect[j].op == OP_GRANT && (a->effect[j].kw & KW_LIFELINK)))
+                    return 0;
+            break;
+        default:
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether stack item `it` resolves in a playout reading nothing and
+ * killing nothing: a permanent spell whose card enters blind
+ * (enters_blind; an Aura's target aside), an equip, or an instant, a
+ * sorcery or an activated ability of fixed pumps (no less toughness: a
+ * pump in answer would put off the death), keywords (no lifelink) or
+ * rules until end of turn alone. */
+static int item_blind(const GameState *s, const StackItem *it)
+{
+    const CardDef *d = &s->cards[it->card];
+    if (it->kind == SI_TRIGGER) return 0;
+    if (it->kind == SI_SPELL && !(d->types & (TYPE_INSTANT | TYPE_SORCERY))) return enters_blind(d);
+    if (it->ability >= d->n_abilities) return 0;
+    const Ability *ab = &d->ab[it->ability];
+    if (ab->kind == AB_EQUIP) return it->kind == SI_ABILITY;
+    if (ab->kind != (it->kind == SI_SPELL ? AB_SPELL : AB_ACTIVATED) || !ab->n_effects) return 0;
+    for (int j = 0; j < ab->n_effects; j++) {
+        const Effect *e = &ab->effect[j];
+        if (!(e->op == OP_PUMP || e->op == OP_GRANT || e->op == OP_RULE) || e->dur != DUR_EOT || e->flags ||
+            e->n.kind != QTY_CONST || (e->op == OP_PUMP && e->t < 0) || (e->op == OP_GRANT && (e->kw & KW_LIFELINK)))
+            return 0;
+    }
+    return 1;
+}
+
+int board_playout_calm(const GameState *s, int p)
+{
+    if (s->over || s->pending_n || s->prevent_colors || s->layers_dirty || s->cond_key ||
+        (s->layers_reads & (LR_PERMS | LR_CONTROL | LR_GY | LR_SUBTYPES)))
+        return 0;
+    for (int j = 0; j < s->float_n; j++) {
+        const Floating *f = &s->fl[j];
+        if (f->op != FL_DAMAGED_BY && !((f->op == OP_PUMP || f->op == OP_GRANT || f->op == OP_RULE) && f->dur == DUR_EOT))
+            return 0;
+    }
+    for (int q = 0; q < 2; q++)
+        if ((s->pl_rules[q] & (PR_CANT_LOSE | PR_CANT_WIN | PR_NO_GAIN | PR_NO_DAMAGE | PR_NO_PREVENT)) ||
+            (s->pl[q].flags & PL_GY_ABILITIES) || s->pl[q].prevent)
+            return 0;
+    for (int k = 0; k < s->stack_n; k++) {
+        if (s->stack[k].controller == p || !item_blind(s, &s->stack[k])) return 0;
+    }
+    if (trigger_watched(s, ~playout_silent)) return 0;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        unsigned abk = s->px[i].abk;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        int mine = perm_controller(s, i) == p;
+        if (abk & (PK_CONTROL | PK_COND)) return 0;
+        if ((abk & PK_MANA) && mine && (perm_is_creature(s, i) || !plain_mana(d))) return 0;   /* a creature tapped for it */
+        if (!mine && perm_is_planeswalker(s, i)) return 0;
+        if (!(abk & PK_STATIC)) continue;
+        for (int k = 0; k < d->n_abilities; k++)
+            for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++)
+                if (!static_adds(&d->ab[k].effect[j])) return 0;
+    }
+    return 1;
+}
+
+/* Whether a static ability on the battlefield selects what it applies to
+ * by keywords or power: a pump or a keyword could change its set. */
+static int statics_read_strength(const GameState *s)
+{
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_STATIC)) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++)
+            for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
+                const Effect *e = &d->ab[k].effect[j];
+                if (e->who == SEL_ALL && (e->sel.kw || e->sel.kw_not || e->sel.power_max != FILTER_NO_LIMIT ||
+                                          e->sel.power_min != FILTER_NO_MIN))
+                    return 1;
+            }
+    }
+    return 0;
+}
+
+/* Whether the opponent of p may gain life in a calm playout from s, in a
+ * combat whose damage is to come: a creature of its in combat has
+ * lifelink, or a static ability selects by keywords or power (a lord's
+ * death in the first-strike damage step could make one give lifelink). */
+static int opp_gains(const GameState *s, int p)
+{
+    if (!((s->step == STEP_DECLARE_BLOCKERS || s->step == STEP_FIRST_STRIKE_DAMAGE) && s->combat.attackers)) return 0;
+    for (PermIter it = permset_iter((s->combat.attackers | s->combat.blockers) & s->perm_ctl[1 - p]); permiter_more(&it);)
+        if (s->perm[permiter_next(&it)].kw & KW_LIFELINK) return 1;
+    return statics_read_strength(s);
+}
+
+/* The value for p of a calm playout (board_playout_calm) that is
+ * passing's (worth pass_v, the opponent's life at its end pass_life) but
+ * for `dmg` more damage to the opponent, dealt before the combat's
+ * (`first`: a spell's) or with it, and `cards` fewer cards in p's hand.
+ * The opponent loses when that takes its life to 0 at the end, at the
+ * latest (p's life is passing's, which never fell to 0). Else its life is
+ * that much lower, when it never fell to 0 on the way: the opponent gains
+ * no life in the playout (opp_gains), or the combat's damage is dealt in
+ * one step, with nothing on the stack, and the life before it stays
+ * above 0. 1 and *v, else 0. */
+static int lowered_life(const GameState *s, int p, int pass_v, int pass_life, int dmg, int first, int cards, int *v)
+{
+    if (pass_life <= dmg) {
+        *v = 100000;
+        return 1;
+    }
+    if (opp_gains(s, p) &&
+        !(!s->stack_n && (s->step == STEP_FIRST_STRIKE_DAMAGE || !combat_has_first_strike(s)) &&
+          (!first || s->pl[1 - p].life > dmg)))
+        return 0;
+    *v = pass_v + life_worth(pass_life) - life_worth(pass_life - dmg) - 2 * cards;
+    return 1;
+}
+
+int board_face_known(const GameState *s, int p, const Action *a, int pass_v, int pass_life, int *v)
+{
+    if (a->type != ACT_CAST || a->x || a->n_targets != 1 || a->tk[0] != TK_PLAYER || a->tv[0] == p) return 0;
+    const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
+    const Ability *ab = &d->ab[0];
+    if (!(d->types & (TYPE_INSTANT | TYPE_SORCERY)) || d->keywords || d->n_abilities != 1 || ab->kind != AB_SPELL ||
+        ab->cond || ab->n_effects != 1 || ab->n_targets != 1 || !no_cost(&ab->cost))
+        return 0;
+    const Effect *e = &ab->effect[0];
+    if (e->op != OP_DAMAGE || e->who != SEL_TARGET || e->arg || e->arg2 != DMG_BY_SOURCE || e->flags ||
+        e->n.kind != QTY_CONST || e->n.n <= 0)
+        return 0;
+    return lowered_life(s, p, pass_v, pass_life, e->n.n, 1, 1, v);
+}
+
+/* The keywords that change nothing of an unblocked attacker's damage to
+ * the player it attacks. */
+#define KW_UNBLOCKED_IDLE (KW_FLYING | KW_REACH | KW_VIGILANCE | KW_HASTE | KW_MENACE | KW_TRAMPLE)
+
+/* The permanent p's action a acts on, when a casts an instant or a
+ * sorcery with no additional cost, or activates an ability for mana
+ * alone, whose effects are all fixed +N/+N (none less), keywords among
+ * `kw` and, with `rules`, rules (none that a target's legality reads)
+ * until end of turn, on its target or its source alone, which nothing on
+ * the stack targets (an Aura's target, which they could make illegal);
+ * the power they add in *dp. -1 for any other. */
+static int fleeting_on(const GameState *s, int p, const Action *a, unsigned kw, int rules, int *dp)
+{
+    const Ability *ab;
+    if (a->x) return -1;
+    if (a->type == ACT_ACTIVATE) {
+        ab = &s->cards[s->perm[a->hand_idx].card].ab[a->ability];
+        if (ab->kind != AB_ACTIVATED || ab->cost.tap || !cost_known(&ab->cost, 0)) return -1;
+    } else if (a->type == ACT_CAST) {
+        const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
+        ab = &d->ab[0];
+        if (!(d->types & (TYPE_INSTANT | TYPE_SORCERY)) || d->n_abilities != 1 || ab->kind != AB_SPELL || !no_cost(&ab->cost))
+            return -1;
+    } else {
+        return -1;
+    }
+    if (ab->cond || !ab->n_effects) return -1;
+    int on = -1;
+    *dp = 0;
+    for (int j = 0; j < ab->n_effects; j++) {
+        const Effect *e = &ab->effect[j];
+        int c = e->who == SEL_SELF && a->type == ACT_ACTIVATE                            ? a->hand_idx
+              : e->who == SEL_TARGET && !e->arg && a->n_targets == 1 && a->tk[0] == TK_PERM ? a->tv[0] : -1;
+        int op = (e->op == OP_GRANT && !(e->kw & ~kw)) || (e->op == OP_PUMP && e->p >= 0 && e->t >= 0) ||
+                 (e->op == OP_RULE && rules && e->arg2 != RULE_SHROUD && e->arg2 != RULE_HEXPROOF &&
+                  e->arg2 != RULE_PROTECTION && e->arg2 != RULE_UNTARGETABLE_BY);
+        if (c < 0 || (on >= 0 && c != on) || !op || e->dur != DUR_EOT || e->flags || e->n.kind != QTY_CONST) return -1;
+        on = c;
+        if (e->op == OP_PUMP) *dp += e->p * e->n.n;
+    }
+    for (int k = 0; k < s->stack_n; k++)
+        for (int t = 0; t < s->stack[k].n_targets; t++)
+            if (s->stack[k].t[t].kind == TK_PERM && s->stack[k].t[t].v == on) return -1;
+    return on;
+}
+
+int board_fleeting_known(const GameState *s, int p, const Action *a, int pass_v, int *v)
+{
+    int dp;
+    if (fleeting_on(s, p, a, ~0u, 1, &dp) < 0) return 0;
+    *v = pass_v - (a->type == ACT_CAST ? 2 : 0);                 /* the card gone from the hand */
+    return 1;
+}
+
+/* Whether a creature in combat other than permanent i, which the
+ * combat's damage may kill, has a static ability that applies to i now
+ * (a lord): what it adds to i would go as it dies. */
+static int lord_in_combat(const GameState *s, int i)
+{
+    for (PermIter it = permset_iter((s->combat.attackers | s->combat.blockers) & ~PERMSET_BIT(i)); permiter_more(&it);) {
+        int c = permiter_next(&it);
+        if (!(s->px[c].abk & PK_STATIC)) continue;
+        const CardDef *d = &s->cards[s->perm[c].card];
+        for (int k = 0; k < d->n_abilities; k++)
+            for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
+                const Effect *e = &d->ab[k].effect[j];
+                if (e->who == SEL_ALL && filter_perm(s, &e->sel, i, perm_controller(s, c), c)) return 1;
+            }
+    }
+    return 0;
+}
+
+int board_unblocked_known(const GameState *s, int p, const Action *a, int pass_v, int pass_life, int *v)
+{
+    int dp, on = fleeting_on(s, p, a, KW_UNBLOCKED_IDLE, 0, &dp);
+    if (on < 0 || s->step != STEP_DECLARE_BLOCKERS || s->stack_n || s->prevent_combat ||
+        !permset_has(s->combat.attackers, on) || (s->perm[on].flags & PF_BLOCKED) || s->perm[on].target != TARGET_PLAYER ||
+        perm_controller(s, on) != p || (s->perm[on].kw & (KW_DOUBLE_STRIKE | KW_LIFELINK | KW_INFECT | KW_WITHER)) ||
+        statics_read_strength(s) || lord_in_combat(s, on))
+        return 0;
+    int power = s->perm[on].power, more = (power + dp > 0 ? power + dp : 0) - (power > 0 ? power : 0);
+    return lowered_life(s, p, pass_v, pass_life, more, 0, a->type == ACT_CAST, v);
+}
+
+/* Whether every item on the stack is a permanent spell that is neither
+ * legendary nor a planeswalker: as they resolve, no permanent leaves. */
+static int stack_enters_only(const GameState *s)
+{
+    for (int k = 0; k < s->stack_n; k++) {
+        const CardDef *d = &s->cards[s->stack[k].card];
+        if (s->stack[k].kind != SI_SPELL || (d->types & (TYPE_INSTANT | TYPE_SORCERY | TYPE_PLANESWALKER)) ||
+            (d->supertypes & SUPER_LEGENDARY))
+            return 0;
+    }
+    return 1;
+}
+
+int board_scratch_known(const GameState *s, int p, const Action *a, int pass_v, int own_life, int *v)
+{
+    if (a->type != ACT_CAST || a->x || a->n_targets != 1 || a->tk[0] != TK_PERM) return 0;
+    int i = a->tv[0];
+    if (!perm_is_creature(s, i) || perm_is_planeswalker(s, i)) return 0;
+    if (s->step >= STEP_DECLARE_BLOCKERS && s->step <= STEP_COMBAT_DAMAGE) {
+        /* Blockers declared: an unblocked attacker, with nothing on the stack. */
+        if ((s->step != STEP_DECLARE_BLOCKERS && s->step != STEP_FIRST_STRIKE_DAMAGE) || s->stack_n ||
+            !permset_has(s->combat.attackers, i) || (s->perm[i].flags & PF_BLOCKED) || lord_in_combat(s, i))
+            return 0;
+    } else if (!stack_enters_only(s)) {
+        return 0;
+    }
+    const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
+    const Ability *ab = &d->ab[0];
+    if (!(d->types & (TYPE_INSTANT | TYPE_SORCERY)) || d->keywords || d->n_abilities != 1 || ab->kind != AB_SPELL ||
+        ab->cond || ab->n_targets != 1 || !no_cost(&ab->cost))
+        return 0;
+    int damage = 0, gain = 0;
+    for (int j = 0; j < ab->n_effects; j++) {
+        const Effect *e = &ab->effect[j];
+        if (e->flags || e->n.kind != QTY_CONST) return 0;
+        if (e->op == OP_DAMAGE && e->who == SEL_TARGET && !e->arg && e->arg2 == DMG_BY_SOURCE) damage += e->n.n;
+        else if (e->op == OP_GAIN_LIFE && e->who == SEL_YOU) gain += e->n.n;
+        else return 0;
+    }
+    if (s->perm[i].toughness - s->perm[i].damage <= damage) return 0;
+    *v = pass_v + life_worth(own_life + gain) - life_worth(own_life) - 2;   /* the card gone from the hand */
+    return 1;
+}
+
+int board_known(const GameState *s, int p, const Action *a, int quiet, int now, BoardMemo *memo, int *v)
 {
     /* Furnace of Rath: the damage dealt is not the damage the text says; the fork deals it. */
     if (!(quiet & BOARD_QUIET) || damage_doublers(s)) return 0;
@@ -688,7 +1014,7 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
         if (ab->kind != AB_EQUIP || s->stack_n || a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0]) ||
             ab->cost.tap || !cost_known(&ab->cost, 0) || a->x)
             return 0;
-        return equip_known(s, p, src, a->tv[0], quiet, now, v);
+        return equip_known(s, p, src, a->tv[0], quiet, now, memo, v);
     }
     if (a->type != ACT_CAST) return 0;
     const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
@@ -700,10 +1026,11 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
     if (a->x || spell_x(d, k)) return 0;
     if (s->stack_n) return 0;                                    /* but pumps (effects_known) */
     if (k >= 0 && d->ab[k].kind == AB_ENCHANT) {                 /* an Aura */
+        Adds x;
         if (a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0]) ||
-            perm_is_planeswalker(s, a->tv[0]) || (d->types & TYPE_CREATURE) || !enters_quietly(d, 1))
+            perm_is_planeswalker(s, a->tv[0]) || (d->types & TYPE_CREATURE) || !attached_read(s, p, d, memo, &x))
             return 0;
-        return aura_known(s, p, d, a->tv[0], quiet, now, v);
+        return aura_known(s, p, a->tv[0], &x, quiet, now, v);
     }
     if (a->n_targets || !(d->types & (TYPE_CREATURE | TYPE_ARTIFACT | TYPE_ENCHANTMENT))) return 0;
     return permanent_known(s, p, d, quiet, now, v);

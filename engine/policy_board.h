@@ -56,6 +56,17 @@ int board_life_worth(int life);
 /* The board's value for player p (above). */
 int board_value(const GameState *s, int p);
 
+/* What version 2 of the heuristic (policy_spells.c) reads of the
+ * battlefield besides the value: each player's land permanents that make
+ * mana, and whether a land is a creature. */
+typedef struct BoardLands {
+    int mana[2], creature;
+} BoardLands;
+
+/* board_value's, with *l counted on the same pass over the battlefield
+ * (untouched once the game is over). */
+int board_value_lands(const GameState *s, int p, BoardLands *l);
+
 /* Whether the board is quiet for player p (above): 0, or BOARD_QUIET
  * and BOARD_FILTER_READS when a static ability on the battlefield selects
  * what it applies to by keywords or power (what a known play adds could
@@ -63,9 +74,100 @@ int board_value(const GameState *s, int p);
 enum { BOARD_QUIET = 1, BOARD_FILTER_READS = 2 };
 int board_quiet(const GameState *s, int p);
 
+/* What static effects add to one permanent (613: layer 6 and 7c add, in
+ * any order). */
+typedef struct BoardAdds {
+    int dp, dt;
+    unsigned kw;
+    uint32_t rules;
+} BoardAdds;
+
+/* What board_known reads of an Aura's or an Equipment's card (whether it
+ * enters quietly, what it adds to what it is attached to), kept for a
+ * look's next candidate of the same card: one state and player, card
+ * NULL at first. */
+typedef struct BoardMemo {
+    const CardDef *card;
+    int quietly;
+    BoardAdds adds;
+} BoardMemo;
+
 /* The value for p after action a resolves with no answer, when known
  * without a fork on a board board_quiet(s, p) found quiet (`quiet` its
- * answer, `now` board_value(s, p)): 1 and *v, else 0. */
-int board_known(const GameState *s, int p, const Action *a, int quiet, int now, int *v);
+ * answer, `now` board_value(s, p), `memo` the look's): 1 and *v, else
+ * 0. */
+int board_known(const GameState *s, int p, const Action *a, int quiet, int now, BoardMemo *memo, int *v);
+
+/* Whether nothing in a look's playout from s for player p (the stack
+ * resolved with no answer, the combat's damage dealt, "until end of turn"
+ * ended: policy_spells.c) sees or changes what p's damage to the
+ * opponent, or its pump until end of turn, changes but the opponent's
+ * life: nothing waiting to trigger, and on the battlefield no trigger the
+ * playout could set off (those of steps, of attacks and blocks declared
+ * and of a permanent's own entering aside); on the stack only the
+ * opponent's permanent spells that enter with no trigger, choice or
+ * condition, its equips and its fixed pumps until end of turn (no
+ * lifelink given, no toughness taken: nothing dies of them); only static
+ * abilities that add power, toughness, keywords or rules, none lowering
+ * toughness (no condition, no count but of lands, tapped or not: none
+ * reads a life total, a hand, a graveyard or the lands p taps); no effect
+ * of a resolved spell in force but pumps until end of turn, no prevention
+ * or redirection of damage, no planeswalker of the opponent's (306.7),
+ * p's mana made by lands alone and hurting no one. */
+int board_playout_calm(const GameState *s, int p);
+
+/* The value for p after its action a, in a look whose playout
+ * board_playout_calm(s, p) finds calm, when a casts an instant or a
+ * sorcery that only deals a fixed damage N to the opponent, with no
+ * additional cost: from passing's value pass_v and the opponent's life at
+ * its playout's end pass_life (0: the game ended there). The spell
+ * resolves first and nothing sees it, so its playout is passing's with
+ * the opponent's life N lower all along and the card gone from p's hand:
+ * the opponent loses if that is 0 at the end, else the value is
+ * passing's with the life lowered, when the life never fell to 0 on the
+ * way (the opponent gains none, or the combat's damage is dealt in one
+ * step). 1 and *v, else 0. */
+int board_face_known(const GameState *s, int p, const Action *a, int pass_v, int pass_life, int *v);
+
+/* The value for p after its action a, out of combat in a look whose
+ * playout board_playout_calm(s, p) finds calm and does not end the game,
+ * when a casts an instant or a sorcery with no additional cost, or
+ * activates an ability for mana alone, whose effects are all fixed
+ * +N/+N, keywords or rules (none that a target's legality reads) until
+ * end of turn on its target or its source, which nothing on the stack
+ * targets: passing's value pass_v, but for the card gone from p's hand.
+ * Nothing in the playout sees the effects, and they end with it. 1 and
+ * *v, else 0. */
+int board_fleeting_known(const GameState *s, int p, const Action *a, int pass_v, int *v);
+
+/* The value for p after its action a, as blockers are declared with
+ * nothing on the stack, in a look whose playout board_playout_calm(s, p)
+ * finds calm, when a acts as board_fleeting_known's do (keywords that
+ * change nothing of an unblocked attacker's damage, no rules) on an
+ * attacking creature of p's that is unblocked, attacks the opponent and
+ * has neither double strike, lifelink, infect nor wither, and no static
+ * ability selects by keywords or power, none of another creature in
+ * combat applies to it (a lord the combat may kill): from passing's value pass_v and
+ * the opponent's life at its playout's end pass_life (0: the game ended
+ * there). The creature deals the power added more damage to the
+ * opponent, and the effects end with the combat, so its playout is
+ * passing's with the opponent's life that much lower once combat damage
+ * is dealt (and the card gone from p's hand), valued as
+ * board_face_known's. 1 and *v, else 0. */
+int board_unblocked_known(const GameState *s, int p, const Action *a, int pass_v, int pass_life, int *v);
+
+/* The value for p after its action a, in a look whose playout
+ * board_playout_calm(s, p) finds calm and does not end the game, when a
+ * casts an instant or a sorcery with no additional cost that deals a
+ * fixed damage to a creature that survives it, and may gain p a fixed
+ * life: out of combat with only permanent spells on the stack that are
+ * neither legendary nor planeswalkers (no permanent leaves), or with
+ * blockers declared and nothing on the stack to an unblocked attacker
+ * (no combat damage is dealt to it, and no lord in combat adds to its
+ * toughness). Its value is passing's value pass_v with p's life at the
+ * end own_life raised by that (its life only higher all along), but for
+ * the card gone from p's hand; the damage goes as the playout ends. 1
+ * and *v, else 0. */
+int board_scratch_known(const GameState *s, int p, const Action *a, int pass_v, int own_life, int *v);
 
 #endif

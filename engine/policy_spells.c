@@ -159,16 +159,10 @@ static void playout_end(GameState *f, Game *q, int p, int combat_now, int versio
  * the opponent's: a search for a land (Terramorphic Expanse) is then worth
  * making. */
 #define LAND_WORTH 4
-static int lands_worth(const GameState *s, int p)
+static int lands_worth(const GameState *s, int p, const BoardLands *l)
 {
     int n[2];
-    for (int q = 0; q < 2; q++) {
-        n[q] = state_land_objects(s) ? 0 : s->pl[q].lands_n;
-        for (PermIter it = permset_iter(s->perm_ctl[q]); permiter_more(&it);) {
-            int i = permiter_next(&it);
-            n[q] += (s->px[i].xflags & PX_LAND) && (s->px[i].abk & PK_MANA);
-        }
-    }
+    for (int q = 0; q < 2; q++) n[q] = (state_land_objects(s) ? 0 : s->pl[q].lands_n) + l->mana[q];
     return LAND_WORTH * (n[p] - n[1 - p]);
 }
 
@@ -190,22 +184,14 @@ static int library_worth(const GameState *s, int p)
     return w;
 }
 
-/* What the heuristic of this version makes of board f for p. */
+/* What the heuristic of this version makes of board f for p (version
+ * 2: the lands counted on board_value's pass, board_value_lands). */
 static int value(const GameState *f, int p, int version)
 {
-    int v = board_value(f, p);
-    return version >= 2 && !f->over ? v + lands_worth(f, p) + library_worth(f, p) : v;
-}
-
-/* Whether a land of either player is a creature now (a creature's death
- * the value knows in advance would then change the lands). */
-static int land_creature(const GameState *s)
-{
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        if ((s->px[i].xflags & PX_LAND) && perm_is_creature(s, i)) return 1;
-    }
-    return 0;
+    if (version < 2 || f->over) return board_value(f, p);
+    BoardLands l;
+    int v = board_value_lands(f, p, &l);
+    return v + lands_worth(f, p, &l) + library_worth(f, p);
 }
 
 /* The legal actions a look considers at most (the first ones listed). */
@@ -298,13 +284,18 @@ static int through_combat(const GameState *s, const Game *g, int p, const Action
  * candidate's is (version 1 valued the stack unresolved, its own spells
  * on it below what they make, so that anything looked better than letting
  * them resolve). Valued without a fork, it is s's own value: known_now
- * when quiet (quiet_for's answer, > 0) says the look computed it. */
-static int pass_value(const GameState *s, const Game *g, int p, int version, int quiet, int known_now)
+ * when quiet (quiet_for's answer, > 0) says the look computed it.
+ * life: the players' life at the end of passing's playout, when it is
+ * played out and the game goes on (the candidates valued from it:
+ * board_face_known and the like), else 0. */
+static int pass_value(const GameState *s, const Game *g, int p, int version, int quiet, int known_now, int life[2])
 {
+    life[0] = life[1] = 0;
     if (version >= 2 && (s->stack_n || damage_to_come(s))) {
         GameState f;
         state_fork(&f, s);
         playout(&f, g, p, NULL, version);
+        for (int q = 0; q < 2 && !f.over; q++) life[q] = f.pl[q].life;
         return value(&f, p, version);
     }
     if (s->stack_n || !s->float_n || in_combat(s)) return quiet > 0 ? known_now : value(s, p, version);
@@ -661,12 +652,25 @@ static int spells_try(const GameState *s, const Game *g, int p, const Action *a,
 /* Whether the board of a candidate may be known without a fork
  * (board_quiet's answer); version 2: and no land is a creature (a
  * creature's death known in advance would then change the lands), and no
- * combat damage is to come (the fork deals it). */
-static int quiet_for(const GameState *s, int p, int version)
+ * combat damage is to come (the fork deals it). When it may, *now is
+ * board_value's of s and *extra version 2's part beyond it (lands_worth's
+ * and library_worth's), counted on the same pass (board_value_lands). */
+static int quiet_for(const GameState *s, int p, int version, int *now, int *extra)
 {
     if (version >= 2 && damage_to_come(s)) return 0;     /* the fork deals it */
     int quiet = board_quiet(s, p);
-    return quiet && version >= 2 && land_creature(s) ? 0 : quiet;
+    if (!quiet) return 0;
+    if (version < 2) {
+        *now = board_value(s, p);
+        *extra = 0;
+        return quiet;
+    }
+    BoardLands l;
+    int v = board_value_lands(s, p, &l);
+    if (l.creature) return 0;
+    *now = v;
+    *extra = lands_worth(s, p, &l) + library_worth(s, p);
+    return quiet;
 }
 
 /* Whether a library is within a hand's draws of its last LIBRARY_LOW
@@ -688,12 +692,15 @@ static int draws(const GameState *s, int p, const Action *a)
 }
 
 /* The value of candidate a known without a fork, 1 if it is: board_known's
- * (quiet, now: quiet_for's and board_value's of s) and the version's
- * `extra` (lands_worth's and library_worth's of s: no known play changes
- * the lands, and none that draws is known while a library is low). */
-static int known_value(const GameState *s, int p, const Action *a, int quiet, int now, int extra, int version, int *v)
+ * (quiet, now: quiet_for's answer and value of s) and the version's
+ * `extra` (quiet_for's: lands_worth's and library_worth's of s; no known
+ * play changes the lands, and none that draws is known while a library
+ * is low). */
+static int known_value(const GameState *s, int p, const Action *a, int quiet, int now, int extra, int version,
+                       BoardMemo *memo, int *v)
 {
-    if (!quiet || (version >= 2 && library_low(s) && draws(s, p, a)) || !board_known(s, p, a, quiet, now, v)) return 0;
+    if (!quiet || (version >= 2 && library_low(s) && draws(s, p, a)) || !board_known(s, p, a, quiet, now, memo, v))
+        return 0;
     if (*v > -100000 && *v < 100000) *v += extra;
     return 1;
 }
@@ -778,19 +785,15 @@ static int worth_after_stack(const GameState *s, const Game *g, int p, const Act
     if (f.over) return f.winner == p ? 100000 : -100000;
     Action acts[ACTION_MAX];
     int n = actions_spells(&f, p, acts, 0), most = -1000000, quiet = -1, now = 0, extra = 0;
+    BoardMemo memo = { 0 };
     for (int k = 1; k < n && k < LOOK_MAX; k++) {
         if (!same_play(s, p, b, &f, &acts[k])) continue;
         Reading r = read_action(&f, p, &acts[k]);
         if (worth_trying(&f, p, &acts[k], &r, version) == TRY_NOT) continue;
-        if (quiet < 0) {                                  /* valued as spells_main values its candidates */
-            quiet = quiet_for(&f, p, version);
-            if (quiet) {
-                now = board_value(&f, p);
-                extra = lands_worth(&f, p) + library_worth(&f, p);
-            }
-        }
+        if (quiet < 0) quiet = quiet_for(&f, p, version, &now, &extra);   /* valued as spells_main values its candidates */
         int v;
-        if (!known_value(&f, p, &acts[k], quiet, now, extra, version, &v)) v = spells_try(&f, g, p, &acts[k], version);
+        if (!known_value(&f, p, &acts[k], quiet, now, extra, version, &memo, &v))
+            v = spells_try(&f, g, p, &acts[k], version);
         if (v > most) most = v;
     }
     return most;
@@ -828,6 +831,8 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
      * passing is the choice without it). */
     int best = 0, best_v = 0, valued = 0, watched = -1, quiet = -1, now = 0, extra_now = 0;
     int sorc = 0, sorc_v = 0, pass_v = 0;   /* the best candidate at sorcery speed, passing */
+    int pass_life[2] = { 0, 0 }, calm = -1; /* pass_value's life totals, board_playout_calm's answer */
+    BoardMemo memo = { 0 };                 /* board_known's reading of the look's Auras and Equipment */
     uint32_t idle_key[8];   /* the spells and abilities tried on an idle target */
     int idle_n = 0;
     /* Version 2, in its first main phase: the sorceries that act only on
@@ -859,15 +864,24 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
             if (idle_n < 8) idle_key[idle_n++] = key;
         }
         int v;
-        if (prune && quiet < 0) {
-            quiet = quiet_for(s, p, version);
-            if (quiet) now = board_value(s, p);
-            if (quiet && version >= 2) extra_now = lands_worth(s, p) + library_worth(s, p);
+        if (prune && quiet < 0) quiet = quiet_for(s, p, version, &now, &extra_now);
+        if (!valued) { best_v = pass_v = pass_value(s, g, p, version, quiet, now + extra_now, pass_life); valued = 1; }
+        if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &memo, &v)) {
+            /* Damage to the opponent's face, out of combat a pump until
+             * end of turn, one on an unblocked attacker, and damage a
+             * creature survives, valued from passing's playout when
+             * nothing in it sees them (board_face_known,
+             * board_fleeting_known, board_unblocked_known,
+             * board_scratch_known). */
+            int from_pass = prune && pass_life[p] &&
+                            (board_face_known(s, p, &legal[k], pass_v, pass_life[1 - p], &v) ||
+                             (!in_combat(s) && board_fleeting_known(s, p, &legal[k], pass_v, &v)) ||
+                             board_unblocked_known(s, p, &legal[k], pass_v, pass_life[1 - p], &v) ||
+                             board_scratch_known(s, p, &legal[k], pass_v, pass_life[p], &v));
+            if (from_pass && calm < 0) calm = board_playout_calm(s, p);
+            if (!from_pass || !calm) v = spells_try(s, g, p, &legal[k], version);
         }
-        if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &v))
-            v = spells_try(s, g, p, &legal[k], version);
         if (version >= 2 && v > -100000 && v < 100000) v += selection_worth(r.ab);
-        if (!valued) { best_v = pass_v = pass_value(s, g, p, version, quiet, now + extra_now); valued = 1; }
         if (rank) { rank->k[rank->n] = k; rank->v[rank->n++] = v; }
         if (v > best_v) { best_v = v; best = k; }
         if ((!sorc || v > sorc_v) && !instant_speed(s, p, &legal[k])) { sorc_v = v; sorc = k; }
@@ -904,10 +918,9 @@ int heuristic_spells_try(const GameState *s, const Game *g, int p, const Action 
 
 int heuristic_spells_known(const GameState *s, int p, const Action *a, int *v)
 {
-    int quiet = quiet_for(s, p, HEURISTIC_VERSION);
-    return quiet &&
-           known_value(s, p, a, quiet, board_value(s, p),
-                       HEURISTIC_VERSION >= 2 ? lands_worth(s, p) + library_worth(s, p) : 0, HEURISTIC_VERSION, v);
+    int now, extra, quiet = quiet_for(s, p, HEURISTIC_VERSION, &now, &extra);
+    BoardMemo memo = { 0 };
+    return quiet && known_value(s, p, a, quiet, now, extra, HEURISTIC_VERSION, &memo, v);
 }
 
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
