@@ -71,6 +71,14 @@ int heuristic_spells_ranked(const GameState *s, const Game *g, int p, const Acti
  * before anything sees it, a second target that damage cannot kill): both
  * choose alike (tested). */
 int heuristic_spells_main_unpruned(const GameState *s, const Game *g, int p, const Action *legal, int n, int land);
+/* The values a look gives its candidates: k[j] the index in legal of the
+ * j-th valued, v[j] its value; pruned as heuristic_spells_main (known
+ * values, those read from passing's playout: board_face_known and the
+ * like) or not (every candidate tried on a fork, as
+ * heuristic_spells_main_unpruned). Returns how many, at most max. Both
+ * give the candidates they both value alike (tested). */
+int heuristic_spells_values(const GameState *s, const Game *g, int p, const Action *legal, int n, int prune, int *k,
+                            int *v, int max);
 /* The value heuristic_spells_main gives candidate a by trying it on a fork
  * (policy_board.h's, of the board it reaches), which board_known's must
  * equal where it has one (tested). */

@@ -939,6 +939,17 @@ int heuristic_spells_main_unpruned(const GameState *s, const Game *g, int p, con
     return spells_main(s, g, p, legal, n, land, 0, HEURISTIC_VERSION, NULL);
 }
 
+int heuristic_spells_values(const GameState *s, const Game *g, int p, const Action *legal, int n, int prune, int *k,
+                            int *v, int max)
+{
+    Ranked r;
+    r.n = 0;
+    spells_main(s, g, p, legal, n, -1, prune, HEURISTIC_VERSION, &r);
+    int m = r.n < max ? r.n : max;
+    for (int j = 0; j < m; j++) { k[j] = r.k[j]; v[j] = r.v[j]; }
+    return m;
+}
+
 int heuristic_spells_ranked(const GameState *s, const Game *g, int p, const Action *legal, int n, int version,
                             int *out, int max)
 {

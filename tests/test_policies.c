@@ -417,11 +417,15 @@ static void test_mcts_beats_heuristic(void **st)
  * that the comparison means something. Besides the choices, every value
  * known without a fork (heuristic_spells_known: board_known's) is compared
  * with the fork's (heuristic_spells_try),
- * and each kind of known action comes up more than a hundred times. */
+ * and each kind of known action comes up more than a hundred times; and
+ * every value the pruned look gives a candidate (those read from
+ * passing's playout too: board_face_known and the like) with the value
+ * the unpruned look gives it. */
 static long compared, differed;
 enum { KNOWN_CREATURE, KNOWN_PERMANENT, KNOWN_AURA, KNOWN_ON_CREATURE, KNOWN_ON_PLAYER, KNOWN_UNTARGETED, KNOWN_EQUIP,
        KNOWN_ACTIVATED, KNOWN_KINDS };
 static long known[KNOWN_KINDS], known_differ;
+#define LOOK_VALUES 96   /* the candidates a look values at most (policy_spells.c's LOOK_MAX) */
 
 static void check_known(const GameState *s, const Game *g, int p, const Action *legal, int n)
 {
@@ -443,12 +447,35 @@ static void check_known(const GameState *s, const Game *g, int p, const Action *
     }
 }
 
+/* Every value the pruned look gives (known in advance, read from
+ * passing's playout, or tried) against the unpruned look's for the same
+ * candidate, which tries them all on a fork. */
+static long values_compared, values_differ;
+static void check_values(const GameState *s, const Game *g, int p, const Action *legal, int n)
+{
+    int kp[LOOK_VALUES], vp[LOOK_VALUES], ku[LOOK_VALUES], vu[LOOK_VALUES];
+    int np = heuristic_spells_values(s, g, p, legal, n, 1, kp, vp, LOOK_VALUES);
+    if (!np) return;
+    int nu = heuristic_spells_values(s, g, p, legal, n, 0, ku, vu, LOOK_VALUES);
+    for (int i = 0; i < np; i++)
+        for (int j = 0; j < nu; j++) {
+            if (ku[j] != kp[i]) continue;
+            values_compared++;
+            if (vu[j] != vp[i]) {
+                values_differ++;
+                print_message("VALUE step %d stack %d candidate %d (type %d, tk %d tv %d): pruned %d, unpruned %d\n", s->step,
+                              s->stack_n, kp[i], legal[kp[i]].type, legal[kp[i]].tk[0], legal[kp[i]].tv[0], vp[i], vu[j]);
+            }
+        }
+}
+
 static int both_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Action *legal, int n)
 {
     (void)pol;
     int k = policy_heuristic.main_action(&policy_heuristic, s, g, p, rng, legal, n);
     if (!s->spells) return k;
     check_known(s, g, p, legal, n);
+    check_values(s, g, p, legal, n);
     int land = legal[k].type == ACT_LAND ? k : -1;   /* its land drop comes first, whatever else */
     int u = heuristic_spells_main_unpruned(s, g, p, legal, n, land);
     compared++;
@@ -486,7 +513,7 @@ static void test_pruning_changes_no_choice(void **st)
     Pool dpool;
     pool_init(&dpool);
     if (pool_load_default(&dpool, err, sizeof err)) fail_msg("%s", err);
-    compared = differed = known_differ = 0;
+    compared = differed = known_differ = values_compared = values_differ = 0;
     memset(known, 0, sizeof known);
     for (size_t m = 0; m < sizeof decks / sizeof decks[0]; m++) {
         DeckList dl[2];
@@ -504,8 +531,12 @@ static void test_pruning_changes_no_choice(void **st)
     print_message("known without a fork: %ld creatures, %ld other permanents, %ld Auras, %ld spells on creatures, %ld on "
                   "players, %ld without target, %ld equips, %ld other abilities; %ld differ from the fork\n", known[0],
                   known[1], known[2], known[3], known[4], known[5], known[6], known[7], known_differ);
+    print_message("values of the pruned look: %ld compared with the unpruned look's, %ld differ\n", values_compared,
+                  values_differ);
     assert_true(compared > 20000);
     assert_int_equal(differed, 0);
+    assert_true(values_compared > 20000);
+    assert_int_equal(values_differ, 0);
     for (int k = 0; k < KNOWN_KINDS; k++) assert_true(known[k] > 100);
     assert_int_equal(known_differ, 0);
 }
