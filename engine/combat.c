@@ -599,6 +599,8 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
             } else if (pol && pol->assign && dc.n > 1) {
                 outside = 1;
                 pol->assign(pol, s, g, p, g->policy_rng[p], &dc, amount);
+            } else if (dc.n == 1) {
+                amount[0] = dc.power;             /* combat_default_division's answer for one recipient */
             } else {
                 combat_default_division(&dc, amount);
             }

@@ -53,7 +53,9 @@ int damage_player_shields(const GameState *s, int p, int src_ctl)
     if (src_ctl == p) return 0;
     int n = 0;
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
-        const CardDef *d = &s->cards[s->perm[permiter_next(&it)].card];
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_STATIC)) continue;                          /* no static ability */
+        const CardDef *d = &s->cards[s->perm[i].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
             if (a->kind == AB_STATIC && !a->cond && a->n_effects == 1 && a->effect[0].op == OP_PREVENT_NEXT &&
