@@ -707,6 +707,19 @@ static inline __attribute__((always_inline)) int worth_attacking(View *v, int a,
     }
 }
 
+/* Which of our creatures (all_mine, less those that can't block) can
+ * block each of theirs, in can[]: asked only when the attack may have to
+ * keep blockers home (most attacks never do). */
+static void can_block_theirs(const GameState *s, PermSet all_mine, const uint8_t *theirs, int nt, PermSet *can)
+{
+    PermSet home = 0;
+    for (PermIter it = permset_iter(all_mine); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        home |= permset_bit_if(!(s->perm[i].flags & PF_NO_BLOCK), i);
+    }
+    for (int k = 0; k < nt; k++) can[theirs[k]] = combat_blockers_for(s, theirs[k], home);
+}
+
 /* An attack or block decision reads every creature of both players and
  * compares masks of them over and over. Its body is compiled twice
  * (always_inline, `wide` a constant in each copy): for the usual
@@ -756,14 +769,8 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
     }
     View v;
     view_init(&v, s, reach);
-    if (rules) {   /* who can block each of ours, and which of ours each of theirs */
-        PermSet home = 0;
-        for (PermIter it = permset_iter(all_mine); permiter_more(&it);) {
-            int i = permiter_next(&it);
-            home |= permset_bit_if(!(s->perm[i].flags & PF_NO_BLOCK), i);
-        }
+    if (rules) {   /* who can block each of ours (which of ours each of theirs: the hold-back, below) */
         for (int k = 0; k < nc; k++) can[cand[k]] = combat_blockers_for(s, cand[k], blockers);
-        for (int k = 0; k < nt; k++) can[theirs[k]] = combat_blockers_for(s, theirs[k], home);
         v.can = can;
     }
 
@@ -813,6 +820,7 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
      * and staying home would stop it. Blockers never add damage: when the
      * counterattack unblocked is not lethal, no one needs to stay. */
     if (hp->hold_back && aggression < 6 && n && lethal(s, p, their_dmg, their_poi)) {
+        if (rules) can_block_theirs(s, all_mine, theirs, nt, can);
         int cd, cp;
         sort_by_power(&v, theirs, nt, order);
         damage_through(&v, order, nt, all_mine, &cd, &cp, rules);
