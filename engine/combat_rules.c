@@ -12,6 +12,10 @@
 /* The attacker's abilities among COMBAT_PAIR_RULES. */
 #define ATTACKER_RULES (COMBAT_PAIR_RULES & ~RULE_BIT(RULE_BLOCK_ONLY_FLYING))
 
+/* Whether set m holds exactly one slot: permset_count(m) == 1, without
+ * the count (a sum of bits without the CPU's instruction). */
+static inline int one_slot(PermSet m) { return m && !(m & (m - 1)); }
+
 static int has_subtype(const CardDef *d, int t)
 {
     for (int k = 0; k < CARD_SUBTYPE_MAX; k++) if (d->subtype[k] == t) return 1;
@@ -185,7 +189,7 @@ static int attack_requirements(const GameState *s, PermSet *must)
         m += perm_must_attack(s, i);
     }
     *must = mu;
-    if (permset_count(mu) == 1 && perm_rule(s, permset_first(mu), RULE_NOT_ALONE) && !(able_attackers(s) & ~mu)) m = 0;
+    if (one_slot(mu) && perm_rule(s, permset_first(mu), RULE_NOT_ALONE) && !(able_attackers(s) & ~mu)) m = 0;
     return m;
 }
 
@@ -476,7 +480,7 @@ int combat_rules_block(const GameState *s, const BlockDecl *d, int n)
         if (per_att[a] > 1 && perm_rule(s, a, RULE_MAX_ONE_BLOCKER)) return ERR_ILLEGAL_BLOCK;
         if (perm_rule(s, a, RULE_LURE)) { lure = 1; obeyed += per_att[a]; }
     }
-    if (permset_count(blockers) == 1 && perm_rule(s, permset_first(blockers), RULE_NOT_ALONE))
+    if (one_slot(blockers) && perm_rule(s, permset_first(blockers), RULE_NOT_ALONE))
         return ERR_ILLEGAL_BLOCK;                                             /* 506.5 */
     if (!lure) return MTG_OK;
     Lure L;
@@ -540,7 +544,7 @@ int combat_block_repair(const GameState *s, BlockDecl *d, int n)
      * a requirement it would have its partner from the search. */
     PermSet blockers = 0;
     for (int k = 0; k < n; k++) blockers |= PERMSET_BIT(out[k].blocker);
-    if (permset_count(blockers) == 1 && perm_rule(s, permset_first(blockers), RULE_NOT_ALONE)) n = 0;
+    if (one_slot(blockers) && perm_rule(s, permset_first(blockers), RULE_NOT_ALONE)) n = 0;
     memcpy(d, out, (size_t)n * sizeof *d);
     return n;
 }
