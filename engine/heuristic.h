@@ -88,9 +88,40 @@ int heuristic_spells_try(const GameState *s, const Game *g, int p, const Action 
 int heuristic_spells_known(const GameState *s, int p, const Action *a, int *v);
 int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c);
 int heuristic_choose_version(const GameState *s, const Game *g, int p, const Choice *c, int version);
+/* Whether player p controls a land that can become a creature; a tapped
+ * permanent with an "activate only during your upkeep" ability that
+ * untaps it (Colossus of Sardia): heuristic_spells_looks's. */
+int heuristic_has_becomer(const GameState *s, int p);
+int heuristic_upkeep_untap_waits(const GameState *s, int p);
 /* Whether the heuristic (of this version) looks at its plays at this
- * priority point (else it passes). */
-int heuristic_spells_looks(const GameState *s, int p, int version);
+ * priority point (else it passes): with something on the stack (an
+ * answer), in its own main phases, after attackers and after blockers
+ * are declared (removal before or after blocks, combat tricks, pumps;
+ * version 2 only when a creature attacks: else what it would do there
+ * waits, as policy_spells.c's waits() says, for the end step or the
+ * opponent's turn) and in the opponent's end step (what it held up: burn,
+ * draws), and at the beginning of its combat when it has a land that
+ * becomes a creature (to attack with it). Elsewhere (upkeeps, draw
+ * steps, the beginning and end of combat, a first-strike damage step, the
+ * opponent's main phases with the stack empty) it passes, as players of
+ * the era mostly did: each look tries every candidate on a fork, and most
+ * priority points in a turn are those. Inline: it is asked at every
+ * priority point of a game. */
+static inline int heuristic_spells_looks(const GameState *s, int p, int version)
+{
+    /* Version 2 lets its own spell or ability resolve: what it would add
+     * in answer it can do as well once it has (version 1 answered it). */
+    if (s->stack_n) return version < 2 || s->stack[s->stack_n - 1].controller != p;
+    switch (s->step) {
+    case STEP_MAIN1: case STEP_MAIN2: return s->active == p;
+    case STEP_BEGIN_COMBAT: return s->active == p && heuristic_has_becomer(s, p);   /* a land to attack with */
+    case STEP_DECLARE_ATTACKERS: case STEP_DECLARE_BLOCKERS:
+        return version < 2 || s->combat.attackers;   /* version 2: with no attacker, what it would do waits */
+    case STEP_END: return s->active != p;
+    case STEP_UPKEEP: return s->active == p && heuristic_upkeep_untap_waits(s, p);
+    default: return 0;
+    }
+}
 /* Its answer to a choice of several targets or of a division (CH_TARGET_COUNT,
  * CH_TARGET_NEXT, CH_DIVIDE: policy_many.c). */
 int heuristic_choose_many(const GameState *s, int p, const Choice *c);

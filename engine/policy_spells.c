@@ -63,8 +63,8 @@ static int becomes(const GameState *s, const Action *a)
     return 0;
 }
 
-/* Whether player p controls a land that can become a creature. */
-static int has_becomer(const GameState *s, int p)
+/* Whether player p controls a land that can become a creature (heuristic.h). */
+int heuristic_has_becomer(const GameState *s, int p)
 {
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
@@ -311,7 +311,7 @@ static int pass_value(const GameState *s, const Game *g, int p, int version, int
 /* Whether player p controls a tapped permanent with an "activate only
  * during your upkeep" ability that untaps it (Colossus of Sardia): the
  * heuristic then looks in its upkeep (upkeep_untap). */
-static int upkeep_untap_waits(const GameState *s, int p)
+int heuristic_upkeep_untap_waits(const GameState *s, int p)
 {
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
@@ -321,34 +321,6 @@ static int upkeep_untap_waits(const GameState *s, int p)
             if (d->ab[k].kind == AB_ACTIVATED && (d->ab[k].timing & TM_UPKEEP)) return 1;
     }
     return 0;
-}
-
-/* Where the heuristic looks at its plays: with something on the stack
- * (an answer), in its own main phases, after attackers and after blockers
- * are declared (removal before or after blocks, combat tricks, pumps;
- * version 2 only when a creature attacks: else what it would do there
- * waits, as waits() says, for the end step or the opponent's turn) and
- * in the opponent's end step (what it held up: burn, draws), and at the
- * beginning of its combat when it has a land that becomes a creature (to
- * attack with it). Elsewhere
- * (upkeeps, draw steps, the beginning and end of combat, a first-strike
- * damage step, the opponent's main phases with the stack empty) it passes,
- * as players of the era mostly did: each look tries every candidate on a
- * fork, and most priority points in a turn are those. */
-int heuristic_spells_looks(const GameState *s, int p, int version)
-{
-    /* Version 2 lets its own spell or ability resolve: what it would add
-     * in answer it can do as well once it has (version 1 answered it). */
-    if (s->stack_n) return version < 2 || s->stack[s->stack_n - 1].controller != p;
-    switch (s->step) {
-    case STEP_MAIN1: case STEP_MAIN2: return s->active == p;
-    case STEP_BEGIN_COMBAT: return s->active == p && has_becomer(s, p);   /* a land to attack with */
-    case STEP_DECLARE_ATTACKERS: case STEP_DECLARE_BLOCKERS:
-        return version < 2 || s->combat.attackers;   /* version 2: with no attacker, what it would do waits */
-    case STEP_END: return s->active != p;
-    case STEP_UPKEEP: return s->active == p && upkeep_untap_waits(s, p);
-    default: return 0;
-    }
 }
 
 /* Whether legal[k] casts a card of the same name as an earlier cast of
