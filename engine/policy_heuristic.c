@@ -727,10 +727,10 @@ static void can_block_theirs(const GameState *s, PermSet all_mine, const uint8_t
  * tells the compiler that every mask's high word is zero (it then drops
  * all that works on it, and inlines what it inlined when masks were 64
  * bits: damage_through, worth_attacking, fight2), and for a larger one.
- * Games with rules text have copies of their own (`rules`: a block's
- * with `wide`, an attack's of either width): who can block whom comes
- * from combat_blockers_for (evasion, protection, blocking limits), and
- * the requirements are met. h_attack and h_block pick the copy. */
+ * Games with rules text have copies of their own (`rules`, of either
+ * width too): who can block whom comes from combat_blockers_for
+ * (evasion, protection, blocking limits), and the requirements are met.
+ * h_attack and h_block pick the copy. */
 static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, const GameState *s, const Game *g,
                                                              int p, Rng *rng, AttackDecl *out, int wide, int rules,
                                                              PermSet *can)
@@ -1162,7 +1162,10 @@ static __attribute__((noinline)) int h_block_rules(const Policy *pol, const Game
                                                    Rng *rng, BlockDecl *out)
 {
     PermSet can[PERM_MAX];
-    return combat_block_repair(s, out, h_block_in(pol, s, g, p, rng, out, 1, 1, can));
+    /* Narrow masks on the usual battlefield, as in h_attack_rules. */
+    int n = permset_wide(s->perm_used) ? h_block_in(pol, s, g, p, rng, out, 1, 1, can)
+                                       : h_block_in(pol, s, g, p, rng, out, 0, 1, can);
+    return combat_block_repair(s, out, n);
 }
 
 static int h_block(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, BlockDecl *out)
