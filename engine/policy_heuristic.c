@@ -770,7 +770,7 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
     View v;
     view_init(&v, s, reach);
     if (rules) {   /* who can block each of ours (which of ours each of theirs: the hold-back, below) */
-        for (int k = 0; k < nc; k++) can[cand[k]] = combat_blockers_for(s, cand[k], blockers);
+        for (int k = 0; k < nc; k++) can[cand[k]] = blockers ? combat_blockers_for(s, cand[k], blockers) : 0;
         v.can = can;
     }
 
@@ -864,7 +864,7 @@ static void aim_planeswalkers(const GameState *s, int p, AttackDecl *out, int n)
     int npw = 0;
     for (PermIter it = permset_iter(s->perm_ctl[opp]); permiter_more(&it);) {
         int i = permiter_next(&it);
-        if (perm_is_planeswalker(s, i) && s->perm[i].loyalty) pw[npw++] = (uint8_t)i;
+        if (s->perm[i].loyalty && perm_is_planeswalker(s, i)) pw[npw++] = (uint8_t)i;
     }
     if (!npw) return;
     for (int k = 0; k < n; k++) total += s->perm[out[k].attacker].power;
