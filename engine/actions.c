@@ -666,11 +666,20 @@ static inline __attribute__((always_inline)) int pays_from(uint64_t avail, int t
     return mana_covers(avail, cost) & (mana_total(cost) + generic <= total);
 }
 
+/* Whether player p's hand holds a land card (a land drop to list, 305.1). */
+static int hand_has_land(const GameState *s, int p)
+{
+    const Player *pl = &s->pl[p];
+    for (int h = 0; h < pl->hand_n; h++)
+        if (s->cards[OBJ_CARD(s, p, pl->hand[h])].types & TYPE_LAND) return 1;
+    return 0;
+}
+
 int actions_surely_none(const GameState *s, int p)
 {
     const Player *pl = &s->pl[p];
     int sorcery = sorcery_time(s, p);
-    if ((pl->flags & (PL_FREE_SPELLS | PL_GY_ABILITIES)) || (sorcery && land_drop_ok(s, p)) ||
+    if ((pl->flags & (PL_FREE_SPELLS | PL_GY_ABILITIES)) || (sorcery && land_drop_ok(s, p) && hand_has_land(s, p)) ||
         (s->pl_rules[p] & PR_LANDS_ANY_COLOR))                       /* Joiner Adept: any land makes mana */
         return 0;
     /* The mana of the pool and untapped basic lands: with some, a card of
