@@ -199,6 +199,14 @@ Target action_target(const GameState *s, const Action *a, int k)
     return t;
 }
 
+#define LISTER_SEEN 4   /* the target specs whose permanents a listing keeps: a hand's few spells */
+
+typedef struct Seen {
+    const Ability *a;
+    int k, source;
+    PermSet perms;
+} Seen;
+
 typedef struct Lister {
     const GameState *s;
     Action *out;
@@ -210,8 +218,10 @@ typedef struct Lister {
     int cost_generic;      /* and its generic part */
     Mana mana;             /* the listing player's pool and untapped basic lands (packed 0: not known,
                               every question goes to mana_can_pay_listed) */
-    ManaUnits units;       /* the listing player's mana abilities, listed once when needed (last:
-                              lister_init leaves its arrays as they are) */
+    int seen_n;            /* entries of seen[] */
+    ManaUnits units;       /* the listing player's mana abilities, listed once when needed (from here
+                              on: lister_init leaves the arrays as they are) */
+    Seen seen[LISTER_SEEN];/* target_spec_perms' answers in this listing (spec_perms) */
 } Lister;
 
 static void lister_init(Lister *L, const GameState *s, Action *out)
@@ -272,6 +282,27 @@ static void list_many(Lister *L, Action base)
 
 static void list_targets(Lister *L, Action base, int k);
 
+/* The permanents spec sp (spec k of the lister's ability) admits:
+ * target_spec_perms', asked once a listing for each ability, spec and
+ * source. Those determine the item's fields it reads (the card, the
+ * source's timestamp, the creature an Aura grants the ability), the
+ * controller is the listing's and X is not read; several cards of one
+ * definition in a hand, each X, each choice of an earlier target or of a
+ * cost ask the same. */
+static PermSet spec_perms(Lister *L, const TargetSpec *sp, int k)
+{
+    const Ability *a = L->a;
+    int n = L->seen_n, source = L->it.source;
+    for (int j = 0; j < n; j++)
+        if (L->seen[j].a == a && L->seen[j].k == k && L->seen[j].source == source) return L->seen[j].perms;
+    PermSet perms = target_spec_perms(L->s, &L->it, sp);
+    if (n < LISTER_SEEN) {
+        L->seen[n] = (Seen){ a, k, source, perms };
+        L->seen_n = n + 1;
+    }
+    return perms;
+}
+
 /* Action `base`, its targets for specs 0..k-1 of the lister's ability
  * chosen: added when those are all its specs, else each choice for the
  * others (the last spec's choices are added here, without a call). */
@@ -322,7 +353,7 @@ static void list_targets(Lister *L, Action base, int k)
             if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1);
         }
     } else if (sp->what != TGT_PLAYER) {
-        for (PermIter it = permset_iter(target_spec_perms(s, &L->it, sp)); permiter_more(&it);) {
+        for (PermIter it = permset_iter(spec_perms(L, sp, k)); permiter_more(&it);) {
             int i = permiter_next(&it);
             int dup = 0;
             for (int j = 0; j < k; j++) dup |= sp->distinct && base.tk[j] == TK_PERM && base.tv[j] == i;
