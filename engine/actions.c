@@ -241,8 +241,11 @@ static void lister_init(Lister *L, const GameState *s, Action *out)
  * call in the usual cases: the pool and basic lands pay it all; or, none
  * kept, the units (listed here the first time, as the call would) are
  * fewer than the mana missing, or than the colored symbols the pool and
- * basics leave unpaid (a unit makes one symbol). */
-static int lister_can_pay(Lister *L, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
+ * basics leave unpaid (a unit makes one symbol). Inline: most questions
+ * of a listing end in those tests, each from a caller's loop over cards or
+ * abilities. */
+static inline __attribute__((always_inline)) int lister_can_pay(Lister *L, int p, const uint8_t color[COLOR_COUNT],
+                                                              int generic, int keep)
 {
     if (L->mana.packed) {
         uint64_t cost = mana_pack(color);
@@ -455,10 +458,11 @@ static void list_costs(Lister *L, Action base, const Cost *c, int p, int src)
     }
 }
 
-static void list_casts(Lister *L, int p, int h, int free_mana)
+/* The casts of player p's card in hand h, of pool index `card`. */
+static void list_casts(Lister *L, int p, int h, uint16_t card, int free_mana)
 {
     const GameState *s = L->s;
-    const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[h])];
+    const CardDef *d = &s->cards[card];
     /* The mana cost first (601.2g-h): most cards of a hand cannot be paid
      * for, and nothing else about them is then looked at. */
     if (!free_mana && !lister_can_pay(L, p, d->cost_color, d->cost_generic, -1)) return;
@@ -469,7 +473,7 @@ static void list_casts(Lister *L, int p, int h, int free_mana)
     memset(&L->it, 0, sizeof L->it);
     L->it.kind = SI_SPELL;
     L->it.controller = (uint8_t)p;
-    L->it.card = OBJ_CARD(s, p, s->pl[p].hand[h]);
+    L->it.card = card;
     L->it.source = NO_SLOT;
     L->a = k >= 0 ? &d->ab[k] : NULL;
     L->free_mana = free_mana;
@@ -782,7 +786,8 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
     int no_cast = (pl->flags & PL_NO_CAST) || ((s->pl_rules[p] & PR_ONE_SPELL) && (pl->flags & PL_CAST));
     unsigned no_types = s->pl_rules[p] & PR_NO_CREATURE_CAST ? TYPE_CREATURE : 0u;
     for (int h = 0; h < pl->hand_n; h++) {
-        const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
+        uint16_t card = OBJ_CARD(s, p, pl->hand[h]);
+        const CardDef *d = &s->cards[card];
         if (d->types & TYPE_LAND) {
             if (sorcery && land_drop_ok(s, p) && L.n < ACTION_MAX)                        /* 305.1-2 */
                 out[L.n++] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
@@ -791,7 +796,7 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
         if (!sorcery && !(d->types & TYPE_INSTANT) && !(s->pl_rules[p] & PR_FLASH) && !card_has_flash(d))
             continue;                                                                        /* 307.1, 702.8 */
         if (no_cast || (d->types & no_types)) continue;
-        list_casts(&L, p, h, free_mana);
+        list_casts(&L, p, h, card, free_mana);
     }
     list_activations(&L, p, free_mana);
     if (!(s->spells & SPELLS_NO_GRANTED)) list_granted(&L, p, free_mana);
