@@ -490,7 +490,11 @@ static void list_casts(Lister *L, int p, int h, uint16_t card, int free_mana)
         base.hand_idx = (uint8_t)h;
         base.x = (uint8_t)x;
         L->it.x = (uint8_t)x;
-        if (k >= 0) spell_mana(d, k, x, L->col, &L->cost_generic);
+        if (x) spell_mana(d, k, x, L->col, &L->cost_generic);
+        else {                                   /* X = 0 (most casts): the mana cost as it is */
+            memcpy(L->col, d->cost_color, COLOR_COUNT);
+            L->cost_generic = d->cost_generic;
+        }
         if (L->a && L->a->kind == AB_SPELL && L->a->cost.sac_n) list_costs(L, base, &L->a->cost, p, -1);   /* 601.2b */
         else list_targets(L, base, 0);
     }
