@@ -163,13 +163,16 @@ static int card_has_flash(const CardDef *d)
 }
 
 /* The ability whose targets a spell of card d names as it is cast: an
- * instant's or sorcery's effect, an Aura's enchant; -1: none. */
-int spell_ability(const CardDef *d)
+ * instant's or sorcery's effect, an Aura's enchant; -1: none. (Inline,
+ * with spell_x_of, in each look at a castable card of the listings.) */
+static inline int spell_ability_of(const CardDef *d)
 {
     for (int k = 0; k < d->n_abilities; k++)
         if (d->ab[k].kind == AB_SPELL || d->ab[k].kind == AB_ENCHANT) return k;
     return -1;
 }
+
+int spell_ability(const CardDef *d) { return spell_ability_of(d); }
 
 /* The target specs of ability a (an Aura's enchant is one target: 303.4a). */
 static int n_specs(const Ability *a) { return a->kind == AB_ENCHANT ? 1 : a->n_targets; }
@@ -381,7 +384,7 @@ int actions_targets(const GameState *s, const StackItem *it, const Ability *a, A
 
 /* The {X} symbols of a spell: its effects use X (the card's mana cost
  * holds it; the reader records its count in the spell's cost). */
-int spell_x(const CardDef *d, int k)
+static inline int spell_x_of(const CardDef *d, int k)
 {
     if (k < 0) {                 /* a creature spell entering with X +1/+1 counters (pool.c) */
         for (int j = 0; j < d->n_abilities; j++)
@@ -393,6 +396,8 @@ int spell_x(const CardDef *d, int k)
     for (int j = 0; j < a->n_effects; j++) if (a->effect[j].n.kind == QTY_X) return 1;
     return 0;
 }
+
+int spell_x(const CardDef *d, int k) { return spell_x_of(d, k); }
 
 /* The mana a spell of card d (ability k) costs with X = x: its mana cost,
  * X times its {X} symbols generic, or of one color when the card says
@@ -466,8 +471,8 @@ static void list_casts(Lister *L, int p, int h, uint16_t card, int free_mana)
     /* The mana cost first (601.2g-h): most cards of a hand cannot be paid
      * for, and nothing else about them is then looked at. */
     if (!free_mana && !lister_can_pay(L, p, d->cost_color, d->cost_generic, -1)) return;
-    int k = spell_ability(d);
-    int xs = spell_x(d, k);
+    int k = spell_ability_of(d);
+    int xs = spell_x_of(d, k);
     /* Each X the mana pays for (a scenario gives X itself). */
     int max_x = !free_mana && xs ? (mana_total_now(s, p, -1) - d->mana_value) / xs : 0;
     memset(&L->it, 0, sizeof L->it);
