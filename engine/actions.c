@@ -310,11 +310,12 @@ static PermSet spec_perms(Lister *L, const TargetSpec *sp, int k)
 }
 
 /* Action `base`, its targets for specs 0..k-1 of the lister's ability
- * chosen: added when those are all its specs, else each choice for the
- * others (the last spec's choices are added here, without a call). */
-static inline void list_rest(Lister *L, Action base, int k)
+ * (of n specs) chosen: added when those are all its specs, else each
+ * choice for the others (the last spec's choices are added here, without
+ * a call). */
+static inline void list_rest(Lister *L, Action base, int k, int n)
 {
-    if (k < n_specs(L->a)) list_targets(L, base, k);
+    if (k < n) list_targets(L, base, k);
     else if (L->n < ACTION_MAX) L->out[L->n++] = base;
 }
 
@@ -324,7 +325,8 @@ static void list_targets(Lister *L, Action base, int k)
 {
     const Ability *a = L->a;
     if (k == 0 && a && many_spec(a)) { list_many(L, base); return; }
-    if (k == (a ? n_specs(a) : 0)) {
+    int n = a ? n_specs(a) : 0;
+    if (k == n) {
         if (L->n < ACTION_MAX) L->out[L->n++] = base;
         return;
     }
@@ -336,7 +338,7 @@ static void list_targets(Lister *L, Action base, int k)
      * players by its inline part, target_player_legal; the permanents all at once: target_spec_perms). */
     for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW); p++) {
         base.tk[k] = TK_PLAYER; base.tv[k] = (uint8_t)p;
-        if (target_player_legal(s, &L->it, sp, p)) list_rest(L, base, k + 1);
+        if (target_player_legal(s, &L->it, sp, p)) list_rest(L, base, k + 1, n);
     }
     base.towner &= (uint8_t)~(1u << k);
     if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_GRAVEYARD) {
@@ -350,13 +352,13 @@ static void list_targets(Lister *L, Action base, int k)
                         dup |= sp->distinct && base.tk[j] == TK_CARD && base.tv[j] == obj && ((base.towner >> j) & 1) == p;
                     if (dup) continue;
                     base.tk[k] = TK_CARD; base.tv[k] = (uint8_t)obj;
-                    if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1);
+                    if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1, n);
                 }
         }
     } else if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_STACK) {
         for (int j = 0; j < s->stack_n; j++) {
             base.tk[k] = TK_STACK; base.tv[k] = (uint8_t)j;
-            if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1);
+            if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1, n);
         }
     } else if (sp->what != TGT_PLAYER) {
         for (PermIter it = permset_iter(spec_perms(L, sp, k)); permiter_more(&it);) {
@@ -365,7 +367,7 @@ static void list_targets(Lister *L, Action base, int k)
             for (int j = 0; j < k; j++) dup |= sp->distinct && base.tk[j] == TK_PERM && base.tv[j] == i;
             if (dup) continue;
             base.tk[k] = TK_PERM; base.tv[k] = (uint8_t)i;
-            list_rest(L, base, k + 1);
+            list_rest(L, base, k + 1, n);
         }
     }
 }
