@@ -581,10 +581,11 @@ static void list_loyalty(Lister *L, int p, int i, int k, int sorcery)
     }
 }
 
-static void list_activations(Lister *L, int p, int free_mana)
+/* The activations of player p's permanents' abilities; `sorcery`: p may
+ * act at sorcery speed now (sorcery_time). */
+static void list_activations(Lister *L, int p, int free_mana, int sorcery)
 {
     const GameState *s = L->s;
-    int sorcery = sorcery_time(s, p);
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_ACTIVATED)) continue;
@@ -809,7 +810,7 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
         if (no_cast || (d->types & no_types)) continue;
         list_casts(&L, p, h, card, free_mana);
     }
-    list_activations(&L, p, free_mana);
+    list_activations(&L, p, free_mana, sorcery);
     if (!(s->spells & SPELLS_NO_GRANTED)) list_granted(&L, p, free_mana);
     if (pl->flags & PL_GY_ABILITIES) list_gy_activations(&L, p, free_mana);
     return L.n;
