@@ -163,13 +163,16 @@ static int card_has_flash(const CardDef *d)
 }
 
 /* The ability whose targets a spell of card d names as it is cast: an
- * instant's or sorcery's effect, an Aura's enchant; -1: none. */
-int spell_ability(const CardDef *d)
+ * instant's or sorcery's effect, an Aura's enchant; -1: none. (Inline,
+ * with spell_x_of, in each look at a castable card of the listings.) */
+static inline int spell_ability_of(const CardDef *d)
 {
     for (int k = 0; k < d->n_abilities; k++)
         if (d->ab[k].kind == AB_SPELL || d->ab[k].kind == AB_ENCHANT) return k;
     return -1;
 }
+
+int spell_ability(const CardDef *d) { return spell_ability_of(d); }
 
 /* The target specs of ability a (an Aura's enchant is one target: 303.4a). */
 static int n_specs(const Ability *a) { return a->kind == AB_ENCHANT ? 1 : a->n_targets; }
@@ -199,6 +202,14 @@ Target action_target(const GameState *s, const Action *a, int k)
     return t;
 }
 
+#define LISTER_SEEN 4   /* the target specs whose permanents a listing keeps: a hand's few spells */
+
+typedef struct Seen {
+    const Ability *a;
+    int k, source;
+    PermSet perms;
+} Seen;
+
 typedef struct Lister {
     const GameState *s;
     Action *out;
@@ -210,8 +221,10 @@ typedef struct Lister {
     int cost_generic;      /* and its generic part */
     Mana mana;             /* the listing player's pool and untapped basic lands (packed 0: not known,
                               every question goes to mana_can_pay_listed) */
-    ManaUnits units;       /* the listing player's mana abilities, listed once when needed (last:
-                              lister_init leaves its arrays as they are) */
+    int seen_n;            /* entries of seen[] */
+    ManaUnits units;       /* the listing player's mana abilities, listed once when needed (from here
+                              on: lister_init leaves the arrays as they are) */
+    Seen seen[LISTER_SEEN];/* target_spec_perms' answers in this listing (spec_perms) */
 } Lister;
 
 static void lister_init(Lister *L, const GameState *s, Action *out)
@@ -231,8 +244,11 @@ static void lister_init(Lister *L, const GameState *s, Action *out)
  * call in the usual cases: the pool and basic lands pay it all; or, none
  * kept, the units (listed here the first time, as the call would) are
  * fewer than the mana missing, or than the colored symbols the pool and
- * basics leave unpaid (a unit makes one symbol). */
-static int lister_can_pay(Lister *L, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
+ * basics leave unpaid (a unit makes one symbol). Inline: most questions
+ * of a listing end in those tests, each from a caller's loop over cards or
+ * abilities. */
+static inline __attribute__((always_inline)) int lister_can_pay(Lister *L, int p, const uint8_t color[COLOR_COUNT],
+                                                              int generic, int keep)
 {
     if (L->mana.packed) {
         uint64_t cost = mana_pack(color);
@@ -272,12 +288,34 @@ static void list_many(Lister *L, Action base)
 
 static void list_targets(Lister *L, Action base, int k);
 
-/* Action `base`, its targets for specs 0..k-1 of the lister's ability
- * chosen: added when those are all its specs, else each choice for the
- * others (the last spec's choices are added here, without a call). */
-static inline void list_rest(Lister *L, Action base, int k)
+/* The permanents spec sp (spec k of the lister's ability) admits:
+ * target_spec_perms', asked once a listing for each ability, spec and
+ * source. Those determine the item's fields it reads (the card, the
+ * source's timestamp, the creature an Aura grants the ability), the
+ * controller is the listing's and X is not read; several cards of one
+ * definition in a hand, each X, each choice of an earlier target or of a
+ * cost ask the same. */
+static PermSet spec_perms(Lister *L, const TargetSpec *sp, int k)
 {
-    if (k < n_specs(L->a)) list_targets(L, base, k);
+    const Ability *a = L->a;
+    int n = L->seen_n, source = L->it.source;
+    for (int j = 0; j < n; j++)
+        if (L->seen[j].a == a && L->seen[j].k == k && L->seen[j].source == source) return L->seen[j].perms;
+    PermSet perms = target_spec_perms(L->s, &L->it, sp);
+    if (n < LISTER_SEEN) {
+        L->seen[n] = (Seen){ a, k, source, perms };
+        L->seen_n = n + 1;
+    }
+    return perms;
+}
+
+/* Action `base`, its targets for specs 0..k-1 of the lister's ability
+ * (of n specs) chosen: added when those are all its specs, else each
+ * choice for the others (the last spec's choices are added here, without
+ * a call). */
+static inline void list_rest(Lister *L, Action base, int k, int n)
+{
+    if (k < n) list_targets(L, base, k);
     else if (L->n < ACTION_MAX) L->out[L->n++] = base;
 }
 
@@ -287,7 +325,8 @@ static void list_targets(Lister *L, Action base, int k)
 {
     const Ability *a = L->a;
     if (k == 0 && a && many_spec(a)) { list_many(L, base); return; }
-    if (k == (a ? n_specs(a) : 0)) {
+    int n = a ? n_specs(a) : 0;
+    if (k == n) {
         if (L->n < ACTION_MAX) L->out[L->n++] = base;
         return;
     }
@@ -299,7 +338,7 @@ static void list_targets(Lister *L, Action base, int k)
      * players by its inline part, target_player_legal; the permanents all at once: target_spec_perms). */
     for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW); p++) {
         base.tk[k] = TK_PLAYER; base.tv[k] = (uint8_t)p;
-        if (target_player_legal(s, &L->it, sp, p)) list_rest(L, base, k + 1);
+        if (target_player_legal(s, &L->it, sp, p)) list_rest(L, base, k + 1, n);
     }
     base.towner &= (uint8_t)~(1u << k);
     if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_GRAVEYARD) {
@@ -313,22 +352,22 @@ static void list_targets(Lister *L, Action base, int k)
                         dup |= sp->distinct && base.tk[j] == TK_CARD && base.tv[j] == obj && ((base.towner >> j) & 1) == p;
                     if (dup) continue;
                     base.tk[k] = TK_CARD; base.tv[k] = (uint8_t)obj;
-                    if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1);
+                    if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1, n);
                 }
         }
     } else if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_STACK) {
         for (int j = 0; j < s->stack_n; j++) {
             base.tk[k] = TK_STACK; base.tv[k] = (uint8_t)j;
-            if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1);
+            if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1, n);
         }
     } else if (sp->what != TGT_PLAYER) {
-        for (PermIter it = permset_iter(target_spec_perms(s, &L->it, sp)); permiter_more(&it);) {
+        for (PermIter it = permset_iter(spec_perms(L, sp, k)); permiter_more(&it);) {
             int i = permiter_next(&it);
             int dup = 0;
             for (int j = 0; j < k; j++) dup |= sp->distinct && base.tk[j] == TK_PERM && base.tv[j] == i;
             if (dup) continue;
             base.tk[k] = TK_PERM; base.tv[k] = (uint8_t)i;
-            list_rest(L, base, k + 1);
+            list_rest(L, base, k + 1, n);
         }
     }
 }
@@ -347,7 +386,7 @@ int actions_targets(const GameState *s, const StackItem *it, const Ability *a, A
 
 /* The {X} symbols of a spell: its effects use X (the card's mana cost
  * holds it; the reader records its count in the spell's cost). */
-int spell_x(const CardDef *d, int k)
+static inline int spell_x_of(const CardDef *d, int k)
 {
     if (k < 0) {                 /* a creature spell entering with X +1/+1 counters (pool.c) */
         for (int j = 0; j < d->n_abilities; j++)
@@ -359,6 +398,8 @@ int spell_x(const CardDef *d, int k)
     for (int j = 0; j < a->n_effects; j++) if (a->effect[j].n.kind == QTY_X) return 1;
     return 0;
 }
+
+int spell_x(const CardDef *d, int k) { return spell_x_of(d, k); }
 
 /* The mana a spell of card d (ability k) costs with X = x: its mana cost,
  * X times its {X} symbols generic, or of one color when the card says
@@ -424,21 +465,22 @@ static void list_costs(Lister *L, Action base, const Cost *c, int p, int src)
     }
 }
 
-static void list_casts(Lister *L, int p, int h, int free_mana)
+/* The casts of player p's card in hand h, of pool index `card`. */
+static void list_casts(Lister *L, int p, int h, uint16_t card, int free_mana)
 {
     const GameState *s = L->s;
-    const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[h])];
+    const CardDef *d = &s->cards[card];
     /* The mana cost first (601.2g-h): most cards of a hand cannot be paid
      * for, and nothing else about them is then looked at. */
     if (!free_mana && !lister_can_pay(L, p, d->cost_color, d->cost_generic, -1)) return;
-    int k = spell_ability(d);
-    int xs = spell_x(d, k);
+    int k = spell_ability_of(d);
+    int xs = spell_x_of(d, k);
     /* Each X the mana pays for (a scenario gives X itself). */
     int max_x = !free_mana && xs ? (mana_total_now(s, p, -1) - d->mana_value) / xs : 0;
     memset(&L->it, 0, sizeof L->it);
     L->it.kind = SI_SPELL;
     L->it.controller = (uint8_t)p;
-    L->it.card = OBJ_CARD(s, p, s->pl[p].hand[h]);
+    L->it.card = card;
     L->it.source = NO_SLOT;
     L->a = k >= 0 ? &d->ab[k] : NULL;
     L->free_mana = free_mana;
@@ -455,7 +497,11 @@ static void list_casts(Lister *L, int p, int h, int free_mana)
         base.hand_idx = (uint8_t)h;
         base.x = (uint8_t)x;
         L->it.x = (uint8_t)x;
-        if (k >= 0) spell_mana(d, k, x, L->col, &L->cost_generic);
+        if (x) spell_mana(d, k, x, L->col, &L->cost_generic);
+        else {                                   /* X = 0 (most casts): the mana cost as it is */
+            memcpy(L->col, d->cost_color, COLOR_COUNT);
+            L->cost_generic = d->cost_generic;
+        }
         if (L->a && L->a->kind == AB_SPELL && L->a->cost.sac_n) list_costs(L, base, &L->a->cost, p, -1);   /* 601.2b */
         else list_targets(L, base, 0);
     }
@@ -535,10 +581,11 @@ static void list_loyalty(Lister *L, int p, int i, int k, int sorcery)
     }
 }
 
-static void list_activations(Lister *L, int p, int free_mana)
+/* The activations of player p's permanents' abilities; `sorcery`: p may
+ * act at sorcery speed now (sorcery_time). */
+static void list_activations(Lister *L, int p, int free_mana, int sorcery)
 {
     const GameState *s = L->s;
-    int sorcery = sorcery_time(s, p);
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_ACTIVATED)) continue;
@@ -666,11 +713,20 @@ static inline __attribute__((always_inline)) int pays_from(uint64_t avail, int t
     return mana_covers(avail, cost) & (mana_total(cost) + generic <= total);
 }
 
+/* Whether player p's hand holds a land card (a land drop to list, 305.1). */
+static int hand_has_land(const GameState *s, int p)
+{
+    const Player *pl = &s->pl[p];
+    for (int h = 0; h < pl->hand_n; h++)
+        if (s->cards[OBJ_CARD(s, p, pl->hand[h])].types & TYPE_LAND) return 1;
+    return 0;
+}
+
 int actions_surely_none(const GameState *s, int p)
 {
     const Player *pl = &s->pl[p];
     int sorcery = sorcery_time(s, p);
-    if ((pl->flags & (PL_FREE_SPELLS | PL_GY_ABILITIES)) || (sorcery && land_drop_ok(s, p)) ||
+    if ((pl->flags & (PL_FREE_SPELLS | PL_GY_ABILITIES)) || (sorcery && land_drop_ok(s, p) && hand_has_land(s, p)) ||
         (s->pl_rules[p] & PR_LANDS_ANY_COLOR))                       /* Joiner Adept: any land makes mana */
         return 0;
     /* The mana of the pool and untapped basic lands: with some, a card of
@@ -742,7 +798,8 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
     int no_cast = (pl->flags & PL_NO_CAST) || ((s->pl_rules[p] & PR_ONE_SPELL) && (pl->flags & PL_CAST));
     unsigned no_types = s->pl_rules[p] & PR_NO_CREATURE_CAST ? TYPE_CREATURE : 0u;
     for (int h = 0; h < pl->hand_n; h++) {
-        const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
+        uint16_t card = OBJ_CARD(s, p, pl->hand[h]);
+        const CardDef *d = &s->cards[card];
         if (d->types & TYPE_LAND) {
             if (sorcery && land_drop_ok(s, p) && L.n < ACTION_MAX)                        /* 305.1-2 */
                 out[L.n++] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
@@ -751,9 +808,9 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
         if (!sorcery && !(d->types & TYPE_INSTANT) && !(s->pl_rules[p] & PR_FLASH) && !card_has_flash(d))
             continue;                                                                        /* 307.1, 702.8 */
         if (no_cast || (d->types & no_types)) continue;
-        list_casts(&L, p, h, free_mana);
+        list_casts(&L, p, h, card, free_mana);
     }
-    list_activations(&L, p, free_mana);
+    list_activations(&L, p, free_mana, sorcery);
     if (!(s->spells & SPELLS_NO_GRANTED)) list_granted(&L, p, free_mana);
     if (pl->flags & PL_GY_ABILITIES) list_gy_activations(&L, p, free_mana);
     return L.n;

@@ -289,15 +289,19 @@ PermSet target_spec_perms(const GameState *s, const StackItem *it, const TargetS
     int you = it->controller, src = item_source(s, it), object = sp->what == TGT_OBJECT;
     /* spec_admits_perm's first tests, made here without the call (most
      * permanents fail them: lands, the other player's): the controller a
-     * filter names, a type; a filter of nothing else is then met. */
-    int plain = object && filter_types_ctl_only(&sp->f);
+     * filter names, a type; a filter of nothing else is then met. "Any
+     * target" and "target player or planeswalker" admit their kinds of
+     * permanent alone (spec_admits_perm's test, the kinds told once for
+     * the spec: 115.4; 2011's "creature or player"). */
+    int plain = !object || filter_types_ctl_only(&sp->f);
+    int creatures = sp->what == TGT_ANY, walkers = sp->what == TGT_PLAYER_OR_PW || s->edition != EDITION_2011;
     PermSet in = s->perm_used, legal = 0;
     if (object && sp->f.ctl == CTL_YOU) in &= s->perm_ctl[you];
     else if (object && (sp->f.ctl == CTL_OPP || sp->f.ctl == CTL_NOT_YOU)) in &= s->perm_ctl[1 - you];
     for (PermIter pi = permset_iter(in); permiter_more(&pi);) {
         int i = permiter_next(&pi);
         if (object ? sp->f.types && !((s->cards[s->perm[i].card].types | (perm_is_creature(s, i) ? TYPE_CREATURE : 0u)) & sp->f.types)
-                   : !perm_is_creature(s, i) && !perm_is_planeswalker(s, i))
+                   : !(creatures && perm_is_creature(s, i)) && !(walkers && perm_is_planeswalker(s, i)))
             continue;
         /* Most permanents have none of the rules that stop targeting: the others alone are looked at. */
         if ((plain || spec_admits_perm(s, sp, i, you, src)) &&

@@ -4,13 +4,6 @@
 #include "targets_many.h"
 #include "effect.h"
 
-int many_spec(const Ability *a)
-{
-    if (a->kind == AB_ENCHANT || a->kind == AB_EQUIP || a->n_targets != 1) return 0;
-    const TargetSpec *t = &a->target[0];
-    return t->min != 1 || t->max != 1 || t->divided != DIV_NONE;
-}
-
 int many_amount(const Ability *a, int x)
 {
     if (!a->target[0].divided) return 0;

@@ -21,8 +21,14 @@
 #include "game.h"
 #include "policy.h"
 
-/* Whether ability a's targets are several of its one spec. */
-int many_spec(const Ability *a);
+/* Whether ability a's targets are several of its one spec. (Inline: each
+ * listing of targets asks it first.) */
+static inline int many_spec(const Ability *a)
+{
+    if (a->kind == AB_ENCHANT || a->kind == AB_EQUIP || a->n_targets != 1) return 0;
+    const TargetSpec *t = &a->target[0];
+    return t->min != 1 || t->max != 1 || t->divided != DIV_NONE;
+}
 
 /* The damage divided among the targets of a (DIV_CHOSEN, DIV_EVENLY) for
  * an item with X = x; 0 when nothing is divided. */
