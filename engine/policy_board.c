@@ -9,7 +9,7 @@
 #include "combat.h"
 
 /* A creature's worth from its power, toughness, keywords and rules. */
-static int worth(int power, int toughness, unsigned kw, uint32_t rules)
+static inline int worth(int power, int toughness, unsigned kw, uint32_t rules)
 {
     int pw = power > 0 ? power : 0;
     int v = 2 * pw + toughness + 2;
@@ -25,11 +25,14 @@ static int worth(int power, int toughness, unsigned kw, uint32_t rules)
     return v;
 }
 
-int board_creature_value(const GameState *s, int i)
+/* board_creature_value's, inline in the loop over every permanent (value_lands). */
+static inline int creature_value(const GameState *s, int i)
 {
     const Permanent *q = &s->perm[i];
     return worth(q->power, q->toughness, q->kw, s->px[i].rules);
 }
+
+int board_creature_value(const GameState *s, int i) { return creature_value(s, i); }
 
 /* What a life total is worth: the first 6 points twice. */
 static int life_worth(int life)
@@ -53,8 +56,9 @@ static inline int value_lands(const GameState *s, int p, BoardLands *l)
         for (PermIter it = permset_iter(s->perm_ctl[side]); permiter_more(&it);) {
             int i = permiter_next(&it);
             int creature = perm_is_creature(s, i);
-            w += creature ? board_creature_value(s, i) : 3;
-            int loyalty = perm_is_planeswalker(s, i) ? s->perm[i].loyalty : 0;   /* not lore counters */
+            w += creature ? creature_value(s, i) : 3;
+            /* not lore counters; the card read only with counters on it */
+            int loyalty = s->perm[i].loyalty && perm_is_planeswalker(s, i) ? s->perm[i].loyalty : 0;
             w += loyalty ? 2 + 2 * loyalty : 0;                   /* its abilities to come */
             if (l && (s->px[i].xflags & PX_LAND)) {
                 l->mana[side] += (s->px[i].abk & PK_MANA) != 0;
