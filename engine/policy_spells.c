@@ -597,14 +597,19 @@ static int untaps_lands(const Ability *ab)
 /* Whether action a casts a spell that only adds mana (Pyretic Ritual) or
  * activates a mana ability (Chromatic Star, Composite Golem), or since
  * version 2 an ability that untaps lands: its worth is what the mana
- * then casts. */
-static int mana_action(const GameState *s, int p, const Action *a, int version)
+ * then casts. ab is the ability it casts or activates (action_ability's). */
+static int mana_ability(const Action *a, const Ability *ab, int version)
 {
-    const Ability *ab = action_ability(s, p, a);
     if (!ab || a->type == ACT_ACTIVATE) return ab && (ab->kind == AB_MANA || (version >= 2 && untaps_lands(ab)));
     if (!ab->n_effects) return 0;
     for (int j = 0; j < ab->n_effects; j++) if (ab->effect[j].op != OP_ADD_MANA) return 0;
     return 1;
+}
+
+/* mana_ability's for the ability action a casts or activates. */
+static int mana_action(const GameState *s, int p, const Action *a, int version)
+{
+    return mana_ability(a, action_ability(s, p, a), version);
 }
 
 /* The best board p reaches from fork f with one more action (not another
@@ -709,14 +714,13 @@ static int known_value(const GameState *s, int p, const Action *a, int quiet, in
  * an instant, or activates an ability with no timing of its own (not a
  * mana ability, an equip or a loyalty ability), and its worth is not this
  * turn's alone: it does not only make mana (a ritual's worth is what its
- * mana casts now: mana_action) nor make a land a creature (to attack:
- * becomes). */
-static int instant_speed(const GameState *s, int p, const Action *a)
+ * mana casts now: mana_ability) nor make a land a creature (to attack:
+ * becomes). ab is the ability it casts or activates (action_ability's). */
+static int instant_speed(const GameState *s, int p, const Action *a, const Ability *ab)
 {
     if (a->type == ACT_CAST)
-        return (s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])].types & TYPE_INSTANT) && !mana_action(s, p, a, 2);
+        return (s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])].types & TYPE_INSTANT) && !mana_ability(a, ab, 2);
     if (a->type != ACT_ACTIVATE) return 0;
-    const Ability *ab = action_ability(s, p, a);
     return ab->kind == AB_ACTIVATED && !(ab->timing & (TM_SORCERY | TM_ATTACKING | TM_UPKEEP)) && !becomes(s, a);
 }
 
@@ -807,7 +811,7 @@ static int worth_after_stack(const GameState *s, const Game *g, int p, const Act
  * than the creature its anthem would save). */
 static int waits(const GameState *s, const Game *g, int p, const Action *b, int v, int version)
 {
-    if (v >= 100000 || !instant_speed(s, p, b)) return 0;
+    if (v >= 100000 || !instant_speed(s, p, b, action_ability(s, p, b))) return 0;
     if (s->active == p) return own_turn_wait(s, p);
     if (!s->stack_n) return 0;
     for (int k = 0; k < b->n_targets; k++) if (b->tk[k] == TK_STACK) return 0;
@@ -884,7 +888,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         if (version >= 2 && v > -100000 && v < 100000) v += selection_worth(r.ab);
         if (rank) { rank->k[rank->n] = k; rank->v[rank->n++] = v; }
         if (v > best_v) { best_v = v; best = k; }
-        if ((!sorc || v > sorc_v) && !instant_speed(s, p, &legal[k])) { sorc_v = v; sorc = k; }
+        if ((!sorc || v > sorc_v) && !instant_speed(s, p, &legal[k], r.ab)) { sorc_v = v; sorc = k; }
     }
     /* Version 2 holds up its mana: a play at instant speed that can wait
      * (waits) does, and the mana for it stays open unless the best play
