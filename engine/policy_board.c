@@ -576,8 +576,7 @@ static int cost_known(const Cost *c, int sac_ok)
  * cost; its x marks the X of the card's mana cost). */
 static int no_cost(const Cost *c)
 {
-    int colors = 0;
-    for (int k = 0; k < 6; k++) colors |= c->color[k];
+    int colors = c->color[0] | c->color[1] | c->color[2] | c->color[3] | c->color[4] | c->color[5];
     return !c->generic && !colors && !c->tap && cost_known(c, 0);
 }
 
@@ -642,7 +641,8 @@ static int effects_known(const GameState *s, int p, const Ability *ab, const Act
     Players o;
     players_now(s, p, src < 0, &o);
     int damage = 0, destroy = 0, w = now, pumping = 0, other = 0, stack_worth = 0;
-    Pumps u = { 0 };
+    Pumps u;
+    u.n = 0;                                                     /* pump_add writes each slot it adds */
     if (s->stack_n && !stack_pumps(s, p, &u, &stack_worth)) return 0;
     for (int j = 0; j < ab->n_effects; j++) {
         const Effect *e = &ab->effect[j];

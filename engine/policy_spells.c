@@ -429,8 +429,9 @@ static const Ability *action_ability(const GameState *s, int p, const Action *a)
  * that stops before combat does not see (through_combat does). */
 static int combat_sorcery(const GameState *s, int p, const Action *a, const Ability *ab)
 {
-    if (a->type != ACT_CAST || !(s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])].types & TYPE_SORCERY)) return 0;
-    if (!ab || !ab->n_effects) return 0;
+    if (a->type != ACT_CAST || !ab || !ab->n_effects ||
+        !(s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])].types & TYPE_SORCERY))
+        return 0;
     for (int j = 0; j < ab->n_effects; j++) {
         const Effect *e = &ab->effect[j];
         int shortlived = e->dur == DUR_EOT &&
