@@ -329,8 +329,11 @@ static int players_value(const GameState *s, int p, const Players *o, int w, int
         *v = lost[0] && lost[1] ? 0 : lost[p] ? -100000 : 100000;
         return 1;
     }
-    for (int q = 0; q < 2; q++)
-        w += (q == p ? 1 : -1) * (life_worth(o->life[q]) - life_worth(s->pl[q].life) + 2 * (o->hand[q] - s->pl[q].hand_n));
+    for (int q = 0; q < 2; q++) {
+        int d = 2 * (o->hand[q] - s->pl[q].hand_n);
+        if (o->life[q] != s->pl[q].life) d += life_worth(o->life[q]) - life_worth(s->pl[q].life);   /* most leave it */
+        w += q == p ? d : -d;
+    }
     *v = w;
     return 1;
 }
