@@ -526,13 +526,66 @@ static int equip_known(const GameState *s, int p, int e, int i, int quiet, int n
     return 1;
 }
 
+/* The keywords creature c has but for the static abilities of source
+ * src, on a quiet board (board_quiet): there only additions make them
+ * (layer 6, 613.1f): its card's, the static abilities' and the resolved
+ * effects' until end of turn. -1 when these do not make those it has. */
+static int keywords_but(const GameState *s, int c, int src)
+{
+    unsigned kw = s->cards[s->perm[c].card].keywords, all;
+    for (int j = 0; j < s->float_n; j++)
+        if (s->fl[j].op == OP_GRANT && s->fl[j].slot == c) kw |= s->fl[j].kw;
+    all = kw;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int k = permiter_next(&it);
+        if (!(s->px[k].abk & PK_STATIC)) continue;
+        const CardDef *d = &s->cards[s->perm[k].card];
+        for (int a = 0; a < d->n_abilities; a++)
+            for (int j = 0; d->ab[a].kind == AB_STATIC && j < d->ab[a].n_effects; j++) {
+                const Effect *e = &d->ab[a].effect[j];
+                if (e->op != OP_GRANT) continue;
+                int on = e->who == SEL_SELF ? k == c : e->who == SEL_ATTACHED ? s->px[k].attached == c
+                       : e->who == SEL_ALL && filter_perm(s, &e->sel, c, perm_controller(s, k), k);
+                if (!on) continue;
+                all |= e->kw;
+                if (k != src) kw |= e->kw;
+            }
+    }
+    return all == s->perm[c].kw ? (int)kw : -1;
+}
+
+/* The change of creature c's worth for player p with power and toughness
+ * dp and dt added and keywords kw in place of its own, when known: it
+ * survives (toughness above its damage; no indestructible lost), and
+ * nothing reads the keywords it loses (an Aura's enchant restriction, a
+ * static ability's set: BOARD_FILTER_READS, which reads power too). */
+static int loss_known(const GameState *s, int p, int c, int dp, int dt, unsigned kw, int quiet, int *d)
+{
+    const Permanent *q = &s->perm[c];
+    unsigned lost = q->kw & ~kw;
+    if (q->toughness + dt <= q->damage || (lost & KW_INDESTRUCTIBLE) || ((quiet & BOARD_FILTER_READS) && (dp || lost)))
+        return 0;
+    for (PermIter it = permset_iter(lost ? s->perm_used : 0); permiter_more(&it);) {
+        int j = permiter_next(&it);
+        if (s->px[j].attached != c) continue;
+        const CardDef *a = &s->cards[s->perm[j].card];
+        for (int k = 0; k < a->n_abilities; k++)
+            if (a->ab[k].kind == AB_ENCHANT && (a->ab[k].trig_filter.kw || a->ab[k].trig_filter.kw_not)) return 0;
+    }
+    int w = worth(q->power + dp, q->toughness + dt, kw, s->px[c].rules) - creature_value(s, c);
+    *d = perm_controller(s, c) == p ? w : -w;
+    return 1;
+}
+
 /* The change of value for p as creature i dies, when known: i leaves
  * (no "when ~ dies" or "leaves" of its own, no regeneration shield, no
  * damage prevention) and its static abilities with it (all_die: every
  * creature they act on dies too),
  * the Auras on it go to their owners' graveyards and the Equipment stays
- * unattached (704.5m-n), theirs acting only on i. Else 0. */
-static int dies_known(const GameState *s, int p, int i, int all_die, int quiet, int *w)
+ * unattached (704.5m-n), theirs acting only on i. `gone`: another
+ * creature leaving with it (-1: none), whose worth its own dies_known
+ * takes away. Else 0. */
+static int dies_known(const GameState *s, int p, int i, int all_die, int gone, int quiet, int *w)
 {
     const PermX *x = &s->px[i];
     if ((x->abk & PK_CONTROL) || x->regen || s->perm[i].prevent) return 0;
@@ -541,21 +594,33 @@ static int dies_known(const GameState *s, int p, int i, int all_die, int quiet, 
         if (d->ab[k].kind == AB_TRIGGERED && (d->ab[k].trigger == TR_DIES || d->ab[k].trigger == TR_LEAVES)) return 0;
     int v = perm_controller(s, i) == p ? -board_creature_value(s, i) : board_creature_value(s, i);
     /* A lord's fixed +N/+N leaves the creatures it applied to (613.4c: 7c
-     * adds, so it is taken away as it was given); a keyword or rule it
-     * gave may stay from elsewhere: not known. */
+     * adds, so it is taken away as it was given), and its keywords but
+     * those another source gives (keywords_but); a rule it gave may stay
+     * from elsewhere: not known. */
+    int lord = 0;
     for (int k = 0; (x->abk & PK_STATIC) && !all_die && k < d->n_abilities; k++)
         for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
             const Effect *e = &d->ab[k].effect[j];
             if (e->who == SEL_SELF) continue;
-            if (e->who != SEL_ALL || e->op != OP_PUMP || e->n.kind != QTY_CONST) return 0;
-            for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-                int c = permiter_next(&it);
-                if (c == i || !perm_is_creature(s, c) || !filter_perm(s, &e->sel, c, perm_controller(s, i), i)) continue;
-                Adds off = { -e->p * e->n.n, -e->t * e->n.n, 0, 0 };
-                if (s->perm[c].toughness + off.dt <= s->perm[c].damage || reread(s, c, &off, quiet)) return 0;
-                v += gain(s, p, c, &off);
-            }
+            if (e->who != SEL_ALL || !((e->op == OP_PUMP && e->n.kind == QTY_CONST) || e->op == OP_GRANT)) return 0;
+            lord = 1;
         }
+    for (PermIter it = permset_iter(lord ? s->perm_used : 0); permiter_more(&it);) {
+        int c = permiter_next(&it), hit = 0, dp = 0, dt = 0, grants = 0, change;
+        if (c == i || c == gone || !perm_is_creature(s, c)) continue;
+        for (int k = 0; k < d->n_abilities; k++)
+            for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
+                const Effect *e = &d->ab[k].effect[j];
+                if (e->who != SEL_ALL || !filter_perm(s, &e->sel, c, perm_controller(s, i), i)) continue;
+                hit = 1;
+                if (e->op == OP_GRANT) grants = 1;
+                else { dp -= e->p * e->n.n; dt -= e->t * e->n.n; }
+            }
+        if (!hit) continue;
+        int kw = grants ? keywords_but(s, c, i) : s->perm[c].kw;
+        if (kw < 0 || !loss_known(s, p, c, dp, dt, (unsigned)kw, quiet, &change)) return 0;
+        v += change;
+    }
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int j = permiter_next(&it);
         if (s->px[j].attached != i) continue;
@@ -616,7 +681,7 @@ static int all_destroyed(const GameState *s, int p, const Effect *e, int *w)
     if (statics && survivors) return 0;
     for (PermIter it = permset_iter(dying); permiter_more(&it);) {
         int change;
-        if (!dies_known(s, p, permiter_next(&it), 1, 0, &change)) return 0;
+        if (!dies_known(s, p, permiter_next(&it), 1, -1, 0, &change)) return 0;
         v += change;
     }
     *w = v;
@@ -679,12 +744,14 @@ static int effects_known(const GameState *s, int p, const Ability *ab, const Act
               : e->who == SEL_TARGET_CONTROLLER && e->arg == 0 && ti >= 0 ? perm_controller(s, ti) : -1;
         if (q < 0 || !player_effect(s, p, q, e, n, &o)) return 0;
     }
+    int sacrificed = src >= 0 && ab->cost.sac_self ? src : -1, dead = -1;
     if (ti >= 0) {
         const Permanent *q = &s->perm[ti];
         int change = 0;
         if (!(q->kw & KW_INDESTRUCTIBLE) && (destroy || (damage && damage >= q->toughness - q->damage))) {
-            if (!dies_known(s, p, ti, 0, quiet, &change)) return 0;
+            if (!dies_known(s, p, ti, 0, sacrificed, quiet, &change)) return 0;
             w += change;
+            dead = ti;
         }
     }
     if (s->stack_n && (!pumping || other)) return 0;             /* a pump on top of pumps alone */
@@ -698,9 +765,9 @@ static int effects_known(const GameState *s, int p, const Ability *ab, const Act
         }
         w -= stack_worth;                                        /* the items resolved (all p's) */
     }
-    if (src >= 0 && ab->cost.sac_self) {                         /* sacrificed as the ability is activated */
+    if (sacrificed >= 0) {                                       /* sacrificed as the ability is activated */
         int change = 0;
-        if (!perm_is_creature(s, src) || !dies_known(s, p, src, 0, quiet, &change)) return 0;
+        if (!perm_is_creature(s, src) || !dies_known(s, p, src, 0, dead, quiet, &change)) return 0;
         w += change;
     }
     return players_value(s, p, &o, w, v);

@@ -39,7 +39,8 @@
  *   - a permanent's "when ~ enters" abilities of the same on players;
  * is the value now with the change written in: the card leaves the hand,
  * the permanent joins its side, the creature that dies leaves (with the
- * Auras on it, and a lord's fixed +N/+N from the others), the life and
+ * Auras on it, and a lord's fixed +N/+N and its keywords from the others,
+ * but those they have from elsewhere), the life and
  * the cards move, a player who drew from an empty library loses. tests/test_policies.c checks it against
  * the fork at every such candidate of hundreds of games. */
 #ifndef MTG_POLICY_BOARD_H
