@@ -557,20 +557,24 @@ static int keywords_but(const GameState *s, int c, int src)
 /* The change of creature c's worth for player p with power and toughness
  * dp and dt added and keywords kw in place of its own, when known: it
  * survives (toughness above its damage; no indestructible lost), and
- * nothing reads the keywords it loses (an Aura's enchant restriction, a
- * static ability's set: BOARD_FILTER_READS, which reads power too). */
+ * nothing reads the keywords or power it loses (an Aura's enchant
+ * restriction, a static ability's set: BOARD_FILTER_READS). */
 static int loss_known(const GameState *s, int p, int c, int dp, int dt, unsigned kw, int quiet, int *d)
 {
     const Permanent *q = &s->perm[c];
     unsigned lost = q->kw & ~kw;
     if (q->toughness + dt <= q->damage || (lost & KW_INDESTRUCTIBLE) || ((quiet & BOARD_FILTER_READS) && (dp || lost)))
         return 0;
-    for (PermIter it = permset_iter(lost ? s->perm_used : 0); permiter_more(&it);) {
+    for (PermIter it = permset_iter(lost || dp ? s->perm_used : 0); permiter_more(&it);) {
         int j = permiter_next(&it);
         if (s->px[j].attached != c) continue;
         const CardDef *a = &s->cards[s->perm[j].card];
-        for (int k = 0; k < a->n_abilities; k++)
-            if (a->ab[k].kind == AB_ENCHANT && (a->ab[k].trig_filter.kw || a->ab[k].trig_filter.kw_not)) return 0;
+        for (int k = 0; k < a->n_abilities; k++) {
+            const Filter *f = &a->ab[k].trig_filter;
+            if (a->ab[k].kind == AB_ENCHANT && ((lost && (f->kw || f->kw_not)) ||
+                                                (dp && (f->power_max != FILTER_NO_LIMIT || f->power_min != FILTER_NO_MIN))))
+                return 0;
+        }
     }
     int w = worth(q->power + dp, q->toughness + dt, kw, s->px[c].rules) - creature_value(s, c);
     *d = perm_controller(s, c) == p ? w : -w;
