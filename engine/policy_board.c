@@ -507,25 +507,6 @@ static int aura_known(const GameState *s, int p, int i, const Adds *x, int quiet
     return 1;
 }
 
-/* The value after p's Equipment e is attached to creature i (701.3): its
- * additions move to i from the creature it was on, when they are power
- * and toughness alone (a keyword taken off may stay from elsewhere) and
- * that one survives. */
-static int equip_known(const GameState *s, int p, int e, int i, int quiet, int now, BoardMemo *m, int *v)
-{
-    Adds x;
-    if (!attached_read(s, p, &s->cards[s->perm[e].card], m, &x) || reread(s, i, &x, quiet)) return 0;
-    int w = now + gain(s, p, i, &x), was = s->px[e].attached;
-    if (was != NO_SLOT && permset_has(s->perm_used, was)) {
-        const Permanent *q = &s->perm[was];
-        Adds off = { -x.dp, -x.dt, 0, 0 };
-        if (x.kw || x.rules || q->toughness - x.dt <= q->damage || reread(s, was, &off, quiet)) return 0;
-        w += gain(s, p, was, &off);
-    }
-    *v = w;
-    return 1;
-}
-
 /* The keywords creature c has but for the static abilities of source
  * src, on a quiet board (board_quiet): there only additions make them
  * (layer 6, 613.1f): its card's, the static abilities' and the resolved
@@ -578,6 +559,26 @@ static int loss_known(const GameState *s, int p, int c, int dp, int dt, unsigned
     }
     int w = worth(q->power + dp, q->toughness + dt, kw, s->px[c].rules) - creature_value(s, c);
     *d = perm_controller(s, c) == p ? w : -w;
+    return 1;
+}
+
+/* The value after p's Equipment e is attached to creature i (701.3): its
+ * additions move to i from the creature it was on, when they add no rule
+ * (one taken off may stay from elsewhere) and that one survives them
+ * gone, its keywords but those another source gives (keywords_but,
+ * loss_known). */
+static int equip_known(const GameState *s, int p, int e, int i, int quiet, int now, BoardMemo *m, int *v)
+{
+    Adds x;
+    if (!attached_read(s, p, &s->cards[s->perm[e].card], m, &x) || reread(s, i, &x, quiet)) return 0;
+    int w = now + gain(s, p, i, &x), was = s->px[e].attached;
+    if (was != NO_SLOT && permset_has(s->perm_used, was)) {
+        /* to the creature it is on, it stays (701.3b): with keywords, not known */
+        int kw = !x.kw ? s->perm[was].kw : was != i ? keywords_but(s, was, e) : -1, change;
+        if (x.rules || kw < 0 || !loss_known(s, p, was, -x.dp, -x.dt, (unsigned)kw, quiet, &change)) return 0;
+        w += change;
+    }
+    *v = w;
     return 1;
 }
 

@@ -27,7 +27,8 @@
  *     battlefield's likewise to it;
  *   - an Aura whose static abilities add the same to the creature it
  *     targets; an Equipment's equip onto a creature (from none, or moving
- *     power and toughness alone);
+ *     power, toughness and keywords: those the creature it leaves has
+ *     from elsewhere stay);
  *   - an instant, a sorcery or an activated ability with at most one
  *     target (a creature or a player) that deals damage, destroys the
  *     creature or every creature of a set, changes life, draws or
