@@ -871,6 +871,11 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         int v;
         if (prune && quiet < 0) quiet = quiet_for(s, p, version, &now, &extra_now);
         if (!valued) { best_v = pass_v = pass_value(s, g, p, version, quiet, now + extra_now, pass_life); valued = 1; }
+        /* Once passing or a candidate wins, the choice is made: none is
+         * worth more than a win, a win does not wait (waits), and the
+         * combat sorceries are weighed only when passing is chosen before
+         * combat. */
+        if (best_v >= 100000 && (best || !before_combat) && !rank) break;
         if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &memo, &v)) {
             /* Damage to the opponent's face, out of combat a pump until
              * end of turn, one on an unblocked attacker, and damage a
