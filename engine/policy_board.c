@@ -202,10 +202,20 @@ static int plain_filter(const Filter *f)
     return 1;
 }
 
+/* Whether the state is settled for a known value: the game goes on, no
+ * trigger waits, no prevention of combat damage or of a color's, the
+ * layers up to date and reading no count or condition (but lands). */
+static int settled(const GameState *s)
+{
+    return !s->over && !s->pending_n && !s->prevent_combat && !s->prevent_colors && !s->layers_dirty && !s->cond_key &&
+           !(s->layers_reads & (LR_PERMS | LR_CONTROL | LR_GY | LR_SUBTYPES));
+}
+
+static int quiet_apart(const GameState *s, int p);
+
 int board_quiet(const GameState *s, int p)
 {
-    if (s->over || s->pending_n || s->prevent_combat || s->prevent_colors || s->layers_dirty || s->cond_key) return 0;
-    if (s->layers_reads & (LR_PERMS | LR_CONTROL | LR_GY | LR_SUBTYPES)) return 0;
+    if (!settled(s)) return 0;
     /* In combat, the pumps until end of turn that resolved and those of p's
      * on the stack (a playout keeps them to its end: playout_end). */
     int combat = s->step >= STEP_DECLARE_BLOCKERS && s->step <= STEP_COMBAT_DAMAGE;
@@ -216,6 +226,14 @@ int board_quiet(const GameState *s, int p)
             return 0;
     }
     if (s->stack_n && !stack_pumps(s, p, NULL, NULL)) return 0;
+    return quiet_apart(s, p);
+}
+
+/* board_quiet's answer on a settled state, the stack and the effects in
+ * force aside: the players' rules, the triggers, the permanents'
+ * abilities. */
+static int quiet_apart(const GameState *s, int p)
+{
     for (int q = 0; q < 2; q++)
         if ((s->pl_rules[q] & (PR_CANT_LOSE | PR_CANT_WIN | PR_NO_GAIN | PR_NO_DAMAGE | PR_NO_PREVENT)) ||
             (s->pl[q].flags & PL_GY_ABILITIES) || s->pl[q].prevent)
@@ -432,10 +450,12 @@ static int newcomer_gets(const GameState *s, int p, const CardDef *d, Adds *x)
 }
 
 /* The value after permanent card d (not an Aura, no target) enters under
- * p's control: its static abilities' additions to the creatures they
- * apply to (none for an unattached Equipment's) and to itself, and the
- * battlefield's to it when it is a creature. */
-static int permanent_known(const GameState *s, int p, const CardDef *d, int quiet, int now, int *v)
+ * p's control (from its hand, else from the stack: `now` without the
+ * spell): its static abilities' additions to the creatures they apply to
+ * (none for an unattached Equipment's) and to itself, and the
+ * battlefield's to it when it is a creature; the players in *o. */
+static int permanent_known(const GameState *s, int p, const CardDef *d, int quiet, int now, int from_hand, Players *o,
+                           int *v)
 {
     int creature = (d->types & TYPE_CREATURE) != 0;
     if (!enters_quietly(d, 0) || (creature && (quiet & BOARD_FILTER_READS))) return 0;
@@ -461,9 +481,8 @@ static int permanent_known(const GameState *s, int p, const CardDef *d, int quie
     if (!creature) w += 3;
     else if (d->toughness + self.dt <= 0) return 0;
     else w += worth(d->power + self.dp, d->toughness + self.dt, d->keywords | self.kw, self.rules);
-    Players o;
-    players_now(s, p, 1, &o);
-    return etb_players(s, p, d, &o) && players_value(s, p, &o, w, v);
+    players_now(s, p, from_hand, o);
+    return etb_players(s, p, d, o) && players_value(s, p, o, w, v);
 }
 
 /* What the static abilities of Aura or Equipment d (enters_quietly, its
@@ -1112,5 +1131,28 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
         return aura_known(s, p, a->tv[0], &x, quiet, now, v);
     }
     if (a->n_targets || !(d->types & (TYPE_CREATURE | TYPE_ARTIFACT | TYPE_ENCHANTMENT))) return 0;
-    return permanent_known(s, p, d, quiet, now, v);
+    Players o;
+    return permanent_known(s, p, d, quiet, now, 1, &o, v);
+}
+
+int board_stack_known(const GameState *s, int p, int *v, int life[2], BoardLands *l)
+{
+    if (s->stack_n != 1 || s->float_n || (s->step >= STEP_DECLARE_BLOCKERS && s->step <= STEP_COMBAT_DAMAGE)) return 0;
+    const StackItem *it = &s->stack[0];
+    const CardDef *d = &s->cards[it->card];
+    int q = 1 - p;
+    if (it->kind != SI_SPELL || it->controller != q || it->n_targets || it->x || (d->supertypes & SUPER_LEGENDARY) ||
+        (d->types & (TYPE_PLANESWALKER | TYPE_LAND | TYPE_INSTANT | TYPE_SORCERY)) ||
+        !(d->types & (TYPE_CREATURE | TYPE_ARTIFACT | TYPE_ENCHANTMENT)))
+        return 0;
+    int k = spell_ability(d), quiet;
+    if (spell_x(d, k) || (k >= 0 && d->ab[k].kind == AB_ENCHANT) || damage_doublers(s) || !settled(s) ||
+        !(quiet = quiet_apart(s, q)))
+        return 0;
+    Players o;
+    int now = -value_lands(s, p, l) - 2 - d->mana_value, w;   /* q's, the spell gone from the stack */
+    if (!permanent_known(s, q, d, quiet, now, 0, &o, &w)) return 0;
+    *v = -w;
+    for (int r = 0; r < 2; r++) life[r] = o.life[0] > 0 && o.life[1] > 0 && !o.drew_empty[0] && !o.drew_empty[1] ? o.life[r] : 0;
+    return 1;
 }

@@ -184,6 +184,22 @@ static int library_worth(const GameState *s, int p)
     return w;
 }
 
+/* Whether a library is within a hand's draws of its last LIBRARY_LOW
+ * cards, whose worth (library_worth) a known value does not count. */
+static int library_low(const GameState *s)
+{
+    return s->pl[0].lib_n < LIBRARY_LOW + HAND_MAX || s->pl[1].lib_n < LIBRARY_LOW + HAND_MAX;
+}
+
+/* Whether card d has an effect that draws cards, in any of its
+ * abilities. */
+static int card_draws(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++)
+        for (int j = 0; j < d->ab[k].n_effects; j++) if (d->ab[k].effect[j].op == OP_DRAW) return 1;
+    return 0;
+}
+
 /* What the heuristic of this version makes of board f for p (version
  * 2: the lands counted on board_value's pass, board_value_lands). */
 static int value(const GameState *f, int p, int version)
@@ -292,6 +308,14 @@ static int pass_value(const GameState *s, const Game *g, int p, int version, int
 {
     life[0] = life[1] = 0;
     if (version >= 2 && (s->stack_n || damage_to_come(s))) {
+        /* The opponent's permanent spell alone on the stack, entering as
+         * a known play would (board_stack_known; none that draws while a
+         * library is low, as known_value), valued without the fork. */
+        int v;
+        BoardLands l;
+        if (s->stack_n == 1 && !(library_low(s) && card_draws(&s->cards[s->stack[0].card])) &&
+            board_stack_known(s, p, &v, life, &l))
+            return life[p] ? v + lands_worth(s, p, &l) + library_worth(s, p) : v;
         GameState f;
         state_fork(&f, s);
         playout(&f, g, p, NULL, version);
@@ -679,22 +703,12 @@ static int quiet_for(const GameState *s, int p, int version, int *now, int *extr
     return quiet;
 }
 
-/* Whether a library is within a hand's draws of its last LIBRARY_LOW
- * cards, whose worth (library_worth) a known value does not count. */
-static int library_low(const GameState *s)
-{
-    return s->pl[0].lib_n < LIBRARY_LOW + HAND_MAX || s->pl[1].lib_n < LIBRARY_LOW + HAND_MAX;
-}
-
 /* Whether the card of action a (cast, or the permanent whose ability it
- * activates) has an effect that draws cards, in any of its abilities. */
+ * activates) draws cards (card_draws). */
 static int draws(const GameState *s, int p, const Action *a)
 {
     if (a->type != ACT_CAST && a->type != ACT_ACTIVATE) return 0;
-    const CardDef *d = &s->cards[a->type == ACT_CAST ? OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx]) : s->perm[a->hand_idx].card];
-    for (int k = 0; k < d->n_abilities; k++)
-        for (int j = 0; j < d->ab[k].n_effects; j++) if (d->ab[k].effect[j].op == OP_DRAW) return 1;
-    return 0;
+    return card_draws(&s->cards[a->type == ACT_CAST ? OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx]) : s->perm[a->hand_idx].card]);
 }
 
 /* The value of candidate a known without a fork, 1 if it is: board_known's
