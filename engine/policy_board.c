@@ -516,13 +516,13 @@ static int attached_read(const GameState *s, int p, const CardDef *d, BoardMemo 
     return m->quietly;
 }
 
-/* The value after Aura d (enters_quietly) enters attached to creature i:
- * its additions x to i, for i's controller; the Aura a permanent of
- * p's. */
+/* The value after Aura d (enters_quietly) enters attached to creature i
+ * (`now` the value without the card): its additions x to i, for i's
+ * controller; the Aura a permanent of p's. */
 static int aura_known(const GameState *s, int p, int i, const Adds *x, int quiet, int now, int *v)
 {
     if (reread(s, i, x, quiet)) return 0;
-    *v = now - 2 + 3 + gain(s, p, i, x);
+    *v = now + 3 + gain(s, p, i, x);
     return 1;
 }
 
@@ -1128,11 +1128,39 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
         if (a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0]) ||
             perm_is_planeswalker(s, a->tv[0]) || (d->types & TYPE_CREATURE) || !attached_read(s, p, d, memo, &x))
             return 0;
-        return aura_known(s, p, a->tv[0], &x, quiet, now, v);
+        return aura_known(s, p, a->tv[0], &x, quiet, now - 2, v);   /* the card gone from the hand */
     }
     if (a->n_targets || !(d->types & (TYPE_CREATURE | TYPE_ARTIFACT | TYPE_ENCHANTMENT))) return 0;
     Players o;
     return permanent_known(s, p, d, quiet, now, 1, &o, v);
+}
+
+/* What board_stack_known knows of stack item `it` of player q's: 1 a
+ * permanent spell that targets nothing, 2 an Aura spell whose target is
+ * still legal (608.3b), 3 an equip whose source and target are still
+ * there (resolve_equip); else 0. */
+static int stack_item_kind(const GameState *s, const StackItem *it, int q)
+{
+    const CardDef *d = &s->cards[it->card];
+    if (it->controller != q || it->x) return 0;
+    if (it->kind == SI_ABILITY) {
+        int src = it->source, c = it->t[0].v;
+        return it->ability < d->n_abilities && d->ab[it->ability].kind == AB_EQUIP && it->n_targets == 1 &&
+               it->t[0].kind == TK_PERM && src != NO_SLOT && permset_has(s->perm_used, src) &&
+               s->px[src].ts == it->source_ts && permset_has(s->perm_ctl[q], c) && s->px[c].ts == it->t[0].ts &&
+               perm_is_creature(s, c) && !(s->px[c].rules & RULE_BIT(RULE_SHROUD)) ? 3 : 0;
+    }
+    if (it->kind != SI_SPELL || (d->supertypes & SUPER_LEGENDARY) ||
+        (d->types & (TYPE_PLANESWALKER | TYPE_LAND | TYPE_INSTANT | TYPE_SORCERY)) ||
+        !(d->types & (TYPE_CREATURE | TYPE_ARTIFACT | TYPE_ENCHANTMENT)))
+        return 0;
+    int k = spell_ability(d);
+    if (spell_x(d, k)) return 0;
+    if (k < 0 || d->ab[k].kind != AB_ENCHANT) return it->n_targets ? 0 : 1;
+    int i = it->t[0].v;
+    return it->ability == k && it->n_targets == 1 && it->t[0].kind == TK_PERM && !(d->types & TYPE_CREATURE) &&
+           spell_target_legal(s, it, &d->ab[k], 0, it->t[0]) && perm_is_creature(s, i) && !perm_is_planeswalker(s, i)
+           ? 2 : 0;
 }
 
 int board_stack_known(const GameState *s, int p, int *v, int life[2], BoardLands *l)
@@ -1140,18 +1168,17 @@ int board_stack_known(const GameState *s, int p, int *v, int life[2], BoardLands
     if (s->stack_n != 1 || s->float_n || (s->step >= STEP_DECLARE_BLOCKERS && s->step <= STEP_COMBAT_DAMAGE)) return 0;
     const StackItem *it = &s->stack[0];
     const CardDef *d = &s->cards[it->card];
-    int q = 1 - p;
-    if (it->kind != SI_SPELL || it->controller != q || it->n_targets || it->x || (d->supertypes & SUPER_LEGENDARY) ||
-        (d->types & (TYPE_PLANESWALKER | TYPE_LAND | TYPE_INSTANT | TYPE_SORCERY)) ||
-        !(d->types & (TYPE_CREATURE | TYPE_ARTIFACT | TYPE_ENCHANTMENT)))
-        return 0;
-    int k = spell_ability(d), quiet;
-    if (spell_x(d, k) || (k >= 0 && d->ab[k].kind == AB_ENCHANT) || damage_doublers(s) || !settled(s) ||
-        !(quiet = quiet_apart(s, q)))
-        return 0;
+    int q = 1 - p, kind = stack_item_kind(s, it, q), quiet;
+    if (!kind || damage_doublers(s) || !settled(s) || !(quiet = quiet_apart(s, q))) return 0;
     Players o;
-    int now = -value_lands(s, p, l) - 2 - d->mana_value, w;   /* q's, the spell gone from the stack */
-    if (!permanent_known(s, q, d, quiet, now, 0, &o, &w)) return 0;
+    BoardMemo memo = { 0 };
+    Adds x;
+    int now = -value_lands(s, p, l) - 2 - d->mana_value, w;   /* q's, the item gone from the stack */
+    players_now(s, q, 0, &o);
+    if (kind == 1 ? !permanent_known(s, q, d, quiet, now, 0, &o, &w)
+        : kind == 2 ? !attached_read(s, q, d, &memo, &x) || !aura_known(s, q, it->t[0].v, &x, quiet, now, &w)
+        : !equip_known(s, q, it->source, it->t[0].v, quiet, now, &memo, &w))
+        return 0;
     *v = -w;
     for (int r = 0; r < 2; r++) life[r] = o.life[0] > 0 && o.life[1] > 0 && !o.drew_empty[0] && !o.drew_empty[1] ? o.life[r] : 0;
     return 1;

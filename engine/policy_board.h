@@ -102,11 +102,13 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
 
 /* The value for p, and the players' life (0: the game ends), once the
  * stack resolves with no answer, when known without a fork: it holds one
- * spell of the opponent's, a permanent that board_known would know as
- * p's play (no target, no X, neither legendary nor a land), out of
- * combat and with no effect of a resolved spell in force, on a board
- * quiet for the opponent but for the stack. *l counted as
- * board_value_lands counts it. 1, else 0. */
+ * item of the opponent's that board_known would know as the opponent's
+ * play, a permanent spell (no X, neither legendary nor a land; an Aura
+ * whose target is still legal, 608.3b, else none) or an equip whose
+ * Equipment and creature are still there, out of combat and with no
+ * effect of a resolved spell in force, on a board quiet for the opponent
+ * but for the stack. *l counted as board_value_lands counts it. 1, else
+ * 0. */
 int board_stack_known(const GameState *s, int p, int *v, int life[2], BoardLands *l);
 
 /* Whether nothing in a look's playout from s for player p (the stack
