@@ -104,7 +104,7 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
  * stack resolves with no answer, when known without a fork: it holds one
  * item of the opponent's that board_known would know as the opponent's
  * play, a permanent spell (no X, neither legendary nor a land; an Aura
- * whose target is still legal, 608.3b, else none) or an equip whose
+ * only with its target still legal, 608.3b) or an equip whose
  * Equipment and creature are still there, out of combat and with no
  * effect of a resolved spell in force, on a board quiet for the opponent
  * but for the stack. *l counted as board_value_lands counts it. 1, else
