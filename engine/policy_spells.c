@@ -868,7 +868,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
             if (csorc_n < 8 && !same_as_earlier(s, p, legal, k)) csorc[csorc_n++] = k;
             continue;
         }
-        int w = worth_trying(s, p, &legal[k], &r, version);             /* the most selective first */
+        int w = r.way ? worth_trying(s, p, &legal[k], &r, version) : TRY_YES;   /* the most selective first (TRY_YES with no way) */
         if (w == TRY_NOT || same_as_earlier(s, p, legal, k)) continue;
         if (prune) {
             if (watched < 0) watched = acts_watched(s);
