@@ -571,8 +571,8 @@ static int loss_known(const GameState *s, int p, int c, int dp, int dt, unsigned
         const CardDef *a = &s->cards[s->perm[j].card];
         for (int k = 0; k < a->n_abilities; k++) {
             const Filter *f = &a->ab[k].trig_filter;
-            if (a->ab[k].kind == AB_ENCHANT && ((lost && (f->kw || f->kw_not)) ||
-                                                (dp && (f->power_max != FILTER_NO_LIMIT || f->power_min != FILTER_NO_MIN))))
+            if (a->ab[k].kind != AB_ENCHANT) continue;
+            if ((lost && (f->kw || f->kw_not)) || (dp && (f->power_max != FILTER_NO_LIMIT || f->power_min != FILTER_NO_MIN)))
                 return 0;
         }
     }
@@ -1180,6 +1180,7 @@ int board_stack_known(const GameState *s, int p, int *v, int life[2], BoardLands
         : !equip_known(s, q, it->source, it->t[0].v, quiet, now, &memo, &w))
         return 0;
     *v = -w;
-    for (int r = 0; r < 2; r++) life[r] = o.life[0] > 0 && o.life[1] > 0 && !o.drew_empty[0] && !o.drew_empty[1] ? o.life[r] : 0;
+    int over = o.life[0] <= 0 || o.life[1] <= 0 || o.drew_empty[0] || o.drew_empty[1];   /* players_value's */
+    for (int r = 0; r < 2; r++) life[r] = over ? 0 : o.life[r];
     return 1;
 }

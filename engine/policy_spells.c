@@ -708,7 +708,8 @@ static int quiet_for(const GameState *s, int p, int version, int *now, int *extr
 static int draws(const GameState *s, int p, const Action *a)
 {
     if (a->type != ACT_CAST && a->type != ACT_ACTIVATE) return 0;
-    return card_draws(&s->cards[a->type == ACT_CAST ? OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx]) : s->perm[a->hand_idx].card]);
+    int card = a->type == ACT_CAST ? OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx]) : s->perm[a->hand_idx].card;
+    return card_draws(&s->cards[card]);
 }
 
 /* The value of candidate a known without a fork, 1 if it is: board_known's
@@ -868,7 +869,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
             if (csorc_n < 8 && !same_as_earlier(s, p, legal, k)) csorc[csorc_n++] = k;
             continue;
         }
-        int w = r.way ? worth_trying(s, p, &legal[k], &r, version) : TRY_YES;   /* the most selective first (TRY_YES with no way) */
+        int w = r.way ? worth_trying(s, p, &legal[k], &r, version) : TRY_YES;   /* the most selective first */
         if (w == TRY_NOT || same_as_earlier(s, p, legal, k)) continue;
         if (prune) {
             if (watched < 0) watched = acts_watched(s);
