@@ -9,7 +9,7 @@
 #include "combat.h"
 
 /* A creature's worth from its power, toughness, keywords and rules. */
-static int worth(int power, int toughness, unsigned kw, uint32_t rules)
+static inline int worth(int power, int toughness, unsigned kw, uint32_t rules)
 {
     int pw = power > 0 ? power : 0;
     int v = 2 * pw + toughness + 2;
@@ -25,11 +25,14 @@ static int worth(int power, int toughness, unsigned kw, uint32_t rules)
     return v;
 }
 
-int board_creature_value(const GameState *s, int i)
+/* board_creature_value's, inline in the loop over every permanent (value_lands). */
+static inline int creature_value(const GameState *s, int i)
 {
     const Permanent *q = &s->perm[i];
     return worth(q->power, q->toughness, q->kw, s->px[i].rules);
 }
+
+int board_creature_value(const GameState *s, int i) { return creature_value(s, i); }
 
 /* What a life total is worth: the first 6 points twice. */
 static int life_worth(int life)
@@ -53,8 +56,9 @@ static inline int value_lands(const GameState *s, int p, BoardLands *l)
         for (PermIter it = permset_iter(s->perm_ctl[side]); permiter_more(&it);) {
             int i = permiter_next(&it);
             int creature = perm_is_creature(s, i);
-            w += creature ? board_creature_value(s, i) : 3;
-            int loyalty = perm_is_planeswalker(s, i) ? s->perm[i].loyalty : 0;   /* not lore counters */
+            w += creature ? creature_value(s, i) : 3;
+            /* not lore counters; the card read only with counters on it */
+            int loyalty = s->perm[i].loyalty && perm_is_planeswalker(s, i) ? s->perm[i].loyalty : 0;
             w += loyalty ? 2 + 2 * loyalty : 0;                   /* its abilities to come */
             if (l && (s->px[i].xflags & PX_LAND)) {
                 l->mana[side] += (s->px[i].abk & PK_MANA) != 0;
@@ -198,10 +202,20 @@ static int plain_filter(const Filter *f)
     return 1;
 }
 
+/* Whether the state is settled for a known value: the game goes on, no
+ * trigger waits, no prevention of combat damage or of a color's, the
+ * layers up to date and reading no count or condition (but lands). */
+static int settled(const GameState *s)
+{
+    return !s->over && !s->pending_n && !s->prevent_combat && !s->prevent_colors && !s->layers_dirty && !s->cond_key &&
+           !(s->layers_reads & (LR_PERMS | LR_CONTROL | LR_GY | LR_SUBTYPES));
+}
+
+static int quiet_apart(const GameState *s, int p);
+
 int board_quiet(const GameState *s, int p)
 {
-    if (s->over || s->pending_n || s->prevent_combat || s->prevent_colors || s->layers_dirty || s->cond_key) return 0;
-    if (s->layers_reads & (LR_PERMS | LR_CONTROL | LR_GY | LR_SUBTYPES)) return 0;
+    if (!settled(s)) return 0;
     /* In combat, the pumps until end of turn that resolved and those of p's
      * on the stack (a playout keeps them to its end: playout_end). */
     int combat = s->step >= STEP_DECLARE_BLOCKERS && s->step <= STEP_COMBAT_DAMAGE;
@@ -212,6 +226,14 @@ int board_quiet(const GameState *s, int p)
             return 0;
     }
     if (s->stack_n && !stack_pumps(s, p, NULL, NULL)) return 0;
+    return quiet_apart(s, p);
+}
+
+/* board_quiet's answer on a settled state, the stack and the effects in
+ * force aside: the players' rules, the triggers, the permanents'
+ * abilities. */
+static int quiet_apart(const GameState *s, int p)
+{
     for (int q = 0; q < 2; q++)
         if ((s->pl_rules[q] & (PR_CANT_LOSE | PR_CANT_WIN | PR_NO_GAIN | PR_NO_DAMAGE | PR_NO_PREVENT)) ||
             (s->pl[q].flags & PL_GY_ABILITIES) || s->pl[q].prevent)
@@ -325,8 +347,11 @@ static int players_value(const GameState *s, int p, const Players *o, int w, int
         *v = lost[0] && lost[1] ? 0 : lost[p] ? -100000 : 100000;
         return 1;
     }
-    for (int q = 0; q < 2; q++)
-        w += (q == p ? 1 : -1) * (life_worth(o->life[q]) - life_worth(s->pl[q].life) + 2 * (o->hand[q] - s->pl[q].hand_n));
+    for (int q = 0; q < 2; q++) {
+        int d = 2 * (o->hand[q] - s->pl[q].hand_n);
+        if (o->life[q] != s->pl[q].life) d += life_worth(o->life[q]) - life_worth(s->pl[q].life);   /* most leave it */
+        w += q == p ? d : -d;
+    }
     *v = w;
     return 1;
 }
@@ -425,10 +450,12 @@ static int newcomer_gets(const GameState *s, int p, const CardDef *d, Adds *x)
 }
 
 /* The value after permanent card d (not an Aura, no target) enters under
- * p's control: its static abilities' additions to the creatures they
- * apply to (none for an unattached Equipment's) and to itself, and the
- * battlefield's to it when it is a creature. */
-static int permanent_known(const GameState *s, int p, const CardDef *d, int quiet, int now, int *v)
+ * p's control (from its hand, else from the stack: `now` without the
+ * spell): its static abilities' additions to the creatures they apply to
+ * (none for an unattached Equipment's) and to itself, and the
+ * battlefield's to it when it is a creature; the players in *o. */
+static int permanent_known(const GameState *s, int p, const CardDef *d, int quiet, int now, int from_hand, Players *o,
+                           int *v)
 {
     int creature = (d->types & TYPE_CREATURE) != 0;
     if (!enters_quietly(d, 0) || (creature && (quiet & BOARD_FILTER_READS))) return 0;
@@ -454,9 +481,8 @@ static int permanent_known(const GameState *s, int p, const CardDef *d, int quie
     if (!creature) w += 3;
     else if (d->toughness + self.dt <= 0) return 0;
     else w += worth(d->power + self.dp, d->toughness + self.dt, d->keywords | self.kw, self.rules);
-    Players o;
-    players_now(s, p, 1, &o);
-    return etb_players(s, p, d, &o) && players_value(s, p, &o, w, v);
+    players_now(s, p, from_hand, o);
+    return etb_players(s, p, d, o) && players_value(s, p, o, w, v);
 }
 
 /* What the static abilities of Aura or Equipment d (enters_quietly, its
@@ -490,30 +516,86 @@ static int attached_read(const GameState *s, int p, const CardDef *d, BoardMemo 
     return m->quietly;
 }
 
-/* The value after Aura d (enters_quietly) enters attached to creature i:
- * its additions x to i, for i's controller; the Aura a permanent of
- * p's. */
+/* The value after Aura d (enters_quietly) enters attached to creature i
+ * (`now` the value without the card): its additions x to i, for i's
+ * controller; the Aura a permanent of p's. */
 static int aura_known(const GameState *s, int p, int i, const Adds *x, int quiet, int now, int *v)
 {
     if (reread(s, i, x, quiet)) return 0;
-    *v = now - 2 + 3 + gain(s, p, i, x);
+    *v = now + 3 + gain(s, p, i, x);
+    return 1;
+}
+
+/* The keywords creature c has but for the static abilities of source
+ * src, on a quiet board (board_quiet): there only additions make them
+ * (layer 6, 613.1f): its card's, the static abilities' and the resolved
+ * effects' until end of turn. -1 when these do not make those it has. */
+static int keywords_but(const GameState *s, int c, int src)
+{
+    unsigned kw = s->cards[s->perm[c].card].keywords, all;
+    for (int j = 0; j < s->float_n; j++)
+        if (s->fl[j].op == OP_GRANT && s->fl[j].slot == c) kw |= s->fl[j].kw;
+    all = kw;
+    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+        int k = permiter_next(&it);
+        if (!(s->px[k].abk & PK_STATIC)) continue;
+        const CardDef *d = &s->cards[s->perm[k].card];
+        for (int a = 0; a < d->n_abilities; a++)
+            for (int j = 0; d->ab[a].kind == AB_STATIC && j < d->ab[a].n_effects; j++) {
+                const Effect *e = &d->ab[a].effect[j];
+                if (e->op != OP_GRANT) continue;
+                int on = e->who == SEL_SELF ? k == c : e->who == SEL_ATTACHED ? s->px[k].attached == c
+                       : e->who == SEL_ALL && filter_perm(s, &e->sel, c, perm_controller(s, k), k);
+                if (!on) continue;
+                all |= e->kw;
+                if (k != src) kw |= e->kw;
+            }
+    }
+    return all == s->perm[c].kw ? (int)kw : -1;
+}
+
+/* The change of creature c's worth for player p with power and toughness
+ * dp and dt added and keywords kw in place of its own, when known: it
+ * survives (toughness above its damage; no indestructible lost), and
+ * nothing reads the keywords or power it loses (an Aura's enchant
+ * restriction, a static ability's set: BOARD_FILTER_READS). */
+static int loss_known(const GameState *s, int p, int c, int dp, int dt, unsigned kw, int quiet, int *d)
+{
+    const Permanent *q = &s->perm[c];
+    unsigned lost = q->kw & ~kw;
+    if (q->toughness + dt <= q->damage || (lost & KW_INDESTRUCTIBLE) || ((quiet & BOARD_FILTER_READS) && (dp || lost)))
+        return 0;
+    for (PermIter it = permset_iter(lost || dp ? s->perm_used : 0); permiter_more(&it);) {
+        int j = permiter_next(&it);
+        if (s->px[j].attached != c) continue;
+        const CardDef *a = &s->cards[s->perm[j].card];
+        for (int k = 0; k < a->n_abilities; k++) {
+            const Filter *f = &a->ab[k].trig_filter;
+            if (a->ab[k].kind != AB_ENCHANT) continue;
+            if ((lost && (f->kw || f->kw_not)) || (dp && (f->power_max != FILTER_NO_LIMIT || f->power_min != FILTER_NO_MIN)))
+                return 0;
+        }
+    }
+    int w = worth(q->power + dp, q->toughness + dt, kw, s->px[c].rules) - creature_value(s, c);
+    *d = perm_controller(s, c) == p ? w : -w;
     return 1;
 }
 
 /* The value after p's Equipment e is attached to creature i (701.3): its
- * additions move to i from the creature it was on, when they are power
- * and toughness alone (a keyword taken off may stay from elsewhere) and
- * that one survives. */
+ * additions move to i from the creature it was on, when they add no rule
+ * (one taken off may stay from elsewhere) and that one survives them
+ * gone, its keywords but those another source gives (keywords_but,
+ * loss_known). */
 static int equip_known(const GameState *s, int p, int e, int i, int quiet, int now, BoardMemo *m, int *v)
 {
     Adds x;
     if (!attached_read(s, p, &s->cards[s->perm[e].card], m, &x) || reread(s, i, &x, quiet)) return 0;
     int w = now + gain(s, p, i, &x), was = s->px[e].attached;
     if (was != NO_SLOT && permset_has(s->perm_used, was)) {
-        const Permanent *q = &s->perm[was];
-        Adds off = { -x.dp, -x.dt, 0, 0 };
-        if (x.kw || x.rules || q->toughness - x.dt <= q->damage || reread(s, was, &off, quiet)) return 0;
-        w += gain(s, p, was, &off);
+        /* to the creature it is on, it stays (701.3b): with keywords, not known */
+        int kw = !x.kw ? s->perm[was].kw : was != i ? keywords_but(s, was, e) : -1, change;
+        if (x.rules || kw < 0 || !loss_known(s, p, was, -x.dp, -x.dt, (unsigned)kw, quiet, &change)) return 0;
+        w += change;
     }
     *v = w;
     return 1;
@@ -524,8 +606,10 @@ static int equip_known(const GameState *s, int p, int e, int i, int quiet, int n
  * damage prevention) and its static abilities with it (all_die: every
  * creature they act on dies too),
  * the Auras on it go to their owners' graveyards and the Equipment stays
- * unattached (704.5m-n), theirs acting only on i. Else 0. */
-static int dies_known(const GameState *s, int p, int i, int all_die, int quiet, int *w)
+ * unattached (704.5m-n), theirs acting only on i. `gone`: another
+ * creature leaving with it (-1: none), whose worth its own dies_known
+ * takes away. Else 0. */
+static int dies_known(const GameState *s, int p, int i, int all_die, int gone, int quiet, int *w)
 {
     const PermX *x = &s->px[i];
     if ((x->abk & PK_CONTROL) || x->regen || s->perm[i].prevent) return 0;
@@ -534,21 +618,33 @@ static int dies_known(const GameState *s, int p, int i, int all_die, int quiet, 
         if (d->ab[k].kind == AB_TRIGGERED && (d->ab[k].trigger == TR_DIES || d->ab[k].trigger == TR_LEAVES)) return 0;
     int v = perm_controller(s, i) == p ? -board_creature_value(s, i) : board_creature_value(s, i);
     /* A lord's fixed +N/+N leaves the creatures it applied to (613.4c: 7c
-     * adds, so it is taken away as it was given); a keyword or rule it
-     * gave may stay from elsewhere: not known. */
+     * adds, so it is taken away as it was given), and its keywords but
+     * those another source gives (keywords_but); a rule it gave may stay
+     * from elsewhere: not known. */
+    int lord = 0;
     for (int k = 0; (x->abk & PK_STATIC) && !all_die && k < d->n_abilities; k++)
         for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
             const Effect *e = &d->ab[k].effect[j];
             if (e->who == SEL_SELF) continue;
-            if (e->who != SEL_ALL || e->op != OP_PUMP || e->n.kind != QTY_CONST) return 0;
-            for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-                int c = permiter_next(&it);
-                if (c == i || !perm_is_creature(s, c) || !filter_perm(s, &e->sel, c, perm_controller(s, i), i)) continue;
-                Adds off = { -e->p * e->n.n, -e->t * e->n.n, 0, 0 };
-                if (s->perm[c].toughness + off.dt <= s->perm[c].damage || reread(s, c, &off, quiet)) return 0;
-                v += gain(s, p, c, &off);
-            }
+            if (e->who != SEL_ALL || !((e->op == OP_PUMP && e->n.kind == QTY_CONST) || e->op == OP_GRANT)) return 0;
+            lord = 1;
         }
+    for (PermIter it = permset_iter(lord ? s->perm_used : 0); permiter_more(&it);) {
+        int c = permiter_next(&it), hit = 0, dp = 0, dt = 0, grants = 0, change;
+        if (c == i || c == gone || !perm_is_creature(s, c)) continue;
+        for (int k = 0; k < d->n_abilities; k++)
+            for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
+                const Effect *e = &d->ab[k].effect[j];
+                if (e->who != SEL_ALL || !filter_perm(s, &e->sel, c, perm_controller(s, i), i)) continue;
+                hit = 1;
+                if (e->op == OP_GRANT) grants = 1;
+                else { dp -= e->p * e->n.n; dt -= e->t * e->n.n; }
+            }
+        if (!hit) continue;
+        int kw = grants ? keywords_but(s, c, i) : s->perm[c].kw;
+        if (kw < 0 || !loss_known(s, p, c, dp, dt, (unsigned)kw, quiet, &change)) return 0;
+        v += change;
+    }
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int j = permiter_next(&it);
         if (s->px[j].attached != i) continue;
@@ -572,8 +668,7 @@ static int cost_known(const Cost *c, int sac_ok)
  * cost; its x marks the X of the card's mana cost). */
 static int no_cost(const Cost *c)
 {
-    int colors = 0;
-    for (int k = 0; k < 6; k++) colors |= c->color[k];
+    int colors = c->color[0] | c->color[1] | c->color[2] | c->color[3] | c->color[4] | c->color[5];
     return !c->generic && !colors && !c->tap && cost_known(c, 0);
 }
 
@@ -610,7 +705,7 @@ static int all_destroyed(const GameState *s, int p, const Effect *e, int *w)
     if (statics && survivors) return 0;
     for (PermIter it = permset_iter(dying); permiter_more(&it);) {
         int change;
-        if (!dies_known(s, p, permiter_next(&it), 1, 0, &change)) return 0;
+        if (!dies_known(s, p, permiter_next(&it), 1, -1, 0, &change)) return 0;
         v += change;
     }
     *w = v;
@@ -638,7 +733,8 @@ static int effects_known(const GameState *s, int p, const Ability *ab, const Act
     Players o;
     players_now(s, p, src < 0, &o);
     int damage = 0, destroy = 0, w = now, pumping = 0, other = 0, stack_worth = 0;
-    Pumps u = { 0 };
+    Pumps u;
+    u.n = 0;                                                     /* pump_add writes each slot it adds */
     if (s->stack_n && !stack_pumps(s, p, &u, &stack_worth)) return 0;
     for (int j = 0; j < ab->n_effects; j++) {
         const Effect *e = &ab->effect[j];
@@ -672,12 +768,14 @@ static int effects_known(const GameState *s, int p, const Ability *ab, const Act
               : e->who == SEL_TARGET_CONTROLLER && e->arg == 0 && ti >= 0 ? perm_controller(s, ti) : -1;
         if (q < 0 || !player_effect(s, p, q, e, n, &o)) return 0;
     }
+    int sacrificed = src >= 0 && ab->cost.sac_self ? src : -1, dead = -1;
     if (ti >= 0) {
         const Permanent *q = &s->perm[ti];
         int change = 0;
         if (!(q->kw & KW_INDESTRUCTIBLE) && (destroy || (damage && damage >= q->toughness - q->damage))) {
-            if (!dies_known(s, p, ti, 0, quiet, &change)) return 0;
+            if (!dies_known(s, p, ti, 0, sacrificed, quiet, &change)) return 0;
             w += change;
+            dead = ti;
         }
     }
     if (s->stack_n && (!pumping || other)) return 0;             /* a pump on top of pumps alone */
@@ -691,9 +789,9 @@ static int effects_known(const GameState *s, int p, const Ability *ab, const Act
         }
         w -= stack_worth;                                        /* the items resolved (all p's) */
     }
-    if (src >= 0 && ab->cost.sac_self) {                         /* sacrificed as the ability is activated */
+    if (sacrificed >= 0) {                                       /* sacrificed as the ability is activated */
         int change = 0;
-        if (!perm_is_creature(s, src) || !dies_known(s, p, src, 0, quiet, &change)) return 0;
+        if (!perm_is_creature(s, src) || !dies_known(s, p, src, 0, dead, quiet, &change)) return 0;
         w += change;
     }
     return players_value(s, p, &o, w, v);
@@ -1030,8 +1128,59 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
         if (a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0]) ||
             perm_is_planeswalker(s, a->tv[0]) || (d->types & TYPE_CREATURE) || !attached_read(s, p, d, memo, &x))
             return 0;
-        return aura_known(s, p, a->tv[0], &x, quiet, now, v);
+        return aura_known(s, p, a->tv[0], &x, quiet, now - 2, v);   /* the card gone from the hand */
     }
     if (a->n_targets || !(d->types & (TYPE_CREATURE | TYPE_ARTIFACT | TYPE_ENCHANTMENT))) return 0;
-    return permanent_known(s, p, d, quiet, now, v);
+    Players o;
+    return permanent_known(s, p, d, quiet, now, 1, &o, v);
+}
+
+/* What board_stack_known knows of stack item `it` of player q's: 1 a
+ * permanent spell that targets nothing, 2 an Aura spell whose target is
+ * still legal (608.3b), 3 an equip whose source and target are still
+ * there (resolve_equip); else 0. */
+static int stack_item_kind(const GameState *s, const StackItem *it, int q)
+{
+    const CardDef *d = &s->cards[it->card];
+    if (it->controller != q || it->x) return 0;
+    if (it->kind == SI_ABILITY) {
+        int src = it->source, c = it->t[0].v;
+        return it->ability < d->n_abilities && d->ab[it->ability].kind == AB_EQUIP && it->n_targets == 1 &&
+               it->t[0].kind == TK_PERM && src != NO_SLOT && permset_has(s->perm_used, src) &&
+               s->px[src].ts == it->source_ts && permset_has(s->perm_ctl[q], c) && s->px[c].ts == it->t[0].ts &&
+               perm_is_creature(s, c) && !(s->px[c].rules & RULE_BIT(RULE_SHROUD)) ? 3 : 0;
+    }
+    if (it->kind != SI_SPELL || (d->supertypes & SUPER_LEGENDARY) ||
+        (d->types & (TYPE_PLANESWALKER | TYPE_LAND | TYPE_INSTANT | TYPE_SORCERY)) ||
+        !(d->types & (TYPE_CREATURE | TYPE_ARTIFACT | TYPE_ENCHANTMENT)))
+        return 0;
+    int k = spell_ability(d);
+    if (spell_x(d, k)) return 0;
+    if (k < 0 || d->ab[k].kind != AB_ENCHANT) return it->n_targets ? 0 : 1;
+    int i = it->t[0].v;
+    return it->ability == k && it->n_targets == 1 && it->t[0].kind == TK_PERM && !(d->types & TYPE_CREATURE) &&
+           spell_target_legal(s, it, &d->ab[k], 0, it->t[0]) && perm_is_creature(s, i) && !perm_is_planeswalker(s, i)
+           ? 2 : 0;
+}
+
+int board_stack_known(const GameState *s, int p, int *v, int life[2], BoardLands *l)
+{
+    if (s->stack_n != 1 || s->float_n || (s->step >= STEP_DECLARE_BLOCKERS && s->step <= STEP_COMBAT_DAMAGE)) return 0;
+    const StackItem *it = &s->stack[0];
+    const CardDef *d = &s->cards[it->card];
+    int q = 1 - p, kind = stack_item_kind(s, it, q), quiet;
+    if (!kind || damage_doublers(s) || !settled(s) || !(quiet = quiet_apart(s, q))) return 0;
+    Players o;
+    BoardMemo memo = { 0 };
+    Adds x;
+    int now = -value_lands(s, p, l) - 2 - d->mana_value, w;   /* q's, the item gone from the stack */
+    players_now(s, q, 0, &o);
+    if (kind == 1 ? !permanent_known(s, q, d, quiet, now, 0, &o, &w)
+        : kind == 2 ? !attached_read(s, q, d, &memo, &x) || !aura_known(s, q, it->t[0].v, &x, quiet, now, &w)
+        : !equip_known(s, q, it->source, it->t[0].v, quiet, now, &memo, &w))
+        return 0;
+    *v = -w;
+    int over = o.life[0] <= 0 || o.life[1] <= 0 || o.drew_empty[0] || o.drew_empty[1];   /* players_value's */
+    for (int r = 0; r < 2; r++) life[r] = over ? 0 : o.life[r];
+    return 1;
 }

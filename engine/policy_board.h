@@ -27,7 +27,8 @@
  *     battlefield's likewise to it;
  *   - an Aura whose static abilities add the same to the creature it
  *     targets; an Equipment's equip onto a creature (from none, or moving
- *     power and toughness alone);
+ *     power, toughness and keywords: those the creature it leaves has
+ *     from elsewhere stay);
  *   - an instant, a sorcery or an activated ability with at most one
  *     target (a creature or a player) that deals damage, destroys the
  *     creature or every creature of a set, changes life, draws or
@@ -39,7 +40,8 @@
  *   - a permanent's "when ~ enters" abilities of the same on players;
  * is the value now with the change written in: the card leaves the hand,
  * the permanent joins its side, the creature that dies leaves (with the
- * Auras on it, and a lord's fixed +N/+N from the others), the life and
+ * Auras on it, and a lord's fixed +N/+N and its keywords from the others,
+ * but those they have from elsewhere), the life and
  * the cards move, a player who drew from an empty library loses. tests/test_policies.c checks it against
  * the fork at every such candidate of hundreds of games. */
 #ifndef MTG_POLICY_BOARD_H
@@ -97,6 +99,17 @@ typedef struct BoardMemo {
  * answer, `now` board_value(s, p), `memo` the look's): 1 and *v, else
  * 0. */
 int board_known(const GameState *s, int p, const Action *a, int quiet, int now, BoardMemo *memo, int *v);
+
+/* The value for p, and the players' life (0: the game ends), once the
+ * stack resolves with no answer, when known without a fork: it holds one
+ * item of the opponent's that board_known would know as the opponent's
+ * play, a permanent spell (no X, neither legendary nor a land; an Aura
+ * only with its target still legal, 608.3b) or an equip whose
+ * Equipment and creature are still there, out of combat and with no
+ * effect of a resolved spell in force, on a board quiet for the opponent
+ * but for the stack. *l counted as board_value_lands counts it. 1, else
+ * 0. */
+int board_stack_known(const GameState *s, int p, int *v, int life[2], BoardLands *l);
 
 /* Whether nothing in a look's playout from s for player p (the stack
  * resolved with no answer, the combat's damage dealt, "until end of turn"

@@ -184,6 +184,22 @@ static int library_worth(const GameState *s, int p)
     return w;
 }
 
+/* Whether a library is within a hand's draws of its last LIBRARY_LOW
+ * cards, whose worth (library_worth) a known value does not count. */
+static int library_low(const GameState *s)
+{
+    return s->pl[0].lib_n < LIBRARY_LOW + HAND_MAX || s->pl[1].lib_n < LIBRARY_LOW + HAND_MAX;
+}
+
+/* Whether card d has an effect that draws cards, in any of its
+ * abilities. */
+static int card_draws(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++)
+        for (int j = 0; j < d->ab[k].n_effects; j++) if (d->ab[k].effect[j].op == OP_DRAW) return 1;
+    return 0;
+}
+
 /* What the heuristic of this version makes of board f for p (version
  * 2: the lands counted on board_value's pass, board_value_lands). */
 static int value(const GameState *f, int p, int version)
@@ -292,6 +308,14 @@ static int pass_value(const GameState *s, const Game *g, int p, int version, int
 {
     life[0] = life[1] = 0;
     if (version >= 2 && (s->stack_n || damage_to_come(s))) {
+        /* The opponent's permanent spell alone on the stack, entering as
+         * a known play would (board_stack_known; none that draws while a
+         * library is low, as known_value), valued without the fork. */
+        int v;
+        BoardLands l;
+        if (s->stack_n == 1 && !(library_low(s) && card_draws(&s->cards[s->stack[0].card])) &&
+            board_stack_known(s, p, &v, life, &l))
+            return life[p] ? v + lands_worth(s, p, &l) + library_worth(s, p) : v;
         GameState f;
         state_fork(&f, s);
         playout(&f, g, p, NULL, version);
@@ -401,8 +425,9 @@ static const Ability *action_ability(const GameState *s, int p, const Action *a)
  * that stops before combat does not see (through_combat does). */
 static int combat_sorcery(const GameState *s, int p, const Action *a, const Ability *ab)
 {
-    if (a->type != ACT_CAST || !(s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])].types & TYPE_SORCERY)) return 0;
-    if (!ab || !ab->n_effects) return 0;
+    if (a->type != ACT_CAST || !ab || !ab->n_effects ||
+        !(s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])].types & TYPE_SORCERY))
+        return 0;
     for (int j = 0; j < ab->n_effects; j++) {
         const Effect *e = &ab->effect[j];
         int shortlived = e->dur == DUR_EOT &&
@@ -569,14 +594,19 @@ static int untaps_lands(const Ability *ab)
 /* Whether action a casts a spell that only adds mana (Pyretic Ritual) or
  * activates a mana ability (Chromatic Star, Composite Golem), or since
  * version 2 an ability that untaps lands: its worth is what the mana
- * then casts. */
-static int mana_action(const GameState *s, int p, const Action *a, int version)
+ * then casts. ab is the ability it casts or activates (action_ability's). */
+static int mana_ability(const Action *a, const Ability *ab, int version)
 {
-    const Ability *ab = action_ability(s, p, a);
     if (!ab || a->type == ACT_ACTIVATE) return ab && (ab->kind == AB_MANA || (version >= 2 && untaps_lands(ab)));
     if (!ab->n_effects) return 0;
     for (int j = 0; j < ab->n_effects; j++) if (ab->effect[j].op != OP_ADD_MANA) return 0;
     return 1;
+}
+
+/* mana_ability's for the ability action a casts or activates. */
+static int mana_action(const GameState *s, int p, const Action *a, int version)
+{
+    return mana_ability(a, action_ability(s, p, a), version);
 }
 
 /* The best board p reaches from fork f with one more action (not another
@@ -645,22 +675,13 @@ static int quiet_for(const GameState *s, int p, int version, int *now, int *extr
     return quiet;
 }
 
-/* Whether a library is within a hand's draws of its last LIBRARY_LOW
- * cards, whose worth (library_worth) a known value does not count. */
-static int library_low(const GameState *s)
-{
-    return s->pl[0].lib_n < LIBRARY_LOW + HAND_MAX || s->pl[1].lib_n < LIBRARY_LOW + HAND_MAX;
-}
-
 /* Whether the card of action a (cast, or the permanent whose ability it
- * activates) has an effect that draws cards, in any of its abilities. */
+ * activates) draws cards (card_draws). */
 static int draws(const GameState *s, int p, const Action *a)
 {
     if (a->type != ACT_CAST && a->type != ACT_ACTIVATE) return 0;
-    const CardDef *d = &s->cards[a->type == ACT_CAST ? OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx]) : s->perm[a->hand_idx].card];
-    for (int k = 0; k < d->n_abilities; k++)
-        for (int j = 0; j < d->ab[k].n_effects; j++) if (d->ab[k].effect[j].op == OP_DRAW) return 1;
-    return 0;
+    int card = a->type == ACT_CAST ? OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx]) : s->perm[a->hand_idx].card;
+    return card_draws(&s->cards[card]);
 }
 
 /* The value of candidate a known without a fork, 1 if it is: board_known's
@@ -681,14 +702,13 @@ static int known_value(const GameState *s, int p, const Action *a, int quiet, in
  * an instant, or activates an ability with no timing of its own (not a
  * mana ability, an equip or a loyalty ability), and its worth is not this
  * turn's alone: it does not only make mana (a ritual's worth is what its
- * mana casts now: mana_action) nor make a land a creature (to attack:
- * becomes). */
-static int instant_speed(const GameState *s, int p, const Action *a)
+ * mana casts now: mana_ability) nor make a land a creature (to attack:
+ * becomes). ab is the ability it casts or activates (action_ability's). */
+static int instant_speed(const GameState *s, int p, const Action *a, const Ability *ab)
 {
     if (a->type == ACT_CAST)
-        return (s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])].types & TYPE_INSTANT) && !mana_action(s, p, a, 2);
+        return (s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])].types & TYPE_INSTANT) && !mana_ability(a, ab, 2);
     if (a->type != ACT_ACTIVATE) return 0;
-    const Ability *ab = action_ability(s, p, a);
     return ab->kind == AB_ACTIVATED && !(ab->timing & (TM_SORCERY | TM_ATTACKING | TM_UPKEEP)) && !becomes(s, a);
 }
 
@@ -779,7 +799,7 @@ static int worth_after_stack(const GameState *s, const Game *g, int p, const Act
  * than the creature its anthem would save). */
 static int waits(const GameState *s, const Game *g, int p, const Action *b, int v, int version)
 {
-    if (v >= 100000 || !instant_speed(s, p, b)) return 0;
+    if (v >= 100000 || !instant_speed(s, p, b, action_ability(s, p, b))) return 0;
     if (s->active == p) return own_turn_wait(s, p);
     if (!s->stack_n) return 0;
     for (int k = 0; k < b->n_targets; k++) if (b->tk[k] == TK_STACK) return 0;
@@ -821,7 +841,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
             if (csorc_n < 8 && !same_as_earlier(s, p, legal, k)) csorc[csorc_n++] = k;
             continue;
         }
-        int w = worth_trying(s, p, &legal[k], &r, version);             /* the most selective first */
+        int w = r.way ? worth_trying(s, p, &legal[k], &r, version) : TRY_YES;   /* the most selective first */
         if (w == TRY_NOT || same_as_earlier(s, p, legal, k)) continue;
         if (prune) {
             if (watched < 0) watched = acts_watched(s);
@@ -838,6 +858,11 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         int v;
         if (prune && quiet < 0) quiet = quiet_for(s, p, version, &now, &extra_now);
         if (!valued) { best_v = pass_v = pass_value(s, g, p, version, quiet, now + extra_now, pass_life); valued = 1; }
+        /* Once passing or a candidate wins, the choice is made: none is
+         * worth more than a win, a win does not wait (waits), and the
+         * combat sorceries are weighed only when passing is chosen before
+         * combat. */
+        if (best_v >= 100000 && (best || !before_combat) && !rank) break;
         if (!prune || !known_value(s, p, &legal[k], quiet, now, extra_now, version, &memo, &v)) {
             /* Damage to the opponent's face, out of combat a pump until
              * end of turn, one on an unblocked attacker, and damage a
@@ -856,7 +881,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         if (version >= 2 && v > -100000 && v < 100000) v += selection_worth(r.ab);
         if (rank) { rank->k[rank->n] = k; rank->v[rank->n++] = v; }
         if (v > best_v) { best_v = v; best = k; }
-        if ((!sorc || v > sorc_v) && !instant_speed(s, p, &legal[k])) { sorc_v = v; sorc = k; }
+        if ((!sorc || v > sorc_v) && !instant_speed(s, p, &legal[k], r.ab)) { sorc_v = v; sorc = k; }
     }
     /* Version 2 holds up its mana: a play at instant speed that can wait
      * (waits) does, and the mana for it stays open unless the best play
