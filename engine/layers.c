@@ -586,7 +586,7 @@ static void cdas(GameState *s, PermSet cda)
 
 /* Permanent i's printed values (a star is 0: layer 7a sets it), what the
  * layers start from. */
-static void perm_printed(GameState *s, int i)
+static inline __attribute__((always_inline)) void perm_printed(GameState *s, int i)
 {
     Permanent *q = &s->perm[i];
     const CardDef *d = &s->cards[q->card];
@@ -604,7 +604,7 @@ static void perm_printed(GameState *s, int i)
 
 /* Layer 7d, counters, on permanent i, and what combat and the policies
  * read of its rules abilities. */
-static void perm_finish(GameState *s, int i)
+static inline __attribute__((always_inline)) void perm_finish(GameState *s, int i)
 {
     Permanent *q = &s->perm[i];
     q->power = (int16_t)(q->power + q->plus - q->minus);
