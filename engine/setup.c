@@ -13,8 +13,9 @@ static void new_library(GameState *s, Game *g, int p)
 {
     Player *pl = &s->pl[p];
     uint8_t *lib = g->lib_buf[p];
-    for (int k = 0; k < pl->deck_n; k++) lib[k] = (uint8_t)k;
-    rng_shuffle(g->deck_rng[p], lib, pl->deck_n);
+    int n = pl->deck_n;                  /* read once: the stores to lib could alias it */
+    for (int k = 0; k < n; k++) lib[k] = (uint8_t)k;
+    rng_shuffle(g->deck_rng[p], lib, n);
     pl->lib = lib;
     pl->lib_top = 0;
     pl->lib_n = pl->deck_n;
