@@ -228,7 +228,7 @@ void trigger_gy_damage(GameState *s, int p, uint16_t card, unsigned colors, int 
     trigger_gy(s, TR_OPP_DAMAGED_BY, src_ctl, p, s->cards[card].types, colors);
 }
 
-void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount)
+void trigger_event_on_card(GameState *s, int trigger, int slot, int other, int player, int amount)
 {
     const CardDef *d = &s->cards[s->perm[slot].card];
     for (int k = 0; k < d->n_abilities; k++)

@@ -76,8 +76,16 @@ void trigger_gy_damage(GameState *s, int p, uint16_t card, unsigned colors, int 
 
 /* A trigger of permanent `slot`'s own abilities (TR_BLOCKS, TR_DAMAGE_OPPONENT,
  * ...): `other` is the event's other permanent ("that creature") or NO_SLOT,
- * `player` the event's player, `amount` its amount. */
-void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount);
+ * `player` the event's player, `amount` its amount. trigger_event_on_card
+ * is the work; trigger_event_on its inline check that the permanent's card
+ * has a triggered ability (PermX.abk) and a card of the game one of that
+ * kind (most often not: combat damage to a player asks at each blow). */
+void trigger_event_on_card(GameState *s, int trigger, int slot, int other, int player, int amount);
+static inline void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount)
+{
+    if ((s->trig_absent >> trigger & 1) || !(s->px[slot].abk & PK_TRIGGERED)) return;
+    trigger_event_on_card(s, trigger, slot, other, player, amount);
+}
 
 /* 603.6c, 603.10a: permanent `slot` (card, controller) has left the
  * battlefield: its "When ~ leaves the battlefield" abilities, each with
