@@ -144,7 +144,7 @@ static int enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card,
     }
     layers_moved(s, i, ctl);
     game_event(g, s, EV_ENTER, ctl, i, 0, card, 0, 0);
-    trigger_event(s, TR_ETB, i, card, ctl, ctl, 0);
+    if (x->abk & PK_TRIGGERED) trigger_event(s, TR_ETB, i, card, ctl, ctl, 0);   /* its own card's abilities */
     if (!others) return i;
     if (s->layers_dirty) layers_refresh(s);           /* what enters is seen as it is (603.6a) */
     trigger_event(s, TR_OTHER_ETB, i, card, ctl, ctl, 0);
