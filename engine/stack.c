@@ -159,6 +159,7 @@ PermSet triggers_watch_dies(const GameState *s, PermSet set)
 
 void trigger_attached_dies(GameState *s, int slot, int player)
 {
+    if (s->trig_absent >> TR_ATTACHED_DIES & 1) return;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int j = permiter_next(&it);
         if ((s->px[j].abk & (PK_ATTACH | PK_TRIGGERED)) != (PK_ATTACH | PK_TRIGGERED) || s->px[j].attached != slot) continue;
