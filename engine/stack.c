@@ -284,6 +284,8 @@ static void targeted_by(GameState *s, int i, const StackItem *it)
 
 void triggers_targeted(GameState *s, const StackItem *it)
 {
+    const uint64_t kinds = 1ull << TR_BECOMES_TARGET | 1ull << TR_BECOMES_TARGET_BY | 1ull << TR_ATTACHED_BECOMES_TARGET;
+    if (!(kinds & ~s->trig_absent)) return;  /* no card of the game has one */
     PermSet named = 0;                       /* each permanent once, however many targets name it */
     for (int k = 0; k < it->n_targets; k++) {
         Target t = it->t[k];
@@ -350,9 +352,10 @@ void trigger_damaged_dies(GameState *s, int victim)
 void triggers_attacks(GameState *s)
 {
     PermSet att = s->combat.attackers;
-    if (!att) return;
+    if (!att || (s->trig_absent >> TR_OTHER_ATTACKS & 1)) return;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_TRIGGERED)) continue;
         const CardDef *d = &s->cards[s->perm[i].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
