@@ -31,6 +31,22 @@ static void draw_opening(GameState *s, int p)
     }
 }
 
+/* What player_free_spells and player_gy_abilities say of player p's deck
+ * (PL_FREE_SPELLS, PL_GY_ABILITIES), in one walk over the list that looks
+ * at each card once (a list's copies are in a row). */
+static uint8_t deck_flags(const GameState *s, int p)
+{
+    const uint16_t *deck = s->pl[p].deck;
+    unsigned f = 0;
+    for (int o = 0, n = s->pl[p].deck_n, last = -1; o < n; last = deck[o++]) {
+        if (deck[o] == last) continue;
+        const CardDef *d = &s->cards[deck[o]];
+        if (!(d->types & TYPE_LAND) && d->mana_value == 0) f |= PL_FREE_SPELLS;
+        if (card_gy_abilities(d)) f |= PL_GY_ABILITIES;
+    }
+    return (uint8_t)f;
+}
+
 void game_play_table(const CardPool *pool, const Deck *d, uint64_t *out)
 {
     for (int o = 0; o < d->n; o++) out[o] = play_info(&pool->cards[d->card[o]]);
@@ -51,8 +67,7 @@ void game_init(GameState *s, Game *g, int starting)
         const Policy *pol = g->policy[p];
         pl->deck = g->deck[p]->card;
         pl->deck_n = (uint8_t)g->deck[p]->n;
-        if (player_free_spells(s, p)) pl->flags |= PL_FREE_SPELLS;
-        if (player_gy_abilities(s, p)) pl->flags |= PL_GY_ABILITIES;
+        pl->flags |= deck_flags(s, p);
         pl->play = g->play[p];
         new_library(s, g, p);
         draw_opening(s, p);
