@@ -53,14 +53,18 @@ static inline int triggers_put(GameState *s, Game *g)
  * the permanent has left: its card and controller are given.
  * trigger_event_any is the work; trigger_event its inline check that a
  * card of the game has an ability of that kind (GameState.trig_absent),
- * but for an upkeep (what a graveyard holds, Squee) and an attack (what
- * is attached to the attacker, TR_ATTACHED_ATTACKS), which look further. */
+ * or for an upkeep that the player owns a card whose ability functions
+ * from a graveyard (PL_GY_ABILITIES: Squee), for an attack that a card
+ * has TR_ATTACHED_ATTACKS (what is attached to the attacker). */
 void trigger_event_any(GameState *s, int trigger, int slot, uint16_t card, int controller, int player,
                        int amount);
 static inline void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int controller, int player,
                                  int amount)
 {
-    if ((s->trig_absent >> trigger & 1) && trigger != TR_UPKEEP && trigger != TR_ATTACKS) return;
+    if ((s->trig_absent >> trigger & 1) &&
+        (trigger == TR_UPKEEP ? !(s->pl[player].flags & PL_GY_ABILITIES)
+                              : trigger != TR_ATTACKS || (s->trig_absent >> TR_ATTACHED_ATTACKS & 1)))
+        return;
     trigger_event_any(s, trigger, slot, card, controller, player, amount);
 }
 
