@@ -111,7 +111,7 @@ static int enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card,
     const CardDef *d = &s->cards[card];
     PermX *x = &s->px[i];
     memset(x, 0, sizeof *x);
-    s->pw_used &= ~PERMSET_BIT(i);                                            /* a new object (400.7) */
+    if (s->pw_used) s->pw_used &= ~PERMSET_BIT(i);                            /* a new object (400.7) */
     x->ts = state_ts(s);
     x->owner = (uint8_t)owner;
     if (ctl != owner) x->xflags |= PX_CTL_OTHER;                              /* 110.2 */
