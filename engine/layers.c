@@ -513,6 +513,7 @@ static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermS
     for (PermIter it = permset_iter(used); permiter_more(&it);) {
         int src = permiter_next(&it), host = s->px[src].attached;
         unsigned abk = s->px[src].abk;
+        if (!(abk & (PK_ATTACH | PK_STATIC))) continue;                   /* most creatures */
         int reach = permset_has(only, src) || (host != NO_SLOT && permset_has(only, host));
         *attachments |= permset_bit_if((abk & PK_ATTACH) && host != NO_SLOT && reach, src);
         if (!(abk & PK_STATIC)) continue;
