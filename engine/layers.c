@@ -513,6 +513,7 @@ static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermS
     for (PermIter it = permset_iter(used); permiter_more(&it);) {
         int src = permiter_next(&it), host = s->px[src].attached;
         unsigned abk = s->px[src].abk;
+        if (!(abk & (PK_ATTACH | PK_STATIC))) continue;                   /* most creatures */
         int reach = permset_has(only, src) || (host != NO_SLOT && permset_has(only, host));
         *attachments |= permset_bit_if((abk & PK_ATTACH) && host != NO_SLOT && reach, src);
         if (!(abk & PK_STATIC)) continue;
@@ -586,7 +587,7 @@ static void cdas(GameState *s, PermSet cda)
 
 /* Permanent i's printed values (a star is 0: layer 7a sets it), what the
  * layers start from. */
-static void perm_printed(GameState *s, int i)
+static inline __attribute__((always_inline)) void perm_printed(GameState *s, int i)
 {
     Permanent *q = &s->perm[i];
     const CardDef *d = &s->cards[q->card];
@@ -604,7 +605,7 @@ static void perm_printed(GameState *s, int i)
 
 /* Layer 7d, counters, on permanent i, and what combat and the policies
  * read of its rules abilities. */
-static void perm_finish(GameState *s, int i)
+static inline __attribute__((always_inline)) void perm_finish(GameState *s, int i)
 {
     Permanent *q = &s->perm[i];
     q->power = (int16_t)(q->power + q->plus - q->minus);

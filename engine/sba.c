@@ -6,10 +6,12 @@
 #include "effect.h"
 #include "zone.h"
 
-/* 702.16d: an Equipment can't equip a creature with protection from it. */
-static int equip_protected(const GameState *s, int eq, int a)
+/* 702.16c-d: an Aura can't enchant, an Equipment can't equip, permanent
+ * a with protection from attachment i (i's quality looked at only then). */
+static int attach_protected(const GameState *s, int i, int a)
 {
-    Quality q = quality_of_perm(s, eq);
+    if (!perm_rule(s, a, RULE_PROTECTION)) return 0;
+    Quality q = quality_of_perm(s, i);
     return layers_protected(s, a, &q);
 }
 
@@ -20,12 +22,11 @@ int sba_attachment_illegal(const GameState *s, int i)
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *ab = &d->ab[k];
         if (ab->kind == AB_ENCHANT) {
-            Quality q = quality_of_perm(s, i);
             int ok = a != NO_SLOT && permset_has(s->perm_used, a) &&
-                     filter_perm(s, &ab->trig_filter, a, perm_controller(s, i), i) && !layers_protected(s, a, &q);
+                     filter_perm(s, &ab->trig_filter, a, perm_controller(s, i), i) && !attach_protected(s, i, a);
             if (!ok) bad |= 1;
         } else if (ab->kind == AB_EQUIP && a != NO_SLOT &&
-                   (!permset_has(s->perm_used, a) || !perm_is_creature(s, a) || equip_protected(s, i, a))) {
+                   (!permset_has(s->perm_used, a) || !perm_is_creature(s, a) || attach_protected(s, i, a))) {
             bad |= 2;
         }
     }

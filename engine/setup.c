@@ -13,8 +13,9 @@ static void new_library(GameState *s, Game *g, int p)
 {
     Player *pl = &s->pl[p];
     uint8_t *lib = g->lib_buf[p];
-    for (int k = 0; k < pl->deck_n; k++) lib[k] = (uint8_t)k;
-    rng_shuffle(g->deck_rng[p], lib, pl->deck_n);
+    int n = pl->deck_n;                  /* read once: the stores to lib could alias it */
+    for (int k = 0; k < n; k++) lib[k] = (uint8_t)k;
+    rng_shuffle(g->deck_rng[p], lib, n);
     pl->lib = lib;
     pl->lib_top = 0;
     pl->lib_n = pl->deck_n;
@@ -28,6 +29,22 @@ static void draw_opening(GameState *s, int p)
         pl->hand[pl->hand_n++] = pl->lib[pl->lib_top++];
         pl->lib_n--;
     }
+}
+
+/* What player_free_spells and player_gy_abilities say of player p's deck
+ * (PL_FREE_SPELLS, PL_GY_ABILITIES), in one walk over the list that looks
+ * at each card once (a list's copies are in a row). */
+static uint8_t deck_flags(const GameState *s, int p)
+{
+    const uint16_t *deck = s->pl[p].deck;
+    unsigned f = 0;
+    for (int o = 0, n = s->pl[p].deck_n, last = -1; o < n; last = deck[o++]) {
+        if (deck[o] == last) continue;
+        const CardDef *d = &s->cards[deck[o]];
+        if (!(d->types & TYPE_LAND) && d->mana_value == 0) f |= PL_FREE_SPELLS;
+        if (card_gy_abilities(d)) f |= PL_GY_ABILITIES;
+    }
+    return (uint8_t)f;
 }
 
 void game_play_table(const CardPool *pool, const Deck *d, uint64_t *out)
@@ -50,8 +67,7 @@ void game_init(GameState *s, Game *g, int starting)
         const Policy *pol = g->policy[p];
         pl->deck = g->deck[p]->card;
         pl->deck_n = (uint8_t)g->deck[p]->n;
-        if (player_free_spells(s, p)) pl->flags |= PL_FREE_SPELLS;
-        if (player_gy_abilities(s, p)) pl->flags |= PL_GY_ABILITIES;
+        pl->flags |= deck_flags(s, p);
         pl->play = g->play[p];
         new_library(s, g, p);
         draw_opening(s, p);

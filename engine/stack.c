@@ -159,6 +159,7 @@ PermSet triggers_watch_dies(const GameState *s, PermSet set)
 
 void trigger_attached_dies(GameState *s, int slot, int player)
 {
+    if (s->trig_absent >> TR_ATTACHED_DIES & 1) return;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int j = permiter_next(&it);
         if ((s->px[j].abk & (PK_ATTACH | PK_TRIGGERED)) != (PK_ATTACH | PK_TRIGGERED) || s->px[j].attached != slot) continue;
@@ -228,7 +229,7 @@ void trigger_gy_damage(GameState *s, int p, uint16_t card, unsigned colors, int 
     trigger_gy(s, TR_OPP_DAMAGED_BY, src_ctl, p, s->cards[card].types, colors);
 }
 
-void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount)
+void trigger_event_on_card(GameState *s, int trigger, int slot, int other, int player, int amount)
 {
     const CardDef *d = &s->cards[s->perm[slot].card];
     for (int k = 0; k < d->n_abilities; k++)
@@ -283,6 +284,8 @@ static void targeted_by(GameState *s, int i, const StackItem *it)
 
 void triggers_targeted(GameState *s, const StackItem *it)
 {
+    const uint64_t kinds = 1ull << TR_BECOMES_TARGET | 1ull << TR_BECOMES_TARGET_BY | 1ull << TR_ATTACHED_BECOMES_TARGET;
+    if (!(kinds & ~s->trig_absent)) return;  /* no card of the game has one */
     PermSet named = 0;                       /* each permanent once, however many targets name it */
     for (int k = 0; k < it->n_targets; k++) {
         Target t = it->t[k];
@@ -349,9 +352,10 @@ void trigger_damaged_dies(GameState *s, int victim)
 void triggers_attacks(GameState *s)
 {
     PermSet att = s->combat.attackers;
-    if (!att) return;
+    if (!att || (s->trig_absent >> TR_OTHER_ATTACKS & 1)) return;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_TRIGGERED)) continue;
         const CardDef *d = &s->cards[s->perm[i].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];

@@ -53,14 +53,18 @@ static inline int triggers_put(GameState *s, Game *g)
  * the permanent has left: its card and controller are given.
  * trigger_event_any is the work; trigger_event its inline check that a
  * card of the game has an ability of that kind (GameState.trig_absent),
- * but for an upkeep (what a graveyard holds, Squee) and an attack (what
- * is attached to the attacker, TR_ATTACHED_ATTACKS), which look further. */
+ * or for an upkeep that the player owns a card whose ability functions
+ * from a graveyard (PL_GY_ABILITIES: Squee), for an attack that a card
+ * has TR_ATTACHED_ATTACKS (what is attached to the attacker). */
 void trigger_event_any(GameState *s, int trigger, int slot, uint16_t card, int controller, int player,
                        int amount);
 static inline void trigger_event(GameState *s, int trigger, int slot, uint16_t card, int controller, int player,
                                  int amount)
 {
-    if ((s->trig_absent >> trigger & 1) && trigger != TR_UPKEEP && trigger != TR_ATTACKS) return;
+    if ((s->trig_absent >> trigger & 1) &&
+        (trigger == TR_UPKEEP ? !(s->pl[player].flags & PL_GY_ABILITIES)
+                              : trigger != TR_ATTACKS || (s->trig_absent >> TR_ATTACHED_ATTACKS & 1)))
+        return;
     trigger_event_any(s, trigger, slot, card, controller, player, amount);
 }
 
@@ -76,8 +80,16 @@ void trigger_gy_damage(GameState *s, int p, uint16_t card, unsigned colors, int 
 
 /* A trigger of permanent `slot`'s own abilities (TR_BLOCKS, TR_DAMAGE_OPPONENT,
  * ...): `other` is the event's other permanent ("that creature") or NO_SLOT,
- * `player` the event's player, `amount` its amount. */
-void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount);
+ * `player` the event's player, `amount` its amount. trigger_event_on_card
+ * is the work; trigger_event_on its inline check that the permanent's card
+ * has a triggered ability (PermX.abk) and a card of the game one of that
+ * kind (most often not: combat damage to a player asks at each blow). */
+void trigger_event_on_card(GameState *s, int trigger, int slot, int other, int player, int amount);
+static inline void trigger_event_on(GameState *s, int trigger, int slot, int other, int player, int amount)
+{
+    if ((s->trig_absent >> trigger & 1) || !(s->px[slot].abk & PK_TRIGGERED)) return;
+    trigger_event_on_card(s, trigger, slot, other, player, amount);
+}
 
 /* 603.6c, 603.10a: permanent `slot` (card, controller) has left the
  * battlefield: its "When ~ leaves the battlefield" abilities, each with

@@ -294,12 +294,17 @@ static int untaps_in_others_step(const GameState *s, int q)
  * (played.c: "all permanents you control" alone). Not its controller's
  * untap step: "doesn't untap during its controller's untap step" does not
  * apply, and summoning sickness stays (302.6). */
-static void untap_others(GameState *s, int q)
+static int untap_others(GameState *s, int q)
 {
-    if (!untaps_in_others_step(s, q)) return;
-    for (PermIter it = permset_iter(s->perm_ctl[q]); permiter_more(&it);)
-        s->perm[permiter_next(&it)].flags &= (uint8_t)~PF_TAPPED;
+    if (!untaps_in_others_step(s, q)) return 0;
+    int untapped = 0;
+    for (PermIter it = permset_iter(s->perm_ctl[q]); permiter_more(&it);) {
+        Permanent *m = &s->perm[permiter_next(&it)];
+        untapped |= m->flags & PF_TAPPED;
+        m->flags &= (uint8_t)~PF_TAPPED;
+    }
     memset(s->pl[q].land_tapped, 0, sizeof s->pl[q].land_tapped);
+    return untapped;
 }
 
 static void untap_step(GameState *s, Game *g)
@@ -320,17 +325,22 @@ static void untap_step(GameState *s, Game *g)
             s->fl[k++] = *f;
         }
         s->float_n = (uint8_t)k;
+        int untapped = 0;                            /* PF_TAPPED: a permanent untapped */
         for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
             int i = permiter_next(&it);
             PermX *x = &s->px[i];
+            uint8_t was = s->perm[i].flags;
             s->perm[i].flags &= (uint8_t)(x->xflags & (PX_NO_UNTAP | PX_SKIP_UNTAP) || permset_has(skip, i)
                                           ? ~PF_SICK : ~(PF_TAPPED | PF_SICK));
+            untapped |= was & ~s->perm[i].flags & PF_TAPPED;
             x->xflags &= (uint8_t)~PX_SKIP_UNTAP;
         }
         s->pl[0].flags &= (uint8_t)~PL_CAST;         /* a new turn: no spell cast in it yet */
         s->pl[1].flags &= (uint8_t)~PL_CAST;
-        untap_others(s, 1 - p);
-        if (sba_state_auras(s)) s->sba_pending = 1;   /* an untapped creature an Aura "enchant tapped creature" is on (704.5m) */
+        untapped |= untap_others(s, 1 - p);
+        /* an untapped creature an Aura "enchant tapped creature" is on (704.5m); with none
+         * untapped, what the Auras are on is as the last check saw it */
+        if (untapped && sba_state_auras(s)) s->sba_pending = 1;
     } else {
         for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);)    /* 502.2, 302.6 */
             s->perm[permiter_next(&it)].flags &= (uint8_t)~(PF_TAPPED | PF_SICK);

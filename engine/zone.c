@@ -111,7 +111,7 @@ static int enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card,
     const CardDef *d = &s->cards[card];
     PermX *x = &s->px[i];
     memset(x, 0, sizeof *x);
-    s->pw_used &= ~PERMSET_BIT(i);                                            /* a new object (400.7) */
+    if (s->pw_used) s->pw_used &= ~PERMSET_BIT(i);                            /* a new object (400.7) */
     x->ts = state_ts(s);
     x->owner = (uint8_t)owner;
     if (ctl != owner) x->xflags |= PX_CTL_OTHER;                              /* 110.2 */
@@ -144,7 +144,7 @@ static int enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card,
     }
     layers_moved(s, i, ctl);
     game_event(g, s, EV_ENTER, ctl, i, 0, card, 0, 0);
-    trigger_event(s, TR_ETB, i, card, ctl, ctl, 0);
+    if (x->abk & PK_TRIGGERED) trigger_event(s, TR_ETB, i, card, ctl, ctl, 0);   /* its own card's abilities */
     if (!others) return i;
     if (s->layers_dirty) layers_refresh(s);           /* what enters is seen as it is (603.6a) */
     trigger_event(s, TR_OTHER_ETB, i, card, ctl, ctl, 0);
