@@ -43,6 +43,33 @@ static int life_worth(int life)
 
 int board_life_worth(int life) { return life_worth(life); }
 
+/* What permanent i counts in its side's part of the board's value, with
+ * *l (NULL: none) counted for `side`, its controller. */
+static inline int perm_worth(const GameState *s, int i, int side, BoardLands *l)
+{
+    int creature = perm_is_creature(s, i);
+    int w = creature ? creature_value(s, i) : 3;
+    /* not lore counters; the card read only with counters on it */
+    int loyalty = s->perm[i].loyalty && perm_is_planeswalker(s, i) ? s->perm[i].loyalty : 0;
+    w += loyalty ? 2 + 2 * loyalty : 0;                           /* its abilities to come */
+    if (l && (s->px[i].xflags & PX_LAND)) {
+        l->mana[side] += (s->px[i].abk & PK_MANA) != 0;
+        l->creature |= creature;
+    }
+    return w;
+}
+
+/* What a side counts in the board's value besides its permanents: its
+ * spells on the stack, its life and cards in hand, less its poison. */
+static inline int side_worth(const GameState *s, int side)
+{
+    int w = 0;
+    for (int k = 0; k < s->stack_n; k++)
+        if (s->stack[k].controller == side) w += 2 + s->cards[s->stack[k].card].mana_value;
+    const Player *pl = &s->pl[side];
+    return w + life_worth(pl->life) + 2 * pl->hand_n - 2 * pl->poison;
+}
+
 /* board_value's, with *l (NULL: none) counted on the same pass over the
  * battlefield (untouched once the game is over). */
 static inline int value_lands(const GameState *s, int p, BoardLands *l)
@@ -51,25 +78,11 @@ static inline int value_lands(const GameState *s, int p, BoardLands *l)
     int v = 0;
     if (l) l->creature = 0;
     for (int side = 0; side < 2; side++) {
-        int sign = side == p ? 1 : -1, w = 0;
+        int w = 0;
         if (l) l->mana[side] = 0;
-        for (PermIter it = permset_iter(s->perm_ctl[side]); permiter_more(&it);) {
-            int i = permiter_next(&it);
-            int creature = perm_is_creature(s, i);
-            w += creature ? creature_value(s, i) : 3;
-            /* not lore counters; the card read only with counters on it */
-            int loyalty = s->perm[i].loyalty && perm_is_planeswalker(s, i) ? s->perm[i].loyalty : 0;
-            w += loyalty ? 2 + 2 * loyalty : 0;                   /* its abilities to come */
-            if (l && (s->px[i].xflags & PX_LAND)) {
-                l->mana[side] += (s->px[i].abk & PK_MANA) != 0;
-                l->creature |= creature;
-            }
-        }
-        for (int k = 0; k < s->stack_n; k++)
-            if (s->stack[k].controller == side) w += 2 + s->cards[s->stack[k].card].mana_value;
-        const Player *pl = &s->pl[side];
-        w += life_worth(pl->life) + 2 * pl->hand_n - 2 * pl->poison;
-        v += sign * w;
+        for (PermIter it = permset_iter(s->perm_ctl[side]); permiter_more(&it);) w += perm_worth(s, permiter_next(&it), side, l);
+        w += side_worth(s, side);
+        v += side == p ? w : -w;
     }
     return v;
 }
@@ -211,9 +224,9 @@ static int settled(const GameState *s)
            !(s->layers_reads & (LR_PERMS | LR_CONTROL | LR_GY | LR_SUBTYPES));
 }
 
-static int quiet_apart(const GameState *s, int p);
+static int quiet_value(const GameState *s, int q, int p, int *v, BoardLands *l);
 
-int board_quiet(const GameState *s, int p)
+int board_quiet(const GameState *s, int p, int *v, BoardLands *l)
 {
     if (!settled(s)) return 0;
     /* In combat, the pumps until end of turn that resolved and those of p's
@@ -226,38 +239,61 @@ int board_quiet(const GameState *s, int p)
             return 0;
     }
     if (s->stack_n && !stack_pumps(s, p, NULL, NULL)) return 0;
-    return quiet_apart(s, p);
+    return quiet_value(s, p, p, v, l);
 }
 
-/* board_quiet's answer on a settled state, the stack and the effects in
- * force aside: the players' rules, the triggers, the permanents'
- * abilities. */
-static int quiet_apart(const GameState *s, int p)
+/* What permanent i does to board_quiet's answer (mine: the player it is
+ * asked for controls it): 0 not quiet, else BOARD_QUIET and
+ * BOARD_FILTER_READS when one of its static abilities selects by keywords
+ * or power. */
+static inline int perm_quiet(const GameState *s, int i, int mine)
 {
-    for (int q = 0; q < 2; q++)
-        if ((s->pl_rules[q] & (PR_CANT_LOSE | PR_CANT_WIN | PR_NO_GAIN | PR_NO_DAMAGE | PR_NO_PREVENT)) ||
-            (s->pl[q].flags & PL_GY_ABILITIES) || s->pl[q].prevent)
-            return 0;
-    if (trigger_watched(s, ~calm_triggers)) return 0;
+    unsigned abk = s->px[i].abk;
+    const CardDef *d = &s->cards[s->perm[i].card];
+    if (abk & (PK_CONTROL | PK_COND)) return 0;
+    if ((abk & PK_MANA) && mine && !plain_mana(d)) return 0;
+    if (!(abk & PK_STATIC)) return BOARD_QUIET;
     int quiet = BOARD_QUIET;
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        unsigned abk = s->px[i].abk;
-        const CardDef *d = &s->cards[s->perm[i].card];
-        if (abk & (PK_CONTROL | PK_COND)) return 0;
-        if ((abk & PK_MANA) && perm_controller(s, i) == p && !plain_mana(d)) return 0;
-        if (!(abk & PK_STATIC)) continue;
-        for (int k = 0; k < d->n_abilities; k++) {
-            const Ability *a = &d->ab[k];
-            for (int j = 0; a->kind == AB_STATIC && j < a->n_effects; j++) {
-                const Effect *e = &a->effect[j];
-                if (!adds_only(e) || (e->who != SEL_SELF && e->who != SEL_ATTACHED && e->who != SEL_ALL)) return 0;
-                if (e->who == SEL_ALL && (e->sel.kw || e->sel.kw_not || e->sel.power_max != FILTER_NO_LIMIT ||
-                                          e->sel.power_min != FILTER_NO_MIN))
-                    quiet |= BOARD_FILTER_READS;
-            }
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        for (int j = 0; a->kind == AB_STATIC && j < a->n_effects; j++) {
+            const Effect *e = &a->effect[j];
+            if (!adds_only(e) || (e->who != SEL_SELF && e->who != SEL_ATTACHED && e->who != SEL_ALL)) return 0;
+            if (e->who == SEL_ALL && (e->sel.kw || e->sel.kw_not || e->sel.power_max != FILTER_NO_LIMIT ||
+                                      e->sel.power_min != FILTER_NO_MIN))
+                quiet |= BOARD_FILTER_READS;
         }
     }
+    return quiet;
+}
+
+/* board_quiet's answer for player q on a settled state, the stack and the
+ * effects in force aside: the players' rules, the triggers, the
+ * permanents' abilities (perm_quiet). When quiet, board_value_lands's
+ * for player p in *v and *l, counted on the same pass over the
+ * battlefield. */
+static int quiet_value(const GameState *s, int q, int p, int *v, BoardLands *l)
+{
+    for (int r = 0; r < 2; r++)
+        if ((s->pl_rules[r] & (PR_CANT_LOSE | PR_CANT_WIN | PR_NO_GAIN | PR_NO_DAMAGE | PR_NO_PREVENT)) ||
+            (s->pl[r].flags & PL_GY_ABILITIES) || s->pl[r].prevent)
+            return 0;
+    if (trigger_watched(s, ~calm_triggers)) return 0;
+    int quiet = BOARD_QUIET, value = 0;
+    l->creature = 0;
+    for (int side = 0; side < 2; side++) {
+        int w = 0;
+        l->mana[side] = 0;
+        for (PermIter it = permset_iter(s->perm_ctl[side]); permiter_more(&it);) {
+            int i = permiter_next(&it), one = perm_quiet(s, i, side == q);
+            if (!one) return 0;
+            quiet |= one;
+            w += perm_worth(s, i, side, l);
+        }
+        w += side_worth(s, side);
+        value += side == p ? w : -w;
+    }
+    *v = value;
     return quiet;
 }
 
@@ -1168,12 +1204,12 @@ int board_stack_known(const GameState *s, int p, int *v, int life[2], BoardLands
     if (s->stack_n != 1 || s->float_n || (s->step >= STEP_DECLARE_BLOCKERS && s->step <= STEP_COMBAT_DAMAGE)) return 0;
     const StackItem *it = &s->stack[0];
     const CardDef *d = &s->cards[it->card];
-    int q = 1 - p, kind = stack_item_kind(s, it, q), quiet;
-    if (!kind || damage_doublers(s) || !settled(s) || !(quiet = quiet_apart(s, q))) return 0;
+    int q = 1 - p, kind = stack_item_kind(s, it, q), quiet, now, w;
+    if (!kind || damage_doublers(s) || !settled(s) || !(quiet = quiet_value(s, q, p, &now, l))) return 0;
     Players o;
     BoardMemo memo = { 0 };
     Adds x;
-    int now = -value_lands(s, p, l) - 2 - d->mana_value, w;   /* q's, the item gone from the stack */
+    now = -now - 2 - d->mana_value;                              /* q's, the item gone from the stack */
     players_now(s, q, 0, &o);
     if (kind == 1 ? !permanent_known(s, q, d, quiet, now, 0, &o, &w)
         : kind == 2 ? !attached_read(s, q, d, &memo, &x) || !aura_known(s, q, it->t[0].v, &x, quiet, now, &w)

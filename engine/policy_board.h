@@ -72,9 +72,10 @@ int board_value_lands(const GameState *s, int p, BoardLands *l);
 /* Whether the board is quiet for player p (above): 0, or BOARD_QUIET
  * and BOARD_FILTER_READS when a static ability on the battlefield selects
  * what it applies to by keywords or power (what a known play adds could
- * change what it applies to). */
+ * change what it applies to). When it is, board_value_lands's in *v and
+ * *l, counted on the same pass over the battlefield. */
 enum { BOARD_QUIET = 1, BOARD_FILTER_READS = 2 };
-int board_quiet(const GameState *s, int p);
+int board_quiet(const GameState *s, int p, int *v, BoardLands *l);
 
 /* What static effects add to one permanent (613: layer 6 and 7c add, in
  * any order). */
@@ -95,7 +96,7 @@ typedef struct BoardMemo {
 } BoardMemo;
 
 /* The value for p after action a resolves with no answer, when known
- * without a fork on a board board_quiet(s, p) found quiet (`quiet` its
+ * without a fork on a board board_quiet(s, p, ...) found quiet (`quiet` its
  * answer, `now` board_value(s, p), `memo` the look's): 1 and *v, else
  * 0. */
 int board_known(const GameState *s, int p, const Action *a, int quiet, int now, BoardMemo *memo, int *v);

@@ -660,18 +660,11 @@ static int spells_try(const GameState *s, const Game *g, int p, const Action *a,
 static int quiet_for(const GameState *s, int p, int version, int *now, int *extra)
 {
     if (version >= 2 && damage_to_come(s)) return 0;     /* the fork deals it */
-    int quiet = board_quiet(s, p);
-    if (!quiet) return 0;
-    if (version < 2) {
-        *now = board_value(s, p);
-        *extra = 0;
-        return quiet;
-    }
     BoardLands l;
-    int v = board_value_lands(s, p, &l);
-    if (l.creature) return 0;
+    int v, quiet = board_quiet(s, p, &v, &l);
+    if (!quiet || (version >= 2 && l.creature)) return 0;
     *now = v;
-    *extra = lands_worth(s, p, &l) + library_worth(s, p);
+    *extra = version >= 2 ? lands_worth(s, p, &l) + library_worth(s, p) : 0;
     return quiet;
 }
 
