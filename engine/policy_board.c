@@ -935,6 +935,34 @@ int board_playout_calm(const GameState *s, int p)
     return 1;
 }
 
+int board_combat_known(const GameState *s, int p, int *v, int life[2], BoardLands *l)
+{
+    const unsigned none = SPELLS_NO_WARDS | SPELLS_NO_REDIRECT;
+    int att = s->active, def = 1 - att, dmg = 0;
+    if (s->step != STEP_DECLARE_BLOCKERS || s->stack_n || s->float_n || s->combat.blockers || s->prevent_combat ||
+        (s->spells & none) != none || (s->combat.attackers & ~s->perm_ctl[att]))
+        return 0;
+    for (PermIter it = permset_iter(s->combat.attackers); permiter_more(&it);) {
+        const Permanent *q = &s->perm[permiter_next(&it)];
+        if ((q->flags & (PF_BLOCKED | PF_HAD_FS)) || q->target != TARGET_PLAYER ||
+            (q->kw & (KW_FIRST_STRIKE | KW_DOUBLE_STRIKE | KW_LIFELINK | KW_INFECT)))
+            return 0;
+        dmg += q->power > 0 ? q->power : 0;                      /* 510.1a */
+    }
+    if (!board_playout_calm(s, p)) return 0;
+    int left = s->pl[def].life - dmg;
+    if (left <= 0) {                                             /* 704.5a */
+        *v = att == p ? 100000 : -100000;
+        life[0] = life[1] = 0;
+        return 1;
+    }
+    int d = life_worth(left) - life_worth(s->pl[def].life);
+    *v = value_lands(s, p, l) + (def == p ? d : -d);
+    life[att] = s->pl[att].life;
+    life[def] = left;
+    return 1;
+}
+
 /* Whether a static ability on the battlefield selects what it applies to
  * by keywords or power: a pump or a keyword could change its set. */
 static int statics_read_strength(const GameState *s)

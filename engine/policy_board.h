@@ -112,6 +112,19 @@ int board_known(const GameState *s, int p, const Action *a, int quiet, int now, 
  * 0. */
 int board_stack_known(const GameState *s, int p, int *v, int life[2], BoardLands *l);
 
+/* The value for p (*l counted as board_value_lands counts it), and the
+ * players' life (0: the game ends), once the combat's damage is dealt in
+ * a look's playout from s as blockers are declared (policy_spells.c),
+ * when known without the fork: no creature blocks, none that attacks is
+ * blocked, has first strike, double strike, lifelink or infect or
+ * attacks a planeswalker; nothing on the stack, no effect in force, no
+ * prevention of combat damage, no card of the decks that prevents or
+ * redirects damage (SPELLS_NO_WARDS, SPELLS_NO_REDIRECT), and a playout
+ * that board_playout_calm(s, p) finds calm. The defending player then
+ * loses the attackers' power in life (510.2), and nothing else changes
+ * (the damage marked on no creature, nothing triggered). 1, else 0. */
+int board_combat_known(const GameState *s, int p, int *v, int life[2], BoardLands *l);
+
 /* Whether nothing in a look's playout from s for player p (the stack
  * resolved with no answer, the combat's damage dealt, "until end of turn"
  * ended: policy_spells.c) sees or changes what p's damage to the

@@ -310,11 +310,14 @@ static int pass_value(const GameState *s, const Game *g, int p, int version, int
     if (version >= 2 && (s->stack_n || damage_to_come(s))) {
         /* The opponent's permanent spell alone on the stack, entering as
          * a known play would (board_stack_known; none that draws while a
-         * library is low, as known_value), valued without the fork. */
+         * library is low, as known_value), and a combat whose damage only
+         * takes the defending player's life (board_combat_known), valued
+         * without the fork. */
         int v;
         BoardLands l;
-        if (s->stack_n == 1 && !(library_low(s) && card_draws(&s->cards[s->stack[0].card])) &&
-            board_stack_known(s, p, &v, life, &l))
+        if ((s->stack_n == 1 && !(library_low(s) && card_draws(&s->cards[s->stack[0].card])) &&
+             board_stack_known(s, p, &v, life, &l)) ||
+            board_combat_known(s, p, &v, life, &l))
             return life[p] ? v + lands_worth(s, p, &l) + library_worth(s, p) : v;
         GameState f;
         state_fork(&f, s);
