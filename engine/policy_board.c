@@ -243,9 +243,9 @@ int board_quiet(const GameState *s, int p, int *v, BoardLands *l)
 }
 
 /* What permanent i does to board_quiet's answer (mine: the player it is
- * asked for controls it): 0 not quiet, else BOARD_QUIET and
- * BOARD_FILTER_READS when one of its static abilities selects by keywords
- * or power. */
+ * asked for controls it): 0 not quiet, else BOARD_QUIET, with BOARD_SETS
+ * when one of its static abilities applies to a set and
+ * BOARD_FILTER_READS when that set is selected by keywords or power. */
 static inline int perm_quiet(const GameState *s, int i, int mine)
 {
     unsigned abk = s->px[i].abk;
@@ -259,8 +259,9 @@ static inline int perm_quiet(const GameState *s, int i, int mine)
         for (int j = 0; a->kind == AB_STATIC && j < a->n_effects; j++) {
             const Effect *e = &a->effect[j];
             if (!adds_only(e) || (e->who != SEL_SELF && e->who != SEL_ATTACHED && e->who != SEL_ALL)) return 0;
-            if (e->who == SEL_ALL && (e->sel.kw || e->sel.kw_not || e->sel.power_max != FILTER_NO_LIMIT ||
-                                      e->sel.power_min != FILTER_NO_MIN))
+            if (e->who != SEL_ALL) continue;
+            quiet |= BOARD_SETS;
+            if (e->sel.kw || e->sel.kw_not || e->sel.power_max != FILTER_NO_LIMIT || e->sel.power_min != FILTER_NO_MIN)
                 quiet |= BOARD_FILTER_READS;
         }
     }
@@ -496,7 +497,7 @@ static int permanent_known(const GameState *s, int p, const CardDef *d, int quie
     int creature = (d->types & TYPE_CREATURE) != 0;
     if (!enters_quietly(d, 0) || (creature && (quiet & BOARD_FILTER_READS))) return 0;
     Adds self = { 0, 0, 0, 0 };
-    if (creature && !newcomer_gets(s, p, d, &self)) return 0;
+    if (creature && (quiet & BOARD_SETS) && !newcomer_gets(s, p, d, &self)) return 0;
     int w = now;
     for (int k = 0; k < d->n_abilities; k++)
         for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {

@@ -72,9 +72,11 @@ int board_value_lands(const GameState *s, int p, BoardLands *l);
 /* Whether the board is quiet for player p (above): 0, or BOARD_QUIET
  * and BOARD_FILTER_READS when a static ability on the battlefield selects
  * what it applies to by keywords or power (what a known play adds could
- * change what it applies to). When it is, board_value_lands's in *v and
- * *l, counted on the same pass over the battlefield. */
-enum { BOARD_QUIET = 1, BOARD_FILTER_READS = 2 };
+ * change what it applies to), BOARD_SETS when one applies to a set of
+ * permanents at all (a lord, an anthem: else none adds to a creature
+ * entering). When it is, board_value_lands's in *v and *l, counted on the
+ * same pass over the battlefield. */
+enum { BOARD_QUIET = 1, BOARD_FILTER_READS = 2, BOARD_SETS = 4 };
 int board_quiet(const GameState *s, int p, int *v, BoardLands *l);
 
 /* What static effects add to one permanent (613: layer 6 and 7c add, in
