@@ -808,6 +808,23 @@ typedef struct Ranked {
     int k[LOOK_MAX], v[LOOK_MAX];
 } Ranked;
 
+/* The first of the candidates valued in r (from its entry `first` on)
+ * that is worth most of those at sorcery speed (not instant_speed), its
+ * value in *v; 0 for none. */
+static int sorcery_speed_best(const GameState *s, int p, const Action *legal, const Ranked *r, int first, int *v)
+{
+    int sorc = 0;
+    *v = 0;
+    for (int j = first; j < r->n; j++) {
+        const Action *a = &legal[r->k[j]];
+        if ((!sorc || r->v[j] > *v) && !instant_speed(s, p, a, action_ability(s, p, a))) {
+            *v = r->v[j];
+            sorc = r->k[j];
+        }
+    }
+    return sorc;
+}
+
 static int spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land, int prune,
                        int version, Ranked *rank)
 {
@@ -818,7 +835,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
     /* Passing is valued once a candidate is (when every one is passed by,
      * passing is the choice without it). */
     int best = 0, best_v = 0, valued = 0, watched = -1, quiet = -1, now = 0, extra_now = 0;
-    int sorc = 0, sorc_v = 0, pass_v = 0;   /* the best candidate at sorcery speed, passing */
+    int pass_v = 0;                         /* passing's value */
     int pass_life[2] = { 0, 0 }, calm = -1; /* pass_value's life totals, board_playout_calm's answer */
     BoardMemo memo = { 0 };                 /* board_known's reading of the look's Auras and Equipment */
     uint32_t idle_key[8];   /* the spells and abilities tried on an idle target */
@@ -830,6 +847,10 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
     int csorc[8], csorc_n = 0;
     Reading r = { 0 };
     int read = 0;   /* the candidate r reads (0: none yet) */
+    Ranked own;     /* the values given, when the caller does not ask for them (sorcery_speed_best) */
+    own.n = 0;
+    Ranked *given = rank ? rank : &own;
+    int first = given->n;
     for (int k = 1; k < n && k < LOOK_MAX; k++) {
         if (legal[k].type == ACT_LAND || does_nothing(s, p, &legal[k])) continue;
         if (!read || !same_source(&legal[read], &legal[k])) { r = read_action(s, p, &legal[k]); read = k; }
@@ -875,15 +896,17 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
             if (!from_pass || !calm) v = spells_try(s, g, p, &legal[k], version);
         }
         if (version >= 2 && v > -100000 && v < 100000) v += selection_worth(r.ab);
-        if (rank) { rank->k[rank->n] = k; rank->v[rank->n++] = v; }
+        given->k[given->n] = k;
+        given->v[given->n++] = v;
         if (v > best_v) { best_v = v; best = k; }
-        if ((!sorc || v > sorc_v) && !instant_speed(s, p, &legal[k], r.ab)) { sorc_v = v; sorc = k; }
     }
     /* Version 2 holds up its mana: a play at instant speed that can wait
      * (waits) does, and the mana for it stays open unless the best play
      * at sorcery speed that beats passing leaves enough. */
-    if (version >= 2 && best && waits(s, g, p, &legal[best], best_v, version))
+    if (version >= 2 && best && waits(s, g, p, &legal[best], best_v, version)) {
+        int sorc_v, sorc = sorcery_speed_best(s, p, legal, given, first, &sorc_v);
         return sorc && sorc_v > pass_v && leaves_mana_for(s, g, p, &legal[sorc], &legal[best], version) ? sorc : 0;
+    }
     if (best || !csorc_n) return best;
     /* Nothing else worth doing: the combat sorcery whose combat is worth
      * most, if more than the combat after passing. */
