@@ -9,12 +9,20 @@
 
 static void opening_hand_actions(GameState *s, Game *g);
 
+/* The bytes 0 .. 255 in order: a library before its shuffle, copied at
+ * once (a loop storing a byte at a time cost as much as the shuffle). */
+#define IDENT4(k) (k), (k) + 1, (k) + 2, (k) + 3
+#define IDENT16(k) IDENT4(k), IDENT4((k) + 4), IDENT4((k) + 8), IDENT4((k) + 12)
+#define IDENT64(k) IDENT16(k), IDENT16((k) + 16), IDENT16((k) + 32), IDENT16((k) + 48)
+static const uint8_t identity[256] = { IDENT64(0), IDENT64(64), IDENT64(128), IDENT64(192) };
+_Static_assert(DECK_MAX <= 256, "a library's order starts from identity's bytes");
+
 static void new_library(GameState *s, Game *g, int p)
 {
     Player *pl = &s->pl[p];
     uint8_t *lib = g->lib_buf[p];
     int n = pl->deck_n;                  /* read once: the stores to lib could alias it */
-    for (int k = 0; k < n; k++) lib[k] = (uint8_t)k;
+    memcpy(lib, identity, (size_t)n);
     rng_shuffle(g->deck_rng[p], lib, n);
     pl->lib = lib;
     pl->lib_top = 0;
