@@ -50,7 +50,7 @@ static int redirect(GameState *s, const Game *g, const DamageSource *src, int p,
 
 int damage_player_shields(const GameState *s, int p, int src_ctl)
 {
-    if (src_ctl == p) return 0;
+    if (src_ctl == p || (s->spells & SPELLS_NO_SHIELDS)) return 0;
     int n = 0;
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);

@@ -107,7 +107,7 @@ typedef struct Game {
     const CardPool *pool;          /* card definitions */
     const Deck *deck[2];           /* each seat's deck list */
     uint8_t edition;               /* Edition */
-    uint8_t text;                  /* 0: game_init looks at the decks; else 1 + GameState.spells
+    uint16_t text;                 /* 0: game_init looks at the decks; else 1 + GameState.spells
                                       (game_text: whether a deck holds a card with rules text, and
                                       one that singles out a land), found once by the caller for
                                       all its games of the matchup */
@@ -186,7 +186,9 @@ int card_singles_out_land(const CardDef *d);
  * SPELLS_NO_EXTRA_LAND when none lets a player play an additional land,
  * SPELLS_NO_DOUBLERS when none doubles every source's damage,
  * SPELLS_NO_WARDS when none prevents damage to or by what it is attached to,
- * SPELLS_NO_REDIRECT when none redirects the damage dealt to a player).
+ * SPELLS_NO_REDIRECT when none redirects the damage dealt to a player,
+ * SPELLS_NO_SHIELDS, SPELLS_NO_STATE_AURAS, SPELLS_NO_BECOMERS and
+ * SPELLS_NO_UPKEEP_ACTS when no card nor token has what they name).
  * Once per matchup: every game of it plays alike. */
 int game_text(const CardPool *pool, const Deck *a, const Deck *b);
 

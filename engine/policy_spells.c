@@ -66,6 +66,7 @@ static int becomes(const GameState *s, const Action *a)
 /* Whether player p controls a land that can become a creature (heuristic.h). */
 int heuristic_has_becomer(const GameState *s, int p)
 {
+    if (s->spells & SPELLS_NO_BECOMERS) return 0;
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_ACTIVATED) || !(s->px[i].xflags & PX_LAND)) continue;
@@ -340,6 +341,7 @@ static int pass_value(const GameState *s, const Game *g, int p, int version, int
  * heuristic then looks in its upkeep (upkeep_untap). */
 int heuristic_upkeep_untap_waits(const GameState *s, int p)
 {
+    if (s->spells & SPELLS_NO_UPKEEP_ACTS) return 0;
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_ACTIVATED) || !(s->perm[i].flags & PF_TAPPED)) continue;

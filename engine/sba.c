@@ -204,6 +204,7 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
 
 int sba_state_auras(const GameState *s)
 {
+    if (s->spells & SPELLS_NO_STATE_AURAS) return 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_ATTACH) || s->px[i].attached == NO_SLOT) continue;

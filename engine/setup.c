@@ -9,12 +9,20 @@
 
 static void opening_hand_actions(GameState *s, Game *g);
 
+/* The bytes 0 .. 255 in order: a library before its shuffle, copied at
+ * once (a loop storing a byte at a time cost as much as the shuffle). */
+#define IDENT4(k) (k), (k) + 1, (k) + 2, (k) + 3
+#define IDENT16(k) IDENT4(k), IDENT4((k) + 4), IDENT4((k) + 8), IDENT4((k) + 12)
+#define IDENT64(k) IDENT16(k), IDENT16((k) + 16), IDENT16((k) + 32), IDENT16((k) + 48)
+static const uint8_t identity[256] = { IDENT64(0), IDENT64(64), IDENT64(128), IDENT64(192) };
+_Static_assert(DECK_MAX <= 256, "a library's order starts from identity's bytes");
+
 static void new_library(GameState *s, Game *g, int p)
 {
     Player *pl = &s->pl[p];
     uint8_t *lib = g->lib_buf[p];
     int n = pl->deck_n;                  /* read once: the stores to lib could alias it */
-    for (int k = 0; k < n; k++) lib[k] = (uint8_t)k;
+    memcpy(lib, identity, (size_t)n);
     rng_shuffle(g->deck_rng[p], lib, n);
     pl->lib = lib;
     pl->lib_top = 0;
@@ -58,7 +66,7 @@ void game_init(GameState *s, Game *g, int starting)
     if (g->turn_cap) s->turn_cap = g->turn_cap;
     s->starting = s->active = (uint8_t)starting;
     /* The stack, priority and effects run when a deck needs them. */
-    s->spells = (uint8_t)((g->text ? g->text : game_text(g->pool, g->deck[0], g->deck[1])) - 1);
+    s->spells = (uint16_t)((g->text ? g->text : game_text(g->pool, g->deck[0], g->deck[1])) - 1);
     if (s->spells) s->trig_absent = g->text ? g->trig_absent : ~game_triggers(g->pool, g->deck[0], g->deck[1]);
     game_event(g, s, EV_GAME_START, starting, 0, 0, 0, 0, 0);
     for (int k = 0; k < 2; k++) {
@@ -184,8 +192,27 @@ static int card_has_effect(const CardDef *d, int statics, int op, int who, int a
     return 0;
 }
 
+/* The SPELLS_NO_SHIELDS, SPELLS_NO_STATE_AURAS, SPELLS_NO_BECOMERS and
+ * SPELLS_NO_UPKEEP_ACTS bits card d denies: what each function they spare
+ * looks for in a permanent's card (damage_player_shields' static
+ * prevention, of any form here; sba_state_auras' restriction;
+ * heuristic_has_becomer's and heuristic_upkeep_untap_waits' activated
+ * abilities). */
+static unsigned card_denies(const CardDef *d)
+{
+    unsigned f = card_has_effect(d, 1, OP_PREVENT_NEXT, SEL_YOU, -1) ? SPELLS_NO_SHIELDS : 0u;   /* Guardian Seraph */
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (a->kind == AB_ENCHANT && a->trig_filter.state) f |= SPELLS_NO_STATE_AURAS;
+        if (a->kind == AB_ACTIVATED && a->n_effects && a->effect[0].op == OP_BECOME) f |= SPELLS_NO_BECOMERS;
+        if (a->kind == AB_ACTIVATED && (a->timing & TM_UPKEEP)) f |= SPELLS_NO_UPKEEP_ACTS;
+    }
+    return f;
+}
+
 int game_text(const CardPool *pool, const Deck *a, const Deck *b)
 {
+    unsigned denied = 0;
     int text = deck_has_text(pool, a) || deck_has_text(pool, b), objects = 0, grants = 0, extra = 0, doubles = 0,
         wards = 0, redirects = 0;
     for (int d = 0; d < 2 && text; d++) {
@@ -198,12 +225,18 @@ int game_text(const CardPool *pool, const Deck *a, const Deck *b)
             doubles |= card_has_effect(c, 1, OP_DOUBLE_DAMAGE, SEL_NONE, -1);      /* Furnace of Rath */
             wards |= card_has_effect(c, 1, OP_PREVENT_ALL, SEL_ATTACHED, -1);      /* Heart of Light */
             redirects |= card_has_effect(c, 0, OP_REDIRECT, -1, -1);               /* Pariah, Kjeldoran Royal Guard */
+            denied |= card_denies(c);
         }
     }
-    for (int t = 0; t < pool->n_tokens && text && !grants; t++) grants = card_grants(&pool->cards[pool->n + t]);
+    for (int t = 0; t < pool->n_tokens && text; t++) {                         /* any may be made */
+        grants |= card_grants(&pool->cards[pool->n + t]);
+        denied |= card_denies(&pool->cards[pool->n + t]);
+    }
+    unsigned spared = SPELLS_NO_SHIELDS | SPELLS_NO_STATE_AURAS | SPELLS_NO_BECOMERS | SPELLS_NO_UPKEEP_ACTS;
     return 1 + (text ? SPELLS_ON : 0) + (objects ? SPELLS_LAND_OBJECTS : 0) + (text && !grants ? SPELLS_NO_GRANTED : 0) +
            (text && !extra ? SPELLS_NO_EXTRA_LAND : 0) + (text && !doubles ? SPELLS_NO_DOUBLERS : 0) +
-           (text && !wards ? SPELLS_NO_WARDS : 0) + (text && !redirects ? SPELLS_NO_REDIRECT : 0);
+           (text && !wards ? SPELLS_NO_WARDS : 0) + (text && !redirects ? SPELLS_NO_REDIRECT : 0) +
+           (text ? (int)(spared & ~denied) : 0);
 }
 
 /* The TR_* kinds of card d's triggered abilities (bits). */

@@ -470,6 +470,10 @@ typedef struct GameState {
     uint8_t   layers_n;          /* with layers_dirty LAYERS_SOME: how many in layers_some */
     uint8_t   layers_some[LAYERS_SOME_MAX]; /* with layers_dirty LAYERS_SOME: the slots whose
                                     characteristics alone may have changed (layers.h) */
+    uint16_t  spells;            /* SPELLS_* (0: neither deck holds a card with rules text, the
+                                    creature-only fast path); tested as a truth value for "the
+                                    stack, priority and effects run" (here, in the room before
+                                    the PermSets' alignment too) */
     PermSet   perm_used;         /* live slots of perm[] */
     PermSet   perm_ctl[2];       /* slots each player controls */
     Combat    combat;
@@ -485,9 +489,6 @@ typedef struct GameState {
     uint8_t   error;             /* MtgError that ended it, if END_ERROR */
     uint8_t   sba_pending;       /* something changed that a state-based action may act on */
     uint8_t   stack_n;           /* spells and abilities on the stack */
-    uint8_t   spells;            /* SPELLS_* (0: neither deck holds a card with rules text, the
-                                    creature-only fast path); tested as a truth value for "the
-                                    stack, priority and effects run" */
     uint8_t   float_n;           /* continuous effects in force: fl[0 .. float_n-1] */
     uint8_t   pending_n;         /* triggered abilities waiting: pend[0 .. pending_n-1] */
     uint8_t   layers_dirty;      /* characteristics must be computed again (layers.c): 1 all of
@@ -635,10 +636,25 @@ enum {
                                       or by what it is attached to (Heart of Light, Magebane Armor):
                                       damage.h's damage_attached_prevents is 0 without a look. Set
                                       only when known, likewise */
-    SPELLS_NO_REDIRECT  = 1u << 6  /* with SPELLS_ON: no card of the decks redirects the damage
+    SPELLS_NO_REDIRECT  = 1u << 6, /* with SPELLS_ON: no card of the decks redirects the damage
                                       dealt to a player (OP_REDIRECT: Pariah): damage to a player
                                       is dealt to that player without a look (damage.h's
                                       damage_redirect). Set only when known, likewise */
+    SPELLS_NO_SHIELDS   = 1u << 7, /* with SPELLS_ON: no card of the decks nor token has a static
+                                      ability that prevents damage to its controller (OP_PREVENT_NEXT
+                                      for SEL_YOU: Guardian Seraph): damage.h's damage_player_shields
+                                      is 0 without a look. Set only when known, likewise */
+    SPELLS_NO_STATE_AURAS = 1u << 8,/* with SPELLS_ON: no card of the decks nor token is an Aura with
+                                      a state restriction ("enchant tapped creature"): game.h's
+                                      sba_state_auras is 0 without a look. Likewise */
+    SPELLS_NO_BECOMERS  = 1u << 9, /* with SPELLS_ON: no card of the decks nor token has an
+                                      activated ability whose first effect makes it a creature
+                                      (OP_BECOME: Mishra's Factory): heuristic.h's
+                                      heuristic_has_becomer is 0 without a look. Likewise */
+    SPELLS_NO_UPKEEP_ACTS = 1u << 10 /* with SPELLS_ON: no card of the decks nor token has an
+                                      "activate only during your upkeep" ability (TM_UPKEEP:
+                                      Colossus of Sardia): heuristic.h's heuristic_upkeep_untap_waits
+                                      is 0 without a look. Likewise */
 };
 
 /* GameState.extra_n */

@@ -72,6 +72,9 @@ static int casts_of(const Pos *x, int p, int h)
     return m;
 }
 
+/* SPELLS_NO_SHIELDS, SPELLS_NO_STATE_AURAS, SPELLS_NO_BECOMERS, SPELLS_NO_UPKEEP_ACTS. */
+#define NO_MORE (SPELLS_NO_SHIELDS | SPELLS_NO_STATE_AURAS | SPELLS_NO_BECOMERS | SPELLS_NO_UPKEEP_ACTS)
+
 /* The choice is made for a matchup: a deck with Demolish makes both
  * players' basic lands permanents; decks without such a card keep counts. */
 static void test_matchup_choice(void **state)
@@ -86,33 +89,45 @@ static void test_matchup_choice(void **state)
     assert_int_equal(game_text(&v, &a, &b), 1);                            /* creature-only */
     /* SPELLS_NO_GRANTED: no Aura grants an activated ability (below, Trollhide's). */
     b.card[1] = (uint16_t)pool_find(&pool, "Lightning Bolt");
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));                /* counts */
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT | NO_MORE));                /* counts */
     b.card[1] = (uint16_t)pool_find(&pool, "Demolish");
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
-    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT | NO_MORE));
+    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT | NO_MORE));
     b.card[1] = (uint16_t)pool_find(&pool, "Worldslayer");                /* "destroy all permanents other than ~" */
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT | NO_MORE));
     b.card[1] = (uint16_t)pool_find(&pool, "Planar Cleansing");           /* "destroy all nonland permanents" */
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT | NO_MORE));
     b.card[1] = (uint16_t)pool_find(&pool, "Indestructibility");          /* "Enchant permanent" */
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT | NO_MORE));
     b.card[1] = (uint16_t)pool_find(&pool, "Pacifism");                   /* "Enchant creature" */
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT | NO_MORE));
     b.card[1] = (uint16_t)pool_find(&pool, "Trollhide");                  /* has "{1}{G}: Regenerate this creature." */
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
-    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT | NO_MORE));
+    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT | NO_MORE));
     /* SPELLS_NO_DOUBLERS: no card doubles every source's damage (Furnace of Rath does). */
     b.card[1] = (uint16_t)pool_find(&pool, "Furnace of Rath");
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
-    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT));
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT | NO_MORE));
+    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT | NO_MORE));
     /* SPELLS_NO_WARDS: no card prevents damage to or by what it is attached to (Heart of Light does). */
     b.card[1] = (uint16_t)pool_find(&pool, "Heart of Light");
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_REDIRECT));
-    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_REDIRECT));
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_REDIRECT | NO_MORE));
+    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_REDIRECT | NO_MORE));
     /* SPELLS_NO_REDIRECT: no card redirects the damage dealt to a player (Pariah does). */
     b.card[1] = (uint16_t)pool_find(&pool, "Pariah");
-    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS));
-    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS));
+    assert_int_equal(game_text(&v, &a, &b), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | NO_MORE));
+    assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | NO_MORE));
+    /* The other NO bits: no card has a static shield (Guardian Seraph), an Aura with a state
+     * restriction (Entangling Vines), a land that becomes a creature (Forbidding Watchtower), an
+     * upkeep-only ability (Colossus of Sardia). */
+    const char *denier[] = { "Guardian Seraph", "Entangling Vines", "Forbidding Watchtower", "Colossus of Sardia" };
+    const unsigned denied[] = { SPELLS_NO_SHIELDS, SPELLS_NO_STATE_AURAS, SPELLS_NO_BECOMERS, SPELLS_NO_UPKEEP_ACTS };
+    for (int k = 0; k < 4; k++) {
+        b.card[1] = (uint16_t)pool_find(&pool, denier[k]);
+        unsigned want = SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS |
+                        SPELLS_NO_REDIRECT | (NO_MORE & ~denied[k]);
+        assert_int_equal(game_text(&v, &a, &b), 1 + (int)want);
+        assert_int_equal(game_text(&v, &b, &a), 1 + (int)want);
+    }
     for (int k = 0; k < C_N; k++) {
         const CardDef *d = &pool.cards[pool_find(&pool, names[k])];
         int want = k == C_DEMOLISH || k == C_CRYOCLASM || k == C_ICY || k == C_BOOMERANG || k == C_AEGIS ||
@@ -474,7 +489,7 @@ static void test_whole_games_checked(void **state)
     parse_deck(deck_red, &dl[0]);
     parse_deck(deck_multi, &dl[1]);
     CardPool v = pool_view(&pool);
-    assert_int_equal((game_text(&v, &dl[0].main, &dl[1].main) - 1) & ~(SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT), SPELLS_ON | SPELLS_LAND_OBJECTS);
+    assert_int_equal((game_text(&v, &dl[0].main, &dl[1].main) - 1) & ~(SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT | NO_MORE), SPELLS_ON | SPELLS_LAND_OBJECTS);
     long destroyed = 0, games = 0;
     for (int i = 0; i < 300; i++) {
         Rng dr[2], pr[2];
@@ -517,7 +532,7 @@ static void test_objects_play_as_counts(void **state)
     parse_deck(deck_plain_b, &dl[1]);
     MatchSpec m = { pool_view(&pool), { &dl[0].main, &dl[1].main }, { &policy_heuristic, &policy_heuristic },
                     EDITION_2011, 0, 5, 1, { NULL, NULL }, 0, 0 };
-    assert_int_equal((game_text(&m.pool, m.deck[0], m.deck[1]) - 1) & ~(SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT), SPELLS_ON);
+    assert_int_equal((game_text(&m.pool, m.deck[0], m.deck[1]) - 1) & ~(SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | SPELLS_NO_REDIRECT | NO_MORE), SPELLS_ON);
     MatchSpec o = m;
     o.text = 1 + (SPELLS_ON | SPELLS_LAND_OBJECTS);
     int same = 0;
