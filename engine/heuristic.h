@@ -75,8 +75,10 @@ int heuristic_spells_main_unpruned(const GameState *s, const Game *g, int p, con
  * j-th valued, v[j] its value; pruned as heuristic_spells_main (known
  * values, those read from passing's playout: board_face_known and the
  * like) or not (every candidate tried on a fork, as
- * heuristic_spells_main_unpruned). Returns how many, at most max. Both
- * give the candidates they both value alike (tested). */
+ * heuristic_spells_main_unpruned). Passing comes first (k[0] == 0) when
+ * the look valued it: the pruned look knows some of its playouts' ends
+ * without a fork. Returns how many, at most max. Both give the
+ * candidates and passing they both value alike (tested). */
 int heuristic_spells_values(const GameState *s, const Game *g, int p, const Action *legal, int n, int prune, int *k,
                             int *v, int max);
 /* The value heuristic_spells_main gives candidate a by trying it on a fork

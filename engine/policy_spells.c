@@ -304,8 +304,11 @@ static int through_combat(const GameState *s, const Game *g, int p, const Action
  * when quiet (quiet_for's answer, > 0) says the look computed it.
  * life: the players' life at the end of passing's playout, when it is
  * played out and the game goes on (the candidates valued from it:
- * board_face_known and the like), else 0. */
-static int pass_value(const GameState *s, const Game *g, int p, int version, int quiet, int known_now, int life[2])
+ * board_face_known and the like), else 0. prune: the pruned look's, which
+ * knows some playouts' ends without the fork (the unpruned look plays them
+ * out: the test comparing the two looks' values compares passing's too). */
+static int pass_value(const GameState *s, const Game *g, int p, int version, int prune, int quiet, int known_now,
+                      int life[2])
 {
     life[0] = life[1] = 0;
     if (version >= 2 && (s->stack_n || damage_to_come(s))) {
@@ -316,9 +319,9 @@ static int pass_value(const GameState *s, const Game *g, int p, int version, int
          * without the fork. */
         int v;
         BoardLands l;
-        if ((s->stack_n == 1 && !(library_low(s) && card_draws(&s->cards[s->stack[0].card])) &&
-             board_stack_known(s, p, &v, life, &l)) ||
-            board_combat_known(s, p, &v, life, &l))
+        if (prune && ((s->stack_n == 1 && !(library_low(s) && card_draws(&s->cards[s->stack[0].card])) &&
+                       board_stack_known(s, p, &v, life, &l)) ||
+                      board_combat_known(s, p, &v, life, &l)))
             return life[p] ? v + lands_worth(s, p, &l) + library_worth(s, p) : v;
         GameState f;
         state_fork(&f, s);
@@ -804,9 +807,10 @@ static int waits(const GameState *s, const Game *g, int p, const Action *b, int 
     return only_plain_permanents(s, 1 - p) && worth_after_stack(s, g, p, b, version) > v;
 }
 
-/* The values a look gave its candidates (heuristic_spells_ranked). */
+/* The values a look gave its candidates (heuristic_spells_ranked), and
+ * passing's when it was valued (pass_valued). */
 typedef struct Ranked {
-    int n;
+    int n, pass_valued, pass_v;
     int k[LOOK_MAX], v[LOOK_MAX];
 } Ranked;
 
@@ -850,7 +854,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
     Reading r = { 0 };
     int read = 0;   /* the candidate r reads (0: none yet) */
     Ranked own;     /* the values given, when the caller does not ask for them (sorcery_speed_best) */
-    own.n = 0;
+    own.n = own.pass_valued = 0;
     Ranked *given = rank ? rank : &own;
     int first = given->n;
     for (int k = 1; k < n && k < LOOK_MAX; k++) {
@@ -876,7 +880,11 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         }
         int v;
         if (prune && quiet < 0) quiet = quiet_for(s, p, version, &now, &extra_now);
-        if (!valued) { best_v = pass_v = pass_value(s, g, p, version, quiet, now + extra_now, pass_life); valued = 1; }
+        if (!valued) {
+            best_v = pass_v = pass_value(s, g, p, version, prune, quiet, now + extra_now, pass_life);
+            valued = given->pass_valued = 1;
+            given->pass_v = pass_v;
+        }
         /* Once passing or a candidate wins, the choice is made: none is
          * worth more than a win, a win does not wait (waits), and the
          * combat sorceries are weighed only when passing is chosen before
@@ -961,10 +969,11 @@ int heuristic_spells_values(const GameState *s, const Game *g, int p, const Acti
                             int *v, int max)
 {
     Ranked r;
-    r.n = 0;
+    r.n = r.pass_valued = 0;
     spells_main(s, g, p, legal, n, -1, prune, HEURISTIC_VERSION, &r);
-    int m = r.n < max ? r.n : max;
-    for (int j = 0; j < m; j++) { k[j] = r.k[j]; v[j] = r.v[j]; }
+    int m = 0;
+    if (r.pass_valued && m < max) { k[m] = 0; v[m++] = r.pass_v; }   /* passing first */
+    for (int j = 0; j < r.n && m < max; j++) { k[m] = r.k[j]; v[m++] = r.v[j]; }
     return m;
 }
 
@@ -972,7 +981,7 @@ int heuristic_spells_ranked(const GameState *s, const Game *g, int p, const Acti
                             int *out, int max)
 {
     Ranked r;
-    r.n = 0;
+    r.n = r.pass_valued = 0;
     int best = spells_main(s, g, p, legal, n, -1, 1, version, &r), m = 0;
     if (max < 1) return 0;
     out[m++] = best;

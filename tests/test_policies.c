@@ -420,12 +420,14 @@ static void test_mcts_beats_heuristic(void **st)
  * and each kind of known action comes up more than a hundred times; and
  * every value the pruned look gives a candidate (those read from
  * passing's playout too: board_face_known and the like) with the value
- * the unpruned look gives it. */
+ * the unpruned look gives it, and passing's value (the pruned look knows
+ * some of its playouts' ends: the opponent's permanent spell on the stack,
+ * a combat with no blocker) with the unpruned look's played-out one. */
 static long compared, differed;
 enum { KNOWN_CREATURE, KNOWN_PERMANENT, KNOWN_AURA, KNOWN_ON_CREATURE, KNOWN_ON_PLAYER, KNOWN_UNTARGETED, KNOWN_EQUIP,
        KNOWN_ACTIVATED, KNOWN_KINDS };
 static long known[KNOWN_KINDS], known_differ;
-#define LOOK_VALUES 96   /* the candidates a look values at most (policy_spells.c's LOOK_MAX) */
+#define LOOK_VALUES 97   /* passing and the candidates a look values at most (policy_spells.c's LOOK_MAX) */
 
 static void check_known(const GameState *s, const Game *g, int p, const Action *legal, int n)
 {
@@ -450,7 +452,7 @@ static void check_known(const GameState *s, const Game *g, int p, const Action *
 /* Every value the pruned look gives (known in advance, read from
  * passing's playout, or tried) against the unpruned look's for the same
  * candidate, which tries them all on a fork. */
-static long values_compared, values_differ;
+static long values_compared, values_differ, passes_compared;
 static void check_values(const GameState *s, const Game *g, int p, const Action *legal, int n)
 {
     int kp[LOOK_VALUES], vp[LOOK_VALUES], ku[LOOK_VALUES], vu[LOOK_VALUES];
@@ -461,6 +463,7 @@ static void check_values(const GameState *s, const Game *g, int p, const Action 
         for (int j = 0; j < nu; j++) {
             if (ku[j] != kp[i]) continue;
             values_compared++;
+            passes_compared += !kp[i];
             if (vu[j] != vp[i]) {
                 values_differ++;
                 print_message("VALUE step %d stack %d candidate %d (type %d, tk %d tv %d): pruned %d, unpruned %d\n", s->step,
@@ -513,7 +516,7 @@ static void test_pruning_changes_no_choice(void **st)
     Pool dpool;
     pool_init(&dpool);
     if (pool_load_default(&dpool, err, sizeof err)) fail_msg("%s", err);
-    compared = differed = known_differ = values_compared = values_differ = 0;
+    compared = differed = known_differ = values_compared = values_differ = passes_compared = 0;
     memset(known, 0, sizeof known);
     for (size_t m = 0; m < sizeof decks / sizeof decks[0]; m++) {
         DeckList dl[2];
@@ -531,11 +534,12 @@ static void test_pruning_changes_no_choice(void **st)
     print_message("known without a fork: %ld creatures, %ld other permanents, %ld Auras, %ld spells on creatures, %ld on "
                   "players, %ld without target, %ld equips, %ld other abilities; %ld differ from the fork\n", known[0],
                   known[1], known[2], known[3], known[4], known[5], known[6], known[7], known_differ);
-    print_message("values of the pruned look: %ld compared with the unpruned look's, %ld differ\n", values_compared,
-                  values_differ);
+    print_message("values of the pruned look: %ld compared with the unpruned look's (%ld of them passing's), %ld differ\n",
+                  values_compared, passes_compared, values_differ);
     assert_true(compared > 20000);
     assert_int_equal(differed, 0);
     assert_true(values_compared > 20000);
+    assert_true(passes_compared > 5000);
     assert_int_equal(values_differ, 0);
     for (int k = 0; k < KNOWN_KINDS; k++) assert_true(known[k] > 100);
     assert_int_equal(known_differ, 0);
