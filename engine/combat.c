@@ -490,7 +490,7 @@ static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int
         if (flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;              /* 704.5h */
     }
     if (to != TARGET_PLAYER && spells) {
-        if (s->px[to].abk & PK_TRIGGERED) trigger_event_on(s, TR_DEALT_DAMAGE, to, NO_SLOT, ctl, amt);   /* Belltower Sphinx */
+        trigger_event_on(s, TR_DEALT_DAMAGE, to, NO_SLOT, ctl, amt);   /* Belltower Sphinx */
         trigger_damage_record(s, src, to);                                    /* Sengir Vampire */
     }
     if (flags & DMG_LIFELINK) gain[ctl] += amt;                               /* 119.3f */
