@@ -223,14 +223,17 @@ int combat_rules_attack(const GameState *s, const AttackDecl *d, int n)
     return got == attack_requirements(s, &must) ? MTG_OK : ERR_ILLEGAL_ATTACK;
 }
 
-int combat_attack_repair(const GameState *s, AttackDecl *d, int n)
+/* combat_attack_repair; `able` (a constant in each copy): the attackers
+ * are known distinct and able to attack (combat_may_attack), and are not
+ * asked again. */
+static inline __attribute__((always_inline)) int attack_repair(const GameState *s, AttackDecl *d, int n, int able)
 {
     if (!s->spells) return n;
     PermSet in = 0, must;
     int m = 0;
     for (int k = 0; k < n; k++) {
         int a = d[k].attacker;
-        if (a >= PERM_MAX || permset_has(in, a) || !combat_may_attack(s, a)) continue;
+        if (!able && (a >= PERM_MAX || permset_has(in, a) || !combat_may_attack(s, a))) continue;
         in |= PERMSET_BIT(a);
         d[m++] = d[k];
     }
@@ -251,6 +254,9 @@ int combat_attack_repair(const GameState *s, AttackDecl *d, int n)
     }
     return m;
 }
+
+int combat_attack_repair(const GameState *s, AttackDecl *d, int n) { return attack_repair(s, d, n, 0); }
+int combat_attack_repair_able(const GameState *s, AttackDecl *d, int n) { return attack_repair(s, d, n, 1); }
 
 /* ---- blocks: "all creatures able to block it do so" ----
  *

@@ -918,7 +918,7 @@ static __attribute__((noinline)) int h_attack_rules(const Policy *pol, const Gam
     int n = permset_wide(s->perm_used) ? h_attack_in(pol, s, g, p, rng, out, 1, 1, can)
                                        : h_attack_in(pol, s, g, p, rng, out, 0, 1, can);
     aim_planeswalkers(s, p, out, n);
-    return combat_attack_repair(s, out, n);
+    return combat_attack_repair_able(s, out, n);   /* each of cand[] is able (h_attack_in) */
 }
 
 static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, AttackDecl *out)
