@@ -490,7 +490,7 @@ static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int
         if (flags & DMG_DEATHTOUCH) q->flags |= PF_DEATHTOUCHED;              /* 704.5h */
     }
     if (to != TARGET_PLAYER && spells) {
-        if (s->px[to].abk & PK_TRIGGERED) trigger_event_on(s, TR_DEALT_DAMAGE, to, NO_SLOT, ctl, amt);   /* Belltower Sphinx */
+        trigger_event_on(s, TR_DEALT_DAMAGE, to, NO_SLOT, ctl, amt);   /* Belltower Sphinx */
         trigger_damage_record(s, src, to);                                    /* Sengir Vampire */
     }
     if (flags & DMG_LIFELINK) gain[ctl] += amt;                               /* 119.3f */
@@ -560,6 +560,8 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
     sa.first[0] = 0;
     for (int side = 0; side < 2; side++) {                                    /* 510.1: APNAP */
         int p = side == 0 ? s->active : defender_of(s);
+        PermSet mine = in_combat & s->perm_ctl[p];
+        if (!mine) continue;                  /* the defender with no blocker: nothing to assign */
         const Policy *pol = g->policy[p];
         /* Damage assigned to each creature: only the other side's creatures
          * in combat can receive any (zeroing all of it compiled to a slow
@@ -568,7 +570,6 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
         for (PermIter it = permset_iter(in_combat & s->perm_ctl[1 - p]); permiter_more(&it);)
             assigned[permiter_next(&it)] = 0;
         PermSet dt_assigned = 0;
-        PermSet mine = in_combat & s->perm_ctl[p];
         int outside = 0;                      /* a division came from a policy or `given` */
         int k0 = sa.n;                        /* this player's first creature in sa */
         for (PermIter it = permset_iter(mine); permiter_more(&it);) {

@@ -139,6 +139,9 @@ int combat_rules_block(const GameState *s, const BlockDecl *d, int n);
  * partner when a requirement needs a creature that can't block alone.
  * Without rules text, returns n. */
 int combat_attack_repair(const GameState *s, AttackDecl *d, int n);
+/* The same for a declaration whose attackers are distinct and each able
+ * to attack (combat_may_attack): a policy that chose them so. */
+int combat_attack_repair_able(const GameState *s, AttackDecl *d, int n);
 int combat_block_repair(const GameState *s, BlockDecl *d, int n);
 
 /* Blockers of an attacker / attackers of a blocker, in damage assignment

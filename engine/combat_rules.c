@@ -149,12 +149,18 @@ int combat_block_capacity(const GameState *s, int b)
     return n < PERM_MAX ? n : PERM_MAX;
 }
 
+/* Whether the active player's creature i, which has "can't attack unless
+ * defending player controls ...", may attack now. */
+static int attack_unless_met(const GameState *s, int i)
+{
+    int def = 1 - s->active;
+    return !layers_each_rule(s, i, RULE_ATTACK_ONLY_IF, unless_visit, &def);
+}
+
 int combat_may_attack(const GameState *s, int i)
 {
     if (!combat_can_attack(s, i)) return 0;
-    if (!s->spells || !perm_rule(s, i, RULE_ATTACK_ONLY_IF)) return 1;
-    int def = 1 - s->active;
-    return !layers_each_rule(s, i, RULE_ATTACK_ONLY_IF, unless_visit, &def);
+    return !s->spells || !perm_rule(s, i, RULE_ATTACK_ONLY_IF) || attack_unless_met(s, i);
 }
 
 /* ---- attacks ---- */
@@ -204,23 +210,30 @@ static int obeyed(const GameState *s, const AttackDecl *d)
 
 int combat_rules_attack(const GameState *s, const AttackDecl *d, int n)
 {
-    for (int k = 0; k < n; k++)                      /* (each once: check_attack, combat.c) */
-        if (!combat_may_attack(s, d[k].attacker)) return ERR_ILLEGAL_ATTACK;
+    /* Each attacker once, and able to attack (check_attack, combat.c): of
+     * combat_may_attack, only "can't attack unless" is left to ask. */
+    int got = 0;
+    for (int k = 0; k < n; k++) {
+        if (perm_rule(s, d[k].attacker, RULE_ATTACK_ONLY_IF) && !attack_unless_met(s, d[k].attacker))
+            return ERR_ILLEGAL_ATTACK;
+        got += obeyed(s, &d[k]);
+    }
     if (n == 1 && perm_rule(s, d[0].attacker, RULE_NOT_ALONE)) return ERR_ILLEGAL_ATTACK;   /* 506.5 */
     PermSet must;
-    int want = attack_requirements(s, &must), got = 0;
-    for (int k = 0; k < n; k++) got += obeyed(s, &d[k]);
-    return got == want ? MTG_OK : ERR_ILLEGAL_ATTACK;
+    return got == attack_requirements(s, &must) ? MTG_OK : ERR_ILLEGAL_ATTACK;
 }
 
-int combat_attack_repair(const GameState *s, AttackDecl *d, int n)
+/* combat_attack_repair; `able` (a constant in each copy): the attackers
+ * are known distinct and able to attack (combat_may_attack), and are not
+ * asked again. */
+static inline __attribute__((always_inline)) int attack_repair(const GameState *s, AttackDecl *d, int n, int able)
 {
     if (!s->spells) return n;
     PermSet in = 0, must;
     int m = 0;
     for (int k = 0; k < n; k++) {
         int a = d[k].attacker;
-        if (a >= PERM_MAX || permset_has(in, a) || !combat_may_attack(s, a)) continue;
+        if (!able && (a >= PERM_MAX || permset_has(in, a) || !combat_may_attack(s, a))) continue;
         in |= PERMSET_BIT(a);
         d[m++] = d[k];
     }
@@ -241,6 +254,9 @@ int combat_attack_repair(const GameState *s, AttackDecl *d, int n)
     }
     return m;
 }
+
+int combat_attack_repair(const GameState *s, AttackDecl *d, int n) { return attack_repair(s, d, n, 0); }
+int combat_attack_repair_able(const GameState *s, AttackDecl *d, int n) { return attack_repair(s, d, n, 1); }
 
 /* ---- blocks: "all creatures able to block it do so" ----
  *

@@ -566,12 +566,23 @@ static int best_land(const GameState *s, int p, const Action *legal, int n)
     return pick;
 }
 
+/* Whether a land drop can be among player p's legal actions: at sorcery
+ * speed with a drop left (305.1-2, as actions.c lists them; a player who
+ * played a land has another only where a card of the decks gives one,
+ * SPELLS_NO_EXTRA_LAND). Elsewhere (most of h_main's calls) the list is
+ * not searched for one. */
+static int land_drop_possible(const GameState *s, int p)
+{
+    return s->active == p && !s->stack_n && (s->step == STEP_MAIN1 || s->step == STEP_MAIN2) &&
+           (!(s->pl[p].flags & PL_LAND_PLAYED) || !(s->spells & SPELLS_NO_EXTRA_LAND));
+}
+
 static int h_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Action *legal, int n)
 {
     if (s->spells) {
         /* A land without a basic's one color (a dual land): the first such. */
-        int land = -1, basic = 1;
-        for (int k = 0; k < n; k++)
+        int land = -1, basic = 1, look = land_drop_possible(s, p) ? n : 0;
+        for (int k = 0; k < look; k++)
             if (legal[k].type == ACT_LAND) {
                 if (land < 0) land = k;
                 basic &= s->cards[OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])].produces >= 0;
@@ -907,7 +918,7 @@ static __attribute__((noinline)) int h_attack_rules(const Policy *pol, const Gam
     int n = permset_wide(s->perm_used) ? h_attack_in(pol, s, g, p, rng, out, 1, 1, can)
                                        : h_attack_in(pol, s, g, p, rng, out, 0, 1, can);
     aim_planeswalkers(s, p, out, n);
-    return combat_attack_repair(s, out, n);
+    return combat_attack_repair_able(s, out, n);   /* each of cand[] is able (h_attack_in) */
 }
 
 static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, AttackDecl *out)
