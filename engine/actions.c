@@ -222,6 +222,8 @@ typedef struct Lister {
     Mana mana;             /* the listing player's pool and untapped basic lands (packed 0: not known,
                               every question goes to mana_can_pay_listed) */
     int seen_n;            /* entries of seen[] */
+    uint64_t every;        /* with the units listed by lister_can_pay: the colors every unit makes without
+                              pain, as the high bits of their lanes (0 otherwise: none known) */
     ManaUnits units;       /* the listing player's mana abilities, listed once when needed (from here
                               on: lister_init leaves the arrays as they are) */
     Seen seen[LISTER_SEEN];/* target_spec_perms' answers in this listing (spec_perms) */
@@ -238,15 +240,29 @@ static void lister_init(Lister *L, const GameState *s, Action *out)
     L->units.n = MANA_UNLISTED;
 }
 
+/* Lists player p's units into L->units (mana_list_units), and the colors
+ * every one of them makes without pain into L->every. */
+static void lister_units(Lister *L, int p)
+{
+    mana_list_units(L->s, p, &L->units);
+    unsigned every = ~0u;
+    for (int k = 0; k < L->units.n; k++) every &= L->units.free[k];
+    uint8_t high[COLOR_COUNT];
+    for (int c = 0; c < COLOR_COUNT; c++) high[c] = (uint8_t)(every >> c & 1 ? 0x80 : 0);
+    L->every = mana_pack(high);
+}
+
 /* Whether the listing player p can pay `color` and `generic`, leaving
  * permanent `keep` untapped: mana_can_pay_listed's answer, its first
  * tests made here from the mana known once for the listing, without the
  * call in the usual cases: the pool and basic lands pay it all; or, none
  * kept, the units (listed here the first time, as the call would) are
  * fewer than the mana missing, or than the colored symbols the pool and
- * basics leave unpaid (a unit makes one symbol). Inline: most questions
- * of a listing end in those tests, each from a caller's loop over cards or
- * abilities. */
+ * basics leave unpaid (a unit makes one symbol); or else each color left
+ * unpaid is one every unit makes without pain (a dual land's two colors),
+ * where plan's matching takes the first units free, one a symbol, and
+ * pays it. Inline: most questions of a listing end in those tests, each
+ * from a caller's loop over cards or abilities. */
 static inline __attribute__((always_inline)) int lister_can_pay(Lister *L, int p, const uint8_t color[COLOR_COUNT],
                                                               int generic, int keep)
 {
@@ -255,11 +271,12 @@ static inline __attribute__((always_inline)) int lister_can_pay(Lister *L, int p
         int short_by = mana_total(cost) + generic - L->mana.total;
         if (short_by <= 0 && mana_covers(L->mana.avail, cost)) return 1;
         if (keep < 0 && !(cost & MANA_HIGH)) {
-            if (L->units.n == MANA_UNLISTED) mana_list_units(L->s, p, &L->units);
+            if (L->units.n == MANA_UNLISTED) lister_units(L, p);
             /* What the pool and basics pay of each color: min(cost, avail), lane by lane (plan's). */
-            uint64_t ge = ((((L->mana.avail | MANA_HIGH) - cost) & MANA_HIGH) >> 7) * 0xFFu;
+            uint64_t covered = ((L->mana.avail | MANA_HIGH) - cost) & MANA_HIGH, ge = (covered >> 7) * 0xFFu;
             int unpaid = mana_total(cost) - mana_total((cost & ge) | (L->mana.avail & ~ge));
             if (L->units.n < short_by || L->units.n < unpaid) return 0;
+            if (!(~covered & MANA_HIGH & ~L->every)) return 1;
         }
     }
     return mana_can_pay_listed(L->s, p, color, generic, keep, &L->units);
