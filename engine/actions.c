@@ -245,11 +245,11 @@ static void lister_init(Lister *L, const GameState *s, Action *out)
 static void lister_units(Lister *L, int p)
 {
     mana_list_units(L->s, p, &L->units);
-    unsigned every = ~0u;
-    for (int k = 0; k < L->units.n; k++) every &= L->units.free[k];
-    uint8_t high[COLOR_COUNT];
-    for (int c = 0; c < COLOR_COUNT; c++) high[c] = (uint8_t)(every >> c & 1 ? 0x80 : 0);
-    L->every = mana_pack(high);
+    if (!L->units.n) return;                 /* none: lister_can_pay's counts alone answer */
+    unsigned every = L->units.free[0];
+    for (int k = 1; k < L->units.n; k++) every &= L->units.free[k];
+    for (int c = 0; c < COLOR_COUNT; c++)
+        if (every >> c & 1) L->every |= mana_unit(c) << 7;
 }
 
 /* Whether the listing player p can pay `color` and `generic`, leaving
