@@ -113,9 +113,10 @@ int filter_may_match_land(const Filter *f)
 }
 
 /* Basic lands are counts (state.h's Player), not permanents: how many of
- * player p's match f (as filter_perm would, for `you`). All basic lands
- * that make one color are one card in these sets. */
-static int basic_lands_matching(const GameState *s, const Filter *f, int p, int you)
+ * player p's match f (as filter_perm would, for `you`), or with `first`
+ * some of them (the count of the first matching card's, none if 0). All
+ * basic lands that make one color are one card in these sets. */
+static int basic_lands_matching(const GameState *s, const Filter *f, int p, int you, int first)
 {
     const Player *pl = &s->pl[p];
     if (!pl->lands_n || !filter_may_match_land(f)) return 0;
@@ -137,6 +138,7 @@ static int basic_lands_matching(const GameState *s, const Filter *f, int p, int 
             if (f->subtype_not && has_subtype(d, f->subtype_not)) continue;
             n += (f->state & FS_TAPPED) ? pl->land_tapped[c]
                  : (f->state & FS_UNTAPPED) ? pl->land_n[c] - pl->land_tapped[c] : pl->land_n[c];
+            if (first && n) return n;
         }
     return n;
 }
@@ -185,7 +187,22 @@ int effect_count(const GameState *s, const Filter *f, int you, int src)
         if (lands && !(s->px[i].xflags & PX_LAND) && !perm_became(s, i)) continue;
         n += filter_perm(s, f, i, you, src);
     }
-    return n + basic_lands_matching(s, f, 0, you) + basic_lands_matching(s, f, 1, you);
+    return n + basic_lands_matching(s, f, 0, you, 0) + basic_lands_matching(s, f, 1, you, 0);
+}
+
+int effect_any(const GameState *s, const Filter *f, int you, int src)
+{
+    if (f->zone == ZONE_GRAVEYARD) return effect_count(s, f, you, src) > 0;
+    /* effect_count's terms, none negative, the basic lands' first (the usual answer: "unless you control a
+     * Swamp or a Mountain"), each stopping at its first match. */
+    if (basic_lands_matching(s, f, you, you, 1) || basic_lands_matching(s, f, 1 - you, you, 1)) return 1;
+    int lands = !(s->layers_reads & LR_SUBTYPES) && filter_only_lands(f);
+    for (PermIter it = permset_iter(filter_perm_candidates(s, f, s->perm_used, you, src)); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (lands && !(s->px[i].xflags & PX_LAND) && !perm_became(s, i)) continue;
+        if (filter_perm(s, f, i, you, src)) return 1;
+    }
+    return 0;
 }
 
 int filter_spell(const GameState *s, const Filter *f, const StackItem *t)
