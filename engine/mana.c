@@ -383,10 +383,11 @@ static void tap_for_mana(GameState *s, const Game *g, int p, const Units *u, int
     if (barbs && (s->px[i].xflags & PX_LAND)) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
 }
 
+static void pay_planned(GameState *s, const Game *g, int p, const uint8_t color[COLOR_COUNT], int generic, int keep);
+
 void mana_pay_cost(GameState *s, const Game *g, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
 {
     Player *pl = &s->pl[p];
-    int barbs = watches_land_taps(s);
     /* The usual payment first: the pool empty and the untapped basic lands
      * paying it all (plan's first answer: no unit tapped), colored symbols
      * from lands of their color, generic as below. */
@@ -395,9 +396,20 @@ void mana_pay_cost(GameState *s, const Game *g, int p, const uint8_t color[COLOR
         mana_covers(avail, cost) && mana_total(avail) - mana_total(cost) >= generic) {
         mana_unpack(pl->land_tapped, mana_pack(pl->land_tapped) + cost);   /* lanes cannot carry: covered */
         int tapped_basics = mana_total(cost) + tap_generic(pl, generic);
-        for (int k = 0; barbs && k < tapped_basics; k++) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
+        if (tapped_basics && watches_land_taps(s))                       /* 106.12, as below */
+            for (int k = 0; k < tapped_basics; k++) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
         return;
     }
+    pay_planned(s, g, p, color, generic, keep);
+}
+
+/* mana_pay_cost's other payments, by plan (out of line: its usual path
+ * needs no frame for these). */
+static __attribute__((noinline)) void pay_planned(GameState *s, const Game *g, int p, const uint8_t color[COLOR_COUNT],
+                                                  int generic, int keep)
+{
+    Player *pl = &s->pl[p];
+    int barbs = watches_land_taps(s);
     Plan pn;
     if (!plan(s, p, color, generic, keep, &pn, NULL)) return;
     const Units *u = pn.u;
