@@ -127,8 +127,8 @@ static void units_of(const GameState *s, int p, int keep, Units *out)
     PermSet cand = 0;
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
-        int mana = (s->px[i].abk & PK_MANA) || (lands_any && (s->px[i].xflags & PX_LAND));
-        cand |= permset_bit_if(mana && !(s->perm[i].flags & PF_TAPPED) && i != keep, i);
+        if (!(s->px[i].abk & PK_MANA) && !(lands_any && (s->px[i].xflags & PX_LAND))) continue;   /* most */
+        cand |= permset_bit_if(!(s->perm[i].flags & PF_TAPPED) && i != keep, i);
     }
     for (int pass = objects ? -1 : 0; pass < 2 && cand; pass++)
         for (PermIter it = permset_iter(cand); permiter_more(&it);) {
