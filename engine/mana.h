@@ -132,7 +132,9 @@ void mana_pay(Player *pl, const CardDef *d);
  * keeps (Upwelling: PR_KEEP_MANA, from the layers; 0 without rules text). */
 static inline void mana_empty(GameState *s)
 {
-    if (!s->spells || !((s->pl_rules[0] | s->pl_rules[1]) & PR_KEEP_MANA)) {   /* one test: most often */
+    uint32_t both;                                     /* both players' rules in one load */
+    memcpy(&both, s->pl_rules, sizeof both);
+    if (!(both & (PR_KEEP_MANA | (uint32_t)PR_KEEP_MANA << 16))) {   /* one test: most often */
         memset(s->pl[0].mana, 0, sizeof s->pl[0].mana);
         memset(s->pl[1].mana, 0, sizeof s->pl[1].mana);
         return;
