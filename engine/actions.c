@@ -519,7 +519,9 @@ static void list_casts(Lister *L, int p, int h, uint16_t card, int free_mana)
             memcpy(L->col, d->cost_color, COLOR_COUNT);
             L->cost_generic = d->cost_generic;
         }
-        if (L->a && L->a->kind == AB_SPELL && L->a->cost.sac_n) list_costs(L, base, &L->a->cost, p, -1);   /* 601.2b */
+        if (!L->a) {                             /* no ability naming targets (a creature spell): the cast alone */
+            if (L->n < ACTION_MAX) L->out[L->n++] = base;
+        } else if (L->a->kind == AB_SPELL && L->a->cost.sac_n) list_costs(L, base, &L->a->cost, p, -1);   /* 601.2b */
         else list_targets(L, base, 0);
     }
 }
