@@ -272,10 +272,11 @@ static inline __attribute__((always_inline)) int lister_can_pay(Lister *L, int p
         if (short_by <= 0 && mana_covers(L->mana.avail, cost)) return 1;
         if (keep < 0 && !(cost & MANA_HIGH)) {
             if (L->units.n == MANA_UNLISTED) lister_units(L, p);
+            if (L->units.n < short_by) return 0;
             /* What the pool and basics pay of each color: min(cost, avail), lane by lane (plan's). */
             uint64_t covered = ((L->mana.avail | MANA_HIGH) - cost) & MANA_HIGH, ge = (covered >> 7) * 0xFFu;
             int unpaid = mana_total(cost) - mana_total((cost & ge) | (L->mana.avail & ~ge));
-            if (L->units.n < short_by || L->units.n < unpaid) return 0;
+            if (L->units.n < unpaid) return 0;
             if (!(~covered & MANA_HIGH & ~L->every)) return 1;
         }
     }
