@@ -664,8 +664,9 @@ static void list_activations(Lister *L, int p, int free_mana, int sorcery)
                 if (x && !lister_can_pay(L, p, a->cost.color, a->cost.generic + x * a->cost.x, keep)) break;
                 base.x = (uint8_t)x;
                 L->it.x = (uint8_t)x;
-                if (!a->cost.sac_n && !a->cost.discard_n) list_targets(L, base, 0);
-                else list_costs(L, base, &a->cost, p, i);
+                if (a->cost.sac_n || a->cost.discard_n) list_costs(L, base, &a->cost, p, i);
+                else if (a->n_targets) list_targets(L, base, 0);
+                else if (L->n < ACTION_MAX) L->out[L->n++] = base;     /* no target (a pump): without the call */
             }
         }
     }
