@@ -754,9 +754,9 @@ int actions_surely_none(const GameState *s, int p)
      * the hand it pays for, castable now (307.1, 702.8), is looked for
      * first (where there is one, the cheapest look that finds it); the
      * permanents' abilities it pays for below. */
-    uint64_t avail = 0;
-    int mana = mana_pack(pl->mana) || mana_pack(pl->land_n) != mana_pack(pl->land_tapped);
-    if (mana && !mana_available(pl, &avail)) return 0;
+    uint64_t avail = 0, pool = mana_pack(pl->mana), lands = mana_pack(pl->land_n), tapped = mana_pack(pl->land_tapped);
+    int mana = pool || lands != tapped;
+    if (mana && !mana_available_of(lands, tapped, pool, &avail)) return 0;
     int total = mana_total(avail);
     for (int h = 0; mana && h < pl->hand_n; h++) {
         const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
