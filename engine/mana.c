@@ -391,10 +391,11 @@ void mana_pay_cost(GameState *s, const Game *g, int p, const uint8_t color[COLOR
     /* The usual payment first: the pool empty and the untapped basic lands
      * paying it all (plan's first answer: no unit tapped), colored symbols
      * from lands of their color, generic as below. */
-    uint64_t avail, cost = mana_pack(color);
-    if (!mana_pack(pl->mana) && !(s->pl_rules[p] & PR_LANDS_ANY_COLOR) && mana_available(pl, &avail) &&
+    uint64_t avail, cost = mana_pack(color), tapped = mana_pack(pl->land_tapped);
+    if (!mana_pack(pl->mana) && !(s->pl_rules[p] & PR_LANDS_ANY_COLOR) &&
+        mana_available_of(mana_pack(pl->land_n), tapped, 0, &avail) &&
         mana_covers(avail, cost) && mana_total(avail) - mana_total(cost) >= generic) {
-        mana_unpack(pl->land_tapped, mana_pack(pl->land_tapped) + cost);   /* lanes cannot carry: covered */
+        mana_unpack(pl->land_tapped, tapped + cost);                      /* lanes cannot carry: covered */
         int tapped_basics = mana_total(cost) + tap_generic(pl, generic);
         if (tapped_basics && watches_land_taps(s))                       /* 106.12, as below */
             for (int k = 0; k < tapped_basics; k++) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
