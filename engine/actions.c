@@ -222,6 +222,8 @@ typedef struct Lister {
     Mana mana;             /* the listing player's pool and untapped basic lands (packed 0: not known,
                               every question goes to mana_can_pay_listed) */
     int seen_n;            /* entries of seen[] */
+    uint64_t every;        /* with the units listed by lister_can_pay: the colors every unit makes without
+                              pain, as the high bits of their lanes (0 otherwise: none known) */
     ManaUnits units;       /* the listing player's mana abilities, listed once when needed (from here
                               on: lister_init leaves the arrays as they are) */
     Seen seen[LISTER_SEEN];/* target_spec_perms' answers in this listing (spec_perms) */
@@ -238,15 +240,29 @@ static void lister_init(Lister *L, const GameState *s, Action *out)
     L->units.n = MANA_UNLISTED;
 }
 
+/* Lists player p's units into L->units (mana_list_units), and the colors
+ * every one of them makes without pain into L->every. */
+static void lister_units(Lister *L, int p)
+{
+    mana_list_units(L->s, p, &L->units);
+    if (!L->units.n) return;                 /* none: lister_can_pay's counts alone answer */
+    unsigned every = L->units.free[0];
+    for (int k = 1; k < L->units.n; k++) every &= L->units.free[k];
+    for (int c = 0; c < COLOR_COUNT; c++)
+        if (every >> c & 1) L->every |= mana_unit(c) << 7;
+}
+
 /* Whether the listing player p can pay `color` and `generic`, leaving
  * permanent `keep` untapped: mana_can_pay_listed's answer, its first
  * tests made here from the mana known once for the listing, without the
  * call in the usual cases: the pool and basic lands pay it all; or, none
  * kept, the units (listed here the first time, as the call would) are
  * fewer than the mana missing, or than the colored symbols the pool and
- * basics leave unpaid (a unit makes one symbol). Inline: most questions
- * of a listing end in those tests, each from a caller's loop over cards or
- * abilities. */
+ * basics leave unpaid (a unit makes one symbol); or else each color left
+ * unpaid is one every unit makes without pain (a dual land's two colors),
+ * where plan's matching takes the first units free, one a symbol, and
+ * pays it. Inline: most questions of a listing end in those tests, each
+ * from a caller's loop over cards or abilities. */
 static inline __attribute__((always_inline)) int lister_can_pay(Lister *L, int p, const uint8_t color[COLOR_COUNT],
                                                               int generic, int keep)
 {
@@ -255,11 +271,13 @@ static inline __attribute__((always_inline)) int lister_can_pay(Lister *L, int p
         int short_by = mana_total(cost) + generic - L->mana.total;
         if (short_by <= 0 && mana_covers(L->mana.avail, cost)) return 1;
         if (keep < 0 && !(cost & MANA_HIGH)) {
-            if (L->units.n == MANA_UNLISTED) mana_list_units(L->s, p, &L->units);
+            if (L->units.n == MANA_UNLISTED) lister_units(L, p);
+            if (L->units.n < short_by) return 0;
             /* What the pool and basics pay of each color: min(cost, avail), lane by lane (plan's). */
-            uint64_t ge = ((((L->mana.avail | MANA_HIGH) - cost) & MANA_HIGH) >> 7) * 0xFFu;
+            uint64_t covered = ((L->mana.avail | MANA_HIGH) - cost) & MANA_HIGH, ge = (covered >> 7) * 0xFFu;
             int unpaid = mana_total(cost) - mana_total((cost & ge) | (L->mana.avail & ~ge));
-            if (L->units.n < short_by || L->units.n < unpaid) return 0;
+            if (L->units.n < unpaid) return 0;
+            if (!(~covered & MANA_HIGH & ~L->every)) return 1;
         }
     }
     return mana_can_pay_listed(L->s, p, color, generic, keep, &L->units);
@@ -502,7 +520,9 @@ static void list_casts(Lister *L, int p, int h, uint16_t card, int free_mana)
             memcpy(L->col, d->cost_color, COLOR_COUNT);
             L->cost_generic = d->cost_generic;
         }
-        if (L->a && L->a->kind == AB_SPELL && L->a->cost.sac_n) list_costs(L, base, &L->a->cost, p, -1);   /* 601.2b */
+        if (!L->a) {                             /* no ability naming targets (a creature spell): the cast alone */
+            if (L->n < ACTION_MAX) L->out[L->n++] = base;
+        } else if (L->a->kind == AB_SPELL && L->a->cost.sac_n) list_costs(L, base, &L->a->cost, p, -1);   /* 601.2b */
         else list_targets(L, base, 0);
     }
 }
@@ -644,8 +664,9 @@ static void list_activations(Lister *L, int p, int free_mana, int sorcery)
                 if (x && !lister_can_pay(L, p, a->cost.color, a->cost.generic + x * a->cost.x, keep)) break;
                 base.x = (uint8_t)x;
                 L->it.x = (uint8_t)x;
-                if (!a->cost.sac_n && !a->cost.discard_n) list_targets(L, base, 0);
-                else list_costs(L, base, &a->cost, p, i);
+                if (a->cost.sac_n || a->cost.discard_n) list_costs(L, base, &a->cost, p, i);
+                else if (a->n_targets) list_targets(L, base, 0);
+                else if (L->n < ACTION_MAX) L->out[L->n++] = base;     /* no target (a pump): without the call */
             }
         }
     }
@@ -733,9 +754,9 @@ int actions_surely_none(const GameState *s, int p)
      * the hand it pays for, castable now (307.1, 702.8), is looked for
      * first (where there is one, the cheapest look that finds it); the
      * permanents' abilities it pays for below. */
-    uint64_t avail = 0;
-    int mana = mana_pack(pl->mana) || mana_pack(pl->land_n) != mana_pack(pl->land_tapped);
-    if (mana && !mana_available(pl, &avail)) return 0;
+    uint64_t avail = 0, pool = mana_pack(pl->mana), lands = mana_pack(pl->land_n), tapped = mana_pack(pl->land_tapped);
+    int mana = pool || lands != tapped;
+    if (mana && !mana_available_of(lands, tapped, pool, &avail)) return 0;
     int total = mana_total(avail);
     for (int h = 0; mana && h < pl->hand_n; h++) {
         const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];

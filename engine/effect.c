@@ -30,21 +30,13 @@ static int perm_has_subtype(const GameState *s, int i, int id)
     return 0;
 }
 
-int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
+/* filter_perm's tests of permanent i's state and subtypes (most filters
+ * name neither): out of line, so that filter_perm's own tests need no
+ * frame. */
+static __attribute__((noinline)) int filter_perm_rest(const GameState *s, const Filter *f, int i, int src)
 {
     const Permanent *q = &s->perm[i];
-    const CardDef *d = &s->cards[q->card];
     const PermX *x = &s->px[i];
-    /* Its types now: its card's, and creature when an effect made it one. */
-    unsigned types = d->types | ((q->flags & PF_CREATURE) ? TYPE_CREATURE : 0u);
-    if (f->types && !(types & f->types)) return 0;
-    if (types & f->types_not) return 0;
-    if ((types & f->types_all) != f->types_all) return 0;
-    if (f->colors && !(x->colors & f->colors)) return 0;
-    if (x->colors & f->colors_not) return 0;
-    int ctl = perm_controller(s, i);
-    if ((f->ctl == CTL_YOU && ctl != you) || ((f->ctl == CTL_OPP || f->ctl == CTL_NOT_YOU) && ctl == you)) return 0;
-    if (f->other && i == src) return 0;
     if (f->state) {
         if ((f->state & FS_TAPPED) && !(q->flags & PF_TAPPED)) return 0;
         if ((f->state & FS_UNTAPPED) && (q->flags & PF_TAPPED)) return 0;
@@ -53,7 +45,8 @@ int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
         else if (((f->state & FS_ATTACKING) && !att) || ((f->state & FS_BLOCKING) && !blk)) return 0;
         if ((f->state & FS_TOKEN) && !(x->xflags & PX_TOKEN)) return 0;
         if ((f->state & FS_NONTOKEN) && (x->xflags & PX_TOKEN)) return 0;
-        if ((f->state & FS_NAMED) && (src < 0 || strcmp(d->name, s->cards[s->perm[src].card].name))) return 0;
+        if ((f->state & FS_NAMED) && (src < 0 || strcmp(s->cards[q->card].name, s->cards[s->perm[src].card].name)))
+            return 0;
         if (f->state & FS_BLOCKING_SOURCE) {                 /* a pair (509.1): it blocks the source */
             int k = 0;
             if (src >= 0 && blk)
@@ -70,13 +63,30 @@ int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
         }
         if (!any) return 0;
     }
-    if (f->subtype_not && perm_has_subtype(s, i, f->subtype_not)) return 0;
+    return !f->subtype_not || !perm_has_subtype(s, i, f->subtype_not);
+}
+
+int filter_perm(const GameState *s, const Filter *f, int i, int you, int src)
+{
+    const Permanent *q = &s->perm[i];
+    const CardDef *d = &s->cards[q->card];
+    const PermX *x = &s->px[i];
+    /* Its types now: its card's, and creature when an effect made it one. */
+    unsigned types = d->types | ((q->flags & PF_CREATURE) ? TYPE_CREATURE : 0u);
+    if (f->types && !(types & f->types)) return 0;
+    if (types & f->types_not) return 0;
+    if ((types & f->types_all) != f->types_all) return 0;
+    if (f->colors && !(x->colors & f->colors)) return 0;
+    if (x->colors & f->colors_not) return 0;
+    int ctl = perm_controller(s, i);
+    if ((f->ctl == CTL_YOU && ctl != you) || ((f->ctl == CTL_OPP || f->ctl == CTL_NOT_YOU) && ctl == you)) return 0;
+    if (f->other && i == src) return 0;
     if ((d->supertypes & f->supers) != f->supers) return 0;
     if (f->power_max != FILTER_NO_LIMIT && q->power > f->power_max) return 0;
     if (f->power_min != FILTER_NO_MIN && q->power < f->power_min) return 0;
     if (f->mv_max != FILTER_NO_LIMIT && d->mana_value > f->mv_max) return 0;
     if ((q->kw & f->kw) != f->kw || (q->kw & f->kw_not)) return 0;
-    return 1;
+    return !(f->state | f->subtype[0] | f->subtype_not) || filter_perm_rest(s, f, i, src);
 }
 
 int filter_only_lands(const Filter *f)
@@ -103,9 +113,10 @@ int filter_may_match_land(const Filter *f)
 }
 
 /* Basic lands are counts (state.h's Player), not permanents: how many of
- * player p's match f (as filter_perm would, for `you`). All basic lands
- * that make one color are one card in these sets. */
-static int basic_lands_matching(const GameState *s, const Filter *f, int p, int you)
+ * player p's match f (as filter_perm would, for `you`), or with `first`
+ * some of them (the count of the first matching card's, none if 0). All
+ * basic lands that make one color are one card in these sets. */
+static int basic_lands_matching(const GameState *s, const Filter *f, int p, int you, int first)
 {
     const Player *pl = &s->pl[p];
     if (!pl->lands_n || !filter_may_match_land(f)) return 0;
@@ -127,6 +138,7 @@ static int basic_lands_matching(const GameState *s, const Filter *f, int p, int 
             if (f->subtype_not && has_subtype(d, f->subtype_not)) continue;
             n += (f->state & FS_TAPPED) ? pl->land_tapped[c]
                  : (f->state & FS_UNTAPPED) ? pl->land_n[c] - pl->land_tapped[c] : pl->land_n[c];
+            if (first && n) return n;
         }
     return n;
 }
@@ -175,7 +187,22 @@ int effect_count(const GameState *s, const Filter *f, int you, int src)
         if (lands && !(s->px[i].xflags & PX_LAND) && !perm_became(s, i)) continue;
         n += filter_perm(s, f, i, you, src);
     }
-    return n + basic_lands_matching(s, f, 0, you) + basic_lands_matching(s, f, 1, you);
+    return n + basic_lands_matching(s, f, 0, you, 0) + basic_lands_matching(s, f, 1, you, 0);
+}
+
+int effect_any(const GameState *s, const Filter *f, int you, int src)
+{
+    if (f->zone == ZONE_GRAVEYARD) return effect_count(s, f, you, src) > 0;
+    /* effect_count's terms, none negative, the basic lands' first (the usual answer: "unless you control a
+     * Swamp or a Mountain"), each stopping at its first match. */
+    if (basic_lands_matching(s, f, you, you, 1) || basic_lands_matching(s, f, 1 - you, you, 1)) return 1;
+    int lands = !(s->layers_reads & LR_SUBTYPES) && filter_only_lands(f);
+    for (PermIter it = permset_iter(filter_perm_candidates(s, f, s->perm_used, you, src)); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (lands && !(s->px[i].xflags & PX_LAND) && !perm_became(s, i)) continue;
+        if (filter_perm(s, f, i, you, src)) return 1;
+    }
+    return 0;
 }
 
 int filter_spell(const GameState *s, const Filter *f, const StackItem *t)

@@ -84,4 +84,7 @@ int filter_only_lands(const Filter *f);
  * for player `you` and source slot src (-1: none). */
 int effect_count(const GameState *s, const Filter *f, int you, int src);
 
+/* Whether effect_count would be more than 0 (stopping at the first match). */
+int effect_any(const GameState *s, const Filter *f, int you, int src);
+
 #endif

@@ -127,8 +127,8 @@ static void units_of(const GameState *s, int p, int keep, Units *out)
     PermSet cand = 0;
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
-        int mana = (s->px[i].abk & PK_MANA) || (lands_any && (s->px[i].xflags & PX_LAND));
-        cand |= permset_bit_if(mana && !(s->perm[i].flags & PF_TAPPED) && i != keep, i);
+        if (!(s->px[i].abk & PK_MANA) && !(lands_any && (s->px[i].xflags & PX_LAND))) continue;   /* most */
+        cand |= permset_bit_if(!(s->perm[i].flags & PF_TAPPED) && i != keep, i);
     }
     for (int pass = objects ? -1 : 0; pass < 2 && cand; pass++)
         for (PermIter it = permset_iter(cand); permiter_more(&it);) {
@@ -383,21 +383,34 @@ static void tap_for_mana(GameState *s, const Game *g, int p, const Units *u, int
     if (barbs && (s->px[i].xflags & PX_LAND)) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
 }
 
+static void pay_planned(GameState *s, const Game *g, int p, const uint8_t color[COLOR_COUNT], int generic, int keep);
+
 void mana_pay_cost(GameState *s, const Game *g, int p, const uint8_t color[COLOR_COUNT], int generic, int keep)
 {
     Player *pl = &s->pl[p];
-    int barbs = watches_land_taps(s);
     /* The usual payment first: the pool empty and the untapped basic lands
      * paying it all (plan's first answer: no unit tapped), colored symbols
      * from lands of their color, generic as below. */
-    uint64_t avail, cost = mana_pack(color);
-    if (!mana_pack(pl->mana) && !(s->pl_rules[p] & PR_LANDS_ANY_COLOR) && mana_available(pl, &avail) &&
+    uint64_t avail, cost = mana_pack(color), tapped = mana_pack(pl->land_tapped);
+    if (!mana_pack(pl->mana) && !(s->pl_rules[p] & PR_LANDS_ANY_COLOR) &&
+        mana_available_of(mana_pack(pl->land_n), tapped, 0, &avail) &&
         mana_covers(avail, cost) && mana_total(avail) - mana_total(cost) >= generic) {
-        mana_unpack(pl->land_tapped, mana_pack(pl->land_tapped) + cost);   /* lanes cannot carry: covered */
+        mana_unpack(pl->land_tapped, tapped + cost);                      /* lanes cannot carry: covered */
         int tapped_basics = mana_total(cost) + tap_generic(pl, generic);
-        for (int k = 0; barbs && k < tapped_basics; k++) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
+        if (tapped_basics && watches_land_taps(s))                       /* 106.12, as below */
+            for (int k = 0; k < tapped_basics; k++) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
         return;
     }
+    pay_planned(s, g, p, color, generic, keep);
+}
+
+/* mana_pay_cost's other payments, by plan (out of line: its usual path
+ * needs no frame for these). */
+static __attribute__((noinline)) void pay_planned(GameState *s, const Game *g, int p, const uint8_t color[COLOR_COUNT],
+                                                  int generic, int keep)
+{
+    Player *pl = &s->pl[p];
+    int barbs = watches_land_taps(s);
     Plan pn;
     if (!plan(s, p, color, generic, keep, &pn, NULL)) return;
     const Units *u = pn.u;

@@ -40,18 +40,24 @@ static inline void mana_unpack(uint8_t v[COLOR_COUNT], uint64_t x)
     memcpy(v + 4, &hi, 2);
 }
 
+/* mana_available from a player's counts packed: lands, tapped lands and
+ * pool (for a caller that read them already). */
+static inline int mana_available_of(uint64_t lands, uint64_t tapped, uint64_t pool, uint64_t *avail)
+{
+    if ((lands | pool) & MANA_HIGH) return 0;
+    uint64_t a = lands - tapped + pool;
+    if (a & MANA_HIGH) return 0;
+    *avail = a;
+    return 1;
+}
+
 /* The player's untapped basic lands plus mana pool, by color, packed into
  * *avail. Returns 0 (and leaves *avail unset) when a count reaches 128,
  * where lanes could carry: the caller then counts color by color. Relies
  * on land_tapped <= land_n by color (state_check). */
 static inline int mana_available(const Player *pl, uint64_t *avail)
 {
-    uint64_t lands = mana_pack(pl->land_n), pool = mana_pack(pl->mana);
-    if ((lands | pool) & MANA_HIGH) return 0;
-    uint64_t a = lands - mana_pack(pl->land_tapped) + pool;
-    if (a & MANA_HIGH) return 0;
-    *avail = a;
-    return 1;
+    return mana_available_of(mana_pack(pl->land_n), mana_pack(pl->land_tapped), mana_pack(pl->mana), avail);
 }
 
 /* Whether `avail` (from mana_available, every lane below 128) covers the
@@ -132,7 +138,9 @@ void mana_pay(Player *pl, const CardDef *d);
  * keeps (Upwelling: PR_KEEP_MANA, from the layers; 0 without rules text). */
 static inline void mana_empty(GameState *s)
 {
-    if (!s->spells || !((s->pl_rules[0] | s->pl_rules[1]) & PR_KEEP_MANA)) {   /* one test: most often */
+    uint32_t both;                                     /* both players' rules in one load */
+    memcpy(&both, s->pl_rules, sizeof both);
+    if (!(both & (PR_KEEP_MANA | (uint32_t)PR_KEEP_MANA << 16))) {   /* one test: most often */
         memset(s->pl[0].mana, 0, sizeof s->pl[0].mana);
         memset(s->pl[1].mana, 0, sizeof s->pl[1].mana);
         return;

@@ -138,7 +138,7 @@ static int enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card,
         if (a->kind == AB_ETB_TAPPED) {                                           /* 614.1c */
             int untapped = 0;
             if (a->trig_filter.types || a->trig_filter.subtype[0])
-                untapped = effect_count(s, &a->trig_filter, ctl, i) > 0;
+                untapped = effect_any(s, &a->trig_filter, ctl, i);
             if (!untapped) s->perm[i].flags |= PF_TAPPED;
         }
     }
