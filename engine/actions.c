@@ -162,18 +162,6 @@ static int card_has_flash(const CardDef *d)
     return 0;
 }
 
-/* The ability whose targets a spell of card d names as it is cast: an
- * instant's or sorcery's effect, an Aura's enchant; -1: none. (Inline,
- * with spell_x_of, in each look at a castable card of the listings.) */
-static inline int spell_ability_of(const CardDef *d)
-{
-    for (int k = 0; k < d->n_abilities; k++)
-        if (d->ab[k].kind == AB_SPELL || d->ab[k].kind == AB_ENCHANT) return k;
-    return -1;
-}
-
-int spell_ability(const CardDef *d) { return spell_ability_of(d); }
-
 /* The target specs of ability a (an Aura's enchant is one target: 303.4a). */
 static int n_specs(const Ability *a) { return a->kind == AB_ENCHANT ? 1 : a->n_targets; }
 
@@ -491,7 +479,7 @@ static void list_casts(Lister *L, int p, int h, uint16_t card, int free_mana)
     /* The mana cost first (601.2g-h): most cards of a hand cannot be paid
      * for, and nothing else about them is then looked at. */
     if (!free_mana && !lister_can_pay(L, p, d->cost_color, d->cost_generic, -1)) return;
-    int k = spell_ability_of(d);
+    int k = spell_ability(d);
     int xs = spell_x_of(d, k);
     /* Each X the mana pays for (a scenario gives X itself). */
     int max_x = !free_mana && xs ? (mana_total_now(s, p, -1) - d->mana_value) / xs : 0;

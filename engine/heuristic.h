@@ -116,11 +116,13 @@ static inline int heuristic_spells_looks(const GameState *s, int p, int version)
     if (s->stack_n) return version < 2 || s->stack[s->stack_n - 1].controller != p;
     switch (s->step) {
     case STEP_MAIN1: case STEP_MAIN2: return s->active == p;
-    case STEP_BEGIN_COMBAT: return s->active == p && heuristic_has_becomer(s, p);   /* a land to attack with */
+    case STEP_BEGIN_COMBAT:                                       /* a land to attack with */
+        return s->active == p && !(s->spells & SPELLS_NO_BECOMERS) && heuristic_has_becomer(s, p);
     case STEP_DECLARE_ATTACKERS: case STEP_DECLARE_BLOCKERS:
         return version < 2 || s->combat.attackers;   /* version 2: with no attacker, what it would do waits */
     case STEP_END: return s->active != p;
-    case STEP_UPKEEP: return s->active == p && heuristic_upkeep_untap_waits(s, p);
+    case STEP_UPKEEP:
+        return s->active == p && !(s->spells & SPELLS_NO_UPKEEP_ACTS) && heuristic_upkeep_untap_waits(s, p);
     default: return 0;
     }
 }

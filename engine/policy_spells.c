@@ -63,10 +63,11 @@ static int becomes(const GameState *s, const Action *a)
     return 0;
 }
 
-/* Whether player p controls a land that can become a creature (heuristic.h). */
+/* Whether player p controls a land that can become a creature
+ * (heuristic.h, which asks only when a card of the matchup is one:
+ * SPELLS_NO_BECOMERS). */
 int heuristic_has_becomer(const GameState *s, int p)
 {
-    if (s->spells & SPELLS_NO_BECOMERS) return 0;
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_ACTIVATED) || !(s->px[i].xflags & PX_LAND)) continue;
@@ -341,10 +342,10 @@ static int pass_value(const GameState *s, const Game *g, int p, int version, int
 
 /* Whether player p controls a tapped permanent with an "activate only
  * during your upkeep" ability that untaps it (Colossus of Sardia): the
- * heuristic then looks in its upkeep (upkeep_untap). */
+ * heuristic then looks in its upkeep (upkeep_untap; asked only when a
+ * card of the matchup has such an ability: SPELLS_NO_UPKEEP_ACTS). */
 int heuristic_upkeep_untap_waits(const GameState *s, int p)
 {
-    if (s->spells & SPELLS_NO_UPKEEP_ACTS) return 0;
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_ACTIVATED) || !(s->perm[i].flags & PF_TAPPED)) continue;

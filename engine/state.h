@@ -650,11 +650,11 @@ enum {
     SPELLS_NO_BECOMERS  = 1u << 9, /* with SPELLS_ON: no card of the decks nor token has an
                                       activated ability whose first effect makes it a creature
                                       (OP_BECOME: Mishra's Factory): heuristic.h's
-                                      heuristic_has_becomer is 0 without a look. Likewise */
+                                      heuristic_spells_looks does not look for one. Likewise */
     SPELLS_NO_UPKEEP_ACTS = 1u << 10 /* with SPELLS_ON: no card of the decks nor token has an
                                       "activate only during your upkeep" ability (TM_UPKEEP:
-                                      Colossus of Sardia): heuristic.h's heuristic_upkeep_untap_waits
-                                      is 0 without a look. Likewise */
+                                      Colossus of Sardia): heuristic.h's heuristic_spells_looks
+                                      does not look for one. Likewise */
 };
 
 /* GameState.extra_n */

@@ -41,8 +41,14 @@ int actions_lands(const GameState *s, int p, Action *out);
 int actions_surely_none(const GameState *s, int p);
 
 /* The ability of card d whose targets its spell names as it is cast (an
- * instant's or sorcery's effect, an Aura's enchant), or -1. */
-int spell_ability(const CardDef *d);
+ * instant's or sorcery's effect, an Aura's enchant), or -1. Inline: each
+ * look at a castable card of the listings and of the heuristic asks it. */
+static inline int spell_ability(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++)
+        if (d->ab[k].kind == AB_SPELL || d->ab[k].kind == AB_ENCHANT) return k;
+    return -1;
+}
 
 /* The {X} symbols in the cost of card d's spell (ability k), 0 if none. */
 int spell_x(const CardDef *d, int k);
