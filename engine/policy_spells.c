@@ -362,16 +362,18 @@ int heuristic_upkeep_untap_waits(const GameState *s, int p)
  * so it is not tried again. */
 static int same_as_earlier(const GameState *s, int p, const Action *legal, int k)
 {
+    /* X and the targets are the bytes of an Action from x on (one
+     * compare, before the card is looked up: most earlier casts are the
+     * same card's with other targets). */
+    enum { TAIL = sizeof(Action) - offsetof(Action, x) };
+    _Static_assert(offsetof(Action, towner) + 1 == sizeof(Action), "towner the last byte");
     const Action *a = &legal[k];
     if (a->type != ACT_CAST) return 0;
     const Player *pl = &s->pl[p];
     uint16_t card = OBJ_CARD(s, p, pl->hand[a->hand_idx]);
     for (int j = 1; j < k; j++) {
         const Action *b = &legal[j];
-        if (b->type != ACT_CAST || OBJ_CARD(s, p, pl->hand[b->hand_idx]) != card || b->x != a->x ||
-            b->n_targets != a->n_targets || b->towner != a->towner)
-            continue;
-        if (!memcmp(b->tk, a->tk, sizeof a->tk) && !memcmp(b->tv, a->tv, sizeof a->tv)) return 1;
+        if (b->type == ACT_CAST && !memcmp(&b->x, &a->x, TAIL) && OBJ_CARD(s, p, pl->hand[b->hand_idx]) == card) return 1;
     }
     return 0;
 }
