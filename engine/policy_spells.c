@@ -856,14 +856,19 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
     int csorc[8], csorc_n = 0;
     Reading r = { 0 };
     int read = 0;   /* the candidate r reads (0: none yet) */
+    int csorc_read = 0;   /* whether it casts a combat sorcery before combat (the same for each target) */
     Ranked own;     /* the values given, when the caller does not ask for them (sorcery_speed_best) */
     own.n = own.pass_valued = 0;
     Ranked *given = rank ? rank : &own;
     int first = given->n;
     for (int k = 1; k < n && k < LOOK_MAX; k++) {
         if (legal[k].type == ACT_LAND || does_nothing(s, p, &legal[k])) continue;
-        if (!read || !same_source(&legal[read], &legal[k])) { r = read_action(s, p, &legal[k]); read = k; }
-        if (before_combat && combat_sorcery(s, p, &legal[k], r.ab)) {
+        if (!read || !same_source(&legal[read], &legal[k])) {
+            r = read_action(s, p, &legal[k]);
+            read = k;
+            csorc_read = before_combat && combat_sorcery(s, p, &legal[k], r.ab);
+        }
+        if (csorc_read) {
             if (csorc_n < 8 && !same_as_earlier(s, p, legal, k)) csorc[csorc_n++] = k;
             continue;
         }
