@@ -520,8 +520,11 @@ static int same_source(const Action *a, const Action *b)
  * with the caster's own part (Sorin's Thirst's life) and the board is the
  * same whichever such creature it names: one of them is tried. Version 2
  * with combat damage to come tries such damage on a creature in combat
- * too: with the combat's it may kill. r is a's reading (read_action). */
-static int worth_trying(const GameState *s, int p, const Action *a, const Reading *r, int version)
+ * too: with the combat's it may kill. r is a's reading (read_action).
+ * Inline: asked of most candidates of every look, the call cost as much
+ * as the answer. */
+static inline __attribute__((always_inline)) int worth_trying(const GameState *s, int p, const Action *a,
+                                                              const Reading *r, int version)
 {
     if (a->n_targets != 1 || (a->tk[0] != TK_PERM && a->tk[0] != TK_PLAYER) || !r->way) return TRY_YES;
     const Ability *ab = r->ab;
