@@ -359,8 +359,11 @@ int heuristic_upkeep_untap_waits(const GameState *s, int p)
 /* Whether legal[k] casts a card of the same name as an earlier cast of
  * the list, with the same X and targets: the second copy of a card in hand
  * makes the same board as the first (the evaluation reads no object ids),
- * so it is not tried again. */
-static int same_as_earlier(const GameState *s, int p, const Action *legal, int k)
+ * so it is not tried again. Inline, as the other readings of each
+ * candidate of a look (read_action, worth_trying, known_value): their
+ * calls cost as much as their answers. */
+static inline __attribute__((always_inline)) int same_as_earlier(const GameState *s, int p, const Action *legal,
+                                                                 int k)
 {
     /* X and the targets are the bytes of an Action from x on (one
      * compare, before the card is looked up: most earlier casts are the
@@ -419,8 +422,10 @@ static int sense(const Effect *e)
 }
 
 /* The ability action a casts or activates: a spell's (NULL for a
- * permanent spell), an activated ability's. */
-static const Ability *action_ability(const GameState *s, int p, const Action *a)
+ * permanent spell), an activated ability's (inline: read for each
+ * candidate of a look, read_action). */
+static inline __attribute__((always_inline)) const Ability *action_ability(const GameState *s, int p,
+                                                                          const Action *a)
 {
     if (a->type == ACT_ACTIVATE) return &s->cards[s->perm[a->hand_idx].card].ab[a->ability];
     if (a->type != ACT_CAST) return NULL;
@@ -487,7 +492,8 @@ typedef struct Reading {
     int way, on_target, damage;
 } Reading;
 
-static Reading read_action(const GameState *s, int p, const Action *a)
+/* read_action: a's Reading (inline, as same_as_earlier). */
+static inline __attribute__((always_inline)) Reading read_action(const GameState *s, int p, const Action *a)
 {
     Reading r = { action_ability(s, p, a), 0, 0, -1 };
     for (int j = 0; r.ab && j < r.ab->n_effects; j++) {
@@ -521,8 +527,7 @@ static int same_source(const Action *a, const Action *b)
  * same whichever such creature it names: one of them is tried. Version 2
  * with combat damage to come tries such damage on a creature in combat
  * too: with the combat's it may kill. r is a's reading (read_action).
- * Inline: asked of most candidates of every look, the call cost as much
- * as the answer. */
+ * Inline, as same_as_earlier. */
 static inline __attribute__((always_inline)) int worth_trying(const GameState *s, int p, const Action *a,
                                                               const Reading *r, int version)
 {
@@ -695,9 +700,9 @@ static int draws(const GameState *s, int p, const Action *a)
  * (quiet, now: quiet_for's answer and value of s) and the version's
  * `extra` (quiet_for's: lands_worth's and library_worth's of s; no known
  * play changes the lands, and none that draws is known while a library
- * is low). */
-static int known_value(const GameState *s, int p, const Action *a, int quiet, int now, int extra, int version,
-                       BoardMemo *memo, int *v)
+ * is low). Inline, as same_as_earlier. */
+static inline __attribute__((always_inline)) int known_value(const GameState *s, int p, const Action *a, int quiet,
+                                                             int now, int extra, int version, BoardMemo *memo, int *v)
 {
     if (!quiet || (version >= 2 && library_low(s) && draws(s, p, a)) || !board_known(s, p, a, quiet, now, memo, v))
         return 0;
