@@ -298,8 +298,11 @@ static int quiet_value(const GameState *s, int q, int p, int *v, BoardLands *l)
     return quiet;
 }
 
-/* The change of creature i's worth for player p with x added to it. */
-static int gain(const GameState *s, int p, int i, const Adds *x)
+/* The change of creature i's worth for player p with x added to it
+ * (inline, as the other small steps of a candidate's known value:
+ * players_value, attached_read, cost_known, no_cost; their calls cost
+ * as much as their work). */
+static inline __attribute__((always_inline)) int gain(const GameState *s, int p, int i, const Adds *x)
 {
     const Permanent *q = &s->perm[i];
     int d = worth(q->power + x->dp, q->toughness + x->dt, q->kw | x->kw, s->px[i].rules | x->rules) -
@@ -374,8 +377,10 @@ static int player_effect(const GameState *s, int p, int q, const Effect *e, int 
 
 /* The value for p of w (the board's value but for the players' life and
  * hands) with the players as o leaves them: the game's end when one has
- * lost (704.5a-b). 0 when a trigger could see its draws or discards. */
-static int players_value(const GameState *s, int p, const Players *o, int w, int *v)
+ * lost (704.5a-b). 0 when a trigger could see its draws or discards.
+ * Inline, as gain. */
+static inline __attribute__((always_inline)) int players_value(const GameState *s, int p, const Players *o, int w,
+                                                               int *v)
 {
     if (o->watch && trigger_watched(s, o->watch)) return 0;
     int lost[2];
@@ -541,8 +546,10 @@ static int reread(const GameState *s, int i, const Adds *x, int quiet)
 
 /* Whether Aura or Equipment d under p's control enters quietly
  * (enters_quietly), and what it adds in *x (attached_adds): read once for
- * the candidates of a look with the same card, through memo m. */
-static int attached_read(const GameState *s, int p, const CardDef *d, BoardMemo *m, Adds *x)
+ * the candidates of a look with the same card, through memo m. Inline,
+ * as gain. */
+static inline __attribute__((always_inline)) int attached_read(const GameState *s, int p, const CardDef *d,
+                                                               BoardMemo *m, Adds *x)
 {
     if (m->card != d) {
         m->card = d;
@@ -694,16 +701,16 @@ static int dies_known(const GameState *s, int p, int i, int all_die, int gone, i
 }
 
 /* Whether cost c asks for no more than mana (X included: the action's),
- * {T} and, with sac_ok, sacrificing the source. */
-static int cost_known(const Cost *c, int sac_ok)
+ * {T} and, with sac_ok, sacrificing the source. Inline, as gain. */
+static inline __attribute__((always_inline)) int cost_known(const Cost *c, int sac_ok)
 {
     return !c->untap && (sac_ok || !c->sac_self) && !c->sac_n && !c->discard_n && !c->life &&
            !c->remove_counters && !c->exile_self && !c->per_target && !c->exile_gy && !c->loyalty;
 }
 
 /* Whether cost c asks for nothing (an instant's or sorcery's additional
- * cost; its x marks the X of the card's mana cost). */
-static int no_cost(const Cost *c)
+ * cost; its x marks the X of the card's mana cost). Inline, as gain. */
+static inline __attribute__((always_inline)) int no_cost(const Cost *c)
 {
     int colors = c->color[0] | c->color[1] | c->color[2] | c->color[3] | c->color[4] | c->color[5];
     return !c->generic && !colors && !c->tap && cost_known(c, 0);
