@@ -254,10 +254,9 @@ static inline int perm_quiet(const GameState *s, int i, int mine)
     if ((abk & PK_MANA) && mine && !plain_mana(d)) return 0;
     if (!(abk & PK_STATIC)) return BOARD_QUIET;
     int quiet = BOARD_QUIET;
-    for (int k = 0; k < d->n_abilities; k++) {
-        const Ability *a = &d->ab[k];
-        for (int j = 0; a->kind == AB_STATIC && j < a->n_effects; j++) {
-            const Effect *e = &a->effect[j];
+    for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
+        if (a->kind != AB_STATIC) continue;
+        for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++) {
             if (!adds_only(e) || (e->who != SEL_SELF && e->who != SEL_ATTACHED && e->who != SEL_ALL)) return 0;
             if (e->who != SEL_ALL) continue;
             quiet |= BOARD_SETS;
