@@ -477,15 +477,16 @@ static int newcomer_gets(const GameState *s, int p, const CardDef *d, Adds *x)
         if (!(s->px[src].abk & PK_STATIC)) continue;
         int you = perm_controller(s, src);
         const CardDef *c = &s->cards[s->perm[src].card];
-        for (int k = 0; k < c->n_abilities; k++)
-            for (int j = 0; c->ab[k].kind == AB_STATIC && j < c->ab[k].n_effects; j++) {
-                const Effect *e = &c->ab[k].effect[j];
+        for (const Ability *a = c->ab, *end = a + c->n_abilities; a < end; a++) {
+            if (a->kind != AB_STATIC) continue;
+            for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++) {
                 if (e->who != SEL_ALL || (e->sel.ctl == CTL_YOU && you != p) ||
                     ((e->sel.ctl == CTL_OPP || e->sel.ctl == CTL_NOT_YOU) && you == p))
                     continue;
                 if (!plain_filter(&e->sel)) return 0;
                 if (effect_card_matches(d, &e->sel)) add(s, you, x, e);
             }
+        }
     }
     return 1;
 }
@@ -503,9 +504,9 @@ static int permanent_known(const GameState *s, int p, const CardDef *d, int quie
     Adds self = { 0, 0, 0, 0 };
     if (creature && (quiet & BOARD_SETS) && !newcomer_gets(s, p, d, &self)) return 0;
     int w = now;
-    for (int k = 0; k < d->n_abilities; k++)
-        for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
-            const Effect *e = &d->ab[k].effect[j];
+    for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
+        if (a->kind != AB_STATIC) continue;
+        for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++) {
             if (e->who == SEL_SELF || (e->who == SEL_ALL && !e->sel.other && e->sel.ctl != CTL_OPP &&
                                        e->sel.ctl != CTL_NOT_YOU && effect_card_matches(d, &e->sel)))
                 add(s, p, &self, e);
@@ -519,6 +520,7 @@ static int permanent_known(const GameState *s, int p, const CardDef *d, int quie
                 w += gain(s, p, i, &x);
             }
         }
+    }
     if (!creature) w += 3;
     else if (d->toughness + self.dt <= 0) return 0;
     else w += worth(d->power + self.dp, d->toughness + self.dt, d->keywords | self.kw, self.rules);
