@@ -937,9 +937,11 @@ int board_playout_calm(const GameState *s, int p)
         if ((abk & PK_MANA) && mine && (perm_is_creature(s, i) || !plain_mana(d))) return 0;   /* a creature tapped for it */
         if (!mine && perm_is_planeswalker(s, i)) return 0;
         if (!(abk & PK_STATIC)) continue;
-        for (int k = 0; k < d->n_abilities; k++)
-            for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++)
-                if (!static_adds(&d->ab[k].effect[j])) return 0;
+        for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
+            if (a->kind != AB_STATIC) continue;
+            for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++)
+                if (!static_adds(e)) return 0;
+        }
     }
     return 1;
 }
