@@ -448,8 +448,7 @@ static int etb_players(const GameState *s, int p, const CardDef *d, Players *o)
  * but entering tapped. */
 static int enters_quietly(const CardDef *d, int aura)
 {
-    for (int k = 0; k < d->n_abilities; k++) {
-        const Ability *a = &d->ab[k];
+    for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
         switch (a->kind) {
         case AB_ACTIVATED: case AB_MANA: case AB_EQUIP: case AB_ENCHANT: case AB_ETB_TAPPED:
             break;
@@ -458,7 +457,8 @@ static int enters_quietly(const CardDef *d, int aura)
             break;
         case AB_STATIC:
             if (a->cond) return 0;
-            for (int j = 0; j < a->n_effects; j++) if (!known_static(&a->effect[j], aura)) return 0;
+            for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++)
+                if (!known_static(e, aura)) return 0;
             break;
         default:
             return 0;
