@@ -567,23 +567,35 @@ static int acts_watched(const GameState *s)
     return trigger_watched(s, acts);
 }
 
+/* Whether the candidates of a look may leave nothing the evaluation sees
+ * once "until end of turn" ends (idle): 0 when none may, with something
+ * on the stack for them to answer, a trigger watching (acts_watched), a
+ * combat under way for them to change (version 2 with combat damage to
+ * come plays the combat out, and ends such effects after it: one on a
+ * creature out of combat may be idle too) or a creature taken until end
+ * of turn (its pump counts: borrowed_attack); else IDLE_OUT, or
+ * IDLE_WINDOW with that combat damage to come. The same for every
+ * candidate: read once for the look. */
+enum { IDLE_NONE, IDLE_OUT, IDLE_WINDOW };
+static int idle_look(const GameState *s, int version)
+{
+    int window = version >= 2 && damage_to_come(s);
+    if (s->stack_n || acts_watched(s) || (in_combat(s) && !window)) return IDLE_NONE;
+    for (int j = 0; j < s->float_n; j++)
+        if (s->fl[j].op == OP_CONTROL && s->fl[j].dur == DUR_EOT) return IDLE_NONE;
+    return window ? IDLE_WINDOW : IDLE_OUT;
+}
+
 /* Whether action a leaves nothing the evaluation sees once "until end of
- * turn" ends, besides what it cost: a spell or ability whose effects are
- * all +N/+N (N >= 0), keywords or rules until end of turn, with nothing on
- * the stack for them to answer and no combat under way for them to
- * change (version 2 with combat damage to come: on a creature out of
- * combat), and nothing watching; or an equip to the creature the
+ * turn" ends, besides what it cost, in a look where idle_look finds that
+ * some may (`look` its answer): a spell or ability whose effects are all
+ * +N/+N (N >= 0), keywords or rules until end of turn (with combat damage
+ * to come, on a creature out of combat); or an equip to the creature the
  * Equipment is on. Its try could only show the cost spent against
  * passing, valued likewise once those effects end (pass_value), so it is
  * not tried. ab is the ability it casts or activates (action_ability's). */
-static int idle(const GameState *s, const Action *a, const Ability *ab, int watched, int version)
+static int idle(const GameState *s, const Action *a, const Ability *ab, int look)
 {
-    /* Version 2 with combat damage to come plays the combat out, and ends
-     * such effects after it: one on a creature out of combat is idle too. */
-    int window = version >= 2 && damage_to_come(s);
-    if (s->stack_n || watched || (in_combat(s) && !window)) return 0;
-    for (int j = 0; j < s->float_n; j++)   /* a creature taken until end of turn: its pump counts (borrowed_attack) */
-        if (s->fl[j].op == OP_CONTROL && s->fl[j].dur == DUR_EOT) return 0;
     if (ab && ab->kind == AB_EQUIP)   /* to the creature it is on already (701.3b) */
         return a->n_targets == 1 && a->tk[0] == TK_PERM && s->px[a->hand_idx].attached == a->tv[0];
     if (!ab || !ab->n_effects || (ab->kind != AB_SPELL && ab->kind != AB_ACTIVATED)) return 0;
@@ -592,7 +604,7 @@ static int idle(const GameState *s, const Action *a, const Ability *ab, int watc
         int shortlived = e->dur == DUR_EOT &&
                          ((e->op == OP_PUMP && e->p >= 0 && e->t >= 0) || e->op == OP_GRANT || e->op == OP_RULE);
         if (!shortlived) return 0;
-        if (!window) continue;
+        if (look != IDLE_WINDOW) continue;
         int on = e->who == SEL_TARGET && e->arg == 0 && a->n_targets == 1 && a->tk[0] == TK_PERM ? a->tv[0]
                : e->who == SEL_SELF && a->type == ACT_ACTIVATE ? a->hand_idx : -1;
         if (on < 0 || permset_has(s->combat.attackers | s->combat.blockers, on)) return 0;
@@ -851,7 +863,7 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
     if (!heuristic_spells_looks(s, p, version)) return 0;
     /* Passing is valued once a candidate is (when every one is passed by,
      * passing is the choice without it). */
-    int best = 0, best_v = 0, valued = 0, watched = -1, quiet = -1, now = 0, extra_now = 0;
+    int best = 0, best_v = 0, valued = 0, idles = -1, quiet = -1, now = 0, extra_now = 0;
     int pass_v = 0;                         /* passing's value */
     int pass_life[2] = { 0, 0 }, calm = -1; /* pass_value's life totals, board_playout_calm's answer */
     BoardMemo memo = { 0 };                 /* board_known's reading of the look's Auras and Equipment */
@@ -883,8 +895,8 @@ static int spells_main(const GameState *s, const Game *g, int p, const Action *l
         int w = r.way ? worth_trying(s, p, &legal[k], &r, version) : TRY_YES;   /* the most selective first */
         if (w == TRY_NOT || same_as_earlier(s, p, legal, k)) continue;
         if (prune) {
-            if (watched < 0) watched = acts_watched(s);
-            if (idle(s, &legal[k], r.ab, watched, version)) continue;
+            if (idles < 0) idles = idle_look(s, version);
+            if (idles != IDLE_NONE && idle(s, &legal[k], r.ab, idles)) continue;
         }
         if (prune && w == TRY_IDLE_TARGET) {
             uint32_t key = legal[k].type == ACT_CAST ? OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])
