@@ -1118,9 +1118,9 @@ static int lord_in_combat(const GameState *s, int i)
 
 int board_unblocked_known(const GameState *s, int p, const Action *a, int pass_v, int pass_life, int *v)
 {
+    if (s->step != STEP_DECLARE_BLOCKERS || s->stack_n || s->prevent_combat) return 0;   /* before the action's reading */
     int dp, on = fleeting_on(s, p, a, KW_UNBLOCKED_IDLE, 0, &dp);
-    if (on < 0 || s->step != STEP_DECLARE_BLOCKERS || s->stack_n || s->prevent_combat ||
-        !permset_has(s->combat.attackers, on) || (s->perm[on].flags & PF_BLOCKED) || s->perm[on].target != TARGET_PLAYER ||
+    if (on < 0 || !permset_has(s->combat.attackers, on) || (s->perm[on].flags & PF_BLOCKED) || s->perm[on].target != TARGET_PLAYER ||
         perm_controller(s, on) != p || (s->perm[on].kw & (KW_DOUBLE_STRIKE | KW_LIFELINK | KW_INFECT | KW_WITHER)) ||
         statics_read_strength(s) || lord_in_combat(s, on))
         return 0;
