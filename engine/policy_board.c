@@ -249,8 +249,9 @@ int board_quiet(const GameState *s, int p, int *v, BoardLands *l)
 static inline int perm_quiet(const GameState *s, int i, int mine)
 {
     unsigned abk = s->px[i].abk;
-    const CardDef *d = &s->cards[s->perm[i].card];
     if (abk & (PK_CONTROL | PK_COND)) return 0;
+    if (!(abk & (PK_MANA | PK_STATIC))) return BOARD_QUIET;      /* most: its card unread */
+    const CardDef *d = &s->cards[s->perm[i].card];
     if ((abk & PK_MANA) && mine && !plain_mana(d)) return 0;
     if (!(abk & PK_STATIC)) return BOARD_QUIET;
     int quiet = BOARD_QUIET;
