@@ -774,9 +774,23 @@ void stack_resolve_top(GameState *s, Game *g)
 
 /* ---- priority (117) ---- */
 
+/* Whether settle has nothing to do (most priority points): no error, the
+ * layers settled, no permanent pending for the state-based actions, no
+ * trigger waiting, and the players as sba_apply_some lets them be. Tested
+ * with one branch, its terms or-ed and and-ed. */
+static inline int settled_now(const GameState *s, const Game *g)
+{
+    const Player *a = &s->pl[0], *b = &s->pl[1];
+    unsigned flags = s->error | s->layers_dirty | s->cond_key | s->sba_pending | s->pending_n | g->check;
+    unsigned players = (a->life > 0) & (b->life > 0) & !((a->flags | b->flags) & PL_DREW_EMPTY) &
+                       (a->poison < POISON_LOSS) & (b->poison < POISON_LOSS);
+    return (flags == 0) & players;
+}
+
 /* 117.5: state-based actions, then triggered abilities, until neither. */
 static void settle(GameState *s, Game *g)
 {
+    if (settled_now(s, g)) return;
     /* A capacity reached where no Game was at hand (a trigger with no room
      * to wait, a card with no room in a hand) ends the game here, with its
      * events, as every other capacity draw. */
