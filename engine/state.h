@@ -651,10 +651,19 @@ enum {
                                       activated ability whose first effect makes it a creature
                                       (OP_BECOME: Mishra's Factory): heuristic.h's
                                       heuristic_spells_looks does not look for one. Likewise */
-    SPELLS_NO_UPKEEP_ACTS = 1u << 10 /* with SPELLS_ON: no card of the decks nor token has an
+    SPELLS_NO_UPKEEP_ACTS = 1u << 10,/* with SPELLS_ON: no card of the decks nor token has an
                                       "activate only during your upkeep" ability (TM_UPKEEP:
                                       Colossus of Sardia): heuristic.h's heuristic_spells_looks
                                       does not look for one. Likewise */
+    SPELLS_NO_DECK_FLAGS = 1u << 11,/* with SPELLS_ON: no card of the decks is a nonland card of
+                                      mana value 0 or has an ability that functions from a
+                                      graveyard: every player's PL_FREE_SPELLS and
+                                      PL_GY_ABILITIES are clear without a walk over the deck
+                                      (setup.c's deck_flags). Likewise */
+    SPELLS_NO_OTHERS_UNTAP = 1u << 12 /* with SPELLS_ON: no card of the decks nor token has a static
+                                      ability that untaps its controller's permanents in the other
+                                      players' untap steps (RULE_UNTAP_OTHERS_STEP: Seedborn Muse):
+                                      turn.c's untap step does not look for one. Likewise */
 };
 
 /* GameState.extra_n */
