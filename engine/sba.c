@@ -33,15 +33,15 @@ int sba_attachment_illegal(const GameState *s, int i)
     return bad;
 }
 
-/* 704.5m-n: an Aura attached to nothing or to what it can't enchant goes
- * to the graveyard (returned, to die with the rest); an Equipment attached
- * to what is not a creature becomes unattached. */
-static PermSet attachments(GameState *s, int *acted)
+/* 704.5m-n: of the Auras and Equipment `attach`, an Aura attached to
+ * nothing or to what it can't enchant goes to the graveyard (returned, to
+ * die with the rest); an Equipment attached to what is not a creature
+ * becomes unattached. */
+static PermSet attachments(GameState *s, int *acted, PermSet attach)
 {
     PermSet gone = 0;
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+    for (PermIter it = permset_iter(attach); permiter_more(&it);) {
         int i = permiter_next(&it);
-        if (!(s->px[i].abk & PK_ATTACH)) continue;
         int bad = sba_attachment_illegal(s, i), a = s->px[i].attached;
         if (bad & 1) gone |= PERMSET_BIT(i);
         if (bad & 2) {
@@ -72,7 +72,7 @@ static int same_name(const GameState *s, int i, int j)
     return s->perm[i].card == s->perm[j].card || !strcmp(perm_def(s, i)->name, perm_def(s, j)->name);
 }
 
-/* The legend rule. Edition 2011 (704.5k): two or more legendary
+/* The legend rule, among `legends` (PK_LEGEND). Edition 2011 (704.5k): two or more legendary
  * permanents with the same name are all put into their owners'
  * graveyards. Foundations (704.5j): a player who controls two or more
  * legendary permanents with the same name chooses one; the rest go.
@@ -80,13 +80,8 @@ static int same_name(const GameState *s, int i, int j)
  * legendary (the Oracle text made them so in 2017): the planeswalker
  * uniqueness rule (704.5j, 2011) applies to them instead, a player who
  * controls two or more that share a planeswalker type choosing one. */
-static PermSet legend_rule(GameState *s, const Game *g)
+static PermSet legend_rule(GameState *s, const Game *g, PermSet legends)
 {
-    PermSet legends = 0;
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        if (s->px[i].abk & PK_LEGEND) legends |= PERMSET_BIT(i);   /* planeswalkers too */
-    }
     if (!(legends & (legends - 1))) return 0;                       /* fewer than two */
     PermSet gone = 0;
     for (PermIter it = permset_iter(legends); permiter_more(&it);) {
@@ -189,7 +184,18 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
     /* Attachments and legends change with what flags sba_pending (a
      * permanent entering or leaving, the layers' results), and then every
      * permanent is looked at. */
-    if (s->spells && slots == s->perm_used) dying |= attachments(s, &acted) | legend_rule(s, g);
+    if (s->spells && slots == s->perm_used) {
+        PermSet attach = 0, legends = 0;   /* found in one walk; legends: planeswalkers too */
+        for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            unsigned abk = s->px[i].abk;
+            if (!(abk & (PK_ATTACH | PK_LEGEND))) continue;   /* most permanents */
+            if (abk & PK_ATTACH) attach |= PERMSET_BIT(i);
+            if (abk & PK_LEGEND) legends |= PERMSET_BIT(i);
+        }
+        dying |= attachments(s, &acted, attach);
+        dying |= legend_rule(s, g, legends);
+    }
     if (s->spells && dying) die_together(s, g, dying);
     else for (PermIter it = permset_iter(dying); permiter_more(&it);) perm_to_graveyard(s, g, permiter_next(&it));
     if (dying) acted = 1;

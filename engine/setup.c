@@ -39,8 +39,15 @@ static void draw_opening(GameState *s, int p)
     }
 }
 
-/* What player_free_spells and player_gy_abilities say of player p's deck
- * (PL_FREE_SPELLS, PL_GY_ABILITIES), in one walk over the list that looks
+/* What card d in a deck makes its player's PL_FREE_SPELLS and
+ * PL_GY_ABILITIES say (player_free_spells, player_gy_abilities). */
+static unsigned card_deck_flags(const CardDef *d)
+{
+    return (!(d->types & TYPE_LAND) && d->mana_value == 0 ? PL_FREE_SPELLS : 0u) |
+           (card_gy_abilities(d) ? PL_GY_ABILITIES : 0u);
+}
+
+/* Those flags for player p's deck, in one walk over the list that looks
  * at each card once (a list's copies are in a row). */
 static uint8_t deck_flags(const GameState *s, int p)
 {
@@ -48,9 +55,7 @@ static uint8_t deck_flags(const GameState *s, int p)
     unsigned f = 0;
     for (int o = 0, n = s->pl[p].deck_n, last = -1; o < n; last = deck[o++]) {
         if (deck[o] == last) continue;
-        const CardDef *d = &s->cards[deck[o]];
-        if (!(d->types & TYPE_LAND) && d->mana_value == 0) f |= PL_FREE_SPELLS;
-        if (card_gy_abilities(d)) f |= PL_GY_ABILITIES;
+        f |= card_deck_flags(&s->cards[deck[o]]);
     }
     return (uint8_t)f;
 }
@@ -75,7 +80,7 @@ void game_init(GameState *s, Game *g, int starting)
         const Policy *pol = g->policy[p];
         pl->deck = g->deck[p]->card;
         pl->deck_n = (uint8_t)g->deck[p]->n;
-        pl->flags |= deck_flags(s, p);
+        if (!(s->spells & SPELLS_NO_DECK_FLAGS)) pl->flags |= deck_flags(s, p);   /* else none (game_text) */
         pl->play = g->play[p];
         new_library(s, g, p);
         draw_opening(s, p);
@@ -192,15 +197,17 @@ static int card_has_effect(const CardDef *d, int statics, int op, int who, int a
     return 0;
 }
 
-/* The SPELLS_NO_SHIELDS, SPELLS_NO_STATE_AURAS, SPELLS_NO_BECOMERS and
- * SPELLS_NO_UPKEEP_ACTS bits card d denies: what each function they spare
- * looks for in a permanent's card (damage_player_shields' static
- * prevention, of any form here; sba_state_auras' restriction;
- * heuristic_has_becomer's and heuristic_upkeep_untap_waits' activated
- * abilities). */
+/* The SPELLS_NO_SHIELDS, SPELLS_NO_STATE_AURAS, SPELLS_NO_BECOMERS,
+ * SPELLS_NO_UPKEEP_ACTS and SPELLS_NO_OTHERS_UNTAP bits card d denies:
+ * what each function they spare looks for in a permanent's card
+ * (damage_player_shields' static prevention, of any form here;
+ * sba_state_auras' restriction; heuristic_has_becomer's and
+ * heuristic_upkeep_untap_waits' activated abilities; the untap step's
+ * Seedborn Muse, by any effect of a static ability here). */
 static unsigned card_denies(const CardDef *d)
 {
     unsigned f = card_has_effect(d, 1, OP_PREVENT_NEXT, SEL_YOU, -1) ? SPELLS_NO_SHIELDS : 0u;   /* Guardian Seraph */
+    if (card_has_effect(d, 1, OP_RULE, -1, RULE_UNTAP_OTHERS_STEP)) f |= SPELLS_NO_OTHERS_UNTAP;
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *a = &d->ab[k];
         if (a->kind == AB_ENCHANT && a->trig_filter.state) f |= SPELLS_NO_STATE_AURAS;
@@ -226,13 +233,15 @@ int game_text(const CardPool *pool, const Deck *a, const Deck *b)
             wards |= card_has_effect(c, 1, OP_PREVENT_ALL, SEL_ATTACHED, -1);      /* Heart of Light */
             redirects |= card_has_effect(c, 0, OP_REDIRECT, -1, -1);               /* Pariah, Kjeldoran Royal Guard */
             denied |= card_denies(c);
+            if (card_deck_flags(c)) denied |= SPELLS_NO_DECK_FLAGS;               /* a deck's card, not a token */
         }
     }
     for (int t = 0; t < pool->n_tokens && text; t++) {                         /* any may be made */
         grants |= card_grants(&pool->cards[pool->n + t]);
         denied |= card_denies(&pool->cards[pool->n + t]);
     }
-    unsigned spared = SPELLS_NO_SHIELDS | SPELLS_NO_STATE_AURAS | SPELLS_NO_BECOMERS | SPELLS_NO_UPKEEP_ACTS;
+    unsigned spared = SPELLS_NO_SHIELDS | SPELLS_NO_STATE_AURAS | SPELLS_NO_BECOMERS | SPELLS_NO_UPKEEP_ACTS |
+                      SPELLS_NO_DECK_FLAGS | SPELLS_NO_OTHERS_UNTAP;
     return 1 + (text ? SPELLS_ON : 0) + (objects ? SPELLS_LAND_OBJECTS : 0) + (text && !grants ? SPELLS_NO_GRANTED : 0) +
            (text && !extra ? SPELLS_NO_EXTRA_LAND : 0) + (text && !doubles ? SPELLS_NO_DOUBLERS : 0) +
            (text && !wards ? SPELLS_NO_WARDS : 0) + (text && !redirects ? SPELLS_NO_REDIRECT : 0) +

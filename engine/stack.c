@@ -774,9 +774,26 @@ void stack_resolve_top(GameState *s, Game *g)
 
 /* ---- priority (117) ---- */
 
+/* Whether settle has nothing to do (most priority points): no error, the
+ * layers settled, no permanent pending for the state-based actions, no
+ * trigger waiting, and the players as sba_apply_some lets them be. Tested
+ * with one branch, its terms or-ed and and-ed; the state's bytes in one
+ * word, over .. extra_n (state.h), the game over and an extra turn
+ * among them: those take the long way, which gives the same. */
+static inline int settled_now(const GameState *s, const Game *g)
+{
+    const Player *a = &s->pl[0], *b = &s->pl[1];
+    uint64_t bytes;
+    memcpy(&bytes, (const char *)s + offsetof(GameState, over), sizeof bytes);
+    unsigned players = (a->life > 0) & (b->life > 0) & !((a->flags | b->flags) & PL_DREW_EMPTY) &
+                       (a->poison < POISON_LOSS) & (b->poison < POISON_LOSS);
+    return ((bytes | (uint64_t)g->check) == 0) & players;
+}
+
 /* 117.5: state-based actions, then triggered abilities, until neither. */
 static void settle(GameState *s, Game *g)
 {
+    if (settled_now(s, g)) return;
     /* A capacity reached where no Game was at hand (a trigger with no room
      * to wait, a card with no room in a hand) ends the game here, with its
      * events, as every other capacity draw. */
@@ -797,8 +814,8 @@ static void settle(GameState *s, Game *g)
 }
 
 /* actions_surely_none, verified in check mode (the list it spares is
- * passing alone). */
-static int surely_none(const GameState *s, Game *g, int p)
+ * passing alone). Inline at both of priority_run's looks. */
+static inline __attribute__((always_inline)) int surely_none(const GameState *s, Game *g, int p)
 {
     if (!actions_surely_none(s, p)) return 0;
     if (g->check) {
@@ -812,40 +829,52 @@ static int surely_none(const GameState *s, Game *g, int p)
     return 1;
 }
 
+/* What player p does with priority (117.3): PRIO_PASS, PRIO_ACTED (an
+ * action taken: p keeps priority, 117.3c), or PRIO_FAILED (the game ended
+ * as an error). Inlined at each of priority_run's two calls. */
+enum { PRIO_PASS, PRIO_ACTED, PRIO_FAILED };
+static inline __attribute__((always_inline)) int take_priority(GameState *s, Game *g, int p, Action *acts)
+{
+    /* Check mode verifies the state here; outside it, not even the call is made. */
+    if (g->check) game_check_state(s, g);
+    /* With no policy, or one that passes here whatever is legal, the
+     * legal actions are not listed (n 1: passing alone, acts[0] of a
+     * list). */
+    const Policy *pol = g->policy[p];
+    int look = !pol ? LOOK_PASS : pol->looks ? pol->looks(pol, s, g, p) : LOOK_ALL;
+    if (look == LOOK_PASS || surely_none(s, g, p)) return PRIO_PASS;
+    int n = look == LOOK_LAND ? actions_lands(s, p, acts) : 1, k = 0;
+    if (n == 1) n = actions_spells(s, p, acts, 0);
+    if (n > 1) k = pol->main_action(pol, s, g, p, g->policy_rng[p], acts, n);
+    if (k < 0 || k >= n) { game_fail(s, g, ERR_ILLEGAL_ACTION); return PRIO_FAILED; }
+    if (n == 1 || acts[k].type == ACT_PASS) return PRIO_PASS;
+    int err = apply(s, g, p, &acts[k], 0);
+    if (err) { game_fail(s, g, err); return PRIO_FAILED; }
+    return PRIO_ACTED;
+}
+
 void priority_run(GameState *s, Game *g)
 {
-    int p = s->active, passes = 0, settled = 0;
+    int p = s->active;
     Action acts[ACTION_MAX];
+    /* Written out for the player who has priority and for the other after
+     * a pass: each test of what a player did is a branch of its own, which
+     * the predictor learns (the first most often a pass, the second most
+     * often the step's end), where one test taken twice alternated. */
     while (!s->over) {
-        /* A pass changes nothing: after one, the state is as settled as
-         * it was (no state-based action applies, no trigger waits). */
-        if (!settled) settle(s, g);
-        settled = 0;
+        settle(s, g);
         if (s->over) return;
-        /* Check mode verifies the state here; outside it, not even the call is made. */
-        if (g->check) game_check_state(s, g);
-        /* With no policy, or one that passes here whatever is legal, the
-         * legal actions are not listed (n 1: passing alone, acts[0] of a
-         * list). */
-        int k = 0, n = 1;
-        const Policy *pol = g->policy[p];
-        int look = !pol ? LOOK_PASS : pol->looks ? pol->looks(pol, s, g, p) : LOOK_ALL;
-        if (look != LOOK_PASS && !surely_none(s, g, p)) {
-            n = look == LOOK_LAND ? actions_lands(s, p, acts) : 1;
-            if (n == 1) n = actions_spells(s, p, acts, 0);
-            if (n > 1) k = pol->main_action(pol, s, g, p, g->policy_rng[p], acts, n);
-            if (k < 0 || k >= n) { game_fail(s, g, ERR_ILLEGAL_ACTION); return; }
-        }
-        if (n == 1 || acts[k].type == ACT_PASS) {
-            if (++passes < 2) { p = 1 - p; settled = 1; continue; }         /* 117.3d */
-            if (!s->stack_n) return;                                        /* 500.2 */
-            stack_resolve_top(s, g);                                        /* 117.4, 608 */
-            passes = 0;
-            p = s->active;                                                  /* 117.3b */
-            continue;
-        }
-        int err = apply(s, g, p, &acts[k], 0);
-        if (err) { game_fail(s, g, err); return; }
-        passes = 0;                                                         /* 117.3c: p keeps priority */
+        int r = take_priority(s, g, p, acts);
+        if (r == PRIO_ACTED) continue;                                      /* 117.3c */
+        if (r == PRIO_FAILED) return;
+        /* 117.3d: the other player. A pass changes nothing: the state is
+         * as settled as it was (no state-based action applies, no trigger
+         * waits), and the game still on. */
+        r = take_priority(s, g, 1 - p, acts);
+        if (r == PRIO_ACTED) { p = 1 - p; continue; }                       /* 117.3c */
+        if (r == PRIO_FAILED) return;
+        if (!s->stack_n) return;                                            /* 500.2 */
+        stack_resolve_top(s, g);                                            /* 117.4, 608 */
+        p = s->active;                                                      /* 117.3b */
     }
 }

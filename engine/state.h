@@ -483,28 +483,30 @@ typedef struct GameState {
     uint8_t   starting;          /* who took the first turn */
     uint8_t   step;              /* Step */
     uint8_t   edition;           /* Edition (game.h) */
+    /* From over to extra_n, eight bytes most often 0 at a priority point,
+     * which settle (stack.c) tests as one word: nothing to do there. */
     uint8_t   over;              /* the game has ended */
-    uint8_t   winner;            /* 0 or 1, or 2 for a draw */
     uint8_t   end_reason;        /* EndReason of the game's end */
     uint8_t   error;             /* MtgError that ended it, if END_ERROR */
     uint8_t   sba_pending;       /* something changed that a state-based action may act on */
-    uint8_t   stack_n;           /* spells and abilities on the stack */
-    uint8_t   float_n;           /* continuous effects in force: fl[0 .. float_n-1] */
     uint8_t   pending_n;         /* triggered abilities waiting: pend[0 .. pending_n-1] */
     uint8_t   layers_dirty;      /* characteristics must be computed again (layers.c): 1 all of
                                     them, LAYERS_SOME those of layers_some alone */
-    uint8_t   damaged_opp;       /* bit p: player p was dealt damage this turn (bloodthirst) */
+    uint8_t   cond_key;          /* the conditions of the conditional static abilities on the
+                                    battlefield as the layers last applied them (layers.c's
+                                    cond_key: 0 none, else COND_KEY_ANY | a bit per ability) */
     uint8_t   extra_n;           /* extra turns waiting (500.7): at most EXTRA_MAX; EXTRA_NOW: this
                                     turn is one, EXTRA_NEXT: whose turn follows the extra ones */
+    uint8_t   winner;            /* 0 or 1, or 2 for a draw */
+    uint8_t   stack_n;           /* spells and abilities on the stack */
+    uint8_t   float_n;           /* continuous effects in force: fl[0 .. float_n-1] */
+    uint8_t   damaged_opp;       /* bit p: player p was dealt damage this turn (bloodthirst) */
     uint8_t   extra_who;         /* bit k: whose is the k-th extra turn waiting (the last made is
                                     taken first) */
     uint8_t   prevent_combat;    /* PC_*: 615, damage prevented this turn: all combat damage (Fog), all
                                     damage to a player or to the creatures it controls (Safe Passage) */
     uint16_t  pl_rules[2];       /* PR_* rules abilities each player has now, from static
                                     abilities (layers.c) */
-    uint8_t   cond_key;          /* the conditions of the conditional static abilities on the
-                                    battlefield as the layers last applied them (layers.c's
-                                    cond_key: 0 none, else COND_KEY_ANY | a bit per ability) */
     uint8_t   last_result;       /* how the last stack item ended: RES_* */
     uint32_t  ts_next;           /* the next timestamp */
     uint64_t  exile[2][4];       /* exile: bit per object id, by owner */
@@ -651,10 +653,19 @@ enum {
                                       activated ability whose first effect makes it a creature
                                       (OP_BECOME: Mishra's Factory): heuristic.h's
                                       heuristic_spells_looks does not look for one. Likewise */
-    SPELLS_NO_UPKEEP_ACTS = 1u << 10 /* with SPELLS_ON: no card of the decks nor token has an
+    SPELLS_NO_UPKEEP_ACTS = 1u << 10,/* with SPELLS_ON: no card of the decks nor token has an
                                       "activate only during your upkeep" ability (TM_UPKEEP:
                                       Colossus of Sardia): heuristic.h's heuristic_spells_looks
                                       does not look for one. Likewise */
+    SPELLS_NO_DECK_FLAGS = 1u << 11,/* with SPELLS_ON: no card of the decks is a nonland card of
+                                      mana value 0 or has an ability that functions from a
+                                      graveyard: every player's PL_FREE_SPELLS and
+                                      PL_GY_ABILITIES are clear without a walk over the deck
+                                      (setup.c's deck_flags). Likewise */
+    SPELLS_NO_OTHERS_UNTAP = 1u << 12 /* with SPELLS_ON: no card of the decks nor token has a static
+                                      ability that untaps its controller's permanents in the other
+                                      players' untap steps (RULE_UNTAP_OTHERS_STEP: Seedborn Muse):
+                                      turn.c's untap step does not look for one. Likewise */
 };
 
 /* GameState.extra_n */
@@ -668,6 +679,7 @@ _Static_assert(sizeof(Permanent) == 16, "Permanent must stay 16 bytes");
  * of a trigger's event object that deals damage (StackItem's and Pending's ev_lki, ev_kw, ev_card),
  * and 32 for hands of 32 cards rather than 16. */
 _Static_assert(sizeof(GameState) <= 8192 + 256 + 32, "GameState must stay under 8 KiB (and the 16 stack items' fifth target)");
+_Static_assert(offsetof(GameState, extra_n) == offsetof(GameState, over) + 7, "settle's word: over .. extra_n");
 _Static_assert(offsetof(GameState, stack) <= 3072, "the part of a creature-only game must stay under 3 KiB");
 _Static_assert(PERM_MAX <= 8 * (int)sizeof(PermSet), "a PermSet must hold every slot");
 _Static_assert(PERM_MAX <= TARGET_GONE && PAIR_MAX < 255, "slots and pair counts must fit a byte, below its markers");

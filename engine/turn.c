@@ -296,7 +296,7 @@ static int untaps_in_others_step(const GameState *s, int q)
  * apply, and summoning sickness stays (302.6). */
 static int untap_others(GameState *s, int q)
 {
-    if (!untaps_in_others_step(s, q)) return 0;
+    if ((s->spells & SPELLS_NO_OTHERS_UNTAP) || !untaps_in_others_step(s, q)) return 0;
     int untapped = 0;
     for (PermIter it = permset_iter(s->perm_ctl[q]); permiter_more(&it);) {
         Permanent *m = &s->perm[permiter_next(&it)];

@@ -72,8 +72,10 @@ static int casts_of(const Pos *x, int p, int h)
     return m;
 }
 
-/* SPELLS_NO_SHIELDS, SPELLS_NO_STATE_AURAS, SPELLS_NO_BECOMERS, SPELLS_NO_UPKEEP_ACTS. */
-#define NO_MORE (SPELLS_NO_SHIELDS | SPELLS_NO_STATE_AURAS | SPELLS_NO_BECOMERS | SPELLS_NO_UPKEEP_ACTS)
+/* SPELLS_NO_SHIELDS, SPELLS_NO_STATE_AURAS, SPELLS_NO_BECOMERS, SPELLS_NO_UPKEEP_ACTS,
+ * SPELLS_NO_DECK_FLAGS, SPELLS_NO_OTHERS_UNTAP. */
+#define NO_MORE (SPELLS_NO_SHIELDS | SPELLS_NO_STATE_AURAS | SPELLS_NO_BECOMERS | SPELLS_NO_UPKEEP_ACTS | \
+                 SPELLS_NO_DECK_FLAGS | SPELLS_NO_OTHERS_UNTAP)
 
 /* The choice is made for a matchup: a deck with Demolish makes both
  * players' basic lands permanents; decks without such a card keep counts. */
@@ -118,10 +120,13 @@ static void test_matchup_choice(void **state)
     assert_int_equal(game_text(&v, &b, &a), 1 + (SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS | NO_MORE));
     /* The other NO bits: no card has a static shield (Guardian Seraph), an Aura with a state
      * restriction (Entangling Vines), a land that becomes a creature (Forbidding Watchtower), an
-     * upkeep-only ability (Colossus of Sardia). */
-    const char *denier[] = { "Guardian Seraph", "Entangling Vines", "Forbidding Watchtower", "Colossus of Sardia" };
-    const unsigned denied[] = { SPELLS_NO_SHIELDS, SPELLS_NO_STATE_AURAS, SPELLS_NO_BECOMERS, SPELLS_NO_UPKEEP_ACTS };
-    for (int k = 0; k < 4; k++) {
+     * upkeep-only ability (Colossus of Sardia), an ability from a graveyard (Squee), the untap
+     * in others' steps (Seedborn Muse). */
+    const char *denier[] = { "Guardian Seraph", "Entangling Vines", "Forbidding Watchtower", "Colossus of Sardia",
+                             "Squee, Goblin Nabob", "Seedborn Muse" };
+    const unsigned denied[] = { SPELLS_NO_SHIELDS, SPELLS_NO_STATE_AURAS, SPELLS_NO_BECOMERS, SPELLS_NO_UPKEEP_ACTS,
+                                SPELLS_NO_DECK_FLAGS, SPELLS_NO_OTHERS_UNTAP };
+    for (int k = 0; k < 6; k++) {
         b.card[1] = (uint16_t)pool_find(&pool, denier[k]);
         unsigned want = SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS |
                         SPELLS_NO_REDIRECT | (NO_MORE & ~denied[k]);
