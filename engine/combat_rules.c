@@ -9,9 +9,6 @@
 #include "layers.h"
 #include "effect.h"
 
-/* The attacker's abilities among COMBAT_PAIR_RULES. */
-#define ATTACKER_RULES (COMBAT_PAIR_RULES & ~RULE_BIT(RULE_BLOCK_ONLY_FLYING))
-
 /* Whether set m holds exactly one slot: permset_count(m) == 1, without
  * the count (a sum of bits without the CPU's instruction). */
 static inline int one_slot(PermSet m) { return m && !(m & (m - 1)); }
@@ -86,7 +83,7 @@ static int pair_ok(const GameState *s, int b, int a)
 {
     uint32_t ra = s->px[a].rules;
     if ((s->px[b].rules & RULE_BIT(RULE_BLOCK_ONLY_FLYING)) && !perm_has(s, a, KW_FLYING)) return 0;
-    if (!(ra & ATTACKER_RULES)) return 1;
+    if (!(ra & COMBAT_ATTACKER_RULES)) return 1;
     int artifact = (perm_def(s, b)->types & TYPE_ARTIFACT) != 0;   /* an artifact creature: b blocks */
     unsigned colors = s->px[b].colors;
     if ((ra & RULE_BIT(RULE_FEAR)) && !artifact && !(colors & CB_B)) return 0;                   /* 702.36b */
@@ -105,7 +102,7 @@ static int pair_ok(const GameState *s, int b, int a)
 
 int combat_rules_pair(const GameState *s, int b, int a)
 {
-    return !((s->px[a].rules & ATTACKER_RULES) && evades(s, a)) && pair_ok(s, b, a);
+    return !((s->px[a].rules & COMBAT_ATTACKER_RULES) && evades(s, a)) && pair_ok(s, b, a);
 }
 
 PermSet combat_blockers_for(const GameState *s, int a, PermSet cand)
@@ -120,9 +117,9 @@ PermSet combat_blockers_for(const GameState *s, int a, PermSet cand)
     }
     if (!s->spells || !cand) return cand;
     uint32_t ra = s->px[a].rules;
-    if ((ra & ATTACKER_RULES) && evades(s, a)) return 0;
+    if ((ra & COMBAT_ATTACKER_RULES) && evades(s, a)) return 0;
     PermSet out = 0;
-    if (!(ra & ATTACKER_RULES)) {
+    if (!(ra & COMBAT_ATTACKER_RULES)) {
         /* Most attackers have none of pair_ok's abilities: what is left of
          * it is the blocker's "can block only creatures with flying",
          * which a flyer meets. */

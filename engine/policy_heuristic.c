@@ -728,7 +728,7 @@ static void can_block_theirs(const GameState *s, PermSet all_mine, const uint8_t
         int i = permiter_next(&it);
         home |= permset_bit_if(!(s->perm[i].flags & PF_NO_BLOCK), i);
     }
-    for (int k = 0; k < nt; k++) can[theirs[k]] = combat_blockers_for(s, theirs[k], home);
+    combat_blockers_each(s, theirs, nt, home, can);
 }
 
 /* An attack or block decision reads every creature of both players and
@@ -781,7 +781,7 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
     View v;
     view_init(&v, s, reach);
     if (rules) {   /* who can block each of ours (which of ours each of theirs: the hold-back, below) */
-        for (int k = 0; k < nc; k++) can[cand[k]] = blockers ? combat_blockers_for(s, cand[k], blockers) : 0;
+        combat_blockers_each(s, cand, nc, blockers, can);
         v.can = can;
     }
 
@@ -1011,9 +1011,10 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
      * (max_one) get no gang block, and with menace too no block at all. */
     PermSet max_one = 0;
     if (rules) {
+        combat_blockers_each(s, att, na, mine, can_of);
         for (int k = 0; k < na; k++) {
             int a = att[k], mo = perm_rule(s, a, RULE_MAX_ONE_BLOCKER);
-            can_of[a] = mo && (v.q[a].kw & KW_MENACE) ? 0 : combat_blockers_for(s, a, mine);
+            if (mo && (v.q[a].kw & KW_MENACE)) can_of[a] = 0;
             max_one |= permset_bit_if(mo, a);
         }
         v.can = can_of;
