@@ -173,27 +173,39 @@ static PermSet able_attackers(const GameState *s)
     return ab;
 }
 
-/* The active player's creatures that can attack now and attack each
- * combat if able (must); the number of those requirements the best legal
- * declaration obeys (508.1d): all of them, unless the only one can't
- * attack alone and no other creature can attack with it. Only a creature
- * with a requirement is asked whether it can attack, and the others only
- * in that case (most boards have no requirement). */
-static int attack_requirements(const GameState *s, PermSet *must)
+/* attack_requirements once the creatures `with` a requirement are known
+ * (some). */
+static __attribute__((noinline)) int requirements_of(const GameState *s, PermSet with, PermSet *must)
 {
     PermSet mu = 0;
     int m = 0;
-    for (PermIter it = permset_iter(s->perm_ctl[s->active]); permiter_more(&it);) {
+    for (PermIter it = permset_iter(with); permiter_more(&it);) {
         int i = permiter_next(&it);
-        if (!(s->px[i].rules & (RULE_BIT(RULE_MUST_ATTACK) | RULE_BIT(RULE_MUST_ATTACK_YOU))) ||
-            !combat_may_attack(s, i))
-            continue;
+        if (!combat_may_attack(s, i)) continue;
         mu |= PERMSET_BIT(i);
         m += perm_must_attack(s, i);
     }
     *must = mu;
     if (one_slot(mu) && perm_rule(s, permset_first(mu), RULE_NOT_ALONE) && !(able_attackers(s) & ~mu)) m = 0;
     return m;
+}
+
+/* The active player's creatures that can attack now and attack each
+ * combat if able (must); the number of those requirements the best legal
+ * declaration obeys (508.1d): all of them, unless the only one can't
+ * attack alone and no other creature can attack with it. Only a creature
+ * with a requirement is asked whether it can attack, and the others only
+ * in that case (most boards have no requirement). */
+static inline int attack_requirements(const GameState *s, PermSet *must)
+{
+    /* Those with a requirement, without branches. */
+    PermSet with = 0;
+    for (PermIter it = permset_iter(s->perm_ctl[s->active]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        with |= permset_bit_if((s->px[i].rules & (RULE_BIT(RULE_MUST_ATTACK) | RULE_BIT(RULE_MUST_ATTACK_YOU))) != 0, i);
+    }
+    *must = 0;
+    return with ? requirements_of(s, with, must) : 0;
 }
 
 /* The requirements attacker d obeys: "attacks each combat if able" by
