@@ -497,7 +497,7 @@ static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int
     return amt;
 }
 
-static __attribute__((noinline)) void prevent_protected(const GameState *s, StepAssign *sa);
+static inline void prevent_protected(const GameState *s, StepAssign *sa);
 
 /* 510.2: the step's damage, all of it at once, in the order assigned
  * (`spells` as for deal). */
@@ -527,18 +527,27 @@ static __attribute__((noinline)) void deal_all_spells(GameState *s, Game *g, Ste
     deal_all(s, g, sa, gain, touched, 1);
 }
 
+/* Whether permanent `to`, which has protection from something, has it
+ * from source src. */
+static __attribute__((noinline)) int protected_from(const GameState *s, int to, int src)
+{
+    Quality q = quality_of_perm(s, src);
+    return layers_protected(s, to, &q);
+}
+
 /* 702.16e: damage assigned to a creature (or planeswalker) with
- * protection from its source is prevented: assigned, but not dealt. */
-static __attribute__((noinline)) void prevent_protected(const GameState *s, StepAssign *sa)
+ * protection from its source is prevented: assigned, but not dealt.
+ * Inline: most recipients have no protection, and only those that have
+ * are asked further. */
+static inline void prevent_protected(const GameState *s, StepAssign *sa)
 {
     if (state_no_prevention(s)) return;                                      /* Leyline of Punishment */
     for (int k = 0; k < sa->n; k++)
         for (int j = sa->first[k]; j < sa->first[k + 1]; j++) {
             int to = sa->to[j];
             if (to == RECIP_DEFENDER) to = s->perm[sa->source[k]].target;    /* a planeswalker, or the player */
-            if (to >= PERM_MAX || !(s->px[to].rules & RULE_BIT(RULE_PROTECTION))) continue;
-            Quality q = quality_of_perm(s, sa->source[k]);
-            if (layers_protected(s, to, &q)) sa->amount[j] = 0;
+            if (to < PERM_MAX && (s->px[to].rules & RULE_BIT(RULE_PROTECTION)) && protected_from(s, to, sa->source[k]))
+                sa->amount[j] = 0;
         }
 }
 
