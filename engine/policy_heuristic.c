@@ -577,23 +577,29 @@ static int land_drop_possible(const GameState *s, int p)
            (!(s->pl[p].flags & PL_LAND_PLAYED) || !(s->spells & SPELLS_NO_EXTRA_LAND));
 }
 
-static int h_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Action *legal, int n)
+/* h_main in a game without rules text: a land, else the best spell. Out
+ * of line: h_main, asked at every main-phase priority, keeps the small
+ * frame of its other path. */
+static __attribute__((noinline)) int h_main_creatures(const GameState *s, int p, const Action *legal, int n)
 {
-    if (s->spells) {
-        /* A land without a basic's one color (a dual land): the first such. */
-        int land = -1, basic = 1, look = land_drop_possible(s, p) ? n : 0;
-        for (int k = 0; k < look; k++)
-            if (legal[k].type == ACT_LAND) {
-                if (land < 0) land = k;
-                basic &= s->cards[OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])].produces >= 0;
-            }
-        if (land >= 0 && basic) land = best_land(s, p, legal, n);
-        return heuristic_spells_main_version(s, g, p, legal, n, land, params(pol)->version);
-    }
     int land = best_land(s, p, legal, n);
     if (land >= 0) return land;
     int cast = best_cast(s, p, legal, n);
     return cast >= 0 ? cast : 0;
+}
+
+static int h_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Action *legal, int n)
+{
+    if (!s->spells) return h_main_creatures(s, p, legal, n);
+    /* A land without a basic's one color (a dual land): the first such. */
+    int land = -1, basic = 1, look = land_drop_possible(s, p) ? n : 0;
+    for (int k = 0; k < look; k++)
+        if (legal[k].type == ACT_LAND) {
+            if (land < 0) land = k;
+            basic &= s->cards[OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])].produces >= 0;
+        }
+    if (land >= 0 && basic) land = best_land(s, p, legal, n);
+    return heuristic_spells_main_version(s, g, p, legal, n, land, params(pol)->version);
 }
 
 static int h_choose(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Choice *c)
