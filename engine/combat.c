@@ -559,11 +559,15 @@ static inline void prevent_protected(const GameState *s, StepAssign *sa)
         }
 }
 
-int combat_damage_step(GameState *s, Game *g, int first_strike,
-                       const DamageAssign *given, int n_given)
+/* combat_damage_step, compiled twice (always_inline, `wide` a constant in
+ * each copy): for the usual battlefield, with no permanent in a slot past
+ * 63, the masks it walks have a high word the compiler knows is zero
+ * (permset_narrow), and for a larger one. */
+static inline __attribute__((always_inline)) int damage_step(GameState *s, Game *g, int first_strike,
+                                                             const DamageAssign *given, int n_given, int wide)
 {
     Combat *c = &s->combat;
-    PermSet in_combat = c->attackers | c->blockers;
+    PermSet in_combat = permset_narrow(c->attackers | c->blockers, wide);
     if (first_strike) {
         c->first_strike = 1;
         for (PermIter it = permset_iter(in_combat); permiter_more(&it);) {
@@ -581,10 +585,11 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
         if (!mine) continue;                  /* the defender with no blocker: nothing to assign */
         const Policy *pol = g->policy[p];
         /* Damage assigned to each creature: only the other side's creatures
-         * in combat can receive any (zeroing all of it compiled to a slow
+         * in combat (each creature in combat is the active player's or the
+         * defender's) can receive any (zeroing all of it compiled to a slow
          * `rep stos`). */
         int16_t assigned[PERM_MAX];
-        for (PermIter it = permset_iter(in_combat & s->perm_ctl[1 - p]); permiter_more(&it);)
+        for (PermIter it = permset_iter(in_combat & ~mine); permiter_more(&it);)
             assigned[permiter_next(&it)] = 0;
         PermSet dt_assigned = 0;
         int outside = 0;                      /* a division came from a policy or `given` */
@@ -663,6 +668,12 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
     }
     sba_apply_some(s, g, touched);                                            /* 510.3 -> 704.3 */
     return MTG_OK;
+}
+
+int combat_damage_step(GameState *s, Game *g, int first_strike, const DamageAssign *given, int n_given)
+{
+    return permset_wide(s->perm_used) ? damage_step(s, g, first_strike, given, n_given, 1)
+                                      : damage_step(s, g, first_strike, given, n_given, 0);
 }
 
 void combat_end(GameState *s)
