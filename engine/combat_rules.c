@@ -534,13 +534,15 @@ int combat_block_repair(const GameState *s, BlockDecl *d, int n)
     if (!s->spells) return n;
     if (n > PAIR_MAX) n = PAIR_MAX;
     uint8_t used[PERM_MAX], per_att[PERM_MAX];
-    memset(used, 0, sizeof used);
-    memset(per_att, 0, sizeof per_att);
     BlockDecl kept[PAIR_MAX], out[PAIR_MAX];
     int nk = 0, m = 0;
-    for (int k = 0; k < n; k++)
-        if (d[k].blocker < PERM_MAX && d[k].attacker < PERM_MAX)
-            block_add(s, kept, &nk, used, per_att, d[k].blocker, d[k].attacker);
+    if (n) {   /* (without blocks nothing reads the counts before the search sets them) */
+        memset(used, 0, sizeof used);
+        memset(per_att, 0, sizeof per_att);
+        for (int k = 0; k < n; k++)
+            if (d[k].blocker < PERM_MAX && d[k].attacker < PERM_MAX)
+                block_add(s, kept, &nk, used, per_att, d[k].blocker, d[k].attacker);
+    }
     Lure L;
     if (lure_init(&L, s, kept, nk)) {
         /* The requirements first, then the policy's other blocks where
