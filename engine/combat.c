@@ -442,16 +442,20 @@ static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int
         Player *pl = &s->pl[def];
         if (spells && !state_no_prevention(s)) amt -= damage_player_shields(s, def, perm_controller(s, src));   /* Guardian Seraph */
         if (amt <= 0) return 0;
-        int stop = pl->prevent < amt ? pl->prevent : amt;
-        if (stop && spells && state_no_prevention(s)) stop = 0;         /* Leyline of Punishment */
-        pl->prevent = (int16_t)(pl->prevent - stop);
-        amt -= stop;
+        if (pl->prevent) {                                              /* a shield (most blows meet none) */
+            int stop = pl->prevent < amt ? pl->prevent : amt;
+            if (stop && spells && state_no_prevention(s)) stop = 0;     /* Leyline of Punishment */
+            pl->prevent = (int16_t)(pl->prevent - stop);
+            amt -= stop;
+        }
     } else {
         Permanent *q = &s->perm[to];
-        int stop = q->prevent < amt ? q->prevent : amt;
-        if (stop && spells && state_no_prevention(s)) stop = 0;         /* Leyline of Punishment */
-        q->prevent = (uint8_t)(q->prevent - stop);
-        amt -= stop;
+        if (q->prevent) {
+            int stop = q->prevent < amt ? q->prevent : amt;
+            if (stop && spells && state_no_prevention(s)) stop = 0;     /* Leyline of Punishment */
+            q->prevent = (uint8_t)(q->prevent - stop);
+            amt -= stop;
+        }
         if (spells && perm_prevents_all(s, to) && !state_no_prevention(s)) amt = 0;   /* Cho-Manno */
     }
     if (amt <= 0) return 0;                                                   /* 119.8, 615 */
