@@ -945,7 +945,7 @@ static __attribute__((noinline)) int h_attack_rules(const Policy *pol, const Gam
     /* Narrow masks on the usual battlefield, as in the creature-only copies. */
     int n = permset_wide(s->perm_used) ? h_attack_in(pol, s, g, p, rng, out, 1, 1, can)
                                        : h_attack_in(pol, s, g, p, rng, out, 0, 1, can);
-    aim_planeswalkers(s, p, out, n);
+    if (n) aim_planeswalkers(s, p, out, n);        /* (with no attacker, no look for planeswalkers) */
     return combat_attack_repair_able(s, out, n);   /* each of cand[] is able (h_attack_in) */
 }
 
