@@ -173,15 +173,17 @@ static PermSet able_attackers(const GameState *s)
     return ab;
 }
 
-/* attack_requirements once the creatures `with` a requirement are known
- * (some). */
-static __attribute__((noinline)) int requirements_of(const GameState *s, PermSet with, PermSet *must)
+/* attack_requirements once some permanent of the active player is known
+ * to have a requirement. */
+static __attribute__((noinline)) int requirements_of(const GameState *s, PermSet *must)
 {
     PermSet mu = 0;
     int m = 0;
-    for (PermIter it = permset_iter(with); permiter_more(&it);) {
+    for (PermIter it = permset_iter(s->perm_ctl[s->active]); permiter_more(&it);) {
         int i = permiter_next(&it);
-        if (!combat_may_attack(s, i)) continue;
+        if (!(s->px[i].rules & (RULE_BIT(RULE_MUST_ATTACK) | RULE_BIT(RULE_MUST_ATTACK_YOU))) ||
+            !combat_may_attack(s, i))
+            continue;
         mu |= PERMSET_BIT(i);
         m += perm_must_attack(s, i);
     }
@@ -198,14 +200,13 @@ static __attribute__((noinline)) int requirements_of(const GameState *s, PermSet
  * in that case (most boards have no requirement). */
 static inline int attack_requirements(const GameState *s, PermSet *must)
 {
-    /* Those with a requirement, without branches. */
-    PermSet with = 0;
-    for (PermIter it = permset_iter(s->perm_ctl[s->active]); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        with |= permset_bit_if((s->px[i].rules & (RULE_BIT(RULE_MUST_ATTACK) | RULE_BIT(RULE_MUST_ATTACK_YOU))) != 0, i);
-    }
+    /* Whether any has a requirement: the rules abilities of all, without
+     * a branch on each. */
+    uint32_t rules = 0;
+    for (PermIter it = permset_iter(s->perm_ctl[s->active]); permiter_more(&it);)
+        rules |= s->px[permiter_next(&it)].rules;
     *must = 0;
-    return with ? requirements_of(s, with, must) : 0;
+    return rules & (RULE_BIT(RULE_MUST_ATTACK) | RULE_BIT(RULE_MUST_ATTACK_YOU)) ? requirements_of(s, must) : 0;
 }
 
 /* The requirements attacker d obeys: "attacks each combat if able" by
