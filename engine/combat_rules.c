@@ -491,23 +491,19 @@ static void lure_run(Lure *L)
     if (L->best < 0) L->best = 0;   /* no block at all is always legal */
 }
 
-int combat_rules_block(const GameState *s, const BlockDecl *d, int n)
+/* combat_rules_block's checks of attackers with "can't be blocked by more
+ * than one creature" or "all creatures able to block it do so". */
+static __attribute__((noinline)) int rules_block_attackers(const GameState *s, const BlockDecl *d, int n)
 {
     uint8_t per_att[PERM_MAX];
-    PermSet blockers = 0;
     for (PermIter it = permset_iter(s->combat.attackers); permiter_more(&it);) per_att[permiter_next(&it)] = 0;
-    for (int k = 0; k < n; k++) {
-        per_att[d[k].attacker]++;
-        blockers |= PERMSET_BIT(d[k].blocker);
-    }
+    for (int k = 0; k < n; k++) per_att[d[k].attacker]++;
     int obeyed = 0, lure = 0;
     for (PermIter it = permset_iter(s->combat.attackers); permiter_more(&it);) {
         int a = permiter_next(&it);
         if (per_att[a] > 1 && perm_rule(s, a, RULE_MAX_ONE_BLOCKER)) return ERR_ILLEGAL_BLOCK;
         if (perm_rule(s, a, RULE_LURE)) { lure = 1; obeyed += per_att[a]; }
     }
-    if (one_slot(blockers) && perm_rule(s, permset_first(blockers), RULE_NOT_ALONE))
-        return ERR_ILLEGAL_BLOCK;                                             /* 506.5 */
     if (!lure) return MTG_OK;
     Lure L;
     lure_init(&L, s, NULL, 0);
@@ -515,6 +511,22 @@ int combat_rules_block(const GameState *s, const BlockDecl *d, int n)
     /* A legal declaration obeys at most the maximum: as many is legal (more
      * would only say the search stopped at its budget short of it). */
     return obeyed >= L.best ? MTG_OK : ERR_ILLEGAL_BLOCK;                     /* 509.1c */
+}
+
+int combat_rules_block(const GameState *s, const BlockDecl *d, int n)
+{
+    PermSet blockers = 0;
+    for (int k = 0; k < n; k++) blockers |= PERMSET_BIT(d[k].blocker);
+    if (one_slot(blockers) && perm_rule(s, permset_first(blockers), RULE_NOT_ALONE))
+        return ERR_ILLEGAL_BLOCK;                                             /* 506.5 */
+    /* The attackers' rules abilities together, without a branch on each:
+     * the counts by attacker are made only where one of them has those
+     * abilities. */
+    uint32_t rules = 0;
+    for (PermIter it = permset_iter(s->combat.attackers); permiter_more(&it);)
+        rules |= s->px[permiter_next(&it)].rules;
+    if (!(rules & (RULE_BIT(RULE_MAX_ONE_BLOCKER) | RULE_BIT(RULE_LURE)))) return MTG_OK;
+    return rules_block_attackers(s, d, n);
 }
 
 /* Appends pair (b, a) to out[*m] when it keeps the declaration within the
