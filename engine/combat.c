@@ -10,6 +10,11 @@
 
 static inline int defender_of(const GameState *s) { return 1 - s->active; }
 
+/* Whether a card of the game (or a token) has a triggered ability of kind
+ * `trigger` (GameState.trig_absent): the calls that would look for one at
+ * each blow of combat damage are made only then. */
+static inline int may_trigger(const GameState *s, int trigger) { return !(s->trig_absent >> trigger & 1); }
+
 int combat_can_block(const GameState *s, int b, int a)
 {
     /* A blocker the defender controls: on the battlefield (perm_ctl is a
@@ -437,16 +442,20 @@ static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int
         Player *pl = &s->pl[def];
         if (spells && !state_no_prevention(s)) amt -= damage_player_shields(s, def, perm_controller(s, src));   /* Guardian Seraph */
         if (amt <= 0) return 0;
-        int stop = pl->prevent < amt ? pl->prevent : amt;
-        if (stop && spells && state_no_prevention(s)) stop = 0;         /* Leyline of Punishment */
-        pl->prevent = (int16_t)(pl->prevent - stop);
-        amt -= stop;
+        if (pl->prevent) {                                              /* a shield (most blows meet none) */
+            int stop = pl->prevent < amt ? pl->prevent : amt;
+            if (stop && spells && state_no_prevention(s)) stop = 0;     /* Leyline of Punishment */
+            pl->prevent = (int16_t)(pl->prevent - stop);
+            amt -= stop;
+        }
     } else {
         Permanent *q = &s->perm[to];
-        int stop = q->prevent < amt ? q->prevent : amt;
-        if (stop && spells && state_no_prevention(s)) stop = 0;         /* Leyline of Punishment */
-        q->prevent = (uint8_t)(q->prevent - stop);
-        amt -= stop;
+        if (q->prevent) {
+            int stop = q->prevent < amt ? q->prevent : amt;
+            if (stop && spells && state_no_prevention(s)) stop = 0;     /* Leyline of Punishment */
+            q->prevent = (uint8_t)(q->prevent - stop);
+            amt -= stop;
+        }
         if (spells && perm_prevents_all(s, to) && !state_no_prevention(s)) amt = 0;   /* Cho-Manno */
     }
     if (amt <= 0) return 0;                                                   /* 119.8, 615 */
@@ -468,9 +477,11 @@ static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int
         if (spells) {
             s->damaged_opp |= (uint8_t)(1u << def);
             trigger_event_on(s, TR_COMBAT_DAMAGE_PLAYER, src, NO_SLOT, def, amt);
-            trigger_attached(s, TR_ATTACHED_COMBAT_DAMAGE_PLAYER, src, def, amt);    /* Worldslayer */
+            if (may_trigger(s, TR_ATTACHED_COMBAT_DAMAGE_PLAYER))
+                trigger_attached(s, TR_ATTACHED_COMBAT_DAMAGE_PLAYER, src, def, amt);    /* Worldslayer */
             trigger_event_on(s, TR_DAMAGE_OPPONENT, src, NO_SLOT, def, amt);
-            trigger_gy_damage(s, def, s->perm[src].card, s->px[src].colors, ctl);   /* Chandra's Phoenix */
+            if (s->pl[ctl].flags & PL_GY_ABILITIES)                           /* (where it looks) */
+                trigger_gy_damage(s, def, s->perm[src].card, s->px[src].colors, ctl);   /* Chandra's Phoenix */
         }
     } else if (flags & DMG_TO_PW) {                                           /* 119.3c */
         Permanent *q = &s->perm[to];
@@ -491,13 +502,13 @@ static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int
     }
     if (to != TARGET_PLAYER && spells) {
         trigger_event_on(s, TR_DEALT_DAMAGE, to, NO_SLOT, ctl, amt);   /* Belltower Sphinx */
-        trigger_damage_record(s, src, to);                                    /* Sengir Vampire */
+        if (may_trigger(s, TR_DAMAGED_CREATURE_DIES)) trigger_damage_record(s, src, to);   /* Sengir Vampire */
     }
     if (flags & DMG_LIFELINK) gain[ctl] += amt;                               /* 119.3f */
     return amt;
 }
 
-static __attribute__((noinline)) void prevent_protected(const GameState *s, StepAssign *sa);
+static inline void prevent_protected(const GameState *s, StepAssign *sa);
 
 /* 510.2: the step's damage, all of it at once, in the order assigned
  * (`spells` as for deal). */
@@ -511,7 +522,8 @@ static inline __attribute__((always_inline)) void deal_all(GameState *s, Game *g
         for (int j = sa->first[k]; j < sa->first[k + 1]; j++)
             if (sa->amount[j] > 0)                                            /* 119.8 */
                 dealt += deal(s, g, sa->source[k], sa->to[j], sa->amount[j], sa->flags[k], gain, touched, spells, doubled);
-        if (spells && dealt) trigger_attached_damage(s, sa->source[k], dealt);   /* Spirit Link: once per source */
+        if (spells && dealt && may_trigger(s, TR_ATTACHED_DEALS_DAMAGE))
+            trigger_attached_damage(s, sa->source[k], dealt);                 /* Spirit Link: once per source */
         if (spells && dealt && (sa->flags[k] & DMG_LIFELINK) &&   /* one life gain per source (120.3f) */
             !(s->pl_rules[perm_controller(s, sa->source[k])] & PR_NO_GAIN)) {
             int ctl = perm_controller(s, sa->source[k]);
@@ -527,26 +539,39 @@ static __attribute__((noinline)) void deal_all_spells(GameState *s, Game *g, Ste
     deal_all(s, g, sa, gain, touched, 1);
 }
 
+/* Whether permanent `to`, which has protection from something, has it
+ * from source src. */
+static __attribute__((noinline)) int protected_from(const GameState *s, int to, int src)
+{
+    Quality q = quality_of_perm(s, src);
+    return layers_protected(s, to, &q);
+}
+
 /* 702.16e: damage assigned to a creature (or planeswalker) with
- * protection from its source is prevented: assigned, but not dealt. */
-static __attribute__((noinline)) void prevent_protected(const GameState *s, StepAssign *sa)
+ * protection from its source is prevented: assigned, but not dealt.
+ * Inline: most recipients have no protection, and only those that have
+ * are asked further. */
+static inline void prevent_protected(const GameState *s, StepAssign *sa)
 {
     if (state_no_prevention(s)) return;                                      /* Leyline of Punishment */
     for (int k = 0; k < sa->n; k++)
         for (int j = sa->first[k]; j < sa->first[k + 1]; j++) {
             int to = sa->to[j];
             if (to == RECIP_DEFENDER) to = s->perm[sa->source[k]].target;    /* a planeswalker, or the player */
-            if (to >= PERM_MAX || !(s->px[to].rules & RULE_BIT(RULE_PROTECTION))) continue;
-            Quality q = quality_of_perm(s, sa->source[k]);
-            if (layers_protected(s, to, &q)) sa->amount[j] = 0;
+            if (to < PERM_MAX && (s->px[to].rules & RULE_BIT(RULE_PROTECTION)) && protected_from(s, to, sa->source[k]))
+                sa->amount[j] = 0;
         }
 }
 
-int combat_damage_step(GameState *s, Game *g, int first_strike,
-                       const DamageAssign *given, int n_given)
+/* combat_damage_step, compiled twice (always_inline, `wide` a constant in
+ * each copy): for the usual battlefield, with no permanent in a slot past
+ * 63, the masks it walks have a high word the compiler knows is zero
+ * (permset_narrow), and for a larger one. */
+static inline __attribute__((always_inline)) int damage_step(GameState *s, Game *g, int first_strike,
+                                                             const DamageAssign *given, int n_given, int wide)
 {
     Combat *c = &s->combat;
-    PermSet in_combat = c->attackers | c->blockers;
+    PermSet in_combat = permset_narrow(c->attackers | c->blockers, wide);
     if (first_strike) {
         c->first_strike = 1;
         for (PermIter it = permset_iter(in_combat); permiter_more(&it);) {
@@ -564,10 +589,11 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
         if (!mine) continue;                  /* the defender with no blocker: nothing to assign */
         const Policy *pol = g->policy[p];
         /* Damage assigned to each creature: only the other side's creatures
-         * in combat can receive any (zeroing all of it compiled to a slow
+         * in combat (each creature in combat is the active player's or the
+         * defender's) can receive any (zeroing all of it compiled to a slow
          * `rep stos`). */
         int16_t assigned[PERM_MAX];
-        for (PermIter it = permset_iter(in_combat & s->perm_ctl[1 - p]); permiter_more(&it);)
+        for (PermIter it = permset_iter(in_combat & ~mine); permiter_more(&it);)
             assigned[permiter_next(&it)] = 0;
         PermSet dt_assigned = 0;
         int outside = 0;                      /* a division came from a policy or `given` */
@@ -646,6 +672,12 @@ int combat_damage_step(GameState *s, Game *g, int first_strike,
     }
     sba_apply_some(s, g, touched);                                            /* 510.3 -> 704.3 */
     return MTG_OK;
+}
+
+int combat_damage_step(GameState *s, Game *g, int first_strike, const DamageAssign *given, int n_given)
+{
+    return permset_wide(s->perm_used) ? damage_step(s, g, first_strike, given, n_given, 1)
+                                      : damage_step(s, g, first_strike, given, n_given, 0);
 }
 
 void combat_end(GameState *s)

@@ -106,6 +106,9 @@ int combat_declare_blockers(GameState *s, Game *g, const BlockDecl *d, int n);
      (1u << RULE_PROTECTION) | (1u << RULE_UNBLOCKABLE_EXCEPT) | (1u << RULE_CANT_BE_BLOCKED_BY) |    \
      (1u << RULE_BLOCK_ONLY_FLYING))
 
+/* The attacker's abilities among them. */
+#define COMBAT_ATTACKER_RULES (COMBAT_PAIR_RULES & ~(1u << RULE_BLOCK_ONLY_FLYING))
+
 /* Whether those rules abilities let blocker b block attacker a. */
 int combat_rules_pair(const GameState *s, int b, int a);
 
@@ -114,6 +117,28 @@ int combat_rules_pair(const GameState *s, int b, int a);
  * reach, then the pair's rules abilities. Work that depends on the
  * attacker alone (landwalk's lands) is done once. */
 PermSet combat_blockers_for(const GameState *s, int a, PermSet cand);
+/* combat_blockers_for of each attacker att[0..n-1], in can[att[k]], against
+ * the same candidates: what depends on the candidates alone (flying or
+ * reach, "can block only creatures with flying") is read once, not once
+ * for each attacker (a policy asks it of every attacker at a decision). */
+static inline void combat_blockers_each(const GameState *s, const uint8_t *att, int n, PermSet cand, PermSet *can)
+{
+    /* combat_blockers_for's answer for an attacker without its abilities
+     * (COMBAT_ATTACKER_RULES), by the candidates alone: those with flying
+     * or reach for a flyer, those without "can block only creatures with
+     * flying" for the rest. */
+    PermSet fly = 0, ground = 0;
+    for (PermIter it = permset_iter(cand); permiter_more(&it);) {
+        int b = permiter_next(&it);
+        fly |= permset_bit_if(perm_has(s, b, KW_FLYING | KW_REACH), b);
+        ground |= permset_bit_if(!s->spells || !(s->px[b].rules & (1u << RULE_BLOCK_ONLY_FLYING)), b);
+    }
+    for (int k = 0; k < n; k++) {
+        int a = att[k];
+        if (s->spells && (s->px[a].rules & COMBAT_ATTACKER_RULES)) can[a] = combat_blockers_for(s, a, cand);
+        else can[a] = perm_has(s, a, KW_FLYING) ? fly : ground;
+    }
+}
 
 /* How many attackers creature b can block at once (509.1a): its card's
  * max_blocks, one more for each "can block an additional creature", or

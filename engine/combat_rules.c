@@ -9,9 +9,6 @@
 #include "layers.h"
 #include "effect.h"
 
-/* The attacker's abilities among COMBAT_PAIR_RULES. */
-#define ATTACKER_RULES (COMBAT_PAIR_RULES & ~RULE_BIT(RULE_BLOCK_ONLY_FLYING))
-
 /* Whether set m holds exactly one slot: permset_count(m) == 1, without
  * the count (a sum of bits without the CPU's instruction). */
 static inline int one_slot(PermSet m) { return m && !(m & (m - 1)); }
@@ -86,7 +83,7 @@ static int pair_ok(const GameState *s, int b, int a)
 {
     uint32_t ra = s->px[a].rules;
     if ((s->px[b].rules & RULE_BIT(RULE_BLOCK_ONLY_FLYING)) && !perm_has(s, a, KW_FLYING)) return 0;
-    if (!(ra & ATTACKER_RULES)) return 1;
+    if (!(ra & COMBAT_ATTACKER_RULES)) return 1;
     int artifact = (perm_def(s, b)->types & TYPE_ARTIFACT) != 0;   /* an artifact creature: b blocks */
     unsigned colors = s->px[b].colors;
     if ((ra & RULE_BIT(RULE_FEAR)) && !artifact && !(colors & CB_B)) return 0;                   /* 702.36b */
@@ -105,7 +102,7 @@ static int pair_ok(const GameState *s, int b, int a)
 
 int combat_rules_pair(const GameState *s, int b, int a)
 {
-    return !((s->px[a].rules & ATTACKER_RULES) && evades(s, a)) && pair_ok(s, b, a);
+    return !((s->px[a].rules & COMBAT_ATTACKER_RULES) && evades(s, a)) && pair_ok(s, b, a);
 }
 
 PermSet combat_blockers_for(const GameState *s, int a, PermSet cand)
@@ -120,9 +117,9 @@ PermSet combat_blockers_for(const GameState *s, int a, PermSet cand)
     }
     if (!s->spells || !cand) return cand;
     uint32_t ra = s->px[a].rules;
-    if ((ra & ATTACKER_RULES) && evades(s, a)) return 0;
+    if ((ra & COMBAT_ATTACKER_RULES) && evades(s, a)) return 0;
     PermSet out = 0;
-    if (!(ra & ATTACKER_RULES)) {
+    if (!(ra & COMBAT_ATTACKER_RULES)) {
         /* Most attackers have none of pair_ok's abilities: what is left of
          * it is the blocker's "can block only creatures with flying",
          * which a flyer meets. */
@@ -176,13 +173,9 @@ static PermSet able_attackers(const GameState *s)
     return ab;
 }
 
-/* The active player's creatures that can attack now and attack each
- * combat if able (must); the number of those requirements the best legal
- * declaration obeys (508.1d): all of them, unless the only one can't
- * attack alone and no other creature can attack with it. Only a creature
- * with a requirement is asked whether it can attack, and the others only
- * in that case (most boards have no requirement). */
-static int attack_requirements(const GameState *s, PermSet *must)
+/* attack_requirements once some permanent of the active player is known
+ * to have a requirement. */
+static __attribute__((noinline)) int requirements_of(const GameState *s, PermSet *must)
 {
     PermSet mu = 0;
     int m = 0;
@@ -197,6 +190,23 @@ static int attack_requirements(const GameState *s, PermSet *must)
     *must = mu;
     if (one_slot(mu) && perm_rule(s, permset_first(mu), RULE_NOT_ALONE) && !(able_attackers(s) & ~mu)) m = 0;
     return m;
+}
+
+/* The active player's creatures that can attack now and attack each
+ * combat if able (must); the number of those requirements the best legal
+ * declaration obeys (508.1d): all of them, unless the only one can't
+ * attack alone and no other creature can attack with it. Only a creature
+ * with a requirement is asked whether it can attack, and the others only
+ * in that case (most boards have no requirement). */
+static inline int attack_requirements(const GameState *s, PermSet *must)
+{
+    /* Whether any has a requirement: the rules abilities of all, without
+     * a branch on each. */
+    uint32_t rules = 0;
+    for (PermIter it = permset_iter(s->perm_ctl[s->active]); permiter_more(&it);)
+        rules |= s->px[permiter_next(&it)].rules;
+    *must = 0;
+    return rules & (RULE_BIT(RULE_MUST_ATTACK) | RULE_BIT(RULE_MUST_ATTACK_YOU)) ? requirements_of(s, must) : 0;
 }
 
 /* The requirements attacker d obeys: "attacks each combat if able" by
@@ -481,23 +491,19 @@ static void lure_run(Lure *L)
     if (L->best < 0) L->best = 0;   /* no block at all is always legal */
 }
 
-int combat_rules_block(const GameState *s, const BlockDecl *d, int n)
+/* combat_rules_block's checks of attackers with "can't be blocked by more
+ * than one creature" or "all creatures able to block it do so". */
+static __attribute__((noinline)) int rules_block_attackers(const GameState *s, const BlockDecl *d, int n)
 {
     uint8_t per_att[PERM_MAX];
-    PermSet blockers = 0;
     for (PermIter it = permset_iter(s->combat.attackers); permiter_more(&it);) per_att[permiter_next(&it)] = 0;
-    for (int k = 0; k < n; k++) {
-        per_att[d[k].attacker]++;
-        blockers |= PERMSET_BIT(d[k].blocker);
-    }
+    for (int k = 0; k < n; k++) per_att[d[k].attacker]++;
     int obeyed = 0, lure = 0;
     for (PermIter it = permset_iter(s->combat.attackers); permiter_more(&it);) {
         int a = permiter_next(&it);
         if (per_att[a] > 1 && perm_rule(s, a, RULE_MAX_ONE_BLOCKER)) return ERR_ILLEGAL_BLOCK;
         if (perm_rule(s, a, RULE_LURE)) { lure = 1; obeyed += per_att[a]; }
     }
-    if (one_slot(blockers) && perm_rule(s, permset_first(blockers), RULE_NOT_ALONE))
-        return ERR_ILLEGAL_BLOCK;                                             /* 506.5 */
     if (!lure) return MTG_OK;
     Lure L;
     lure_init(&L, s, NULL, 0);
@@ -505,6 +511,22 @@ int combat_rules_block(const GameState *s, const BlockDecl *d, int n)
     /* A legal declaration obeys at most the maximum: as many is legal (more
      * would only say the search stopped at its budget short of it). */
     return obeyed >= L.best ? MTG_OK : ERR_ILLEGAL_BLOCK;                     /* 509.1c */
+}
+
+int combat_rules_block(const GameState *s, const BlockDecl *d, int n)
+{
+    PermSet blockers = 0;
+    for (int k = 0; k < n; k++) blockers |= PERMSET_BIT(d[k].blocker);
+    if (one_slot(blockers) && perm_rule(s, permset_first(blockers), RULE_NOT_ALONE))
+        return ERR_ILLEGAL_BLOCK;                                             /* 506.5 */
+    /* The attackers' rules abilities together, without a branch on each:
+     * the counts by attacker are made only where one of them has those
+     * abilities. */
+    uint32_t rules = 0;
+    for (PermIter it = permset_iter(s->combat.attackers); permiter_more(&it);)
+        rules |= s->px[permiter_next(&it)].rules;
+    if (!(rules & (RULE_BIT(RULE_MAX_ONE_BLOCKER) | RULE_BIT(RULE_LURE)))) return MTG_OK;
+    return rules_block_attackers(s, d, n);
 }
 
 /* Appends pair (b, a) to out[*m] when it keeps the declaration within the
@@ -525,13 +547,15 @@ int combat_block_repair(const GameState *s, BlockDecl *d, int n)
     if (!s->spells) return n;
     if (n > PAIR_MAX) n = PAIR_MAX;
     uint8_t used[PERM_MAX], per_att[PERM_MAX];
-    memset(used, 0, sizeof used);
-    memset(per_att, 0, sizeof per_att);
     BlockDecl kept[PAIR_MAX], out[PAIR_MAX];
     int nk = 0, m = 0;
-    for (int k = 0; k < n; k++)
-        if (d[k].blocker < PERM_MAX && d[k].attacker < PERM_MAX)
-            block_add(s, kept, &nk, used, per_att, d[k].blocker, d[k].attacker);
+    if (n) {   /* (without blocks nothing reads the counts before the search sets them) */
+        memset(used, 0, sizeof used);
+        memset(per_att, 0, sizeof per_att);
+        for (int k = 0; k < n; k++)
+            if (d[k].blocker < PERM_MAX && d[k].attacker < PERM_MAX)
+                block_add(s, kept, &nk, used, per_att, d[k].blocker, d[k].attacker);
+    }
     Lure L;
     if (lure_init(&L, s, kept, nk)) {
         /* The requirements first, then the policy's other blocks where

@@ -48,9 +48,8 @@ static int redirect(GameState *s, const Game *g, const DamageSource *src, int p,
     return k ? opt[k] : -1;
 }
 
-int damage_player_shields(const GameState *s, int p, int src_ctl)
+int damage_player_shields_of(const GameState *s, int p)
 {
-    if (src_ctl == p || (s->spells & SPELLS_NO_SHIELDS)) return 0;
     int n = 0;
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
@@ -87,9 +86,8 @@ int damage_attached_prevents(const GameState *s, int i, int by, int combat)
     return 0;
 }
 
-int damage_doublers(const GameState *s)
+int damage_doublers_of(const GameState *s)
 {
-    if (s->spells & SPELLS_NO_DOUBLERS) return 0;
     int n = 0;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);

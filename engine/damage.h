@@ -63,15 +63,26 @@ static inline int damage_color_prevented(const GameState *s, unsigned colors)
 }
 
 /* Guardian Seraph: how much of each damage from a source controlled by
- * src_ctl to player p the static abilities of p's permanents prevent. */
-int damage_player_shields(const GameState *s, int p, int src_ctl);
+ * src_ctl to player p the static abilities of p's permanents prevent.
+ * Inline, the checks that need no look (asked at each blow):
+ * damage_player_shields_of is the look. */
+int damage_player_shields_of(const GameState *s, int p);
+static inline int damage_player_shields(const GameState *s, int p, int src_ctl)
+{
+    if (src_ctl == p || (s->spells & SPELLS_NO_SHIELDS)) return 0;
+    return damage_player_shields_of(s, p);
+}
 
 /* Furnace of Rath: how many permanents on the battlefield double the
  * damage of every source, whatever it is dealt to (static
  * OP_DOUBLE_DAMAGE on SEL_NONE, 614.1a). Each doubles it once (616.1:
  * after the recipient's preventions, the order its player would choose,
  * never more damage than the other). */
-int damage_doublers(const GameState *s);
+int damage_doublers_of(const GameState *s);
+static inline int damage_doublers(const GameState *s)
+{
+    return s->spells & SPELLS_NO_DOUBLERS ? 0 : damage_doublers_of(s);   /* the look, where a card may double */
+}
 
 /* 614.9: where damage that would be dealt to player p by a source (its
  * controller src_ctl, its card `card`) is dealt instead: the slot of the

@@ -43,21 +43,43 @@ static const HeuristicParams *params(const Policy *p)
 
 /* ---- evaluation ---- */
 
+/* What the keywords add to a creature's value (body_value), per point of
+ * power or toughness and as a constant, except trample (which counts only
+ * with power 2 or more). No term ties a keyword of bits 0-6 (card.h) to
+ * one of bits 7-13: each half is looked up in a table of its 128
+ * combinations, built here from the sums (two loads in place of some
+ * fifty instructions, at each creature a combat decision values). */
+#define KWV_(kw, k) ((int)(((kw) & (k)) != 0))
+#define KWV_PER_PW(kw)                                                                                          \
+    (10 * KWV_(kw, KW_FLYING) + 15 * KWV_(kw, KW_DOUBLE_STRIKE) +                                               \
+     5 * (KWV_(kw, KW_FIRST_STRIKE) & !KWV_(kw, KW_DOUBLE_STRIKE)) + 10 * KWV_(kw, KW_LIFELINK) +               \
+     5 * KWV_(kw, KW_VIGILANCE) + 4 * KWV_(kw, KW_MENACE) + 15 * KWV_(kw, KW_INFECT) + 10 * KWV_(kw, KW_WITHER) - \
+     9 * KWV_(kw, KW_DEFENDER))
+#define KWV_PER_T(kw) (5 * KWV_(kw, KW_VIGILANCE))
+#define KWV_FIXED(kw)                                                                                           \
+    (5 * (KWV_(kw, KW_REACH) & !KWV_(kw, KW_FLYING)) + 10 * KWV_(kw, KW_DOUBLE_STRIKE | KW_FIRST_STRIKE) +     \
+     25 * KWV_(kw, KW_DEATHTOUCH) + 70 * KWV_(kw, KW_INDESTRUCTIBLE) + KWV_(kw, KW_HASTE) -                     \
+     40 * KWV_(kw, KW_DEFENDER))
+#define KWV_ROW(kw) { (int8_t)KWV_PER_PW(kw), (int8_t)KWV_PER_T(kw), (int8_t)KWV_FIXED(kw) }
+#define KWV_LO(k) KWV_ROW((unsigned)(k))
+#define KWV_HI(k) KWV_ROW((unsigned)(k) << 7)
+#define KWV_2(f, k) f(k), f((k) + 1)
+#define KWV_8(f, k) KWV_2(f, k), KWV_2(f, (k) + 2), KWV_2(f, (k) + 4), KWV_2(f, (k) + 6)
+#define KWV_32(f, k) KWV_8(f, k), KWV_8(f, (k) + 8), KWV_8(f, (k) + 16), KWV_8(f, (k) + 24)
+#define KWV_128(f) KWV_32(f, 0), KWV_32(f, 32), KWV_32(f, 64), KWV_32(f, 96)
+typedef struct KwValue { int8_t per_pw, per_t, fixed; } KwValue;
+static const KwValue kw_value_lo[128] = { KWV_128(KWV_LO) }, kw_value_hi[128] = { KWV_128(KWV_HI) };
+
 /* Value of a creature with this power, toughness, keywords and mana value:
- * the body, and what each keyword adds (per point of power or toughness,
- * or a constant), summed from the keyword bits without branches (which
- * keywords a creature has follows no pattern a predictor could learn). */
+ * the body, and what each keyword adds (kw_value_lo, kw_value_hi; trample
+ * here), without branches (which keywords a creature has follows no
+ * pattern a predictor could learn). */
 static inline int body_value(int pw, int t, unsigned kw, int mana_value)
 {
-#define KW_(k) ((int)((kw & (k)) != 0))
-    int fly = KW_(KW_FLYING), ds = KW_(KW_DOUBLE_STRIKE), fs = KW_(KW_FIRST_STRIKE) & !ds;
-    int trample = KW_(KW_TRAMPLE) & (pw > 1), defender = KW_(KW_DEFENDER);
-    int per_pw = 10 * fly + 15 * ds + 5 * fs + 10 * KW_(KW_LIFELINK) + 5 * KW_(KW_VIGILANCE) +
-                 4 * KW_(KW_MENACE) + 15 * KW_(KW_INFECT) + 10 * KW_(KW_WITHER) - 9 * defender + 15 * trample;
-    int per_t = 5 * KW_(KW_VIGILANCE);
-    int fixed = 5 * (KW_(KW_REACH) & !fly) + 10 * (ds | fs) + 25 * KW_(KW_DEATHTOUCH) + 70 * KW_(KW_INDESTRUCTIBLE) +
-                KW_(KW_HASTE) - 40 * defender - 15 * trample;
-#undef KW_
+    KwValue lo = kw_value_lo[kw & 127], hi = kw_value_hi[(kw >> 7) & 127];
+    int trample = ((kw & KW_TRAMPLE) != 0) & (pw > 1);
+    int per_pw = lo.per_pw + hi.per_pw + 15 * trample, per_t = lo.per_t + hi.per_t;
+    int fixed = lo.fixed + hi.fixed - 15 * trample;
     return 80 + mana_value + pw * (15 + per_pw) + t * (10 + per_t) + fixed;
 }
 
@@ -577,23 +599,29 @@ static int land_drop_possible(const GameState *s, int p)
            (!(s->pl[p].flags & PL_LAND_PLAYED) || !(s->spells & SPELLS_NO_EXTRA_LAND));
 }
 
-static int h_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Action *legal, int n)
+/* h_main in a game without rules text: a land, else the best spell. Out
+ * of line: h_main, asked at every main-phase priority, keeps the small
+ * frame of its other path. */
+static __attribute__((noinline)) int h_main_creatures(const GameState *s, int p, const Action *legal, int n)
 {
-    if (s->spells) {
-        /* A land without a basic's one color (a dual land): the first such. */
-        int land = -1, basic = 1, look = land_drop_possible(s, p) ? n : 0;
-        for (int k = 0; k < look; k++)
-            if (legal[k].type == ACT_LAND) {
-                if (land < 0) land = k;
-                basic &= s->cards[OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])].produces >= 0;
-            }
-        if (land >= 0 && basic) land = best_land(s, p, legal, n);
-        return heuristic_spells_main_version(s, g, p, legal, n, land, params(pol)->version);
-    }
     int land = best_land(s, p, legal, n);
     if (land >= 0) return land;
     int cast = best_cast(s, p, legal, n);
     return cast >= 0 ? cast : 0;
+}
+
+static int h_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Action *legal, int n)
+{
+    if (!s->spells) return h_main_creatures(s, p, legal, n);
+    /* A land without a basic's one color (a dual land): the first such. */
+    int land = -1, basic = 1, look = land_drop_possible(s, p) ? n : 0;
+    for (int k = 0; k < look; k++)
+        if (legal[k].type == ACT_LAND) {
+            if (land < 0) land = k;
+            basic &= s->cards[OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])].produces >= 0;
+        }
+    if (land >= 0 && basic) land = best_land(s, p, legal, n);
+    return heuristic_spells_main_version(s, g, p, legal, n, land, params(pol)->version);
 }
 
 static int h_choose(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Choice *c)
@@ -728,7 +756,7 @@ static void can_block_theirs(const GameState *s, PermSet all_mine, const uint8_t
         int i = permiter_next(&it);
         home |= permset_bit_if(!(s->perm[i].flags & PF_NO_BLOCK), i);
     }
-    for (int k = 0; k < nt; k++) can[theirs[k]] = combat_blockers_for(s, theirs[k], home);
+    combat_blockers_each(s, theirs, nt, home, can);
 }
 
 /* An attack or block decision reads every creature of both players and
@@ -781,7 +809,7 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
     View v;
     view_init(&v, s, reach);
     if (rules) {   /* who can block each of ours (which of ours each of theirs: the hold-back, below) */
-        for (int k = 0; k < nc; k++) can[cand[k]] = blockers ? combat_blockers_for(s, cand[k], blockers) : 0;
+        combat_blockers_each(s, cand, nc, blockers, can);
         v.can = can;
     }
 
@@ -917,7 +945,7 @@ static __attribute__((noinline)) int h_attack_rules(const Policy *pol, const Gam
     /* Narrow masks on the usual battlefield, as in the creature-only copies. */
     int n = permset_wide(s->perm_used) ? h_attack_in(pol, s, g, p, rng, out, 1, 1, can)
                                        : h_attack_in(pol, s, g, p, rng, out, 0, 1, can);
-    aim_planeswalkers(s, p, out, n);
+    if (n) aim_planeswalkers(s, p, out, n);        /* (with no attacker, no look for planeswalkers) */
     return combat_attack_repair_able(s, out, n);   /* each of cand[] is able (h_attack_in) */
 }
 
@@ -1011,9 +1039,10 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
      * (max_one) get no gang block, and with menace too no block at all. */
     PermSet max_one = 0;
     if (rules) {
+        combat_blockers_each(s, att, na, mine, can_of);
         for (int k = 0; k < na; k++) {
             int a = att[k], mo = perm_rule(s, a, RULE_MAX_ONE_BLOCKER);
-            can_of[a] = mo && (v.q[a].kw & KW_MENACE) ? 0 : combat_blockers_for(s, a, mine);
+            if (mo && (v.q[a].kw & KW_MENACE)) can_of[a] = 0;
             max_one |= permset_bit_if(mo, a);
         }
         v.can = can_of;
