@@ -460,14 +460,26 @@ static void list_costs(Lister *L, Action base, const Cost *c, int p, int src)
     }
 }
 
-/* The casts of player p's card in hand h, of pool index `card`. */
-static void list_casts(Lister *L, int p, int h, uint16_t card, int free_mana)
+/* lister_can_pay for card d's mana cost, of play_info x: where its mana
+ * value is its cost (PLAY_MV_COST), its first test (the pool and basic
+ * lands pay it all) from x. */
+static inline __attribute__((always_inline)) int lister_pays_card(Lister *L, int p, const CardDef *d, uint64_t x)
+{
+    if (L->mana.packed && (x & PLAY_MV_COST) && (int)(x >> PLAY_MV_SHIFT & 0xFF) <= L->mana.total &&
+        mana_covers(L->mana.avail, x & PLAY_COST))
+        return 1;
+    return lister_can_pay(L, p, d->cost_color, d->cost_generic, -1);
+}
+
+/* The casts of player p's card in hand h, of pool index `card` and
+ * play_info `info`. */
+static void list_casts(Lister *L, int p, int h, uint16_t card, uint64_t info, int free_mana)
 {
     const GameState *s = L->s;
     const CardDef *d = &s->cards[card];
     /* The mana cost first (601.2g-h): most cards of a hand cannot be paid
      * for, and nothing else about them is then looked at. */
-    if (!free_mana && !lister_can_pay(L, p, d->cost_color, d->cost_generic, -1)) return;
+    if (!free_mana && !lister_pays_card(L, p, d, info)) return;
     int k = spell_ability(d);
     int xs = spell_x_of(d, k);
     /* Each X the mana pays for (a scenario gives X itself). */
@@ -822,19 +834,17 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
     int sorcery = sorcery_time(s, p);
     /* Players' rules on casting: Silence, Rule of Law, Steel Golem. */
     int no_cast = (pl->flags & PL_NO_CAST) || ((s->pl_rules[p] & PR_ONE_SPELL) && (pl->flags & PL_CAST));
-    unsigned no_types = s->pl_rules[p] & PR_NO_CREATURE_CAST ? TYPE_CREATURE : 0u;
+    uint64_t no_types = s->pl_rules[p] & PR_NO_CREATURE_CAST ? PLAY_CREATURE : 0;
+    uint64_t fast = sorcery || (s->pl_rules[p] & PR_FLASH) ? 0 : PLAY_FAST;             /* 307.1, 702.8 */
     for (int h = 0; h < pl->hand_n; h++) {
-        uint16_t card = OBJ_CARD(s, p, pl->hand[h]);
-        const CardDef *d = &s->cards[card];
-        if (d->types & TYPE_LAND) {
+        uint64_t x = play_in(s, p, pl->play, pl->hand[h]);
+        if (x & PLAY_ANY_LAND) {
             if (sorcery && land_drop_ok(s, p) && L.n < ACTION_MAX)                        /* 305.1-2 */
                 out[L.n++] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
             continue;
         }
-        if (!sorcery && !(d->types & TYPE_INSTANT) && !(s->pl_rules[p] & PR_FLASH) && !card_has_flash(d))
-            continue;                                                                        /* 307.1, 702.8 */
-        if (no_cast || (d->types & no_types)) continue;
-        list_casts(&L, p, h, card, free_mana);
+        if ((x & fast) != fast || no_cast || (x & no_types)) continue;
+        list_casts(&L, p, h, OBJ_CARD(s, p, pl->hand[h]), x, free_mana);
     }
     list_activations(&L, p, free_mana, sorcery);
     if (!(s->spells & SPELLS_NO_GRANTED)) list_granted(&L, p, free_mana);
