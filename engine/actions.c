@@ -151,17 +151,6 @@ static inline int land_drop_ok(const GameState *s, int p)
     return !(s->spells & SPELLS_NO_EXTRA_LAND) && land_drop_more(s, p);
 }
 
-static int card_has_flash(const CardDef *d)
-{
-    for (int k = 0; k < d->n_abilities; k++) {
-        const Ability *a = &d->ab[k];
-        if (a->kind == AB_STATIC && a->n_effects && a->effect[0].op == OP_RULE &&
-            a->effect[0].arg2 == RULE_FLASH && a->effect[0].who == SEL_SELF)
-            return 1;
-    }
-    return 0;
-}
-
 /* The target specs of ability a (an Aura's enchant is one target: 303.4a). */
 static int n_specs(const Ability *a) { return a->kind == AB_ENCHANT ? 1 : a->n_targets; }
 
@@ -471,14 +460,26 @@ static void list_costs(Lister *L, Action base, const Cost *c, int p, int src)
     }
 }
 
-/* The casts of player p's card in hand h, of pool index `card`. */
-static void list_casts(Lister *L, int p, int h, uint16_t card, int free_mana)
+/* lister_can_pay for card d's mana cost, of play_info x: where its mana
+ * value is its cost (PLAY_MV_COST), its first test (the pool and basic
+ * lands pay it all) from x. */
+static inline __attribute__((always_inline)) int lister_pays_card(Lister *L, int p, const CardDef *d, uint64_t x)
+{
+    if (L->mana.packed && (x & PLAY_MV_COST) && (int)(x >> PLAY_MV_SHIFT & 0xFF) <= L->mana.total &&
+        mana_covers(L->mana.avail, x & PLAY_COST))
+        return 1;
+    return lister_can_pay(L, p, d->cost_color, d->cost_generic, -1);
+}
+
+/* The casts of player p's card in hand h, of pool index `card` and
+ * play_info `info`. */
+static void list_casts(Lister *L, int p, int h, uint16_t card, uint64_t info, int free_mana)
 {
     const GameState *s = L->s;
     const CardDef *d = &s->cards[card];
     /* The mana cost first (601.2g-h): most cards of a hand cannot be paid
      * for, and nothing else about them is then looked at. */
-    if (!free_mana && !lister_can_pay(L, p, d->cost_color, d->cost_generic, -1)) return;
+    if (!free_mana && !lister_pays_card(L, p, d, info)) return;
     int k = spell_ability(d);
     int xs = spell_x_of(d, k);
     /* Each X the mana pays for (a scenario gives X itself). */
@@ -722,13 +723,40 @@ static inline __attribute__((always_inline)) int pays_from(uint64_t avail, int t
     return mana_covers(avail, cost) & (mana_total(cost) + generic <= total);
 }
 
+/* play_of's look at the card, out of line (a game without play tables:
+ * scenarios, tests). */
+static __attribute__((noinline)) uint64_t play_read(const GameState *s, int p, uint8_t obj)
+{
+    return play_info(&s->cards[OBJ_CARD(s, p, obj)]);
+}
+
+/* Player p's play_info of its card object obj: from its play table. */
+static inline uint64_t play_in(const GameState *s, int p, const uint64_t *play, uint8_t obj)
+{
+    return play ? play[obj] : play_read(s, p, obj);
+}
+
 /* Whether player p's hand holds a land card (a land drop to list, 305.1). */
 static int hand_has_land(const GameState *s, int p)
 {
     const Player *pl = &s->pl[p];
     for (int h = 0; h < pl->hand_n; h++)
-        if (s->cards[OBJ_CARD(s, p, pl->hand[h])].types & TYPE_LAND) return 1;
+        if (play_in(s, p, pl->play, pl->hand[h]) & PLAY_ANY_LAND) return 1;
     return 0;
+}
+
+/* pays_from for player p's card object obj, of play_info x: from x alone
+ * where its mana value is its cost (PLAY_MV_COST: then no color reaches
+ * 128 and availh, avail with each lane's high bit set, less x keeps the
+ * high bits where avail covers the cost, mana_covers; the bits of x above
+ * the cost do not change the lanes below them), else from the card. */
+static inline int pays_play(const GameState *s, int p, uint8_t obj, uint64_t x, uint64_t availh, int total)
+{
+    if (__builtin_expect(!(x & PLAY_MV_COST), 0)) {
+        const CardDef *d = &s->cards[OBJ_CARD(s, p, obj)];
+        return pays_from(availh & ~MANA_HIGH, total, d->cost_color, d->cost_generic);
+    }
+    return (((availh - x) & MANA_HIGH) == MANA_HIGH) & ((int)(x >> PLAY_MV_SHIFT & 0xFF) <= total);
 }
 
 int actions_surely_none(const GameState *s, int p)
@@ -746,12 +774,13 @@ int actions_surely_none(const GameState *s, int p)
     int mana = pool || lands != tapped;
     if (mana && !mana_available_of(lands, tapped, pool, &avail)) return 0;
     int total = mana_total(avail);
+    /* The timing first (an instant or a card with flash, unless p may cast sorceries or every card
+     * has flash): at instant speed most cards go without their cost read. */
+    uint64_t fast = sorcery || (s->pl_rules[p] & PR_FLASH) ? 0 : PLAY_FAST;
     for (int h = 0; mana && h < pl->hand_n; h++) {
-        const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
-        if (d->types & TYPE_LAND) continue;
-        /* The timing first: at instant speed most cards go without their cost read. */
-        if (!sorcery && !(d->types & TYPE_INSTANT) && !(s->pl_rules[p] & PR_FLASH) && !card_has_flash(d)) continue;
-        if (pays_from(avail, total, d->cost_color, d->cost_generic)) return 0;
+        uint64_t x = play_in(s, p, pl->play, pl->hand[h]);
+        if ((x & (PLAY_ANY_LAND | fast)) != fast) continue;
+        if (pays_play(s, p, pl->hand[h], x, avail | MANA_HIGH, total)) return 0;
     }
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
@@ -805,19 +834,17 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
     int sorcery = sorcery_time(s, p);
     /* Players' rules on casting: Silence, Rule of Law, Steel Golem. */
     int no_cast = (pl->flags & PL_NO_CAST) || ((s->pl_rules[p] & PR_ONE_SPELL) && (pl->flags & PL_CAST));
-    unsigned no_types = s->pl_rules[p] & PR_NO_CREATURE_CAST ? TYPE_CREATURE : 0u;
+    uint64_t no_types = s->pl_rules[p] & PR_NO_CREATURE_CAST ? PLAY_CREATURE : 0;
+    uint64_t fast = sorcery || (s->pl_rules[p] & PR_FLASH) ? 0 : PLAY_FAST;             /* 307.1, 702.8 */
     for (int h = 0; h < pl->hand_n; h++) {
-        uint16_t card = OBJ_CARD(s, p, pl->hand[h]);
-        const CardDef *d = &s->cards[card];
-        if (d->types & TYPE_LAND) {
+        uint64_t x = play_in(s, p, pl->play, pl->hand[h]);
+        if (x & PLAY_ANY_LAND) {
             if (sorcery && land_drop_ok(s, p) && L.n < ACTION_MAX)                        /* 305.1-2 */
                 out[L.n++] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
             continue;
         }
-        if (!sorcery && !(d->types & TYPE_INSTANT) && !(s->pl_rules[p] & PR_FLASH) && !card_has_flash(d))
-            continue;                                                                        /* 307.1, 702.8 */
-        if (no_cast || (d->types & no_types)) continue;
-        list_casts(&L, p, h, card, free_mana);
+        if ((x & fast) != fast || no_cast || (x & no_types)) continue;
+        list_casts(&L, p, h, OBJ_CARD(s, p, pl->hand[h]), x, free_mana);
     }
     list_activations(&L, p, free_mana, sorcery);
     if (!(s->spells & SPELLS_NO_GRANTED)) list_granted(&L, p, free_mana);

@@ -112,17 +112,11 @@ static int ability_amount(const GameState *s, const Ability *a, int p, int i)
 /* Whether it deals damage as it makes the mana (played.c: a pain land's). */
 static int ability_pains(const Ability *a) { return a->n_effects > 1 && a->effect[1].op == OP_DAMAGE; }
 
-/* Untapped permanents of p with a {T} mana ability, creatures free of
- * summoning sickness (302.6), lands first. */
-static void units_of(const GameState *s, int p, int keep, Units *out)
+/* The candidates for units_of, in one look at each permanent of p's (the
+ * passes then see them alone): untapped, not kept, with a {T} mana ability
+ * or a land's of Joiner Adept. */
+static inline PermSet unit_candidates(const GameState *s, int p, int keep)
 {
-    out->n = 0;
-    /* With land objects the basic lands come first (pass -1), as the counts are used before
-     * any permanent where basic lands are counts. */
-    int objects = state_land_objects(s);
-    /* The candidates, in one look at each permanent (the passes below then
-     * see them alone): untapped, not kept, with a {T} mana ability or a
-     * land's of Joiner Adept. */
     int lands_any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;
     PermSet cand = 0;
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
@@ -130,7 +124,18 @@ static void units_of(const GameState *s, int p, int keep, Units *out)
         if (!(s->px[i].abk & PK_MANA) && !(lands_any && (s->px[i].xflags & PX_LAND))) continue;   /* most */
         cand |= permset_bit_if(!(s->perm[i].flags & PF_TAPPED) && i != keep, i);
     }
-    for (int pass = objects ? -1 : 0; pass < 2 && cand; pass++)
+    return cand;
+}
+
+/* units_of's units of candidates cand (none: no call, most often; out of
+ * line, so that its frame is made only where there are some). */
+static __attribute__((noinline)) void units_list(const GameState *s, int p, PermSet cand, Units *out)
+{
+    /* With land objects the basic lands come first (pass -1), as the counts are used before
+     * any permanent where basic lands are counts. */
+    int objects = state_land_objects(s);
+    int lands_any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;
+    for (int pass = objects ? -1 : 0; pass < 2; pass++)
         for (PermIter it = permset_iter(cand); permiter_more(&it);) {
             int i = permiter_next(&it);
             const Permanent *q = &s->perm[i];
@@ -160,6 +165,15 @@ static void units_of(const GameState *s, int p, int keep, Units *out)
                 out->pain[out->n++] = (uint8_t)pn;
             }
         }
+}
+
+/* Untapped permanents of p with a {T} mana ability, creatures free of
+ * summoning sickness (302.6), lands first. */
+static inline void units_of(const GameState *s, int p, int keep, Units *out)
+{
+    out->n = 0;
+    PermSet cand = unit_candidates(s, p, keep);
+    if (cand) units_list(s, p, cand, out);
 }
 
 /* A way to pay: what the pool and basic lands give by color, which units

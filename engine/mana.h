@@ -87,25 +87,46 @@ static inline int mana_total(uint64_t x)
     return (int)((x * 0x0001000100010001ull) >> 48);
 }
 
-/* What the main phase reads of a card, packed in one integer (a player's
- * per-object table, Player.play): whether it is a land that makes mana
- * (a land drop), whether it is a creature spell, its mana value and its
- * colored cost (packed as above). One load per card in hand instead of
- * the object's pool index, then the definition's fields. */
+/* What the main phase and the legal actions read of a card, packed in one
+ * integer (a player's per-object table, Player.play): whether it is a land
+ * that makes mana (a land drop), whether it is a creature spell, whether
+ * it is cast at instant speed, its mana value and its colored cost (packed
+ * as above), and whether that value is its whole cost. One load per card
+ * in hand instead of the object's pool index, then the definition's
+ * fields. */
 #define PLAY_COST     0x0000FFFFFFFFFFFFull  /* colored cost, packed */
 #define PLAY_MV_SHIFT 48                     /* mana value: bits 48-55 */
 #define PLAY_LAND     (1ull << 56)           /* a land that makes mana: can be played */
 #define PLAY_CREATURE (1ull << 57)           /* a creature card that is not a land: can be cast */
 #define PLAY_ANY_LAND (1ull << 58)           /* a land card, making mana or not */
 #define PLAY_COLOR_SHIFT 59                  /* with PLAY_LAND: the COLOR_* it makes, bits 59-61 */
+#define PLAY_FAST     (1ull << 62)           /* an instant, or a card with flash: cast at instant speed */
+#define PLAY_MV_COST  (1ull << 63)           /* its mana value is its whole mana cost (colored plus
+                                                generic: no symbol the engine does not pay), and
+                                                no color of it reaches 128 symbols */
+
+/* Whether card d has flash (702.8: "Flash", a static ability of its own). */
+static inline int card_has_flash(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (a->kind == AB_STATIC && a->n_effects && a->effect[0].op == OP_RULE &&
+            a->effect[0].arg2 == RULE_FLASH && a->effect[0].who == SEL_SELF)
+            return 1;
+    }
+    return 0;
+}
 
 static inline uint64_t play_info(const CardDef *d)
 {
     int land = (d->types & TYPE_LAND) != 0;
-    return mana_pack(d->cost_color) | (uint64_t)d->mana_value << PLAY_MV_SHIFT |
+    uint64_t cost = mana_pack(d->cost_color);
+    return cost | (uint64_t)d->mana_value << PLAY_MV_SHIFT |
            (land && d->produces >= 0 ? PLAY_LAND | (uint64_t)d->produces << PLAY_COLOR_SHIFT : 0) |
            (land ? PLAY_ANY_LAND : 0) |
-           (!land && (d->types & TYPE_CREATURE) ? PLAY_CREATURE : 0);
+           (!land && (d->types & TYPE_CREATURE) ? PLAY_CREATURE : 0) |
+           ((d->types & TYPE_INSTANT) || card_has_flash(d) ? PLAY_FAST : 0) |
+           (mana_total(cost) + d->cost_generic == d->mana_value && !(cost & MANA_HIGH) ? PLAY_MV_COST : 0);
 }
 
 /* The color a PLAY_LAND card makes, and the colored symbols of color c
