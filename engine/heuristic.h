@@ -90,11 +90,14 @@ int heuristic_spells_try(const GameState *s, const Game *g, int p, const Action 
 int heuristic_spells_known(const GameState *s, int p, const Action *a, int *v);
 int heuristic_choose(const GameState *s, const Game *g, int p, const Choice *c);
 int heuristic_choose_version(const GameState *s, const Game *g, int p, const Choice *c, int version);
-/* Whether player p controls a land that can become a creature; a tapped
+/* Whether player p, in its own step s->step, has a reason to look there
+ * (heuristic_spells_looks's): at the beginning of its combat, a land that
+ * can become a creature (to attack with it); in its upkeep, a tapped
  * permanent with an "activate only during your upkeep" ability that
- * untaps it (Colossus of Sardia): heuristic_spells_looks's. */
-int heuristic_has_becomer(const GameState *s, int p);
-int heuristic_upkeep_untap_waits(const GameState *s, int p);
+ * untaps it (Colossus of Sardia). One function for both: the look,
+ * asked at every priority point, makes this one call (rarely), and its
+ * other paths need no stack frame. */
+int heuristic_own_step_looks(const GameState *s, int p);
 /* Whether the heuristic (of this version) looks at its plays at this
  * priority point (else it passes): with something on the stack (an
  * answer), in its own main phases, after attackers and after blockers
@@ -116,13 +119,13 @@ static inline int heuristic_spells_looks(const GameState *s, int p, int version)
     if (s->stack_n) return version < 2 || s->stack[s->stack_n - 1].controller != p;
     switch (s->step) {
     case STEP_MAIN1: case STEP_MAIN2: return s->active == p;
-    case STEP_BEGIN_COMBAT:                                       /* a land to attack with */
-        return s->active == p && !(s->spells & SPELLS_NO_BECOMERS) && heuristic_has_becomer(s, p);
     case STEP_DECLARE_ATTACKERS: case STEP_DECLARE_BLOCKERS:
         return version < 2 || s->combat.attackers;   /* version 2: with no attacker, what it would do waits */
     case STEP_END: return s->active != p;
-    case STEP_UPKEEP:
-        return s->active == p && !(s->spells & SPELLS_NO_UPKEEP_ACTS) && heuristic_upkeep_untap_waits(s, p);
+    case STEP_BEGIN_COMBAT:                                       /* a land to attack with */
+        return s->active == p && !(s->spells & SPELLS_NO_BECOMERS) && heuristic_own_step_looks(s, p);
+    case STEP_UPKEEP:                                             /* an untap */
+        return s->active == p && !(s->spells & SPELLS_NO_UPKEEP_ACTS) && heuristic_own_step_looks(s, p);
     default: return 0;
     }
 }

@@ -64,9 +64,9 @@ static int becomes(const GameState *s, const Action *a)
 }
 
 /* Whether player p controls a land that can become a creature
- * (heuristic.h, which asks only when a card of the matchup is one:
- * SPELLS_NO_BECOMERS). */
-int heuristic_has_becomer(const GameState *s, int p)
+ * (heuristic_own_step_looks, asked only when a card of the matchup is
+ * one: SPELLS_NO_BECOMERS). */
+static int heuristic_has_becomer(const GameState *s, int p)
 {
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
@@ -342,9 +342,10 @@ static int pass_value(const GameState *s, const Game *g, int p, int version, int
 
 /* Whether player p controls a tapped permanent with an "activate only
  * during your upkeep" ability that untaps it (Colossus of Sardia): the
- * heuristic then looks in its upkeep (upkeep_untap; asked only when a
- * card of the matchup has such an ability: SPELLS_NO_UPKEEP_ACTS). */
-int heuristic_upkeep_untap_waits(const GameState *s, int p)
+ * heuristic then looks in its upkeep (upkeep_untap; heuristic_own_step_looks,
+ * asked only when a card of the matchup has such an ability:
+ * SPELLS_NO_UPKEEP_ACTS). */
+static int heuristic_upkeep_untap_waits(const GameState *s, int p)
 {
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
@@ -354,6 +355,11 @@ int heuristic_upkeep_untap_waits(const GameState *s, int p)
             if (d->ab[k].kind == AB_ACTIVATED && (d->ab[k].timing & TM_UPKEEP)) return 1;
     }
     return 0;
+}
+
+int heuristic_own_step_looks(const GameState *s, int p)
+{
+    return s->step == STEP_UPKEEP ? heuristic_upkeep_untap_waits(s, p) : heuristic_has_becomer(s, p);
 }
 
 /* Whether legal[k] casts a card of the same name as an earlier cast of
