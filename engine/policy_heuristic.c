@@ -620,8 +620,12 @@ static int h_main(const Policy *pol, const GameState *s, const Game *g, int p, R
             if (land < 0) land = k;
             basic &= s->cards[OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])].produces >= 0;
         }
-    if (land >= 0 && basic) land = best_land(s, p, legal, n);
-    return heuristic_spells_main_version(s, g, p, legal, n, land, params(pol)->version);
+    /* A land drop is the choice (heuristic_spells_main returns it as it
+     * is given), the one best_land picks when all are basic (with a land
+     * listed, it picks one): each way a tail call, with no frame kept
+     * across a call to best_land. */
+    if (land < 0) return heuristic_spells_main_version(s, g, p, legal, n, land, params(pol)->version);
+    return basic ? best_land(s, p, legal, n) : land;
 }
 
 static int h_choose(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Choice *c)
