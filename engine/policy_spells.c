@@ -860,10 +860,11 @@ static int sorcery_speed_best(const GameState *s, int p, const Action *legal, co
     return sorc;
 }
 
-static int spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land, int prune,
-                       int version, Ranked *rank)
+/* spells_main's answer when no land drop is given: an untap in the
+ * upkeep, else the look at the candidates. */
+static __attribute__((noinline)) int spells_look(const GameState *s, const Game *g, int p, const Action *legal, int n,
+                                                 int version, int prune, Ranked *rank)
 {
-    if (land >= 0) return land;
     int untap = upkeep_untap(s, p, legal, n);
     if (untap) return untap;
     if (!heuristic_spells_looks(s, p, version)) return 0;
@@ -981,6 +982,17 @@ int heuristic_spells_known(const GameState *s, int p, const Action *a, int *v)
     int now, extra, quiet = quiet_for(s, p, HEURISTIC_VERSION, &now, &extra);
     BoardMemo memo = { 0 };
     return quiet && known_value(s, p, a, quiet, now, extra, HEURISTIC_VERSION, &memo, v);
+}
+
+/* The action to take (heuristic_spells_main): the land drop given, else
+ * spells_look's. Inline in each entry point, which then makes one call
+ * (h_main's, at each look, went through two). */
+static inline __attribute__((always_inline)) int spells_main(const GameState *s, const Game *g, int p,
+                                                             const Action *legal, int n, int land, int prune,
+                                                             int version, Ranked *rank)
+{
+    if (land >= 0) return land;
+    return spells_look(s, g, p, legal, n, version, prune, rank);
 }
 
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
