@@ -383,15 +383,15 @@ static inline __attribute__((always_inline)) int players_value(const GameState *
                                                                int *v)
 {
     if (o->watch && trigger_watched(s, o->watch)) return 0;
-    int lost[2];
-    for (int q = 0; q < 2; q++) lost[q] = o->life[q] <= 0 || o->drew_empty[q];
-    if (lost[0] || lost[1]) {
-        *v = lost[0] && lost[1] ? 0 : lost[p] ? -100000 : 100000;
+    int opp = 1 - p, lost = (o->life[p] <= 0) | o->drew_empty[p], won = (o->life[opp] <= 0) | o->drew_empty[opp];
+    if (lost | won) {
+        *v = lost && won ? 0 : lost ? -100000 : 100000;
         return 1;
     }
+    w += 2 * (o->hand[p] - s->pl[p].hand_n - o->hand[opp] + s->pl[opp].hand_n);
     for (int q = 0; q < 2; q++) {
-        int d = 2 * (o->hand[q] - s->pl[q].hand_n);
-        if (o->life[q] != s->pl[q].life) d += life_worth(o->life[q]) - life_worth(s->pl[q].life);   /* most leave it */
+        if (o->life[q] == s->pl[q].life) continue;                /* most leave it */
+        int d = life_worth(o->life[q]) - life_worth(s->pl[q].life);
         w += q == p ? d : -d;
     }
     *v = w;
