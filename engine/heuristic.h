@@ -116,18 +116,25 @@ static inline int heuristic_spells_looks(const GameState *s, int p, int version)
 {
     /* Version 2 lets its own spell or ability resolve: what it would add
      * in answer it can do as well once it has (version 1 answered it). */
-    if (s->stack_n) return version < 2 || s->stack[s->stack_n - 1].controller != p;
-    switch (s->step) {
-    case STEP_MAIN1: case STEP_MAIN2: return s->active == p;
-    case STEP_DECLARE_ATTACKERS: case STEP_DECLARE_BLOCKERS:
-        return version < 2 || s->combat.attackers;   /* version 2: with no attacker, what it would do waits */
-    case STEP_END: return s->active != p;
-    case STEP_BEGIN_COMBAT:                                       /* a land to attack with */
-        return s->active == p && !(s->spells & SPELLS_NO_BECOMERS) && heuristic_own_step_looks(s, p);
-    case STEP_UPKEEP:                                             /* an untap */
-        return s->active == p && !(s->spells & SPELLS_NO_UPKEEP_ACTS) && heuristic_own_step_looks(s, p);
-    default: return 0;
+    if (s->stack_n) {
+        if (s->stack[s->stack_n - 1].controller != p) return 1;
+    } else {
+        switch (s->step) {
+        case STEP_MAIN1: case STEP_MAIN2: return s->active == p;
+        case STEP_DECLARE_ATTACKERS: case STEP_DECLARE_BLOCKERS:
+            if (s->combat.attackers) return 1;
+            break;                     /* version 2: with no attacker, what it would do waits */
+        case STEP_END: return s->active != p;
+        case STEP_BEGIN_COMBAT:                                   /* a land to attack with */
+            return s->active == p && !(s->spells & SPELLS_NO_BECOMERS) && heuristic_own_step_looks(s, p);
+        case STEP_UPKEEP:                                         /* an untap */
+            return s->active == p && !(s->spells & SPELLS_NO_UPKEEP_ACTS) && heuristic_own_step_looks(s, p);
+        default: return 0;
+        }
     }
+    /* What only version 1 looks at (its own item on top of the stack, a
+     * declare step with no attacker): one test of the version for both. */
+    return version < 2;
 }
 /* Its answer to a choice of several targets or of a division (CH_TARGET_COUNT,
  * CH_TARGET_NEXT, CH_DIVIDE: policy_many.c). */
