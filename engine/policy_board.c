@@ -226,13 +226,14 @@ static int settled(const GameState *s)
 
 static int quiet_value(const GameState *s, int q, int p, int *v, BoardLands *l);
 
-int board_quiet(const GameState *s, int p, int *v, BoardLands *l)
+/* board_quiet's answer with effects in force or items on the stack: in
+ * combat, only the pumps until end of turn that resolved and those of
+ * p's on the stack (a playout keeps them to its end: playout_end). Out of
+ * line: board_quiet, on most boards with neither, makes no call but its
+ * last and keeps no frame. */
+static __attribute__((noinline)) int quiet_with_pumps(const GameState *s, int p, int *v, BoardLands *l)
 {
-    if (!settled(s)) return 0;
-    /* In combat, the pumps until end of turn that resolved and those of p's
-     * on the stack (a playout keeps them to its end: playout_end). */
-    int combat = s->step >= STEP_DECLARE_BLOCKERS && s->step <= STEP_COMBAT_DAMAGE;
-    if ((s->float_n || s->stack_n) && !combat) return 0;
+    if (s->step < STEP_DECLARE_BLOCKERS || s->step > STEP_COMBAT_DAMAGE) return 0;
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op != FL_DAMAGED_BY && !((f->op == OP_PUMP || f->op == OP_GRANT || f->op == OP_RULE) && f->dur == DUR_EOT))
@@ -240,6 +241,12 @@ int board_quiet(const GameState *s, int p, int *v, BoardLands *l)
     }
     if (s->stack_n && !stack_pumps(s, p, NULL, NULL)) return 0;
     return quiet_value(s, p, p, v, l);
+}
+
+int board_quiet(const GameState *s, int p, int *v, BoardLands *l)
+{
+    if (!settled(s)) return 0;
+    return s->float_n || s->stack_n ? quiet_with_pumps(s, p, v, l) : quiet_value(s, p, p, v, l);
 }
 
 /* What permanent i does to board_quiet's answer (mine: the player it is
