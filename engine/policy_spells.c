@@ -163,9 +163,8 @@ static void playout_end(GameState *f, Game *q, int p, int combat_now, int versio
 #define LAND_WORTH 4
 static int lands_worth(const GameState *s, int p, const BoardLands *l)
 {
-    int n[2];
-    for (int q = 0; q < 2; q++) n[q] = (state_land_objects(s) ? 0 : s->pl[q].lands_n) + l->mana[q];
-    return LAND_WORTH * (n[p] - n[1 - p]);
+    int basics = state_land_objects(s) ? 0 : s->pl[p].lands_n - s->pl[1 - p].lands_n;
+    return LAND_WORTH * (basics + l->mana[p] - l->mana[1 - p]);
 }
 
 /* Version 2: what drawing a library low costs p, less the opponent's: a
