@@ -292,6 +292,44 @@ static int through_combat(const GameState *s, const Game *g, int p, const Action
     return value(&f, p, version);
 }
 
+/* pass_value's when the stack resolves and, blockers declared, the
+ * combat's damage is dealt (version 2); life[] as pass_value's (zero on
+ * entry). Out of line, as pass_ended: pass_value, mostly valued without a
+ * fork, then needs no frame of its own (a GameState's) and is inlined. */
+static __attribute__((noinline)) int pass_resolved(const GameState *s, const Game *g, int p, int version, int prune,
+                                                   int life[2])
+{
+    /* The opponent's permanent spell alone on the stack, entering as a
+     * known play would (board_stack_known; none that draws while a
+     * library is low, as known_value), and a combat whose damage only
+     * takes the defending player's life (board_combat_known), valued
+     * without the fork. */
+    int v;
+    BoardLands l;
+    if (prune && ((s->stack_n == 1 && !(library_low(s) && card_draws(&s->cards[s->stack[0].card])) &&
+                   board_stack_known(s, p, &v, life, &l)) ||
+                  board_combat_known(s, p, &v, life, &l)))
+        return life[p] ? v + lands_worth(s, p, &l) + library_worth(s, p) : v;
+    GameState f;
+    state_fork(&f, s);
+    playout(&f, g, p, NULL, version);
+    for (int q = 0; q < 2 && !f.over; q++) life[q] = f.pl[q].life;
+    return value(&f, p, version);
+}
+
+/* pass_value's with effects in force out of combat and the stack empty:
+ * the board once "until end of turn" ends. */
+static __attribute__((noinline)) int pass_ended(const GameState *s, const Game *g, int p, int version)
+{
+    GameState f;
+    state_fork(&f, s);
+    Game q;
+    Rng dr[2], pr[2];
+    playout_game(&q, dr, pr, g, p);
+    playout_end(&f, &q, p, 0, version);
+    return value(&f, p, version);
+}
+
 /* What passing is worth, valued as the candidates are: with the stack
  * empty and no combat under way, once "until end of turn" effects end (a
  * pump seen in the board of passing and not in a candidate's would make
@@ -311,32 +349,9 @@ static int pass_value(const GameState *s, const Game *g, int p, int version, int
                       int life[2])
 {
     life[0] = life[1] = 0;
-    if (version >= 2 && (s->stack_n || damage_to_come(s))) {
-        /* The opponent's permanent spell alone on the stack, entering as
-         * a known play would (board_stack_known; none that draws while a
-         * library is low, as known_value), and a combat whose damage only
-         * takes the defending player's life (board_combat_known), valued
-         * without the fork. */
-        int v;
-        BoardLands l;
-        if (prune && ((s->stack_n == 1 && !(library_low(s) && card_draws(&s->cards[s->stack[0].card])) &&
-                       board_stack_known(s, p, &v, life, &l)) ||
-                      board_combat_known(s, p, &v, life, &l)))
-            return life[p] ? v + lands_worth(s, p, &l) + library_worth(s, p) : v;
-        GameState f;
-        state_fork(&f, s);
-        playout(&f, g, p, NULL, version);
-        for (int q = 0; q < 2 && !f.over; q++) life[q] = f.pl[q].life;
-        return value(&f, p, version);
-    }
+    if (version >= 2 && (s->stack_n || damage_to_come(s))) return pass_resolved(s, g, p, version, prune, life);
     if (s->stack_n || !s->float_n || in_combat(s)) return quiet > 0 ? known_now : value(s, p, version);
-    GameState f;
-    state_fork(&f, s);
-    Game q;
-    Rng dr[2], pr[2];
-    playout_game(&q, dr, pr, g, p);
-    playout_end(&f, &q, p, 0, version);
-    return value(&f, p, version);
+    return pass_ended(s, g, p, version);
 }
 
 /* Whether player p controls a tapped permanent with an "activate only
