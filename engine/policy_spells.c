@@ -422,8 +422,9 @@ static int upkeep_untap(const GameState *s, int p, const Action *legal, int n)
 /* How an effect on its target treats the target's controller: -1 it
  * harms it (damage, destroy, exile, bounce, tap, -N/-N, "can't attack or
  * block", gaining control of it), 1 it helps it (+N/+N, keywords, regeneration, +1/+1 counters,
- * untap, prevention), 0 neither or both. */
-static int sense(const Effect *e)
+ * untap, prevention), 0 neither or both. Inline: read_action asks it
+ * of each effect of each spell or ability a look reads. */
+static inline int sense(const Effect *e)
 {
     switch (e->op) {
     case OP_DAMAGE: case OP_DESTROY: case OP_EXILE: case OP_BOUNCE: case OP_TO_LIBRARY: case OP_TAP:
