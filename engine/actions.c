@@ -736,12 +736,13 @@ static inline uint64_t play_in(const GameState *s, int p, const uint64_t *play, 
     return play ? play[obj] : play_read(s, p, obj);
 }
 
-/* Whether player p's hand holds a land card (a land drop to list, 305.1). */
-static int hand_has_land(const GameState *s, int p)
+/* Whether player p's hand holds a land card (a land drop to list, 305.1);
+ * play: p's play table (play_in). */
+static inline int hand_has_land(const GameState *s, int p, const uint64_t *play)
 {
     const Player *pl = &s->pl[p];
     for (int h = 0; h < pl->hand_n; h++)
-        if (play_in(s, p, pl->play, pl->hand[h]) & PLAY_ANY_LAND) return 1;
+        if (play_in(s, p, play, pl->hand[h]) & PLAY_ANY_LAND) return 1;
     return 0;
 }
 
@@ -759,11 +760,14 @@ static inline int pays_play(const GameState *s, int p, uint8_t obj, uint64_t x, 
     return (((availh - x) & MANA_HIGH) == MANA_HIGH) & ((int)(x >> PLAY_MV_SHIFT & 0xFF) <= total);
 }
 
-int actions_surely_none(const GameState *s, int p)
+/* actions_surely_none, with player p's play table `play` (play_in). Inline
+ * in both of its callers: one with a table, whose loops over the hand then
+ * call nothing (no register is saved around a call), one without. */
+static inline __attribute__((always_inline)) int surely_none(const GameState *s, int p, const uint64_t *play)
 {
     const Player *pl = &s->pl[p];
     int sorcery = sorcery_time(s, p);
-    if ((pl->flags & (PL_FREE_SPELLS | PL_GY_ABILITIES)) || (sorcery && land_drop_ok(s, p) && hand_has_land(s, p)) ||
+    if ((pl->flags & (PL_FREE_SPELLS | PL_GY_ABILITIES)) || (sorcery && land_drop_ok(s, p) && hand_has_land(s, p, play)) ||
         (s->pl_rules[p] & PR_LANDS_ANY_COLOR))                       /* Joiner Adept: any land makes mana */
         return 0;
     /* The mana of the pool and untapped basic lands: with some, a card of
@@ -778,7 +782,7 @@ int actions_surely_none(const GameState *s, int p)
      * has flash): at instant speed most cards go without their cost read. */
     uint64_t fast = sorcery || (s->pl_rules[p] & PR_FLASH) ? 0 : PLAY_FAST;
     for (int h = 0; mana && h < pl->hand_n; h++) {
-        uint64_t x = play_in(s, p, pl->play, pl->hand[h]);
+        uint64_t x = play_in(s, p, play, pl->hand[h]);
         if ((x & (PLAY_ANY_LAND | fast)) != fast) continue;
         if (pays_play(s, p, pl->hand[h], x, avail | MANA_HIGH, total)) return 0;
     }
@@ -810,6 +814,18 @@ int actions_surely_none(const GameState *s, int p)
             return 0;
     }
     return 1;
+}
+
+/* A game without play tables (scenarios, tests). */
+static __attribute__((noinline)) int surely_none_unplayed(const GameState *s, int p)
+{
+    return surely_none(s, p, NULL);
+}
+
+int actions_surely_none(const GameState *s, int p)
+{
+    const uint64_t *play = s->pl[p].play;
+    return play ? surely_none(s, p, play) : surely_none_unplayed(s, p);
 }
 
 int actions_lands(const GameState *s, int p, Action *out)
