@@ -834,9 +834,13 @@ int actions_lands(const GameState *s, int p, Action *out)
     int n = 0;
     out[n++] = (Action){ ACT_PASS, 0, 0, 0, 0, { 0 }, { 0 }, 0 };
     if (!sorcery_time(s, p) || !land_drop_ok(s, p)) return n;                            /* 305.1-2 */
-    for (int h = 0; h < pl->hand_n && n < ACTION_MAX; h++)
-        if (s->cards[OBJ_CARD(s, p, pl->hand[h])].types & TYPE_LAND)
-            out[n++] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
+    /* Without a branch on the card (which cards of a hand are lands follows no pattern a branch
+     * predictor could learn): each writes its action and keeps it (n grows) or not. */
+    _Static_assert(HAND_MAX < ACTION_MAX, "a hand's land drops fit the list");
+    for (int h = 0; h < pl->hand_n; h++) {
+        out[n] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
+        n += (s->cards[OBJ_CARD(s, p, pl->hand[h])].types & TYPE_LAND) != 0;
+    }
     return n;
 }
 
