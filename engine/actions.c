@@ -396,6 +396,20 @@ static inline int spell_x_of(const CardDef *d, int k)
 
 int spell_x(const CardDef *d, int k) { return spell_x_of(d, k); }
 
+/* spell_ability(d), and spell_x_of(d, k) for it in *xs: for a card with
+ * no such ability (a creature's), from the same walk over its abilities. */
+static inline int spell_ability_x(const CardDef *d, int *xs)
+{
+    int etb_x = 0;                  /* a creature spell's: its first AB_ETB_COUNTERS with {X} */
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (a->kind == AB_SPELL || a->kind == AB_ENCHANT) { *xs = spell_x_of(d, k); return k; }
+        if (a->kind == AB_ETB_COUNTERS && a->cost.x && !etb_x) etb_x = a->cost.x;
+    }
+    *xs = etb_x;
+    return -1;
+}
+
 /* The mana a spell of card d (ability k) costs with X = x: its mana cost,
  * X times its {X} symbols generic, or of one color when the card says
  * "Spend only black mana on X" (107.3, 601.2f-g): X is then paid as that
@@ -480,8 +494,7 @@ static void list_casts(Lister *L, int p, int h, uint16_t card, uint64_t info, in
     /* The mana cost first (601.2g-h): most cards of a hand cannot be paid
      * for, and nothing else about them is then looked at. */
     if (!free_mana && !lister_pays_card(L, p, d, info)) return;
-    int k = spell_ability(d);
-    int xs = spell_x_of(d, k);
+    int xs, k = spell_ability_x(d, &xs);
     /* Each X the mana pays for (a scenario gives X itself). */
     int max_x = !free_mana && xs ? (mana_total_now(s, p, -1) - d->mana_value) / xs : 0;
     memset(&L->it, 0, sizeof L->it);
