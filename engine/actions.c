@@ -314,6 +314,30 @@ static inline void list_rest(Lister *L, Action base, int k, int n)
     else if (L->n < ACTION_MAX) L->out[L->n++] = base;
 }
 
+/* Each choice of a permanent of `perms` for spec k of the lister's
+ * ability (of n specs), with each choice for the others (list_rest): for
+ * the last spec, each action added in a loop of its own, the list's length
+ * kept in a local (an action's bytes written could be any field of the
+ * lister to the compiler). */
+static inline void list_perms(Lister *L, Action base, int k, int n, PermSet perms)
+{
+    base.tk[k] = TK_PERM;
+    if (k + 1 < n) {
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
+            base.tv[k] = (uint8_t)permiter_next(&it);
+            list_targets(L, base, k + 1);
+        }
+        return;
+    }
+    Action *out = L->out;
+    int m = L->n;
+    for (PermIter it = permset_iter(perms); m < ACTION_MAX && permiter_more(&it);) {
+        base.tv[k] = (uint8_t)permiter_next(&it);
+        out[m++] = base;
+    }
+    L->n = m;
+}
+
 /* Every choice of targets for specs k.. of the lister's ability, each
  * added as an action from `base`. */
 static void list_targets(Lister *L, Action base, int k)
@@ -356,14 +380,10 @@ static void list_targets(Lister *L, Action base, int k)
             if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1, n);
         }
     } else if (sp->what != TGT_PLAYER) {
-        for (PermIter it = permset_iter(spec_perms(L, sp, k)); permiter_more(&it);) {
-            int i = permiter_next(&it);
-            int dup = 0;
-            for (int j = 0; j < k; j++) dup |= sp->distinct && base.tk[j] == TK_PERM && base.tv[j] == i;
-            if (dup) continue;
-            base.tk[k] = TK_PERM; base.tv[k] = (uint8_t)i;
-            list_rest(L, base, k + 1, n);
-        }
+        PermSet perms = spec_perms(L, sp, k);
+        for (int j = 0; j < k; j++)                 /* distinct targets: not one chosen before */
+            if (sp->distinct && base.tk[j] == TK_PERM) perms &= ~PERMSET_BIT(base.tv[j]);
+        list_perms(L, base, k, n, perms);
     }
 }
 
