@@ -225,8 +225,9 @@ static void lister_units(Lister *L, int p)
     if (!L->units.n) return;                 /* none: lister_can_pay's counts alone answer */
     unsigned every = L->units.free[0];
     for (int k = 1; k < L->units.n; k++) every &= L->units.free[k];
-    for (int c = 0; c < COLOR_COUNT; c++)
-        if (every >> c & 1) L->every |= mana_unit(c) << 7;
+    uint64_t high = 0;
+    for (every &= (1u << COLOR_COUNT) - 1; every; every &= every - 1) high |= mana_unit(__builtin_ctz(every)) << 7;
+    L->every = high;
 }
 
 /* Whether the listing player p can pay `color` and `generic`, leaving
