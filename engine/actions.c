@@ -225,8 +225,9 @@ static void lister_units(Lister *L, int p)
     if (!L->units.n) return;                 /* none: lister_can_pay's counts alone answer */
     unsigned every = L->units.free[0];
     for (int k = 1; k < L->units.n; k++) every &= L->units.free[k];
-    for (int c = 0; c < COLOR_COUNT; c++)
-        if (every >> c & 1) L->every |= mana_unit(c) << 7;
+    uint64_t high = 0;
+    for (every &= (1u << COLOR_COUNT) - 1; every; every &= every - 1) high |= mana_unit(__builtin_ctz(every)) << 7;
+    L->every = high;
 }
 
 /* Whether the listing player p can pay `color` and `generic`, leaving
@@ -314,6 +315,30 @@ static inline void list_rest(Lister *L, Action base, int k, int n)
     else if (L->n < ACTION_MAX) L->out[L->n++] = base;
 }
 
+/* Each choice of a permanent of `perms` for spec k of the lister's
+ * ability (of n specs), with each choice for the others (list_rest): for
+ * the last spec, each action added in a loop of its own, the list's length
+ * kept in a local (an action's bytes written could be any field of the
+ * lister to the compiler). */
+static inline void list_perms(Lister *L, Action base, int k, int n, PermSet perms)
+{
+    base.tk[k] = TK_PERM;
+    if (k + 1 < n) {
+        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
+            base.tv[k] = (uint8_t)permiter_next(&it);
+            list_targets(L, base, k + 1);
+        }
+        return;
+    }
+    Action *out = L->out;
+    int m = L->n;
+    for (PermIter it = permset_iter(perms); m < ACTION_MAX && permiter_more(&it);) {
+        base.tv[k] = (uint8_t)permiter_next(&it);
+        out[m++] = base;
+    }
+    L->n = m;
+}
+
 /* Every choice of targets for specs k.. of the lister's ability, each
  * added as an action from `base`. */
 static void list_targets(Lister *L, Action base, int k)
@@ -356,14 +381,10 @@ static void list_targets(Lister *L, Action base, int k)
             if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1, n);
         }
     } else if (sp->what != TGT_PLAYER) {
-        for (PermIter it = permset_iter(spec_perms(L, sp, k)); permiter_more(&it);) {
-            int i = permiter_next(&it);
-            int dup = 0;
-            for (int j = 0; j < k; j++) dup |= sp->distinct && base.tk[j] == TK_PERM && base.tv[j] == i;
-            if (dup) continue;
-            base.tk[k] = TK_PERM; base.tv[k] = (uint8_t)i;
-            list_rest(L, base, k + 1, n);
-        }
+        PermSet perms = spec_perms(L, sp, k);
+        for (int j = 0; j < k; j++)                 /* distinct targets: not one chosen before */
+            if (sp->distinct && base.tk[j] == TK_PERM) perms &= ~PERMSET_BIT(base.tv[j]);
+        list_perms(L, base, k, n, perms);
     }
 }
 
@@ -395,6 +416,20 @@ static inline int spell_x_of(const CardDef *d, int k)
 }
 
 int spell_x(const CardDef *d, int k) { return spell_x_of(d, k); }
+
+/* spell_ability(d), and spell_x_of(d, k) for it in *xs: for a card with
+ * no such ability (a creature's), from the same walk over its abilities. */
+static inline int spell_ability_x(const CardDef *d, int *xs)
+{
+    int etb_x = 0;                  /* a creature spell's: its first AB_ETB_COUNTERS with {X} */
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (a->kind == AB_SPELL || a->kind == AB_ENCHANT) { *xs = spell_x_of(d, k); return k; }
+        if (a->kind == AB_ETB_COUNTERS && a->cost.x && !etb_x) etb_x = a->cost.x;
+    }
+    *xs = etb_x;
+    return -1;
+}
 
 /* The mana a spell of card d (ability k) costs with X = x: its mana cost,
  * X times its {X} symbols generic, or of one color when the card says
@@ -480,8 +515,7 @@ static void list_casts(Lister *L, int p, int h, uint16_t card, uint64_t info, in
     /* The mana cost first (601.2g-h): most cards of a hand cannot be paid
      * for, and nothing else about them is then looked at. */
     if (!free_mana && !lister_pays_card(L, p, d, info)) return;
-    int k = spell_ability(d);
-    int xs = spell_x_of(d, k);
+    int xs, k = spell_ability_x(d, &xs);
     /* Each X the mana pays for (a scenario gives X itself). */
     int max_x = !free_mana && xs ? (mana_total_now(s, p, -1) - d->mana_value) / xs : 0;
     memset(&L->it, 0, sizeof L->it);
@@ -736,12 +770,13 @@ static inline uint64_t play_in(const GameState *s, int p, const uint64_t *play, 
     return play ? play[obj] : play_read(s, p, obj);
 }
 
-/* Whether player p's hand holds a land card (a land drop to list, 305.1). */
-static int hand_has_land(const GameState *s, int p)
+/* Whether player p's hand holds a land card (a land drop to list, 305.1);
+ * play: p's play table (play_in). */
+static inline int hand_has_land(const GameState *s, int p, const uint64_t *play)
 {
     const Player *pl = &s->pl[p];
     for (int h = 0; h < pl->hand_n; h++)
-        if (play_in(s, p, pl->play, pl->hand[h]) & PLAY_ANY_LAND) return 1;
+        if (play_in(s, p, play, pl->hand[h]) & PLAY_ANY_LAND) return 1;
     return 0;
 }
 
@@ -759,11 +794,14 @@ static inline int pays_play(const GameState *s, int p, uint8_t obj, uint64_t x, 
     return (((availh - x) & MANA_HIGH) == MANA_HIGH) & ((int)(x >> PLAY_MV_SHIFT & 0xFF) <= total);
 }
 
-int actions_surely_none(const GameState *s, int p)
+/* actions_surely_none, with player p's play table `play` (play_in). Inline
+ * in both of its callers: one with a table, whose loops over the hand then
+ * call nothing (no register is saved around a call), one without. */
+static inline __attribute__((always_inline)) int surely_none(const GameState *s, int p, const uint64_t *play)
 {
     const Player *pl = &s->pl[p];
     int sorcery = sorcery_time(s, p);
-    if ((pl->flags & (PL_FREE_SPELLS | PL_GY_ABILITIES)) || (sorcery && land_drop_ok(s, p) && hand_has_land(s, p)) ||
+    if ((pl->flags & (PL_FREE_SPELLS | PL_GY_ABILITIES)) || (sorcery && land_drop_ok(s, p) && hand_has_land(s, p, play)) ||
         (s->pl_rules[p] & PR_LANDS_ANY_COLOR))                       /* Joiner Adept: any land makes mana */
         return 0;
     /* The mana of the pool and untapped basic lands: with some, a card of
@@ -778,7 +816,7 @@ int actions_surely_none(const GameState *s, int p)
      * has flash): at instant speed most cards go without their cost read. */
     uint64_t fast = sorcery || (s->pl_rules[p] & PR_FLASH) ? 0 : PLAY_FAST;
     for (int h = 0; mana && h < pl->hand_n; h++) {
-        uint64_t x = play_in(s, p, pl->play, pl->hand[h]);
+        uint64_t x = play_in(s, p, play, pl->hand[h]);
         if ((x & (PLAY_ANY_LAND | fast)) != fast) continue;
         if (pays_play(s, p, pl->hand[h], x, avail | MANA_HIGH, total)) return 0;
     }
@@ -812,15 +850,31 @@ int actions_surely_none(const GameState *s, int p)
     return 1;
 }
 
+/* A game without play tables (scenarios, tests). */
+static __attribute__((noinline)) int surely_none_unplayed(const GameState *s, int p)
+{
+    return surely_none(s, p, NULL);
+}
+
+int actions_surely_none(const GameState *s, int p)
+{
+    const uint64_t *play = s->pl[p].play;
+    return play ? surely_none(s, p, play) : surely_none_unplayed(s, p);
+}
+
 int actions_lands(const GameState *s, int p, Action *out)
 {
     const Player *pl = &s->pl[p];
     int n = 0;
     out[n++] = (Action){ ACT_PASS, 0, 0, 0, 0, { 0 }, { 0 }, 0 };
     if (!sorcery_time(s, p) || !land_drop_ok(s, p)) return n;                            /* 305.1-2 */
-    for (int h = 0; h < pl->hand_n && n < ACTION_MAX; h++)
-        if (s->cards[OBJ_CARD(s, p, pl->hand[h])].types & TYPE_LAND)
-            out[n++] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
+    /* Without a branch on the card (which cards of a hand are lands follows no pattern a branch
+     * predictor could learn): each writes its action and keeps it (n grows) or not. */
+    _Static_assert(HAND_MAX < ACTION_MAX, "a hand's land drops fit the list");
+    for (int h = 0; h < pl->hand_n; h++) {
+        out[n] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
+        n += (s->cards[OBJ_CARD(s, p, pl->hand[h])].types & TYPE_LAND) != 0;
+    }
     return n;
 }
 
@@ -836,15 +890,19 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
     int no_cast = (pl->flags & PL_NO_CAST) || ((s->pl_rules[p] & PR_ONE_SPELL) && (pl->flags & PL_CAST));
     uint64_t no_types = s->pl_rules[p] & PR_NO_CREATURE_CAST ? PLAY_CREATURE : 0;
     uint64_t fast = sorcery || (s->pl_rules[p] & PR_FLASH) ? 0 : PLAY_FAST;             /* 307.1, 702.8 */
-    for (int h = 0; h < pl->hand_n; h++) {
-        uint64_t x = play_in(s, p, pl->play, pl->hand[h]);
+    /* The hand read once (the actions written, bytes, could be any of it to the compiler). */
+    const uint64_t *play = pl->play;
+    const uint16_t *deck = pl->deck;
+    for (int h = 0, hand_n = pl->hand_n; h < hand_n; h++) {
+        uint8_t obj = pl->hand[h];
+        uint64_t x = play_in(s, p, play, obj);
         if (x & PLAY_ANY_LAND) {
             if (sorcery && land_drop_ok(s, p) && L.n < ACTION_MAX)                        /* 305.1-2 */
                 out[L.n++] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
             continue;
         }
         if ((x & fast) != fast || no_cast || (x & no_types)) continue;
-        list_casts(&L, p, h, OBJ_CARD(s, p, pl->hand[h]), x, free_mana);
+        list_casts(&L, p, h, deck[obj], x, free_mana);
     }
     list_activations(&L, p, free_mana, sorcery);
     if (!(s->spells & SPELLS_NO_GRANTED)) list_granted(&L, p, free_mana);

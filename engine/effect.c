@@ -322,12 +322,17 @@ PermSet target_spec_perms(const GameState *s, const StackItem *it, const TargetS
      * the spec: 115.4; 2011's "creature or player"). */
     int plain = !object || filter_types_ctl_only(&sp->f);
     int creatures = sp->what == TGT_ANY, walkers = sp->what == TGT_PLAYER_OR_PW || s->edition != EDITION_2011;
+    /* The filter's types: "creature" from the permanent's flag alone (a creature card's permanent
+     * is always a creature, state_check; an effect may make another one), its card's read for the
+     * others alone. */
+    unsigned types = sp->f.types, others = types & ~(unsigned)TYPE_CREATURE;
+    unsigned flag = types & TYPE_CREATURE ? PF_CREATURE : 0;
     PermSet in = s->perm_used, legal = 0;
     if (object && sp->f.ctl == CTL_YOU) in &= s->perm_ctl[you];
     else if (object && (sp->f.ctl == CTL_OPP || sp->f.ctl == CTL_NOT_YOU)) in &= s->perm_ctl[1 - you];
     for (PermIter pi = permset_iter(in); permiter_more(&pi);) {
         int i = permiter_next(&pi);
-        if (object ? sp->f.types && !((s->cards[s->perm[i].card].types | (perm_is_creature(s, i) ? TYPE_CREATURE : 0u)) & sp->f.types)
+        if (object ? types && !(s->perm[i].flags & flag) && !(others && (s->cards[s->perm[i].card].types & others))
                    : !(creatures && perm_is_creature(s, i)) && !(walkers && perm_is_planeswalker(s, i)))
             continue;
         /* Most permanents have none of the rules that stop targeting: the others alone are looked at. */
