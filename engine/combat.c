@@ -10,11 +10,6 @@
 
 static inline int defender_of(const GameState *s) { return 1 - s->active; }
 
-/* Whether a card of the game (or a token) has a triggered ability of kind
- * `trigger` (GameState.trig_absent): the calls that would look for one at
- * each blow of combat damage are made only then. */
-static inline int may_trigger(const GameState *s, int trigger) { return !(s->trig_absent >> trigger & 1); }
-
 int combat_can_block(const GameState *s, int b, int a)
 {
     /* A blocker the defender controls: on the battlefield (perm_ctl is a
@@ -477,11 +472,9 @@ static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int
         if (spells) {
             s->damaged_opp |= (uint8_t)(1u << def);
             trigger_event_on(s, TR_COMBAT_DAMAGE_PLAYER, src, NO_SLOT, def, amt);
-            if (may_trigger(s, TR_ATTACHED_COMBAT_DAMAGE_PLAYER))
-                trigger_attached(s, TR_ATTACHED_COMBAT_DAMAGE_PLAYER, src, def, amt);    /* Worldslayer */
+            trigger_attached(s, TR_ATTACHED_COMBAT_DAMAGE_PLAYER, src, def, amt);    /* Worldslayer */
             trigger_event_on(s, TR_DAMAGE_OPPONENT, src, NO_SLOT, def, amt);
-            if (s->pl[ctl].flags & PL_GY_ABILITIES)                           /* (where it looks) */
-                trigger_gy_damage(s, def, s->perm[src].card, s->px[src].colors, ctl);   /* Chandra's Phoenix */
+            trigger_gy_damage(s, def, s->perm[src].card, s->px[src].colors, ctl);   /* Chandra's Phoenix */
         }
     } else if (flags & DMG_TO_PW) {                                           /* 119.3c */
         Permanent *q = &s->perm[to];
@@ -502,7 +495,7 @@ static inline __attribute__((always_inline)) int deal(GameState *s, Game *g, int
     }
     if (to != TARGET_PLAYER && spells) {
         trigger_event_on(s, TR_DEALT_DAMAGE, to, NO_SLOT, ctl, amt);   /* Belltower Sphinx */
-        if (may_trigger(s, TR_DAMAGED_CREATURE_DIES)) trigger_damage_record(s, src, to);   /* Sengir Vampire */
+        trigger_damage_record(s, src, to);                                    /* Sengir Vampire */
     }
     if (flags & DMG_LIFELINK) gain[ctl] += amt;                               /* 119.3f */
     return amt;
@@ -522,8 +515,7 @@ static inline __attribute__((always_inline)) void deal_all(GameState *s, Game *g
         for (int j = sa->first[k]; j < sa->first[k + 1]; j++)
             if (sa->amount[j] > 0)                                            /* 119.8 */
                 dealt += deal(s, g, sa->source[k], sa->to[j], sa->amount[j], sa->flags[k], gain, touched, spells, doubled);
-        if (spells && dealt && may_trigger(s, TR_ATTACHED_DEALS_DAMAGE))
-            trigger_attached_damage(s, sa->source[k], dealt);                 /* Spirit Link: once per source */
+        if (spells && dealt) trigger_attached_damage(s, sa->source[k], dealt);   /* Spirit Link: once per source */
         if (spells && dealt && (sa->flags[k] & DMG_LIFELINK) &&   /* one life gain per source (120.3f) */
             !(s->pl_rules[perm_controller(s, sa->source[k])] & PR_NO_GAIN)) {
             int ctl = perm_controller(s, sa->source[k]);

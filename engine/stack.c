@@ -80,9 +80,8 @@ static void trigger_scan(GameState *s, int trigger, int player, int ev_slot, con
     }
 }
 
-void trigger_attached(GameState *s, int trigger, int slot, int player, int amount)
+void trigger_attached_of(GameState *s, int trigger, int slot, int player, int amount)
 {
-    if (s->trig_absent >> trigger & 1) return;
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int j = permiter_next(&it);
         if ((s->px[j].abk & (PK_ATTACH | PK_TRIGGERED)) == (PK_ATTACH | PK_TRIGGERED) && s->px[j].attached == slot)
@@ -223,9 +222,8 @@ static void trigger_gy(GameState *s, int trigger, int owner, int player, unsigne
         }
 }
 
-void trigger_gy_damage(GameState *s, int p, uint16_t card, unsigned colors, int src_ctl)
+void trigger_gy_damage_of(GameState *s, int p, uint16_t card, unsigned colors, int src_ctl)
 {
-    if (!(s->pl[src_ctl].flags & PL_GY_ABILITIES) || p == src_ctl) return;   /* "an opponent" */
     trigger_gy(s, TR_OPP_DAMAGED_BY, src_ctl, p, s->cards[card].types, colors);
 }
 
@@ -237,11 +235,6 @@ void trigger_event_on_card(GameState *s, int trigger, int slot, int other, int p
             Pending *w = pend(s, s->perm[slot].card, k, perm_controller(s, slot), slot, player, amount);
             if (w && other != NO_SLOT) { w->ev_perm = (uint8_t)other; w->ev_ts = s->px[other].ts; }
         }
-}
-
-void trigger_attached_damage(GameState *s, int slot, int amount)
-{
-    if (amount > 0) trigger_attached(s, TR_ATTACHED_DEALS_DAMAGE, slot, perm_controller(s, slot), amount);
 }
 
 void trigger_delayed(GameState *s, const StackItem *it)
@@ -317,7 +310,7 @@ static int watches_damaged(const GameState *s, int i)
     return 0;
 }
 
-void trigger_damage_record(GameState *s, int src, int victim)
+void trigger_damage_record_of(GameState *s, int src, int victim)
 {
     if (src == NO_SLOT || !watches_damaged(s, src) || !perm_is_creature(s, victim)) return;
     for (int j = 0; j < s->float_n; j++) {

@@ -76,7 +76,12 @@ static inline void trigger_event(GameState *s, int trigger, int slot, uint16_t c
  * cards in src_ctl's graveyard that trigger on it (TR_OPP_DAMAGED_BY,
  * Chandra's Phoenix), one each. Looks only when src_ctl owns such a card
  * (PL_GY_ABILITIES). */
-void trigger_gy_damage(GameState *s, int p, uint16_t card, unsigned colors, int src_ctl);
+void trigger_gy_damage_of(GameState *s, int p, uint16_t card, unsigned colors, int src_ctl);
+static inline void trigger_gy_damage(GameState *s, int p, uint16_t card, unsigned colors, int src_ctl)
+{
+    if ((s->pl[src_ctl].flags & PL_GY_ABILITIES) && p != src_ctl)   /* "an opponent": the look, inline the test */
+        trigger_gy_damage_of(s, p, card, colors, src_ctl);
+}
 
 /* A trigger of permanent `slot`'s own abilities (TR_BLOCKS, TR_DAMAGE_OPPONENT,
  * ...): `other` is the event's other permanent ("that creature") or NO_SLOT,
@@ -111,7 +116,11 @@ void trigger_attached_dies(GameState *s, int slot, int player);
  * damage to a player": the abilities of that kind of what is attached to
  * permanent `slot` (that creature: the event's), with the event's player
  * and amount. */
-void trigger_attached(GameState *s, int trigger, int slot, int player, int amount);
+void trigger_attached_of(GameState *s, int trigger, int slot, int player, int amount);
+static inline void trigger_attached(GameState *s, int trigger, int slot, int player, int amount)
+{
+    if (!(s->trig_absent >> trigger & 1)) trigger_attached_of(s, trigger, slot, player, amount);   /* asked at each blow */
+}
 
 /* "Whenever a creature you control dies" (TR_OTHER_DIES: Grave Pact):
  * creature i, controlled by ctl, is about to be put into a graveyard from
@@ -130,7 +139,10 @@ PermSet triggers_watch_dies(const GameState *s, PermSet set);
  * at once (a combat damage step's, or one effect's: the ability triggers
  * once, as lifelink's did when it was a triggered ability); the abilities
  * of what is attached to it, with that amount. */
-void trigger_attached_damage(GameState *s, int slot, int amount);
+static inline void trigger_attached_damage(GameState *s, int slot, int amount)
+{
+    if (amount > 0) trigger_attached(s, TR_ATTACHED_DEALS_DAMAGE, slot, perm_controller(s, slot), amount);
+}
 
 /* Permanent `slot` became tapped (it was untapped): an attack (508.1f), a
  * {T} cost (602.2b, mana abilities while paying included), an effect that
@@ -168,7 +180,12 @@ void triggers_targeted(GameState *s, const StackItem *it);
  * `victim` (a Floating FL_DAMAGED_BY until end of turn); and, as a
  * creature dies (before it leaves), triggers those abilities of the
  * sources still on the battlefield. */
-void trigger_damage_record(GameState *s, int src, int victim);
+void trigger_damage_record_of(GameState *s, int src, int victim);
+static inline void trigger_damage_record(GameState *s, int src, int victim)
+{
+    /* Only a card of the game with the ability can watch (its printed abilities: watches_damaged). */
+    if (!(s->trig_absent >> TR_DAMAGED_CREATURE_DIES & 1)) trigger_damage_record_of(s, src, victim);
+}
 void trigger_damaged_dies(GameState *s, int victim);
 
 /* Blockers were declared (509.5): "whenever ~ blocks", "blocks a
