@@ -64,6 +64,8 @@ typedef struct CardDef {
     uint8_t  colors;              /* CB_* bits (ability.h) of its color (105.2) */
     uint8_t  n_abilities;         /* abilities ab[0 .. n_abilities-1], in the order printed */
     uint8_t  subtype[CARD_SUBTYPE_MAX]; /* subtype ids (decks/text.h's table), 0 past the last */
+    uint8_t  board;               /* policy_board.h's board_card_facts, made once by the pool;
+                                     0 when not made (the heuristic reads the abilities then) */
     const struct Ability *ab;     /* what its rules text does (ability.h); NULL when nothing:
                                      the card is then played by the creature-only fast path */
 } CardDef;

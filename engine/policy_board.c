@@ -112,6 +112,20 @@ static int plain_mana(const CardDef *d)
     return 1;
 }
 
+/* What board_card_facts reads of a card (CardDef.board): BF_MADE once
+ * read; BOARD_SETS and BOARD_FILTER_READS as perm_quiet answers for a
+ * permanent of it, BF_STATICS_QUIET when its static abilities leave a
+ * board quiet (statics_quiet), BF_PLAIN_MANA (plain_mana), BF_ENTERS and
+ * BF_ENTERS_AURA (enters_quietly, but for an Aura and for one),
+ * BF_STATICS_ADD when its static effects all add (static_adds). */
+enum {
+    BF_MADE = 1, BF_STATICS_QUIET = 8, BF_PLAIN_MANA = 16, BF_ENTERS = 32, BF_ENTERS_AURA = 64, BF_STATICS_ADD = 128
+};
+
+/* Card d's facts: those the pool made once, else read now (a card made
+ * elsewhere: a test's, a scenario's, a token's). */
+static inline unsigned card_facts(const CardDef *d) { return d->board ? d->board : board_card_facts(d); }
+
 /* Whether static effect e only adds power and toughness (fixed, or for
  * each land of a kind: no known play changes the lands), keywords or
  * rules of a permanent, or stops its untapping: what the value after a
@@ -258,9 +272,18 @@ static inline int perm_quiet(const GameState *s, int i, int mine)
     unsigned abk = s->px[i].abk;
     if (abk & (PK_CONTROL | PK_COND)) return 0;
     if (!(abk & (PK_MANA | PK_STATIC))) return BOARD_QUIET;      /* most: its card unread */
-    const CardDef *d = &s->cards[s->perm[i].card];
-    if ((abk & PK_MANA) && mine && !plain_mana(d)) return 0;
+    unsigned f = card_facts(&s->cards[s->perm[i].card]);
+    if ((abk & PK_MANA) && mine && !(f & BF_PLAIN_MANA)) return 0;
     if (!(abk & PK_STATIC)) return BOARD_QUIET;
+    return f & BF_STATICS_QUIET ? BOARD_QUIET | (int)(f & (BOARD_SETS | BOARD_FILTER_READS)) : 0;
+}
+
+/* What card d's static abilities do to board_quiet's answer for a
+ * permanent of it (perm_quiet): 0 not quiet, else BOARD_QUIET, with
+ * BOARD_SETS when one applies to a set and BOARD_FILTER_READS when that
+ * set is selected by keywords or power. */
+static int statics_quiet(const CardDef *d)
+{
     int quiet = BOARD_QUIET;
     for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
         if (a->kind != AB_STATIC) continue;
@@ -508,7 +531,7 @@ static int permanent_known(const GameState *s, int p, const CardDef *d, int quie
                            int *v)
 {
     int creature = (d->types & TYPE_CREATURE) != 0;
-    if (!enters_quietly(d, 0) || (creature && (quiet & BOARD_FILTER_READS))) return 0;
+    if (!(card_facts(d) & BF_ENTERS) || (creature && (quiet & BOARD_FILTER_READS))) return 0;
     Adds self = { 0, 0, 0, 0 };
     if (creature && (quiet & BOARD_SETS) && !newcomer_gets(s, p, d, &self)) return 0;
     int w = now;
@@ -562,7 +585,7 @@ static inline __attribute__((always_inline)) int attached_read(const GameState *
 {
     if (m->card != d) {
         m->card = d;
-        m->quietly = enters_quietly(d, 1);
+        m->quietly = (card_facts(d) & BF_ENTERS_AURA) != 0;
         if (m->quietly) m->adds = attached_adds(s, p, d);
     }
     *x = m->adds;
@@ -702,7 +725,7 @@ static int dies_known(const GameState *s, int p, int i, int all_die, int gone, i
         int j = permiter_next(&it);
         if (s->px[j].attached != i) continue;
         const CardDef *c = &s->cards[s->perm[j].card];
-        if (!enters_quietly(c, 1)) return 0;
+        if (!(card_facts(c) & BF_ENTERS_AURA)) return 0;
         if (spell_ability(c) >= 0 && c->ab[spell_ability(c)].kind == AB_ENCHANT) v += perm_controller(s, j) == p ? -3 : 3;
     }
     *w = v;
@@ -939,19 +962,35 @@ int board_playout_calm(const GameState *s, int p)
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
         unsigned abk = s->px[i].abk;
-        const CardDef *d = &s->cards[s->perm[i].card];
         int mine = perm_controller(s, i) == p;
         if (abk & (PK_CONTROL | PK_COND)) return 0;
-        if ((abk & PK_MANA) && mine && (perm_is_creature(s, i) || !plain_mana(d))) return 0;   /* a creature tapped for it */
         if (!mine && perm_is_planeswalker(s, i)) return 0;
-        if (!(abk & PK_STATIC)) continue;
-        for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
-            if (a->kind != AB_STATIC) continue;
-            for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++)
-                if (!static_adds(e)) return 0;
-        }
+        if (!(abk & (PK_MANA | PK_STATIC))) continue;
+        unsigned f = card_facts(&s->cards[s->perm[i].card]);
+        if ((abk & PK_MANA) && mine && (perm_is_creature(s, i) || !(f & BF_PLAIN_MANA))) return 0;   /* a creature tapped for it */
+        if ((abk & PK_STATIC) && !(f & BF_STATICS_ADD)) return 0;
     }
     return 1;
+}
+
+/* Whether card d's static effects all add (static_adds). */
+static int statics_add(const CardDef *d)
+{
+    for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
+        if (a->kind != AB_STATIC) continue;
+        for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++)
+            if (!static_adds(e)) return 0;
+    }
+    return 1;
+}
+
+uint8_t board_card_facts(const CardDef *d)
+{
+    int quiet = statics_quiet(d);
+    unsigned f = BF_MADE | (quiet ? BF_STATICS_QUIET | (unsigned)(quiet & (BOARD_SETS | BOARD_FILTER_READS)) : 0u);
+    f |= (plain_mana(d) ? BF_PLAIN_MANA : 0u) | (enters_quietly(d, 0) ? BF_ENTERS : 0u) |
+         (enters_quietly(d, 1) ? BF_ENTERS_AURA : 0u) | (statics_add(d) ? BF_STATICS_ADD : 0u);
+    return (uint8_t)f;
 }
 
 int board_combat_known(const GameState *s, int p, int *v, int life[2], BoardLands *l)

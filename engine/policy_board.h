@@ -97,6 +97,12 @@ typedef struct BoardMemo {
     BoardAdds adds;
 } BoardMemo;
 
+/* What the value reads of card d alone, whichever state (its static
+ * abilities, its mana abilities, its abilities as it enters): made once
+ * per card by the pool, kept in d->board (0: not made, read at each call
+ * instead). Never 0. */
+uint8_t board_card_facts(const CardDef *d);
+
 /* The value for p after action a resolves with no answer, when known
  * without a fork on a board board_quiet(s, p, ...) found quiet (`quiet` its
  * answer, `now` board_value(s, p), `memo` the look's): 1 and *v, else
