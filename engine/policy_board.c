@@ -113,11 +113,12 @@ static int plain_mana(const CardDef *d)
 }
 
 /* What board_card_facts reads of a card (CardDef.board): BF_MADE once
- * read; BOARD_SETS and BOARD_FILTER_READS as perm_quiet answers for a
- * permanent of it, BF_STATICS_QUIET when its static abilities leave a
- * board quiet (statics_quiet), BF_PLAIN_MANA (plain_mana), BF_ENTERS and
- * BF_ENTERS_AURA (enters_quietly, but for an Aura and for one),
- * BF_STATICS_ADD when its static effects all add (static_adds). */
+ * read; of its static abilities (statics_facts), BF_STATICS_QUIET when
+ * they leave a board quiet, BOARD_SETS when one applies to a set and
+ * BOARD_FILTER_READS when it selects it by keywords or power;
+ * BF_PLAIN_MANA (plain_mana), BF_ENTERS and BF_ENTERS_AURA
+ * (enters_quietly, but for an Aura and for one), BF_STATICS_ADD when its
+ * static effects all add (static_adds). */
 enum {
     BF_MADE = 1, BF_STATICS_QUIET = 8, BF_PLAIN_MANA = 16, BF_ENTERS = 32, BF_ENTERS_AURA = 64, BF_STATICS_ADD = 128
 };
@@ -278,24 +279,26 @@ static inline int perm_quiet(const GameState *s, int i, int mine)
     return f & BF_STATICS_QUIET ? BOARD_QUIET | (int)(f & (BOARD_SETS | BOARD_FILTER_READS)) : 0;
 }
 
-/* What card d's static abilities do to board_quiet's answer for a
- * permanent of it (perm_quiet): 0 not quiet, else BOARD_QUIET, with
- * BOARD_SETS when one applies to a set and BOARD_FILTER_READS when that
- * set is selected by keywords or power. */
-static int statics_quiet(const CardDef *d)
+/* What card d's static abilities are to the value (a permanent's on
+ * the battlefield): BF_STATICS_QUIET when they leave a board quiet (they
+ * add only, to the permanent, what it is attached to or a set), with
+ * BOARD_SETS when one applies to a set and BOARD_FILTER_READS when one
+ * selects its set by keywords or power. */
+static unsigned statics_facts(const CardDef *d)
 {
-    int quiet = BOARD_QUIET;
+    unsigned f = BF_STATICS_QUIET;
     for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
         if (a->kind != AB_STATIC) continue;
         for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++) {
-            if (!adds_only(e) || (e->who != SEL_SELF && e->who != SEL_ATTACHED && e->who != SEL_ALL)) return 0;
+            if (!adds_only(e) || (e->who != SEL_SELF && e->who != SEL_ATTACHED && e->who != SEL_ALL))
+                f &= ~(unsigned)BF_STATICS_QUIET;
             if (e->who != SEL_ALL) continue;
-            quiet |= BOARD_SETS;
+            f |= BOARD_SETS;
             if (e->sel.kw || e->sel.kw_not || e->sel.power_max != FILTER_NO_LIMIT || e->sel.power_min != FILTER_NO_MIN)
-                quiet |= BOARD_FILTER_READS;
+                f |= BOARD_FILTER_READS;
         }
     }
-    return quiet;
+    return f;
 }
 
 /* board_quiet's answer for player q on a settled state, the stack and the
@@ -505,9 +508,9 @@ static int newcomer_gets(const GameState *s, int p, const CardDef *d, Adds *x)
 {
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int src = permiter_next(&it);
-        if (!(s->px[src].abk & PK_STATIC)) continue;
-        int you = perm_controller(s, src);
         const CardDef *c = &s->cards[s->perm[src].card];
+        if (!(s->px[src].abk & PK_STATIC) || !(card_facts(c) & BOARD_SETS)) continue;
+        int you = perm_controller(s, src);
         for (const Ability *a = c->ab, *end = a + c->n_abilities; a < end; a++) {
             if (a->kind != AB_STATIC) continue;
             for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++) {
@@ -986,8 +989,7 @@ static int statics_add(const CardDef *d)
 
 uint8_t board_card_facts(const CardDef *d)
 {
-    int quiet = statics_quiet(d);
-    unsigned f = BF_MADE | (quiet ? BF_STATICS_QUIET | (unsigned)(quiet & (BOARD_SETS | BOARD_FILTER_READS)) : 0u);
+    unsigned f = BF_MADE | statics_facts(d);
     f |= (plain_mana(d) ? BF_PLAIN_MANA : 0u) | (enters_quietly(d, 0) ? BF_ENTERS : 0u) |
          (enters_quietly(d, 1) ? BF_ENTERS_AURA : 0u) | (statics_add(d) ? BF_STATICS_ADD : 0u);
     return (uint8_t)f;
@@ -1027,15 +1029,7 @@ static int statics_read_strength(const GameState *s)
 {
     for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
         int i = permiter_next(&it);
-        if (!(s->px[i].abk & PK_STATIC)) continue;
-        const CardDef *d = &s->cards[s->perm[i].card];
-        for (int k = 0; k < d->n_abilities; k++)
-            for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
-                const Effect *e = &d->ab[k].effect[j];
-                if (e->who == SEL_ALL && (e->sel.kw || e->sel.kw_not || e->sel.power_max != FILTER_NO_LIMIT ||
-                                          e->sel.power_min != FILTER_NO_MIN))
-                    return 1;
-            }
+        if ((s->px[i].abk & PK_STATIC) && (card_facts(&s->cards[s->perm[i].card]) & BOARD_FILTER_READS)) return 1;
     }
     return 0;
 }
@@ -1152,8 +1146,8 @@ static int lord_in_combat(const GameState *s, int i)
 {
     for (PermIter it = permset_iter((s->combat.attackers | s->combat.blockers) & ~PERMSET_BIT(i)); permiter_more(&it);) {
         int c = permiter_next(&it);
-        if (!(s->px[c].abk & PK_STATIC)) continue;
         const CardDef *d = &s->cards[s->perm[c].card];
+        if (!(s->px[c].abk & PK_STATIC) || !(card_facts(d) & BOARD_SETS)) continue;
         for (int k = 0; k < d->n_abilities; k++)
             for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
                 const Effect *e = &d->ab[k].effect[j];
