@@ -545,7 +545,8 @@ static int permanent_known(const GameState *s, int p, const CardDef *d, int quie
                                        e->sel.ctl != CTL_NOT_YOU && effect_card_matches(d, &e->sel)))
                 add(s, p, &self, e);
             if (e->who != SEL_ALL) continue;
-            for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+            PermSet set = filter_perm_candidates(s, &e->sel, s->perm_used, p, -1);   /* "you control": p's alone */
+            for (PermIter it = permset_iter(set); permiter_more(&it);) {
                 int i = permiter_next(&it);
                 if (!perm_is_creature(s, i) || !filter_perm(s, &e->sel, i, p, -1)) continue;
                 Adds x = { 0, 0, 0, 0 };
