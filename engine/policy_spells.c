@@ -848,10 +848,11 @@ static int worth_after_stack(const GameState *s, const Game *g, int p, const Act
  * unless it wins now, in p's own turn when own_turn_wait says so; in the
  * opponent's, in answer to its permanent spells that target nothing when
  * it is worth more once they resolve (a lord entering is a better target
- * than the creature its anthem would save). */
-static int waits(const GameState *s, const Game *g, int p, const Action *b, int v, int version)
+ * than the creature its anthem would save). ab is the ability b casts or
+ * activates (action_ability's). */
+static int waits(const GameState *s, const Game *g, int p, const Action *b, const Ability *ab, int v, int version)
 {
-    if (v >= 100000 || !instant_speed(s, p, b, action_ability(s, p, b))) return 0;
+    if (v >= 100000 || !instant_speed(s, p, b, ab)) return 0;
     if (s->active == p) return own_turn_wait(s, p);
     if (!s->stack_n) return 0;
     for (int k = 0; k < b->n_targets; k++) if (b->tk[k] == TK_STACK) return 0;
@@ -906,6 +907,7 @@ static __attribute__((noinline)) int spells_look(const GameState *s, const Game 
     int csorc[8], csorc_n = 0;
     Reading r = { 0 };
     int read = 0;   /* the candidate r reads (0: none yet) */
+    const Ability *best_ab = NULL;   /* the ability best casts or activates (its reading's) */
     int csorc_read = 0;   /* whether it casts a combat sorcery before combat (the same for each target) */
     Ranked own;     /* the values given, when the caller does not ask for them (sorcery_speed_best) */
     own.n = own.pass_valued = 0;
@@ -966,12 +968,12 @@ static __attribute__((noinline)) int spells_look(const GameState *s, const Game 
         if (version >= 2 && v > -100000 && v < 100000) v += selection_worth(r.ab);
         given->k[given->n] = k;
         given->v[given->n++] = v;
-        if (v > best_v) { best_v = v; best = k; }
+        if (v > best_v) { best_v = v; best = k; best_ab = r.ab; }
     }
     /* Version 2 holds up its mana: a play at instant speed that can wait
      * (waits) does, and the mana for it stays open unless the best play
      * at sorcery speed that beats passing leaves enough. */
-    if (version >= 2 && best && waits(s, g, p, &legal[best], best_v, version)) {
+    if (version >= 2 && best && waits(s, g, p, &legal[best], best_ab, best_v, version)) {
         int sorc_v, sorc = sorcery_speed_best(s, p, legal, given, first, &sorc_v);
         return sorc && sorc_v > pass_v && leaves_mana_for(s, g, p, &legal[sorc], &legal[best], version) ? sorc : 0;
     }
