@@ -293,23 +293,27 @@ static int through_combat(const GameState *s, const Game *g, int p, const Action
 }
 
 /* pass_value's when the stack resolves and, blockers declared, the
- * combat's damage is dealt (version 2); life[] as pass_value's (zero on
- * entry). Out of line, as pass_ended: pass_value, mostly valued without a
- * fork, then needs no frame of its own (a GameState's) and is inlined. */
+ * combat's damage is dealt (version 2); life[] (zero on entry) and calm
+ * as pass_value's. Out of line, as pass_ended: pass_value, mostly valued
+ * without a fork, then needs no frame of its own (a GameState's) and is
+ * inlined. */
 static __attribute__((noinline)) int pass_resolved(const GameState *s, const Game *g, int p, int version, int prune,
-                                                   int life[2])
+                                                   int life[2], int *calm)
 {
     /* The opponent's permanent spell alone on the stack, entering as a
      * known play would (board_stack_known; none that draws while a
      * library is low, as known_value), and a combat whose damage only
-     * takes the defending player's life (board_combat_known), valued
+     * takes the defending player's life (board_combat_known, which knows
+     * it only in a playout that board_playout_calm finds calm), valued
      * without the fork. */
-    int v;
+    int v, known = 0;
     BoardLands l;
-    if (prune && ((s->stack_n == 1 && !(library_low(s) && card_draws(&s->cards[s->stack[0].card])) &&
-                   board_stack_known(s, p, &v, life, &l)) ||
-                  board_combat_known(s, p, &v, life, &l)))
-        return life[p] ? v + lands_worth(s, p, &l) + library_worth(s, p) : v;
+    if (prune) {
+        known = s->stack_n == 1 && !(library_low(s) && card_draws(&s->cards[s->stack[0].card])) &&
+                board_stack_known(s, p, &v, life, &l);
+        if (!known && board_combat_known(s, p, &v, life, &l)) known = *calm = 1;
+    }
+    if (known) return life[p] ? v + lands_worth(s, p, &l) + library_worth(s, p) : v;
     GameState f;
     state_fork(&f, s);
     playout(&f, g, p, NULL, version);
@@ -344,12 +348,15 @@ static __attribute__((noinline)) int pass_ended(const GameState *s, const Game *
  * played out and the game goes on (the candidates valued from it:
  * board_face_known and the like), else 0. prune: the pruned look's, which
  * knows some playouts' ends without the fork (the unpruned look plays them
- * out: the test comparing the two looks' values compares passing's too). */
+ * out: the test comparing the two looks' values compares passing's too).
+ * calm: set to 1 when passing's playout is found calm on the way
+ * (board_playout_calm's answer, which the look then need not ask), else
+ * left as it is. */
 static int pass_value(const GameState *s, const Game *g, int p, int version, int prune, int quiet, int known_now,
-                      int life[2])
+                      int life[2], int *calm)
 {
     life[0] = life[1] = 0;
-    if (version >= 2 && (s->stack_n || damage_to_come(s))) return pass_resolved(s, g, p, version, prune, life);
+    if (version >= 2 && (s->stack_n || damage_to_come(s))) return pass_resolved(s, g, p, version, prune, life, calm);
     if (s->stack_n || !s->float_n || in_combat(s)) return quiet > 0 ? known_now : value(s, p, version);
     return pass_ended(s, g, p, version);
 }
@@ -841,10 +848,11 @@ static int worth_after_stack(const GameState *s, const Game *g, int p, const Act
  * unless it wins now, in p's own turn when own_turn_wait says so; in the
  * opponent's, in answer to its permanent spells that target nothing when
  * it is worth more once they resolve (a lord entering is a better target
- * than the creature its anthem would save). */
-static int waits(const GameState *s, const Game *g, int p, const Action *b, int v, int version)
+ * than the creature its anthem would save). ab is the ability b casts or
+ * activates (action_ability's). */
+static int waits(const GameState *s, const Game *g, int p, const Action *b, const Ability *ab, int v, int version)
 {
-    if (v >= 100000 || !instant_speed(s, p, b, action_ability(s, p, b))) return 0;
+    if (v >= 100000 || !instant_speed(s, p, b, ab)) return 0;
     if (s->active == p) return own_turn_wait(s, p);
     if (!s->stack_n) return 0;
     for (int k = 0; k < b->n_targets; k++) if (b->tk[k] == TK_STACK) return 0;
@@ -887,7 +895,8 @@ static __attribute__((noinline)) int spells_look(const GameState *s, const Game 
      * passing is the choice without it). */
     int best = 0, best_v = 0, valued = 0, idles = -1, quiet = -1, now = 0, extra_now = 0;
     int pass_v = 0;                         /* passing's value */
-    int pass_life[2] = { 0, 0 }, calm = -1; /* pass_value's life totals, board_playout_calm's answer */
+    int pass_life[2] = { 0, 0 }, calm = -1; /* pass_value's life totals, board_playout_calm's answer (-1:
+                                               not known yet; pass_value may know it) */
     BoardMemo memo = { 0 };                 /* board_known's reading of the look's Auras and Equipment */
     uint32_t idle_key[8];   /* the spells and abilities tried on an idle target */
     int idle_n = 0;
@@ -898,6 +907,7 @@ static __attribute__((noinline)) int spells_look(const GameState *s, const Game 
     int csorc[8], csorc_n = 0;
     Reading r = { 0 };
     int read = 0;   /* the candidate r reads (0: none yet) */
+    const Ability *best_ab = NULL;   /* the ability best casts or activates (its reading's) */
     int csorc_read = 0;   /* whether it casts a combat sorcery before combat (the same for each target) */
     Ranked own;     /* the values given, when the caller does not ask for them (sorcery_speed_best) */
     own.n = own.pass_valued = 0;
@@ -931,7 +941,7 @@ static __attribute__((noinline)) int spells_look(const GameState *s, const Game 
         int v;
         if (prune && quiet < 0) quiet = quiet_for(s, p, version, &now, &extra_now);
         if (!valued) {
-            best_v = pass_v = pass_value(s, g, p, version, prune, quiet, now + extra_now, pass_life);
+            best_v = pass_v = pass_value(s, g, p, version, prune, quiet, now + extra_now, pass_life, &calm);
             valued = given->pass_valued = 1;
             given->pass_v = pass_v;
         }
@@ -958,12 +968,12 @@ static __attribute__((noinline)) int spells_look(const GameState *s, const Game 
         if (version >= 2 && v > -100000 && v < 100000) v += selection_worth(r.ab);
         given->k[given->n] = k;
         given->v[given->n++] = v;
-        if (v > best_v) { best_v = v; best = k; }
+        if (v > best_v) { best_v = v; best = k; best_ab = r.ab; }
     }
     /* Version 2 holds up its mana: a play at instant speed that can wait
      * (waits) does, and the mana for it stays open unless the best play
      * at sorcery speed that beats passing leaves enough. */
-    if (version >= 2 && best && waits(s, g, p, &legal[best], best_v, version)) {
+    if (version >= 2 && best && waits(s, g, p, &legal[best], best_ab, best_v, version)) {
         int sorc_v, sorc = sorcery_speed_best(s, p, legal, given, first, &sorc_v);
         return sorc && sorc_v > pass_v && leaves_mana_for(s, g, p, &legal[sorc], &legal[best], version) ? sorc : 0;
     }
