@@ -661,13 +661,14 @@ static int layers_scoped(const CardDef *d, unsigned *who)
     return 1;
 }
 
-void layers_moved(GameState *s, int i, int ctl)
+void layers_moved_static(GameState *s, int i, int ctl)
 {
     const PermX *x = &s->px[i];
     const CardDef *d = &s->cards[s->perm[i].card];
     int land = (x->xflags & PX_LAND) && (s->layers_reads & LR_LANDS);
+    int local = !land && (!(x->abk & PK_STATIC) || layers_local(d));
     unsigned who;
-    if (!land && (x->abk & PK_STATIC) && !(x->abk & (PK_CONTROL | PK_COND)) && !layers_local(d) && layers_scoped(d, &who)) {
+    if (!land && !local && !(x->abk & (PK_CONTROL | PK_COND)) && layers_scoped(d, &who)) {
         /* A lord changes no one's characteristics but its own, what it is
          * attached to, and some of its players' permanents'. */
         if (who & 2) s->layers_reads |= LR_ACROSS;          /* seen at once, before a partial pass */
@@ -675,14 +676,13 @@ void layers_moved(GameState *s, int i, int ctl)
         if (!s->layers_dirty) { s->layers_dirty = LAYERS_SOME; s->layers_n = 0; }
         if (who & 1) s->layers_dirty |= (uint8_t)LAYERS_CTL(ctl);
         if (who & 2) s->layers_dirty |= (uint8_t)LAYERS_CTL(1 - ctl);
-    } else if (land || ((x->abk & (PK_STATIC | PK_CONTROL | PK_COND)) && !layers_local(d))) {
+    } else if (!local) {
         s->layers_dirty = 1;
         for (int k = 0; (x->abk & PK_STATIC) && k < d->n_abilities; k++)
             if (adds_subtype(&d->ab[k])) s->layers_reads |= LR_SUBTYPES;   /* seen at once, before a refresh */
         return;
     }
-    layers_changed(s, i);
-    if (x->attached != NO_SLOT) layers_changed(s, x->attached);
+    layers_changed_attached(s, i);
 }
 
 /* The permanents whose characteristics are computed again: every one, or

@@ -106,12 +106,27 @@ static inline void layers_changed(GameState *s, int i)
  * characteristics. */
 int layers_local(const CardDef *d);
 
+/* layers_changed for permanent i and what it is attached to. */
+static inline void layers_changed_attached(GameState *s, int i)
+{
+    layers_changed(s, i);
+    if (s->px[i].attached != NO_SLOT) layers_changed(s, s->px[i].attached);
+}
+
 /* Marks the layers dirty as permanent i, a land or not, enters or leaves
  * the battlefield (zone.c) under player ctl's control: for i (and what it
  * is attached to) alone when its static abilities are local and no count
  * reads it; with those of the players whose permanents they may act on
- * when they are a lord's (layers_scoped). */
-void layers_moved(GameState *s, int i, int ctl);
+ * when they are a lord's (layers_scoped). layers_moved_static is the case
+ * of a permanent with static abilities or a land the layers count; the
+ * usual one (a creature with none) is looked at inline. */
+void layers_moved_static(GameState *s, int i, int ctl);
+static inline void layers_moved(GameState *s, int i, int ctl)
+{
+    const PermX *x = &s->px[i];
+    if ((x->abk & PK_STATIC) || ((x->xflags & PX_LAND) && (s->layers_reads & LR_LANDS))) layers_moved_static(s, i, ctl);
+    else layers_changed_attached(s, i);   /* PK_CONTROL and PK_COND come with PK_STATIC */
+}
 
 /* Permanent i leaves the battlefield: control effects that last "for as
  * long as you control" it end (611.2b), before its slot may be reused. */
