@@ -626,7 +626,7 @@ int layers_local(const CardDef *d)
             const Effect *e = &a->effect[j];
             if (e->who != SEL_SELF && e->who != SEL_ATTACHED) return 0;
             if (!(e->op == OP_GRANT || e->op == OP_LOSE_KW || e->op == OP_RULE || e->op == OP_NO_UNTAP ||
-                  (e->op == OP_PUMP && e->n.kind == QTY_CONST)))
+                  (e->op == OP_PUMP && (e->n.kind == QTY_CONST || e->n.kind == QTY_COUNT))))
                 return 0;
         }
     }

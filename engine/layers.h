@@ -100,10 +100,12 @@ static inline void layers_changed(GameState *s, int i)
 }
 
 /* Whether card d's static abilities, if any, act only on the permanent
- * itself and what it is attached to, by constant amounts, with no
- * condition and no change of control (Holy Strength, Pacifism, Leonin
- * Scimitar): its entering or leaving changes no one else's
- * characteristics. */
+ * itself and what it is attached to, by constant amounts or counts, with
+ * no condition and no change of control (Holy Strength, Pacifism, Leonin
+ * Scimitar, Armored Ascension's "+1/+1 for each Plains you control"): its
+ * entering or leaving changes no one else's characteristics. (A count's
+ * reads, LR_*, are noted by the pass that computes what it acts on, as
+ * for any other static ability's.) */
 int layers_local(const CardDef *d);
 
 /* layers_changed for permanent i and what it is attached to. */
