@@ -661,14 +661,33 @@ static int layers_scoped(const CardDef *d, unsigned *who)
     return 1;
 }
 
+void layers_count_changed(GameState *s, unsigned what)
+{
+    if (!(s->layers_reads & what)) return;
+    for (PermIter it = permset_iter(s->perm_used); s->layers_dirty != 1 && permiter_more(&it);) {
+        int src = permiter_next(&it);
+        if (!(s->px[src].abk & PK_STATIC)) continue;
+        const CardDef *d = &s->cards[s->perm[src].card];
+        for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++)
+            for (const Effect *e = a->effect, *last = e + a->n_effects; a->kind == AB_STATIC && e < last; e++) {
+                if (!(e->op == OP_SET_PT || (e->op == OP_PUMP && (e->n.kind == QTY_COUNT || e->n.kind == QTY_COUNT_SHARING))))
+                    continue;                                   /* counts nothing (pumps, cdas) */
+                int host = s->px[src].attached;
+                if (e->who == SEL_SELF) layers_changed(s, src);
+                else if (e->who != SEL_ATTACHED) s->layers_dirty = 1;
+                else if (host != NO_SLOT) layers_changed(s, host);
+            }
+    }
+}
+
 void layers_moved_static(GameState *s, int i, int ctl)
 {
     const PermX *x = &s->px[i];
     const CardDef *d = &s->cards[s->perm[i].card];
-    int land = (x->xflags & PX_LAND) && (s->layers_reads & LR_LANDS);
-    int local = !land && (!(x->abk & PK_STATIC) || layers_local(d));
+    if (x->xflags & PX_LAND) layers_count_changed(s, LR_LANDS);     /* the lands counted */
+    int local = !(x->abk & PK_STATIC) || layers_local(d);
     unsigned who;
-    if (!land && !local && !(x->abk & (PK_CONTROL | PK_COND)) && layers_scoped(d, &who)) {
+    if (!local && !(x->abk & (PK_CONTROL | PK_COND)) && layers_scoped(d, &who)) {
         /* A lord changes no one's characteristics but its own, what it is
          * attached to, and some of its players' permanents'. */
         if (who & 2) s->layers_reads |= LR_ACROSS;          /* seen at once, before a partial pass */

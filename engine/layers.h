@@ -51,8 +51,9 @@ int floating_add(GameState *s, const Floating *f);
 /* GameState.layers_reads: what the layers last read beyond each
  * permanent's own state. Cards in graveyards (Mortivore) and basic lands
  * (Armored Ascension's Plains) are counts, not permanents (state.h): a card
- * put into or taken from a graveyard, a basic land entering or leaving,
- * dirties the layers only when a static ability in force counts them. A
+ * put into or taken from a graveyard, a land entering or leaving, dirties
+ * the layers only when a static ability in force counts them, and then for
+ * what those counts act on (layers_count_changed). A
  * count of other permanents, a control-changing effect in force: a change
  * to one permanent may change others', so every one is computed again. */
 enum {
@@ -78,11 +79,15 @@ enum {
  * too (a lord entering or leaving: layers_moved). */
 #define LAYERS_CTL(p) (4u << (p))
 
-/* Marks the layers dirty when the static abilities in force read `what`
- * (LR_*), in a game with rules text. */
+/* A count the static abilities in force may read changed (`what`: LR_GY,
+ * LR_LANDS): marks the layers dirty, when they read it, for what counts
+ * act on (layers_changed: a +N/+N for each of a count on its source or
+ * what that is attached to, a characteristic-defining ability's source),
+ * or for every permanent when one acts on others. */
+void layers_count_changed(GameState *s, unsigned what);
 static inline void layers_touch(GameState *s, unsigned what)
 {
-    if (s->layers_reads & what) s->layers_dirty = 1;
+    if (s->layers_reads & what) layers_count_changed(s, what);
 }
 
 /* Marks the layers dirty for permanent i's characteristics alone (or
