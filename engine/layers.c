@@ -638,10 +638,11 @@ int layers_local(const CardDef *d)
  * (none on players), on itself, what it is attached to, and the
  * permanents of "each [filter]" (SEL_ALL): then into *who the players
  * (bit 0 its controller, bit 1 the opponent) whose permanents those may
- * be (Veteran Armorsmith's "Other Soldier creatures you control"). */
+ * be (Veteran Armorsmith's "Other Soldier creatures you control"), and bit
+ * 2 when every such filter asks for a creature. */
 static int layers_scoped(const CardDef *d, unsigned *who)
 {
-    *who = 0;
+    *who = 4;
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *a = &d->ab[k];
         if (a->kind != AB_STATIC) continue;
@@ -652,8 +653,10 @@ static int layers_scoped(const CardDef *d, unsigned *who)
                   (e->op == OP_RULE && e->arg2 != RULE_TAP_ANY_COLOR && e->arg2 != RULE_NO_PREVENTION) ||
                   (e->op == OP_PUMP && e->n.kind == QTY_CONST)))
                 return 0;
-            if (e->who == SEL_ALL)
+            if (e->who == SEL_ALL) {
                 *who |= e->sel.ctl == CTL_YOU ? 1u : e->sel.ctl == CTL_OPP || e->sel.ctl == CTL_NOT_YOU ? 2u : 3u;
+                if (e->sel.types != TYPE_CREATURE && !(e->sel.types_all & TYPE_CREATURE)) *who &= ~4u;
+            }
             else if (e->who != SEL_SELF && e->who != SEL_ATTACHED)
                 return 0;
         }
@@ -689,12 +692,14 @@ void layers_moved_static(GameState *s, int i, int ctl)
     unsigned who;
     if (!local && !(x->abk & (PK_CONTROL | PK_COND)) && layers_scoped(d, &who)) {
         /* A lord changes no one's characteristics but its own, what it is
-         * attached to, and some of its players' permanents'. */
+         * attached to, and some of its players' permanents' (their
+         * creatures' when it acts on creatures alone). */
         if (who & 2) s->layers_reads |= LR_ACROSS;          /* seen at once, before a partial pass */
         if (s->layers_dirty == 1) return;
         if (!s->layers_dirty) { s->layers_dirty = LAYERS_SOME; s->layers_n = 0; }
-        if (who & 1) s->layers_dirty |= (uint8_t)LAYERS_CTL(ctl);
-        if (who & 2) s->layers_dirty |= (uint8_t)LAYERS_CTL(1 - ctl);
+        unsigned side = (who & 4) ? LAYERS_CTL_CREATURES(0) : LAYERS_CTL(0);
+        if (who & 1) s->layers_dirty |= (uint8_t)(side << ctl);
+        if (who & 2) s->layers_dirty |= (uint8_t)(side << (1 - ctl));
     } else if (!local) {
         s->layers_dirty = 1;
         for (int k = 0; (x->abk & PK_STATIC) && k < d->n_abilities; k++)
@@ -702,6 +707,18 @@ void layers_moved_static(GameState *s, int i, int ctl)
         return;
     }
     layers_changed_attached(s, i);
+}
+
+/* The creatures among `set`. A permanent not marked (layers_some) keeps
+ * the types the last pass gave it: what would change them marks it. */
+static inline __attribute__((always_inline)) PermSet creatures(const GameState *s, PermSet set)
+{
+    PermSet out = 0;
+    for (PermIter it = permset_iter(set); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        out |= permset_bit_if((s->perm[i].flags & PF_CREATURE) != 0, i);
+    }
+    return out;
 }
 
 /* The permanents whose characteristics are computed again: every one, or
@@ -716,7 +733,10 @@ static PermSet layers_scope(const GameState *s)
         return s->perm_used;
     PermSet only = 0;
     for (int k = 0; k < s->layers_n; k++) only |= PERMSET_BIT(s->layers_some[k]);
-    for (int p = 0; p < 2; p++) if (s->layers_dirty & LAYERS_CTL(p)) only |= s->perm_ctl[p];
+    for (int p = 0; p < 2; p++) {
+        if (s->layers_dirty & LAYERS_CTL(p)) only |= s->perm_ctl[p];
+        else if (s->layers_dirty & LAYERS_CTL_CREATURES(p)) only |= creatures(s, s->perm_ctl[p]);
+    }
     return only & s->perm_used;
 }
 

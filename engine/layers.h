@@ -76,8 +76,11 @@ enum {
  * and no count can change the others' (else all of them). */
 #define LAYERS_SOME 2u
 /* With LAYERS_SOME: every permanent player p controls may have changed
- * too (a lord entering or leaving: layers_moved). */
+ * too (a lord entering or leaving: layers_moved); or every creature they
+ * control (a lord whose filters all ask for creatures: their other
+ * permanents can't be among those it acts on, and no lord changes types). */
 #define LAYERS_CTL(p) (4u << (p))
+#define LAYERS_CTL_CREATURES(p) (16u << (p))
 
 /* A count the static abilities in force may read changed (`what`: LR_GY,
  * LR_LANDS): marks the layers dirty, when they read it, for what counts

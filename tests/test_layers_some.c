@@ -82,8 +82,8 @@ static void test_only_the_changed(void **state)
 }
 
 /* What may change other permanents marks them: a lord entering (Veteran
- * Armorsmith: "Other Soldier creatures you control get +0/+1") those of
- * its controller, a land entering while a count of lands is in force
+ * Armorsmith: "Other Soldier creatures you control get +0/+1") the
+ * creatures of its controller, a land entering while a count of lands is in force
  * what the count acts on (the Ascension's creature); while a count of permanents is in force (Armored Ascension
  * counts Plains, a land: not others) a creature entering is still alone. */
 static void test_all_when_others_change(void **state)
@@ -93,7 +93,7 @@ static void test_all_when_others_change(void **state)
     int vanguard = put(&x, 0, C_VANGUARD);
     settle(&x);
     arrive(&x, 0, C_ARMORSMITH);
-    assert_int_equal(x.s.layers_dirty, LAYERS_SOME | LAYERS_CTL(0));   /* a lord: its controller's permanents */
+    assert_int_equal(x.s.layers_dirty, LAYERS_SOME | LAYERS_CTL_CREATURES(0));   /* a lord: its controller's creatures */
     settle(&x);
     assert_int_equal(perm_toughness(&x.s, vanguard), 2);
 
