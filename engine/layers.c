@@ -626,7 +626,7 @@ int layers_local(const CardDef *d)
             const Effect *e = &a->effect[j];
             if (e->who != SEL_SELF && e->who != SEL_ATTACHED) return 0;
             if (!(e->op == OP_GRANT || e->op == OP_LOSE_KW || e->op == OP_RULE || e->op == OP_NO_UNTAP ||
-                  (e->op == OP_PUMP && e->n.kind == QTY_CONST)))
+                  (e->op == OP_PUMP && (e->n.kind == QTY_CONST || e->n.kind == QTY_COUNT))))
                 return 0;
         }
     }
@@ -638,10 +638,11 @@ int layers_local(const CardDef *d)
  * (none on players), on itself, what it is attached to, and the
  * permanents of "each [filter]" (SEL_ALL): then into *who the players
  * (bit 0 its controller, bit 1 the opponent) whose permanents those may
- * be (Veteran Armorsmith's "Other Soldier creatures you control"). */
+ * be (Veteran Armorsmith's "Other Soldier creatures you control"), and bit
+ * 2 when every such filter asks for a creature. */
 static int layers_scoped(const CardDef *d, unsigned *who)
 {
-    *who = 0;
+    *who = 4;
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *a = &d->ab[k];
         if (a->kind != AB_STATIC) continue;
@@ -652,8 +653,10 @@ static int layers_scoped(const CardDef *d, unsigned *who)
                   (e->op == OP_RULE && e->arg2 != RULE_TAP_ANY_COLOR && e->arg2 != RULE_NO_PREVENTION) ||
                   (e->op == OP_PUMP && e->n.kind == QTY_CONST)))
                 return 0;
-            if (e->who == SEL_ALL)
+            if (e->who == SEL_ALL) {
                 *who |= e->sel.ctl == CTL_YOU ? 1u : e->sel.ctl == CTL_OPP || e->sel.ctl == CTL_NOT_YOU ? 2u : 3u;
+                if (e->sel.types != TYPE_CREATURE && !(e->sel.types_all & TYPE_CREATURE)) *who &= ~4u;
+            }
             else if (e->who != SEL_SELF && e->who != SEL_ATTACHED)
                 return 0;
         }
@@ -661,28 +664,61 @@ static int layers_scoped(const CardDef *d, unsigned *who)
     return 1;
 }
 
-void layers_moved(GameState *s, int i, int ctl)
+void layers_count_changed(GameState *s, unsigned what)
+{
+    if (!(s->layers_reads & what)) return;
+    for (PermIter it = permset_iter(s->perm_used); s->layers_dirty != 1 && permiter_more(&it);) {
+        int src = permiter_next(&it);
+        if (!(s->px[src].abk & PK_STATIC)) continue;
+        const CardDef *d = &s->cards[s->perm[src].card];
+        for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++)
+            for (const Effect *e = a->effect, *last = e + a->n_effects; a->kind == AB_STATIC && e < last; e++) {
+                if (!(e->op == OP_SET_PT || (e->op == OP_PUMP && (e->n.kind == QTY_COUNT || e->n.kind == QTY_COUNT_SHARING))))
+                    continue;                                   /* counts nothing (pumps, cdas) */
+                int host = s->px[src].attached;
+                if (e->who == SEL_SELF) layers_changed(s, src);
+                else if (e->who != SEL_ATTACHED) s->layers_dirty = 1;
+                else if (host != NO_SLOT) layers_changed(s, host);
+            }
+    }
+}
+
+void layers_moved_static(GameState *s, int i, int ctl)
 {
     const PermX *x = &s->px[i];
     const CardDef *d = &s->cards[s->perm[i].card];
-    int land = (x->xflags & PX_LAND) && (s->layers_reads & LR_LANDS);
+    if (x->xflags & PX_LAND) layers_count_changed(s, LR_LANDS);     /* the lands counted */
+    int local = !(x->abk & PK_STATIC) || layers_local(d);
     unsigned who;
-    if (!land && (x->abk & PK_STATIC) && !(x->abk & (PK_CONTROL | PK_COND)) && !layers_local(d) && layers_scoped(d, &who)) {
+    if (!local && !(x->abk & (PK_CONTROL | PK_COND)) && layers_scoped(d, &who)) {
         /* A lord changes no one's characteristics but its own, what it is
-         * attached to, and some of its players' permanents'. */
+         * attached to, and some of its players' permanents' (their
+         * creatures' when it acts on creatures alone). */
         if (who & 2) s->layers_reads |= LR_ACROSS;          /* seen at once, before a partial pass */
         if (s->layers_dirty == 1) return;
         if (!s->layers_dirty) { s->layers_dirty = LAYERS_SOME; s->layers_n = 0; }
-        if (who & 1) s->layers_dirty |= (uint8_t)LAYERS_CTL(ctl);
-        if (who & 2) s->layers_dirty |= (uint8_t)LAYERS_CTL(1 - ctl);
-    } else if (land || ((x->abk & (PK_STATIC | PK_CONTROL | PK_COND)) && !layers_local(d))) {
+        unsigned side = (who & 4) ? LAYERS_CTL_CREATURES(0) : LAYERS_CTL(0);
+        if (who & 1) s->layers_dirty |= (uint8_t)(side << ctl);
+        if (who & 2) s->layers_dirty |= (uint8_t)(side << (1 - ctl));
+    } else if (!local) {
         s->layers_dirty = 1;
         for (int k = 0; (x->abk & PK_STATIC) && k < d->n_abilities; k++)
             if (adds_subtype(&d->ab[k])) s->layers_reads |= LR_SUBTYPES;   /* seen at once, before a refresh */
         return;
     }
-    layers_changed(s, i);
-    if (x->attached != NO_SLOT) layers_changed(s, x->attached);
+    layers_changed_attached(s, i);
+}
+
+/* The creatures among `set`. A permanent not marked (layers_some) keeps
+ * the types the last pass gave it: what would change them marks it. */
+static inline __attribute__((always_inline)) PermSet creatures(const GameState *s, PermSet set)
+{
+    PermSet out = 0;
+    for (PermIter it = permset_iter(set); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        out |= permset_bit_if((s->perm[i].flags & PF_CREATURE) != 0, i);
+    }
+    return out;
 }
 
 /* The permanents whose characteristics are computed again: every one, or
@@ -697,7 +733,10 @@ static PermSet layers_scope(const GameState *s)
         return s->perm_used;
     PermSet only = 0;
     for (int k = 0; k < s->layers_n; k++) only |= PERMSET_BIT(s->layers_some[k]);
-    for (int p = 0; p < 2; p++) if (s->layers_dirty & LAYERS_CTL(p)) only |= s->perm_ctl[p];
+    for (int p = 0; p < 2; p++) {
+        if (s->layers_dirty & LAYERS_CTL(p)) only |= s->perm_ctl[p];
+        else if (s->layers_dirty & LAYERS_CTL_CREATURES(p)) only |= creatures(s, s->perm_ctl[p]);
+    }
     return only & s->perm_used;
 }
 

@@ -51,8 +51,9 @@ int floating_add(GameState *s, const Floating *f);
 /* GameState.layers_reads: what the layers last read beyond each
  * permanent's own state. Cards in graveyards (Mortivore) and basic lands
  * (Armored Ascension's Plains) are counts, not permanents (state.h): a card
- * put into or taken from a graveyard, a basic land entering or leaving,
- * dirties the layers only when a static ability in force counts them. A
+ * put into or taken from a graveyard, a land entering or leaving, dirties
+ * the layers only when a static ability in force counts them, and then for
+ * what those counts act on (layers_count_changed). A
  * count of other permanents, a control-changing effect in force: a change
  * to one permanent may change others', so every one is computed again. */
 enum {
@@ -75,14 +76,21 @@ enum {
  * and no count can change the others' (else all of them). */
 #define LAYERS_SOME 2u
 /* With LAYERS_SOME: every permanent player p controls may have changed
- * too (a lord entering or leaving: layers_moved). */
+ * too (a lord entering or leaving: layers_moved); or every creature they
+ * control (a lord whose filters all ask for creatures: their other
+ * permanents can't be among those it acts on, and no lord changes types). */
 #define LAYERS_CTL(p) (4u << (p))
+#define LAYERS_CTL_CREATURES(p) (16u << (p))
 
-/* Marks the layers dirty when the static abilities in force read `what`
- * (LR_*), in a game with rules text. */
+/* A count the static abilities in force may read changed (`what`: LR_GY,
+ * LR_LANDS): marks the layers dirty, when they read it, for what counts
+ * act on (layers_changed: a +N/+N for each of a count on its source or
+ * what that is attached to, a characteristic-defining ability's source),
+ * or for every permanent when one acts on others. */
+void layers_count_changed(GameState *s, unsigned what);
 static inline void layers_touch(GameState *s, unsigned what)
 {
-    if (s->layers_reads & what) s->layers_dirty = 1;
+    if (s->layers_reads & what) layers_count_changed(s, what);
 }
 
 /* Marks the layers dirty for permanent i's characteristics alone (or
@@ -100,18 +108,35 @@ static inline void layers_changed(GameState *s, int i)
 }
 
 /* Whether card d's static abilities, if any, act only on the permanent
- * itself and what it is attached to, by constant amounts, with no
- * condition and no change of control (Holy Strength, Pacifism, Leonin
- * Scimitar): its entering or leaving changes no one else's
- * characteristics. */
+ * itself and what it is attached to, by constant amounts or counts, with
+ * no condition and no change of control (Holy Strength, Pacifism, Leonin
+ * Scimitar, Armored Ascension's "+1/+1 for each Plains you control"): its
+ * entering or leaving changes no one else's characteristics. (A count's
+ * reads, LR_*, are noted by the pass that computes what it acts on, as
+ * for any other static ability's.) */
 int layers_local(const CardDef *d);
+
+/* layers_changed for permanent i and what it is attached to. */
+static inline void layers_changed_attached(GameState *s, int i)
+{
+    layers_changed(s, i);
+    if (s->px[i].attached != NO_SLOT) layers_changed(s, s->px[i].attached);
+}
 
 /* Marks the layers dirty as permanent i, a land or not, enters or leaves
  * the battlefield (zone.c) under player ctl's control: for i (and what it
  * is attached to) alone when its static abilities are local and no count
  * reads it; with those of the players whose permanents they may act on
- * when they are a lord's (layers_scoped). */
-void layers_moved(GameState *s, int i, int ctl);
+ * when they are a lord's (layers_scoped). layers_moved_static is the case
+ * of a permanent with static abilities or a land the layers count; the
+ * usual one (a creature with none) is looked at inline. */
+void layers_moved_static(GameState *s, int i, int ctl);
+static inline void layers_moved(GameState *s, int i, int ctl)
+{
+    const PermX *x = &s->px[i];
+    if ((x->abk & PK_STATIC) || ((x->xflags & PX_LAND) && (s->layers_reads & LR_LANDS))) layers_moved_static(s, i, ctl);
+    else layers_changed_attached(s, i);   /* PK_CONTROL and PK_COND come with PK_STATIC */
+}
 
 /* Permanent i leaves the battlefield: control effects that last "for as
  * long as you control" it end (611.2b), before its slot may be reused. */

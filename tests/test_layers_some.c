@@ -82,9 +82,9 @@ static void test_only_the_changed(void **state)
 }
 
 /* What may change other permanents marks them: a lord entering (Veteran
- * Armorsmith: "Other Soldier creatures you control get +0/+1") those of
- * its controller, a land entering while a count of lands is in force
- * every one; while a count of permanents is in force (Armored Ascension
+ * Armorsmith: "Other Soldier creatures you control get +0/+1") the
+ * creatures of its controller, a land entering while a count of lands is in force
+ * what the count acts on (the Ascension's creature); while a count of permanents is in force (Armored Ascension
  * counts Plains, a land: not others) a creature entering is still alone. */
 static void test_all_when_others_change(void **state)
 {
@@ -93,7 +93,7 @@ static void test_all_when_others_change(void **state)
     int vanguard = put(&x, 0, C_VANGUARD);
     settle(&x);
     arrive(&x, 0, C_ARMORSMITH);
-    assert_int_equal(x.s.layers_dirty, LAYERS_SOME | LAYERS_CTL(0));   /* a lord: its controller's permanents */
+    assert_int_equal(x.s.layers_dirty, LAYERS_SOME | LAYERS_CTL_CREATURES(0));   /* a lord: its controller's creatures */
     settle(&x);
     assert_int_equal(perm_toughness(&x.s, vanguard), 2);
 
@@ -104,8 +104,9 @@ static void test_all_when_others_change(void **state)
     assert_true(x.s.layers_reads & LR_LANDS);                 /* it counts Plains */
     assert_false(x.s.layers_reads & LR_PERMS);
     bits256_clear(x.s.exile[0], C_PLAINS1);
-    land_enter(&x.s, &x.g, 0, C_PLAINS1, 0);                  /* one more Plains: all again */
-    assert_int_equal(x.s.layers_dirty, 1);
+    land_enter(&x.s, &x.g, 0, C_PLAINS1, 0);                  /* one more Plains: its creature again */
+    assert_int_equal(x.s.layers_dirty, LAYERS_SOME);
+    assert_true(some_has(&x.s, vanguard));
     settle(&x);
     assert_int_equal(perm_power(&x.s, vanguard), 3);          /* 2/1 + 1 Plains, flying */
     int bears = arrive(&x, 0, C_BEARS);
