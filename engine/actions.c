@@ -823,6 +823,7 @@ static inline __attribute__((always_inline)) int surely_none(const GameState *s,
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
         unsigned abk = s->px[i].abk;
+        if (!(abk & (PK_MANA | PK_ACTIVATED))) continue;    /* most: one test */
         if ((abk & PK_MANA) && !(s->perm[i].flags & PF_TAPPED)) return 0;
         if (!(abk & PK_ACTIVATED)) continue;
         const CardDef *d = &s->cards[s->perm[i].card];
