@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 #include "decks/pool.h"
 #include "engine/effect.h"
+#include "engine/policy_board.h"
 
 static int failures;
 
@@ -175,6 +176,11 @@ static void test_default_pool(void)
     CHECK(count_read(&p) == DEFAULT_READ);
     CHECK(count_supported(&p) >= 84);
     check_pool_consistent(&p);
+    /* What the heuristic's board value reads of each card alone, made once
+     * by the pool (CardDef.board: 0 would have it read at every call). */
+    int facts = 0;
+    for (int i = 0; i < p.n; i++) facts += p.cards[i].board != 0 && p.cards[i].board == board_card_facts(&p.cards[i]);
+    CHECK(facts == p.n);
 
     /* A token with a name of its own (111.4): The Hive's Wasp, a 1/1 colorless Insect artifact
      * creature with flying; another token is named by its creature type (Grave Titan's Zombie) */
