@@ -763,6 +763,15 @@ static void can_block_theirs(const GameState *s, PermSet all_mine, const uint8_t
     combat_blockers_each(s, theirs, nt, home, can);
 }
 
+/* What the copy for games with rules text sees on its way, for the steps
+ * after the decision (h_attack_rules): the rules abilities of all the
+ * active player's permanents together, and whether any of the defender's
+ * has loyalty. */
+typedef struct AttackSeen {
+    uint32_t our_rules;
+    int their_loyalty;
+} AttackSeen;
+
 /* An attack or block decision reads every creature of both players and
  * compares masks of them over and over. Its body is compiled twice
  * (always_inline, `wide` a constant in each copy): for the usual
@@ -776,11 +785,13 @@ static void can_block_theirs(const GameState *s, PermSet all_mine, const uint8_t
  * h_attack and h_block pick the copy. */
 static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, const GameState *s, const Game *g,
                                                              int p, Rng *rng, AttackDecl *out, int wide, int rules,
-                                                             PermSet *can)
+                                                             PermSet *can, AttackSeen *seen)
 {
     const HeuristicParams *hp = params(pol);
     int opp = 1 - p;
     if (p != s->active) return 0;                      /* only the active player attacks (508.1) */
+    uint32_t our_rules = 0;
+    int their_loyalty = 0;
     /* Our creatures, and those that can attack (combat_can_attack) with
      * some power, in cand[]; their creatures that can block now, and
      * those that can hit back, in theirs[]. Made without branches:
@@ -794,22 +805,26 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
         const Permanent *q = &s->perm[i];
         all_mine |= permset_bit_if((q->flags & PF_CREATURE) != 0, i);
         reach |= reach_bit(q, i);
+        if (rules) our_rules |= s->px[i].rules;
         cand[nc] = (uint8_t)i;
         /* combat_may_attack adds to perm_can_attack (i is the active
          * player's) only "can't attack unless": asked of those that have it. */
         nc += perm_can_attack(q) & (q->power > 0) &
               (!rules || !(s->px[i].rules & RULE_BIT(RULE_ATTACK_ONLY_IF)) || combat_may_attack(s, i));
     }
+    if (rules) seen->our_rules = our_rules;
     if (!nc) return 0;
     for (PermIter it = permset_iter(permset_narrow(s->perm_ctl[opp], wide)); permiter_more(&it);) {
         int i = permiter_next(&it);
         const Permanent *q = &s->perm[i];
         int creature = (q->flags & PF_CREATURE) != 0;
+        if (rules) their_loyalty |= q->loyalty;
         blockers |= permset_bit_if(creature & !(q->flags & (rules ? PF_TAPPED | PF_NO_BLOCK : PF_TAPPED)), i);
         reach |= reach_bit(q, i);
         theirs[nt] = (uint8_t)i;
         nt += creature & !(q->kw & KW_DEFENDER) & (q->power > 0);
     }
+    if (rules) seen->their_loyalty = their_loyalty;
     View v;
     view_init(&v, s, reach);
     if (rules) {   /* who can block each of ours (which of ours each of theirs: the hold-back, below) */
@@ -942,22 +957,31 @@ static void aim_planeswalkers(const GameState *s, int p, AttackDecl *out, int n)
     }
 }
 
+/* What the attack repair asks for, the active player's rules abilities
+ * together: an attack requirement, or "can't attack alone". */
+#define ATTACK_REPAIR_RULES (RULE_BIT(RULE_MUST_ATTACK) | RULE_BIT(RULE_MUST_ATTACK_YOU) | RULE_BIT(RULE_NOT_ALONE))
+
 static __attribute__((noinline)) int h_attack_rules(const Policy *pol, const GameState *s, const Game *g, int p,
                                                     Rng *rng, AttackDecl *out)
 {
     PermSet can[PERM_MAX];
+    AttackSeen seen = { ~0u, 1 };   /* (what h_attack_in leaves unread: ask everything) */
     /* Narrow masks on the usual battlefield, as in the creature-only copies. */
-    int n = permset_wide(s->perm_used) ? h_attack_in(pol, s, g, p, rng, out, 1, 1, can)
-                                       : h_attack_in(pol, s, g, p, rng, out, 0, 1, can);
-    if (n) aim_planeswalkers(s, p, out, n);        /* (with no attacker, no look for planeswalkers) */
-    return combat_attack_repair_able(s, out, n);   /* each of cand[] is able (h_attack_in) */
+    int n = permset_wide(s->perm_used) ? h_attack_in(pol, s, g, p, rng, out, 1, 1, can, &seen)
+                                       : h_attack_in(pol, s, g, p, rng, out, 0, 1, can, &seen);
+    /* With no attacker, or no loyalty among the defender's permanents, no
+     * look for planeswalkers; with none of ATTACK_REPAIR_RULES the repair
+     * keeps the declaration as it is (each of cand[] is able). */
+    if (n && seen.their_loyalty) aim_planeswalkers(s, p, out, n);
+    if (!(seen.our_rules & ATTACK_REPAIR_RULES)) return n;
+    return combat_attack_repair_able(s, out, n);
 }
 
 static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, AttackDecl *out)
 {
     if (s->spells) return h_attack_rules(pol, s, g, p, rng, out);
-    if (permset_wide(s->perm_used)) return h_attack_in(pol, s, g, p, rng, out, 1, 0, NULL);
-    return h_attack_in(pol, s, g, p, rng, out, 0, 0, NULL);
+    if (permset_wide(s->perm_used)) return h_attack_in(pol, s, g, p, rng, out, 1, 0, NULL, NULL);
+    return h_attack_in(pol, s, g, p, rng, out, 0, 0, NULL, NULL);
 }
 
 /* ---- blocking ---- */
