@@ -796,15 +796,16 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
      * some power, in cand[]; their creatures that can block now, and
      * those that can hit back, in theirs[]. Made without branches:
      * which creature is which follows no pattern a branch predictor could
-     * learn (lists are written at their end always, and grow or not). */
-    PermSet all_mine = 0, blockers = 0, reach = 0;
+     * learn (lists are written at their end always, and grow or not).
+     * Flying and reach (`reach`) are read for view_can_block without
+     * rules text only: with it, v.can says who can block whom. */
+    PermSet blockers = 0, reach = 0;
     uint8_t cand[PERM_MAX], theirs[PERM_MAX];
     int nc = 0, nt = 0;
     for (PermIter it = permset_iter(permset_narrow(s->perm_ctl[p], wide)); permiter_more(&it);) {
         int i = permiter_next(&it);
         const Permanent *q = &s->perm[i];
-        all_mine |= permset_bit_if((q->flags & PF_CREATURE) != 0, i);
-        reach |= reach_bit(q, i);
+        if (!rules) reach |= reach_bit(q, i);
         if (rules) our_rules |= s->px[i].rules;
         cand[nc] = (uint8_t)i;
         /* combat_may_attack adds to perm_can_attack (i is the active
@@ -820,7 +821,7 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
         int creature = (q->flags & PF_CREATURE) != 0;
         if (rules) their_loyalty |= q->loyalty;
         blockers |= permset_bit_if(creature & !(q->flags & (rules ? PF_TAPPED | PF_NO_BLOCK : PF_TAPPED)), i);
-        reach |= reach_bit(q, i);
+        if (!rules) reach |= reach_bit(q, i);
         theirs[nt] = (uint8_t)i;
         nt += creature & !(q->kw & KW_DEFENDER) & (q->power > 0);
     }
@@ -878,6 +879,11 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
      * and staying home would stop it. Blockers never add damage: when the
      * counterattack unblocked is not lethal, no one needs to stay. */
     if (hp->hold_back && aggression < 6 && n && lethal(s, p, their_dmg, their_poi)) {
+        PermSet all_mine = 0;   /* our creatures (read here only: most attacks never get here) */
+        for (PermIter it = permset_iter(permset_narrow(s->perm_ctl[p], wide)); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            all_mine |= permset_bit_if((s->perm[i].flags & PF_CREATURE) != 0, i);
+        }
         if (rules) can_block_theirs(s, all_mine, theirs, nt, can);
         int cd, cp;
         sort_by_power(&v, theirs, nt, order);
@@ -1057,7 +1063,7 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
         int i = permiter_next(&it);
         const Permanent *q = &s->perm[i];
         mine |= permset_bit_if((q->flags & (PF_CREATURE | PF_TAPPED | PF_NO_BLOCK)) == PF_CREATURE, i);
-        reach |= reach_bit(q, i);
+        if (!rules) reach |= reach_bit(q, i);   /* (with rules text, v.can: as in h_attack) */
     }
     reach &= mine;
     if (!mine) return 0;                     /* nothing to block with */
