@@ -1098,6 +1098,7 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
          * kills[k] those that would kill it, lives[k] those that would
          * survive it. Attackers with menace or no power get none. */
         PermSet can[PERM_MAX], kills[PERM_MAX], lives[PERM_MAX];
+        PermSet wanted[4] = { 0, 0, 0, 0 };   /* pass p's wants, all attackers together */
         for (int k = 0; k < na; k++) {
             int a = att[k];
             can[k] = kills[k] = lives[k] = 0;
@@ -1109,10 +1110,15 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
                 ll |= permset_bit_if(~r >> 1 & 1, b);
             }
             can[k] = ck; kills[k] = kk; lives[k] = ll;
+            wanted[1] |= kk & ll;
+            wanted[2] |= ll;
+            wanted[3] |= kk;
         }
         /* Pass 1: blocks that kill the attacker and survive; pass 2: blocks
-         * that survive; pass 3: trades that pay. Cheapest blocker first. */
+         * that survive; pass 3: trades that pay. Cheapest blocker first. A
+         * pass that wants no blocker for any attacker adds nothing: skipped. */
         for (int pass = 1; pass <= 3; pass++) {
+            if (!wanted[pass]) continue;
             for (int k = 0; k < na; k++) {
                 int a = att[k];
                 /* Masks rather than branches: which attackers are still
