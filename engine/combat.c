@@ -255,8 +255,9 @@ static inline __attribute__((always_inline)) int damage_choice(const GameState *
         dc->to[0] = RECIP_DEFENDER; dc->lethal[0] = 0; dc->n = 1;
         return 1;
     }
-    uint8_t v[PAIR_MAX];
-    int n = pairs_of(s, src, is_attacker, v);
+    /* The recipients in order, written in place (a copy from a list of
+     * their own compiled to a call to memcpy for a byte or two). */
+    int n = pairs_of(s, src, is_attacker, dc->to);
     if (is_attacker) {
         int can_defender = attack_target_valid(s, src);
         int trample = perm_has(s, src, KW_TRAMPLE);
@@ -274,9 +275,8 @@ static inline __attribute__((always_inline)) int damage_choice(const GameState *
     }
     int dt = perm_has(s, src, KW_DEATHTOUCH);
     for (int k = 0; k < n; k++) {
-        int need = lethal_left(s, v[k], assigned, dt_assigned);
+        int need = lethal_left(s, dc->to[k], assigned, dt_assigned);
         if (dt && need > 1) need = 1;                                         /* 702.2c */
-        dc->to[k] = v[k];
         dc->lethal[k] = (int16_t)need;
     }
     dc->n = (uint8_t)n;

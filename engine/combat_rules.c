@@ -220,7 +220,16 @@ static int obeyed(const GameState *s, const AttackDecl *d)
 
 int combat_rules_attack(const GameState *s, const AttackDecl *d, int n)
 {
-    /* Each attacker once, and able to attack (check_attack, combat.c): of
+    /* The attackers are the active player's (check_attack, combat.c): when
+     * none of its permanents has a rules ability asked below, nothing is
+     * left to check (the requirements are none, and none are obeyed). */
+    uint32_t rules = 0;
+    for (PermIter it = permset_iter(s->perm_ctl[s->active]); permiter_more(&it);)
+        rules |= s->px[permiter_next(&it)].rules;
+    if (!(rules & (RULE_BIT(RULE_ATTACK_ONLY_IF) | RULE_BIT(RULE_NOT_ALONE) | RULE_BIT(RULE_MUST_ATTACK) |
+                   RULE_BIT(RULE_MUST_ATTACK_YOU))))
+        return MTG_OK;
+    /* Each attacker once, and able to attack (check_attack): of
      * combat_may_attack, only "can't attack unless" is left to ask. */
     int got = 0;
     for (int k = 0; k < n; k++) {

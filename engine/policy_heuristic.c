@@ -763,6 +763,15 @@ static void can_block_theirs(const GameState *s, PermSet all_mine, const uint8_t
     combat_blockers_each(s, theirs, nt, home, can);
 }
 
+/* What the copy for games with rules text sees on its way, for the steps
+ * after the decision (h_attack_rules): the rules abilities of all the
+ * active player's permanents together, and whether any of the defender's
+ * has loyalty. */
+typedef struct AttackSeen {
+    uint32_t our_rules;
+    int their_loyalty;
+} AttackSeen;
+
 /* An attack or block decision reads every creature of both players and
  * compares masks of them over and over. Its body is compiled twice
  * (always_inline, `wide` a constant in each copy): for the usual
@@ -776,40 +785,47 @@ static void can_block_theirs(const GameState *s, PermSet all_mine, const uint8_t
  * h_attack and h_block pick the copy. */
 static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, const GameState *s, const Game *g,
                                                              int p, Rng *rng, AttackDecl *out, int wide, int rules,
-                                                             PermSet *can)
+                                                             PermSet *can, AttackSeen *seen)
 {
     const HeuristicParams *hp = params(pol);
     int opp = 1 - p;
     if (p != s->active) return 0;                      /* only the active player attacks (508.1) */
+    uint32_t our_rules = 0;
+    int their_loyalty = 0;
     /* Our creatures, and those that can attack (combat_can_attack) with
      * some power, in cand[]; their creatures that can block now, and
      * those that can hit back, in theirs[]. Made without branches:
      * which creature is which follows no pattern a branch predictor could
-     * learn (lists are written at their end always, and grow or not). */
-    PermSet all_mine = 0, blockers = 0, reach = 0;
+     * learn (lists are written at their end always, and grow or not).
+     * Flying and reach (`reach`) are read for view_can_block without
+     * rules text only: with it, v.can says who can block whom. */
+    PermSet blockers = 0, reach = 0;
     uint8_t cand[PERM_MAX], theirs[PERM_MAX];
     int nc = 0, nt = 0;
     for (PermIter it = permset_iter(permset_narrow(s->perm_ctl[p], wide)); permiter_more(&it);) {
         int i = permiter_next(&it);
         const Permanent *q = &s->perm[i];
-        all_mine |= permset_bit_if((q->flags & PF_CREATURE) != 0, i);
-        reach |= reach_bit(q, i);
+        if (!rules) reach |= reach_bit(q, i);
+        if (rules) our_rules |= s->px[i].rules;
         cand[nc] = (uint8_t)i;
         /* combat_may_attack adds to perm_can_attack (i is the active
          * player's) only "can't attack unless": asked of those that have it. */
         nc += perm_can_attack(q) & (q->power > 0) &
               (!rules || !(s->px[i].rules & RULE_BIT(RULE_ATTACK_ONLY_IF)) || combat_may_attack(s, i));
     }
+    if (rules) seen->our_rules = our_rules;
     if (!nc) return 0;
     for (PermIter it = permset_iter(permset_narrow(s->perm_ctl[opp], wide)); permiter_more(&it);) {
         int i = permiter_next(&it);
         const Permanent *q = &s->perm[i];
         int creature = (q->flags & PF_CREATURE) != 0;
+        if (rules) their_loyalty |= q->loyalty;
         blockers |= permset_bit_if(creature & !(q->flags & (rules ? PF_TAPPED | PF_NO_BLOCK : PF_TAPPED)), i);
-        reach |= reach_bit(q, i);
+        if (!rules) reach |= reach_bit(q, i);
         theirs[nt] = (uint8_t)i;
         nt += creature & !(q->kw & KW_DEFENDER) & (q->power > 0);
     }
+    if (rules) seen->their_loyalty = their_loyalty;
     View v;
     view_init(&v, s, reach);
     if (rules) {   /* who can block each of ours (which of ours each of theirs: the hold-back, below) */
@@ -863,6 +879,11 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
      * and staying home would stop it. Blockers never add damage: when the
      * counterattack unblocked is not lethal, no one needs to stay. */
     if (hp->hold_back && aggression < 6 && n && lethal(s, p, their_dmg, their_poi)) {
+        PermSet all_mine = 0;   /* our creatures (read here only: most attacks never get here) */
+        for (PermIter it = permset_iter(permset_narrow(s->perm_ctl[p], wide)); permiter_more(&it);) {
+            int i = permiter_next(&it);
+            all_mine |= permset_bit_if((s->perm[i].flags & PF_CREATURE) != 0, i);
+        }
         if (rules) can_block_theirs(s, all_mine, theirs, nt, can);
         int cd, cp;
         sort_by_power(&v, theirs, nt, order);
@@ -942,22 +963,31 @@ static void aim_planeswalkers(const GameState *s, int p, AttackDecl *out, int n)
     }
 }
 
+/* What the attack repair asks for, the active player's rules abilities
+ * together: an attack requirement, or "can't attack alone". */
+#define ATTACK_REPAIR_RULES (RULE_BIT(RULE_MUST_ATTACK) | RULE_BIT(RULE_MUST_ATTACK_YOU) | RULE_BIT(RULE_NOT_ALONE))
+
 static __attribute__((noinline)) int h_attack_rules(const Policy *pol, const GameState *s, const Game *g, int p,
                                                     Rng *rng, AttackDecl *out)
 {
     PermSet can[PERM_MAX];
+    AttackSeen seen = { ~0u, 1 };   /* (what h_attack_in leaves unread: ask everything) */
     /* Narrow masks on the usual battlefield, as in the creature-only copies. */
-    int n = permset_wide(s->perm_used) ? h_attack_in(pol, s, g, p, rng, out, 1, 1, can)
-                                       : h_attack_in(pol, s, g, p, rng, out, 0, 1, can);
-    if (n) aim_planeswalkers(s, p, out, n);        /* (with no attacker, no look for planeswalkers) */
-    return combat_attack_repair_able(s, out, n);   /* each of cand[] is able (h_attack_in) */
+    int n = permset_wide(s->perm_used) ? h_attack_in(pol, s, g, p, rng, out, 1, 1, can, &seen)
+                                       : h_attack_in(pol, s, g, p, rng, out, 0, 1, can, &seen);
+    /* With no attacker, or no loyalty among the defender's permanents, no
+     * look for planeswalkers; with none of ATTACK_REPAIR_RULES the repair
+     * keeps the declaration as it is (each of cand[] is able). */
+    if (n && seen.their_loyalty) aim_planeswalkers(s, p, out, n);
+    if (!(seen.our_rules & ATTACK_REPAIR_RULES)) return n;
+    return combat_attack_repair_able(s, out, n);
 }
 
 static int h_attack(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, AttackDecl *out)
 {
     if (s->spells) return h_attack_rules(pol, s, g, p, rng, out);
-    if (permset_wide(s->perm_used)) return h_attack_in(pol, s, g, p, rng, out, 1, 0, NULL);
-    return h_attack_in(pol, s, g, p, rng, out, 0, 0, NULL);
+    if (permset_wide(s->perm_used)) return h_attack_in(pol, s, g, p, rng, out, 1, 0, NULL, NULL);
+    return h_attack_in(pol, s, g, p, rng, out, 0, 0, NULL, NULL);
 }
 
 /* ---- blocking ---- */
@@ -1033,7 +1063,7 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
         int i = permiter_next(&it);
         const Permanent *q = &s->perm[i];
         mine |= permset_bit_if((q->flags & (PF_CREATURE | PF_TAPPED | PF_NO_BLOCK)) == PF_CREATURE, i);
-        reach |= reach_bit(q, i);
+        if (!rules) reach |= reach_bit(q, i);   /* (with rules text, v.can: as in h_attack) */
     }
     reach &= mine;
     if (!mine) return 0;                     /* nothing to block with */
@@ -1068,6 +1098,7 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
          * kills[k] those that would kill it, lives[k] those that would
          * survive it. Attackers with menace or no power get none. */
         PermSet can[PERM_MAX], kills[PERM_MAX], lives[PERM_MAX];
+        PermSet wanted[4] = { 0, 0, 0, 0 };   /* pass p's wants, all attackers together */
         for (int k = 0; k < na; k++) {
             int a = att[k];
             can[k] = kills[k] = lives[k] = 0;
@@ -1079,10 +1110,15 @@ static inline __attribute__((always_inline)) int h_block_in(const Policy *pol, c
                 ll |= permset_bit_if(~r >> 1 & 1, b);
             }
             can[k] = ck; kills[k] = kk; lives[k] = ll;
+            wanted[1] |= kk & ll;
+            wanted[2] |= ll;
+            wanted[3] |= kk;
         }
         /* Pass 1: blocks that kill the attacker and survive; pass 2: blocks
-         * that survive; pass 3: trades that pay. Cheapest blocker first. */
+         * that survive; pass 3: trades that pay. Cheapest blocker first. A
+         * pass that wants no blocker for any attacker adds nothing: skipped. */
         for (int pass = 1; pass <= 3; pass++) {
+            if (!wanted[pass]) continue;
             for (int k = 0; k < na; k++) {
                 int a = att[k];
                 /* Masks rather than branches: which attackers are still
