@@ -662,10 +662,14 @@ enum {
                                       graveyard: every player's PL_FREE_SPELLS and
                                       PL_GY_ABILITIES are clear without a walk over the deck
                                       (setup.c's deck_flags). Likewise */
-    SPELLS_NO_OTHERS_UNTAP = 1u << 12 /* with SPELLS_ON: no card of the decks nor token has a static
+    SPELLS_NO_OTHERS_UNTAP = 1u << 12,/* with SPELLS_ON: no card of the decks nor token has a static
                                       ability that untaps its controller's permanents in the other
                                       players' untap steps (RULE_UNTAP_OTHERS_STEP: Seedborn Muse):
                                       turn.c's untap step does not look for one. Likewise */
+    SPELLS_NO_LEYLINES = 1u << 13  /* with SPELLS_ON: no card of the decks may begin the game on the
+                                      battlefield from an opening hand (RULE_OPENING_HAND: a
+                                      Leyline): setup.c does not look through the opening hands
+                                      for one. Likewise */
 };
 
 /* GameState.extra_n */
