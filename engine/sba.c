@@ -137,8 +137,9 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
     int lost[2] = {0, 0};
     /* Once a player has lost, the other has won (104.2a): a later pass
      * (after Platinum Angel died in the pass that made its controller's
-     * opponent lose) makes no one lose. */
-    for (int p = 0; p < 2 && !s->over; p++) {
+     * opponent lose) makes no one lose. With the players unharmed (most
+     * passes), the walk over them would do nothing. */
+    for (int p = players_unharmed(s) ? 2 : 0; p < 2 && !s->over; p++) {
         Player *pl = &s->pl[p];
         if (pl->flags & PL_LOST) continue;
         if (s->pl_rules[p] & PR_CANT_LOSE) {                        /* Platinum Angel */

@@ -688,6 +688,17 @@ _Static_assert(offsetof(GameState, stack) <= 3072, "the part of a creature-only 
 _Static_assert(PERM_MAX <= 8 * (int)sizeof(PermSet), "a PermSet must hold every slot");
 _Static_assert(PERM_MAX <= TARGET_GONE && PAIR_MAX < 255, "slots and pair counts must fit a byte, below its markers");
 
+/* Whether the state-based actions on players (704.5a-c) have nothing to
+ * act on: no player at 0 life or less, poisoned to death or having drawn
+ * from an empty library. 0 or 1, without branches (the players' life
+ * and poison are not flagged as they change: this is tested each time). */
+static inline int players_unharmed(const GameState *s)
+{
+    const Player *a = &s->pl[0], *b = &s->pl[1];
+    return (a->life > 0) & (b->life > 0) & !((a->flags | b->flags) & PL_DREW_EMPTY) &
+           (a->poison < POISON_LOSS) & (b->poison < POISON_LOSS);
+}
+
 /* ---- Reading a permanent's current characteristics ---- */
 
 static inline const CardDef *perm_def(const GameState *s, int i) { return &s->cards[s->perm[i].card]; }
