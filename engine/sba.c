@@ -6,6 +6,11 @@
 #include "effect.h"
 #include "zone.h"
 
+/* What a pass did: SBA_CHANGED, it changed a permanent that stays (counters
+ * annihilated, a regeneration, an Equipment unattached) or a player lost;
+ * SBA_DIED, permanents died (and nothing else). */
+enum { SBA_CHANGED = 1, SBA_DIED = 2 };
+
 /* 702.16c-d: an Aura can't enchant, an Equipment can't equip, permanent
  * a with protection from attachment i (i's quality looked at only then). */
 static int attach_protected(const GameState *s, int i, int a)
@@ -47,7 +52,7 @@ static PermSet attachments(GameState *s, int *acted, PermSet attach)
         if (bad & 2) {
             s->px[i].attached = NO_SLOT;
             layers_changed(s, a);
-            *acted = 1;
+            *acted = SBA_CHANGED;
         }
     }
     return gone;
@@ -116,9 +121,6 @@ static PermSet legend_rule(GameState *s, const Game *g, PermSet legends)
     return gone;
 }
 
-/* One pass: everything that applies happens at once (704.3), looking at
- * the players and the permanents in `slots`. Returns whether anything
- * happened. */
 /* The permanents `dying` put into their owners' graveyards at once
  * (704.3), in a game with rules text: what watches creatures die last, so
  * that it sees them (stack.h's triggers_watch_dies). Apart from sba_pass,
@@ -130,6 +132,9 @@ static __attribute__((noinline)) void die_together(GameState *s, const Game *g, 
     for (PermIter it = permset_iter(last); permiter_more(&it);) perm_to_graveyard(s, g, permiter_next(&it));
 }
 
+/* One pass: everything that applies happens at once (704.3), looking at
+ * the players and the permanents in `slots`. Returns what it did (0:
+ * nothing). */
 static int sba_pass(GameState *s, const Game *g, PermSet slots)
 {
     int acted = 0;
@@ -137,8 +142,9 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
     int lost[2] = {0, 0};
     /* Once a player has lost, the other has won (104.2a): a later pass
      * (after Platinum Angel died in the pass that made its controller's
-     * opponent lose) makes no one lose. */
-    for (int p = 0; p < 2 && !s->over; p++) {
+     * opponent lose) makes no one lose. With the players unharmed (most
+     * passes), the walk over them would do nothing. */
+    for (int p = players_unharmed(s) ? 2 : 0; p < 2 && !s->over; p++) {
         Player *pl = &s->pl[p];
         if (pl->flags & PL_LOST) continue;
         if (s->pl_rules[p] & PR_CANT_LOSE) {                        /* Platinum Angel */
@@ -153,7 +159,7 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
             pl->flags |= PL_LOST;
             pl->lost_reason = (uint8_t)why;
             lost[p] = 1;
-            acted = 1;
+            acted = SBA_CHANGED;
             game_event(g, s, EV_LOSE, p, 0, 0, 0, why, 0);
         }
     }
@@ -166,14 +172,14 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
         if (q->plus && q->minus) {                             /* 704.5r */
             uint8_t n = q->plus < q->minus ? q->plus : q->minus;
             q->plus -= n; q->minus -= n;
-            acted = 1;
+            acted = SBA_CHANGED;
         }
         if (q->flags & PF_CREATURE) {                          /* a card's, or a land made one */
             int t = perm_toughness(s, i);
             if (t <= 0) dying |= PERMSET_BIT(i);                 /* 704.5f */
             else if (!perm_has(s, i, KW_INDESTRUCTIBLE) &&
                      (q->damage >= t || (q->flags & PF_DEATHTOUCHED))) {
-                if (s->spells && perm_regenerate(s, i)) acted = 1;   /* destroyed: 701.15 */
+                if (s->spells && perm_regenerate(s, i)) acted = SBA_CHANGED;   /* destroyed: 701.15 */
                 else dying |= PERMSET_BIT(i);                    /* 704.5g, 704.5h */
             }
         }
@@ -198,7 +204,7 @@ static int sba_pass(GameState *s, const Game *g, PermSet slots)
     }
     if (s->spells && dying) die_together(s, g, dying);
     else for (PermIter it = permset_iter(dying); permiter_more(&it);) perm_to_graveyard(s, g, permiter_next(&it));
-    if (dying) acted = 1;
+    if (dying) acted |= SBA_DIED;
 
     if (lost[0] || lost[1]) {
         int l0 = (s->pl[0].flags & PL_LOST) != 0, l1 = (s->pl[1].flags & PL_LOST) != 0;
@@ -231,13 +237,23 @@ void sba_apply_slots(GameState *s, const Game *g, PermSet slots)
 {
     /* A pass may change what the layers make (a lord that died took its
      * bonus along): the refresh says so (sba_pending), and then every
-     * permanent is looked at, not only those of `slots`. */
+     * permanent is looked at, not only those of `slots`. After a pass
+     * whose only actions were deaths, the permanents of `slots` that stay
+     * are as it left them, and what the deaths changed that a state-based
+     * action acts on (an attachment left on nothing, the layers' results)
+     * flags sba_pending: with that clear, and the players unharmed (else
+     * a Platinum Angel gone may let one lose), another pass would find
+     * nothing. */
     int acted;
     do {
         if (s->spells) layers_refresh(s);
         if (s->sba_pending) slots = s->perm_used;
         s->sba_pending = 0;
         acted = sba_pass(s, g, slots);
+        if (acted == SBA_DIED && !s->over) {
+            if (s->spells) layers_refresh(s);
+            if (!s->sba_pending && players_unharmed(s)) break;
+        }
     } while (!s->over && (acted || s->sba_pending));
     s->sba_pending = 0;
 }

@@ -112,7 +112,7 @@ void game_init(GameState *s, Game *g, int starting)
         }
         game_event(g, s, EV_KEEP, p, 0, 0, 0, n, 0);
     }
-    if (s->spells && !s->over) opening_hand_actions(s, g);
+    if (s->spells && !(s->spells & SPELLS_NO_LEYLINES) && !s->over) opening_hand_actions(s, g);
     s->step = STEP_UNTAP;
     game_check_state(s, g);
 }
@@ -234,6 +234,7 @@ int game_text(const CardPool *pool, const Deck *a, const Deck *b)
             redirects |= card_has_effect(c, 0, OP_REDIRECT, -1, -1);               /* Pariah, Kjeldoran Royal Guard */
             denied |= card_denies(c);
             if (card_deck_flags(c)) denied |= SPELLS_NO_DECK_FLAGS;               /* a deck's card, not a token */
+            if (opening_hand_card(c)) denied |= SPELLS_NO_LEYLINES;               /* likewise: a hand's */
         }
     }
     for (int t = 0; t < pool->n_tokens && text; t++) {                         /* any may be made */
@@ -241,7 +242,7 @@ int game_text(const CardPool *pool, const Deck *a, const Deck *b)
         denied |= card_denies(&pool->cards[pool->n + t]);
     }
     unsigned spared = SPELLS_NO_SHIELDS | SPELLS_NO_STATE_AURAS | SPELLS_NO_BECOMERS | SPELLS_NO_UPKEEP_ACTS |
-                      SPELLS_NO_DECK_FLAGS | SPELLS_NO_OTHERS_UNTAP;
+                      SPELLS_NO_DECK_FLAGS | SPELLS_NO_OTHERS_UNTAP | SPELLS_NO_LEYLINES;
     return 1 + (text ? SPELLS_ON : 0) + (objects ? SPELLS_LAND_OBJECTS : 0) + (text && !grants ? SPELLS_NO_GRANTED : 0) +
            (text && !extra ? SPELLS_NO_EXTRA_LAND : 0) + (text && !doubles ? SPELLS_NO_DOUBLERS : 0) +
            (text && !wards ? SPELLS_NO_WARDS : 0) + (text && !redirects ? SPELLS_NO_REDIRECT : 0) +

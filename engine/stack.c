@@ -775,12 +775,9 @@ void stack_resolve_top(GameState *s, Game *g)
  * among them: those take the long way, which gives the same. */
 static inline int settled_now(const GameState *s, const Game *g)
 {
-    const Player *a = &s->pl[0], *b = &s->pl[1];
     uint64_t bytes;
     memcpy(&bytes, (const char *)s + offsetof(GameState, over), sizeof bytes);
-    unsigned players = (a->life > 0) & (b->life > 0) & !((a->flags | b->flags) & PL_DREW_EMPTY) &
-                       (a->poison < POISON_LOSS) & (b->poison < POISON_LOSS);
-    return ((bytes | (uint64_t)g->check) == 0) & players;
+    return ((bytes | (uint64_t)g->check) == 0) & players_unharmed(s);
 }
 
 /* 117.5: state-based actions, then triggered abilities, until neither. */

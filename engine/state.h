@@ -662,10 +662,14 @@ enum {
                                       graveyard: every player's PL_FREE_SPELLS and
                                       PL_GY_ABILITIES are clear without a walk over the deck
                                       (setup.c's deck_flags). Likewise */
-    SPELLS_NO_OTHERS_UNTAP = 1u << 12 /* with SPELLS_ON: no card of the decks nor token has a static
+    SPELLS_NO_OTHERS_UNTAP = 1u << 12,/* with SPELLS_ON: no card of the decks nor token has a static
                                       ability that untaps its controller's permanents in the other
                                       players' untap steps (RULE_UNTAP_OTHERS_STEP: Seedborn Muse):
                                       turn.c's untap step does not look for one. Likewise */
+    SPELLS_NO_LEYLINES = 1u << 13  /* with SPELLS_ON: no card of the decks may begin the game on the
+                                      battlefield from an opening hand (RULE_OPENING_HAND: a
+                                      Leyline): setup.c does not look through the opening hands
+                                      for one. Likewise */
 };
 
 /* GameState.extra_n */
@@ -683,6 +687,17 @@ _Static_assert(offsetof(GameState, extra_n) == offsetof(GameState, over) + 7, "s
 _Static_assert(offsetof(GameState, stack) <= 3072, "the part of a creature-only game must stay under 3 KiB");
 _Static_assert(PERM_MAX <= 8 * (int)sizeof(PermSet), "a PermSet must hold every slot");
 _Static_assert(PERM_MAX <= TARGET_GONE && PAIR_MAX < 255, "slots and pair counts must fit a byte, below its markers");
+
+/* Whether the state-based actions on players (704.5a-c) have nothing to
+ * act on: no player at 0 life or less, poisoned to death or having drawn
+ * from an empty library. 0 or 1, without branches (the players' life
+ * and poison are not flagged as they change: this is tested each time). */
+static inline int players_unharmed(const GameState *s)
+{
+    const Player *a = &s->pl[0], *b = &s->pl[1];
+    return (a->life > 0) & (b->life > 0) & !((a->flags | b->flags) & PL_DREW_EMPTY) &
+           (a->poison < POISON_LOSS) & (b->poison < POISON_LOSS);
+}
 
 /* ---- Reading a permanent's current characteristics ---- */
 

@@ -104,15 +104,15 @@ static void play_land(GameState *s, Game *g, int p, int h)
     game_event(g, s, EV_LAND, p, 0, 0, card, 0, 0);
 }
 
-/* A main phase (505.5): the active player plays a land, casts creature
- * spells, until it passes. `idle`: the caller knows only passing is legal
- * (it was at the end of the turn's first main phase, and combat changes
- * no hand, land or mana pool). Returns whether only passing was legal at
- * the end. The legal actions are asked of game_legal_actions after a land
- * drop only: after a cast, the list before it says what is left. */
-static int main_phase(GameState *s, Game *g, int idle)
+/* A main phase (505.5) in a game without rules text: the active player
+ * plays a land, casts creature spells, until it passes. `idle`: the caller
+ * knows only passing is legal (it was at the end of the turn's first main
+ * phase, and combat changes no hand, land or mana pool). Returns whether
+ * only passing was legal at the end. The legal actions are asked of
+ * game_legal_actions after a land drop only: after a cast, the list before
+ * it says what is left. */
+static int creature_main_phase(GameState *s, Game *g, int idle)
 {
-    if (s->spells) { priority_run(s, g); return 0; }
     int p = s->active;
     const Policy *pol = g->policy[p];
     Action acts[ACTION_MAX];
@@ -137,6 +137,15 @@ static int main_phase(GameState *s, Game *g, int idle)
         game_check_state(s, g);
     }
     return n == 1;
+}
+
+/* A main phase; with rules text, a priority round (the stack's spells and
+ * abilities: stack.c). Inline, the latter without creature_main_phase's
+ * frame (its list of legal actions). */
+static inline int main_phase(GameState *s, Game *g, int idle)
+{
+    if (s->spells) { priority_run(s, g); return 0; }
+    return creature_main_phase(s, g, idle);
 }
 
 /* Whether any creature of the active player could attack (508.1a). A
