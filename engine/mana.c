@@ -114,57 +114,72 @@ static int ability_pains(const Ability *a) { return a->n_effects > 1 && a->effec
 
 /* The candidates for units_of, in one look at each permanent of p's (the
  * passes then see them alone): untapped, not kept, with a {T} mana ability
- * or a land's of Joiner Adept. */
-static inline PermSet unit_candidates(const GameState *s, int p, int keep)
+ * or a land's of Joiner Adept; *creatures: those of them that are
+ * creatures. */
+static inline PermSet unit_candidates(const GameState *s, int p, int keep, PermSet *creatures)
 {
     int lands_any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;
-    PermSet cand = 0;
+    PermSet cand = 0, cr = 0;
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_MANA) && !(lands_any && (s->px[i].xflags & PX_LAND))) continue;   /* most */
-        cand |= permset_bit_if(!(s->perm[i].flags & PF_TAPPED) && i != keep, i);
+        PermSet bit = permset_bit_if(!(s->perm[i].flags & PF_TAPPED) && i != keep, i);
+        cand |= bit;
+        cr |= s->perm[i].flags & PF_CREATURE ? bit : 0;
     }
+    *creatures = cr;
     return cand;
 }
 
-/* units_of's units of candidates cand (none: no call, most often; out of
- * line, so that its frame is made only where there are some). */
-static __attribute__((noinline)) void units_list(const GameState *s, int p, PermSet cand, Units *out)
+/* The units of candidate i (a creature or not) into *out. */
+static inline __attribute__((always_inline)) void unit_add(const GameState *s, int p, int i, int creature, int lands_any,
+                                                            Units *out)
 {
-    /* With land objects the basic lands come first (pass -1), as the counts are used before
-     * any permanent where basic lands are counts. */
-    int objects = state_land_objects(s);
+    const Permanent *q = &s->perm[i];
+    if (creature && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) return;
+    if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) return;   /* Ice Cage: mana abilities too (605) */
+    int any = lands_any && (s->px[i].xflags & PX_LAND);   /* Joiner Adept */
+    const CardDef *d = &s->cards[q->card];
+    unsigned fr = 0, pn = 0;
+    int amount = 1;
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (!tap_only(a)) continue;
+        if (ability_pains(a)) pn |= ability_bits(a);
+        else fr |= ability_bits(a);
+        if (a->effect[0].n.kind == QTY_COUNT || a->effect[0].n.n != 1) amount = ability_amount(s, a, p, i);
+    }
+    if (d->produces >= 0) fr |= 1u << d->produces;           /* a basic land permanent (305.6) */
+    if (any) fr |= CB_W | CB_U | CB_B | CB_R | CB_G;
+    pn &= ~fr;
+    for (int u = 0; u < amount && out->n < UNIT_MAX && (fr | pn); u++) {
+        out->slot[out->n] = (uint8_t)i;
+        out->free[out->n] = (uint8_t)fr;
+        out->pain[out->n++] = (uint8_t)pn;
+    }
+}
+
+/* units_of's units of candidates cand, of which `creatures` are creatures
+ * (none: no call, most often; out of line, so that its frame is made only
+ * where there are some): the noncreatures first, then the creatures, each
+ * in slot order. */
+static __attribute__((noinline)) void units_list(const GameState *s, int p, PermSet cand, PermSet creatures, Units *out)
+{
     int lands_any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;
-    for (int pass = objects ? -1 : 0; pass < 2; pass++)
-        for (PermIter it = permset_iter(cand); permiter_more(&it);) {
+    PermSet others = cand & ~creatures;
+    /* With land objects the basic lands come first, as the counts are used
+     * before any permanent where basic lands are counts. */
+    if (state_land_objects(s)) {
+        PermSet basic = 0;
+        for (PermIter it = permset_iter(others); permiter_more(&it);) {
             int i = permiter_next(&it);
-            const Permanent *q = &s->perm[i];
-            int creature = (q->flags & PF_CREATURE) != 0;
-            int any = lands_any && (s->px[i].xflags & PX_LAND);   /* Joiner Adept */
-            if (objects && ((pass < 0) != (!creature && s->cards[q->card].produces >= 0))) continue;
-            if (pass < 0 && creature) continue;
-            if (creature != (pass > 0)) continue;
-            if (creature && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) continue;
-            if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;   /* Ice Cage: mana abilities too (605) */
-            const CardDef *d = &s->cards[q->card];
-            unsigned fr = 0, pn = 0;
-            int amount = 1;
-            for (int k = 0; k < d->n_abilities; k++) {
-                const Ability *a = &d->ab[k];
-                if (!tap_only(a)) continue;
-                if (ability_pains(a)) pn |= ability_bits(a);
-                else fr |= ability_bits(a);
-                if (a->effect[0].n.kind == QTY_COUNT || a->effect[0].n.n != 1) amount = ability_amount(s, a, p, i);
-            }
-            if (d->produces >= 0) fr |= 1u << d->produces;           /* a basic land permanent (305.6) */
-            if (any) fr |= CB_W | CB_U | CB_B | CB_R | CB_G;
-            pn &= ~fr;
-            for (int u = 0; u < amount && out->n < UNIT_MAX && (fr | pn); u++) {
-                out->slot[out->n] = (uint8_t)i;
-                out->free[out->n] = (uint8_t)fr;
-                out->pain[out->n++] = (uint8_t)pn;
-            }
+            basic |= permset_bit_if(s->cards[s->perm[i].card].produces >= 0, i);
         }
+        for (PermIter it = permset_iter(basic); permiter_more(&it);) unit_add(s, p, permiter_next(&it), 0, lands_any, out);
+        others &= ~basic;
+    }
+    for (PermIter it = permset_iter(others); permiter_more(&it);) unit_add(s, p, permiter_next(&it), 0, lands_any, out);
+    for (PermIter it = permset_iter(creatures); permiter_more(&it);) unit_add(s, p, permiter_next(&it), 1, lands_any, out);
 }
 
 /* Untapped permanents of p with a {T} mana ability, creatures free of
@@ -172,8 +187,8 @@ static __attribute__((noinline)) void units_list(const GameState *s, int p, Perm
 static inline void units_of(const GameState *s, int p, int keep, Units *out)
 {
     out->n = 0;
-    PermSet cand = unit_candidates(s, p, keep);
-    if (cand) units_list(s, p, cand, out);
+    PermSet creatures, cand = unit_candidates(s, p, keep, &creatures);
+    if (cand) units_list(s, p, cand, creatures, out);
 }
 
 /* A way to pay: what the pool and basic lands give by color, which units
