@@ -10,10 +10,17 @@
 #include "mana.h"
 #include "targets_many.h"
 
+_Static_assert(CARD_SUBTYPE_MAX == 4, "has_subtype reads the subtypes as one word");
+
+/* Whether card d has subtype id (an id of a byte): its CARD_SUBTYPE_MAX
+ * ids read as one word, where a byte equal to id is a zero byte of the
+ * exclusive or (the test is exact for any bytes), not one at a time. */
 static int has_subtype(const CardDef *d, int id)
 {
-    for (int k = 0; k < CARD_SUBTYPE_MAX; k++) if (d->subtype[k] == id) return 1;
-    return 0;
+    uint32_t w;
+    memcpy(&w, d->subtype, sizeof w);
+    w ^= 0x01010101u * (uint8_t)id;
+    return ((w - 0x01010101u) & ~w & 0x80808080u) != 0;
 }
 
 static int filter_card(const CardDef *d, const Filter *f, const CardDef *named);
