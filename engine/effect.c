@@ -334,14 +334,19 @@ PermSet target_spec_perms(const GameState *s, const StackItem *it, const TargetS
      * others alone. */
     unsigned types = sp->f.types, others = types & ~(unsigned)TYPE_CREATURE;
     unsigned flag = types & TYPE_CREATURE ? PF_CREATURE : 0;
+    /* Either way one test: a kind told by the permanent's flag (a
+     * creature), or by its card's types (the others, a planeswalker), or
+     * any permanent (an object of no type). */
+    unsigned by_flag = object ? flag : creatures ? (unsigned)PF_CREATURE : 0u;
+    unsigned by_card = object ? others : walkers ? (unsigned)TYPE_PLANESWALKER : 0u;
+    int any = object && !types;
     PermSet in = s->perm_used, legal = 0;
     if (object && sp->f.ctl == CTL_YOU) in &= s->perm_ctl[you];
     else if (object && (sp->f.ctl == CTL_OPP || sp->f.ctl == CTL_NOT_YOU)) in &= s->perm_ctl[1 - you];
     for (PermIter pi = permset_iter(in); permiter_more(&pi);) {
         int i = permiter_next(&pi);
-        if (object ? types && !(s->perm[i].flags & flag) && !(others && (s->cards[s->perm[i].card].types & others))
-                   : !(creatures && perm_is_creature(s, i)) && !(walkers && perm_is_planeswalker(s, i)))
-            continue;
+        const Permanent *q = &s->perm[i];
+        if (!any && !(q->flags & by_flag) && !(by_card && (s->cards[q->card].types & by_card))) continue;
         /* Most permanents have none of the rules that stop targeting: the others alone are looked at. */
         if ((plain || spec_admits_perm(s, sp, i, you, src)) &&
             (!(s->px[i].rules & RULES_UNTARGETABLE) || perm_targetable_by(s, it, i, you)))
