@@ -576,7 +576,9 @@ static int doublers(const GameState *s, const StackItem *it)
     if (it->kind != SI_SPELL) return 0;
     int n = 0;
     for (PermIter m = permset_iter(s->perm_ctl[it->controller]); permiter_more(&m);) {
-        const CardDef *d = &s->cards[s->perm[permiter_next(&m)].card];
+        int i = permiter_next(&m);
+        if (!(s->px[i].abk & PK_STATIC)) continue;           /* most: no static ability to look at */
+        const CardDef *d = &s->cards[s->perm[i].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
             if (a->kind == AB_STATIC && !a->cond && a->n_effects == 1 && a->effect[0].op == OP_DOUBLE_DAMAGE &&
