@@ -202,6 +202,8 @@ typedef struct Plan {
     uint8_t  made[UNIT_MAX];          /* the color each used unit makes (COLOR_COUNT: its own) */
     uint64_t used;                    /* units tapped */
     uint64_t pain;                    /* units making painful mana */
+    int      left;                    /* the mana of the pool and basics beyond the colored symbols
+                                         they pay (basic lands making any color aside) */
     int      wilds;                   /* basic lands able to make any color, untapped, not yet used */
 } Plan;
 
@@ -302,6 +304,7 @@ static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int
             left += have - pn->from_basic[c];
         }
     }
+    pn->left = left;
     if (any) left += basics;
     if (!needed && left >= generic) {                        /* the pool and basics pay it all */
         pn->own.n = 0;
@@ -444,9 +447,7 @@ static __attribute__((noinline)) void pay_planned(GameState *s, const Game *g, i
     if (!plan(s, p, color, generic, keep, &pn, NULL)) return;
     const Units *u = pn.u;
     int any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;
-    int left = 0;
-    for (int c = 0; c < COLOR_COUNT; c++) left += (any ? 0 : mana_untapped(pl, c)) + pl->mana[c] - pn.from_basic[c];
-    if (any) left += pn.wilds;
+    int left = pn.left + (any ? pn.wilds : 0);
     for (int k = 0; k < u->n; k++) if (!(pn.used >> k & 1)) pn.made[k] = COLOR_COUNT;   /* made[]: the matched ones' */
     /* Generic beyond the pool and basics: units of permanents tapped
      * already first (their mana is made anyway), then the others in order,
