@@ -364,7 +364,8 @@ int target_spec_legal(const GameState *s, const StackItem *it, const TargetSpec 
     case TK_PERM: {
         int i = t.v;
         if (i >= PERM_MAX || !permset_has(s->perm_used, i) || s->px[i].ts != t.ts) return 0;
-        return spec_admits_perm(s, sp, i, you, item_source(s, it)) && perm_targetable_by(s, it, i, you);
+        return spec_admits_perm(s, sp, i, you, item_source(s, it)) &&
+               (!(s->px[i].rules & RULES_UNTARGETABLE) || perm_targetable_by(s, it, i, you));
     }
     case TK_CARD:                                            /* a card in a graveyard */
         if (sp->what != TGT_OBJECT || sp->f.zone != ZONE_GRAVEYARD || t.ts != CARD_TARGET_HERE || t.owner > 1 ||
