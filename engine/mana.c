@@ -271,6 +271,14 @@ static int match(Plan *pl, uint8_t need[COLOR_COUNT], int budget)
     return 0;
 }
 
+/* The lane-wise minimum of packed a and b, every lane of both below 128:
+ * a >= b keeps the lane's high bit of (a | high) - b. */
+static inline uint64_t lanes_min(uint64_t a, uint64_t b)
+{
+    uint64_t ge = ((((a | MANA_HIGH) - b) & MANA_HIGH) >> 7) * 0xFFu;
+    return (b & ge) | (a & ~ge);
+}
+
 /* The plan: what the pool and basics give by color, which units make the
  * rest of the colored symbols (the fewest painful ones), and whether the
  * generic part is covered. */
@@ -284,11 +292,9 @@ static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int
     uint64_t lands = mana_pack(pl->land_n), pool = mana_pack(pl->mana), cost = mana_pack(color);
     if (!((lands | pool | cost) & MANA_HIGH) && !((lands - mana_pack(pl->land_tapped) + pool) & MANA_HIGH)) {
         /* All lanes below 128 (the usual case): the same, lane by lane in
-         * one word. from = min(cost, have), where have >= cost keeps the
-         * lane's high bit of (have | high) - cost. */
+         * one word. */
         uint64_t untapped = lands - mana_pack(pl->land_tapped), have = (any ? 0 : untapped) + pool;
-        uint64_t ge = ((((have | MANA_HIGH) - cost) & MANA_HIGH) >> 7) * 0xFFu;
-        uint64_t from = (cost & ge) | (have & ~ge);
+        uint64_t from = lanes_min(have, cost);
         mana_unpack(pn->from_basic, from);
         mana_unpack(need, cost - from);
         basics = mana_total(untapped);
@@ -504,24 +510,31 @@ static __attribute__((noinline)) void pay_planned(GameState *s, const Game *g, i
                 tapped_basics++;
             }
     }
-    /* 601.2h: colored symbols from the pool, then basic lands. */
-    for (int c = 0; c < COLOR_COUNT; c++) {
-        int from_pool = pl->mana[c] < color[c] ? pl->mana[c] : color[c];
-        pl->mana[c] = (uint8_t)(pl->mana[c] - from_pool);
-        pl->land_tapped[c] = (uint8_t)(pl->land_tapped[c] + color[c] - from_pool);
-        tapped_basics += color[c] - from_pool;
+    /* 601.2h: colored symbols from the pool, then basic lands; in one word
+     * when every lane is below 128 (no lane then carries: the tapped plus
+     * the cost stay below 256). */
+    uint64_t pool = mana_pack(pl->mana), cost = mana_pack(color), tapped = mana_pack(pl->land_tapped);
+    if (!((pool | cost | tapped) & MANA_HIGH)) {
+        uint64_t from = lanes_min(pool, cost);
+        mana_unpack(pl->mana, pool - from);
+        mana_unpack(pl->land_tapped, tapped + (cost - from));
+        tapped_basics += mana_total(cost - from);
+    } else {
+        for (int c = 0; c < COLOR_COUNT; c++) {
+            int from_pool = pl->mana[c] < color[c] ? pl->mana[c] : color[c];
+            pl->mana[c] = (uint8_t)(pl->mana[c] - from_pool);
+            pl->land_tapped[c] = (uint8_t)(pl->land_tapped[c] + color[c] - from_pool);
+            tapped_basics += color[c] - from_pool;
+        }
     }
-    /* Generic: the pool, then basics of the color with most left. */
-    for (; generic > 0; generic--) {
-        int best = -1, most = 0;
-        for (int c = 0; c < COLOR_COUNT; c++) if (pl->mana[c]) { best = c; break; }
-        if (best >= 0) { pl->mana[best]--; continue; }
-        for (int c = 0; c < COLOR_COUNT; c++)
-            if (mana_untapped(pl, c) > most) { most = mana_untapped(pl, c); best = c; }
-        if (best < 0) break;                   /* defensive: plan said it suffices */
-        pl->land_tapped[best]++;
-        tapped_basics++;
+    /* Generic: the pool in color order, then basics of the color with most
+     * left (tap_generic; the pool, once empty, stays so). */
+    for (int c = 0; c < COLOR_COUNT && generic > 0; c++) {
+        int take = pl->mana[c] < generic ? pl->mana[c] : generic;
+        pl->mana[c] = (uint8_t)(pl->mana[c] - take);
+        generic -= take;
     }
+    tapped_basics += tap_generic(pl, generic);
     /* 106.12: each basic land tapped for mana is a land tapped for mana. */
     for (int k = 0; barbs && k < tapped_basics; k++) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
 }
