@@ -383,7 +383,7 @@ int mana_total_now(const GameState *s, int p, int keep)
  * ability (Manabarbs): the payer then raises the event for each land. */
 static int watches_land_taps(const GameState *s)
 {
-    return trigger_watched(s, 1ull << TR_TAP_LAND);
+    return !(s->trig_absent >> TR_TAP_LAND & 1) && trigger_watched(s, 1ull << TR_TAP_LAND);   /* most: no card has one */
 }
 
 /* Taps permanent i for mana (605.3b): the units of it in `used` make the
