@@ -113,16 +113,14 @@ static int ability_amount(const GameState *s, const Ability *a, int p, int i)
 static int ability_pains(const Ability *a) { return a->n_effects > 1 && a->effect[1].op == OP_DAMAGE; }
 
 /* The candidates for units_of, in one look at each permanent of p's (the
- * passes then see them alone): untapped, not kept, with a {T} mana ability
- * or a land's of Joiner Adept; *creatures: those of them that are
- * creatures. */
+ * passes then see them alone): untapped, not kept, sources of mana
+ * (mana_unit_source); *creatures: those of them that are creatures. */
 static inline PermSet unit_candidates(const GameState *s, int p, int keep, PermSet *creatures)
 {
-    int lands_any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;
     PermSet cand = 0, cr = 0;
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
-        if (!(s->px[i].abk & PK_MANA) && !(lands_any && (s->px[i].xflags & PX_LAND))) continue;   /* most */
+        if (!mana_unit_source(s, p, i)) continue;   /* most */
         PermSet bit = permset_bit_if(!(s->perm[i].flags & PF_TAPPED) && i != keep, i);
         cand |= bit;
         cr |= s->perm[i].flags & PF_CREATURE ? bit : 0;
