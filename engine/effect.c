@@ -10,10 +10,17 @@
 #include "mana.h"
 #include "targets_many.h"
 
+_Static_assert(CARD_SUBTYPE_MAX == 4, "has_subtype reads the subtypes as one word");
+
+/* Whether card d has subtype id (an id of a byte): its CARD_SUBTYPE_MAX
+ * ids read as one word, where a byte equal to id is a zero byte of the
+ * exclusive or (the test is exact for any bytes), not one at a time. */
 static int has_subtype(const CardDef *d, int id)
 {
-    for (int k = 0; k < CARD_SUBTYPE_MAX; k++) if (d->subtype[k] == id) return 1;
-    return 0;
+    uint32_t w;
+    memcpy(&w, d->subtype, sizeof w);
+    w ^= 0x01010101u * (uint8_t)id;
+    return ((w - 0x01010101u) & ~w & 0x80808080u) != 0;
 }
 
 static int filter_card(const CardDef *d, const Filter *f, const CardDef *named);
@@ -327,14 +334,19 @@ PermSet target_spec_perms(const GameState *s, const StackItem *it, const TargetS
      * others alone. */
     unsigned types = sp->f.types, others = types & ~(unsigned)TYPE_CREATURE;
     unsigned flag = types & TYPE_CREATURE ? PF_CREATURE : 0;
+    /* Either way one test: a kind told by the permanent's flag (a
+     * creature), or by its card's types (the others, a planeswalker), or
+     * any permanent (an object of no type). */
+    unsigned by_flag = object ? flag : creatures ? (unsigned)PF_CREATURE : 0u;
+    unsigned by_card = object ? others : walkers ? (unsigned)TYPE_PLANESWALKER : 0u;
+    int any = object && !types;
     PermSet in = s->perm_used, legal = 0;
     if (object && sp->f.ctl == CTL_YOU) in &= s->perm_ctl[you];
     else if (object && (sp->f.ctl == CTL_OPP || sp->f.ctl == CTL_NOT_YOU)) in &= s->perm_ctl[1 - you];
     for (PermIter pi = permset_iter(in); permiter_more(&pi);) {
         int i = permiter_next(&pi);
-        if (object ? types && !(s->perm[i].flags & flag) && !(others && (s->cards[s->perm[i].card].types & others))
-                   : !(creatures && perm_is_creature(s, i)) && !(walkers && perm_is_planeswalker(s, i)))
-            continue;
+        const Permanent *q = &s->perm[i];
+        if (!any && !(q->flags & by_flag) && !(by_card && (s->cards[q->card].types & by_card))) continue;
         /* Most permanents have none of the rules that stop targeting: the others alone are looked at. */
         if ((plain || spec_admits_perm(s, sp, i, you, src)) &&
             (!(s->px[i].rules & RULES_UNTARGETABLE) || perm_targetable_by(s, it, i, you)))
@@ -352,7 +364,8 @@ int target_spec_legal(const GameState *s, const StackItem *it, const TargetSpec 
     case TK_PERM: {
         int i = t.v;
         if (i >= PERM_MAX || !permset_has(s->perm_used, i) || s->px[i].ts != t.ts) return 0;
-        return spec_admits_perm(s, sp, i, you, item_source(s, it)) && perm_targetable_by(s, it, i, you);
+        return spec_admits_perm(s, sp, i, you, item_source(s, it)) &&
+               (!(s->px[i].rules & RULES_UNTARGETABLE) || perm_targetable_by(s, it, i, you));
     }
     case TK_CARD:                                            /* a card in a graveyard */
         if (sp->what != TGT_OBJECT || sp->f.zone != ZONE_GRAVEYARD || t.ts != CARD_TARGET_HERE || t.owner > 1 ||
@@ -564,7 +577,9 @@ static int doublers(const GameState *s, const StackItem *it)
     if (it->kind != SI_SPELL) return 0;
     int n = 0;
     for (PermIter m = permset_iter(s->perm_ctl[it->controller]); permiter_more(&m);) {
-        const CardDef *d = &s->cards[s->perm[permiter_next(&m)].card];
+        int i = permiter_next(&m);
+        if (!(s->px[i].abk & PK_STATIC)) continue;           /* most: no static ability to look at */
+        const CardDef *d = &s->cards[s->perm[i].card];
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
             if (a->kind == AB_STATIC && !a->cond && a->n_effects == 1 && a->effect[0].op == OP_DOUBLE_DAMAGE &&

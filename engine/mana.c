@@ -113,58 +113,71 @@ static int ability_amount(const GameState *s, const Ability *a, int p, int i)
 static int ability_pains(const Ability *a) { return a->n_effects > 1 && a->effect[1].op == OP_DAMAGE; }
 
 /* The candidates for units_of, in one look at each permanent of p's (the
- * passes then see them alone): untapped, not kept, with a {T} mana ability
- * or a land's of Joiner Adept. */
-static inline PermSet unit_candidates(const GameState *s, int p, int keep)
+ * passes then see them alone): untapped, not kept, sources of mana
+ * (mana_unit_source); *creatures: those of them that are creatures. */
+static inline PermSet unit_candidates(const GameState *s, int p, int keep, PermSet *creatures)
 {
-    int lands_any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;
-    PermSet cand = 0;
+    PermSet cand = 0, cr = 0;
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
-        if (!(s->px[i].abk & PK_MANA) && !(lands_any && (s->px[i].xflags & PX_LAND))) continue;   /* most */
-        cand |= permset_bit_if(!(s->perm[i].flags & PF_TAPPED) && i != keep, i);
+        if (!mana_unit_source(s, p, i)) continue;   /* most */
+        PermSet bit = permset_bit_if(!(s->perm[i].flags & PF_TAPPED) && i != keep, i);
+        cand |= bit;
+        cr |= s->perm[i].flags & PF_CREATURE ? bit : 0;
     }
+    *creatures = cr;
     return cand;
 }
 
-/* units_of's units of candidates cand (none: no call, most often; out of
- * line, so that its frame is made only where there are some). */
-static __attribute__((noinline)) void units_list(const GameState *s, int p, PermSet cand, Units *out)
+/* The units of candidate i (a creature or not) into *out. */
+static inline __attribute__((always_inline)) void unit_add(const GameState *s, int p, int i, int creature, int lands_any,
+                                                            Units *out)
 {
-    /* With land objects the basic lands come first (pass -1), as the counts are used before
-     * any permanent where basic lands are counts. */
-    int objects = state_land_objects(s);
+    const Permanent *q = &s->perm[i];
+    if (creature && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) return;
+    if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) return;   /* Ice Cage: mana abilities too (605) */
+    int any = lands_any && (s->px[i].xflags & PX_LAND);   /* Joiner Adept */
+    const CardDef *d = &s->cards[q->card];
+    unsigned fr = 0, pn = 0;
+    int amount = 1;
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (!tap_only(a)) continue;
+        if (ability_pains(a)) pn |= ability_bits(a);
+        else fr |= ability_bits(a);
+        if (a->effect[0].n.kind == QTY_COUNT || a->effect[0].n.n != 1) amount = ability_amount(s, a, p, i);
+    }
+    if (d->produces >= 0) fr |= 1u << d->produces;           /* a basic land permanent (305.6) */
+    if (any) fr |= CB_W | CB_U | CB_B | CB_R | CB_G;
+    pn &= ~fr;
+    for (int u = 0; u < amount && out->n < UNIT_MAX && (fr | pn); u++) {
+        out->slot[out->n] = (uint8_t)i;
+        out->free[out->n] = (uint8_t)fr;
+        out->pain[out->n++] = (uint8_t)pn;
+    }
+}
+
+/* units_of's units of candidates cand, of which `creatures` are creatures
+ * (none: no call, most often; out of line, so that its frame is made only
+ * where there are some): the noncreatures first, then the creatures, each
+ * in slot order. */
+static __attribute__((noinline)) void units_list(const GameState *s, int p, PermSet cand, PermSet creatures, Units *out)
+{
     int lands_any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;
-    for (int pass = objects ? -1 : 0; pass < 2; pass++)
-        for (PermIter it = permset_iter(cand); permiter_more(&it);) {
+    PermSet others = cand & ~creatures;
+    /* With land objects the basic lands come first, as the counts are used
+     * before any permanent where basic lands are counts. */
+    if (state_land_objects(s)) {
+        PermSet basic = 0;
+        for (PermIter it = permset_iter(others); permiter_more(&it);) {
             int i = permiter_next(&it);
-            const Permanent *q = &s->perm[i];
-            int creature = (q->flags & PF_CREATURE) != 0;
-            int any = lands_any && (s->px[i].xflags & PX_LAND);   /* Joiner Adept */
-            if (objects && ((pass < 0) != (!creature && s->cards[q->card].produces >= 0))) continue;
-            if (pass < 0 && creature) continue;
-            if (creature != (pass > 0)) continue;
-            if (creature && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) continue;
-            if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;   /* Ice Cage: mana abilities too (605) */
-            const CardDef *d = &s->cards[q->card];
-            unsigned fr = 0, pn = 0;
-            int amount = 1;
-            for (int k = 0; k < d->n_abilities; k++) {
-                const Ability *a = &d->ab[k];
-                if (!tap_only(a)) continue;
-                if (ability_pains(a)) pn |= ability_bits(a);
-                else fr |= ability_bits(a);
-                if (a->effect[0].n.kind == QTY_COUNT || a->effect[0].n.n != 1) amount = ability_amount(s, a, p, i);
-            }
-            if (d->produces >= 0) fr |= 1u << d->produces;           /* a basic land permanent (305.6) */
-            if (any) fr |= CB_W | CB_U | CB_B | CB_R | CB_G;
-            pn &= ~fr;
-            for (int u = 0; u < amount && out->n < UNIT_MAX && (fr | pn); u++) {
-                out->slot[out->n] = (uint8_t)i;
-                out->free[out->n] = (uint8_t)fr;
-                out->pain[out->n++] = (uint8_t)pn;
-            }
+            basic |= permset_bit_if(s->cards[s->perm[i].card].produces >= 0, i);
         }
+        for (PermIter it = permset_iter(basic); permiter_more(&it);) unit_add(s, p, permiter_next(&it), 0, lands_any, out);
+        others &= ~basic;
+    }
+    for (PermIter it = permset_iter(others); permiter_more(&it);) unit_add(s, p, permiter_next(&it), 0, lands_any, out);
+    for (PermIter it = permset_iter(creatures); permiter_more(&it);) unit_add(s, p, permiter_next(&it), 1, lands_any, out);
 }
 
 /* Untapped permanents of p with a {T} mana ability, creatures free of
@@ -172,8 +185,8 @@ static __attribute__((noinline)) void units_list(const GameState *s, int p, Perm
 static inline void units_of(const GameState *s, int p, int keep, Units *out)
 {
     out->n = 0;
-    PermSet cand = unit_candidates(s, p, keep);
-    if (cand) units_list(s, p, cand, out);
+    PermSet creatures, cand = unit_candidates(s, p, keep, &creatures);
+    if (cand) units_list(s, p, cand, creatures, out);
 }
 
 /* A way to pay: what the pool and basic lands give by color, which units
@@ -187,6 +200,8 @@ typedef struct Plan {
     uint8_t  made[UNIT_MAX];          /* the color each used unit makes (COLOR_COUNT: its own) */
     uint64_t used;                    /* units tapped */
     uint64_t pain;                    /* units making painful mana */
+    int      left;                    /* the mana of the pool and basics beyond the colored symbols
+                                         they pay (basic lands making any color aside) */
     int      wilds;                   /* basic lands able to make any color, untapped, not yet used */
 } Plan;
 
@@ -254,6 +269,14 @@ static int match(Plan *pl, uint8_t need[COLOR_COUNT], int budget)
     return 0;
 }
 
+/* The lane-wise minimum of packed a and b, every lane of both below 128:
+ * a >= b keeps the lane's high bit of (a | high) - b. */
+static inline uint64_t lanes_min(uint64_t a, uint64_t b)
+{
+    uint64_t ge = ((((a | MANA_HIGH) - b) & MANA_HIGH) >> 7) * 0xFFu;
+    return (b & ge) | (a & ~ge);
+}
+
 /* The plan: what the pool and basics give by color, which units make the
  * rest of the colored symbols (the fewest painful ones), and whether the
  * generic part is covered. */
@@ -267,11 +290,9 @@ static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int
     uint64_t lands = mana_pack(pl->land_n), pool = mana_pack(pl->mana), cost = mana_pack(color);
     if (!((lands | pool | cost) & MANA_HIGH) && !((lands - mana_pack(pl->land_tapped) + pool) & MANA_HIGH)) {
         /* All lanes below 128 (the usual case): the same, lane by lane in
-         * one word. from = min(cost, have), where have >= cost keeps the
-         * lane's high bit of (have | high) - cost. */
+         * one word. */
         uint64_t untapped = lands - mana_pack(pl->land_tapped), have = (any ? 0 : untapped) + pool;
-        uint64_t ge = ((((have | MANA_HIGH) - cost) & MANA_HIGH) >> 7) * 0xFFu;
-        uint64_t from = (cost & ge) | (have & ~ge);
+        uint64_t from = lanes_min(have, cost);
         mana_unpack(pn->from_basic, from);
         mana_unpack(need, cost - from);
         basics = mana_total(untapped);
@@ -287,6 +308,7 @@ static int plan(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int
             left += have - pn->from_basic[c];
         }
     }
+    pn->left = left;
     if (any) left += basics;
     if (!needed && left >= generic) {                        /* the pool and basics pay it all */
         pn->own.n = 0;
@@ -359,7 +381,7 @@ int mana_total_now(const GameState *s, int p, int keep)
  * ability (Manabarbs): the payer then raises the event for each land. */
 static int watches_land_taps(const GameState *s)
 {
-    return trigger_watched(s, 1ull << TR_TAP_LAND);
+    return !(s->trig_absent >> TR_TAP_LAND & 1) && trigger_watched(s, 1ull << TR_TAP_LAND);   /* most: no card has one */
 }
 
 /* Taps permanent i for mana (605.3b): the units of it in `used` make the
@@ -429,9 +451,7 @@ static __attribute__((noinline)) void pay_planned(GameState *s, const Game *g, i
     if (!plan(s, p, color, generic, keep, &pn, NULL)) return;
     const Units *u = pn.u;
     int any = (s->pl_rules[p] & PR_LANDS_ANY_COLOR) != 0;
-    int left = 0;
-    for (int c = 0; c < COLOR_COUNT; c++) left += (any ? 0 : mana_untapped(pl, c)) + pl->mana[c] - pn.from_basic[c];
-    if (any) left += pn.wilds;
+    int left = pn.left + (any ? pn.wilds : 0);
     for (int k = 0; k < u->n; k++) if (!(pn.used >> k & 1)) pn.made[k] = COLOR_COUNT;   /* made[]: the matched ones' */
     /* Generic beyond the pool and basics: units of permanents tapped
      * already first (their mana is made anyway), then the others in order,
@@ -488,24 +508,31 @@ static __attribute__((noinline)) void pay_planned(GameState *s, const Game *g, i
                 tapped_basics++;
             }
     }
-    /* 601.2h: colored symbols from the pool, then basic lands. */
-    for (int c = 0; c < COLOR_COUNT; c++) {
-        int from_pool = pl->mana[c] < color[c] ? pl->mana[c] : color[c];
-        pl->mana[c] = (uint8_t)(pl->mana[c] - from_pool);
-        pl->land_tapped[c] = (uint8_t)(pl->land_tapped[c] + color[c] - from_pool);
-        tapped_basics += color[c] - from_pool;
+    /* 601.2h: colored symbols from the pool, then basic lands; in one word
+     * when every lane is below 128 (no lane then carries: the tapped plus
+     * the cost stay below 256). */
+    uint64_t pool = mana_pack(pl->mana), cost = mana_pack(color), tapped = mana_pack(pl->land_tapped);
+    if (!((pool | cost | tapped) & MANA_HIGH)) {
+        uint64_t from = lanes_min(pool, cost);
+        mana_unpack(pl->mana, pool - from);
+        mana_unpack(pl->land_tapped, tapped + (cost - from));
+        tapped_basics += mana_total(cost - from);
+    } else {
+        for (int c = 0; c < COLOR_COUNT; c++) {
+            int from_pool = pl->mana[c] < color[c] ? pl->mana[c] : color[c];
+            pl->mana[c] = (uint8_t)(pl->mana[c] - from_pool);
+            pl->land_tapped[c] = (uint8_t)(pl->land_tapped[c] + color[c] - from_pool);
+            tapped_basics += color[c] - from_pool;
+        }
     }
-    /* Generic: the pool, then basics of the color with most left. */
-    for (; generic > 0; generic--) {
-        int best = -1, most = 0;
-        for (int c = 0; c < COLOR_COUNT; c++) if (pl->mana[c]) { best = c; break; }
-        if (best >= 0) { pl->mana[best]--; continue; }
-        for (int c = 0; c < COLOR_COUNT; c++)
-            if (mana_untapped(pl, c) > most) { most = mana_untapped(pl, c); best = c; }
-        if (best < 0) break;                   /* defensive: plan said it suffices */
-        pl->land_tapped[best]++;
-        tapped_basics++;
+    /* Generic: the pool in color order, then basics of the color with most
+     * left (tap_generic; the pool, once empty, stays so). */
+    for (int c = 0; c < COLOR_COUNT && generic > 0; c++) {
+        int take = pl->mana[c] < generic ? pl->mana[c] : generic;
+        pl->mana[c] = (uint8_t)(pl->mana[c] - take);
+        generic -= take;
     }
+    tapped_basics += tap_generic(pl, generic);
     /* 106.12: each basic land tapped for mana is a land tapped for mana. */
     for (int k = 0; barbs && k < tapped_basics; k++) trigger_event(s, TR_TAP_LAND, NO_SLOT, 0, p, p, 0);
 }

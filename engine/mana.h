@@ -179,6 +179,14 @@ static inline void mana_empty(GameState *s)
  * for the cost itself; -1: none). */
 int mana_can_pay_cost(const GameState *s, int p, const uint8_t color[COLOR_COUNT], int generic, int keep);
 
+/* Whether permanent i may make mana as player p pays (untapped): with a
+ * {T} mana ability, or a land while p's lands make any color (Joiner
+ * Adept). Keeping another untapped changes no payment. */
+static inline int mana_unit_source(const GameState *s, int p, int i)
+{
+    return (s->px[i].abk & PK_MANA) || ((s->pl_rules[p] & PR_LANDS_ANY_COLOR) && (s->px[i].xflags & PX_LAND));
+}
+
 /* The mana the untapped permanents of a player with {T} mana abilities can
  * make, one unit a mana (a permanent making N mana is N units of its slot
  * in a row), lands first: listed once for several questions asked of one

@@ -670,10 +670,11 @@ static int apply(GameState *s, Game *g, int p, const Action *a, int free_mana)
     }
     /* The payer leaves the source untapped when it can (a land animating
      * itself keeps its own mana ability unused, to attack): the player's
-     * choice of mana abilities, 601.2g, 602.2b. */
+     * choice of mana abilities, 601.2g, 602.2b. A source that makes no
+     * mana (most) is kept without asking: the payment is the same. */
     if (!free_mana) {
         int generic = ab->cost.generic + a->x * ab->cost.x;
-        int keep = ab->cost.tap || mana_can_pay_cost(s, p, ab->cost.color, generic, i) ? i : -1;
+        int keep = ab->cost.tap || !mana_unit_source(s, p, i) || mana_can_pay_cost(s, p, ab->cost.color, generic, i) ? i : -1;
         mana_pay_cost(s, g, p, ab->cost.color, generic, keep);
     }
     if (ab->cost.discard_n) pay_discards(s, g, p, a);
