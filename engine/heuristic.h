@@ -37,6 +37,7 @@ typedef struct HeuristicParams {
  * runs out first it attacks with everything, and when the opponent's runs
  * out first it attacks only where nothing can block (policy_heuristic.c). */
 #define HEURISTIC_VERSION 2
+#define HEURISTIC_VERSION_MAX 3
 
 /* The default parameters, as an initializer (the heuristic's, and the
  * search policies' heuristic). */
@@ -53,6 +54,8 @@ extern const char *const heuristic_param_names[];
 
 /* Value of permanent i as a creature, in evaluation points (Forge-like). */
 int heuristic_creature_value(const GameState *s, int i);
+/* The same of creature card d as printed, cast with X = x. */
+int heuristic_card_value(const CardDef *d, int x);
 
 /* The heuristic in a game with rules text (policy_spells.c): the action to
  * take among legal[0 .. n-1] (land: the land drop it prefers, or -1), and

@@ -23,7 +23,7 @@ void heuristic_defaults(HeuristicParams *p) { *p = default_params; }
 int heuristic_set(HeuristicParams *p, const char *name, int v)
 {
     static const struct { int lo, hi; } range[] = {
-        { 0, 6 }, { 0, 20 }, { -500, 500 }, { 0, 1000 }, { 0, 7 }, { 0, 7 }, { 0, 1 }, { 0, 1 }, { 1, HEURISTIC_VERSION }
+        { 0, 6 }, { 0, 20 }, { -500, 500 }, { 0, 1000 }, { 0, 7 }, { 0, 7 }, { 0, 1 }, { 0, 1 }, { 1, HEURISTIC_VERSION_MAX }
     };
     int *field[] = { &p->aggression, &p->chump_life, &p->trade, &p->card_value,
                      &p->keep_min, &p->keep_max, &p->hold_back, &p->block_mode, &p->version };
@@ -81,6 +81,11 @@ static inline int body_value(int pw, int t, unsigned kw, int mana_value)
     int per_pw = lo.per_pw + hi.per_pw + 15 * trample, per_t = lo.per_t + hi.per_t;
     int fixed = lo.fixed + hi.fixed - 15 * trample;
     return 80 + mana_value + pw * (15 + per_pw) + t * (10 + per_t) + fixed;
+}
+
+int heuristic_card_value(const CardDef *d, int x)
+{
+    return body_value(d->power, d->toughness, d->keywords, d->mana_value + x);
 }
 
 int heuristic_creature_value(const GameState *s, int i)

@@ -16,6 +16,8 @@
 #include "policy_board.h"
 #include "effect.h"
 #include "damage.h"
+#include "policy_read.h"
+#include "policy_rules.h"
 
 /* Creatures player p took until end of turn in its first main phase
  * (Threaten, Act of Treason) attack before the effect ends: what they
@@ -426,43 +428,7 @@ static int upkeep_untap(const GameState *s, int p, const Action *legal, int n)
     return 0;
 }
 
-/* How an effect on its target treats the target's controller: -1 it
- * harms it (damage, destroy, exile, bounce, tap, -N/-N, "can't attack or
- * block", gaining control of it), 1 it helps it (+N/+N, keywords, regeneration, +1/+1 counters,
- * untap, prevention), 0 neither or both. Inline: read_action asks it
- * of each effect of each spell or ability a look reads. */
-static inline int sense(const Effect *e)
-{
-    switch (e->op) {
-    case OP_DAMAGE: case OP_DESTROY: case OP_EXILE: case OP_BOUNCE: case OP_TO_LIBRARY: case OP_TAP:
-    case OP_NO_UNTAP: case OP_CONTROL:          /* taking it from its controller */
-        return -1;
-    case OP_PUMP:
-        return e->p <= 0 && e->t <= 0 && (e->p || e->t) ? -1 : e->p >= 0 && e->t >= 0 && (e->p || e->t) ? 1 : 0;
-    case OP_COUNTERS: return e->arg2 == COUNTER_MINUS ? -1 : e->arg2 == COUNTER_PLUS ? 1 : 0;
-    case OP_RULE:
-        return e->arg2 == RULE_CANT_ATTACK || e->arg2 == RULE_CANT_BLOCK || e->arg2 == RULE_CANT_ATTACK_OR_BLOCK ? -1 : 0;
-    case OP_GRANT: case OP_REGENERATE: case OP_UNTAP: case OP_PREVENT_NEXT:
-    case OP_BECOME:                             /* a land made a creature (Awakener Druid) */
-        return 1;
-    default: return 0;
-    }
-}
-
-/* The ability action a casts or activates: a spell's (NULL for a
- * permanent spell), an activated ability's (inline: read for each
- * candidate of a look, read_action). */
-static inline __attribute__((always_inline)) const Ability *action_ability(const GameState *s, int p,
-                                                                          const Action *a)
-{
-    if (a->type == ACT_ACTIVATE) return &s->cards[s->perm[a->hand_idx].card].ab[a->ability];
-    if (a->type != ACT_CAST) return NULL;
-    const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
-    int k = spell_ability(d);
-    return k >= 0 && d->ab[k].kind == AB_SPELL ? &d->ab[k] : NULL;
-}
-
-/* Whether action a (its ability ab: action_ability's) casts a sorcery
+/* Whether action a (its ability ab: policy_action_ability's) casts a sorcery
  * whose effects all either last until end of turn on creatures (+N/+N,
  * keywords, rules: Overrun, Burst of Speed) or tap creatures, for this
  * turn or longer (Sleep): all it does is the combat it makes, which a fork
@@ -489,7 +455,7 @@ static int combat_sorcery(const GameState *s, int p, const Action *a, const Abil
  * opponent's hand to discard (Duress). The board value counts cards alone,
  * so such a spell, a card for a card, would never beat passing; players
  * cast it with mana to spare. ab is the ability an action casts or
- * activates (action_ability's). */
+ * activates (policy_action_ability's). */
 #define SELECTION_WORTH 1
 static int selection_worth(const Ability *ab)
 {
@@ -511,8 +477,8 @@ enum { TRY_NOT, TRY_YES, TRY_IDLE_TARGET };
 
 /* What a look reads of the spell or ability a candidate casts or
  * activates, the same for each target it is listed with (same_source):
- * the ability (action_ability's) and how its effects on its first target
- * act: `way` -1 or 1 when all of them act so (sense; its caster's own
+ * the ability (policy_action_ability's) and how its effects on its first target
+ * act: `way` -1 or 1 when all of them act so (policy_sense; its caster's own
  * part, such as life, aside), else 0; `on_target` how many they are,
  * `damage` the fixed damage among them (-1: none). */
 typedef struct Reading {
@@ -523,11 +489,11 @@ typedef struct Reading {
 /* read_action: a's Reading (inline, as same_as_earlier). */
 static inline __attribute__((always_inline)) Reading read_action(const GameState *s, int p, const Action *a)
 {
-    Reading r = { action_ability(s, p, a), 0, 0, -1 };
+    Reading r = { policy_action_ability(s, p, a), 0, 0, -1 };
     for (int j = 0; r.ab && j < r.ab->n_effects; j++) {
         const Effect *e = &r.ab->effect[j];
         if (e->who == SEL_YOU) continue;           /* the caster's own part (life, cards) */
-        int v = e->who == SEL_TARGET && e->arg == 0 ? sense(e) : 0;
+        int v = e->who == SEL_TARGET && e->arg == 0 ? policy_sense(e) : 0;
         if (!v || (r.way && v != r.way)) { r.way = 0; return r; }
         r.way = v;
         r.on_target++;
@@ -621,7 +587,7 @@ static int idle_look(const GameState *s, int version)
  * to come, on a creature out of combat); or an equip to the creature the
  * Equipment is on. Its try could only show the cost spent against
  * passing, valued likewise once those effects end (pass_value), so it is
- * not tried. ab is the ability it casts or activates (action_ability's). */
+ * not tried. ab is the ability it casts or activates (policy_action_ability's). */
 static int idle(const GameState *s, const Action *a, const Ability *ab, int look)
 {
     if (ab && ab->kind == AB_EQUIP)   /* to the creature it is on already (701.3b) */
@@ -653,7 +619,7 @@ static int untaps_lands(const Ability *ab)
 /* Whether action a casts a spell that only adds mana (Pyretic Ritual) or
  * activates a mana ability (Chromatic Star, Composite Golem), or since
  * version 2 an ability that untaps lands: its worth is what the mana
- * then casts. ab is the ability it casts or activates (action_ability's). */
+ * then casts. ab is the ability it casts or activates (policy_action_ability's). */
 static int mana_ability(const Action *a, const Ability *ab, int version)
 {
     if (!ab || a->type == ACT_ACTIVATE) return ab && (ab->kind == AB_MANA || (version >= 2 && untaps_lands(ab)));
@@ -665,7 +631,7 @@ static int mana_ability(const Action *a, const Ability *ab, int version)
 /* mana_ability's for the ability action a casts or activates. */
 static int mana_action(const GameState *s, int p, const Action *a, int version)
 {
-    return mana_ability(a, action_ability(s, p, a), version);
+    return mana_ability(a, policy_action_ability(s, p, a), version);
 }
 
 /* The best board p reaches from fork f with one more action (not another
@@ -755,7 +721,7 @@ static inline __attribute__((always_inline)) int known_value(const GameState *s,
  * mana ability, an equip or a loyalty ability), and its worth is not this
  * turn's alone: it does not only make mana (a ritual's worth is what its
  * mana casts now: mana_ability) nor make a land a creature (to attack:
- * becomes). ab is the ability it casts or activates (action_ability's). */
+ * becomes). ab is the ability it casts or activates (policy_action_ability's). */
 static int instant_speed(const GameState *s, int p, const Action *a, const Ability *ab)
 {
     if (a->type == ACT_CAST)
@@ -849,7 +815,7 @@ static int worth_after_stack(const GameState *s, const Game *g, int p, const Act
  * opponent's, in answer to its permanent spells that target nothing when
  * it is worth more once they resolve (a lord entering is a better target
  * than the creature its anthem would save). ab is the ability b casts or
- * activates (action_ability's). */
+ * activates (policy_action_ability's). */
 static int waits(const GameState *s, const Game *g, int p, const Action *b, const Ability *ab, int v, int version)
 {
     if (v >= 100000 || !instant_speed(s, p, b, ab)) return 0;
@@ -875,7 +841,7 @@ static int sorcery_speed_best(const GameState *s, int p, const Action *legal, co
     *v = 0;
     for (int j = first; j < r->n; j++) {
         const Action *a = &legal[r->k[j]];
-        if ((!sorc || r->v[j] > *v) && !instant_speed(s, p, a, action_ability(s, p, a))) {
+        if ((!sorc || r->v[j] > *v) && !instant_speed(s, p, a, policy_action_ability(s, p, a))) {
             *v = r->v[j];
             sorc = r->k[j];
         }
@@ -891,6 +857,10 @@ static __attribute__((noinline)) int spells_look(const GameState *s, const Game 
     int untap = upkeep_untap(s, p, legal, n);
     if (untap) return untap;
     if (!heuristic_spells_looks(s, p, version)) return 0;
+    if (version >= 3 && !rank) {                 /* the rules first (policy_rules.h) */
+        int k = rules_play(s, p, legal, n);
+        if (k != RULES_LOOK) return k;
+    }
     /* Passing is valued once a candidate is (when every one is passed by,
      * passing is the choice without it). */
     int best = 0, best_v = 0, valued = 0, idles = -1, quiet = -1, now = 0, extra_now = 0;
@@ -994,7 +964,7 @@ static int spells_try(const GameState *s, const Game *g, int p, const Action *a,
     state_fork(&f, s);
     playout(&f, g, p, a, version);
     if (!mana_action(s, p, a, version)) return value(&f, p, version);
-    return best_follow_up(&f, g, p, version, a->type == ACT_ACTIVATE && action_ability(s, p, a)->kind != AB_MANA);
+    return best_follow_up(&f, g, p, version, a->type == ACT_ACTIVATE && policy_action_ability(s, p, a)->kind != AB_MANA);
 }
 
 int heuristic_spells_try(const GameState *s, const Game *g, int p, const Action *a)
@@ -1070,7 +1040,7 @@ int heuristic_spells_ranked(const GameState *s, const Game *g, int p, const Acti
 }
 
 /* Whether card `card`'s triggered abilities with targets only help what
- * they target (sense: a pump, Awakener Druid's Forest made a creature). */
+ * they target (policy_sense: a pump, Awakener Druid's Forest made a creature). */
 static int trigger_helps(const GameState *s, uint16_t card)
 {
     const CardDef *d = &s->cards[card];
@@ -1080,7 +1050,7 @@ static int trigger_helps(const GameState *s, uint16_t card)
         if (a->kind != AB_TRIGGERED || !a->n_targets) continue;
         for (int j = 0; j < a->n_effects; j++) {
             if (a->effect[j].who != SEL_TARGET) continue;
-            int v = sense(&a->effect[j]);
+            int v = policy_sense(&a->effect[j]);
             if (v <= 0 || (way && v != way)) return 0;
             way = v;
         }
@@ -1231,7 +1201,7 @@ int heuristic_choose_version(const GameState *s, const Game *g, int p, const Cho
         for (int k = 0; k < d->n_abilities; k++)
             for (int j = 0; d->ab[k].kind == AB_STATIC && j < d->ab[k].n_effects; j++) {
                 const Effect *e = &d->ab[k].effect[j];
-                if (e->who == SEL_ATTACHED && (sense(e) < 0 || e->op == OP_CONTROL ||
+                if (e->who == SEL_ATTACHED && (policy_sense(e) < 0 || e->op == OP_CONTROL ||
                                               (e->op == OP_RULE && e->arg2 == RULE_NO_ACTIVATE)))
                     harm = 1;
             }

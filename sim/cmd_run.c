@@ -37,6 +37,8 @@ static const char run_usage[] =
     "                    %s\n"
     "                    (heuristic:version=1 plays spells as the heuristic\n"
     "                    did before version 2, the default: a baseline;\n"
+    "                    heuristic:version=3 chooses the spells it can read\n"
+    "                    by rules, without a fork: faster;\n"
     "                    lookahead plays out candidates x rollouts games per\n"
     "                    decision, mcts `playouts` over `trees` deals (or for\n"
     "                    `ms` milliseconds), each `horizon` turns long (4;\n"

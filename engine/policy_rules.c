@@ -1,0 +1,542 @@
+/* policy_rules.c: version 3 of the heuristic chooses its spells and
+ * abilities by rules (policy_rules.h), as Forge's AI does: removal on the
+ * creature worth most to the opponent (heuristic_creature_value, the
+ * value its combat uses), at the moment it matters (an attacker before
+ * blocks, a blocker that would kill an attacker, what the opponent
+ * enchants or equips, the best creature at the opponent's end step);
+ * damage to the opponent when it is lethal or the race is close; combat
+ * tricks after blocks when they save a creature or kill one; permanents
+ * at sorcery speed, the most mana first; Auras that hinder on the
+ * opponent's best creature, those that help and Equipment on one's own.
+ * A candidate it does not read leaves the whole choice to the look. */
+#include "policy_rules.h"
+#include "policy_read.h"
+#include "heuristic.h"
+#include "combat.h"
+#include "mana.h"
+#include "damage.h"
+#include "effect.h"
+
+/* What a candidate is, for the rules. */
+enum {
+    RC_SKIP,        /* nothing the rules would take: it harms its own side or helps the other's, or
+                       its damage cannot kill */
+    RC_PERM,        /* a permanent spell that targets nothing */
+    RC_AURA_HELP,   /* an Aura whose effects help the creature it enchants, on one's own */
+    RC_AURA_HARM,   /* one whose effects hinder it, on the opponent's */
+    RC_EQUIP,       /* an equip of an Equipment attached to nothing */
+    RC_KILL,        /* removes the opponent's creature it targets (dies, exiled, returned, put on
+                       the library) */
+    RC_FACE,        /* damage to the opponent (or life lost) */
+    RC_TRICK,       /* +N/+N or keywords until end of turn on one's own creature */
+    RC_OTHER        /* anything else: the look chooses */
+};
+
+/* A candidate's reading: its kind, the permanent it acts on (the target,
+ * or the source of a pump on itself), the damage of RC_FACE, the pump of
+ * RC_TRICK, and the mana it spends (RC_PERM: the most first). */
+typedef struct Cand {
+    int kind, on, damage, dp, dt, mana;
+    const CardDef *card;   /* RC_PERM: the card cast */
+} Cand;
+
+/* The flags an effect the rules read may carry: none that makes it
+ * conditional or optional. */
+#define RULES_FLAGS (EF_NO_REGEN | EF_NO_PREVENT | EF_DAMAGED_NO_REGEN)
+
+/* An amount the rules read: fixed, or X times. -1 for any other. */
+static int amount(const Qty *q, int x)
+{
+    return q->kind == QTY_CONST ? q->n : q->kind == QTY_X ? q->n * x : -1;
+}
+
+/* Whether an activated ability costs more than mana and tapping (a
+ * sacrifice, a discard, life, counters, an exile): the look weighs those. */
+static int dear_cost(const Cost *c)
+{
+    return c->sac_self || c->sac_n || c->discard_n || c->life || c->remove_counters || c->exile_self ||
+           c->exile_gy || c->untap || c->loyalty;
+}
+
+/* Whether the removal summed in the reading (destroy, removed, damage,
+ * toughness lost) leaves creature i dead or gone. */
+static int kills(const GameState *s, int i, int destroy, int removed, int damage, int shrink)
+{
+    if (removed) return 1;
+    const Permanent *q = &s->perm[i];
+    int left = q->toughness - shrink;
+    if (left <= 0) return 1;                                 /* 704.5f: not destruction */
+    if (q->kw & KW_INDESTRUCTIBLE) return 0;
+    int regen = s->px[i].regen && !(s->px[i].xflags & PX_NO_REGEN);
+    if (destroy) return !regen || destroy > 1;               /* 2: "can't be regenerated" */
+    int dealt = damage - q->prevent;
+    return dealt > 0 && q->damage + dealt >= left && (!regen || destroy > 1);
+}
+
+/* What the effects of a spell or ability do to its one target (or, with
+ * none, to its source: a pump on itself, firebreathing), the same for
+ * each target it is listed with: read once per source (rules_play).
+ * `ok` 0 when the rules do not read them (the look does); `way` -1 they
+ * harm, 1 they help; what they add up to. */
+typedef struct Sum {
+    int ok, way, destroy, removed, damage, shrink, life, dp, dt;
+} Sum;
+
+static Sum summarize(const Ability *ab, int x, int on_target)
+{
+    Sum m = { 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+    int harms_only = 1;
+    for (int j = 0; j < ab->n_effects; j++) {
+        const Effect *e = &ab->effect[j];
+        if (e->flags & ~(uint32_t)RULES_FLAGS) return m;
+        if (e->who == SEL_YOU) {                             /* its caster's own part */
+            if ((e->op != OP_GAIN_LIFE && e->op != OP_DRAW) || amount(&e->n, x) < 0) return m;
+            continue;
+        }
+        int mine = on_target ? e->who == SEL_TARGET && e->arg == 0 : e->who == SEL_SELF;
+        int v = mine ? (e->op == OP_LOSE_LIFE ? -1 : policy_sense(e)) : 0;
+        if (!v || (m.way && v != m.way)) return m;
+        m.way = v;
+        int n = amount(&e->n, x);
+        switch (e->op) {
+        case OP_DAMAGE: if (n < 0) return m; m.damage += n; break;
+        case OP_LOSE_LIFE: if (n < 0) return m; m.life += n; break;
+        case OP_DESTROY: m.destroy = e->flags & EF_NO_REGEN ? 2 : 1; break;
+        case OP_EXILE: case OP_BOUNCE: case OP_TO_LIBRARY: m.removed = 1; break;
+        case OP_PUMP:
+            if (e->n.kind != QTY_CONST || e->n.n != 1) return m;
+            if (v < 0) m.shrink -= e->t;
+            else { m.dp += e->p; m.dt += e->t; }
+            break;
+        case OP_COUNTERS:
+            if (n < 0) return m;
+            if (v < 0) m.shrink += n;
+            else { m.dp += n; m.dt += n; }
+            break;
+        case OP_GRANT: break;
+        default:
+            if (v > 0) return m;                             /* regeneration, prevention: the look weighs them */
+            harms_only = 0;                                  /* a tap, "can't block": likewise */
+        }
+        if (v > 0 && e->dur != DUR_EOT) return m;            /* a lasting gift: likewise */
+    }
+    m.ok = m.way && harms_only;
+    return m;
+}
+
+/* Candidate a's reading from its source's summary m (its one target, or
+ * with none its source src). */
+static void read_target(const GameState *s, int p, const Action *a, const Sum *m, int src, Cand *c)
+{
+    c->kind = RC_OTHER;
+    if (!m->ok) return;
+    if (a->n_targets && a->tk[0] == TK_PLAYER) {
+        if (m->way > 0 || m->destroy || m->removed || m->shrink) return;
+        c->kind = a->tv[0] == p ? RC_SKIP : RC_FACE;
+        c->damage = m->damage + m->life;
+        return;
+    }
+    int i = a->n_targets ? a->tv[0] : src;
+    c->on = i;
+    if (m->life || perm_is_planeswalker(s, i)) return;
+    if ((m->way < 0) != (perm_controller(s, i) != p)) { c->kind = RC_SKIP; return; }
+    if (!perm_is_creature(s, i)) {                           /* an artifact, an enchantment */
+        if ((m->destroy || m->removed) && !m->damage && !m->shrink && !m->dp && !m->dt)
+            c->kind = m->removed || !perm_has(s, i, KW_INDESTRUCTIBLE) ? RC_KILL : RC_SKIP;
+        return;
+    }
+    if (m->way > 0) { c->kind = RC_TRICK; c->dp = m->dp; c->dt = m->dt; return; }
+    if (m->damage && damage_doublers(s)) return;             /* Furnace of Rath: the look counts it */
+    c->kind = kills(s, i, m->destroy, m->removed, m->damage, m->shrink) ? RC_KILL : RC_SKIP;
+}
+
+/* An Aura's effects on the creature it enchants (its static abilities'):
+ * 1 they all help, -1 they all hinder, 0 neither or another ability. */
+static int aura_way(const CardDef *d)
+{
+    int way = 0;
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *ab = &d->ab[k];
+        if (ab->kind == AB_ENCHANT) continue;
+        if (ab->kind != AB_STATIC || ab->cond) return 0;
+        for (int j = 0; j < ab->n_effects; j++) {
+            const Effect *e = &ab->effect[j];
+            int v = e->who == SEL_ATTACHED ? policy_sense(e) : 0;
+            if (!v || (way && v != way)) return 0;
+            way = v;
+        }
+    }
+    return way;
+}
+
+/* The ability candidate a casts or activates for the rules to read
+ * (summarize), NULL for none: a permanent spell, an equip, a mana or
+ * loyalty ability, a cost beyond mana and tapping. */
+static const Ability *effects_read(const GameState *s, int p, const Action *a)
+{
+    const Ability *ab = policy_action_ability(s, p, a);
+    if (!ab || (ab->kind != AB_SPELL && ab->kind != AB_ACTIVATED) || dear_cost(&ab->cost)) return NULL;
+    return ab;
+}
+
+/* Candidate a's reading; m its source's summary when effects_read reads
+ * an ability (else unread). */
+static Cand read_cand(const GameState *s, int p, const Action *a, const Sum *m)
+{
+    Cand c = { RC_OTHER, -1, 0, 0, 0, 0, NULL };
+    int one = a->n_targets == 1 && (a->tk[0] == TK_PERM || a->tk[0] == TK_PLAYER);
+    if (a->type == ACT_ACTIVATE) {
+        const Ability *ab = &s->cards[s->perm[a->hand_idx].card].ab[a->ability];
+        if (ab->kind == AB_EQUIP) {
+            c.kind = s->px[a->hand_idx].attached == NO_SLOT ? RC_EQUIP : RC_SKIP;
+            c.on = a->tv[0];
+        } else if (m && (one || !a->n_targets)) {
+            read_target(s, p, a, m, a->hand_idx, &c);
+        }
+        return c;
+    }
+    if (a->type != ACT_CAST) return c;
+    if (m) {
+        if (one) read_target(s, p, a, m, -1, &c);
+        return c;
+    }
+    const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
+    if (d->types & (TYPE_INSTANT | TYPE_SORCERY)) return c;
+    int k = spell_ability(d);
+    if (k < 0 && !a->n_targets) {
+        c.kind = RC_PERM;
+        c.mana = a->x;
+        c.card = d;
+        return c;
+    }
+    if (k < 0 || d->ab[k].kind != AB_ENCHANT || a->n_targets != 1 || a->tk[0] != TK_PERM ||
+        !perm_is_creature(s, a->tv[0]))
+        return c;
+    int way = aura_way(d), theirs = perm_controller(s, a->tv[0]) != p;
+    c.on = a->tv[0];
+    if (way) c.kind = (way < 0) != theirs ? RC_SKIP : way > 0 ? RC_AURA_HELP : RC_AURA_HARM;
+    return c;
+}
+
+/* The candidate of kind `kind` whose score is highest (the first of
+ * equals), 0 for none. */
+typedef int (*Score)(const GameState *s, int p, const Cand *c);
+static inline int best_of(const GameState *s, int p, const Cand *c, int n, int kind, Score score)
+{
+    int best = 0, best_v = 0;
+    if (!(c[0].kind >> kind & 1)) return 0;                 /* none of that kind (rules_play's mask) */
+    for (int k = 1; k < n; k++) {
+        if (c[k].kind != kind) continue;
+        int v = score(s, p, &c[k]);
+        if (v > 0 && (!best || v > best_v)) { best = k; best_v = v; }
+    }
+    return best;
+}
+
+/* What a static ability that pumps the creatures of its controller (an
+ * anthem, a lord: Honor of the Pure) adds to p's creatures now, valued
+ * as their bodies are (15 a point of power, 10 of toughness). */
+static int anthem_worth(const GameState *s, int p, const CardDef *d)
+{
+    int sum = 0;
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *ab = &d->ab[k];
+        if (ab->kind != AB_STATIC || ab->cond) continue;
+        for (int j = 0; j < ab->n_effects; j++) {
+            const Effect *e = &ab->effect[j];
+            if (e->op != OP_PUMP || e->who != SEL_ALL || e->sel.ctl != CTL_YOU || e->n.kind != QTY_CONST) continue;
+            for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+                int i = permiter_next(&it);
+                if (perm_is_creature(s, i) && filter_perm(s, &e->sel, i, p, -1)) sum += e->n.n * (15 * e->p + 10 * e->t);
+            }
+        }
+    }
+    return sum;
+}
+
+/* A permanent spell: a creature by its body (heuristic_card_value) and
+ * what its statics add to p's other creatures, an anthem by what it adds
+ * to them; the others (Equipment, what else) after, by their mana. */
+static int score_creature(const GameState *s, int p, const Cand *c)
+{
+    const CardDef *d = c->card;
+    int adds = anthem_worth(s, p, d);
+    return d->types & TYPE_CREATURE ? heuristic_card_value(d, c->mana) + adds : adds;
+}
+
+static int score_mana(const GameState *s, int p, const Cand *c)
+{
+    (void)s; (void)p;
+    return c->card->types & TYPE_CREATURE ? 0 : c->card->mana_value + c->mana + 1;
+}
+
+/* What permanent i is worth to its controller's opponent p's side
+ * gone: a creature's value (next to nothing for one that can neither
+ * attack nor block: Pacifism's); another permanent's mana value, and what
+ * it hinders of p's (an Aura on p's creature: that creature's value). */
+static int perm_worth(const GameState *s, int p, int i)
+{
+    enum { IDLE = PF_NO_ATTACK | PF_NO_BLOCK };
+    if (perm_is_creature(s, i)) return (s->perm[i].flags & IDLE) == IDLE ? 1 : heuristic_creature_value(s, i);
+    int on = s->px[i].attached;
+    int hinders = on != NO_SLOT && perm_controller(s, on) == p && perm_is_creature(s, on);
+    return 30 * perm_def(s, i)->mana_value + (hinders ? heuristic_creature_value(s, on) : 0) + 1;
+}
+
+static int score_value(const GameState *s, int p, const Cand *c) { return perm_worth(s, p, c->on); }
+
+/* One's own creature to enchant or equip: in the first main phase one
+ * that can attack this turn first. */
+static int score_own(const GameState *s, int p, const Cand *c)
+{
+    int attacks = s->step == STEP_MAIN1 && s->active == p && combat_may_attack(s, c->on);
+    return heuristic_creature_value(s, c->on) + 10000 * attacks;
+}
+
+/* An Aura that hinders: not on a creature that has its rules already. */
+static int score_harm(const GameState *s, int p, const Cand *c)
+{
+    (void)p;
+    const Permanent *q = &s->perm[c->on];
+    return (q->flags & (PF_NO_ATTACK | PF_NO_BLOCK)) == (PF_NO_ATTACK | PF_NO_BLOCK) ? 0
+                                                                                    : heuristic_creature_value(s, c->on);
+}
+
+/* Removal in the first main phase of one's own turn, with a creature that
+ * could attack: a creature that could block it (untapped, able to block). */
+static int score_blocker(const GameState *s, int p, const Cand *c)
+{
+    const Permanent *q = &s->perm[c->on];
+    return !perm_is_creature(s, c->on) || (q->flags & (PF_TAPPED | PF_NO_BLOCK)) ? 0 : score_value(s, p, c);
+}
+
+/* The power of p's attackers no creature blocks (after blockers). */
+static int unblocked_power(const GameState *s, int p)
+{
+    int sum = 0;
+    for (PermIter it = permset_iter(s->combat.attackers & s->perm_ctl[p]); permiter_more(&it);) {
+        int a = permiter_next(&it);
+        if (!(s->perm[a].flags & PF_BLOCKED) && s->perm[a].target == TARGET_PLAYER) sum += perm_power(s, a);
+    }
+    return sum;
+}
+
+/* Damage to the opponent that wins: the single candidate that deals at
+ * least `life`, else the largest when the spells' damage together does
+ * and p has the mana to cast them all (each card once). 0 for none. */
+static int lethal(const GameState *s, int p, const Action *legal, const Cand *c, int n, int life)
+{
+    int best = 0, sum = 0, mana = 0;
+    uint64_t seen[4] = { 0, 0, 0, 0 };
+    for (int k = 1; k < n; k++) {
+        if (c[k].kind != RC_FACE) continue;
+        if (!best || c[k].damage > c[best].damage) best = k;
+        if (legal[k].type != ACT_CAST || bits256_has(seen, legal[k].hand_idx)) continue;
+        bits256_set(seen, legal[k].hand_idx);
+        sum += c[k].damage;
+        mana += s->cards[OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])].mana_value;
+    }
+    if (best && c[best].damage >= life) return best;
+    return best && life > 0 && sum >= life && mana <= mana_total_now(s, p, 0) ? best : 0;
+}
+
+/* Whether creature x, of toughness t, dies to `dmg` damage from
+ * creature y (its deathtouch counts). */
+static int dies_to(const GameState *s, int x, int t, int dmg, int y)
+{
+    const Permanent *q = &s->perm[x];
+    if (dmg <= 0 || (q->kw & KW_INDESTRUCTIBLE)) return 0;
+    return q->damage + dmg >= t || perm_has(s, y, KW_DEATHTOUCH);
+}
+
+/* A fight of one attacker or blocker x, pumped by +dp/+dt, against one
+ * creature y: bit 0 x dies, bit 1 y dies (first strike on one side alone
+ * spares it from the other's damage when it kills first). */
+static int fight(const GameState *s, int x, int dp, int dt, int y)
+{
+    enum { FIRST = KW_FIRST_STRIKE | KW_DOUBLE_STRIKE };
+    int fx = perm_has(s, x, FIRST), fy = perm_has(s, y, FIRST);
+    int y_dies = dies_to(s, y, perm_toughness(s, y), perm_power(s, x) + dp, x);
+    int x_dies = dies_to(s, x, perm_toughness(s, x) + dt, perm_power(s, y), y);
+    if (fx && !fy && y_dies) x_dies = 0;
+    if (fy && !fx && x_dies) y_dies = 0;
+    return x_dies | y_dies << 1;
+}
+
+/* The one creature x fights in this combat (its one blocker, or the one
+ * attacker it blocks), or -1. */
+static int opponent_in_fight(const GameState *s, int x)
+{
+    uint8_t o[PERM_MAX];
+    int n = permset_has(s->combat.attackers, x) ? combat_blockers_of(s, x, o) : combat_attackers_of(s, x, o);
+    return n == 1 ? o[0] : -1;
+}
+
+/* A trick after blockers: on one's own creature in a fight it loses or
+ * does not win, one that it then survives or wins; on an unblocked
+ * attacker, an ability's pump (mana spent for damage). */
+static int score_trick(const GameState *s, int p, const Cand *c)
+{
+    (void)p;
+    int x = c->on;
+    if (!permset_has(s->combat.attackers | s->combat.blockers, x)) return 0;
+    int y = opponent_in_fight(s, x);
+    if (y < 0) return 0;
+    int before = fight(s, x, 0, 0, y), after = fight(s, x, c->dp, c->dt, y);
+    int saved = (before & 1) && !(after & 1), kills_y = !(before & 2) && (after & 2) && !(after & 1);
+    return saved || kills_y ? heuristic_creature_value(s, x) + (kills_y ? heuristic_creature_value(s, y) : 0) : 0;
+}
+
+/* Pumping an unblocked attacker with an ability (firebreathing): damage
+ * for mana that would empty. */
+static int score_pump_unblocked(const GameState *s, int p, const Cand *c)
+{
+    (void)p;
+    int x = c->on;
+    return permset_has(s->combat.attackers, x) && !(s->perm[x].flags & PF_BLOCKED) && c->dp > 0 ? c->dp : 0;
+}
+
+/* After blockers, removal on an opposing creature in a fight that kills
+ * one's own creature: it is saved. */
+static int score_rescue(const GameState *s, int p, const Cand *c)
+{
+    (void)p;
+    int y = c->on;
+    if (!permset_has(s->combat.attackers | s->combat.blockers, y)) return 0;
+    int x = opponent_in_fight(s, y);
+    return x >= 0 && (fight(s, x, 0, 0, y) & 1) ? heuristic_creature_value(s, x) + heuristic_creature_value(s, y) : 0;
+}
+
+/* An attacker (before blocks, or unblocked after). */
+static int score_attacker(const GameState *s, int p, const Cand *c)
+{
+    (void)p;
+    int y = c->on;
+    if (!permset_has(s->combat.attackers, y)) return 0;
+    if (s->step == STEP_DECLARE_BLOCKERS && (s->perm[y].flags & PF_BLOCKED)) return 0;
+    return heuristic_creature_value(s, y);
+}
+
+/* The rules at the opponent's item on top of the stack: an answer to
+ * removal or damage on one's own creature with a trick that saves it, or
+ * to an Aura, a pump or an equip on the opponent's creature with removal
+ * that kills it first. 0 to pass. */
+static int answer(const GameState *s, int p, const Cand *c, int n)
+{
+    const StackItem *it = &s->stack[s->stack_n - 1];
+    if (it->n_targets != 1 || it->t[0].kind != TK_PERM || it->kind == SI_TRIGGER) return 0;
+    int i = it->t[0].v;
+    const CardDef *d = &s->cards[it->card];
+    const Ability *ab = it->ability != 0xFF ? &d->ab[it->ability] : NULL;
+    if (!ab) return 0;
+    if (perm_controller(s, i) == p) {
+        int dmg = 0;
+        for (int j = 0; j < ab->n_effects; j++) {
+            const Effect *e = &ab->effect[j];
+            if (e->who != SEL_TARGET) continue;
+            if (e->op != OP_DAMAGE || e->n.kind != QTY_CONST) return 0;
+            dmg += e->n.n;
+        }
+        const Permanent *q = &s->perm[i];
+        for (int k = 1; k < n; k++)
+            if (c[k].kind == RC_TRICK && c[k].on == i && q->damage + dmg >= q->toughness &&
+                q->damage + dmg < q->toughness + c[k].dt)
+                return k;
+        return 0;
+    }
+    int helps = ab->kind == AB_ENCHANT ? aura_way(d) > 0 : ab->kind == AB_EQUIP;
+    for (int j = 0; !helps && j < ab->n_effects && (ab->kind == AB_SPELL || ab->kind == AB_ACTIVATED); j++)
+        helps = ab->effect[j].who == SEL_TARGET && policy_sense(&ab->effect[j]) > 0;
+    if (!helps) return 0;
+    for (int k = 1; k < n; k++) if (c[k].kind == RC_KILL && c[k].on == i) return k;
+    return 0;
+}
+
+/* The sum of the power of p's creatures (what they could deal next
+ * turn). */
+static int power_on_board(const GameState *s, int p)
+{
+    int sum = 0;
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (perm_is_creature(s, i) && perm_power(s, i) > 0) sum += perm_power(s, i);
+    }
+    return sum;
+}
+
+/* Damage to the opponent at its end step: from an ability (it comes back
+ * next turn), or when the opponent's life is within reach of it and p's
+ * creatures next turn. */
+static int end_step_face(const GameState *s, int p, const Action *legal, const Cand *c, int n)
+{
+    int best = 0;
+    for (int k = 1; k < n; k++) {
+        if (c[k].kind != RC_FACE) continue;
+        if (legal[k].type == ACT_ACTIVATE) return k;
+        if (!best || c[k].damage > c[best].damage) best = k;
+    }
+    return best && s->pl[1 - p].life <= c[best].damage + power_on_board(s, p) ? best : 0;
+}
+
+#define RULES_MAX 64   /* candidates read; a longer list goes to the look */
+
+int rules_play(const GameState *s, int p, const Action *legal, int n)
+{
+    if (n > RULES_MAX) return RULES_LOOK;
+    Cand c[RULES_MAX];   /* c[0].kind: the kinds among the candidates, a bit each (passing has none) */
+    c[0].kind = 0;
+    Sum m;
+    const Ability *read = NULL;   /* the ability m summarizes (the same source's candidates follow each other) */
+    int read_x = 0, read_one = 0;
+    for (int k = 1; k < n; k++) {
+        const Action *a = &legal[k];
+        const Ability *ab = a->type == ACT_LAND ? NULL : effects_read(s, p, a);
+        int one = a->n_targets != 0;
+        if (ab && (ab != read || a->x != read_x || one != read_one)) {
+            m = summarize(ab, a->x, one);
+            read = ab;
+            read_x = a->x;
+            read_one = one;
+        }
+        c[k] = read_cand(s, p, a, ab ? &m : NULL);
+        if (c[k].kind == RC_OTHER) return RULES_LOOK;
+        c[0].kind |= 1 << c[k].kind;
+    }
+    int life = s->pl[1 - p].life, k;
+    int own = s->active == p, blocks = s->step == STEP_DECLARE_BLOCKERS;
+    if (own && blocks) life -= unblocked_power(s, p);
+    if ((c[0].kind >> RC_FACE & 1) && (k = lethal(s, p, legal, c, n, life))) return k;
+    if (s->stack_n) return answer(s, p, c, n);
+    switch (s->step) {
+    case STEP_MAIN1: case STEP_MAIN2:
+        for (int j = 1; (c[0].kind >> RC_KILL & 1) && j < n; j++)   /* a sorcery's removal */
+            if (c[j].kind == RC_KILL && legal[j].type == ACT_CAST &&
+                (s->cards[OBJ_CARD(s, p, s->pl[p].hand[legal[j].hand_idx])].types & TYPE_SORCERY))
+                return best_of(s, p, c, n, RC_KILL, score_value);
+        if (s->step == STEP_MAIN1 && (c[0].kind >> RC_KILL & 1)) {
+            int attacker = 0;
+            for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it) && !attacker;)
+                attacker = combat_may_attack(s, permiter_next(&it));
+            if (attacker && (k = best_of(s, p, c, n, RC_KILL, score_blocker))) return k;
+        }
+        if ((k = best_of(s, p, c, n, RC_PERM, score_creature))) return k;
+        if ((k = best_of(s, p, c, n, RC_AURA_HARM, score_harm))) return k;
+        if ((k = best_of(s, p, c, n, RC_PERM, score_mana))) return k;
+        if ((k = best_of(s, p, c, n, RC_AURA_HELP, score_own))) return k;
+        return best_of(s, p, c, n, RC_EQUIP, score_own);
+    case STEP_DECLARE_ATTACKERS:
+        return own ? 0 : best_of(s, p, c, n, RC_KILL, score_attacker);
+    case STEP_DECLARE_BLOCKERS:
+        if ((k = best_of(s, p, c, n, RC_KILL, score_rescue))) return k;
+        if ((k = best_of(s, p, c, n, RC_TRICK, score_trick))) return k;
+        if (!own) return best_of(s, p, c, n, RC_KILL, score_attacker);
+        for (int j = 1; j < n; j++)
+            if (c[j].kind == RC_TRICK && legal[j].type == ACT_ACTIVATE && score_pump_unblocked(s, p, &c[j])) return j;
+        return 0;
+    case STEP_END:
+        if ((k = best_of(s, p, c, n, RC_KILL, score_value))) return k;
+        return end_step_face(s, p, legal, c, n);
+    default:
+        return RULES_LOOK;
+    }
+}
