@@ -221,7 +221,7 @@ static Cand read_cand(const GameState *s, int p, const Action *a, const Sum *m)
 /* The candidate of kind `kind` whose score is highest (the first of
  * equals), 0 for none. */
 typedef int (*Score)(const GameState *s, int p, const Cand *c);
-static inline int best_of(const GameState *s, int p, const Cand *c, int n, int kind, Score score)
+static inline __attribute__((always_inline)) int best_of(const GameState *s, int p, const Cand *c, int n, int kind, Score score)
 {
     int best = 0, best_v = 0;
     if (!(c[0].kind >> kind & 1)) return 0;                 /* none of that kind (rules_play's mask) */
@@ -486,17 +486,14 @@ int rules_play(const GameState *s, int p, const Action *legal, int n)
     Cand c[RULES_MAX];   /* c[0].kind: the kinds among the candidates, a bit each (passing has none) */
     c[0].kind = 0;
     Sum m;
-    const Ability *read = NULL;   /* the ability m summarizes (the same source's candidates follow each other) */
-    int read_x = 0, read_one = 0;
+    const Ability *ab = NULL;     /* the ability m summarizes: the same source's candidates follow each
+                                     other, with the same X and number of targets */
     for (int k = 1; k < n; k++) {
-        const Action *a = &legal[k];
-        const Ability *ab = a->type == ACT_LAND ? NULL : effects_read(s, p, a);
-        int one = a->n_targets != 0;
-        if (ab && (ab != read || a->x != read_x || one != read_one)) {
-            m = summarize(ab, a->x, one);
-            read = ab;
-            read_x = a->x;
-            read_one = one;
+        const Action *a = &legal[k], *b = &legal[k - 1];
+        if (k == 1 || a->type != b->type || a->hand_idx != b->hand_idx || a->ability != b->ability ||
+            a->x != b->x || !a->n_targets != !b->n_targets) {
+            ab = a->type == ACT_LAND ? NULL : effects_read(s, p, a);
+            if (ab) m = summarize(ab, a->x, a->n_targets != 0);
         }
         c[k] = read_cand(s, p, a, ab ? &m : NULL);
         if (c[k].kind == RC_OTHER) return RULES_LOOK;
@@ -506,6 +503,9 @@ int rules_play(const GameState *s, int p, const Action *legal, int n)
     int own = s->active == p, blocks = s->step == STEP_DECLARE_BLOCKERS;
     if (own && blocks) life -= unblocked_power(s, p);
     if ((c[0].kind >> RC_FACE & 1) && (k = lethal(s, p, legal, c, n, life))) return k;
+    if (own && blocks && life > 0 && (c[0].kind >> RC_TRICK & 1))   /* a pump the unblocked damage makes lethal */
+        for (int j = 1; j < n; j++)
+            if (c[j].kind == RC_TRICK && score_pump_unblocked(s, p, &c[j]) >= life) return j;
     if (s->stack_n) return answer(s, p, c, n);
     switch (s->step) {
     case STEP_MAIN1: case STEP_MAIN2:
@@ -519,9 +519,12 @@ int rules_play(const GameState *s, int p, const Action *legal, int n)
                 attacker = combat_may_attack(s, permiter_next(&it));
             if (attacker && (k = best_of(s, p, c, n, RC_KILL, score_blocker))) return k;
         }
-        if ((k = best_of(s, p, c, n, RC_PERM, score_creature))) return k;
-        if ((k = best_of(s, p, c, n, RC_AURA_HARM, score_harm))) return k;
-        if ((k = best_of(s, p, c, n, RC_PERM, score_mana))) return k;
+        /* A creature (or an anthem) against an Aura that hinders the
+         * opponent's: the one worth more. */
+        k = best_of(s, p, c, n, RC_PERM, score_creature);
+        int h = best_of(s, p, c, n, RC_AURA_HARM, score_harm);
+        if (h && (!k || score_harm(s, p, &c[h]) > score_creature(s, p, &c[k]))) k = h;
+        if (k || (k = best_of(s, p, c, n, RC_PERM, score_mana))) return k;
         if ((k = best_of(s, p, c, n, RC_AURA_HELP, score_own))) return k;
         return best_of(s, p, c, n, RC_EQUIP, score_own);
     case STEP_DECLARE_ATTACKERS:
