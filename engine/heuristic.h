@@ -23,7 +23,8 @@ typedef struct HeuristicParams {
     int hold_back;    /* keep blockers home against a lethal counterattack (1) or not (0) */
     int block_mode;   /* 1 full blocker logic; 0 block only to survive (aggro) */
     int version;      /* how it plays spells (HEURISTIC_VERSION by default); 1: as before version 2,
-                         a baseline to measure the changes against (README) */
+                         a baseline to measure the changes against; 2: every candidate valued by
+                         the look (README) */
 } HeuristicParams;
 
 /* HeuristicParams.version: 2 lets its own spell or ability resolve,
@@ -35,9 +36,18 @@ typedef struct HeuristicParams {
  * (policy_spells.c; README, Policies). In every game, it breaks the
  * stalls that drawing would end: in the last turns before its library
  * runs out first it attacks with everything, and when the opponent's runs
- * out first it attacks only where nothing can block (policy_heuristic.c). */
-#define HEURISTIC_VERSION 2
+ * out first it attacks only where nothing can block (policy_heuristic.c).
+ * Version 3 chooses by rules, without a fork, among the candidates whose
+ * kind they read (policy_rules.h), and by version 2's look among the
+ * others. */
+#define HEURISTIC_VERSION 3
 #define HEURISTIC_VERSION_MAX 3
+/* The version whose look at the candidates (tried on forks, or valued in
+ * advance) the entry points below run: heuristic_spells_main,
+ * heuristic_spells_main_unpruned, heuristic_spells_values,
+ * heuristic_spells_try and heuristic_spells_known (version 3 runs that
+ * look for the candidates its rules do not read). */
+#define HEURISTIC_LOOK 2
 
 /* The default parameters, as an initializer (the heuristic's, and the
  * search policies' heuristic). */

@@ -5,10 +5,11 @@
  * blocks, a blocker that would kill an attacker, what the opponent
  * enchants or equips, the best creature at the opponent's end step);
  * damage to the opponent when it is lethal or the race is close; combat
- * tricks after blocks when they save a creature or kill one; permanents
- * at sorcery speed, the most mana first; Auras that hinder on the
- * opponent's best creature, those that help and Equipment on one's own.
- * A candidate it does not read leaves the whole choice to the look. */
+ * tricks after blocks when they save a creature or kill one; creatures
+ * at sorcery speed by their bodies, against an Aura that hinders the
+ * opponent's best creature by its worth, then the other permanents;
+ * Auras that help and Equipment on one's own creatures. A candidate it
+ * does not read leaves the whole choice to the look. */
 #include "policy_rules.h"
 #include "policy_read.h"
 #include "heuristic.h"
@@ -70,7 +71,7 @@ static int kills(const GameState *s, int i, int destroy, int removed, int damage
     int regen = s->px[i].regen && !(s->px[i].xflags & PX_NO_REGEN);
     if (destroy) return !regen || destroy > 1;               /* 2: "can't be regenerated" */
     int dealt = damage - q->prevent;
-    return dealt > 0 && q->damage + dealt >= left && (!regen || destroy > 1);
+    return dealt > 0 && q->damage + dealt >= left && !regen;
 }
 
 /* What the effects of a spell or ability do to its one target (or, with
@@ -337,7 +338,7 @@ static int lethal(const GameState *s, int p, const Action *legal, const Cand *c,
         mana += s->cards[OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])].mana_value;
     }
     if (best && c[best].damage >= life) return best;
-    return best && life > 0 && sum >= life && mana <= mana_total_now(s, p, 0) ? best : 0;
+    return best && sum >= life && mana <= mana_total_now(s, p, 0) ? best : 0;
 }
 
 /* Whether creature x, of toughness t, dies to `dmg` damage from
@@ -501,9 +502,9 @@ int rules_play(const GameState *s, int p, const Action *legal, int n)
     }
     int life = s->pl[1 - p].life, k;
     int own = s->active == p, blocks = s->step == STEP_DECLARE_BLOCKERS;
-    if (own && blocks) life -= unblocked_power(s, p);
+    if (own && blocks && (life -= unblocked_power(s, p)) <= 0) return 0;   /* the combat's damage wins */
     if ((c[0].kind >> RC_FACE & 1) && (k = lethal(s, p, legal, c, n, life))) return k;
-    if (own && blocks && life > 0 && (c[0].kind >> RC_TRICK & 1))   /* a pump the unblocked damage makes lethal */
+    if (own && blocks && (c[0].kind >> RC_TRICK & 1))   /* a pump the unblocked damage makes lethal */
         for (int j = 1; j < n; j++)
             if (c[j].kind == RC_TRICK && score_pump_unblocked(s, p, &c[j]) >= life) return j;
     if (s->stack_n) return answer(s, p, c, n);

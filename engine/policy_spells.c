@@ -969,14 +969,14 @@ static int spells_try(const GameState *s, const Game *g, int p, const Action *a,
 
 int heuristic_spells_try(const GameState *s, const Game *g, int p, const Action *a)
 {
-    return spells_try(s, g, p, a, HEURISTIC_VERSION);
+    return spells_try(s, g, p, a, HEURISTIC_LOOK);
 }
 
 int heuristic_spells_known(const GameState *s, int p, const Action *a, int *v)
 {
-    int now, extra, quiet = quiet_for(s, p, HEURISTIC_VERSION, &now, &extra);
+    int now, extra, quiet = quiet_for(s, p, HEURISTIC_LOOK, &now, &extra);
     BoardMemo memo = { 0 };
-    return quiet && known_value(s, p, a, quiet, now, extra, HEURISTIC_VERSION, &memo, v);
+    return quiet && known_value(s, p, a, quiet, now, extra, HEURISTIC_LOOK, &memo, v);
 }
 
 /* The action to take (heuristic_spells_main): the land drop given, else
@@ -992,7 +992,7 @@ static inline __attribute__((always_inline)) int spells_main(const GameState *s,
 
 int heuristic_spells_main(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
 {
-    return spells_main(s, g, p, legal, n, land, 1, HEURISTIC_VERSION, NULL);
+    return spells_main(s, g, p, legal, n, land, 1, HEURISTIC_LOOK, NULL);
 }
 
 int heuristic_spells_main_version(const GameState *s, const Game *g, int p, const Action *legal, int n, int land,
@@ -1003,7 +1003,7 @@ int heuristic_spells_main_version(const GameState *s, const Game *g, int p, cons
 
 int heuristic_spells_main_unpruned(const GameState *s, const Game *g, int p, const Action *legal, int n, int land)
 {
-    return spells_main(s, g, p, legal, n, land, 0, HEURISTIC_VERSION, NULL);
+    return spells_main(s, g, p, legal, n, land, 0, HEURISTIC_LOOK, NULL);
 }
 
 int heuristic_spells_values(const GameState *s, const Game *g, int p, const Action *legal, int n, int prune, int *k,
@@ -1011,7 +1011,7 @@ int heuristic_spells_values(const GameState *s, const Game *g, int p, const Acti
 {
     Ranked r;
     r.n = r.pass_valued = 0;
-    spells_main(s, g, p, legal, n, -1, prune, HEURISTIC_VERSION, &r);
+    spells_main(s, g, p, legal, n, -1, prune, HEURISTIC_LOOK, &r);
     int m = 0;
     if (r.pass_valued && m < max) { k[m] = 0; v[m++] = r.pass_v; }   /* passing first */
     for (int j = 0; j < r.n && m < max; j++) { k[m] = r.k[j]; v[m++] = r.v[j]; }

@@ -474,8 +474,7 @@ static void check_values(const GameState *s, const Game *g, int p, const Action 
 
 static int both_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Action *legal, int n)
 {
-    (void)pol;
-    int k = policy_heuristic.main_action(&policy_heuristic, s, g, p, rng, legal, n);
+    int k = policy_heuristic.main_action(pol, s, g, p, rng, legal, n);
     if (!s->spells) return k;
     check_known(s, g, p, legal, n);
     check_values(s, g, p, legal, n);
@@ -510,7 +509,13 @@ static void test_pruning_changes_no_choice(void **st)
         { "br_blightning.dck", "w_soldiers.txt" }, { "ub_control.txt", "jund.txt" },
         { "uw_control.txt", "rdw_goblins.txt" }, { "gw_elves.txt", "rw_knights.txt" }, { "ub_skies.txt", "gr_beef.txt" },
     };
+    /* The heuristic whose look both compare (version 3 decides what its
+     * rules read without one). */
+    HeuristicParams hp;
+    heuristic_defaults(&hp);
+    hp.version = HEURISTIC_LOOK;
     Policy both = policy_heuristic;
+    both.self = &hp;
     both.main_action = both_main;
     char err[512];
     Pool dpool;
