@@ -35,7 +35,8 @@ enum {
 
 /* A candidate's reading: its kind, the permanent it acts on (the target,
  * or the source of a pump on itself), the damage of RC_FACE, the pump of
- * RC_TRICK, and the mana it spends (RC_PERM: the most first). */
+ * RC_TRICK, the card and X of RC_PERM; a field its kind does not read is
+ * not set. */
 typedef struct Cand {
     int kind, on, damage, dp, dt, mana;
     const CardDef *card;   /* RC_PERM: the card cast */
@@ -127,7 +128,8 @@ static Sum summarize(const Ability *ab, int x, int on_target)
 
 /* Candidate a's reading from its source's summary m (its one target, or
  * with none its source src). */
-static void read_target(const GameState *s, int p, const Action *a, const Sum *m, int src, Cand *c)
+static inline __attribute__((always_inline)) void read_target(const GameState *s, int p, const Action *a,
+                                                             const Sum *m, int src, Cand *c)
 {
     c->kind = RC_OTHER;
     if (!m->ok) return;
@@ -180,43 +182,41 @@ static const Ability *effects_read(const GameState *s, int p, const Action *a)
     return ab;
 }
 
-/* Candidate a's reading; m its source's summary when effects_read reads
- * an ability (else unread). */
-static Cand read_cand(const GameState *s, int p, const Action *a, const Sum *m)
+/* Candidate a's reading into *c (its kind, and the fields that kind
+ * reads); m its source's summary when effects_read reads an ability
+ * (else unread). Inline in rules_play's loop over the candidates. */
+static inline __attribute__((always_inline)) void read_cand(const GameState *s, int p, const Action *a, const Sum *m,
+                                                           Cand *c)
 {
-    Cand c = { RC_OTHER, -1, 0, 0, 0, 0, NULL };
-    int one = a->n_targets == 1 && (a->tk[0] == TK_PERM || a->tk[0] == TK_PLAYER);
-    if (a->type == ACT_ACTIVATE) {
-        const Ability *ab = &s->cards[s->perm[a->hand_idx].card].ab[a->ability];
-        if (ab->kind == AB_EQUIP) {
-            c.kind = s->px[a->hand_idx].attached == NO_SLOT ? RC_EQUIP : RC_SKIP;
-            c.on = a->tv[0];
-        } else if (m && (one || !a->n_targets)) {
-            read_target(s, p, a, m, a->hand_idx, &c);
-        }
-        return c;
-    }
-    if (a->type != ACT_CAST) return c;
+    c->kind = RC_OTHER;
     if (m) {
-        if (one) read_target(s, p, a, m, -1, &c);
-        return c;
+        if (a->n_targets ? a->n_targets == 1 && (a->tk[0] == TK_PERM || a->tk[0] == TK_PLAYER)
+                         : a->type == ACT_ACTIVATE)
+            read_target(s, p, a, m, a->type == ACT_ACTIVATE ? a->hand_idx : -1, c);
+        return;
     }
+    if (a->type == ACT_ACTIVATE) {
+        if (s->cards[s->perm[a->hand_idx].card].ab[a->ability].kind != AB_EQUIP) return;
+        c->kind = s->px[a->hand_idx].attached == NO_SLOT ? RC_EQUIP : RC_SKIP;
+        c->on = a->tv[0];
+        return;
+    }
+    if (a->type != ACT_CAST) return;
     const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
-    if (d->types & (TYPE_INSTANT | TYPE_SORCERY)) return c;
+    if (d->types & (TYPE_INSTANT | TYPE_SORCERY)) return;
     int k = spell_ability(d);
     if (k < 0 && !a->n_targets) {
-        c.kind = RC_PERM;
-        c.mana = a->x;
-        c.card = d;
-        return c;
+        c->kind = RC_PERM;
+        c->mana = a->x;
+        c->card = d;
+        return;
     }
     if (k < 0 || d->ab[k].kind != AB_ENCHANT || a->n_targets != 1 || a->tk[0] != TK_PERM ||
         !perm_is_creature(s, a->tv[0]))
-        return c;
+        return;
     int way = aura_way(d), theirs = perm_controller(s, a->tv[0]) != p;
-    c.on = a->tv[0];
-    if (way) c.kind = (way < 0) != theirs ? RC_SKIP : way > 0 ? RC_AURA_HELP : RC_AURA_HARM;
-    return c;
+    c->on = a->tv[0];
+    if (way) c->kind = (way < 0) != theirs ? RC_SKIP : way > 0 ? RC_AURA_HELP : RC_AURA_HARM;
 }
 
 /* The candidate of kind `kind` whose score is highest (the first of
@@ -496,7 +496,7 @@ int rules_play(const GameState *s, int p, const Action *legal, int n)
             ab = a->type == ACT_LAND ? NULL : effects_read(s, p, a);
             if (ab) m = summarize(ab, a->x, a->n_targets != 0);
         }
-        c[k] = read_cand(s, p, a, ab ? &m : NULL);
+        read_cand(s, p, a, ab ? &m : NULL, &c[k]);
         if (c[k].kind == RC_OTHER) return RULES_LOOK;
         c[0].kind |= 1 << c[k].kind;
     }
