@@ -39,6 +39,7 @@ enum {
  * not set. */
 typedef struct Cand {
     int kind, on, damage, dp, dt, mana;
+    int from;              /* RC_EQUIP: the creature the Equipment is on, or NO_SLOT */
     const CardDef *card;   /* RC_PERM: the card cast */
 } Cand;
 
@@ -197,7 +198,8 @@ static inline __attribute__((always_inline)) void read_cand(const GameState *s, 
     }
     if (a->type == ACT_ACTIVATE) {
         if (s->cards[s->perm[a->hand_idx].card].ab[a->ability].kind != AB_EQUIP) return;
-        c->kind = s->px[a->hand_idx].attached == NO_SLOT ? RC_EQUIP : RC_SKIP;
+        c->from = s->px[a->hand_idx].attached;
+        c->kind = c->from == NO_SLOT || (s->step == STEP_MAIN1 && !combat_may_attack(s, c->from)) ? RC_EQUIP : RC_SKIP;
         c->on = a->tv[0];
         return;
     }
@@ -292,6 +294,14 @@ static int score_own(const GameState *s, int p, const Cand *c)
 {
     int attacks = s->step == STEP_MAIN1 && s->active == p && combat_may_attack(s, c->on);
     return heuristic_creature_value(s, c->on) + 10000 * attacks;
+}
+
+/* An equip: onto one's own creature as score_own says; an Equipment
+ * attached already moves only in the first main phase, from a creature
+ * that cannot attack this turn to one that can. */
+static int score_equip(const GameState *s, int p, const Cand *c)
+{
+    return c->from == NO_SLOT || combat_may_attack(s, c->on) ? score_own(s, p, c) : 0;
 }
 
 /* An Aura that hinders: not on a creature that has its rules already. */
@@ -527,7 +537,7 @@ int rules_play(const GameState *s, int p, const Action *legal, int n)
         if (h && (!k || score_harm(s, p, &c[h]) > score_creature(s, p, &c[k]))) k = h;
         if (k || (k = best_of(s, p, c, n, RC_PERM, score_mana))) return k;
         if ((k = best_of(s, p, c, n, RC_AURA_HELP, score_own))) return k;
-        return best_of(s, p, c, n, RC_EQUIP, score_own);
+        return best_of(s, p, c, n, RC_EQUIP, score_equip);
     case STEP_DECLARE_ATTACKERS:
         return own ? 0 : best_of(s, p, c, n, RC_KILL, score_attacker);
     case STEP_DECLARE_BLOCKERS:
