@@ -489,6 +489,32 @@ static int end_step_face(const GameState *s, int p, const Action *legal, const C
     return best && s->pl[1 - p].life <= c[best].damage + power_on_board(s, p) ? best : 0;
 }
 
+/* The mana candidate a spends: its card's mana value and X (a cast), its
+ * ability's mana cost (an activation). */
+static int mana_spent(const GameState *s, int p, const Action *a)
+{
+    if (a->type == ACT_CAST) return s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])].mana_value + a->x;
+    const Cost *c = &s->cards[s->perm[a->hand_idx].card].ab[a->ability].cost;
+    int n = c->generic;
+    for (int k = 0; k < COLOR_COUNT; k++) n += c->color[k];
+    return n;
+}
+
+/* Whether p holds its mana for removal in its main phase instead of
+ * taking candidate k (worth v): an instant's removal (RC_KILL) on a
+ * creature worth more than v, which k's mana would leave too little to
+ * cast in the opponent's turn (on an attacker, or at its end step). */
+static int holds_for_removal(const GameState *s, int p, const Action *legal, const Cand *c, int n, int k, int v)
+{
+    int kill = 0, kill_v = v;
+    for (int j = 1; (c[0].kind >> RC_KILL & 1) && j < n; j++)
+        if (c[j].kind == RC_KILL && legal[j].type == ACT_CAST && perm_worth(s, p, c[j].on) > kill_v) {
+            kill = j;
+            kill_v = perm_worth(s, p, c[j].on);
+        }
+    return kill && mana_total_now(s, p, 0) < mana_spent(s, p, &legal[k]) + mana_spent(s, p, &legal[kill]);
+}
+
 #define RULES_MAX 64   /* candidates read; a longer list goes to the look */
 
 int rules_play(const GameState *s, int p, const Action *legal, int n)
@@ -533,11 +559,11 @@ int rules_play(const GameState *s, int p, const Action *legal, int n)
         /* A creature (or an anthem) against an Aura that hinders the
          * opponent's: the one worth more. */
         k = best_of(s, p, c, n, RC_PERM, score_creature);
-        int h = best_of(s, p, c, n, RC_AURA_HARM, score_harm);
-        if (h && (!k || score_harm(s, p, &c[h]) > score_creature(s, p, &c[k]))) k = h;
-        if (k || (k = best_of(s, p, c, n, RC_PERM, score_mana))) return k;
-        if ((k = best_of(s, p, c, n, RC_AURA_HELP, score_own))) return k;
-        return best_of(s, p, c, n, RC_EQUIP, score_equip);
+        int h = best_of(s, p, c, n, RC_AURA_HARM, score_harm), v = k ? score_creature(s, p, &c[k]) : 0;
+        if (h && (!k || score_harm(s, p, &c[h]) > v)) { k = h; v = score_harm(s, p, &c[h]); }
+        if (!k && !(k = best_of(s, p, c, n, RC_PERM, score_mana)) && !(k = best_of(s, p, c, n, RC_AURA_HELP, score_own)))
+            k = best_of(s, p, c, n, RC_EQUIP, score_equip);
+        return k && holds_for_removal(s, p, legal, c, n, k, v) ? 0 : k;
     case STEP_DECLARE_ATTACKERS:
         return own ? 0 : best_of(s, p, c, n, RC_KILL, score_attacker);
     case STEP_DECLARE_BLOCKERS:

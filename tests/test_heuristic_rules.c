@@ -275,6 +275,35 @@ static void test_creatures_first_by_worth(void **state)
     assert_int_equal(x.s.pl[0].hand[a->hand_idx], C_BEARS);
 }
 
+/* Doom Blade and Centaur Courser in its second main phase, facing a
+ * Serra Angel: with two Swamps and a Forest the Courser would leave too
+ * little mana for the Blade, worth more (the Angel), and it holds its
+ * mana (the Blade kills the Angel at the opponent's end step); with three
+ * Forests there is mana for both, and it casts the Courser. */
+static void test_holds_up_mana_for_removal(void **state)
+{
+    (void)state;
+    for (int forests = 1; forests <= 3; forests += 2) {
+        Pos x; pos_init(&x);
+        int angel = put(&x, 1, C_ANGEL);
+        pos_lands(&x, 0, C_SWAMP, 2);
+        pos_lands(&x, 0, C_FOREST, forests);
+        give(&x, 0, C_DOOM);
+        give(&x, 0, C_COURSER);
+        x.s.step = STEP_MAIN2;
+        Action acts[ACTION_MAX];
+        const Action *a = ruled(&x, 0, acts);
+        if (forests == 1) {
+            assert_int_equal(a->type, ACT_PASS);
+        } else {
+            assert_int_equal(a->type, ACT_CAST);
+            assert_int_equal(x.s.pl[0].hand[a->hand_idx], C_COURSER);
+        }
+        their_end_step(&x);
+        assert_targets(ruled(&x, 0, acts), ACT_CAST, TK_PERM, angel);
+    }
+}
+
 /* Divination (draws): a kind the rules do not read; the look chooses. */
 static void test_unread_kinds_go_to_the_look(void **state)
 {
@@ -304,6 +333,7 @@ int main(void)
         cmocka_unit_test(test_removal_answers_a_pump),
         cmocka_unit_test(test_removal_clears_a_blocker),
         cmocka_unit_test(test_creatures_first_by_worth),
+        cmocka_unit_test(test_holds_up_mana_for_removal),
         cmocka_unit_test(test_unread_kinds_go_to_the_look),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
