@@ -1,14 +1,16 @@
 /* test_heuristic_spells.c: the heuristic's choices with spells and
  * abilities on constructed positions of real cards where the right play is
  * clear, each beside the choice of the baseline (HeuristicParams.version
- * 1, the heuristic as it was before version 2) where the two differ, so
- * that a change that breaks a decision fails here rather than shifting a
- * win rate. */
+ * 1, the heuristic as it was before version 2) where the two differ, and
+ * version 3's where its rules read the position (checked to be theirs, not
+ * the look's they leave the other kinds to), so that a change that breaks
+ * a decision fails here rather than shifting a win rate. */
 #include <stdio.h>
 #include "engine/stack.h"
 #include "engine/heuristic.h"
 #include "engine/combat.h"
 #include "engine/lookahead.h"
+#include "engine/policy_rules.h"
 #include "decks/decklist.h"
 
 /* The cards of the positions (pool_pos.h). */
@@ -34,6 +36,23 @@ static const Action *choice(Pos *x, int p, int version, Action acts[ACTION_MAX])
     int k = heuristic_spells_main_version(&x->s, &x->g, p, acts, n, -1, version);
     assert_true(k >= 0 && k < n);
     return &acts[k];
+}
+
+/* Version 3's choice for p, after checking that its rules made it (not
+ * the look they leave the kinds they do not read to). */
+static const Action *ruled(Pos *x, int p, Action acts[ACTION_MAX])
+{
+    int n = game_legal_actions(&x->s, p, acts);
+    int r = rules_play(&x->s, p, acts, n);
+    assert_int_not_equal(r, RULES_LOOK);
+    assert_int_equal(heuristic_spells_main_version(&x->s, &x->g, p, acts, n, -1, 3), r);
+    return &acts[r];
+}
+
+/* The choice of this version: version 3's by its rules (ruled). */
+static const Action *pick(Pos *x, int p, int version, Action acts[ACTION_MAX])
+{
+    return version == 3 ? ruled(x, p, acts) : choice(x, p, version, acts);
 }
 
 /* That action a casts player p's card k (on target kind tk, value tv, when tk). */
@@ -112,6 +131,8 @@ static void test_saves_a_creature_from_burn(void **state)
     assert_true(looks(&x, 0, 2));
     const Action *a = choice(&x, 0, 2, acts);
     assert_casts(&x, 0, a, C_GROWTH, TK_PERM, bears);
+    Action acts3[ACTION_MAX];
+    assert_casts(&x, 0, ruled(&x, 0, acts3), C_GROWTH, TK_PERM, bears);   /* version 3's rule: answer() */
     assert_int_equal(choice(&x, 0, 1, acts)->type, ACT_PASS);
     /* And so it goes: the Growth, then the Bolt; the Bears live, 5/5 until
      * the end of the turn. */
@@ -163,8 +184,8 @@ static void test_burn_that_wins(void **state)
         give(&x, 0, C_BOLT);
         x.s.pl[1].life = (int16_t)life;
         Action acts[ACTION_MAX];
-        for (int version = 1; version <= 2; version++) {
-            const Action *a = choice(&x, 0, version, acts);
+        for (int version = 1; version <= 3; version++) {
+            const Action *a = pick(&x, 0, version, acts);
             if (life == 3) {
                 assert_int_equal(a->type, ACT_CAST);
                 assert_int_equal(a->tk[0], TK_PLAYER);
@@ -192,8 +213,8 @@ static void test_removal_on_the_creature_worth_most(void **state)
     Action acts[ACTION_MAX];
     int n = game_legal_actions(&x.s, 0, acts);
     assert_int_equal(n, 1 + 2);                              /* pass, the Bears, the Angel */
-    for (int version = 1; version <= 2; version++) {
-        const Action *a = choice(&x, 0, version, acts);
+    for (int version = 1; version <= 3; version++) {
+        const Action *a = pick(&x, 0, version, acts);
         assert_int_equal(a->type, ACT_CAST);
         assert_int_equal(a->tk[0], TK_PERM);
         assert_int_equal(a->tv[0], angel);
@@ -234,9 +255,11 @@ static void test_trick_that_wins_a_combat(void **state)
     Pos x; pos_init(&x);
     int bears = blocked(&x, C_COURSER);
     Action acts[ACTION_MAX];
-    const Action *a = choice(&x, 0, 2, acts);
-    assert_int_equal(a->type, ACT_CAST);
-    assert_int_equal(a->tv[0], bears);
+    for (int version = 2; version <= 3; version++) {
+        const Action *a = pick(&x, 0, version, acts);
+        assert_int_equal(a->type, ACT_CAST);
+        assert_int_equal(a->tv[0], bears);
+    }
 }
 
 /* Blocked by Llanowar Elves (1/1): the Bears kill them and survive without
@@ -249,6 +272,7 @@ static void test_keeps_a_trick_the_combat_does_not_need(void **state)
     int bears = blocked(&x, C_ELVES);
     Action acts[ACTION_MAX];
     assert_int_equal(choice(&x, 0, 2, acts)->type, ACT_PASS);
+    assert_int_equal(ruled(&x, 0, acts)->type, ACT_PASS);
     const Action *a = choice(&x, 0, 1, acts);
     assert_int_equal(a->type, ACT_CAST);
     assert_int_equal(a->tv[0], bears);
@@ -311,8 +335,8 @@ static void test_aura_on_the_right_creature(void **state)
     pos_lands(&x, 0, C_PLAINS, 2);
     give(&x, 0, C_PACIFISM);
     Action acts[ACTION_MAX];
-    for (int version = 1; version <= 2; version++) {
-        const Action *a = choice(&x, 0, version, acts);
+    for (int version = 1; version <= 3; version++) {
+        const Action *a = pick(&x, 0, version, acts);
         assert_int_equal(a->type, ACT_CAST);
         assert_int_equal(a->tk[0], TK_PERM);
         assert_int_equal(a->tv[0], angel);
@@ -346,27 +370,29 @@ static void test_pinger_kills_what_it_can(void **state)
 static void test_firebreathing_with_spare_mana(void **state)
 {
     (void)state;
-    Pos x; pos_init(&x);
-    int whelp = put(&x, 0, C_WHELP);
-    pos_lands(&x, 0, C_MOUNTAIN, 1);
-    pos_lands(&x, 0, C_MOUNTAIN2, 2);
-    x.s.active = 0;
-    x.s.step = STEP_DECLARE_ATTACKERS;
-    AttackDecl ad = { (uint8_t)whelp, TARGET_PLAYER };
-    assert_int_equal(combat_declare_attackers(&x.s, &x.g, &ad, 1), MTG_OK);
-    x.s.step = STEP_DECLARE_BLOCKERS;
-    assert_int_equal(combat_declare_blockers(&x.s, &x.g, NULL, 0), MTG_OK);
-    Action acts[ACTION_MAX];
-    for (int k = 0; k < 3; k++) {
-        const Action *a = choice(&x, 0, 2, acts);
-        assert_int_equal(a->type, ACT_ACTIVATE);
-        assert_int_equal(a->hand_idx, whelp);
-        Action take = *a;
-        assert_int_equal(action_apply(&x.s, &x.g, 0, &take, 0), MTG_OK);
-        settle(&x);
+    for (int version = 2; version <= 3; version++) {
+        Pos x; pos_init(&x);
+        int whelp = put(&x, 0, C_WHELP);
+        pos_lands(&x, 0, C_MOUNTAIN, 1);
+        pos_lands(&x, 0, C_MOUNTAIN2, 2);
+        x.s.active = 0;
+        x.s.step = STEP_DECLARE_ATTACKERS;
+        AttackDecl ad = { (uint8_t)whelp, TARGET_PLAYER };
+        assert_int_equal(combat_declare_attackers(&x.s, &x.g, &ad, 1), MTG_OK);
+        x.s.step = STEP_DECLARE_BLOCKERS;
+        assert_int_equal(combat_declare_blockers(&x.s, &x.g, NULL, 0), MTG_OK);
+        Action acts[ACTION_MAX];
+        for (int k = 0; k < 3; k++) {
+            const Action *a = pick(&x, 0, version, acts);
+            assert_int_equal(a->type, ACT_ACTIVATE);
+            assert_int_equal(a->hand_idx, whelp);
+            Action take = *a;
+            assert_int_equal(action_apply(&x.s, &x.g, 0, &take, 0), MTG_OK);
+            settle(&x);
+        }
+        assert_int_equal(x.s.perm[whelp].power, 5);
+        assert_int_equal(game_legal_actions(&x.s, 0, acts), 1);   /* passing alone is left */
     }
-    assert_int_equal(x.s.perm[whelp].power, 5);
-    assert_int_equal(game_legal_actions(&x.s, 0, acts), 1);   /* passing alone is left */
 }
 
 /* Two Forests and Llanowar Elves ("{T}: Add {G}") in its main phase, Centaur
@@ -420,8 +446,7 @@ static void test_removal_on_an_attacker(void **state)
     AttackDecl ad = { (uint8_t)angel, TARGET_PLAYER };
     assert_int_equal(combat_declare_attackers(&x.s, &x.g, &ad, 1), MTG_OK);
     Action acts[ACTION_MAX];
-    const Action *a = choice(&x, 0, 2, acts);
-    assert_casts(&x, 0, a, C_DOOM, TK_PERM, angel);
+    for (int version = 2; version <= 3; version++) assert_casts(&x, 0, pick(&x, 0, version, acts), C_DOOM, TK_PERM, angel);
 }
 
 /* The opponent's Centaur Courser (3/3) attacks; Shock and a Mountain: with
@@ -467,13 +492,15 @@ static void test_holds_up_mana_for_removal(void **state)
         give(&x, 0, C_COURSER);
         x.s.step = STEP_MAIN2;
         Action acts[ACTION_MAX];
-        if (forests == 1) assert_int_equal(choice(&x, 0, 2, acts)->type, ACT_PASS);
-        else assert_casts(&x, 0, choice(&x, 0, 2, acts), C_COURSER, 0, 0);
+        for (int version = 2; version <= 3; version++) {
+            if (forests == 1) assert_int_equal(pick(&x, 0, version, acts)->type, ACT_PASS);
+            else assert_casts(&x, 0, pick(&x, 0, version, acts), C_COURSER, 0, 0);
+        }
         assert_casts(&x, 0, choice(&x, 0, 1, acts), C_DOOM, TK_PERM, angel);
         x.s.step = STEP_MAIN1;                              /* before combat, with nothing to attack: the same */
         assert_int_equal(choice(&x, 0, 2, acts)->type, forests == 1 ? ACT_PASS : ACT_CAST);
         their_end_step(&x);
-        assert_casts(&x, 0, choice(&x, 0, 2, acts), C_DOOM, TK_PERM, angel);
+        for (int version = 2; version <= 3; version++) assert_casts(&x, 0, pick(&x, 0, version, acts), C_DOOM, TK_PERM, angel);
     }
 }
 
@@ -537,9 +564,11 @@ static void test_removal_passes_by_a_pacified_creature(void **state)
     give(&x, 0, C_DOOM);
     their_end_step(&x);
     Action acts[ACTION_MAX];
-    const Action *a = choice(&x, 0, 2, acts);
-    assert_int_equal(a->type, ACT_CAST);
-    assert_int_equal(a->tv[0], courser);
+    for (int version = 2; version <= 3; version++) {
+        const Action *a = pick(&x, 0, version, acts);
+        assert_int_equal(a->type, ACT_CAST);
+        assert_int_equal(a->tv[0], courser);
+    }
 }
 
 /* Divination ("Draw two cards.") with three Islands: with 8 cards in its
@@ -633,6 +662,95 @@ static void test_returns_a_creature_from_its_graveyard(void **state)
  * dealt anew (the opponent's hand, both libraries' order:
  * lookahead_determinize), and the same with them as they are (no state
  * kept between calls). */
+/* Version 3: the opponent's Grizzly Bears are blocked by the player's
+ * Llanowar Elves; Lightning Bolt on the Bears saves the Elves (and kills
+ * the attacker). */
+static void test_removal_saves_a_blocker(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int bears = put(&x, 1, C_BEARS);
+    int elves = put(&x, 0, C_ELVES);
+    pos_lands(&x, 0, C_MOUNTAIN, 1);
+    give(&x, 0, C_BOLT);
+    combat(&x, 1, bears, elves);
+    Action acts[ACTION_MAX];
+    assert_casts(&x, 0, ruled(&x, 0, acts), C_BOLT, TK_PERM, bears);
+}
+
+/* Version 3: the opponent casts Giant Growth on its Grizzly Bears; the
+ * Bolt kills them in answer, before they are 5/5. */
+static void test_removal_answers_a_pump(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    int bears = put(&x, 1, C_BEARS);
+    pos_lands(&x, 1, C_FOREST, 1);
+    give(&x, 1, C_GROWTH);
+    pos_lands(&x, 0, C_MOUNTAIN, 1);
+    give(&x, 0, C_BOLT);
+    x.s.active = 1;
+    Action growth = act(ACT_CAST, hand_slot(&x, 1, C_GROWTH), 0, TK_PERM, bears);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &growth, 0), MTG_OK);
+    Action acts[ACTION_MAX];
+    assert_casts(&x, 0, ruled(&x, 0, acts), C_BOLT, TK_PERM, bears);
+}
+
+/* Version 3, in its first main phase with Grizzly Bears able to attack:
+ * the Bolt kills the opponent's Llanowar Elves, which could block them
+ * (an instant waits otherwise, for the opponent's turn). */
+static void test_removal_clears_a_blocker(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    put(&x, 0, C_BEARS);
+    int elves = put(&x, 1, C_ELVES);
+    pos_lands(&x, 0, C_MOUNTAIN, 1);
+    give(&x, 0, C_BOLT);
+    Action acts[ACTION_MAX];
+    assert_casts(&x, 0, ruled(&x, 0, acts), C_BOLT, TK_PERM, elves);
+}
+
+/* Version 3 with three Forests and two Plains in its main phase, Grizzly
+ * Bears, Centaur Courser and Honor of the Pure in hand beside an Elite
+ * Vanguard: the Courser first (the creature worth most), then the Bears
+ * (Honor of the Pure would add +1/+1 to the Vanguard alone, less than
+ * their body). */
+static void test_creatures_first_by_worth(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    put(&x, 0, C_VANGUARD);
+    pos_lands(&x, 0, C_FOREST, 3);
+    pos_lands(&x, 0, C_PLAINS, 2);
+    give(&x, 0, C_BEARS);
+    give(&x, 0, C_COURSER);
+    give(&x, 0, C_HONOR);
+    Action acts[ACTION_MAX];
+    const Action *a = ruled(&x, 0, acts);
+    assert_casts(&x, 0, a, C_COURSER, 0, 0);
+    Action take = *a;
+    assert_int_equal(action_apply(&x.s, &x.g, 0, &take, 0), MTG_OK);
+    settle(&x);
+    assert_casts(&x, 0, ruled(&x, 0, acts), C_BEARS, 0, 0);
+}
+
+/* Version 3 with Divination (draws), a kind its rules do not read: the
+ * look chooses, as version 2's. */
+static void test_unread_kinds_go_to_the_look(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    pos_lands(&x, 0, C_ISLAND, 3);
+    give(&x, 0, C_DIVINATION);
+    Action acts[ACTION_MAX];
+    int n = game_legal_actions(&x.s, 0, acts);
+    assert_int_equal(n, 2);
+    assert_int_equal(rules_play(&x.s, 0, acts, n), RULES_LOOK);
+    assert_int_equal(heuristic_spells_main_version(&x.s, &x.g, 0, acts, n, -1, 3),
+                     heuristic_spells_main_version(&x.s, &x.g, 0, acts, n, -1, 2));
+}
+
 static struct { int compared, hidden, differed; Rng deal; uint8_t lib[2][DECK_MAX]; } spy;
 
 static int spy_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Action *legal, int n)
@@ -806,6 +924,11 @@ int main(void)
         cmocka_unit_test(test_removal_passes_by_a_pacified_creature),
         cmocka_unit_test(test_holds_up_mana_for_removal),
         cmocka_unit_test(test_waits_for_a_better_target),
+        cmocka_unit_test(test_removal_saves_a_blocker),
+        cmocka_unit_test(test_removal_answers_a_pump),
+        cmocka_unit_test(test_removal_clears_a_blocker),
+        cmocka_unit_test(test_creatures_first_by_worth),
+        cmocka_unit_test(test_unread_kinds_go_to_the_look),
         cmocka_unit_test(test_hidden_cards_change_no_spell),
         cmocka_unit_test(test_mulligans_count_the_spells),
         cmocka_unit_test(test_lookahead_plays_out_its_spells),
