@@ -3,9 +3,8 @@
  * stack resolved as if nobody answered, and the board valued
  * (policy_board.h; on a quiet board, the value of the common plays is
  * known without the fork); the best action that improves on passing is
- * taken. Not strong (the next issue's work), but it removes the best
- * creature, burns to finish, enchants its own creatures with what helps
- * and the opponent's with what hinders. */
+ * taken: the look of version 2. Version 3 (the default) asks its rules
+ * first (policy_rules.h) and looks only when they leave it the choice. */
 #include <string.h>
 #include "heuristic.h"
 #include "stack.h"
