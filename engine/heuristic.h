@@ -41,7 +41,6 @@ typedef struct HeuristicParams {
  * kind they read (policy_rules.h), and by version 2's look among the
  * others. */
 #define HEURISTIC_VERSION 3
-#define HEURISTIC_VERSION_MAX 3
 /* The version whose look at the candidates (tried on forks, or valued in
  * advance) the entry points below run: heuristic_spells_main,
  * heuristic_spells_main_unpruned, heuristic_spells_values,

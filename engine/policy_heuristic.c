@@ -23,7 +23,7 @@ void heuristic_defaults(HeuristicParams *p) { *p = default_params; }
 int heuristic_set(HeuristicParams *p, const char *name, int v)
 {
     static const struct { int lo, hi; } range[] = {
-        { 0, 6 }, { 0, 20 }, { -500, 500 }, { 0, 1000 }, { 0, 7 }, { 0, 7 }, { 0, 1 }, { 0, 1 }, { 1, HEURISTIC_VERSION_MAX }
+        { 0, 6 }, { 0, 20 }, { -500, 500 }, { 0, 1000 }, { 0, 7 }, { 0, 7 }, { 0, 1 }, { 0, 1 }, { 1, HEURISTIC_VERSION }
     };
     int *field[] = { &p->aggression, &p->chump_life, &p->trade, &p->card_value,
                      &p->keep_min, &p->keep_max, &p->hold_back, &p->block_mode, &p->version };

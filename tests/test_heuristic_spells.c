@@ -109,6 +109,17 @@ static void test_lets_its_own_spell_resolve(void **state)
     assert_true(looks(&x, 0, 1));
 }
 
+/* Player 1, the opponent, active, casts its card k on permanent i, paid
+ * by one untapped land of card `land`. */
+static void they_cast_on(Pos *x, int k, int land, int i)
+{
+    pos_lands(x, 1, land, 1);
+    give(x, 1, k);
+    x->s.active = 1;
+    Action a = act(ACT_CAST, hand_slot(x, 1, k), 0, TK_PERM, i);
+    assert_int_equal(action_apply(&x->s, &x->g, 1, &a, 0), MTG_OK);
+}
+
 /* The opponent's Lightning Bolt on its Grizzly Bears, in the opponent's
  * main phase, with Giant Growth and a Forest: the heuristic saves the
  * Bears (5/5, they survive the 3 damage, and the damage goes at the end of
@@ -122,11 +133,7 @@ static void test_saves_a_creature_from_burn(void **state)
     int bears = put(&x, 0, C_BEARS);
     pos_lands(&x, 0, C_FOREST, 1);
     give(&x, 0, C_GROWTH);
-    pos_lands(&x, 1, C_MOUNTAIN, 1);
-    give(&x, 1, C_BOLT);
-    x.s.active = 1;
-    Action bolt = act(ACT_CAST, hand_slot(&x, 1, C_BOLT), 0, TK_PERM, bears);
-    assert_int_equal(action_apply(&x.s, &x.g, 1, &bolt, 0), MTG_OK);
+    they_cast_on(&x, C_BOLT, C_MOUNTAIN, bears);
     Action acts[ACTION_MAX];
     assert_true(looks(&x, 0, 2));
     const Action *a = choice(&x, 0, 2, acts);
@@ -685,13 +692,9 @@ static void test_removal_answers_a_pump(void **state)
     (void)state;
     Pos x; pos_init(&x);
     int bears = put(&x, 1, C_BEARS);
-    pos_lands(&x, 1, C_FOREST, 1);
-    give(&x, 1, C_GROWTH);
     pos_lands(&x, 0, C_MOUNTAIN, 1);
     give(&x, 0, C_BOLT);
-    x.s.active = 1;
-    Action growth = act(ACT_CAST, hand_slot(&x, 1, C_GROWTH), 0, TK_PERM, bears);
-    assert_int_equal(action_apply(&x.s, &x.g, 1, &growth, 0), MTG_OK);
+    they_cast_on(&x, C_GROWTH, C_FOREST, bears);
     Action acts[ACTION_MAX];
     assert_casts(&x, 0, ruled(&x, 0, acts), C_BOLT, TK_PERM, bears);
 }
