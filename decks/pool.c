@@ -14,6 +14,7 @@
 #include "text.h"
 #include "../engine/effect.h"
 #include "../engine/policy_board.h"
+#include "../engine/policy_rules.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -138,6 +139,7 @@ static void put(Pool *p, int i, const CardDef *def, const char *reason, int repl
     if (replacing && p->cards[i].ab != def->ab) free_abilities(&p->cards[i]);
     p->cards[i] = *def;
     p->cards[i].board = board_card_facts(&p->cards[i]);
+    p->cards[i].rules = rules_card_facts(&p->cards[i]);
     snprintf(p->reason[i], POOL_REASON_MAX, "%s", reason ? reason : "");
 }
 

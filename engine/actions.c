@@ -794,6 +794,69 @@ static inline int pays_play(const GameState *s, int p, uint8_t obj, uint64_t x, 
     return (((availh - x) & MANA_HIGH) == MANA_HIGH) & ((int)(x >> PLAY_MV_SHIFT & 0xFF) <= total);
 }
 
+/* Whether ability a of a permanent is one surely_none looks at (an
+ * activated ability, an equip, a loyalty ability, a mana ability with more
+ * than {T} to pay), and whether it may be activated now as to timing
+ * (602.5b, 702.6a); `sorcery`: sorcery_time. */
+static inline int none_listed_kind(const Ability *a)
+{
+    return a->kind == AB_ACTIVATED || a->kind == AB_EQUIP || a->kind == AB_LOYALTY ||
+           (a->kind == AB_MANA && !ability_mana_tap_only(a));
+}
+static inline int none_timely(const Ability *a, int sorcery)
+{
+    return sorcery || (a->kind != AB_EQUIP && !(a->timing & TM_SORCERY));
+}
+
+/* Whether `color` and `generic` might be paid from `have` (the pool and
+ * untapped basic lands, by color; `total` in all) and `units` more mana,
+ * each of any color: an upper bound, which rules a cost out, never in. */
+static int none_affords(const uint8_t have[COLOR_COUNT], int total, int units, const uint8_t color[COLOR_COUNT],
+                        int generic)
+{
+    int need = generic, short_by = 0;
+    for (int c = 0; c < COLOR_COUNT; c++) {
+        need += color[c];
+        if (color[c] > have[c]) short_by += color[c] - have[c];
+    }
+    return need <= total + units && short_by <= units;
+}
+
+/* surely_none's look again where player p has an untapped permanent with
+ * a {T} mana ability (a dual land, a mana creature): a card of the hand
+ * or an ability of p's permanents its mana might pay for (none_affords,
+ * with mana_list_units' units). 1 when there is still none. Out of line:
+ * most looks end before. */
+static __attribute__((noinline)) int none_with_units(const GameState *s, int p, const uint64_t *play, uint64_t avail,
+                                                     uint64_t fast, int sorcery)
+{
+    ManaUnits u;
+    mana_list_units(s, p, &u);
+    if (!u.n) return 1;                   /* none that makes mana now (summoning sickness): as looked at */
+    const Player *pl = &s->pl[p];
+    uint8_t have[COLOR_COUNT];
+    mana_unpack(have, avail);
+    int total = mana_total(avail);
+    for (int h = 0; h < pl->hand_n; h++) {
+        uint64_t x = play_in(s, p, play, pl->hand[h]);
+        const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
+        if ((x & (PLAY_ANY_LAND | fast)) == fast && none_affords(have, total, u.n, d->cost_color, d->cost_generic))
+            return 0;
+    }
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if (!(s->px[i].abk & PK_ACTIVATED)) continue;
+        const CardDef *d = &s->cards[s->perm[i].card];
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (none_listed_kind(a) && none_timely(a, sorcery) &&
+                none_affords(have, total, u.n, a->cost.color, a->cost.generic))
+                return 0;
+        }
+    }
+    return 1;
+}
+
 /* actions_surely_none, with player p's play table `play` (play_in). Inline
  * in both of its callers: one with a table, whose loops over the hand then
  * call nothing (no register is saved around a call), one without. */
@@ -820,25 +883,24 @@ static inline __attribute__((always_inline)) int surely_none(const GameState *s,
         if ((x & (PLAY_ANY_LAND | fast)) != fast) continue;
         if (pays_play(s, p, pl->hand[h], x, avail | MANA_HIGH, total)) return 0;
     }
+    int units = 0;                                          /* an untapped permanent making mana */
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it);
         unsigned abk = s->px[i].abk;
         if (!(abk & (PK_MANA | PK_ACTIVATED))) continue;    /* most: one test */
-        if ((abk & PK_MANA) && !(s->perm[i].flags & PF_TAPPED)) return 0;
+        units |= (abk & PK_MANA) && !(s->perm[i].flags & PF_TAPPED);
         if (!(abk & PK_ACTIVATED)) continue;
         const CardDef *d = &s->cards[s->perm[i].card];
         for (int k = 0; k < d->n_abilities; k++) {          /* one with no mana to pay: {T}, sacrifice, loyalty */
             const Ability *a = &d->ab[k];
-            if (a->kind != AB_ACTIVATED && a->kind != AB_EQUIP && a->kind != AB_LOYALTY &&
-                (a->kind != AB_MANA || ability_mana_tap_only(a)))
-                continue;
+            if (!none_listed_kind(a)) continue;
             if (!a->cost.generic && !mana_pack(a->cost.color)) return 0;
             /* Or one the mana pays, at a time it may be activated (602.5b, 702.6a). */
-            if (mana && (sorcery || (a->kind != AB_EQUIP && !(a->timing & TM_SORCERY))) &&
-                pays_from(avail, total, a->cost.color, a->cost.generic))
-                return 0;
+            if (mana && none_timely(a, sorcery) && pays_from(avail, total, a->cost.color, a->cost.generic)) return 0;
         }
     }
+    /* What those permanents' mana might pay for besides. */
+    if (units && !none_with_units(s, p, play, avail, fast, sorcery)) return 0;
     /* The others' Auras granting p's creatures an ability (list_granted; none where no card is such
      * an Aura). */
     if (s->spells & SPELLS_NO_GRANTED) return 1;

@@ -66,6 +66,8 @@ typedef struct CardDef {
     uint8_t  subtype[CARD_SUBTYPE_MAX]; /* subtype ids (decks/text.h's table), 0 past the last */
     uint8_t  board;               /* policy_board.h's board_card_facts, made once by the pool;
                                      0 when not made (the heuristic reads the abilities then) */
+    uint8_t  rules;               /* policy_rules.h's rules_card_facts, made once by the pool;
+                                     0 when not made (read as a card that could answer anything) */
     const struct Ability *ab;     /* what its rules text does (ability.h); NULL when nothing:
                                      the card is then played by the creature-only fast path */
 } CardDef;

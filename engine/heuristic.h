@@ -12,6 +12,7 @@
 #define MTG_HEURISTIC_H
 
 #include "policy.h"
+#include "policy_rules.h"
 
 typedef struct HeuristicParams {
     int aggression;   /* 0 never attacks (but for lethal) .. 6 attacks with everything (default 3) */
@@ -129,11 +130,14 @@ static inline int heuristic_spells_looks(const GameState *s, int p, int version)
     /* Version 2 lets its own spell or ability resolve: what it would add
      * in answer it can do as well once it has (version 1 answered it). */
     if (s->stack_n) {
-        if (s->stack[s->stack_n - 1].controller != p) return 1;
+        if (s->stack[s->stack_n - 1].controller != p) return version < 3 || rules_looks_at_item(s, p);
     } else {
         switch (s->step) {
         case STEP_MAIN1: case STEP_MAIN2: return s->active == p;
-        case STEP_DECLARE_ATTACKERS: case STEP_DECLARE_BLOCKERS:
+        case STEP_DECLARE_ATTACKERS:   /* version 3: its own attackers' step waits for the blocks */
+            if (s->combat.attackers) return s->active != p || version < 3;
+            break;
+        case STEP_DECLARE_BLOCKERS:
             if (s->combat.attackers) return 1;
             break;                     /* version 2: with no attacker, what it would do waits */
         case STEP_END: return s->active != p;

@@ -515,6 +515,29 @@ static int holds_for_removal(const GameState *s, int p, const Action *legal, con
     return kill && mana_total_now(s, p, 0) < mana_spent(s, p, &legal[k]) + mana_spent(s, p, &legal[kill]);
 }
 
+uint8_t rules_card_facts(const CardDef *d)
+{
+    unsigned f = RF_MADE;
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *ab = &d->ab[k];
+        for (int t = 0; ab->kind == AB_SPELL && t < ab->n_targets; t++)
+            if (ab->target[t].what == TGT_OBJECT && ab->target[t].f.zone == ZONE_STACK) f |= RF_STACK;
+    }
+    return (uint8_t)f;
+}
+
+int rules_looks_at_item(const GameState *s, int p)
+{
+    const StackItem *it = &s->stack[s->stack_n - 1];
+    if (it->n_targets == 1 && it->t[0].kind == TK_PERM && it->kind != SI_TRIGGER && it->ability != 0xFF) return 1;
+    const Player *pl = &s->pl[p];
+    for (int h = 0; h < pl->hand_n; h++) {
+        unsigned f = s->cards[OBJ_CARD(s, p, pl->hand[h])].rules;
+        if ((f & (RF_MADE | RF_STACK)) != RF_MADE) return 1;
+    }
+    return 0;
+}
+
 #define RULES_MAX 64   /* candidates read; a longer list goes to the look */
 
 int rules_play(const GameState *s, int p, const Action *legal, int n)

@@ -18,4 +18,21 @@
  * index to take, 0 to pass, or RULES_LOOK. */
 int rules_play(const GameState *s, int p, const Action *legal, int n);
 
+/* What the rules read of card d alone, whichever state: RF_MADE, and
+ * RF_STACK when a spell of it targets a spell or an ability (a
+ * counterspell, which the rules leave to the look). Made once per card by
+ * the pool, kept in d->rules (0: not made, read as a card that could
+ * answer anything). Never 0. */
+enum { RF_MADE = 1, RF_STACK = 2 };
+uint8_t rules_card_facts(const CardDef *d);
+
+/* Whether version 3 looks at the opponent's spell or ability on top of
+ * the stack, player p to answer it: when it targets one permanent (what
+ * the rules answer: a trick that saves p's creature, removal before an
+ * Aura, a pump or an equip resolves), or when p holds a card of RF_STACK
+ * or not made (the look weighs countering it). Elsewhere what p would do
+ * waits for the next step (burn to the face among it: a lethal one is
+ * cast at the next look). */
+int rules_looks_at_item(const GameState *s, int p);
+
 #endif

@@ -329,6 +329,46 @@ static void test_counters_a_spell_worth_countering(void **state)
     assert_true(permset_count(x.s.perm_ctl[1]) == 0);
 }
 
+/* Where version 3 looks (heuristic_spells_looks, rules_looks_at_item):
+ * at the opponent's spell on the stack only when it targets one
+ * permanent (what its rules answer) or a counterspell is in hand (the
+ * look weighs countering it), and not in its own declare attackers step
+ * (a pump waits for the blocks); version 2 looks at all three. */
+static void test_where_version_3_looks(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    pos_lands(&x, 0, C_MOUNTAIN, 1);
+    give(&x, 0, C_BOLT);
+    int bears = put(&x, 0, C_BEARS);
+    pos_lands(&x, 1, C_PLAINS, 5);
+    give(&x, 1, C_ANGEL);
+    x.s.active = 1;
+    Action angel = act(ACT_CAST, hand_slot(&x, 1, C_ANGEL), 0, 0, 0);
+    assert_int_equal(action_apply(&x.s, &x.g, 1, &angel, 0), MTG_OK);
+    assert_true(looks(&x, 0, 2));
+    assert_false(looks(&x, 0, 3));                    /* a creature spell: nothing to answer */
+    pos_lands(&x, 0, C_ISLAND, 3);
+    give(&x, 0, C_CANCEL);
+    assert_true(looks(&x, 0, 3));                     /* unless to counter it */
+
+    Pos y; pos_init(&y);
+    int target = put(&y, 0, C_BEARS);
+    they_cast_on(&y, C_BOLT, C_MOUNTAIN, target);
+    assert_true(looks(&y, 0, 3));                     /* the Bolt on the Bears: an answer to look for */
+
+    x.s.stack_n = 0;
+    x.s.active = 0;
+    x.s.step = STEP_DECLARE_ATTACKERS;
+    x.s.perm[bears].flags &= (uint8_t)~PF_SICK;
+    AttackDecl ad = { (uint8_t)bears, TARGET_PLAYER };
+    assert_int_equal(combat_declare_attackers(&x.s, &x.g, &ad, 1), MTG_OK);
+    assert_true(looks(&x, 0, 2));
+    assert_false(looks(&x, 0, 3));
+    x.s.active = 1;                                   /* the opponent's attackers: removal on them */
+    assert_true(looks(&x, 0, 3));
+}
+
 /* Pacifism in its main phase facing Grizzly Bears and a Serra Angel, its
  * own Centaur Courser beside: the Aura goes on the Angel, the opponent's
  * creature worth most (never on its own creature, which it would stop). */
@@ -906,6 +946,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lets_its_own_spell_resolve),
         cmocka_unit_test(test_saves_a_creature_from_burn),
+        cmocka_unit_test(test_where_version_3_looks),
         cmocka_unit_test(test_fetches_a_land),
         cmocka_unit_test(test_burn_that_wins),
         cmocka_unit_test(test_removal_on_the_creature_worth_most),

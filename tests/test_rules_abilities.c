@@ -346,7 +346,8 @@ static void test_seedborn_muse_vines(void **state)
 /* The engine's quick look before listing actions (actions_surely_none):
  * with every land tapped and no ability free of mana, passing is all
  * there is; an untapped Forest, an untapped Llanowar Elves or Prodigal
- * Pyromancer's {T} ability may make more, and then it does not say. */
+ * Pyromancer's {T} ability may make more, and then it does not say,
+ * unless no card or ability the mana could make might be paid for. */
 static void test_surely_none(void **state)
 {
     (void)state;
@@ -373,6 +374,22 @@ static void test_surely_none(void **state)
     assert_false(actions_surely_none(&x.s, 0));                /* {T}: no mana to pay */
     assert_true(actions_spells(&x.s, 0, acts, 0) > 1);
     assert_true(actions_surely_none(&x.s, 1));                 /* the other player: nothing */
+    /* An untapped mana creature whose mana cannot pay for the hand's one
+     * spell (Doom Blade, two mana, the Forest tapped): still nothing;
+     * with a spell it pays for (Giant Growth), something. */
+    Pos y; pos_init(&y);
+    y.s.step = STEP_DECLARE_ATTACKERS;
+    put(&y, 0, C_BEARS);
+    bits256_clear(y.s.exile[0], C_FOREST);
+    land_enter(&y.s, &y.g, 0, C_FOREST, 1);
+    elves = put(&y, 0, C_ELVES);
+    y.s.perm[elves].flags &= (uint8_t)~PF_SICK;
+    give(&y, 0, C_DOOM);
+    assert_true(actions_surely_none(&y.s, 0));
+    assert_int_equal(actions_spells(&y.s, 0, acts, 0), 1);
+    give(&y, 0, C_GROWTH);
+    assert_false(actions_surely_none(&y.s, 0));
+    assert_true(actions_spells(&y.s, 0, acts, 0) > 1);
 }
 
 /* 508.1d: Alluring Siren's target, on its controller's turn, must attack:
