@@ -133,7 +133,8 @@ static inline int heuristic_spells_looks(const GameState *s, int p, int version)
         if (s->stack[s->stack_n - 1].controller != p) return version < 3 || rules_looks_at_item(s, p);
     } else {
         switch (s->step) {
-        case STEP_MAIN1: case STEP_MAIN2: return s->active == p;
+        case STEP_MAIN1: return s->active == p;
+        case STEP_MAIN2: return s->active == p && (version < 3 || rules_main2_looks(s, p));
         case STEP_DECLARE_ATTACKERS:   /* version 3: its own attackers' step waits for the blocks */
             if (s->combat.attackers) return s->active != p || version < 3;
             break;

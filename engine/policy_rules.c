@@ -520,8 +520,11 @@ uint8_t rules_card_facts(const CardDef *d)
     unsigned f = RF_MADE;
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *ab = &d->ab[k];
-        for (int t = 0; ab->kind == AB_SPELL && t < ab->n_targets; t++)
+        if (ab->kind != AB_SPELL) continue;
+        for (int t = 0; t < ab->n_targets; t++)
             if (ab->target[t].what == TGT_OBJECT && ab->target[t].f.zone == ZONE_STACK) f |= RF_STACK;
+        for (int j = 0; (d->types & TYPE_SORCERY) && j < ab->n_effects; j++)
+            if (ab->effect[j].op == OP_DAMAGE || ab->effect[j].op == OP_LOSE_LIFE) f |= RF_SORCERY_BURN;
     }
     return (uint8_t)f;
 }
@@ -536,6 +539,24 @@ int rules_looks_at_item(const GameState *s, int p)
         if ((f & (RF_MADE | RF_STACK)) != RF_MADE) return 1;
     }
     return 0;
+}
+
+int rules_main2_looks(const GameState *s, int p)
+{
+    const Player *pl = &s->pl[p];
+    unsigned land = !(pl->flags & PL_LAND_PLAYED) || !(s->spells & SPELLS_NO_EXTRA_LAND) ? TYPE_LAND : 0;
+    for (int h = 0; h < pl->hand_n; h++) {
+        const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
+        if ((d->types & land) || ((d->types & TYPE_SORCERY) && (d->rules & (RF_MADE | RF_SORCERY_BURN)) != RF_MADE))
+            return 1;
+    }
+    int equipment = 0, creature = 0;
+    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        equipment |= (s->px[i].abk & (PK_ATTACH | PK_ACTIVATED)) == (PK_ATTACH | PK_ACTIVATED) && s->px[i].attached == NO_SLOT;
+        creature |= perm_is_creature(s, i);
+    }
+    return equipment && creature;
 }
 
 #define RULES_MAX 64   /* candidates read; a longer list goes to the look */

@@ -22,8 +22,9 @@ int rules_play(const GameState *s, int p, const Action *legal, int n);
  * RF_STACK when a spell of it targets a spell or an ability (a
  * counterspell, which the rules leave to the look). Made once per card by
  * the pool, kept in d->rules (0: not made, read as a card that could
- * answer anything). Never 0. */
-enum { RF_MADE = 1, RF_STACK = 2 };
+ * answer anything). RF_SORCERY_BURN: a sorcery that deals damage or
+ * makes a player lose life. Never 0. */
+enum { RF_MADE = 1, RF_STACK = 2, RF_SORCERY_BURN = 4 };
 uint8_t rules_card_facts(const CardDef *d);
 
 /* Whether version 3 looks at the opponent's spell or ability on top of
@@ -34,5 +35,14 @@ uint8_t rules_card_facts(const CardDef *d);
  * waits for the next step (burn to the face among it: a lethal one is
  * cast at the next look). */
 int rules_looks_at_item(const GameState *s, int p);
+
+/* Whether version 3 looks in player p's second main phase: what its
+ * rules would cast there (creatures, Auras, removal at sorcery speed)
+ * they cast in the first, so it looks again only for what combat or the
+ * hand may have changed: a land drop left with a land in hand, a sorcery
+ * of RF_SORCERY_BURN or not made in hand (the combat's damage may have
+ * made it lethal), an Equipment of p's attached to nothing while p
+ * controls a creature (its creature died). */
+int rules_main2_looks(const GameState *s, int p);
 
 #endif

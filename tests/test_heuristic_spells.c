@@ -20,12 +20,14 @@ static const char *const names[] = {
     "Sengir Vampire", "Swamp", "Swamp", "Drudge Skeletons", "Cancel", "Island", "Island", "Island",
     "Pacifism", "Plains", "Plains", "Plains", "Plains", "Plains", "Prodigal Pyromancer", "Divination",
     "Furnace Whelp", "Chandra Nalaar", "Mountain", "Mountain", "Overrun", "Ponder", "Disentomb",
-    "Shock", "Field Marshal", "Elite Vanguard", "Honor of the Pure", "Furnace of Rath",
+    "Shock", "Field Marshal", "Elite Vanguard", "Honor of the Pure", "Furnace of Rath", "Lava Axe",
+    "Leonin Scimitar",
 };
 enum { C_BEARS, C_ELVES, C_GROWTH, C_BOLT, C_EXPANSE, C_FOREST, C_FOREST4 = C_FOREST + 3, C_MOUNTAIN, C_COURSER,
        C_DOOM, C_ANGEL, C_VAMPIRE, C_SWAMP, C_SKELETONS = C_SWAMP + 2, C_CANCEL, C_ISLAND, C_PACIFISM = C_ISLAND + 3,
        C_PLAINS, C_PYROMANCER = C_PLAINS + 5, C_DIVINATION, C_WHELP, C_CHANDRA, C_MOUNTAIN2,
-       C_OVERRUN = C_MOUNTAIN2 + 2, C_PONDER, C_DISENTOMB, C_SHOCK, C_MARSHAL, C_VANGUARD, C_HONOR, C_FURNACE, C_N };
+       C_OVERRUN = C_MOUNTAIN2 + 2, C_PONDER, C_DISENTOMB, C_SHOCK, C_MARSHAL, C_VANGUARD, C_HONOR, C_FURNACE, C_AXE,
+       C_SCIMITAR, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -329,11 +331,12 @@ static void test_counters_a_spell_worth_countering(void **state)
     assert_true(permset_count(x.s.perm_ctl[1]) == 0);
 }
 
-/* Where version 3 looks (heuristic_spells_looks, rules_looks_at_item):
- * at the opponent's spell on the stack only when it targets one
- * permanent (what its rules answer) or a counterspell is in hand (the
- * look weighs countering it), and not in its own declare attackers step
- * (a pump waits for the blocks); version 2 looks at all three. */
+/* Where version 3 looks (heuristic_spells_looks, rules_looks_at_item,
+ * rules_main2_looks): at the opponent's spell on the stack only when it
+ * targets one permanent (what its rules answer) or a counterspell is in
+ * hand (the look weighs countering it), not in its own declare attackers
+ * step (a pump waits for the blocks), and in its second main phase only
+ * for what combat may have changed; version 2 looks at all of them. */
 static void test_where_version_3_looks(void **state)
 {
     (void)state;
@@ -367,6 +370,34 @@ static void test_where_version_3_looks(void **state)
     assert_false(looks(&x, 0, 3));
     x.s.active = 1;                                   /* the opponent's attackers: removal on them */
     assert_true(looks(&x, 0, 3));
+
+    /* Its second main phase, a creature in hand it held in its first: version 3
+     * looks again only for a sorcery that burns (Lava Axe), an Equipment its
+     * creature left (Leonin Scimitar attached to nothing) or a land drop. */
+    Pos z; pos_init(&z);
+    pos_lands(&z, 0, C_PLAINS, 5);
+    put(&z, 0, C_BEARS);
+    give(&z, 0, C_ANGEL);
+    z.s.step = STEP_MAIN2;
+    z.s.spells |= SPELLS_NO_EXTRA_LAND;               /* one land a turn */
+    z.s.pl[0].flags |= PL_LAND_PLAYED;
+    assert_true(looks(&z, 0, 2));
+    assert_false(looks(&z, 0, 3));
+    give(&z, 0, C_PLAINS);
+    assert_false(looks(&z, 0, 3));                    /* a land, but the drop was played */
+    z.s.pl[0].flags &= (uint8_t)~PL_LAND_PLAYED;
+    assert_true(looks(&z, 0, 3));
+    z.s.pl[0].flags |= PL_LAND_PLAYED;
+    give(&z, 0, C_DIVINATION);
+    assert_false(looks(&z, 0, 3));                    /* a sorcery that draws waited in the first */
+    give(&z, 0, C_AXE);
+    assert_true(looks(&z, 0, 3));
+    Pos e; pos_init(&e);
+    e.s.step = STEP_MAIN2;
+    put(&e, 0, C_SCIMITAR);
+    assert_false(looks(&e, 0, 3));                    /* no creature to equip */
+    put(&e, 0, C_BEARS);
+    assert_true(looks(&e, 0, 3));
 }
 
 /* Pacifism in its main phase facing Grizzly Bears and a Serra Angel, its
@@ -520,8 +551,10 @@ static void test_furnace_doubles_what_shock_kills(void **state)
     }
 }
 
-/* After its combat, Doom Blade and Centaur Courser (three mana) in hand,
- * the opponent's Serra Angel on the battlefield. With two Swamps and a
+/* After its combat (before it for version 3, which makes this choice in
+ * its first main phase and does not look again in its second), Doom
+ * Blade and Centaur Courser (three mana) in hand, the opponent's Serra
+ * Angel on the battlefield. With two Swamps and a
  * Forest, the mana for one of them: destroying the Angel is worth more
  * than the Courser, so the heuristic holds its mana up for the Blade (the
  * Angel dies when it attacks, or in the end step) and casts nothing; the
@@ -539,13 +572,15 @@ static void test_holds_up_mana_for_removal(void **state)
         give(&x, 0, C_COURSER);
         x.s.step = STEP_MAIN2;
         Action acts[ACTION_MAX];
+        if (forests == 1) assert_int_equal(choice(&x, 0, 2, acts)->type, ACT_PASS);
+        else assert_casts(&x, 0, choice(&x, 0, 2, acts), C_COURSER, 0, 0);
+        assert_casts(&x, 0, choice(&x, 0, 1, acts), C_DOOM, TK_PERM, angel);
+        assert_false(looks(&x, 0, 3));                      /* version 3 chose in its first main phase: */
+        x.s.step = STEP_MAIN1;                              /* before combat, with nothing to attack, the same */
         for (int version = 2; version <= 3; version++) {
             if (forests == 1) assert_int_equal(pick(&x, 0, version, acts)->type, ACT_PASS);
             else assert_casts(&x, 0, pick(&x, 0, version, acts), C_COURSER, 0, 0);
         }
-        assert_casts(&x, 0, choice(&x, 0, 1, acts), C_DOOM, TK_PERM, angel);
-        x.s.step = STEP_MAIN1;                              /* before combat, with nothing to attack: the same */
-        assert_int_equal(choice(&x, 0, 2, acts)->type, forests == 1 ? ACT_PASS : ACT_CAST);
         their_end_step(&x);
         for (int version = 2; version <= 3; version++) assert_casts(&x, 0, pick(&x, 0, version, acts), C_DOOM, TK_PERM, angel);
     }
