@@ -123,8 +123,15 @@ int heuristic_own_step_looks(const GameState *s, int p);
  * steps, the beginning and end of combat, a first-strike damage step, the
  * opponent's main phases with the stack empty) it passes, as players of
  * the era mostly did: each look tries every candidate on a fork, and most
- * priority points in a turn are those. Inline: it is asked at every
- * priority point of a game. */
+ * priority points in a turn are those. Version 3 looks at fewer, where
+ * its rules could act (policy_rules.h): the opponent's spell or ability
+ * when it targets one permanent or a counterspell is in hand
+ * (rules_looks_at_item), not its own declare attackers step (a pump or
+ * burn waits for the blocks), the opponent's declare blockers step only
+ * when one of its creatures blocks (removal on an attacker was its
+ * choice when attackers were declared), its second main phase only for
+ * what combat may have changed (rules_main2_looks). Inline: it is asked
+ * at every priority point of a game. */
 static inline int heuristic_spells_looks(const GameState *s, int p, int version)
 {
     /* Version 2 lets its own spell or ability resolve: what it would add
@@ -138,8 +145,8 @@ static inline int heuristic_spells_looks(const GameState *s, int p, int version)
         case STEP_DECLARE_ATTACKERS:   /* version 3: its own attackers' step waits for the blocks */
             if (s->combat.attackers) return s->active != p || version < 3;
             break;
-        case STEP_DECLARE_BLOCKERS:
-            if (s->combat.attackers) return 1;
+        case STEP_DECLARE_BLOCKERS:    /* version 3 in the opponent's: with a blocker in a fight */
+            if (s->combat.attackers) return s->active == p || version < 3 || (s->combat.blockers & s->perm_ctl[p]);
             break;                     /* version 2: with no attacker, what it would do waits */
         case STEP_END: return s->active != p;
         case STEP_BEGIN_COMBAT:                                   /* a land to attack with */

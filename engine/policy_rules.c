@@ -544,10 +544,15 @@ int rules_looks_at_item(const GameState *s, int p)
 int rules_main2_looks(const GameState *s, int p)
 {
     const Player *pl = &s->pl[p];
-    unsigned land = !(pl->flags & PL_LAND_PLAYED) || !(s->spells & SPELLS_NO_EXTRA_LAND) ? TYPE_LAND : 0;
+    uint64_t land = !(pl->flags & PL_LAND_PLAYED) || !(s->spells & SPELLS_NO_EXTRA_LAND) ? PLAY_ANY_LAND : 0;
     for (int h = 0; h < pl->hand_n; h++) {
+        /* The play table's bits first (a creature, an instant: no card read). */
+        uint64_t x = pl->play ? pl->play[pl->hand[h]] : 0;
+        if (x & land) return 1;
+        if (x & (PLAY_ANY_LAND | PLAY_CREATURE | PLAY_FAST)) continue;
         const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
-        if ((d->types & land) || ((d->types & TYPE_SORCERY) && (d->rules & (RF_MADE | RF_SORCERY_BURN)) != RF_MADE))
+        if ((land && (d->types & TYPE_LAND)) ||
+            ((d->types & TYPE_SORCERY) && (d->rules & (RF_MADE | RF_SORCERY_BURN)) != RF_MADE))
             return 1;
     }
     int equipment = 0, creature = 0;

@@ -335,8 +335,10 @@ static void test_counters_a_spell_worth_countering(void **state)
  * rules_main2_looks): at the opponent's spell on the stack only when it
  * targets one permanent (what its rules answer) or a counterspell is in
  * hand (the look weighs countering it), not in its own declare attackers
- * step (a pump waits for the blocks), and in its second main phase only
- * for what combat may have changed; version 2 looks at all of them. */
+ * step (a pump waits for the blocks), in the opponent's declare blockers
+ * step only with a creature of its own blocking, and in its second main
+ * phase only for what combat may have changed; version 2 looks at all of
+ * them. */
 static void test_where_version_3_looks(void **state)
 {
     (void)state;
@@ -370,6 +372,26 @@ static void test_where_version_3_looks(void **state)
     assert_false(looks(&x, 0, 3));
     x.s.active = 1;                                   /* the opponent's attackers: removal on them */
     assert_true(looks(&x, 0, 3));
+
+    /* The opponent's Centaur Courser attacks: after blocks, with none of its
+     * own, removal on the attacker was its choice before; with its Bears
+     * blocking, a trick or a rescue may be. */
+    for (int block = 0; block < 2; block++) {
+        Pos b; pos_init(&b);
+        pos_lands(&b, 0, C_FOREST, 1);
+        give(&b, 0, C_GROWTH);
+        int blocker = put(&b, 0, C_BEARS), courser = put(&b, 1, C_COURSER);
+        if (block) combat(&b, 1, courser, blocker);
+        else {
+            b.s.active = 1;
+            b.s.step = STEP_DECLARE_ATTACKERS;
+            AttackDecl att = { (uint8_t)courser, TARGET_PLAYER };
+            assert_int_equal(combat_declare_attackers(&b.s, &b.g, &att, 1), MTG_OK);
+            b.s.step = STEP_DECLARE_BLOCKERS;
+        }
+        assert_true(looks(&b, 0, 2));
+        assert_int_equal(looks(&b, 0, 3), block);
+    }
 
     /* Its second main phase, a creature in hand it held in its first: version 3
      * looks again only for a sorcery that burns (Lava Axe), an Equipment its
