@@ -142,7 +142,7 @@ static inline __attribute__((always_inline)) void read_target(const GameState *s
     }
     int i = a->n_targets ? a->tv[0] : src;
     c->on = i;
-    if (m->life || perm_is_planeswalker(s, i)) return;
+    if (m->life || (s->perm[i].loyalty && perm_is_planeswalker(s, i))) return;   /* 704.5i: a planeswalker has loyalty */
     if ((m->way < 0) != (perm_controller(s, i) != p)) { c->kind = RC_SKIP; return; }
     if (!perm_is_creature(s, i)) {                           /* an artifact, an enchantment */
         if ((m->destroy || m->removed) && !m->damage && !m->shrink && !m->dp && !m->dt)
@@ -173,67 +173,106 @@ static int aura_way(const CardDef *d)
     return way;
 }
 
-/* The ability candidate a casts or activates for the rules to read
- * (summarize), NULL for none: a permanent spell, an equip, a mana or
- * loyalty ability, a cost beyond mana and tapping. */
-static const Ability *effects_read(const GameState *s, int p, const Action *a)
-{
-    const Ability *ab = policy_action_ability(s, p, a);
-    if (!ab || (ab->kind != AB_SPELL && ab->kind != AB_ACTIVATED) || dear_cost(&ab->cost)) return NULL;
-    return ab;
-}
+/* What the candidates of one source (a card cast, with one X and number
+ * of targets; an ability activated) have in common, read once for them
+ * all (rules_play): how they are read (SRC_*), the summary of the
+ * effects read (SRC_READ: an instant's or sorcery's, an activated
+ * ability's, costing no more than mana and tapping), the card of a
+ * permanent spell (SRC_PERM, SRC_AURA) and an Aura's aura_way. */
+enum { SRC_OTHER, SRC_READ, SRC_EQUIP, SRC_PERM, SRC_AURA };
+typedef struct Src {
+    int kind, way;
+    const CardDef *d;
+    Sum m;
+} Src;
 
-/* Candidate a's reading into *c (its kind, and the fields that kind
- * reads); m its source's summary when effects_read reads an ability
- * (else unread). Inline in rules_play's loop over the candidates. */
-static inline __attribute__((always_inline)) void read_cand(const GameState *s, int p, const Action *a, const Sum *m,
-                                                           Cand *c)
+static void read_source(const GameState *s, int p, const Action *a, Src *o)
 {
-    c->kind = RC_OTHER;
-    if (m) {
-        if (a->n_targets ? a->n_targets == 1 && (a->tk[0] == TK_PERM || a->tk[0] == TK_PLAYER)
-                         : a->type == ACT_ACTIVATE)
-            read_target(s, p, a, m, a->type == ACT_ACTIVATE ? a->hand_idx : -1, c);
-        return;
-    }
+    o->kind = SRC_OTHER;
     if (a->type == ACT_ACTIVATE) {
-        if (s->cards[s->perm[a->hand_idx].card].ab[a->ability].kind != AB_EQUIP) return;
-        c->from = s->px[a->hand_idx].attached;
-        c->kind = c->from == NO_SLOT || (s->step == STEP_MAIN1 && !combat_may_attack(s, c->from)) ? RC_EQUIP : RC_SKIP;
-        c->on = a->tv[0];
+        const Ability *ab = &s->cards[s->perm[a->hand_idx].card].ab[a->ability];
+        if (ab->kind == AB_ACTIVATED && !dear_cost(&ab->cost)) {
+            o->kind = SRC_READ;
+            o->m = summarize(ab, a->x, a->n_targets != 0);
+        } else if (ab->kind == AB_EQUIP) {
+            o->kind = SRC_EQUIP;
+        }
         return;
     }
     if (a->type != ACT_CAST) return;
     const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
-    if (d->types & (TYPE_INSTANT | TYPE_SORCERY)) return;
     int k = spell_ability(d);
-    if (k < 0 && !a->n_targets) {
-        c->kind = RC_PERM;
-        c->mana = a->x;
-        c->card = d;
+    if (k >= 0 && d->ab[k].kind == AB_SPELL) {
+        if (!dear_cost(&d->ab[k].cost)) {
+            o->kind = SRC_READ;
+            o->m = summarize(&d->ab[k], a->x, a->n_targets != 0);
+        }
         return;
     }
-    if (k < 0 || d->ab[k].kind != AB_ENCHANT || a->n_targets != 1 || a->tk[0] != TK_PERM ||
-        !perm_is_creature(s, a->tv[0]))
+    if (d->types & (TYPE_INSTANT | TYPE_SORCERY)) return;
+    o->d = d;
+    if (k < 0) o->kind = SRC_PERM;
+    else if (d->ab[k].kind == AB_ENCHANT) {
+        o->kind = SRC_AURA;
+        o->way = aura_way(d);
+    }
+}
+
+/* Candidate a's reading into *c (its kind, and the fields that kind
+ * reads), from its source's (read_source). Inline in rules_play's loop
+ * over the candidates. */
+static inline __attribute__((always_inline)) void read_cand(const GameState *s, int p, const Action *a, const Src *o,
+                                                           Cand *c)
+{
+    c->kind = RC_OTHER;
+    switch (o->kind) {
+    case SRC_READ:
+        if (a->n_targets ? a->n_targets == 1 && (a->tk[0] == TK_PERM || a->tk[0] == TK_PLAYER)
+                         : a->type == ACT_ACTIVATE)
+            read_target(s, p, a, &o->m, a->type == ACT_ACTIVATE ? a->hand_idx : -1, c);
         return;
-    int way = aura_way(d), theirs = perm_controller(s, a->tv[0]) != p;
-    c->on = a->tv[0];
-    if (way) c->kind = (way < 0) != theirs ? RC_SKIP : way > 0 ? RC_AURA_HELP : RC_AURA_HARM;
+    case SRC_EQUIP:
+        c->from = s->px[a->hand_idx].attached;
+        c->kind = c->from == NO_SLOT || (s->step == STEP_MAIN1 && !combat_may_attack(s, c->from)) ? RC_EQUIP : RC_SKIP;
+        c->on = a->tv[0];
+        return;
+    case SRC_PERM:
+        if (a->n_targets) return;
+        c->kind = RC_PERM;
+        c->mana = a->x;
+        c->card = o->d;
+        return;
+    case SRC_AURA:
+        if (a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0])) return;
+        c->on = a->tv[0];
+        if (o->way) c->kind = (o->way < 0) != (perm_controller(s, a->tv[0]) != p) ? RC_SKIP
+                            : o->way > 0 ? RC_AURA_HELP : RC_AURA_HARM;
+        return;
+    default:
+        return;
+    }
 }
 
 /* The candidate of kind `kind` whose score is highest (the first of
- * equals), 0 for none. */
+ * equals), 0 for none; its score in *v (0 for none). */
 typedef int (*Score)(const GameState *s, int p, const Cand *c);
-static inline __attribute__((always_inline)) int best_of(const GameState *s, int p, const Cand *c, int n, int kind, Score score)
+static inline __attribute__((always_inline)) int best_of_v(const GameState *s, int p, const Cand *c, int n, int kind,
+                                                          Score score, int *v)
 {
     int best = 0, best_v = 0;
-    if (!(c[0].kind >> kind & 1)) return 0;                 /* none of that kind (rules_play's mask) */
-    for (int k = 1; k < n; k++) {
-        if (c[k].kind != kind) continue;
-        int v = score(s, p, &c[k]);
-        if (v > 0 && (!best || v > best_v)) { best = k; best_v = v; }
-    }
+    if (c[0].kind >> kind & 1)                              /* some of that kind (rules_play's mask) */
+        for (int k = 1; k < n; k++) {
+            if (c[k].kind != kind) continue;
+            int x = score(s, p, &c[k]);
+            if (x > 0 && (!best || x > best_v)) { best = k; best_v = x; }
+        }
+    *v = best_v;
     return best;
+}
+static inline __attribute__((always_inline)) int best_of(const GameState *s, int p, const Cand *c, int n, int kind, Score score)
+{
+    int v;
+    return best_of_v(s, p, c, n, kind, score, &v);
 }
 
 /* What a static ability that pumps the creatures of its controller (an
@@ -345,10 +384,13 @@ static int lethal(const GameState *s, int p, const Action *legal, const Cand *c,
         if (legal[k].type != ACT_CAST || bits256_has(seen, legal[k].hand_idx)) continue;
         bits256_set(seen, legal[k].hand_idx);
         sum += c[k].damage;
-        mana += s->cards[OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])].mana_value;
     }
-    if (best && c[best].damage >= life) return best;
-    return best && sum >= life && mana <= mana_total_now(s, p, 0) ? best : 0;
+    if (!best || c[best].damage >= life) return best;
+    if (sum < life) return 0;
+    for (int w = 0; w < 4; w++)                              /* the mana of the cards summed */
+        for (uint64_t bits = seen[w]; bits; bits &= bits - 1)
+            mana += s->cards[OBJ_CARD(s, p, s->pl[p].hand[w * 64 + __builtin_ctzll(bits)])].mana_value;
+    return mana <= mana_total_now(s, p, 0) ? best : 0;
 }
 
 /* Whether creature x, of toughness t, dies to `dmg` damage from
@@ -555,13 +597,14 @@ int rules_main2_looks(const GameState *s, int p)
             ((d->types & TYPE_SORCERY) && (d->rules & (RF_MADE | RF_SORCERY_BURN)) != RF_MADE))
             return 1;
     }
-    int equipment = 0, creature = 0;
+    int equipment = 0;
     for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        equipment |= (s->px[i].abk & (PK_ATTACH | PK_ACTIVATED)) == (PK_ATTACH | PK_ACTIVATED) && s->px[i].attached == NO_SLOT;
-        creature |= perm_is_creature(s, i);
+        const PermX *x = &s->px[permiter_next(&it)];
+        equipment |= (x->abk & (PK_ATTACH | PK_ACTIVATED)) == (PK_ATTACH | PK_ACTIVATED) && x->attached == NO_SLOT;
     }
-    return equipment && creature;
+    for (PermIter it = permset_iter(s->perm_ctl[p]); equipment && permiter_more(&it);)
+        if (perm_is_creature(s, permiter_next(&it))) return 1;
+    return 0;
 }
 
 #define RULES_MAX 64   /* candidates read; a longer list goes to the look */
@@ -571,17 +614,14 @@ int rules_play(const GameState *s, int p, const Action *legal, int n)
     if (n > RULES_MAX) return RULES_LOOK;
     Cand c[RULES_MAX];   /* c[0].kind: the kinds among the candidates, a bit each (passing has none) */
     c[0].kind = 0;
-    Sum m;
-    const Ability *ab = NULL;     /* the ability m summarizes: the same source's candidates follow each
-                                     other, with the same X and number of targets */
+    Src src = { 0 };              /* the same source's candidates follow each other, with the same X
+                                     and number of targets */
     for (int k = 1; k < n; k++) {
         const Action *a = &legal[k], *b = &legal[k - 1];
         if (k == 1 || a->type != b->type || a->hand_idx != b->hand_idx || a->ability != b->ability ||
-            a->x != b->x || !a->n_targets != !b->n_targets) {
-            ab = a->type == ACT_LAND ? NULL : effects_read(s, p, a);
-            if (ab) m = summarize(ab, a->x, a->n_targets != 0);
-        }
-        read_cand(s, p, a, ab ? &m : NULL, &c[k]);
+            a->x != b->x || !a->n_targets != !b->n_targets)
+            read_source(s, p, a, &src);
+        read_cand(s, p, a, &src, &c[k]);
         if (c[k].kind == RC_OTHER) return RULES_LOOK;
         c[0].kind |= 1 << c[k].kind;
     }
@@ -607,9 +647,10 @@ int rules_play(const GameState *s, int p, const Action *legal, int n)
         }
         /* A creature (or an anthem) against an Aura that hinders the
          * opponent's: the one worth more. */
-        k = best_of(s, p, c, n, RC_PERM, score_creature);
-        int h = best_of(s, p, c, n, RC_AURA_HARM, score_harm), v = k ? score_creature(s, p, &c[k]) : 0;
-        if (h && (!k || score_harm(s, p, &c[h]) > v)) { k = h; v = score_harm(s, p, &c[h]); }
+        int v, hv;
+        k = best_of_v(s, p, c, n, RC_PERM, score_creature, &v);
+        int h = best_of_v(s, p, c, n, RC_AURA_HARM, score_harm, &hv);
+        if (h && (!k || hv > v)) { k = h; v = hv; }
         if (!k && !(k = best_of(s, p, c, n, RC_PERM, score_mana)) && !(k = best_of(s, p, c, n, RC_AURA_HELP, score_own)))
             k = best_of(s, p, c, n, RC_EQUIP, score_equip);
         return k && holds_for_removal(s, p, legal, c, n, k, v) ? 0 : k;
