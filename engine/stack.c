@@ -768,19 +768,6 @@ void stack_resolve_top(GameState *s, Game *g)
 
 /* ---- priority (117) ---- */
 
-/* Whether settle has nothing to do (most priority points): no error, the
- * layers settled, no permanent pending for the state-based actions, no
- * trigger waiting, and the players as sba_apply_some lets them be. Tested
- * with one branch, its terms or-ed and and-ed; the state's bytes in one
- * word, over .. extra_n (state.h), the game over and an extra turn
- * among them: those take the long way, which gives the same. */
-static inline int settled_now(const GameState *s, const Game *g)
-{
-    uint64_t bytes;
-    memcpy(&bytes, (const char *)s + offsetof(GameState, over), sizeof bytes);
-    return ((bytes | (uint64_t)g->check) == 0) & players_unharmed(s);
-}
-
 /* 117.5: state-based actions, then triggered abilities, until neither. */
 static void settle(GameState *s, Game *g)
 {
@@ -805,7 +792,7 @@ static void settle(GameState *s, Game *g)
 }
 
 /* actions_surely_none, verified in check mode (the list it spares is
- * passing alone). Inline at both of priority_run's looks. */
+ * passing alone). Inline at each of priority_looked's looks. */
 static inline __attribute__((always_inline)) int surely_none(const GameState *s, Game *g, int p)
 {
     if (!actions_surely_none(s, p)) return 0;
@@ -822,9 +809,10 @@ static inline __attribute__((always_inline)) int surely_none(const GameState *s,
 
 /* What player p does with priority (117.3): PRIO_PASS, PRIO_ACTED (an
  * action taken: p keeps priority, 117.3c), or PRIO_FAILED (the game ended
- * as an error). Inlined at each of priority_run's two calls. */
+ * as an error). `look`: p's policy's answer to looks here, or LOOK_ASK
+ * (not asked yet). Inlined at each of priority_looked's calls. */
 enum { PRIO_PASS, PRIO_ACTED, PRIO_FAILED };
-static inline __attribute__((always_inline)) int take_priority(GameState *s, Game *g, int p, Action *acts)
+static inline __attribute__((always_inline)) int take_priority(GameState *s, Game *g, int p, Action *acts, int look)
 {
     /* Check mode verifies the state here; outside it, not even the call is made. */
     if (g->check) game_check_state(s, g);
@@ -832,7 +820,7 @@ static inline __attribute__((always_inline)) int take_priority(GameState *s, Gam
      * legal actions are not listed (n 1: passing alone, acts[0] of a
      * list). */
     const Policy *pol = g->policy[p];
-    int look = !pol ? LOOK_PASS : pol->looks ? pol->looks(pol, s, g, p) : LOOK_ALL;
+    if (look == LOOK_ASK) look = priority_look(s, g, p);
     if (look == LOOK_PASS || surely_none(s, g, p)) return PRIO_PASS;
     int n = look == LOOK_LAND ? actions_lands(s, p, acts) : 1, k = 0;
     if (n == 1) n = actions_spells(s, p, acts, 0);
@@ -844,10 +832,14 @@ static inline __attribute__((always_inline)) int take_priority(GameState *s, Gam
     return PRIO_ACTED;
 }
 
-void priority_run(GameState *s, Game *g)
+void priority_looked(GameState *s, Game *g, int p, int look)
 {
-    int p = s->active;
     Action acts[ACTION_MAX];
+    if (p != s->active) {                   /* the active player passed: the other's answer */
+        int r = take_priority(s, g, p, acts, look);
+        if (r != PRIO_ACTED) return;        /* 500.2: both passed, the stack empty */
+        look = LOOK_ASK;                    /* 117.3c: p keeps priority */
+    }
     /* Written out for the player who has priority and for the other after
      * a pass: each test of what a player did is a branch of its own, which
      * the predictor learns (the first most often a pass, the second most
@@ -855,13 +847,14 @@ void priority_run(GameState *s, Game *g)
     while (!s->over) {
         settle(s, g);
         if (s->over) return;
-        int r = take_priority(s, g, p, acts);
+        int r = take_priority(s, g, p, acts, look);
+        look = LOOK_ASK;
         if (r == PRIO_ACTED) continue;                                      /* 117.3c */
         if (r == PRIO_FAILED) return;
         /* 117.3d: the other player. A pass changes nothing: the state is
          * as settled as it was (no state-based action applies, no trigger
          * waits), and the game still on. */
-        r = take_priority(s, g, 1 - p, acts);
+        r = take_priority(s, g, 1 - p, acts, LOOK_ASK);
         if (r == PRIO_ACTED) { p = 1 - p; continue; }                       /* 117.3c */
         if (r == PRIO_FAILED) return;
         if (!s->stack_n) return;                                            /* 500.2 */

@@ -7,13 +7,55 @@
 
 #include "policy.h"
 
+/* The priority loop (stack.c), entered with player p holding priority
+ * and `look`, its policy's answer to looks there (LOOK_ASK: not asked
+ * yet). A p other than the active player: the active player has just
+ * passed, the state settled and the stack empty. */
+enum { LOOK_ASK = -1 };
+void priority_looked(GameState *s, Game *g, int p, int look);
+
+/* Whether settle has nothing to do (most priority points): no error, the
+ * layers settled, no permanent pending for the state-based actions, no
+ * trigger waiting, and the players as sba_apply_some lets them be. Tested
+ * with one branch, its terms or-ed and and-ed; the state's bytes in one
+ * word, over .. extra_n (state.h), the game over and an extra turn
+ * among them: those take the long way, which gives the same. */
+static inline int settled_now(const GameState *s, const Game *g)
+{
+    uint64_t bytes;
+    memcpy(&bytes, (const char *)s + offsetof(GameState, over), sizeof bytes);
+    return ((bytes | (uint64_t)g->check) == 0) & players_unharmed(s);
+}
+
+/* Player p's policy's answer to looks (policy.h) at this priority point. */
+static inline int priority_look(const GameState *s, const Game *g, int p)
+{
+    const Policy *pol = g->policy[p];
+    return !pol ? LOOK_PASS : pol->looks ? pol->looks(pol, s, g, p) : LOOK_ALL;
+}
+
 /* Runs priority in the current step (games with rules text): state-based
  * actions, waiting triggers onto the stack, then the players act or pass
  * in turn order from the active player; both passing in succession with
  * the stack empty ends the step (500.2), with something on it resolves
  * the top item (117.4, 608). In a main phase the active player may also
- * play lands and cast sorcery-speed spells when the stack is empty. */
-void priority_run(GameState *s, Game *g);
+ * play lands and cast sorcery-speed spells when the stack is empty.
+ * Most priority points end at once: nothing to settle, the stack empty,
+ * and both players passing as their policies look at nothing there (117.3d,
+ * 500.2). Those are answered here, inline at the caller's step, without
+ * the loop's frame; a look that is not a pass is handed to the loop, not
+ * asked again. */
+static inline void priority_run(GameState *s, Game *g)
+{
+    if (!settled_now(s, g) || s->stack_n) { priority_looked(s, g, s->active, LOOK_ASK); return; }
+    int p = s->active, look = priority_look(s, g, p);
+    if (look == LOOK_PASS) {
+        p = 1 - p;
+        look = priority_look(s, g, p);
+        if (look == LOOK_PASS) return;
+    }
+    priority_looked(s, g, p, look);
+}
 
 /* Takes action a for player p (a legal one, from game_legal_actions;
  * scenarios may give one with `free_mana` set, for which no mana is paid).

@@ -188,9 +188,11 @@ static inline __attribute__((always_inline)) int declare_attackers(GameState *s,
     int err = combat_declare_attackers(s, g, d, n);
     if (err) { game_fail(s, g, err); return 0; }
     if (n == 0) return 0;
-    if (s->spells)                                                           /* 508.3a */
-    {
-        for (int k = 0; k < n; k++) trigger_event(s, TR_ATTACKS, d[k].attacker, s->perm[d[k].attacker].card, p, p, 0);
+    if (s->spells) {                                                         /* 508.3a */
+        /* trigger_event's own test, once for all the attackers: a game with
+         * neither kind of trigger (most) walks no list. */
+        if (~s->trig_absent & (1ull << TR_ATTACKS | 1ull << TR_ATTACHED_ATTACKS))
+            for (int k = 0; k < n; k++) trigger_event(s, TR_ATTACKS, d[k].attacker, s->perm[d[k].attacker].card, p, p, 0);
         triggers_attacks(s);
     }
     return 1;
