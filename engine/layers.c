@@ -743,10 +743,11 @@ static PermSet layers_scope(const GameState *s)
         return s->perm_used;
     PermSet only = 0;
     for (int k = 0; k < s->layers_n; k++) only |= PERMSET_BIT(s->layers_some[k]);
-    for (int p = 0; p < 2; p++) {
-        if (s->layers_dirty & LAYERS_CTL(p)) only |= s->perm_ctl[p];
-        else if (s->layers_dirty & LAYERS_CTL_CREATURES(p)) only |= creatures(s, s->perm_ctl[p]);
-    }
+    if (s->layers_dirty & (LAYERS_CTL(0) | LAYERS_CTL(1) | LAYERS_CTL_CREATURES(0) | LAYERS_CTL_CREATURES(1)))
+        for (int p = 0; p < 2; p++) {                   /* a lord's mark: seldom */
+            if (s->layers_dirty & LAYERS_CTL(p)) only |= s->perm_ctl[p];
+            else if (s->layers_dirty & LAYERS_CTL_CREATURES(p)) only |= creatures(s, s->perm_ctl[p]);
+        }
     return only & s->perm_used;
 }
 
