@@ -87,12 +87,12 @@ enum {
  * permanents can't be among those it acts on, and no lord changes types). */
 #define LAYERS_CTL(p) (4u << (p))
 #define LAYERS_CTL_CREATURES(p) (16u << (p))
-/* With LAYERS_SOME alone: each permanent in layers_some was marked as it
- * entered or left, attached to nothing and with no static ability
- * (layers_moved), and nothing has marked any since: nothing is attached to
- * those still there (a new object; what was attached to the one before in
- * the slot was unattached as it left), and no effect has started on them.
- * Any other mark clears it. */
+/* With LAYERS_SOME alone: every mark since the layers were last applied
+ * was a permanent's entering or leaving, attached to nothing and with no
+ * static ability (layers_moved): nothing is attached to those still there
+ * (new objects; what was attached to the one before in a slot was
+ * unattached as it left), and no effect has started on them. Any other
+ * mark clears it. */
 #define LAYERS_BARE 64u
 
 /* A count the static abilities in force may read changed (`what`: LR_GY,
