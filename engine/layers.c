@@ -129,6 +129,15 @@ static int acts_across(const Ability *a)
     return 0;
 }
 
+/* Whether static ability a may act on anything but its source and what
+ * that is attached to (LR_LORDS). */
+static int acts_on_others(const Ability *a)
+{
+    for (int e = 0; a->kind == AB_STATIC && e < a->n_effects; e++)
+        if (a->effect[e].who != SEL_SELF && a->effect[e].who != SEL_ATTACHED) return 1;
+    return 0;
+}
+
 int layers_added_subtypes(const GameState *s, int i, uint8_t *out, int max)
 {
     int n = 0;
@@ -689,6 +698,7 @@ void layers_moved_static(GameState *s, int i, int ctl)
     const CardDef *d = &s->cards[s->perm[i].card];
     if (x->xflags & PX_LAND) layers_count_changed(s, LR_LANDS);     /* the lands counted */
     int local = !(x->abk & PK_STATIC) || layers_local(d);
+    if (!local) s->layers_reads |= (uint8_t)LR_LORDS(ctl);   /* seen at once, before a partial pass */
     unsigned who;
     if (!local && !(x->abk & (PK_CONTROL | PK_COND)) && layers_scoped(d, &who)) {
         /* A lord changes no one's characteristics but its own, what it is
@@ -733,11 +743,31 @@ static PermSet layers_scope(const GameState *s)
         return s->perm_used;
     PermSet only = 0;
     for (int k = 0; k < s->layers_n; k++) only |= PERMSET_BIT(s->layers_some[k]);
-    for (int p = 0; p < 2; p++) {
-        if (s->layers_dirty & LAYERS_CTL(p)) only |= s->perm_ctl[p];
-        else if (s->layers_dirty & LAYERS_CTL_CREATURES(p)) only |= creatures(s, s->perm_ctl[p]);
-    }
+    if (s->layers_dirty & (LAYERS_CTL(0) | LAYERS_CTL(1) | LAYERS_CTL_CREATURES(0) | LAYERS_CTL_CREATURES(1)))
+        for (int p = 0; p < 2; p++) {                   /* a lord's mark: seldom */
+            if (s->layers_dirty & LAYERS_CTL(p)) only |= s->perm_ctl[p];
+            else if (s->layers_dirty & LAYERS_CTL_CREATURES(p)) only |= creatures(s, s->perm_ctl[p]);
+        }
     return only & s->perm_used;
+}
+
+/* Layer 7d and what follows from the results for the permanents in `only`
+ * (perm_finish); returns whether a state-based action may apply to one. */
+static inline __attribute__((always_inline)) int perms_finish(GameState *s, PermSet only)
+{
+    int sba = 0;
+    for (PermIter it = permset_iter(only); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        perm_finish(s, i);
+        /* 506.4: a permanent that stops being a creature (Awakener Druid's Forest, the Druid
+         * gone) is removed from combat */
+        if (!(s->perm[i].flags & PF_CREATURE) && permset_has(s->combat.attackers | s->combat.blockers, i))
+            combat_remove(s, i);
+        const Permanent *q = &s->perm[i];
+        sba |= (q->plus && q->minus) ||
+               ((q->flags & PF_CREATURE) && (q->toughness <= 0 || q->damage >= q->toughness || (q->flags & PF_DEATHTOUCHED)));
+    }
+    return sba;
 }
 
 /* The layers applied to the permanents in `only` (every one when
@@ -750,7 +780,7 @@ static inline __attribute__((always_inline)) void layers_apply(GameState *s, Per
 {
     PermSet used = permset_narrow(s->perm_used, wide);
     only = permset_narrow(only, wide);
-    PermSet base1 = 0, ctl_srcs = 0;
+    PermSet base1 = 0, ctl_srcs = 0, lords = 0;
     if (whole) {
         s->layers_reads = 0;
         /* Printed values; what layer 2 starts from. */
@@ -763,6 +793,7 @@ static inline __attribute__((always_inline)) void layers_apply(GameState *s, Per
             for (int k = 0; (s->px[i].abk & PK_STATIC) && k < d->n_abilities; k++) {
                 if (adds_subtype(&d->ab[k])) s->layers_reads |= LR_SUBTYPES;   /* before any filter reads them */
                 if (acts_across(&d->ab[k])) s->layers_reads |= LR_ACROSS;      /* for the passes over some */
+                lords |= permset_bit_if(acts_on_others(&d->ab[k]), i);
             }
         }
     } else {
@@ -790,6 +821,7 @@ static inline __attribute__((always_inline)) void layers_apply(GameState *s, Per
         int control = ctl_srcs != 0;                         /* the effects in force once those over end */
         for (int j = 0; j < s->float_n && !control; j++) control = s->fl[j].op == OP_CONTROL;
         if (control) s->layers_reads |= LR_CONTROL;
+        for (int p = 0; p < 2; p++) if (lords & s->perm_ctl[p]) s->layers_reads |= (uint8_t)LR_LORDS(p);   /* their controllers now */
         /* The conditions as the abilities below see them: with the controllers
          * layer 2 made ("you" of "as long as you have 30 or more life"). */
         s->cond_key = s->spells ? (uint8_t)cond_key(s) : 0;
@@ -838,21 +870,29 @@ static inline __attribute__((always_inline)) void layers_apply(GameState *s, Per
      * an Aura entering or left attached to nothing flags sba_pending
      * itself, zone.c): the next check looks at every permanent
      * (sba_pending). */
-    int sba = 0;
-    for (PermIter it = permset_iter(only); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        perm_finish(s, i);
-        /* 506.4: a permanent that stops being a creature (Awakener Druid's Forest, the Druid
-         * gone) is removed from combat */
-        if (!(s->perm[i].flags & PF_CREATURE) && permset_has(s->combat.attackers | s->combat.blockers, i))
-            combat_remove(s, i);
-        const Permanent *q = &s->perm[i];
-        sba |= (q->plus && q->minus) ||
-               ((q->flags & PF_CREATURE) && (q->toughness <= 0 || q->damage >= q->toughness || (q->flags & PF_DEATHTOUCHED)));
-    }
+    int sba = perms_finish(s, only);
     for (PermIter it = permset_iter(attachments); !sba && permiter_more(&it);)
         sba = sba_attachment_illegal(s, permiter_next(&it));
     if (sba) s->sba_pending = 1;
+}
+
+/* Whether no static ability and no continuous effect applies to the
+ * permanents in `only`, marked bare (LAYERS_BARE): none has static
+ * abilities or attaches, none is reached across (LR_ACROSS) or by a lord of
+ * its controller's (LR_LORDS), and no effect names one. A pass over them
+ * then gives each its printed values and counters, and no attachment to
+ * check: the sources' abilities on players it would visit gave the
+ * players' rules abilities they have (a source acting on players marks
+ * every permanent as it enters or leaves: layers_moved_static). */
+static int unreached(const GameState *s, PermSet only)
+{
+    if (s->layers_reads & LR_ACROSS) return 0;
+    for (int j = 0; j < s->float_n; j++) if (permset_has(only, s->fl[j].slot)) return 0;
+    for (PermIter it = permset_iter(only); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        if ((s->px[i].abk & (PK_STATIC | PK_ATTACH)) || (s->layers_reads & LR_LORDS(perm_controller(s, i)))) return 0;
+    }
+    return 1;
 }
 
 void layers_recompute(GameState *s)
@@ -861,13 +901,18 @@ void layers_recompute(GameState *s)
      * 30 or more life": life gained) changes what applies (604.1, 611.3a). */
     if (!s->layers_dirty && (!s->cond_key || cond_key(s) == (int)s->cond_key)) return;
     PermSet only = layers_scope(s);
-    int whole = only == s->perm_used;
+    int whole = only == s->perm_used, bare = (s->layers_dirty & LAYERS_BARE) != 0;
     s->layers_dirty = 0;
     floating_prune(s);
     /* The permanents whose characteristics alone may have changed have all
      * left: none to compute (the players' rules abilities, kept from the
      * last whole pass, are the same). */
     if (!whole && !only) return;
+    if (!whole && bare && unreached(s, only)) {
+        for (PermIter it = permset_iter(only); permiter_more(&it);) perm_printed(s, permiter_next(&it));
+        if (perms_finish(s, only)) s->sba_pending = 1;
+        return;
+    }
     if (permset_wide(s->perm_used)) layers_apply(s, only, whole, 1);
     else layers_apply(s, only, whole, 0);
 }

@@ -68,6 +68,12 @@ enum {
                               kept until a whole pass finds none): without one, a pass over some
                               permanents passes by the sources that can reach none of them */
 };
+/* Player p controls a permanent with a static ability that may act on others
+ * than itself and what it is attached to (a lord's "Other Soldier creatures
+ * you control"): set as its permanent enters, kept until a whole pass finds
+ * none. Without one, and with none acting across, a permanent of p's that
+ * has nothing attached is reached by no static ability but its own. */
+#define LR_LORDS(p) (64u << (p))
 
 /* GameState.layers_dirty: only the characteristics of the permanents in
  * layers_some may have changed since the layers were last applied (each
@@ -81,6 +87,13 @@ enum {
  * permanents can't be among those it acts on, and no lord changes types). */
 #define LAYERS_CTL(p) (4u << (p))
 #define LAYERS_CTL_CREATURES(p) (16u << (p))
+/* With LAYERS_SOME alone: every mark since the layers were last applied
+ * was a permanent's entering or leaving, attached to nothing and with no
+ * static ability (layers_moved): nothing is attached to those still there
+ * (new objects; what was attached to the one before in a slot was
+ * unattached as it left), and no effect has started on them. Any other
+ * mark clears it. */
+#define LAYERS_BARE 64u
 
 /* A count the static abilities in force may read changed (`what`: LR_GY,
  * LR_LANDS): marks the layers dirty, when they read it, for what counts
@@ -101,6 +114,7 @@ static inline void layers_touch(GameState *s, unsigned what)
 static inline void layers_changed(GameState *s, int i)
 {
     if (s->layers_dirty == 1) return;
+    s->layers_dirty &= (uint8_t)~LAYERS_BARE;
     if (!s->layers_dirty) { s->layers_dirty = LAYERS_SOME; s->layers_n = 0; }
     for (int k = 0; k < s->layers_n; k++) if (s->layers_some[k] == i) return;
     if (s->layers_n == LAYERS_SOME_MAX) { s->layers_dirty = 1; return; }
@@ -135,7 +149,12 @@ static inline void layers_moved(GameState *s, int i, int ctl)
 {
     const PermX *x = &s->px[i];
     if ((x->abk & PK_STATIC) || ((x->xflags & PX_LAND) && (s->layers_reads & LR_LANDS))) layers_moved_static(s, i, ctl);
-    else layers_changed_attached(s, i);   /* PK_CONTROL and PK_COND come with PK_STATIC */
+    else if (x->attached != NO_SLOT) layers_changed_attached(s, i);   /* PK_CONTROL and PK_COND come with PK_STATIC */
+    else {
+        unsigned bare = !s->layers_dirty || (s->layers_dirty & LAYERS_BARE);
+        layers_changed(s, i);
+        if (bare && s->layers_dirty != 1) s->layers_dirty |= LAYERS_BARE;
+    }
 }
 
 /* Permanent i leaves the battlefield: control effects that last "for as

@@ -41,7 +41,7 @@ static int arrive(Pos *x, int p, int k)
 /* Whether the layers wait for slot i alone (and perhaps others alone). */
 static int some_has(const GameState *s, int i)
 {
-    if (s->layers_dirty != LAYERS_SOME) return 0;
+    if ((s->layers_dirty & ~LAYERS_BARE) != LAYERS_SOME) return 0;
     for (int k = 0; k < s->layers_n; k++) if (s->layers_some[k] == i) return 1;
     return 0;
 }
@@ -65,6 +65,14 @@ static void test_only_the_changed(void **state)
     settle(&x);
     assert_int_equal(perm_power(&x.s, vanguard), 3);          /* 2/1, Honor's +1/+1 */
     assert_int_equal(perm_toughness(&x.s, vanguard), 2);
+    /* The opponent's, with nothing attached and no lord of theirs in
+     * force: no static ability reaches it (LAYERS_BARE, LR_LORDS). */
+    int theirs = arrive(&x, 1, C_VANGUARD);
+    assert_int_equal(x.s.layers_dirty, LAYERS_SOME | LAYERS_BARE);
+    assert_true(x.s.layers_reads & LR_LORDS(0));
+    assert_false(x.s.layers_reads & LR_LORDS(1));
+    settle(&x);
+    assert_int_equal(perm_power(&x.s, theirs), 2);            /* as printed */
 
     cast(&x, C_HOLY, vanguard);
     settle(&x);
