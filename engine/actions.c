@@ -306,35 +306,48 @@ static PermSet spec_perms(Lister *L, const TargetSpec *sp, int k)
 }
 
 /* Action `base`, its targets for specs 0..k-1 of the lister's ability
- * (of n specs) chosen: added when those are all its specs, else each
- * choice for the others (the last spec's choices are added here, without
- * a call). */
-static inline void list_rest(Lister *L, Action base, int k, int n)
+ * (of n specs) chosen, with target (kind, v) for spec k: added when those
+ * are all its specs, else each choice for the others (the last spec's
+ * choices are added here, without a call). The target and the count are
+ * written into the action added, not into base: a byte written into base,
+ * then base read as words to copy it, stalls the CPU (a store cannot be
+ * forwarded to a wider load). */
+static inline void list_rest(Lister *L, Action base, int k, int n, uint8_t kind, uint8_t v)
 {
-    if (k < n) list_targets(L, base, k);
-    else if (L->n < ACTION_MAX) L->out[L->n++] = base;
+    if (k + 1 < n) {
+        base.n_targets = (uint8_t)(k + 1);
+        base.tk[k] = kind;
+        base.tv[k] = v;
+        list_targets(L, base, k + 1);
+        return;
+    }
+    if (L->n >= ACTION_MAX) return;
+    Action *o = &L->out[L->n++];
+    *o = base;
+    o->n_targets = (uint8_t)(k + 1);
+    o->tk[k] = kind;
+    o->tv[k] = v;
 }
 
 /* Each choice of a permanent of `perms` for spec k of the lister's
  * ability (of n specs), with each choice for the others (list_rest): for
  * the last spec, each action added in a loop of its own, the list's length
  * kept in a local (an action's bytes written could be any field of the
- * lister to the compiler). */
+ * lister to the compiler), written as list_rest writes one. */
 static inline void list_perms(Lister *L, Action base, int k, int n, PermSet perms)
 {
-    base.tk[k] = TK_PERM;
     if (k + 1 < n) {
-        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
-            base.tv[k] = (uint8_t)permiter_next(&it);
-            list_targets(L, base, k + 1);
-        }
+        for (PermIter it = permset_iter(perms); permiter_more(&it);)
+            list_rest(L, base, k, n, TK_PERM, (uint8_t)permiter_next(&it));
         return;
     }
     Action *out = L->out;
     int m = L->n;
-    for (PermIter it = permset_iter(perms); m < ACTION_MAX && permiter_more(&it);) {
-        base.tv[k] = (uint8_t)permiter_next(&it);
-        out[m++] = base;
+    for (PermIter it = permset_iter(perms); m < ACTION_MAX && permiter_more(&it); m++) {
+        out[m] = base;
+        out[m].n_targets = (uint8_t)(k + 1);
+        out[m].tk[k] = TK_PERM;
+        out[m].tv[k] = (uint8_t)permiter_next(&it);
     }
     L->n = m;
 }
@@ -353,15 +366,13 @@ static void list_targets(Lister *L, Action base, int k)
     TargetSpec tmp;
     const TargetSpec *sp = spec_of(a, k, &tmp);
     const GameState *s = L->s;
-    base.n_targets = (uint8_t)(k + 1);
     /* Each candidate is checked as action_target would name it (spell_target_legal with sp; the
-     * players by its inline part, target_player_legal; the permanents all at once: target_spec_perms). */
-    for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW); p++) {
-        base.tk[k] = TK_PLAYER; base.tv[k] = (uint8_t)p;
-        if (target_player_legal(s, &L->it, sp, p)) list_rest(L, base, k + 1, n);
-    }
-    base.towner &= (uint8_t)~(1u << k);
+     * players by its inline part, target_player_legal; the permanents all at once: target_spec_perms).
+     * The actions' count of targets, k + 1, is written by list_rest and list_perms. */
+    for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW); p++)
+        if (target_player_legal(s, &L->it, sp, p)) list_rest(L, base, k, n, TK_PLAYER, (uint8_t)p);
     if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_GRAVEYARD) {
+        base.towner &= (uint8_t)~(1u << k);
         for (int p = 0; p < 2; p++) {
             if (p) base.towner |= (uint8_t)(1u << k);
             for (int w = 0; w < 4; w++)
@@ -372,13 +383,14 @@ static void list_targets(Lister *L, Action base, int k)
                         dup |= sp->distinct && base.tk[j] == TK_CARD && base.tv[j] == obj && ((base.towner >> j) & 1) == p;
                     if (dup) continue;
                     base.tk[k] = TK_CARD; base.tv[k] = (uint8_t)obj;
-                    if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1, n);
+                    if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k)))
+                        list_rest(L, base, k, n, TK_CARD, (uint8_t)obj);
                 }
         }
     } else if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_STACK) {
         for (int j = 0; j < s->stack_n; j++) {
             base.tk[k] = TK_STACK; base.tv[k] = (uint8_t)j;
-            if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1, n);
+            if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k, n, TK_STACK, (uint8_t)j);
         }
     } else if (sp->what != TGT_PLAYER) {
         PermSet perms = spec_perms(L, sp, k);
