@@ -937,20 +937,37 @@ int actions_surely_none(const GameState *s, int p)
     return play ? surely_none(s, p, play) : surely_none_unplayed(s, p);
 }
 
-int actions_lands(const GameState *s, int p, Action *out)
+/* actions_lands' land drops of player p's hand, after `out`'s n actions,
+ * with p's play table `play` (play_in). Inline in both of its callers, as
+ * surely_none. Without a branch on the card (which cards of a hand are
+ * lands follows no pattern a branch predictor could learn): each writes
+ * its action and keeps it (n grows) or not; a land card told by its
+ * play_info (one load, not its object's definition). */
+static inline __attribute__((always_inline)) int land_drops(const GameState *s, int p, const uint64_t *play,
+                                                             Action *out, int n)
 {
     const Player *pl = &s->pl[p];
-    int n = 0;
-    out[n++] = (Action){ ACT_PASS, 0, 0, 0, 0, { 0 }, { 0 }, 0 };
-    if (!sorcery_time(s, p) || !land_drop_ok(s, p)) return n;                            /* 305.1-2 */
-    /* Without a branch on the card (which cards of a hand are lands follows no pattern a branch
-     * predictor could learn): each writes its action and keeps it (n grows) or not. */
     _Static_assert(HAND_MAX < ACTION_MAX, "a hand's land drops fit the list");
     for (int h = 0; h < pl->hand_n; h++) {
         out[n] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
-        n += (s->cards[OBJ_CARD(s, p, pl->hand[h])].types & TYPE_LAND) != 0;
+        n += (play_in(s, p, play, pl->hand[h]) & PLAY_ANY_LAND) != 0;
     }
     return n;
+}
+
+/* A game without play tables (scenarios, tests). */
+static __attribute__((noinline)) int land_drops_unplayed(const GameState *s, int p, Action *out, int n)
+{
+    return land_drops(s, p, NULL, out, n);
+}
+
+int actions_lands(const GameState *s, int p, Action *out)
+{
+    int n = 0;
+    out[n++] = (Action){ ACT_PASS, 0, 0, 0, 0, { 0 }, { 0 }, 0 };
+    if (!sorcery_time(s, p) || !land_drop_ok(s, p)) return n;                            /* 305.1-2 */
+    const uint64_t *play = s->pl[p].play;
+    return play ? land_drops(s, p, play, out, n) : land_drops_unplayed(s, p, out, n);
 }
 
 int actions_spells(const GameState *s, int p, Action *out, int free_mana)
