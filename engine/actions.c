@@ -641,7 +641,7 @@ static void list_loyalty(Lister *L, int p, int i, int k, int sorcery)
 static void list_activations(Lister *L, int p, int free_mana, int sorcery)
 {
     const GameState *s = L->s;
-    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+    for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {   /* most: none */
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_ACTIVATED)) continue;
         if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;      /* "its activated abilities can't be activated" */
@@ -716,7 +716,7 @@ static void list_activations(Lister *L, int p, int free_mana, int sorcery)
 static void list_granted(Lister *L, int p, int free_mana)
 {
     const GameState *s = L->s;
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+    for (PermIter it = permset_iter(s->perm_used & s->perm_acts); permiter_more(&it);) {
         int j = permiter_next(&it);
         if ((s->px[j].abk & (PK_ATTACH | PK_ACTIVATED)) != (PK_ATTACH | PK_ACTIVATED)) continue;
         int i = s->px[j].attached;
@@ -855,7 +855,7 @@ static __attribute__((noinline)) int none_with_units(const GameState *s, int p, 
         if ((x & (PLAY_ANY_LAND | fast)) == fast && none_affords(have, total, u.n, d->cost_color, d->cost_generic))
             return 0;
     }
-    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+    for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_ACTIVATED)) continue;
         const CardDef *d = &s->cards[s->perm[i].card];
@@ -896,10 +896,9 @@ static inline __attribute__((always_inline)) int surely_none(const GameState *s,
         if (pays_play(s, p, pl->hand[h], x, avail | MANA_HIGH, total)) return 0;
     }
     int units = 0;                                          /* an untapped permanent making mana */
-    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+    for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {   /* most: none */
         int i = permiter_next(&it);
         unsigned abk = s->px[i].abk;
-        if (!(abk & (PK_MANA | PK_ACTIVATED))) continue;    /* most: one test */
         units |= (abk & PK_MANA) && !(s->perm[i].flags & PF_TAPPED);
         if (!(abk & PK_ACTIVATED)) continue;
         const CardDef *d = &s->cards[s->perm[i].card];
@@ -916,7 +915,7 @@ static inline __attribute__((always_inline)) int surely_none(const GameState *s,
     /* The others' Auras granting p's creatures an ability (list_granted; none where no card is such
      * an Aura). */
     if (s->spells & SPELLS_NO_GRANTED) return 1;
-    for (PermIter it = permset_iter(s->perm_used & ~s->perm_ctl[p]); permiter_more(&it);) {
+    for (PermIter it = permset_iter(s->perm_used & s->perm_acts & ~s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it), a = s->px[i].attached;
         if ((s->px[i].abk & (PK_ATTACH | PK_ACTIVATED)) == (PK_ATTACH | PK_ACTIVATED) && a != NO_SLOT &&
             permset_has(s->perm_ctl[p], a))

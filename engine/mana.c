@@ -114,11 +114,13 @@ static int ability_pains(const Ability *a) { return a->n_effects > 1 && a->effec
 
 /* The candidates for units_of, in one look at each permanent of p's (the
  * passes then see them alone): untapped, not kept, sources of mana
- * (mana_unit_source); *creatures: those of them that are creatures. */
+ * (mana_unit_source: those of perm_acts alone, unless any land of p's
+ * makes mana); *creatures: those of them that are creatures. */
 static inline PermSet unit_candidates(const GameState *s, int p, int keep, PermSet *creatures)
 {
-    PermSet cand = 0, cr = 0;
-    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+    PermSet cand = 0, cr = 0, in = s->perm_ctl[p];
+    if (!(s->pl_rules[p] & PR_LANDS_ANY_COLOR)) in &= s->perm_acts;
+    for (PermIter it = permset_iter(in); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!mana_unit_source(s, p, i)) continue;   /* most */
         PermSet bit = permset_bit_if(!(s->perm[i].flags & PF_TAPPED) && i != keep, i);
