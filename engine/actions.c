@@ -429,9 +429,10 @@ static inline int spell_x_of(const CardDef *d, int k)
 
 int spell_x(const CardDef *d, int k) { return spell_x_of(d, k); }
 
-/* spell_ability(d), and spell_x_of(d, k) for it in *xs: for a card with
- * no such ability (a creature's), from the same walk over its abilities. */
-static inline int spell_ability_x(const CardDef *d, int *xs)
+/* spell_ability(d), and spell_x_of(d, k) for it in *xs, from the card's
+ * abilities: for a card with no such ability (a creature's), from the same
+ * walk over its abilities. */
+static inline int spell_ability_x_read(const CardDef *d, int *xs)
 {
     int etb_x = 0;                  /* a creature spell's: its first AB_ETB_COUNTERS with {X} */
     for (int k = 0; k < d->n_abilities; k++) {
@@ -441,6 +442,30 @@ static inline int spell_ability_x(const CardDef *d, int *xs)
     }
     *xs = etb_x;
     return -1;
+}
+
+/* CardDef.cast: the spell's ability plus 1 (0: none), its {X} symbols
+ * times CAST_X_ONE, and CAST_MADE. */
+#define CAST_K_MASK 0x0Fu
+#define CAST_X_ONE  0x10u
+#define CAST_X_MAX  7
+#define CAST_MADE   0x80u
+
+uint8_t card_cast_facts(const CardDef *d)
+{
+    int xs, k = spell_ability_x_read(d, &xs);
+    if (k + 1 > (int)CAST_K_MASK || xs > CAST_X_MAX) return 0;        /* not made: read at each look */
+    return (uint8_t)(CAST_MADE | (unsigned)xs * CAST_X_ONE | (unsigned)(k + 1));
+}
+
+/* spell_ability_x_read's answers, from CardDef.cast where the pool made
+ * it (each castable card of each listing asks them). */
+static inline int spell_ability_x(const CardDef *d, int *xs)
+{
+    unsigned c = d->cast;
+    if (__builtin_expect(!(c & CAST_MADE), 0)) return spell_ability_x_read(d, xs);
+    *xs = (int)(c / CAST_X_ONE & CAST_X_MAX);
+    return (int)(c & CAST_K_MASK) - 1;
 }
 
 /* The mana a spell of card d (ability k) costs with X = x: its mana cost,

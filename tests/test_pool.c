@@ -12,6 +12,7 @@
 #include "decks/pool.h"
 #include "engine/effect.h"
 #include "engine/policy_board.h"
+#include "engine/turn.h"
 
 static int failures;
 
@@ -180,6 +181,10 @@ static void test_default_pool(void)
      * by the pool (CardDef.board: 0 would have it read at every call). */
     int facts = 0;
     for (int i = 0; i < p.n; i++) facts += p.cards[i].board != 0 && p.cards[i].board == board_card_facts(&p.cards[i]);
+    CHECK(facts == p.n);
+    /* And what the legal actions read of a card as it is cast (CardDef.cast): made for every card. */
+    facts = 0;
+    for (int i = 0; i < p.n; i++) facts += p.cards[i].cast != 0 && p.cards[i].cast == card_cast_facts(&p.cards[i]);
     CHECK(facts == p.n);
 
     /* A token with a name of its own (111.4): The Hive's Wasp, a 1/1 colorless Insect artifact
