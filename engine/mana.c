@@ -131,6 +131,20 @@ static inline PermSet unit_candidates(const GameState *s, int p, int keep, PermS
     return cand;
 }
 
+uint16_t card_tap_mana(const CardDef *d)
+{
+    unsigned fr = 0, pn = 0;
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (!tap_only(a)) continue;
+        if (a->effect[0].n.kind == QTY_COUNT || a->effect[0].n.n != 1) return 0;   /* an amount: unit_add's */
+        if (ability_pains(a)) pn |= ability_bits(a);
+        else fr |= ability_bits(a);
+    }
+    if (d->produces >= 0) fr |= 1u << d->produces;           /* a basic land permanent (305.6) */
+    return (uint16_t)(fr | pn << 8);
+}
+
 /* The units of candidate i (a creature or not) into *out. */
 static inline __attribute__((always_inline)) void unit_add(const GameState *s, int p, int i, int creature, int lands_any,
                                                             Units *out)
@@ -140,16 +154,18 @@ static inline __attribute__((always_inline)) void unit_add(const GameState *s, i
     if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) return;   /* Ice Cage: mana abilities too (605) */
     int any = lands_any && (s->px[i].xflags & PX_LAND);   /* Joiner Adept */
     const CardDef *d = &s->cards[q->card];
-    unsigned fr = 0, pn = 0;
+    unsigned fr = d->tap_mana & 0xFFu, pn = d->tap_mana >> 8;  /* made by the pool: one mana an ability */
     int amount = 1;
-    for (int k = 0; k < d->n_abilities; k++) {
-        const Ability *a = &d->ab[k];
-        if (!tap_only(a)) continue;
-        if (ability_pains(a)) pn |= ability_bits(a);
-        else fr |= ability_bits(a);
-        if (a->effect[0].n.kind == QTY_COUNT || a->effect[0].n.n != 1) amount = ability_amount(s, a, p, i);
+    if (!d->tap_mana) {
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (!tap_only(a)) continue;
+            if (ability_pains(a)) pn |= ability_bits(a);
+            else fr |= ability_bits(a);
+            if (a->effect[0].n.kind == QTY_COUNT || a->effect[0].n.n != 1) amount = ability_amount(s, a, p, i);
+        }
+        if (d->produces >= 0) fr |= 1u << d->produces;       /* a basic land permanent (305.6) */
     }
-    if (d->produces >= 0) fr |= 1u << d->produces;           /* a basic land permanent (305.6) */
     if (any) fr |= CB_W | CB_U | CB_B | CB_R | CB_G;
     pn &= ~fr;
     for (int u = 0; u < amount && out->n < UNIT_MAX && (fr | pn); u++) {
