@@ -1006,15 +1006,16 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
     int no_cast = (pl->flags & PL_NO_CAST) || ((s->pl_rules[p] & PR_ONE_SPELL) && (pl->flags & PL_CAST));
     uint64_t no_types = s->pl_rules[p] & PR_NO_CREATURE_CAST ? PLAY_CREATURE : 0;
     uint64_t fast = sorcery || (s->pl_rules[p] & PR_FLASH) ? 0 : PLAY_FAST;             /* 307.1, 702.8 */
-    /* The hand read once (the actions written, bytes, could be any of it to the compiler). */
+    /* The hand read once (the actions written, bytes, could be any of it to the compiler), and
+     * whether p may play a land now told once for its lands (305.1-2). */
     const uint64_t *play = pl->play;
     const uint16_t *deck = pl->deck;
+    int drop = sorcery && land_drop_ok(s, p);
     for (int h = 0, hand_n = pl->hand_n; h < hand_n; h++) {
         uint8_t obj = pl->hand[h];
         uint64_t x = play_in(s, p, play, obj);
         if (x & PLAY_ANY_LAND) {
-            if (sorcery && land_drop_ok(s, p) && L.n < ACTION_MAX)                        /* 305.1-2 */
-                out[L.n++] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
+            if (drop && L.n < ACTION_MAX) out[L.n++] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
             continue;
         }
         if ((x & fast) != fast || no_cast || (x & no_types)) continue;
