@@ -372,7 +372,7 @@ static void list_targets(Lister *L, Action base, int k)
     for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW); p++)
         if (target_player_legal(s, &L->it, sp, p)) list_rest(L, base, k, n, TK_PLAYER, (uint8_t)p);
     if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_GRAVEYARD) {
-        base.towner &= (uint8_t)~(1u << k);
+        base.towner &= (uint8_t)~(1u << k);         /* clear as it comes: only here is a bit set, spec k's */
         for (int p = 0; p < 2; p++) {
             if (p) base.towner |= (uint8_t)(1u << k);
             for (int w = 0; w < 4; w++)
@@ -390,7 +390,8 @@ static void list_targets(Lister *L, Action base, int k)
     } else if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_STACK) {
         for (int j = 0; j < s->stack_n; j++) {
             base.tk[k] = TK_STACK; base.tv[k] = (uint8_t)j;
-            if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k, n, TK_STACK, (uint8_t)j);
+            if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k)))
+                list_rest(L, base, k, n, TK_STACK, (uint8_t)j);
         }
     } else if (sp->what != TGT_PLAYER) {
         PermSet perms = spec_perms(L, sp, k);
