@@ -15,6 +15,8 @@
 #include "../engine/effect.h"
 #include "../engine/policy_board.h"
 #include "../engine/policy_rules.h"
+#include "../engine/turn.h"
+#include "../engine/mana.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -140,6 +142,8 @@ static void put(Pool *p, int i, const CardDef *def, const char *reason, int repl
     p->cards[i] = *def;
     p->cards[i].board = board_card_facts(&p->cards[i]);
     p->cards[i].rules = rules_card_facts(&p->cards[i]);
+    p->cards[i].cast = card_cast_facts(&p->cards[i]);
+    p->cards[i].tap_mana = card_tap_mana(&p->cards[i]);
     snprintf(p->reason[i], POOL_REASON_MAX, "%s", reason ? reason : "");
 }
 

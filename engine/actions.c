@@ -306,35 +306,48 @@ static PermSet spec_perms(Lister *L, const TargetSpec *sp, int k)
 }
 
 /* Action `base`, its targets for specs 0..k-1 of the lister's ability
- * (of n specs) chosen: added when those are all its specs, else each
- * choice for the others (the last spec's choices are added here, without
- * a call). */
-static inline void list_rest(Lister *L, Action base, int k, int n)
+ * (of n specs) chosen, with target (kind, v) for spec k: added when those
+ * are all its specs, else each choice for the others (the last spec's
+ * choices are added here, without a call). The target and the count are
+ * written into the action added, not into base: a byte written into base,
+ * then base read as words to copy it, stalls the CPU (a store cannot be
+ * forwarded to a wider load). */
+static inline void list_rest(Lister *L, Action base, int k, int n, uint8_t kind, uint8_t v)
 {
-    if (k < n) list_targets(L, base, k);
-    else if (L->n < ACTION_MAX) L->out[L->n++] = base;
+    if (k + 1 < n) {
+        base.n_targets = (uint8_t)(k + 1);
+        base.tk[k] = kind;
+        base.tv[k] = v;
+        list_targets(L, base, k + 1);
+        return;
+    }
+    if (L->n >= ACTION_MAX) return;
+    Action *o = &L->out[L->n++];
+    *o = base;
+    o->n_targets = (uint8_t)(k + 1);
+    o->tk[k] = kind;
+    o->tv[k] = v;
 }
 
 /* Each choice of a permanent of `perms` for spec k of the lister's
  * ability (of n specs), with each choice for the others (list_rest): for
  * the last spec, each action added in a loop of its own, the list's length
  * kept in a local (an action's bytes written could be any field of the
- * lister to the compiler). */
+ * lister to the compiler), written as list_rest writes one. */
 static inline void list_perms(Lister *L, Action base, int k, int n, PermSet perms)
 {
-    base.tk[k] = TK_PERM;
     if (k + 1 < n) {
-        for (PermIter it = permset_iter(perms); permiter_more(&it);) {
-            base.tv[k] = (uint8_t)permiter_next(&it);
-            list_targets(L, base, k + 1);
-        }
+        for (PermIter it = permset_iter(perms); permiter_more(&it);)
+            list_rest(L, base, k, n, TK_PERM, (uint8_t)permiter_next(&it));
         return;
     }
     Action *out = L->out;
     int m = L->n;
-    for (PermIter it = permset_iter(perms); m < ACTION_MAX && permiter_more(&it);) {
-        base.tv[k] = (uint8_t)permiter_next(&it);
-        out[m++] = base;
+    for (PermIter it = permset_iter(perms); m < ACTION_MAX && permiter_more(&it); m++) {
+        out[m] = base;
+        out[m].n_targets = (uint8_t)(k + 1);
+        out[m].tk[k] = TK_PERM;
+        out[m].tv[k] = (uint8_t)permiter_next(&it);
     }
     L->n = m;
 }
@@ -353,15 +366,13 @@ static void list_targets(Lister *L, Action base, int k)
     TargetSpec tmp;
     const TargetSpec *sp = spec_of(a, k, &tmp);
     const GameState *s = L->s;
-    base.n_targets = (uint8_t)(k + 1);
     /* Each candidate is checked as action_target would name it (spell_target_legal with sp; the
-     * players by its inline part, target_player_legal; the permanents all at once: target_spec_perms). */
-    for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW); p++) {
-        base.tk[k] = TK_PLAYER; base.tv[k] = (uint8_t)p;
-        if (target_player_legal(s, &L->it, sp, p)) list_rest(L, base, k + 1, n);
-    }
-    base.towner &= (uint8_t)~(1u << k);
+     * players by its inline part, target_player_legal; the permanents all at once: target_spec_perms).
+     * The actions' count of targets, k + 1, is written by list_rest and list_perms. */
+    for (int p = 0; p < 2 && (sp->what == TGT_PLAYER || sp->what == TGT_ANY || sp->what == TGT_PLAYER_OR_PW); p++)
+        if (target_player_legal(s, &L->it, sp, p)) list_rest(L, base, k, n, TK_PLAYER, (uint8_t)p);
     if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_GRAVEYARD) {
+        base.towner &= (uint8_t)~(1u << k);         /* clear as it comes: only here is a bit set, spec k's */
         for (int p = 0; p < 2; p++) {
             if (p) base.towner |= (uint8_t)(1u << k);
             for (int w = 0; w < 4; w++)
@@ -372,13 +383,15 @@ static void list_targets(Lister *L, Action base, int k)
                         dup |= sp->distinct && base.tk[j] == TK_CARD && base.tv[j] == obj && ((base.towner >> j) & 1) == p;
                     if (dup) continue;
                     base.tk[k] = TK_CARD; base.tv[k] = (uint8_t)obj;
-                    if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1, n);
+                    if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k)))
+                        list_rest(L, base, k, n, TK_CARD, (uint8_t)obj);
                 }
         }
     } else if (sp->what == TGT_OBJECT && sp->f.zone == ZONE_STACK) {
         for (int j = 0; j < s->stack_n; j++) {
             base.tk[k] = TK_STACK; base.tv[k] = (uint8_t)j;
-            if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k))) list_rest(L, base, k + 1, n);
+            if (spell_target_legal(s, &L->it, a, k, action_target(s, &base, k)))
+                list_rest(L, base, k, n, TK_STACK, (uint8_t)j);
         }
     } else if (sp->what != TGT_PLAYER) {
         PermSet perms = spec_perms(L, sp, k);
@@ -417,9 +430,10 @@ static inline int spell_x_of(const CardDef *d, int k)
 
 int spell_x(const CardDef *d, int k) { return spell_x_of(d, k); }
 
-/* spell_ability(d), and spell_x_of(d, k) for it in *xs: for a card with
- * no such ability (a creature's), from the same walk over its abilities. */
-static inline int spell_ability_x(const CardDef *d, int *xs)
+/* spell_ability(d), and spell_x_of(d, k) for it in *xs, from the card's
+ * abilities: for a card with no such ability (a creature's), from the same
+ * walk over its abilities. */
+static inline int spell_ability_x_read(const CardDef *d, int *xs)
 {
     int etb_x = 0;                  /* a creature spell's: its first AB_ETB_COUNTERS with {X} */
     for (int k = 0; k < d->n_abilities; k++) {
@@ -429,6 +443,30 @@ static inline int spell_ability_x(const CardDef *d, int *xs)
     }
     *xs = etb_x;
     return -1;
+}
+
+/* CardDef.cast: the spell's ability plus 1 (0: none), its {X} symbols
+ * times CAST_X_ONE, and CAST_MADE. */
+#define CAST_K_MASK 0x0Fu
+#define CAST_X_ONE  0x10u
+#define CAST_X_MAX  7
+#define CAST_MADE   0x80u
+
+uint8_t card_cast_facts(const CardDef *d)
+{
+    int xs, k = spell_ability_x_read(d, &xs);
+    if (k + 1 > (int)CAST_K_MASK || xs > CAST_X_MAX) return 0;        /* not made: read at each look */
+    return (uint8_t)(CAST_MADE | (unsigned)xs * CAST_X_ONE | (unsigned)(k + 1));
+}
+
+/* spell_ability_x_read's answers, from CardDef.cast where the pool made
+ * it (each castable card of each listing asks them). */
+static inline int spell_ability_x(const CardDef *d, int *xs)
+{
+    unsigned c = d->cast;
+    if (__builtin_expect(!(c & CAST_MADE), 0)) return spell_ability_x_read(d, xs);
+    *xs = (int)(c / CAST_X_ONE & CAST_X_MAX);
+    return (int)(c & CAST_K_MASK) - 1;
 }
 
 /* The mana a spell of card d (ability k) costs with X = x: its mana cost,
@@ -629,7 +667,7 @@ static void list_loyalty(Lister *L, int p, int i, int k, int sorcery)
 static void list_activations(Lister *L, int p, int free_mana, int sorcery)
 {
     const GameState *s = L->s;
-    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+    for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {   /* most: none */
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_ACTIVATED)) continue;
         if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;      /* "its activated abilities can't be activated" */
@@ -704,7 +742,7 @@ static void list_activations(Lister *L, int p, int free_mana, int sorcery)
 static void list_granted(Lister *L, int p, int free_mana)
 {
     const GameState *s = L->s;
-    for (PermIter it = permset_iter(s->perm_used); permiter_more(&it);) {
+    for (PermIter it = permset_iter(s->perm_used & s->perm_acts); permiter_more(&it);) {
         int j = permiter_next(&it);
         if ((s->px[j].abk & (PK_ATTACH | PK_ACTIVATED)) != (PK_ATTACH | PK_ACTIVATED)) continue;
         int i = s->px[j].attached;
@@ -843,7 +881,7 @@ static __attribute__((noinline)) int none_with_units(const GameState *s, int p, 
         if ((x & (PLAY_ANY_LAND | fast)) == fast && none_affords(have, total, u.n, d->cost_color, d->cost_generic))
             return 0;
     }
-    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+    for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_ACTIVATED)) continue;
         const CardDef *d = &s->cards[s->perm[i].card];
@@ -884,10 +922,9 @@ static inline __attribute__((always_inline)) int surely_none(const GameState *s,
         if (pays_play(s, p, pl->hand[h], x, avail | MANA_HIGH, total)) return 0;
     }
     int units = 0;                                          /* an untapped permanent making mana */
-    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+    for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {   /* most: none */
         int i = permiter_next(&it);
         unsigned abk = s->px[i].abk;
-        if (!(abk & (PK_MANA | PK_ACTIVATED))) continue;    /* most: one test */
         units |= (abk & PK_MANA) && !(s->perm[i].flags & PF_TAPPED);
         if (!(abk & PK_ACTIVATED)) continue;
         const CardDef *d = &s->cards[s->perm[i].card];
@@ -904,7 +941,7 @@ static inline __attribute__((always_inline)) int surely_none(const GameState *s,
     /* The others' Auras granting p's creatures an ability (list_granted; none where no card is such
      * an Aura). */
     if (s->spells & SPELLS_NO_GRANTED) return 1;
-    for (PermIter it = permset_iter(s->perm_used & ~s->perm_ctl[p]); permiter_more(&it);) {
+    for (PermIter it = permset_iter(s->perm_used & s->perm_acts & ~s->perm_ctl[p]); permiter_more(&it);) {
         int i = permiter_next(&it), a = s->px[i].attached;
         if ((s->px[i].abk & (PK_ATTACH | PK_ACTIVATED)) == (PK_ATTACH | PK_ACTIVATED) && a != NO_SLOT &&
             permset_has(s->perm_ctl[p], a))
@@ -925,20 +962,37 @@ int actions_surely_none(const GameState *s, int p)
     return play ? surely_none(s, p, play) : surely_none_unplayed(s, p);
 }
 
-int actions_lands(const GameState *s, int p, Action *out)
+/* actions_lands' land drops of player p's hand, after `out`'s n actions,
+ * with p's play table `play` (play_in). Inline in both of its callers, as
+ * surely_none. Without a branch on the card (which cards of a hand are
+ * lands follows no pattern a branch predictor could learn): each writes
+ * its action and keeps it (n grows) or not; a land card told by its
+ * play_info (one load, not its object's definition). */
+static inline __attribute__((always_inline)) int land_drops(const GameState *s, int p, const uint64_t *play,
+                                                             Action *out, int n)
 {
     const Player *pl = &s->pl[p];
-    int n = 0;
-    out[n++] = (Action){ ACT_PASS, 0, 0, 0, 0, { 0 }, { 0 }, 0 };
-    if (!sorcery_time(s, p) || !land_drop_ok(s, p)) return n;                            /* 305.1-2 */
-    /* Without a branch on the card (which cards of a hand are lands follows no pattern a branch
-     * predictor could learn): each writes its action and keeps it (n grows) or not. */
     _Static_assert(HAND_MAX < ACTION_MAX, "a hand's land drops fit the list");
     for (int h = 0; h < pl->hand_n; h++) {
         out[n] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
-        n += (s->cards[OBJ_CARD(s, p, pl->hand[h])].types & TYPE_LAND) != 0;
+        n += (play_in(s, p, play, pl->hand[h]) & PLAY_ANY_LAND) != 0;
     }
     return n;
+}
+
+/* A game without play tables (scenarios, tests). */
+static __attribute__((noinline)) int land_drops_unplayed(const GameState *s, int p, Action *out, int n)
+{
+    return land_drops(s, p, NULL, out, n);
+}
+
+int actions_lands(const GameState *s, int p, Action *out)
+{
+    int n = 0;
+    out[n++] = (Action){ ACT_PASS, 0, 0, 0, 0, { 0 }, { 0 }, 0 };
+    if (!sorcery_time(s, p) || !land_drop_ok(s, p)) return n;                            /* 305.1-2 */
+    const uint64_t *play = s->pl[p].play;
+    return play ? land_drops(s, p, play, out, n) : land_drops_unplayed(s, p, out, n);
 }
 
 int actions_spells(const GameState *s, int p, Action *out, int free_mana)
@@ -953,15 +1007,16 @@ int actions_spells(const GameState *s, int p, Action *out, int free_mana)
     int no_cast = (pl->flags & PL_NO_CAST) || ((s->pl_rules[p] & PR_ONE_SPELL) && (pl->flags & PL_CAST));
     uint64_t no_types = s->pl_rules[p] & PR_NO_CREATURE_CAST ? PLAY_CREATURE : 0;
     uint64_t fast = sorcery || (s->pl_rules[p] & PR_FLASH) ? 0 : PLAY_FAST;             /* 307.1, 702.8 */
-    /* The hand read once (the actions written, bytes, could be any of it to the compiler). */
+    /* The hand read once (the actions written, bytes, could be any of it to the compiler), and
+     * whether p may play a land now told once for its lands (305.1-2). */
     const uint64_t *play = pl->play;
     const uint16_t *deck = pl->deck;
+    int drop = sorcery && land_drop_ok(s, p);
     for (int h = 0, hand_n = pl->hand_n; h < hand_n; h++) {
         uint8_t obj = pl->hand[h];
         uint64_t x = play_in(s, p, play, obj);
         if (x & PLAY_ANY_LAND) {
-            if (sorcery && land_drop_ok(s, p) && L.n < ACTION_MAX)                        /* 305.1-2 */
-                out[L.n++] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
+            if (drop && L.n < ACTION_MAX) out[L.n++] = (Action){ ACT_LAND, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
             continue;
         }
         if ((x & fast) != fast || no_cast || (x & no_types)) continue;

@@ -68,6 +68,10 @@ typedef struct CardDef {
                                      0 when not made (the heuristic reads the abilities then) */
     uint8_t  rules;               /* policy_rules.h's rules_card_facts, made once by the pool;
                                      0 when not made (read as a card that could answer anything) */
+    uint8_t  cast;                /* turn.h's card_cast_facts (its spell's ability and {X}), made
+                                     once by the pool; 0 when not made (read from the abilities) */
+    uint16_t tap_mana;            /* mana.h's card_tap_mana (the mana its {T} mana abilities make),
+                                     made once by the pool; 0 when not made (read from the abilities) */
     const struct Ability *ab;     /* what its rules text does (ability.h); NULL when nothing:
                                      the card is then played by the creature-only fast path */
 } CardDef;

@@ -114,11 +114,13 @@ static int ability_pains(const Ability *a) { return a->n_effects > 1 && a->effec
 
 /* The candidates for units_of, in one look at each permanent of p's (the
  * passes then see them alone): untapped, not kept, sources of mana
- * (mana_unit_source); *creatures: those of them that are creatures. */
+ * (mana_unit_source: those of perm_acts alone, unless any land of p's
+ * makes mana); *creatures: those of them that are creatures. */
 static inline PermSet unit_candidates(const GameState *s, int p, int keep, PermSet *creatures)
 {
-    PermSet cand = 0, cr = 0;
-    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+    PermSet cand = 0, cr = 0, in = s->perm_ctl[p];
+    if (!(s->pl_rules[p] & PR_LANDS_ANY_COLOR)) in &= s->perm_acts;
+    for (PermIter it = permset_iter(in); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!mana_unit_source(s, p, i)) continue;   /* most */
         PermSet bit = permset_bit_if(!(s->perm[i].flags & PF_TAPPED) && i != keep, i);
@@ -127,6 +129,20 @@ static inline PermSet unit_candidates(const GameState *s, int p, int keep, PermS
     }
     *creatures = cr;
     return cand;
+}
+
+uint16_t card_tap_mana(const CardDef *d)
+{
+    unsigned fr = 0, pn = 0;
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (!tap_only(a)) continue;
+        if (a->effect[0].n.kind == QTY_COUNT || a->effect[0].n.n != 1) return 0;   /* an amount: unit_add's */
+        if (ability_pains(a)) pn |= ability_bits(a);
+        else fr |= ability_bits(a);
+    }
+    if (d->produces >= 0) fr |= 1u << d->produces;           /* a basic land permanent (305.6) */
+    return (uint16_t)(fr | pn << 8);
 }
 
 /* The units of candidate i (a creature or not) into *out. */
@@ -138,16 +154,18 @@ static inline __attribute__((always_inline)) void unit_add(const GameState *s, i
     if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) return;   /* Ice Cage: mana abilities too (605) */
     int any = lands_any && (s->px[i].xflags & PX_LAND);   /* Joiner Adept */
     const CardDef *d = &s->cards[q->card];
-    unsigned fr = 0, pn = 0;
+    unsigned fr = d->tap_mana & 0xFFu, pn = d->tap_mana >> 8;  /* made by the pool: one mana an ability */
     int amount = 1;
-    for (int k = 0; k < d->n_abilities; k++) {
-        const Ability *a = &d->ab[k];
-        if (!tap_only(a)) continue;
-        if (ability_pains(a)) pn |= ability_bits(a);
-        else fr |= ability_bits(a);
-        if (a->effect[0].n.kind == QTY_COUNT || a->effect[0].n.n != 1) amount = ability_amount(s, a, p, i);
+    if (!d->tap_mana) {
+        for (int k = 0; k < d->n_abilities; k++) {
+            const Ability *a = &d->ab[k];
+            if (!tap_only(a)) continue;
+            if (ability_pains(a)) pn |= ability_bits(a);
+            else fr |= ability_bits(a);
+            if (a->effect[0].n.kind == QTY_COUNT || a->effect[0].n.n != 1) amount = ability_amount(s, a, p, i);
+        }
+        if (d->produces >= 0) fr |= 1u << d->produces;       /* a basic land permanent (305.6) */
     }
-    if (d->produces >= 0) fr |= 1u << d->produces;           /* a basic land permanent (305.6) */
     if (any) fr |= CB_W | CB_U | CB_B | CB_R | CB_G;
     pn &= ~fr;
     for (int u = 0; u < amount && out->n < UNIT_MAX && (fr | pn); u++) {

@@ -187,6 +187,13 @@ static inline int mana_unit_source(const GameState *s, int p, int i)
     return (s->px[i].abk & PK_MANA) || ((s->pl_rules[p] & PR_LANDS_ANY_COLOR) && (s->px[i].xflags & PX_LAND));
 }
 
+/* What a permanent of card d makes by its {T} mana abilities and its basic
+ * land type when each makes one mana (no count): the colors of mana it
+ * makes without pain (the ManaUnits' free bits), and those only by an
+ * ability that deals damage to its controller (pain bits) times 256; made
+ * once by the pool (CardDef.tap_mana), 0 where it makes none or a count. */
+uint16_t card_tap_mana(const CardDef *d);
+
 /* The mana the untapped permanents of a player with {T} mana abilities can
  * make, one unit a mana (a permanent making N mana is N units of its slot
  * in a row), lands first: listed once for several questions asked of one

@@ -476,6 +476,10 @@ typedef struct GameState {
                                     the PermSets' alignment too) */
     PermSet   perm_used;         /* live slots of perm[] */
     PermSet   perm_ctl[2];       /* slots each player controls */
+    PermSet   perm_acts;         /* slots whose card has an activated or a {T} mana ability (PermX.abk
+                                    PK_ACTIVATED or PK_MANA), set as a permanent enters (perm_set_abk):
+                                    the listings' walks over these alone; a free slot's bit is stale,
+                                    read with perm_used or perm_ctl */
     Combat    combat;
     uint16_t  turn;              /* turn number, 1 for the first turn */
     uint16_t  turn_cap;          /* the game is a draw after this many turns */
@@ -681,8 +685,8 @@ enum { RES_NONE, RES_RESOLVED, RES_FIZZLED };
 _Static_assert(sizeof(Permanent) == 16, "Permanent must stay 16 bytes");
 /* 8 KiB, and 128 bytes for the 16 stack items' fifth target, 128 for the last known information
  * of a trigger's event object that deals damage (StackItem's and Pending's ev_lki, ev_kw, ev_card),
- * and 32 for hands of 32 cards rather than 16. */
-_Static_assert(sizeof(GameState) <= 8192 + 256 + 32, "GameState must stay under 8 KiB (and the 16 stack items' fifth target)");
+ * 32 for hands of 32 cards rather than 16, and 16 for perm_acts. */
+_Static_assert(sizeof(GameState) <= 8192 + 256 + 32 + 16, "GameState must stay under 8 KiB (and the 16 stack items' fifth target)");
 _Static_assert(offsetof(GameState, extra_n) == offsetof(GameState, over) + 7, "settle's word: over .. extra_n");
 _Static_assert(offsetof(GameState, stack) <= 3072, "the part of a creature-only game must stay under 3 KiB");
 _Static_assert(PERM_MAX <= 8 * (int)sizeof(PermSet), "a PermSet must hold every slot");
@@ -761,6 +765,15 @@ static inline uint8_t card_ability_kinds(const CardDef *d)
         default: break;
         }
     return (uint8_t)k;
+}
+
+/* Permanent i's PermX.abk, of card d, and its bit of perm_acts: set as it
+ * enters. */
+static inline void perm_set_abk(GameState *s, int i, const CardDef *d)
+{
+    unsigned k = card_ability_kinds(d);
+    s->px[i].abk = (uint8_t)k;
+    s->perm_acts = (s->perm_acts & ~PERMSET_BIT(i)) | permset_bit_if((k & (PK_ACTIVATED | PK_MANA)) != 0, i);
 }
 
 /* Whether player p's deck holds a nonland card of mana value 0, which a

@@ -53,6 +53,11 @@ static inline int spell_ability(const CardDef *d)
 /* The {X} symbols in the cost of card d's spell (ability k), 0 if none. */
 int spell_x(const CardDef *d, int k);
 
+/* What the legal actions read of card d as it may be cast, packed in a
+ * byte (CardDef.cast, made once by the pool): its spell_ability and
+ * spell_x; 0 where they do not fit (then read from its abilities). */
+uint8_t card_cast_facts(const CardDef *d);
+
 /* The mana of a spell of card d (ability k) with X = x, by COLOR_* and
  * generic: "Spend only black mana on X" pays X in black (107.3). */
 void spell_mana(const CardDef *d, int k, int x, uint8_t color[COLOR_COUNT], int *generic);

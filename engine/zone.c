@@ -117,7 +117,7 @@ static int enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card,
     if (ctl != owner) x->xflags |= PX_CTL_OTHER;                              /* 110.2 */
     x->attached = NO_SLOT;
     x->colors = d->colors;
-    x->abk = card_ability_kinds(d);
+    perm_set_abk(s, i, d);
     /* What a permanent entering may call for besides its toughness (the
      * layers' results, layers_moved below): the legend rule, an Aura's or
      * Equipment's legality (704.5j-n). */

@@ -497,7 +497,7 @@ static int setup(Run *r)
         x->owner = (uint8_t)q->player;
         x->attached = NO_SLOT;
         x->colors = d->colors;
-        x->abk = card_ability_kinds(d);
+        perm_set_abk(s, slot, d);
         if (q->token) x->xflags |= PX_TOKEN;
         if (d->types & TYPE_LAND) x->xflags |= PX_LAND;
         Permanent *m = &s->perm[slot];

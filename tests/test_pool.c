@@ -12,6 +12,8 @@
 #include "decks/pool.h"
 #include "engine/effect.h"
 #include "engine/policy_board.h"
+#include "engine/turn.h"
+#include "engine/mana.h"
 
 static int failures;
 
@@ -181,6 +183,15 @@ static void test_default_pool(void)
     int facts = 0;
     for (int i = 0; i < p.n; i++) facts += p.cards[i].board != 0 && p.cards[i].board == board_card_facts(&p.cards[i]);
     CHECK(facts == p.n);
+    /* And what the legal actions read of a card as it is cast (CardDef.cast): made for every card. */
+    facts = 0;
+    for (int i = 0; i < p.n; i++) facts += p.cards[i].cast != 0 && p.cards[i].cast == card_cast_facts(&p.cards[i]);
+    CHECK(facts == p.n);
+    /* And the mana its {T} mana abilities make (CardDef.tap_mana): made for every card that makes one mana so. */
+    facts = 0;
+    for (int i = 0; i < p.n; i++) facts += p.cards[i].tap_mana != card_tap_mana(&p.cards[i]);
+    CHECK(facts == 0);
+    CHECK(card(&p, "Dragonskull Summit")->tap_mana != 0 && card(&p, "Llanowar Elves")->tap_mana != 0);
 
     /* A token with a name of its own (111.4): The Hive's Wasp, a 1/1 colorless Insect artifact
      * creature with flying; another token is named by its creature type (Grave Titan's Zombie) */
