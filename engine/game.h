@@ -124,6 +124,9 @@ typedef struct Game {
                                       observes costs the engine one test */
     void *event_ctx;
     uint64_t *forks;               /* if not NULL, counts states forked by look-ahead policies */
+    const struct Policy *quiet_of[2];/* the policies and the game's GameState.spells quiet_steps was */
+    uint16_t quiet_spells;         /* made for (priority_quiet): when either changes, it is made again */
+    uint16_t quiet_steps;          /* the steps both policies are quiet in (Policy.quiet) */
     int check;                     /* run state_check after every action (tests) */
     int check_failed;              /* state_check failures seen */
     char check_msg[160];           /* the first failure's description */

@@ -160,6 +160,20 @@ static inline int heuristic_spells_looks(const GameState *s, int p, int version)
      * declare step with no attacker): one test of the version for both. */
     return version < 2;
 }
+/* The steps in which heuristic_spells_looks answers 0 for either player
+ * with the stack empty, whatever the state (Policy.quiet): the untap,
+ * draw, damage, end of combat and cleanup steps; the upkeep where no card
+ * of the game untaps in it (SPELLS_NO_UPKEEP_ACTS), the beginning of
+ * combat where no land of the game becomes a creature
+ * (SPELLS_NO_BECOMERS). Kept beside the switch it reads. */
+static inline unsigned heuristic_spells_quiet(const GameState *s)
+{
+    unsigned q = 1u << STEP_UNTAP | 1u << STEP_DRAW | 1u << STEP_FIRST_STRIKE_DAMAGE | 1u << STEP_COMBAT_DAMAGE |
+                 1u << STEP_END_COMBAT | 1u << STEP_CLEANUP;
+    if (s->spells & SPELLS_NO_UPKEEP_ACTS) q |= 1u << STEP_UPKEEP;
+    if (s->spells & SPELLS_NO_BECOMERS) q |= 1u << STEP_BEGIN_COMBAT;
+    return q;
+}
 /* Its answer to a choice of several targets or of a division (CH_TARGET_COUNT,
  * CH_TARGET_NEXT, CH_DIVIDE: policy_many.c). */
 int heuristic_choose_many(const GameState *s, int p, const Choice *c);

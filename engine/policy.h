@@ -173,6 +173,13 @@ struct Policy {
      * is offered passing and the land drops alone then (listing every
      * spell's targets and costs for nothing is spared). NULL: LOOK_ALL. */
     int  (*looks)(const Policy *p, const GameState *s, const Game *g, int player);
+    /* Games with rules text: the steps (bits 1u << STEP_*) in which looks
+     * answers LOOK_PASS for either player at every priority point with
+     * the stack empty, whatever else the state holds, in a game of these
+     * decks (it reads s->spells alone): the engine does not ask looks
+     * there when both players' policies say so (stack.h's priority_run;
+     * check mode verifies it). NULL: none. */
+    unsigned (*quiet)(const Policy *p, const GameState *s);
 };
 enum { LOOK_PASS, LOOK_ALL, LOOK_LAND };
 

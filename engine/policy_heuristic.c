@@ -1346,9 +1346,15 @@ static int h_looks(const Policy *pol, const GameState *s, const Game *g, int p)
     return heuristic_spells_looks(s, p, params(pol)->version) ? LOOK_LAND : LOOK_PASS;
 }
 
+static unsigned h_quiet(const Policy *pol, const GameState *s)
+{
+    (void)pol;
+    return heuristic_spells_quiet(s);
+}
+
 const Policy policy_heuristic = {
     "heuristic", &default_params,
-    h_keep, h_bottom, h_main, h_attack, h_block, h_order, h_assign, h_discard, h_choose, h_looks
+    h_keep, h_bottom, h_main, h_attack, h_block, h_order, h_assign, h_discard, h_choose, h_looks, h_quiet
 };
 
 /* ---- aggro: everything attacks; blocks only to stay alive ---- */
@@ -1371,5 +1377,5 @@ static int aggro_block(const Policy *pol, const GameState *s, const Game *g, int
 
 const Policy policy_aggro = {
     "aggro", &aggro_params,
-    h_keep, h_bottom, h_main, aggro_attack, aggro_block, h_order, h_assign, h_discard, h_choose, h_looks
+    h_keep, h_bottom, h_main, aggro_attack, aggro_block, h_order, h_assign, h_discard, h_choose, h_looks, h_quiet
 };

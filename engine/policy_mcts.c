@@ -182,10 +182,16 @@ static int walk_looks(const Policy *pol, const GameState *s, const Game *g, int 
     return h.looks(&h, s, g, p);
 }
 
+static unsigned walk_quiet(const Policy *pol, const GameState *s)
+{
+    Policy h = search_base(pol);
+    return h.quiet ? h.quiet(&h, s) : 0;
+}
+
 static const Policy walk_policy = {
     "mcts-walk", NULL,
     search_keep, search_bottom, walk_main, walk_attack, walk_block, search_order, search_assign, search_discard,
-    search_choose, walk_looks
+    search_choose, walk_looks, walk_quiet
 };
 
 /* ---- the search ---- */
@@ -294,5 +300,5 @@ static int mcts_block(const Policy *pol, const GameState *s, const Game *g, int 
 const Policy policy_mcts = {
     "mcts", &default_params,
     search_keep, search_bottom, mcts_main, mcts_attack, mcts_block, search_order, search_assign, search_discard,
-    search_choose, walk_looks
+    search_choose, walk_looks, walk_quiet
 };

@@ -791,6 +791,28 @@ static void settle(GameState *s, Game *g)
     } while (!s->over && triggers_put(s, g));
 }
 
+void priority_quiet_make(const GameState *s, Game *g)
+{
+    unsigned q = ~0u;
+    for (int p = 0; p < 2; p++) {
+        const Policy *pol = g->policy[p];
+        if (pol) q &= pol->quiet ? pol->quiet(pol, s) : 0u;
+        g->quiet_of[p] = pol;
+    }
+    g->quiet_spells = s->spells;
+    g->quiet_steps = (uint16_t)q;
+}
+
+/* Check mode: a policy that looked at something in a step both policies
+ * called quiet (Policy.quiet), with the stack empty, is a failure. */
+static void check_quiet(const GameState *s, Game *g, int look)
+{
+    if (look == LOOK_PASS || s->stack_n || !(priority_quiet(s, g) >> s->step & 1)) return;
+    static const char msg[] = "priority: a policy looks in a step it called quiet";
+    if (!g->check_failed) memcpy(g->check_msg, msg, sizeof msg);
+    g->check_failed++;
+}
+
 /* actions_surely_none, verified in check mode (the list it spares is
  * passing alone). Inline at each of priority_looked's looks. */
 static inline __attribute__((always_inline)) int surely_none(const GameState *s, Game *g, int p)
@@ -821,6 +843,7 @@ static inline __attribute__((always_inline)) int take_priority(GameState *s, Gam
      * list). */
     const Policy *pol = g->policy[p];
     if (look == LOOK_ASK) look = priority_look(s, g, p);
+    if (g->check) check_quiet(s, g, look);
     if (look == LOOK_PASS || surely_none(s, g, p)) return PRIO_PASS;
     int n = look == LOOK_LAND ? actions_lands(s, p, acts) : 1, k = 0;
     if (n == 1) n = actions_spells(s, p, acts, 0);

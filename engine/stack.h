@@ -34,6 +34,17 @@ static inline int priority_look(const GameState *s, const Game *g, int p)
     return !pol ? LOOK_PASS : pol->looks ? pol->looks(pol, s, g, p) : LOOK_ALL;
 }
 
+/* The steps in which both of g's policies pass with the stack empty
+ * (Policy.quiet; a seat with no policy passes everywhere), made again
+ * when the policies or the game's decks change (priority_quiet_make). */
+void priority_quiet_make(const GameState *s, Game *g);
+static inline unsigned priority_quiet(const GameState *s, Game *g)
+{
+    if (g->quiet_of[0] != g->policy[0] || g->quiet_of[1] != g->policy[1] || g->quiet_spells != s->spells)
+        priority_quiet_make(s, g);
+    return g->quiet_steps;
+}
+
 /* Runs priority in the current step (games with rules text): state-based
  * actions, waiting triggers onto the stack, then the players act or pass
  * in turn order from the active player; both passing in succession with
@@ -43,11 +54,13 @@ static inline int priority_look(const GameState *s, const Game *g, int p)
  * Most priority points end at once: nothing to settle, the stack empty,
  * and both players passing as their policies look at nothing there (117.3d,
  * 500.2). Those are answered here, inline at the caller's step, without
- * the loop's frame; a look that is not a pass is handed to the loop, not
- * asked again. */
+ * the loop's frame, and in a step both policies are quiet in
+ * (priority_quiet) without asking them; a look that is not a pass is
+ * handed to the loop, not asked again. */
 static inline void priority_run(GameState *s, Game *g)
 {
     if (!settled_now(s, g) || s->stack_n) { priority_looked(s, g, s->active, LOOK_ASK); return; }
+    if (priority_quiet(s, g) >> s->step & 1) return;
     int p = s->active, look = priority_look(s, g, p);
     if (look == LOOK_PASS) {
         p = 1 - p;
