@@ -597,8 +597,8 @@ int rules_main2_looks(const GameState *s, int p)
             ((d->types & TYPE_SORCERY) && (d->rules & (RF_MADE | RF_SORCERY_BURN)) != RF_MADE))
             return 1;
     }
-    int equipment = 0;
-    for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
+    int equipment = 0;                                       /* (an equip is an activated ability) */
+    for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {
         const PermX *x = &s->px[permiter_next(&it)];
         equipment |= (x->abk & (PK_ATTACH | PK_ACTIVATED)) == (PK_ATTACH | PK_ACTIVATED) && x->attached == NO_SLOT;
     }
