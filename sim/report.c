@@ -187,18 +187,19 @@ cJSON *report_build(const RunInfo *ri, const Tally *t, const StatsSetup *su, con
         cJSON *list = cJSON_AddArrayToObject(o, "cards");
         for (int k = 0; k < su->ncard[d]; k++) {
             const CardTally *c = &t->card[d][k];
+            const CardSeen v = card_seen(c);
             cJSON *e = cJSON_CreateObject();
             cJSON_AddStringToObject(e, "name", pool->cards[su->card[d][k]].name);
             cJSON_AddNumberToObject(e, "copies", su->copies[d][k]);
-            cJSON_AddNumberToObject(e, "games_in_hand", (double)c->gih_games);
-            cJSON_AddItemToObject(e, "gih_wr", rate(c->gih_wins, c->gih_games));
-            cJSON_AddNumberToObject(e, "games_opening_hand", (double)c->oh_games);
-            cJSON_AddItemToObject(e, "oh_wr", rate(c->oh_wins, c->oh_games));
-            cJSON_AddNumberToObject(e, "games_drawn", (double)c->gd_games);
-            cJSON_AddItemToObject(e, "gd_wr", rate(c->gd_wins, c->gd_games));
-            cJSON_AddNumberToObject(e, "games_not_seen", (double)c->gns_games);
-            cJSON_AddItemToObject(e, "gns_wr", rate(c->gns_wins, c->gns_games));
-            double gih = card_rate(c->gih_wins, c->gih_games), gns = card_rate(c->gns_wins, c->gns_games);
+            cJSON_AddNumberToObject(e, "games_in_hand", (double)v.gih_games);
+            cJSON_AddItemToObject(e, "gih_wr", rate(v.gih_wins, v.gih_games));
+            cJSON_AddNumberToObject(e, "games_opening_hand", (double)v.oh_games);
+            cJSON_AddItemToObject(e, "oh_wr", rate(v.oh_wins, v.oh_games));
+            cJSON_AddNumberToObject(e, "games_drawn", (double)v.gd_games);
+            cJSON_AddItemToObject(e, "gd_wr", rate(v.gd_wins, v.gd_games));
+            cJSON_AddNumberToObject(e, "games_not_seen", (double)v.gns_games);
+            cJSON_AddItemToObject(e, "gns_wr", rate(v.gns_wins, v.gns_games));
+            double gih = card_rate(v.gih_wins, v.gih_games), gns = card_rate(v.gns_wins, v.gns_games);
             if (isnan(gih) || isnan(gns)) cJSON_AddNullToObject(e, "iwd");
             else cJSON_AddNumberToObject(e, "iwd", r6(gih - gns));
             cJSON_AddNumberToObject(e, "cast", (double)c->cast);
@@ -318,17 +319,18 @@ int report_write_csv(OutputSet *s, int first, const RunInfo *ri, const Tally *t,
     for (int d = 0; d < 2; d++) {
         for (int k = 0; k < su->ncard[d]; k++) {
             const CardTally *c = &t->card[d][k];
-            double gih = card_rate(c->gih_wins, c->gih_games), gns = card_rate(c->gns_wins, c->gns_games);
+            const CardSeen v = card_seen(c);
+            double gih = card_rate(v.gih_wins, v.gih_games), gns = card_rate(v.gns_wins, v.gns_games);
             csv_field(f, ri->deck_name[d], 0);
             csv_field(f, pool->cards[su->card[d][k]].name, 0);
             csv_num(f, su->copies[d][k], 0);
-            csv_num(f, (double)c->gih_games, 0);
+            csv_num(f, (double)v.gih_games, 0);
             csv_num(f, gih, 0);
-            csv_num(f, (double)c->oh_games, 0);
-            csv_num(f, card_rate(c->oh_wins, c->oh_games), 0);
-            csv_num(f, (double)c->gd_games, 0);
-            csv_num(f, card_rate(c->gd_wins, c->gd_games), 0);
-            csv_num(f, (double)c->gns_games, 0);
+            csv_num(f, (double)v.oh_games, 0);
+            csv_num(f, card_rate(v.oh_wins, v.oh_games), 0);
+            csv_num(f, (double)v.gd_games, 0);
+            csv_num(f, card_rate(v.gd_wins, v.gd_games), 0);
+            csv_num(f, (double)v.gns_games, 0);
             csv_num(f, gns, 0);
             csv_num(f, isnan(gih) || isnan(gns) ? NAN : gih - gns, 0);
             csv_num(f, (double)c->cast, 0);

@@ -3,8 +3,6 @@
 #include <string.h>
 #include "stats.h"
 
-enum { SEEN_OPENING = 1, SEEN_DRAWN = 2 };
-
 void *stats_alloc(size_t n)
 {
     size_t size = (n + CACHE_LINE - 1) / CACHE_LINE * CACHE_LINE;
@@ -401,15 +399,7 @@ void observer_end(Observer *o, const GameResult *r)
         dt->mulligan_games += r->mulligans[d] > 0;
         if (won) dt->won_by[r->end_reason]++;
         if (lost) dt->lost_by[r->end_reason]++;
-        for (int k = 0; k < o->su->ncard[d]; k++) {   /* (sums, not branches: a card is seen or not at random) */
-            CardTally *c = &t->card[d][k];
-            uint8_t f = o->seen[d][k];
-            int seen = f != 0, opening = (f & SEEN_OPENING) != 0, drawn = !opening & ((f & SEEN_DRAWN) != 0);
-            c->gih_games += seen; c->gih_wins += won & seen;
-            c->gns_games += !seen; c->gns_wins += won & !seen;
-            c->oh_games += opening; c->oh_wins += won & opening;
-            c->gd_games += drawn; c->gd_wins += won & drawn;
-        }
+        for (int k = 0; k < o->su->ncard[d]; k++) t->card[d][k].seen[won][o->seen[d][k]]++;
         memset(o->seen[d], 0, (size_t)o->su->ncard[d]);
     }
 }

@@ -11,11 +11,15 @@
 
 #define TURN_HIST 101          /* game lengths 0..99 turns, and 100 or more */
 
+/* How a card was seen in a game (bits): in the opening hand (after
+ * mulligans), drawn after it; 0: never in hand. */
+enum { SEEN_OPENING = 1, SEEN_DRAWN = 2 };
+
 typedef struct CardTally {
-    long gih_games, gih_wins;  /* games the card was in hand (opening hand or drawn) */
-    long oh_games, oh_wins;    /* in the opening hand (after mulligans) */
-    long gd_games, gd_wins;    /* drawn after the opening hand, not in it */
-    long gns_games, gns_wins;  /* not seen: never in hand */
+    /* The games by whether the card's deck won (1) or not (0) and how the
+     * card was seen (SEEN_* bits): one count a game for each card, which
+     * card_seen sums into the figures reported. */
+    long seen[2][4];
     long cast;                 /* spells of it cast (creatures, instants, ... alike) */
     long attacked, blocked;    /* times it attacked / blocked */
     long damage;               /* combat damage it dealt */
@@ -80,6 +84,25 @@ typedef struct StatsSetup {
     int16_t *index[2];             /* pool index -> distinct card k, or -1 */
     int pool_n;
 } StatsSetup;
+
+/* A card's games and wins as 17lands counts them (results/README.md). */
+typedef struct CardSeen {
+    long gih_games, gih_wins;  /* games the card was in hand (opening hand or drawn) */
+    long oh_games, oh_wins;    /* in the opening hand (after mulligans) */
+    long gd_games, gd_wins;    /* drawn after the opening hand, not in it */
+    long gns_games, gns_wins;  /* not seen: never in hand */
+} CardSeen;
+
+static inline CardSeen card_seen(const CardTally *c)
+{
+    const long *l = c->seen[0], *w = c->seen[1];
+    return (CardSeen){
+        .gih_games = l[1] + l[2] + l[3] + w[1] + w[2] + w[3], .gih_wins = w[1] + w[2] + w[3],
+        .oh_games = l[SEEN_OPENING] + l[3] + w[SEEN_OPENING] + w[3], .oh_wins = w[SEEN_OPENING] + w[3],
+        .gd_games = l[SEEN_DRAWN] + w[SEEN_DRAWN], .gd_wins = w[SEEN_DRAWN],
+        .gns_games = l[0] + w[0], .gns_wins = w[0],
+    };
+}
 
 int  stats_setup(StatsSetup *su, const MatchSpec *m);   /* 0, or -1 out of memory */
 void stats_setup_free(StatsSetup *su);
