@@ -718,6 +718,7 @@ static int resolve_permanent(GameState *s, Game *g, StackItem *it)
     int i = perm_enter_x(s, g, it->controller, it->owner, it->card, it->obj, it->x);
     if (i < 0) { card_to_zone(s, it->owner, it->obj, ZONE_GRAVEYARD); game_fail(s, g, ERR_CAPACITY); return 1; }
     if (aura) { s->px[i].attached = it->t[0].v; layers_changed(s, it->t[0].v); }   /* 303.4f */
+    if (s->layers_dirty) layers_refresh(s);          /* once, the Aura attached (perm_enter_x) */
     return 1;
 }
 
@@ -743,8 +744,8 @@ void stack_resolve_top(GameState *s, Game *g)
     const CardDef *d = &s->cards[it.card];
     int ok;
     if (it.kind == SI_SPELL && !(d->types & (TYPE_INSTANT | TYPE_SORCERY))) {
-        /* perm_enter refreshed the layers with the permanent in, and
-         * flags what changes them after (an Aura attached). */
+        /* resolve_permanent refreshed the layers with the permanent in
+         * (an Aura attached). */
         ok = resolve_permanent(s, g, &it);
         if (!ok) s->layers_dirty = 1;
     } else if (it.kind == SI_ABILITY && d->ab[it.ability].kind == AB_EQUIP) {

@@ -5,6 +5,11 @@
 #include "effect.h"
 #include "library.h"
 
+/* enter's `others`: 0, no abilities that trigger on another permanent
+ * entering; 1, those, with the layers refreshed; ENTER_OTHERS_UNSEEN,
+ * those, the layers left to the caller when no card of the game has one
+ * (GameState.trig_absent: trigger_event would queue none). */
+enum { ENTER_OTHERS_UNSEEN = 2 };
 static int enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj, int others, int xv);
 
 int perm_enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj)
@@ -100,7 +105,7 @@ int perm_enter_with(GameState *s, const Game *g, int ctl, int owner, uint16_t ca
 
 int perm_enter_x(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj, int x)
 {
-    return enter(s, g, ctl, owner, card, obj, 1, x);
+    return enter(s, g, ctl, owner, card, obj, ENTER_OTHERS_UNSEEN, x);
 }
 
 static int enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj, int others, int xv)
@@ -146,7 +151,10 @@ static int enter(GameState *s, const Game *g, int ctl, int owner, uint16_t card,
     game_event(g, s, EV_ENTER, ctl, i, 0, card, 0, 0);
     if (x->abk & PK_TRIGGERED) trigger_event(s, TR_ETB, i, card, ctl, ctl, 0);   /* its own card's abilities */
     if (!others) return i;
-    if (s->layers_dirty) layers_refresh(s);           /* what enters is seen as it is (603.6a) */
+    /* Seen as it is (603.6a) by what triggers on it; with nothing to, the
+     * caller of ENTER_OTHERS_UNSEEN refreshes the layers itself. */
+    if (others == ENTER_OTHERS_UNSEEN && (s->trig_absent >> TR_OTHER_ETB & 1)) return i;
+    if (s->layers_dirty) layers_refresh(s);
     trigger_event(s, TR_OTHER_ETB, i, card, ctl, ctl, 0);
     return i;
 }

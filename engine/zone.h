@@ -18,7 +18,11 @@ int perm_enter_with(GameState *s, const Game *g, int ctl, int owner, uint16_t ca
 
 /* perm_enter for a permanent spell whose X was x: "enters the battlefield
  * with X +1/+1 counters" (Primordial Hydra); perm_enter gives X = 0, as
- * for a permanent that did not come from the stack (107.3). */
+ * for a permanent that did not come from the stack (107.3). When no card
+ * of the game has an ability that triggers on another permanent entering,
+ * the layers are left for the caller to refresh (stack.c's
+ * resolve_permanent: once, its Aura attached, where perm_enter's refresh
+ * and the attachment's made two). */
 int perm_enter_x(GameState *s, const Game *g, int ctl, int owner, uint16_t card, uint8_t obj, int x);
 
 /* Permanent i leaves the battlefield for its owner's `zone` (ZONE_GRAVEYARD,
