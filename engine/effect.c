@@ -308,11 +308,12 @@ static inline int perm_targetable_by(const GameState *s, const StackItem *it, in
     return 1;
 }
 
-/* Whether filter f asks of a permanent its types (Filter.types) and its
- * controller alone ("target creature", "creature you control"). */
+/* Whether filter f asks of a permanent its types (Filter.types), its
+ * controller and its colors alone ("target creature", "creature you
+ * control", "target nonblack creature"). */
 static int filter_types_ctl_only(const Filter *f)
 {
-    return !f->types_not && !f->types_all && !f->colors && !f->colors_not && !f->state && !f->other &&
+    return !f->types_not && !f->types_all && !f->state && !f->other &&
            !f->subtype[0] && !f->subtype_not && !f->supers && f->power_max == FILTER_NO_LIMIT &&
            f->power_min == FILTER_NO_MIN && f->mv_max == FILTER_NO_LIMIT && !f->kw && !f->kw_not;
 }
@@ -337,6 +338,19 @@ static inline __attribute__((always_inline)) uint64_t kinds_of(const GameState *
     }
     *odd = rules;
     return kind;
+}
+
+/* The permanents of `in` with a color of `colors` (none: any) and none of
+ * colors_not, by their colors now (filter_perm's test). */
+static PermSet perms_of_colors(const GameState *s, PermSet in, unsigned colors, unsigned colors_not)
+{
+    PermSet out = 0;
+    for (PermIter it = permset_iter(in); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        unsigned c = s->px[i].colors;
+        out |= permset_bit_if(((!colors) | ((c & colors) != 0)) & !(c & colors_not), i);
+    }
+    return out;
 }
 
 PermSet target_spec_perms(const GameState *s, const StackItem *it, const TargetSpec *sp)
@@ -372,6 +386,8 @@ PermSet target_spec_perms(const GameState *s, const StackItem *it, const TargetS
                                : kinds_of(s, (uint64_t)in, 0, any, by_flag, 0, &odd_lo);   /* no card read */
     if (permset_wide(in)) kind_hi = kinds_of(s, (uint64_t)(in >> 64), 64, any, by_flag, by_card, &odd_hi);
     PermSet kind = (PermSet)kind_hi << 64 | kind_lo, odd = (PermSet)odd_hi << 64 | odd_lo;
+    if (object && plain && (sp->f.colors | sp->f.colors_not))                 /* "nonblack" */
+        kind = perms_of_colors(s, kind, sp->f.colors, sp->f.colors_not);
     PermSet legal = plain ? kind & ~odd : 0, rest = plain ? kind & odd : kind;
     /* Most permanents have none of the rules that stop targeting: the others alone are looked at. */
     for (PermIter pi = permset_iter(rest); permiter_more(&pi);) {
