@@ -308,13 +308,49 @@ static inline int perm_targetable_by(const GameState *s, const StackItem *it, in
     return 1;
 }
 
-/* Whether filter f asks of a permanent its types (Filter.types) and its
- * controller alone ("target creature", "creature you control"). */
+/* Whether filter f asks of a permanent its types (Filter.types), its
+ * controller and its colors alone ("target creature", "creature you
+ * control", "target nonblack creature"). */
 static int filter_types_ctl_only(const Filter *f)
 {
-    return !f->types_not && !f->types_all && !f->colors && !f->colors_not && !f->state && !f->other &&
+    return !f->types_not && !f->types_all && !f->state && !f->other &&
            !f->subtype[0] && !f->subtype_not && !f->supers && f->power_max == FILTER_NO_LIMIT &&
            f->power_min == FILTER_NO_MIN && f->mv_max == FILTER_NO_LIMIT && !f->kw && !f->kw_not;
+}
+
+/* Of the slots of `word` (base: the slot of its bit 0), those of a kind
+ * target_spec_perms tells (any permanent, or one with a flag of by_flag
+ * or its card a type of by_card), and in *odd those with a rules ability
+ * that may stop targeting. Without a branch on the permanent: which
+ * permanents are creatures follows no pattern a branch predictor could
+ * learn; each slot's bit is kept or not. */
+static inline __attribute__((always_inline)) uint64_t kinds_of(const GameState *s, uint64_t word, int base, int any,
+                                                               unsigned by_flag, unsigned by_card, uint64_t *odd)
+{
+    uint64_t kind = 0, rules = 0;
+    for (uint64_t m = word; m; m &= m - 1) {
+        int i = base + __builtin_ctzll(m);
+        const Permanent *q = &s->perm[i];
+        uint64_t bit = m & -m;
+        int of_kind = any | ((q->flags & by_flag) != 0) | ((s->cards[q->card].types & by_card) != 0);
+        kind |= bit & -(uint64_t)of_kind;
+        if (__builtin_expect((s->px[i].rules & RULES_UNTARGETABLE) != 0, 0)) rules |= bit;   /* seldom */
+    }
+    *odd = rules;
+    return kind;
+}
+
+/* The permanents of `in` with a color of `colors` (none: any) and none of
+ * colors_not, by their colors now (filter_perm's test). */
+static PermSet perms_of_colors(const GameState *s, PermSet in, unsigned colors, unsigned colors_not)
+{
+    PermSet out = 0;
+    for (PermIter it = permset_iter(in); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        unsigned c = s->px[i].colors;
+        out |= permset_bit_if(((!colors) | ((c & colors) != 0)) & !(c & colors_not), i);
+    }
+    return out;
 }
 
 PermSet target_spec_perms(const GameState *s, const StackItem *it, const TargetSpec *sp)
@@ -340,16 +376,24 @@ PermSet target_spec_perms(const GameState *s, const StackItem *it, const TargetS
     unsigned by_flag = object ? flag : creatures ? (unsigned)PF_CREATURE : 0u;
     unsigned by_card = object ? others : walkers ? (unsigned)TYPE_PLANESWALKER : 0u;
     int any = object && !types;
-    PermSet in = s->perm_used, legal = 0;
+    PermSet in = s->perm_used;
     if (object && sp->f.ctl == CTL_YOU) in &= s->perm_ctl[you];
     else if (object && (sp->f.ctl == CTL_OPP || sp->f.ctl == CTL_NOT_YOU)) in &= s->perm_ctl[1 - you];
-    for (PermIter pi = permset_iter(in); permiter_more(&pi);) {
+    /* The permanents of the kind, and those with a rules ability that may stop targeting: a word of
+     * the set at a time (kinds_of), the high one where there is one. */
+    uint64_t odd_lo, odd_hi = 0, kind_hi = 0;
+    uint64_t kind_lo = by_card ? kinds_of(s, (uint64_t)in, 0, any, by_flag, by_card, &odd_lo)
+                               : kinds_of(s, (uint64_t)in, 0, any, by_flag, 0, &odd_lo);   /* no card read */
+    if (permset_wide(in)) kind_hi = kinds_of(s, (uint64_t)(in >> 64), 64, any, by_flag, by_card, &odd_hi);
+    PermSet kind = (PermSet)kind_hi << 64 | kind_lo, odd = (PermSet)odd_hi << 64 | odd_lo;
+    if (object && plain && (sp->f.colors | sp->f.colors_not))                 /* "nonblack" */
+        kind = perms_of_colors(s, kind, sp->f.colors, sp->f.colors_not);
+    PermSet legal = plain ? kind & ~odd : 0, rest = plain ? kind & odd : kind;
+    /* Most permanents have none of the rules that stop targeting: the others alone are looked at. */
+    for (PermIter pi = permset_iter(rest); permiter_more(&pi);) {
         int i = permiter_next(&pi);
-        const Permanent *q = &s->perm[i];
-        if (!any && !(q->flags & by_flag) && !(by_card && (s->cards[q->card].types & by_card))) continue;
-        /* Most permanents have none of the rules that stop targeting: the others alone are looked at. */
         if ((plain || spec_admits_perm(s, sp, i, you, src)) &&
-            (!(s->px[i].rules & RULES_UNTARGETABLE) || perm_targetable_by(s, it, i, you)))
+            (!permset_has(odd, i) || perm_targetable_by(s, it, i, you)))
             legal |= PERMSET_BIT(i);
     }
     return legal;
