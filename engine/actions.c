@@ -130,13 +130,10 @@ int actions_after_cast(const GameState *s, int p, Action *acts, int n, int k, in
 /* ---- games with rules text ---- */
 
 /* Whether player p may act at sorcery speed now (307.1): its main phase,
- * the stack empty. The three tests made without a branch (the step a bit
- * of the main phases'): which of them fails changes from one look to the
- * next in a way a branch predictor does not learn. */
+ * the stack empty. */
 static int sorcery_time(const GameState *s, int p)
 {
-    _Static_assert(STEP_COUNT <= 32, "a step is a bit of a word");
-    return ((1u << STEP_MAIN1 | 1u << STEP_MAIN2) >> s->step & 1) & (s->active == p) & (s->stack_n == 0);
+    return (s->step == STEP_MAIN1 || s->step == STEP_MAIN2) && s->active == p && s->stack_n == 0;
 }
 
 /* 305.2: whether player p, who played a land this turn, has played fewer
