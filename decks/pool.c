@@ -142,6 +142,7 @@ static void put(Pool *p, int i, const CardDef *def, const char *reason, int repl
     p->cards[i] = *def;
     p->cards[i].board = board_card_facts(&p->cards[i]);
     p->cards[i].rules = rules_card_facts(&p->cards[i]);
+    p->cards[i].rules_cast = rules_cast_facts(&p->cards[i]);
     p->cards[i].cast = card_cast_facts(&p->cards[i]);
     p->cards[i].tap_mana = card_tap_mana(&p->cards[i]);
     snprintf(p->reason[i], POOL_REASON_MAX, "%s", reason ? reason : "");

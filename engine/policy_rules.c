@@ -17,6 +17,7 @@
 #include "mana.h"
 #include "damage.h"
 #include "effect.h"
+#include <string.h>
 
 /* What a candidate is, for the rules. */
 enum {
@@ -186,6 +187,73 @@ typedef struct Src {
     Sum m;
 } Src;
 
+/* Whether effect e of a static ability pumps its controller's creatures
+ * by a fixed amount (an anthem, a lord: Honor of the Pure). */
+static int pumps_own(const Effect *e)
+{
+    return e->op == OP_PUMP && e->who == SEL_ALL && e->sel.ctl == CTL_YOU && e->n.kind == QTY_CONST;
+}
+
+/* rules_cast_facts, unpacked: a head (CF_*: the card's SRC_* kind at
+ * CF_KIND), an Aura's aura_way, and with CF_SUM the summary of its spell's
+ * effects (summarize with any X, for its targets when CF_TARGETS, else for
+ * none), each field in a byte: `way` 0 when it is not read. */
+typedef struct CastFacts {
+    uint8_t head;
+    int8_t way;
+    uint8_t kill;    /* destroy | removed << 2 */
+    int8_t damage, shrink, life, dp, dt;
+} CastFacts;
+enum { CF_MADE = 1, CF_KIND = 1, CF_SUM = 16, CF_TARGETS = 32, CF_ANTHEM = 64 };
+
+/* Summary m packed into f; 0 when a field does not fit its byte. */
+static int pack_sum(const Sum *m, CastFacts *f)
+{
+    int v[5] = { m->damage, m->shrink, m->life, m->dp, m->dt };
+    for (int j = 0; j < 5; j++) if (v[j] != (int8_t)v[j]) return 0;
+    f->way = (int8_t)(m->ok ? m->way : 0);
+    if (!m->ok) return 1;
+    f->kill = (uint8_t)(m->destroy | m->removed << 2);
+    f->damage = (int8_t)m->damage; f->shrink = (int8_t)m->shrink; f->life = (int8_t)m->life;
+    f->dp = (int8_t)m->dp; f->dt = (int8_t)m->dt;
+    return 1;
+}
+
+uint64_t rules_cast_facts(const CardDef *d)
+{
+    CastFacts f = { 0 };
+    int kind = SRC_OTHER, k = spell_ability(d);
+    if (k >= 0 && d->ab[k].kind == AB_SPELL) {
+        const Ability *ab = &d->ab[k];
+        int x_free = 1;
+        for (int j = 0; j < ab->n_effects; j++) x_free &= ab->effect[j].n.kind != QTY_X;
+        if (!dear_cost(&ab->cost)) {
+            kind = SRC_READ;
+            Sum m = summarize(ab, 0, ab->n_targets != 0);
+            if (x_free && pack_sum(&m, &f)) f.head |= CF_SUM | (ab->n_targets ? CF_TARGETS : 0);
+        }
+    } else if (!(d->types & (TYPE_INSTANT | TYPE_SORCERY))) {
+        kind = k < 0 ? SRC_PERM : SRC_AURA;
+        if (k >= 0) f.way = (int8_t)aura_way(d);
+    }
+    for (int j = 0; j < d->n_abilities; j++)
+        for (int e = 0; d->ab[j].kind == AB_STATIC && !d->ab[j].cond && e < d->ab[j].n_effects; e++)
+            if (pumps_own(&d->ab[j].effect[e])) f.head |= CF_ANTHEM;
+    f.head |= (uint8_t)(CF_MADE | kind << CF_KIND);
+    uint64_t v;
+    memcpy(&v, &f, sizeof v);
+    return v;
+}
+
+/* Card d's rules_cast_facts: the pool's, or made now. */
+static inline CastFacts cast_facts(const CardDef *d)
+{
+    uint64_t v = d->rules_cast ? d->rules_cast : rules_cast_facts(d);
+    CastFacts f;
+    memcpy(&f, &v, sizeof f);
+    return f;
+}
+
 static void read_source(const GameState *s, int p, const Action *a, Src *o)
 {
     o->kind = SRC_OTHER;
@@ -201,21 +269,15 @@ static void read_source(const GameState *s, int p, const Action *a, Src *o)
     }
     if (a->type != ACT_CAST) return;
     const CardDef *d = &s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])];
-    int k = spell_ability(d);
-    if (k >= 0 && d->ab[k].kind == AB_SPELL) {
-        if (!dear_cost(&d->ab[k].cost)) {
-            o->kind = SRC_READ;
-            o->m = summarize(&d->ab[k], a->x, a->n_targets != 0);
-        }
-        return;
-    }
-    if (d->types & (TYPE_INSTANT | TYPE_SORCERY)) return;
+    CastFacts f = cast_facts(d);
+    o->kind = f.head >> CF_KIND & 7;
     o->d = d;
-    if (k < 0) o->kind = SRC_PERM;
-    else if (d->ab[k].kind == AB_ENCHANT) {
-        o->kind = SRC_AURA;
-        o->way = aura_way(d);
-    }
+    o->way = f.way;
+    if (o->kind != SRC_READ) return;
+    if ((f.head & CF_SUM) && !(f.head & CF_TARGETS) == !a->n_targets)
+        o->m = (Sum){ f.way != 0, f.way, f.kill & 3, f.kill >> 2, f.damage, f.shrink, f.life, f.dp, f.dt };
+    else
+        o->m = summarize(&d->ab[spell_ability(d)], a->x, a->n_targets != 0);
 }
 
 /* Candidate a's reading into *c (its kind, and the fields that kind
@@ -286,7 +348,7 @@ static int anthem_worth(const GameState *s, int p, const CardDef *d)
         if (ab->kind != AB_STATIC || ab->cond) continue;
         for (int j = 0; j < ab->n_effects; j++) {
             const Effect *e = &ab->effect[j];
-            if (e->op != OP_PUMP || e->who != SEL_ALL || e->sel.ctl != CTL_YOU || e->n.kind != QTY_CONST) continue;
+            if (!pumps_own(e)) continue;
             for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it);) {
                 int i = permiter_next(&it);
                 if (perm_is_creature(s, i) && filter_perm(s, &e->sel, i, p, -1)) sum += e->n.n * (15 * e->p + 10 * e->t);
@@ -302,7 +364,7 @@ static int anthem_worth(const GameState *s, int p, const CardDef *d)
 static int score_creature(const GameState *s, int p, const Cand *c)
 {
     const CardDef *d = c->card;
-    int adds = anthem_worth(s, p, d);
+    int adds = cast_facts(d).head & CF_ANTHEM ? anthem_worth(s, p, d) : 0;
     return d->types & TYPE_CREATURE ? heuristic_card_value(d, c->mana) + adds : adds;
 }
 

@@ -27,6 +27,14 @@ int rules_play(const GameState *s, int p, const Action *legal, int n);
 enum { RF_MADE = 1, RF_STACK = 2, RF_SORCERY_BURN = 4 };
 uint8_t rules_card_facts(const CardDef *d);
 
+/* How rules_play reads a spell of card d, whichever state: what kind of
+ * spell it is for the rules, an Aura's effects on what it enchants, the
+ * summary of an instant's or sorcery's effects where X does not enter it,
+ * and whether its statics pump their controller's creatures (an anthem).
+ * Made once per card by the pool, kept in d->rules_cast (0: not made,
+ * made at each call). Never 0. */
+uint64_t rules_cast_facts(const CardDef *d);
+
 /* Whether version 3 looks at the opponent's spell or ability on top of
  * the stack, player p to answer it: when it targets one permanent (what
  * the rules answer: a trick that saves p's creature, removal before an

@@ -12,6 +12,7 @@
 #include "decks/pool.h"
 #include "engine/effect.h"
 #include "engine/policy_board.h"
+#include "engine/policy_rules.h"
 #include "engine/turn.h"
 #include "engine/mana.h"
 
@@ -186,6 +187,10 @@ static void test_default_pool(void)
     /* And what the legal actions read of a card as it is cast (CardDef.cast): made for every card. */
     facts = 0;
     for (int i = 0; i < p.n; i++) facts += p.cards[i].cast != 0 && p.cards[i].cast == card_cast_facts(&p.cards[i]);
+    CHECK(facts == p.n);
+    /* And how the heuristic's rules read a spell of it (CardDef.rules_cast): made for every card. */
+    facts = 0;
+    for (int i = 0; i < p.n; i++) facts += p.cards[i].rules_cast != 0 && p.cards[i].rules_cast == rules_cast_facts(&p.cards[i]);
     CHECK(facts == p.n);
     /* And the mana its {T} mana abilities make (CardDef.tap_mana): made for every card that makes one mana so. */
     facts = 0;
