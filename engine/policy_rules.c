@@ -17,6 +17,7 @@
 #include "mana.h"
 #include "damage.h"
 #include "effect.h"
+#include <stddef.h>
 #include <string.h>
 
 /* What a candidate is, for the rules. */
@@ -671,6 +672,18 @@ int rules_main2_looks(const GameState *s, int p)
 
 #define RULES_MAX 64   /* candidates read; a longer list goes to the look */
 
+/* Action a's type, hand_idx, ability and x (what tells its source) in one
+ * word: rules_play compares each candidate's with the one before. */
+_Static_assert(offsetof(Action, type) == 0 && offsetof(Action, hand_idx) == 1 && offsetof(Action, ability) == 2 &&
+                   offsetof(Action, x) == 3,
+               "Action's first four bytes: type, hand_idx, ability, x");
+static inline uint32_t source_word(const Action *a)
+{
+    uint32_t w;
+    memcpy(&w, a, sizeof w);
+    return w;
+}
+
 int rules_play(const GameState *s, int p, const Action *legal, int n)
 {
     if (n > RULES_MAX) return RULES_LOOK;
@@ -680,8 +693,7 @@ int rules_play(const GameState *s, int p, const Action *legal, int n)
                                      and number of targets */
     for (int k = 1; k < n; k++) {
         const Action *a = &legal[k], *b = &legal[k - 1];
-        if (k == 1 || a->type != b->type || a->hand_idx != b->hand_idx || a->ability != b->ability ||
-            a->x != b->x || !a->n_targets != !b->n_targets)
+        if (k == 1 || source_word(a) != source_word(b) || !a->n_targets != !b->n_targets)
             read_source(s, p, a, &src);
         read_cand(s, p, a, &src, &c[k]);
         if (c[k].kind == RC_OTHER) return RULES_LOOK;
