@@ -316,26 +316,34 @@ static inline __attribute__((always_inline)) void read_cand(const GameState *s, 
     }
 }
 
-/* The candidate of kind `kind` whose score is highest (the first of
- * equals), 0 for none; its score in *v (0 for none). */
+/* The candidates of one kind, a bit each (rules_play's `of`): the first
+ * left in *m, taken out of it. The rules visit them in their order, as
+ * they were listed, without a test of each candidate's kind. */
+static inline int next_of(uint64_t *m)
+{
+    int k = __builtin_ctzll(*m);
+    *m &= *m - 1;
+    return k;
+}
+
+/* The candidate among `of` (one kind's) whose score is highest (the
+ * first of equals), 0 for none; its score in *v (0 for none). */
 typedef int (*Score)(const GameState *s, int p, const Cand *c);
-static inline __attribute__((always_inline)) int best_of_v(const GameState *s, int p, const Cand *c, int n, int kind,
+static inline __attribute__((always_inline)) int best_of_v(const GameState *s, int p, const Cand *c, uint64_t of,
                                                           Score score, int *v)
 {
     int best = 0, best_v = 0;
-    if (c[0].kind >> kind & 1)                              /* some of that kind (rules_play's mask) */
-        for (int k = 1; k < n; k++) {
-            if (c[k].kind != kind) continue;
-            int x = score(s, p, &c[k]);
-            if (x > 0 && (!best || x > best_v)) { best = k; best_v = x; }
-        }
+    while (of) {
+        int k = next_of(&of), x = score(s, p, &c[k]);
+        if (x > 0 && (!best || x > best_v)) { best = k; best_v = x; }
+    }
     *v = best_v;
     return best;
 }
-static inline __attribute__((always_inline)) int best_of(const GameState *s, int p, const Cand *c, int n, int kind, Score score)
+static inline __attribute__((always_inline)) int best_of(const GameState *s, int p, const Cand *c, uint64_t of, Score score)
 {
     int v;
-    return best_of_v(s, p, c, n, kind, score, &v);
+    return best_of_v(s, p, c, of, score, &v);
 }
 
 /* What a static ability that pumps the creatures of its controller (an
@@ -437,12 +445,12 @@ static int unblocked_power(const GameState *s, int p)
 /* Damage to the opponent that wins: the single candidate that deals at
  * least `life`, else the largest when the spells' damage together does
  * and p has the mana to cast them all (each card once). 0 for none. */
-static int lethal(const GameState *s, int p, const Action *legal, const Cand *c, int n, int life)
+static int lethal(const GameState *s, int p, const Action *legal, const Cand *c, uint64_t faces, int life)
 {
     int best = 0, sum = 0, mana = 0;
     uint64_t seen[4] = { 0, 0, 0, 0 };
-    for (int k = 1; k < n; k++) {
-        if (c[k].kind != RC_FACE) continue;
+    while (faces) {
+        int k = next_of(&faces);
         if (!best || c[k].damage > c[best].damage) best = k;
         if (legal[k].type != ACT_CAST || bits256_has(seen, legal[k].hand_idx)) continue;
         bits256_set(seen, legal[k].hand_idx);
@@ -537,7 +545,7 @@ static int score_attacker(const GameState *s, int p, const Cand *c)
  * removal or damage on one's own creature with a trick that saves it, or
  * to an Aura, a pump or an equip on the opponent's creature with removal
  * that kills it first. 0 to pass. */
-static int answer(const GameState *s, int p, const Cand *c, int n)
+static int answer(const GameState *s, int p, const Cand *c, const uint64_t *of)
 {
     const StackItem *it = &s->stack[s->stack_n - 1];
     if (it->n_targets != 1 || it->t[0].kind != TK_PERM || it->kind == SI_TRIGGER) return 0;
@@ -554,17 +562,20 @@ static int answer(const GameState *s, int p, const Cand *c, int n)
             dmg += e->n.n;
         }
         const Permanent *q = &s->perm[i];
-        for (int k = 1; k < n; k++)
-            if (c[k].kind == RC_TRICK && c[k].on == i && q->damage + dmg >= q->toughness &&
-                q->damage + dmg < q->toughness + c[k].dt)
-                return k;
+        for (uint64_t m = of[RC_TRICK]; m;) {
+            int k = next_of(&m);
+            if (c[k].on == i && q->damage + dmg >= q->toughness && q->damage + dmg < q->toughness + c[k].dt) return k;
+        }
         return 0;
     }
     int helps = ab->kind == AB_ENCHANT ? aura_way(d) > 0 : ab->kind == AB_EQUIP;
     for (int j = 0; !helps && j < ab->n_effects && (ab->kind == AB_SPELL || ab->kind == AB_ACTIVATED); j++)
         helps = ab->effect[j].who == SEL_TARGET && policy_sense(&ab->effect[j]) > 0;
     if (!helps) return 0;
-    for (int k = 1; k < n; k++) if (c[k].kind == RC_KILL && c[k].on == i) return k;
+    for (uint64_t m = of[RC_KILL]; m;) {
+        int k = next_of(&m);
+        if (c[k].on == i) return k;
+    }
     return 0;
 }
 
@@ -583,11 +594,11 @@ static int power_on_board(const GameState *s, int p)
 /* Damage to the opponent at its end step: from an ability (it comes back
  * next turn), or when the opponent's life is within reach of it and p's
  * creatures next turn. */
-static int end_step_face(const GameState *s, int p, const Action *legal, const Cand *c, int n)
+static int end_step_face(const GameState *s, int p, const Action *legal, const Cand *c, uint64_t faces)
 {
     int best = 0;
-    for (int k = 1; k < n; k++) {
-        if (c[k].kind != RC_FACE) continue;
+    while (faces) {
+        int k = next_of(&faces);
         if (legal[k].type == ACT_ACTIVATE) return k;
         if (!best || c[k].damage > c[best].damage) best = k;
     }
@@ -609,14 +620,14 @@ static int mana_spent(const GameState *s, int p, const Action *a)
  * taking candidate k (worth v): an instant's removal (RC_KILL) on a
  * creature worth more than v, which k's mana would leave too little to
  * cast in the opponent's turn (on an attacker, or at its end step). */
-static int holds_for_removal(const GameState *s, int p, const Action *legal, const Cand *c, int n, int k, int v)
+static int holds_for_removal(const GameState *s, int p, const Action *legal, const Cand *c, uint64_t kills, int k,
+                             int v)
 {
     int kill = 0, kill_v = v;
-    for (int j = 1; (c[0].kind >> RC_KILL & 1) && j < n; j++)
-        if (c[j].kind == RC_KILL && legal[j].type == ACT_CAST && perm_worth(s, p, c[j].on) > kill_v) {
-            kill = j;
-            kill_v = perm_worth(s, p, c[j].on);
-        }
+    while (kills) {
+        int j = next_of(&kills), w;
+        if (legal[j].type == ACT_CAST && (w = perm_worth(s, p, c[j].on)) > kill_v) { kill = j; kill_v = w; }
+    }
     return kill && mana_total_now(s, p, 0) < mana_spent(s, p, &legal[k]) + mana_spent(s, p, &legal[kill]);
 }
 
@@ -687,8 +698,8 @@ static inline uint32_t source_word(const Action *a)
 int rules_play(const GameState *s, int p, const Action *legal, int n)
 {
     if (n > RULES_MAX) return RULES_LOOK;
-    Cand c[RULES_MAX];   /* c[0].kind: the kinds among the candidates, a bit each (passing has none) */
-    c[0].kind = 0;
+    Cand c[RULES_MAX];            /* c[1 .. n-1] (passing is not read) */
+    uint64_t of[RC_OTHER] = { 0 };   /* the candidates of each kind, a bit each */
     Src src = { 0 };              /* the same source's candidates follow each other, with the same X
                                      and number of targets */
     for (int k = 1; k < n; k++) {
@@ -697,49 +708,55 @@ int rules_play(const GameState *s, int p, const Action *legal, int n)
             read_source(s, p, a, &src);
         read_cand(s, p, a, &src, &c[k]);
         if (c[k].kind == RC_OTHER) return RULES_LOOK;
-        c[0].kind |= 1 << c[k].kind;
+        of[c[k].kind] |= 1ull << k;
     }
     int life = s->pl[1 - p].life, k;
     int own = s->active == p, blocks = s->step == STEP_DECLARE_BLOCKERS;
     if (own && blocks && (life -= unblocked_power(s, p)) <= 0) return 0;   /* the combat's damage wins */
-    if ((c[0].kind >> RC_FACE & 1) && (k = lethal(s, p, legal, c, n, life))) return k;
-    if (own && blocks && (c[0].kind >> RC_TRICK & 1))   /* a pump the unblocked damage makes lethal */
-        for (int j = 1; j < n; j++)
-            if (c[j].kind == RC_TRICK && score_pump_unblocked(s, p, &c[j]) >= life) return j;
-    if (s->stack_n) return answer(s, p, c, n);
+    if (of[RC_FACE] && (k = lethal(s, p, legal, c, of[RC_FACE], life))) return k;
+    if (own && blocks)                                       /* a pump the unblocked damage makes lethal */
+        for (uint64_t m = of[RC_TRICK]; m;) {
+            int j = next_of(&m);
+            if (score_pump_unblocked(s, p, &c[j]) >= life) return j;
+        }
+    if (s->stack_n) return answer(s, p, c, of);
     switch (s->step) {
     case STEP_MAIN1: case STEP_MAIN2:
-        for (int j = 1; (c[0].kind >> RC_KILL & 1) && j < n; j++)   /* a sorcery's removal */
-            if (c[j].kind == RC_KILL && legal[j].type == ACT_CAST &&
+        for (uint64_t m = of[RC_KILL]; m;) {                 /* a sorcery's removal */
+            int j = next_of(&m);
+            if (legal[j].type == ACT_CAST &&
                 (s->cards[OBJ_CARD(s, p, s->pl[p].hand[legal[j].hand_idx])].types & TYPE_SORCERY))
-                return best_of(s, p, c, n, RC_KILL, score_value);
-        if (s->step == STEP_MAIN1 && (c[0].kind >> RC_KILL & 1)) {
+                return best_of(s, p, c, of[RC_KILL], score_value);
+        }
+        if (s->step == STEP_MAIN1 && of[RC_KILL]) {
             int attacker = 0;
             for (PermIter it = permset_iter(s->perm_ctl[p]); permiter_more(&it) && !attacker;)
                 attacker = combat_may_attack(s, permiter_next(&it));
-            if (attacker && (k = best_of(s, p, c, n, RC_KILL, score_blocker))) return k;
+            if (attacker && (k = best_of(s, p, c, of[RC_KILL], score_blocker))) return k;
         }
         /* A creature (or an anthem) against an Aura that hinders the
          * opponent's: the one worth more. */
         int v, hv;
-        k = best_of_v(s, p, c, n, RC_PERM, score_creature, &v);
-        int h = best_of_v(s, p, c, n, RC_AURA_HARM, score_harm, &hv);
+        k = best_of_v(s, p, c, of[RC_PERM], score_creature, &v);
+        int h = best_of_v(s, p, c, of[RC_AURA_HARM], score_harm, &hv);
         if (h && (!k || hv > v)) { k = h; v = hv; }
-        if (!k && !(k = best_of(s, p, c, n, RC_PERM, score_mana)) && !(k = best_of(s, p, c, n, RC_AURA_HELP, score_own)))
-            k = best_of(s, p, c, n, RC_EQUIP, score_equip);
-        return k && holds_for_removal(s, p, legal, c, n, k, v) ? 0 : k;
+        if (!k && !(k = best_of(s, p, c, of[RC_PERM], score_mana)) && !(k = best_of(s, p, c, of[RC_AURA_HELP], score_own)))
+            k = best_of(s, p, c, of[RC_EQUIP], score_equip);
+        return k && holds_for_removal(s, p, legal, c, of[RC_KILL], k, v) ? 0 : k;
     case STEP_DECLARE_ATTACKERS:
-        return own ? 0 : best_of(s, p, c, n, RC_KILL, score_attacker);
+        return own ? 0 : best_of(s, p, c, of[RC_KILL], score_attacker);
     case STEP_DECLARE_BLOCKERS:
-        if ((k = best_of(s, p, c, n, RC_KILL, score_rescue))) return k;
-        if ((k = best_of(s, p, c, n, RC_TRICK, score_trick))) return k;
-        if (!own) return best_of(s, p, c, n, RC_KILL, score_attacker);
-        for (int j = 1; j < n; j++)
-            if (c[j].kind == RC_TRICK && legal[j].type == ACT_ACTIVATE && score_pump_unblocked(s, p, &c[j])) return j;
+        if ((k = best_of(s, p, c, of[RC_KILL], score_rescue))) return k;
+        if ((k = best_of(s, p, c, of[RC_TRICK], score_trick))) return k;
+        if (!own) return best_of(s, p, c, of[RC_KILL], score_attacker);
+        for (uint64_t m = of[RC_TRICK]; m;) {
+            int j = next_of(&m);
+            if (legal[j].type == ACT_ACTIVATE && score_pump_unblocked(s, p, &c[j])) return j;
+        }
         return 0;
     case STEP_END:
-        if ((k = best_of(s, p, c, n, RC_KILL, score_value))) return k;
-        return end_step_face(s, p, legal, c, n);
+        if ((k = best_of(s, p, c, of[RC_KILL], score_value))) return k;
+        return end_step_face(s, p, legal, c, of[RC_FACE]);
     default:
         return RULES_LOOK;
     }
