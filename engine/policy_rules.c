@@ -196,16 +196,22 @@ static int pumps_own(const Effect *e)
 }
 
 /* rules_cast_facts, unpacked: a head (CF_*: the card's SRC_* kind at
- * CF_KIND), an Aura's aura_way, and with CF_SUM the summary of its spell's
+ * CF_KIND), an Aura's aura_way, with CF_SUM the summary of its spell's
  * effects (summarize with any X, for its targets when CF_TARGETS, else for
- * none), each field in a byte: `way` 0 when it is not read. */
+ * none), each field in a byte (`way` 0 when it is not read), and with
+ * CF_BODY (a creature card of SRC_PERM) its heuristic_card_value with
+ * X = 0. */
 typedef struct CastFacts {
     uint8_t head;
     int8_t way;
     uint8_t kill;    /* destroy | removed << 2 */
-    int8_t damage, shrink, life, dp, dt;
+    int8_t damage;
+    union {
+        struct { int8_t shrink, life, dp, dt; };
+        int32_t body;
+    };
 } CastFacts;
-enum { CF_MADE = 1, CF_KIND = 1, CF_SUM = 16, CF_TARGETS = 32, CF_ANTHEM = 64 };
+enum { CF_MADE = 1, CF_KIND = 1, CF_SUM = 16, CF_TARGETS = 32, CF_ANTHEM = 64, CF_BODY = 128 };
 
 /* Summary m packed into f; 0 when a field does not fit its byte. */
 static int pack_sum(const Sum *m, CastFacts *f)
@@ -236,6 +242,10 @@ uint64_t rules_cast_facts(const CardDef *d)
     } else if (!(d->types & (TYPE_INSTANT | TYPE_SORCERY))) {
         kind = k < 0 ? SRC_PERM : SRC_AURA;
         if (k >= 0) f.way = (int8_t)aura_way(d);
+        else if (d->types & TYPE_CREATURE) {
+            f.head |= CF_BODY;
+            f.body = heuristic_card_value(d, 0);
+        }
     }
     for (int j = 0; j < d->n_abilities; j++)
         for (int e = 0; d->ab[j].kind == AB_STATIC && !d->ab[j].cond && e < d->ab[j].n_effects; e++)
@@ -373,7 +383,9 @@ static int anthem_worth(const GameState *s, int p, const CardDef *d)
 static int score_creature(const GameState *s, int p, const Cand *c)
 {
     const CardDef *d = c->card;
-    int adds = cast_facts(d).head & CF_ANTHEM ? anthem_worth(s, p, d) : 0;
+    CastFacts f = cast_facts(d);
+    int adds = f.head & CF_ANTHEM ? anthem_worth(s, p, d) : 0;
+    if ((f.head & CF_BODY) && !c->mana) return f.body + adds;
     return d->types & TYPE_CREATURE ? heuristic_card_value(d, c->mana) + adds : adds;
 }
 
