@@ -686,7 +686,7 @@ int rules_main2_looks(const GameState *s, int p)
     int equipment = 0;                                       /* (an equip is an activated ability) */
     for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {
         const PermX *x = &s->px[permiter_next(&it)];
-        equipment |= ((x->abk & (PK_ATTACH | PK_ACTIVATED)) == (PK_ATTACH | PK_ACTIVATED)) & (x->attached == NO_SLOT);
+        equipment |= (x->abk & (PK_ATTACH | PK_ACTIVATED)) == (PK_ATTACH | PK_ACTIVATED) && x->attached == NO_SLOT;
     }
     for (PermIter it = permset_iter(s->perm_ctl[p]); equipment && permiter_more(&it);)
         if (perm_is_creature(s, permiter_next(&it))) return 1;
