@@ -333,7 +333,10 @@ static inline void list_rest(Lister *L, Action base, int k, int n, uint8_t kind,
  * ability (of n specs), with each choice for the others (list_rest): for
  * the last spec, each action added in a loop of its own, the list's length
  * kept in a local (an action's bytes written could be any field of the
- * lister to the compiler), written as list_rest writes one. */
+ * lister to the compiler). Those actions differ in their target alone:
+ * the count and the kind are written once, into a copy of base read as
+ * words before the loop (each action is then two words and its target's
+ * byte). */
 static inline void list_perms(Lister *L, Action base, int k, int n, PermSet perms)
 {
     if (k + 1 < n) {
@@ -341,12 +344,18 @@ static inline void list_perms(Lister *L, Action base, int k, int n, PermSet perm
             list_rest(L, base, k, n, TK_PERM, (uint8_t)permiter_next(&it));
         return;
     }
+    base.n_targets = (uint8_t)(k + 1);
+    base.tk[k] = TK_PERM;
+    uint64_t head;
+    uint32_t tail;
+    _Static_assert(sizeof(Action) == sizeof head + sizeof tail, "an action is two words");
+    memcpy(&head, &base, sizeof head);
+    memcpy(&tail, (const char *)&base + sizeof head, sizeof tail);
     Action *out = L->out;
     int m = L->n;
     for (PermIter it = permset_iter(perms); m < ACTION_MAX && permiter_more(&it); m++) {
-        out[m] = base;
-        out[m].n_targets = (uint8_t)(k + 1);
-        out[m].tk[k] = TK_PERM;
+        memcpy(&out[m], &head, sizeof head);
+        memcpy((char *)&out[m] + sizeof head, &tail, sizeof tail);
         out[m].tv[k] = (uint8_t)permiter_next(&it);
     }
     L->n = m;
