@@ -709,15 +709,19 @@ static void list_activations(Lister *L, int p, int free_mana, int sorcery)
                 continue;
             }
             if (a->kind == AB_EQUIP) {
-                /* 702.6a: "attach to target creature you control", not itself. */
+                /* 702.6a: "attach to target creature you control", not itself;
+                 * the Equipment's quality (for protection) told once. */
+                Quality q = quality_of_perm(s, i);
+                base.n_targets = 1;
+                base.tk[0] = TK_PERM;
                 for (PermIter m = permset_iter(s->perm_ctl[p]); permiter_more(&m);) {
                     int c = permiter_next(&m);
                     if (c == i || !perm_is_creature(s, c)) continue;
                     const PermX *x = &s->px[c];
-                    Quality q = quality_of_perm(s, i);
-                    if ((x->rules & (1u << RULE_SHROUD)) || layers_protected(s, c, &q)) continue;
-                    base.n_targets = 1; base.tk[0] = TK_PERM; base.tv[0] = (uint8_t)c;
-                    if (L->n < ACTION_MAX) L->out[L->n++] = base;
+                    if ((x->rules & (1u << RULE_SHROUD)) || layers_protected(s, c, &q) || L->n >= ACTION_MAX) continue;
+                    Action *o = &L->out[L->n++];
+                    *o = base;
+                    o->tv[0] = (uint8_t)c;
                 }
                 continue;
             }
