@@ -873,17 +873,42 @@ static int none_affords(const uint8_t have[COLOR_COUNT], int total, int units, c
     return need <= total + units && short_by <= units;
 }
 
+/* How many units mana_list_units would list for player p (whose lands do
+ * not all make mana of any color), counted without listing them: one for
+ * each untapped permanent of p's with a {T} mana ability it may activate
+ * now (not a creature under summoning sickness, 302.6, nor one whose
+ * activated abilities can't be activated); where such a permanent's card
+ * makes an amount of mana (CardDef.tap_mana 0), listed. Past
+ * MANA_UNITS_MAX, where the list stops, more. */
+static int units_at_most(const GameState *s, int p)
+{
+    int n = 0;
+    for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        const Permanent *q = &s->perm[i];
+        if (!(s->px[i].abk & PK_MANA) || (q->flags & PF_TAPPED)) continue;
+        if ((q->flags & PF_CREATURE) && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) continue;
+        if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;
+        if (!s->cards[q->card].tap_mana) {
+            ManaUnits u;
+            mana_list_units(s, p, &u);
+            return u.n;
+        }
+        n++;
+    }
+    return n;
+}
+
 /* surely_none's look again where player p has an untapped permanent with
  * a {T} mana ability (a dual land, a mana creature): a card of the hand
  * or an ability of p's permanents its mana might pay for (none_affords,
- * with mana_list_units' units). 1 when there is still none. Out of line:
- * most looks end before. */
+ * with at least mana_list_units' units: units_at_most's). 1 when there is
+ * still none. Out of line: most looks end before. */
 static __attribute__((noinline)) int none_with_units(const GameState *s, int p, const uint64_t *play, uint64_t avail,
                                                      uint64_t fast, int sorcery)
 {
-    ManaUnits u;
-    mana_list_units(s, p, &u);
-    if (!u.n) return 1;                   /* none that makes mana now (summoning sickness): as looked at */
+    int units = units_at_most(s, p);
+    if (!units) return 1;                 /* none that makes mana now (summoning sickness): as looked at */
     const Player *pl = &s->pl[p];
     uint8_t have[COLOR_COUNT];
     mana_unpack(have, avail);
@@ -891,7 +916,7 @@ static __attribute__((noinline)) int none_with_units(const GameState *s, int p, 
     for (int h = 0; h < pl->hand_n; h++) {
         uint64_t x = play_in(s, p, play, pl->hand[h]);
         const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
-        if ((x & (PLAY_ANY_LAND | fast)) == fast && none_affords(have, total, u.n, d->cost_color, d->cost_generic))
+        if ((x & (PLAY_ANY_LAND | fast)) == fast && none_affords(have, total, units, d->cost_color, d->cost_generic))
             return 0;
     }
     for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {
@@ -901,7 +926,7 @@ static __attribute__((noinline)) int none_with_units(const GameState *s, int p, 
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
             if (none_listed_kind(a) && none_timely(a, sorcery) &&
-                none_affords(have, total, u.n, a->cost.color, a->cost.generic))
+                none_affords(have, total, units, a->cost.color, a->cost.generic))
                 return 0;
         }
     }
