@@ -333,7 +333,10 @@ static inline void list_rest(Lister *L, Action base, int k, int n, uint8_t kind,
  * ability (of n specs), with each choice for the others (list_rest): for
  * the last spec, each action added in a loop of its own, the list's length
  * kept in a local (an action's bytes written could be any field of the
- * lister to the compiler), written as list_rest writes one. */
+ * lister to the compiler). Those actions differ in their target alone:
+ * the count and the kind are written once, into a copy of base read as
+ * words before the loop (each action is then two words and its target's
+ * byte). */
 static inline void list_perms(Lister *L, Action base, int k, int n, PermSet perms)
 {
     if (k + 1 < n) {
@@ -341,12 +344,18 @@ static inline void list_perms(Lister *L, Action base, int k, int n, PermSet perm
             list_rest(L, base, k, n, TK_PERM, (uint8_t)permiter_next(&it));
         return;
     }
+    base.n_targets = (uint8_t)(k + 1);
+    base.tk[k] = TK_PERM;
+    uint64_t head;
+    uint32_t tail;
+    _Static_assert(sizeof(Action) == sizeof head + sizeof tail, "an action is two words");
+    memcpy(&head, &base, sizeof head);
+    memcpy(&tail, (const char *)&base + sizeof head, sizeof tail);
     Action *out = L->out;
     int m = L->n;
     for (PermIter it = permset_iter(perms); m < ACTION_MAX && permiter_more(&it); m++) {
-        out[m] = base;
-        out[m].n_targets = (uint8_t)(k + 1);
-        out[m].tk[k] = TK_PERM;
+        memcpy(&out[m], &head, sizeof head);
+        memcpy((char *)&out[m] + sizeof head, &tail, sizeof tail);
         out[m].tv[k] = (uint8_t)permiter_next(&it);
     }
     L->n = m;
@@ -700,15 +709,19 @@ static void list_activations(Lister *L, int p, int free_mana, int sorcery)
                 continue;
             }
             if (a->kind == AB_EQUIP) {
-                /* 702.6a: "attach to target creature you control", not itself. */
+                /* 702.6a: "attach to target creature you control", not itself;
+                 * the Equipment's quality (for protection) told once. */
+                Quality q = quality_of_perm(s, i);
+                base.n_targets = 1;
+                base.tk[0] = TK_PERM;
                 for (PermIter m = permset_iter(s->perm_ctl[p]); permiter_more(&m);) {
                     int c = permiter_next(&m);
                     if (c == i || !perm_is_creature(s, c)) continue;
                     const PermX *x = &s->px[c];
-                    Quality q = quality_of_perm(s, i);
-                    if ((x->rules & (1u << RULE_SHROUD)) || layers_protected(s, c, &q)) continue;
-                    base.n_targets = 1; base.tk[0] = TK_PERM; base.tv[0] = (uint8_t)c;
-                    if (L->n < ACTION_MAX) L->out[L->n++] = base;
+                    if ((x->rules & (1u << RULE_SHROUD)) || layers_protected(s, c, &q) || L->n >= ACTION_MAX) continue;
+                    Action *o = &L->out[L->n++];
+                    *o = base;
+                    o->tv[0] = (uint8_t)c;
                 }
                 continue;
             }
@@ -860,17 +873,42 @@ static int none_affords(const uint8_t have[COLOR_COUNT], int total, int units, c
     return need <= total + units && short_by <= units;
 }
 
+/* How many units mana_list_units would list for player p (whose lands do
+ * not all make mana of any color), counted without listing them: one for
+ * each untapped permanent of p's with a {T} mana ability it may activate
+ * now (not a creature under summoning sickness, 302.6, nor one whose
+ * activated abilities can't be activated); where such a permanent's card
+ * makes an amount of mana (CardDef.tap_mana 0), listed. Past
+ * MANA_UNITS_MAX, where the list stops, more. */
+static int units_at_most(const GameState *s, int p)
+{
+    int n = 0;
+    for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        const Permanent *q = &s->perm[i];
+        if (!(s->px[i].abk & PK_MANA) || (q->flags & PF_TAPPED)) continue;
+        if ((q->flags & PF_CREATURE) && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) continue;
+        if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;
+        if (!s->cards[q->card].tap_mana) {
+            ManaUnits u;
+            mana_list_units(s, p, &u);
+            return u.n;
+        }
+        n++;
+    }
+    return n;
+}
+
 /* surely_none's look again where player p has an untapped permanent with
  * a {T} mana ability (a dual land, a mana creature): a card of the hand
  * or an ability of p's permanents its mana might pay for (none_affords,
- * with mana_list_units' units). 1 when there is still none. Out of line:
- * most looks end before. */
+ * with at least mana_list_units' units: units_at_most's). 1 when there is
+ * still none. Out of line: most looks end before. */
 static __attribute__((noinline)) int none_with_units(const GameState *s, int p, const uint64_t *play, uint64_t avail,
                                                      uint64_t fast, int sorcery)
 {
-    ManaUnits u;
-    mana_list_units(s, p, &u);
-    if (!u.n) return 1;                   /* none that makes mana now (summoning sickness): as looked at */
+    int units = units_at_most(s, p);
+    if (!units) return 1;                 /* none that makes mana now (summoning sickness): as looked at */
     const Player *pl = &s->pl[p];
     uint8_t have[COLOR_COUNT];
     mana_unpack(have, avail);
@@ -878,7 +916,7 @@ static __attribute__((noinline)) int none_with_units(const GameState *s, int p, 
     for (int h = 0; h < pl->hand_n; h++) {
         uint64_t x = play_in(s, p, play, pl->hand[h]);
         const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
-        if ((x & (PLAY_ANY_LAND | fast)) == fast && none_affords(have, total, u.n, d->cost_color, d->cost_generic))
+        if ((x & (PLAY_ANY_LAND | fast)) == fast && none_affords(have, total, units, d->cost_color, d->cost_generic))
             return 0;
     }
     for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {
@@ -888,7 +926,7 @@ static __attribute__((noinline)) int none_with_units(const GameState *s, int p, 
         for (int k = 0; k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
             if (none_listed_kind(a) && none_timely(a, sorcery) &&
-                none_affords(have, total, u.n, a->cost.color, a->cost.generic))
+                none_affords(have, total, units, a->cost.color, a->cost.generic))
                 return 0;
         }
     }
