@@ -528,7 +528,7 @@ static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermS
     for (PermIter it = permset_iter(srcs); permiter_more(&it);) {
         int src = permiter_next(&it), host = s->px[src].attached;
         unsigned abk = s->px[src].abk;
-        int reach = permset_has(only, src) || (host != NO_SLOT && permset_has(only, host));
+        int reach = permset_has(only, src) | (host != NO_SLOT && permset_has(only, host));   /* `|`: no branch to foresee */
         *attachments |= permset_bit_if((abk & PK_ATTACH) && host != NO_SLOT && reach, src);
         if (!(abk & PK_STATIC)) continue;
         /* With no static ability acting across (LR_ACROSS), a source none of
