@@ -517,13 +517,18 @@ static inline __attribute__((always_inline)) void static_ability(GameState *s, i
 static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermSet used, PermSet only, PermSet *pumpers,
                                                              PermSet *attachments)
 {
-    PermSet cda = 0;
+    PermSet cda = 0, srcs = 0;
     int across = (s->layers_reads & LR_ACROSS) != 0;
+    /* The sources first (most creatures are none), without a branch per
+     * permanent: which one is, the processor can't foresee. */
     for (PermIter it = permset_iter(used); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        srcs |= permset_bit_if((s->px[i].abk & (PK_ATTACH | PK_STATIC)) != 0, i);
+    }
+    for (PermIter it = permset_iter(srcs); permiter_more(&it);) {
         int src = permiter_next(&it), host = s->px[src].attached;
         unsigned abk = s->px[src].abk;
-        if (!(abk & (PK_ATTACH | PK_STATIC))) continue;                   /* most creatures */
-        int reach = permset_has(only, src) || (host != NO_SLOT && permset_has(only, host));
+        int reach = permset_has(only, src) | (host != NO_SLOT && permset_has(only, host));   /* `|`: no branch to foresee */
         *attachments |= permset_bit_if((abk & PK_ATTACH) && host != NO_SLOT && reach, src);
         if (!(abk & PK_STATIC)) continue;
         /* With no static ability acting across (LR_ACROSS), a source none of
