@@ -187,6 +187,12 @@ typedef struct Seen {
     PermSet perms;
 } Seen;
 
+/* The casts list_casts listed for a card with targets: its pool index and
+ * its actions' place in the list. */
+typedef struct Listed {
+    uint16_t card, from, to;
+} Listed;
+
 typedef struct Lister {
     const GameState *s;
     Action *out;
@@ -199,11 +205,13 @@ typedef struct Lister {
     Mana mana;             /* the listing player's pool and untapped basic lands (packed 0: not known,
                               every question goes to mana_can_pay_listed) */
     int seen_n;            /* entries of seen[] */
+    int listed_n;          /* entries of listed[] */
     uint64_t every;        /* with the units listed by lister_can_pay: the colors every unit makes without
                               pain, as the high bits of their lanes (0 otherwise: none known) */
     ManaUnits units;       /* the listing player's mana abilities, listed once when needed (from here
                               on: lister_init leaves the arrays as they are) */
     Seen seen[LISTER_SEEN];/* target_spec_perms' answers in this listing (spec_perms) */
+    Listed listed[LISTER_SEEN]; /* the casts of the hand's cards with targets (casts_copied) */
 } Lister;
 
 static void lister_init(Lister *L, const GameState *s, Action *out)
@@ -553,6 +561,26 @@ static inline __attribute__((always_inline)) int lister_pays_card(Lister *L, int
     return lister_can_pay(L, p, d->cost_color, d->cost_generic, -1);
 }
 
+/* Whether the casts of pool card `card` at hand index h are those listed
+ * for an earlier card of the hand of that definition: list_casts reads the
+ * card, never its place in the hand (the same cost, X and targets), so they
+ * are copied, at index h, each while the list has room (as list_casts adds
+ * its actions, one at a time up to ACTION_MAX). */
+static int casts_copied(Lister *L, uint16_t card, int h)
+{
+    for (int j = 0; j < L->listed_n; j++) {
+        const Listed *c = &L->listed[j];
+        if (c->card != card) continue;
+        for (int i = c->from; i < c->to && L->n < ACTION_MAX; i++) {
+            Action a = L->out[i];
+            a.hand_idx = (uint8_t)h;
+            L->out[L->n++] = a;
+        }
+        return 1;
+    }
+    return 0;
+}
+
 /* The casts of player p's card in hand h, of pool index `card` and
  * play_info `info`. */
 static void list_casts(Lister *L, int p, int h, uint16_t card, uint64_t info, int free_mana)
@@ -563,6 +591,9 @@ static void list_casts(Lister *L, int p, int h, uint16_t card, uint64_t info, in
      * for, and nothing else about them is then looked at. */
     if (!free_mana && !lister_pays_card(L, p, d, info)) return;
     int xs, k = spell_ability_x(d, &xs);
+    /* A second card of a definition with targets: the first one's casts (their listing is the cost). */
+    if (k >= 0 && casts_copied(L, card, h)) return;
+    int from = L->n;
     /* Each X the mana pays for (a scenario gives X itself). */
     int max_x = !free_mana && xs ? (mana_total_now(s, p, -1) - d->mana_value) / xs : 0;
     memset(&L->it, 0, sizeof L->it);
@@ -595,6 +626,7 @@ static void list_casts(Lister *L, int p, int h, uint16_t card, uint64_t info, in
         } else if (L->a->kind == AB_SPELL && L->a->cost.sac_n) list_costs(L, base, &L->a->cost, p, -1);   /* 601.2b */
         else list_targets(L, base, 0);
     }
+    if (k >= 0 && L->listed_n < LISTER_SEEN) L->listed[L->listed_n++] = (Listed){ card, (uint16_t)from, (uint16_t)L->n };
 }
 
 /* 602.5b: an ability's own limits on when it may be activated, besides
