@@ -353,10 +353,39 @@ static PermSet perms_of_colors(const GameState *s, PermSet in, unsigned colors, 
     return out;
 }
 
+/* Of the permanents `kind` of spec sp's kind (of player you's item it),
+ * those spec_admits_perm and perm_targetable_by admit (the latter looked
+ * at for those of `odd` alone): a filter target_spec_perms does not tell
+ * by kinds (out of line: most do not). */
+static __attribute__((noinline)) PermSet perms_admitted(const GameState *s, const StackItem *it, const TargetSpec *sp,
+                                                        PermSet kind, PermSet odd, int you)
+{
+    int src = item_source(s, it);
+    PermSet legal = 0;
+    for (PermIter pi = permset_iter(kind); permiter_more(&pi);) {
+        int i = permiter_next(&pi);
+        if (spec_admits_perm(s, sp, i, you, src) && (!permset_has(odd, i) || perm_targetable_by(s, it, i, you)))
+            legal |= PERMSET_BIT(i);
+    }
+    return legal;
+}
+
+/* Of the permanents `odd`, those perm_targetable_by lets player you's
+ * item it target (out of line: most sets of targets hold none). */
+static __attribute__((noinline)) PermSet perms_targetable(const GameState *s, const StackItem *it, PermSet odd, int you)
+{
+    PermSet legal = 0;
+    for (PermIter pi = permset_iter(odd); permiter_more(&pi);) {
+        int i = permiter_next(&pi);
+        legal |= permset_bit_if(perm_targetable_by(s, it, i, you), i);
+    }
+    return legal;
+}
+
 PermSet target_spec_perms(const GameState *s, const StackItem *it, const TargetSpec *sp)
 {
     if (sp->what == TGT_PLAYER || (sp->what == TGT_OBJECT && sp->f.zone != ZONE_BATTLEFIELD)) return 0;
-    int you = it->controller, src = item_source(s, it), object = sp->what == TGT_OBJECT;
+    int you = it->controller, object = sp->what == TGT_OBJECT;
     /* spec_admits_perm's first tests, made here without the call (most
      * permanents fail them: lands, the other player's): the controller a
      * filter names, a type; a filter of nothing else is then met. "Any
@@ -386,17 +415,11 @@ PermSet target_spec_perms(const GameState *s, const StackItem *it, const TargetS
                                : kinds_of(s, (uint64_t)in, 0, any, by_flag, 0, &odd_lo);   /* no card read */
     if (permset_wide(in)) kind_hi = kinds_of(s, (uint64_t)(in >> 64), 64, any, by_flag, by_card, &odd_hi);
     PermSet kind = (PermSet)kind_hi << 64 | kind_lo, odd = (PermSet)odd_hi << 64 | odd_lo;
-    if (object && plain && (sp->f.colors | sp->f.colors_not))                 /* "nonblack" */
+    if (!plain) return perms_admitted(s, it, sp, kind, odd, you);
+    if (object && (sp->f.colors | sp->f.colors_not))                          /* "nonblack" */
         kind = perms_of_colors(s, kind, sp->f.colors, sp->f.colors_not);
-    PermSet legal = plain ? kind & ~odd : 0, rest = plain ? kind & odd : kind;
     /* Most permanents have none of the rules that stop targeting: the others alone are looked at. */
-    for (PermIter pi = permset_iter(rest); permiter_more(&pi);) {
-        int i = permiter_next(&pi);
-        if ((plain || spec_admits_perm(s, sp, i, you, src)) &&
-            (!permset_has(odd, i) || perm_targetable_by(s, it, i, you)))
-            legal |= PERMSET_BIT(i);
-    }
-    return legal;
+    return kind & odd ? (kind & ~odd) | perms_targetable(s, it, kind & odd, you) : kind;
 }
 
 int target_spec_legal(const GameState *s, const StackItem *it, const TargetSpec *sp, Target t)
