@@ -310,12 +310,18 @@ static inline int perm_targetable_by(const GameState *s, const StackItem *it, in
 
 /* Whether filter f asks of a permanent its types (Filter.types), its
  * controller and its colors alone ("target creature", "creature you
- * control", "target nonblack creature"). */
+ * control", "target nonblack creature"): with those (and its zone) as a
+ * filter of no condition has them, its bytes are that filter's, compared
+ * a word at a time. (Bytes between fields that differ can only make such
+ * a filter seem to ask more: target_spec_perms then asks filter_perm,
+ * which finds the same.) */
 static int filter_types_ctl_only(const Filter *f)
 {
-    return !f->types_not && !f->types_all && !f->state && !f->other &&
-           !f->subtype[0] && !f->subtype_not && !f->supers && f->power_max == FILTER_NO_LIMIT &&
-           f->power_min == FILTER_NO_MIN && f->mv_max == FILTER_NO_LIMIT && !f->kw && !f->kw_not;
+    static const Filter none = { .power_max = FILTER_NO_LIMIT, .power_min = FILTER_NO_MIN, .mv_max = FILTER_NO_LIMIT };
+    Filter g;
+    memcpy(&g, f, sizeof g);
+    g.types = g.colors = g.colors_not = g.ctl = g.zone = 0;
+    return !memcmp(&g, &none, sizeof g);
 }
 
 /* Of the slots of `word` (base: the slot of its bit 0), those of a kind
