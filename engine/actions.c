@@ -179,11 +179,11 @@ Target action_target(const GameState *s, const Action *a, int k)
     return t;
 }
 
-#define LISTER_SEEN 4   /* the target specs whose permanents a listing keeps: a hand's few spells */
+#define LISTER_LISTED 4 /* the cards with targets whose casts a listing keeps: a hand's few spells */
 
 typedef struct Seen {
     const Ability *a;
-    int k, source;
+    int source;
     PermSet perms;
 } Seen;
 
@@ -204,14 +204,13 @@ typedef struct Lister {
     int cost_generic;      /* and its generic part */
     Mana mana;             /* the listing player's pool and untapped basic lands (packed 0: not known,
                               every question goes to mana_can_pay_listed) */
-    int seen_n;            /* entries of seen[] */
     int listed_n;          /* entries of listed[] */
     uint64_t every;        /* with the units listed by lister_can_pay: the colors every unit makes without
                               pain, as the high bits of their lanes (0 otherwise: none known) */
     ManaUnits units;       /* the listing player's mana abilities, listed once when needed (from here
                               on: lister_init leaves the arrays as they are) */
-    Seen seen[LISTER_SEEN];/* target_spec_perms' answers in this listing (spec_perms) */
-    Listed listed[LISTER_SEEN]; /* the casts of the hand's cards with targets (casts_copied) */
+    Seen seen[TARGET_SPEC_MAX]; /* target_spec_perms' last answer for each spec (spec_perms) */
+    Listed listed[LISTER_LISTED]; /* the casts of the hand's cards with targets (casts_copied) */
 } Lister;
 
 static void lister_init(Lister *L, const GameState *s, Action *out)
@@ -223,6 +222,7 @@ static void lister_init(Lister *L, const GameState *s, Action *out)
     L->s = s;
     L->out = out;
     L->units.n = MANA_UNLISTED;
+    for (int k = 0; k < TARGET_SPEC_MAX; k++) L->seen[k].a = NULL;
 }
 
 /* Lists player p's units into L->units (mana_list_units), and the colors
@@ -293,24 +293,17 @@ static void list_many(Lister *L, Action base)
 static void list_targets(Lister *L, Action base, int k);
 
 /* The permanents spec sp (spec k of the lister's ability) admits:
- * target_spec_perms', asked once a listing for each ability, spec and
- * source. Those determine the item's fields it reads (the card, the
+ * target_spec_perms', its last answer for spec k kept for the same ability
+ * and source. Those determine the item's fields it reads (the card, the
  * source's timestamp, the creature an Aura grants the ability), the
- * controller is the listing's and X is not read; several cards of one
- * definition in a hand, each X, each choice of an earlier target or of a
- * cost ask the same. */
+ * controller is the listing's and X is not read; each X, each choice of an
+ * earlier target or of a cost (asked in turn) ask the same. */
 static PermSet spec_perms(Lister *L, const TargetSpec *sp, int k)
 {
-    const Ability *a = L->a;
-    int n = L->seen_n, source = L->it.source;
-    for (int j = 0; j < n; j++)
-        if (L->seen[j].a == a && L->seen[j].k == k && L->seen[j].source == source) return L->seen[j].perms;
-    PermSet perms = target_spec_perms(L->s, &L->it, sp);
-    if (n < LISTER_SEEN) {
-        L->seen[n] = (Seen){ a, k, source, perms };
-        L->seen_n = n + 1;
-    }
-    return perms;
+    Seen *e = &L->seen[k];
+    if (e->a == L->a && e->source == L->it.source) return e->perms;
+    *e = (Seen){ L->a, L->it.source, target_spec_perms(L->s, &L->it, sp) };
+    return e->perms;
 }
 
 /* Action `base`, its targets for specs 0..k-1 of the lister's ability
@@ -626,7 +619,7 @@ static void list_casts(Lister *L, int p, int h, uint16_t card, uint64_t info, in
         } else if (L->a->kind == AB_SPELL && L->a->cost.sac_n) list_costs(L, base, &L->a->cost, p, -1);   /* 601.2b */
         else list_targets(L, base, 0);
     }
-    if (k >= 0 && L->listed_n < LISTER_SEEN) L->listed[L->listed_n++] = (Listed){ card, (uint16_t)from, (uint16_t)L->n };
+    if (k >= 0 && L->listed_n < LISTER_LISTED) L->listed[L->listed_n++] = (Listed){ card, (uint16_t)from, (uint16_t)L->n };
 }
 
 /* 602.5b: an ability's own limits on when it may be activated, besides
