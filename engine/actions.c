@@ -205,6 +205,7 @@ typedef struct Lister {
     Mana mana;             /* the listing player's pool and untapped basic lands (packed 0: not known,
                               every question goes to mana_can_pay_listed) */
     int listed_n;          /* entries of listed[] */
+    uint64_t listed_cards; /* their pool indices, a bit for each modulo 64 (most cards are none of them) */
     uint64_t every;        /* with the units listed by lister_can_pay: the colors every unit makes without
                               pain, as the high bits of their lanes (0 otherwise: none known) */
     ManaUnits units;       /* the listing player's mana abilities, listed once when needed (from here
@@ -561,6 +562,7 @@ static inline __attribute__((always_inline)) int lister_pays_card(Lister *L, int
  * its actions, one at a time up to ACTION_MAX). */
 static int casts_copied(Lister *L, uint16_t card, int h)
 {
+    if (!(L->listed_cards >> (card & 63) & 1)) return 0;
     for (int j = 0; j < L->listed_n; j++) {
         const Listed *c = &L->listed[j];
         if (c->card != card) continue;
@@ -619,7 +621,10 @@ static void list_casts(Lister *L, int p, int h, uint16_t card, uint64_t info, in
         } else if (L->a->kind == AB_SPELL && L->a->cost.sac_n) list_costs(L, base, &L->a->cost, p, -1);   /* 601.2b */
         else list_targets(L, base, 0);
     }
-    if (k >= 0 && L->listed_n < LISTER_LISTED) L->listed[L->listed_n++] = (Listed){ card, (uint16_t)from, (uint16_t)L->n };
+    if (k >= 0 && L->listed_n < LISTER_LISTED) {
+        L->listed[L->listed_n++] = (Listed){ card, (uint16_t)from, (uint16_t)L->n };
+        L->listed_cards |= 1ull << (card & 63);
+    }
 }
 
 /* 602.5b: an ability's own limits on when it may be activated, besides
