@@ -618,23 +618,25 @@ static __attribute__((noinline)) int h_main_creatures(const GameState *s, int p,
 static int h_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Action *legal, int n)
 {
     if (!s->spells) return h_main_creatures(s, p, legal, n);
-    /* A land without a basic's one color (a dual land): the first such. */
-    int land = -1, basic = 1, look = land_drop_possible(s, p) ? n : 0;
-    unsigned colors = 0;   /* the basics' colors */
+    /* The land drops listed: the first, and the colors the basics among
+     * them make (not_basic for a land without a basic's one color, a
+     * dual land). */
+    const unsigned not_basic = 1u << 31;
+    int land = -1, look = land_drop_possible(s, p) ? n : 0;
+    unsigned colors = 0;
     for (int k = 0; k < look; k++)
         if (legal[k].type == ACT_LAND) {
             if (land < 0) land = k;
             int c = s->cards[OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])].produces;
-            basic &= c >= 0;
-            colors |= c >= 0 ? 1u << c : 0u;
+            colors |= c >= 0 ? 1u << c : not_basic;
         }
     /* A land drop is the choice (heuristic_spells_main returns it as it
-     * is given), the one best_land picks when all are basic (with a land
-     * listed, it picks one; of one color, the first, without a call):
-     * each way a tail call, with no frame kept across a call to
-     * best_land. */
+     * is given): the first when one is not basic or all make one color
+     * (best_land's pick then, without the call), else the one best_land
+     * picks (with a land listed, it picks one); each way a tail call,
+     * with no frame kept across a call to best_land. */
     if (land < 0) return heuristic_spells_main_version(s, g, p, legal, n, land, params(pol)->version);
-    return basic && (colors & (colors - 1)) ? best_land(s, p, legal, n) : land;
+    return !(colors & not_basic) && (colors & (colors - 1)) ? best_land(s, p, legal, n) : land;
 }
 
 static int h_choose(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Choice *c)
