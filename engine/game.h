@@ -191,9 +191,9 @@ int card_singles_out_land(const CardDef *d);
  * SPELLS_NO_WARDS when none prevents damage to or by what it is attached to,
  * SPELLS_NO_REDIRECT when none redirects the damage dealt to a player,
  * SPELLS_NO_SHIELDS, SPELLS_NO_STATE_AURAS, SPELLS_NO_BECOMERS,
- * SPELLS_NO_UPKEEP_ACTS, SPELLS_NO_OTHERS_UNTAP, SPELLS_NO_DECK_FLAGS and
- * SPELLS_NO_LEYLINES when no card nor token (no card, for the last two)
- * has what they name).
+ * SPELLS_NO_UPKEEP_ACTS, SPELLS_NO_OTHERS_UNTAP, SPELLS_NO_DECK_FLAGS,
+ * SPELLS_NO_LEYLINES and SPELLS_NO_HAND_LOOKS when no card nor token (no
+ * card, for the last three) has what they name).
  * Once per matchup: every game of it plays alike. */
 int game_text(const CardPool *pool, const Deck *a, const Deck *b);
 

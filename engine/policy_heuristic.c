@@ -618,19 +618,25 @@ static __attribute__((noinline)) int h_main_creatures(const GameState *s, int p,
 static int h_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Action *legal, int n)
 {
     if (!s->spells) return h_main_creatures(s, p, legal, n);
-    /* A land without a basic's one color (a dual land): the first such. */
-    int land = -1, basic = 1, look = land_drop_possible(s, p) ? n : 0;
+    /* The land drops listed: the first, and the colors the basics among
+     * them make (not_basic for a land without a basic's one color, a
+     * dual land). */
+    const unsigned not_basic = 1u << 31;
+    int land = -1, look = land_drop_possible(s, p) ? n : 0;
+    unsigned colors = 0;
     for (int k = 0; k < look; k++)
         if (legal[k].type == ACT_LAND) {
             if (land < 0) land = k;
-            basic &= s->cards[OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])].produces >= 0;
+            int c = s->cards[OBJ_CARD(s, p, s->pl[p].hand[legal[k].hand_idx])].produces;
+            colors |= c >= 0 ? 1u << c : not_basic;
         }
     /* A land drop is the choice (heuristic_spells_main returns it as it
-     * is given), the one best_land picks when all are basic (with a land
-     * listed, it picks one): each way a tail call, with no frame kept
-     * across a call to best_land. */
+     * is given): the first when one is not basic or all make one color
+     * (best_land's pick then, without the call), else the one best_land
+     * picks (with a land listed, it picks one); each way a tail call,
+     * with no frame kept across a call to best_land. */
     if (land < 0) return heuristic_spells_main_version(s, g, p, legal, n, land, params(pol)->version);
-    return basic ? best_land(s, p, legal, n) : land;
+    return !(colors & not_basic) && (colors & (colors - 1)) ? best_land(s, p, legal, n) : land;
 }
 
 static int h_choose(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Choice *c)
@@ -806,7 +812,7 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
      * rules text only: with it, v.can says who can block whom. */
     PermSet blockers = 0, reach = 0;
     uint8_t cand[PERM_MAX], theirs[PERM_MAX];
-    int nc = 0, nt = 0;
+    int nc = 0, nt = 0, their_dmg = 0, their_poi = 0;
     for (PermIter it = permset_iter(permset_narrow(s->perm_ctl[p], wide)); permiter_more(&it);) {
         int i = permiter_next(&it);
         const Permanent *q = &s->perm[i];
@@ -828,7 +834,13 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
         blockers |= permset_bit_if(creature & !(q->flags & (rules ? PF_TAPPED | PF_NO_BLOCK : PF_TAPPED)), i);
         if (!rules) reach |= reach_bit(q, i);
         theirs[nt] = (uint8_t)i;
-        nt += creature & !(q->kw & KW_DEFENDER) & (q->power > 0);
+        int hits = creature & !(q->kw & KW_DEFENDER) & (q->power > 0);
+        nt += hits;
+        /* Their counterattack if nothing blocks it (unblocked_damage of theirs[]), summed as
+         * theirs[] is made. */
+        int d = hits ? q->power << ((q->kw & KW_DOUBLE_STRIKE) != 0) : 0, infect = (q->kw & KW_INFECT) != 0;
+        their_poi += infect ? d : 0;
+        their_dmg += infect ? 0 : d;
     }
     if (rules) seen->their_loyalty = their_loyalty;
     View v;
@@ -854,9 +866,6 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
     /* The race: if our attack kills them no later than theirs kills us,
      * press (aggression 5 at least). */
     int aggression = hp->aggression;
-    /* Their counterattack if nothing blocks it. */
-    int their_dmg, their_poi;
-    unblocked_damage(&v, theirs, nt, &their_dmg, &their_poi);
     if (aggression >= 2 && aggression < 5) {
         int my_clock = turns_to_kill(s, opp, dmg, poi);
         int their_clock = turns_to_kill(s, p, their_dmg, their_poi);

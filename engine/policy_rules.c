@@ -661,6 +661,7 @@ int rules_looks_at_item(const GameState *s, int p)
 {
     const StackItem *it = &s->stack[s->stack_n - 1];
     if (it->n_targets == 1 && it->t[0].kind == TK_PERM && it->kind != SI_TRIGGER && it->ability != 0xFF) return 1;
+    if (s->spells & SPELLS_NO_HAND_LOOKS) return 0;   /* no card of the decks is one to look for */
     const Player *pl = &s->pl[p];
     for (int h = 0; h < pl->hand_n; h++) {
         unsigned f = s->cards[OBJ_CARD(s, p, pl->hand[h])].rules;
@@ -673,7 +674,10 @@ int rules_main2_looks(const GameState *s, int p)
 {
     const Player *pl = &s->pl[p];
     uint64_t land = !(pl->flags & PL_LAND_PLAYED) || !(s->spells & SPELLS_NO_EXTRA_LAND) ? PLAY_ANY_LAND : 0;
-    for (int h = 0; h < pl->hand_n; h++) {
+    /* Without a land drop left, the hand is read for a sorcery that burns,
+     * or one not made, alone: not where no card of the decks is one. */
+    int hand_n = land || !(s->spells & SPELLS_NO_HAND_LOOKS) ? pl->hand_n : 0;
+    for (int h = 0; h < hand_n; h++) {
         /* The play table's bits first (a creature, an instant: no card read). */
         uint64_t x = pl->play ? pl->play[pl->hand[h]] : 0;
         if (x & land) return 1;

@@ -6,6 +6,7 @@
 #include "turn.h"
 #include "zone.h"
 #include "effect.h"
+#include "policy_rules.h"
 
 static void opening_hand_actions(GameState *s, Game *g);
 
@@ -235,6 +236,7 @@ int game_text(const CardPool *pool, const Deck *a, const Deck *b)
             denied |= card_denies(c);
             if (card_deck_flags(c)) denied |= SPELLS_NO_DECK_FLAGS;               /* a deck's card, not a token */
             if (opening_hand_card(c)) denied |= SPELLS_NO_LEYLINES;               /* likewise: a hand's */
+            if ((c->rules & (RF_MADE | RF_STACK | RF_SORCERY_BURN)) != RF_MADE) denied |= SPELLS_NO_HAND_LOOKS;
         }
     }
     for (int t = 0; t < pool->n_tokens && text; t++) {                         /* any may be made */
@@ -242,7 +244,7 @@ int game_text(const CardPool *pool, const Deck *a, const Deck *b)
         denied |= card_denies(&pool->cards[pool->n + t]);
     }
     unsigned spared = SPELLS_NO_SHIELDS | SPELLS_NO_STATE_AURAS | SPELLS_NO_BECOMERS | SPELLS_NO_UPKEEP_ACTS |
-                      SPELLS_NO_DECK_FLAGS | SPELLS_NO_OTHERS_UNTAP | SPELLS_NO_LEYLINES;
+                      SPELLS_NO_DECK_FLAGS | SPELLS_NO_OTHERS_UNTAP | SPELLS_NO_LEYLINES | SPELLS_NO_HAND_LOOKS;
     return 1 + (text ? SPELLS_ON : 0) + (objects ? SPELLS_LAND_OBJECTS : 0) + (text && !grants ? SPELLS_NO_GRANTED : 0) +
            (text && !extra ? SPELLS_NO_EXTRA_LAND : 0) + (text && !doubles ? SPELLS_NO_DOUBLERS : 0) +
            (text && !wards ? SPELLS_NO_WARDS : 0) + (text && !redirects ? SPELLS_NO_REDIRECT : 0) +

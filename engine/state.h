@@ -670,10 +670,15 @@ enum {
                                       ability that untaps its controller's permanents in the other
                                       players' untap steps (RULE_UNTAP_OTHERS_STEP: Seedborn Muse):
                                       turn.c's untap step does not look for one. Likewise */
-    SPELLS_NO_LEYLINES = 1u << 13  /* with SPELLS_ON: no card of the decks may begin the game on the
+    SPELLS_NO_LEYLINES = 1u << 13, /* with SPELLS_ON: no card of the decks may begin the game on the
                                       battlefield from an opening hand (RULE_OPENING_HAND: a
                                       Leyline): setup.c does not look through the opening hands
                                       for one. Likewise */
+    SPELLS_NO_HAND_LOOKS = 1u << 14 /* with SPELLS_ON: no card of the decks has a fact of its rules
+                                      (policy_rules.h's rules_card_facts, made: RF_STACK,
+                                      RF_SORCERY_BURN) for which version 3 of the heuristic looks
+                                      when it is in hand: rules_looks_at_item and
+                                      rules_main2_looks read no card of the hand for it. Likewise */
 };
 
 /* GameState.extra_n */
