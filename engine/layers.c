@@ -518,7 +518,6 @@ static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermS
                                                              PermSet *attachments)
 {
     PermSet cda = 0, srcs = 0;
-    int across = (s->layers_reads & LR_ACROSS) != 0;
     /* The sources first (most creatures are none), without a branch per
      * permanent: which one is, the processor can't foresee. */
     for (PermIter it = permset_iter(used); permiter_more(&it);) {
@@ -531,12 +530,16 @@ static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermS
         int reach = permset_has(only, src) | (host != NO_SLOT && permset_has(only, host));   /* `|`: no branch to foresee */
         *attachments |= permset_bit_if((abk & PK_ATTACH) && host != NO_SLOT && reach, src);
         if (!(abk & PK_STATIC)) continue;
-        /* With no static ability acting across (LR_ACROSS), a source none of
-         * whose controller's permanents are among `only`, and attached to
-         * none of them, acts on none of them: its players' rules abilities
-         * are those the pass that looked at it last gave. */
-        if (!across && !reach && !(only & s->perm_ctl[perm_controller(s, src)])) continue;
+        /* A source neither among `only` nor attached to one of them acts on
+         * none of them when its static abilities act only on itself and what
+         * it is attached to (LY_OTHERS), or on no permanent but its
+         * controller's (LY_ACROSS), none of which are among `only`: its
+         * players' rules abilities are those the pass that looked at it last
+         * gave. */
         const CardDef *d = &s->cards[s->perm[src].card];
+        unsigned ly = layers_facts(d);
+        if (!reach && (!(ly & LY_OTHERS) || (!(ly & LY_ACROSS) && !(only & s->perm_ctl[perm_controller(s, src)]))))
+            continue;
         int pump = 0;
         for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
             if (a->kind != AB_STATIC) continue;
@@ -630,7 +633,8 @@ static inline __attribute__((always_inline)) void perm_finish(GameState *s, int 
     if (r & ((1u << RULE_CANT_BLOCK) | (1u << RULE_CANT_ATTACK_OR_BLOCK))) q->flags |= PF_NO_BLOCK;
 }
 
-int layers_local(const CardDef *d)
+/* Whether card d's static abilities, if any, are local (LY_LOCAL). */
+static int layers_local(const CardDef *d)
 {
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *a = &d->ab[k];
@@ -647,13 +651,12 @@ int layers_local(const CardDef *d)
     return 1;
 }
 
-/* Whether card d's static abilities are a lord's: with no condition and
- * no change of control, by constant amounts, acting on permanents alone
- * (none on players), on itself, what it is attached to, and the
- * permanents of "each [filter]" (SEL_ALL): then into *who the players
- * (bit 0 its controller, bit 1 the opponent) whose permanents those may
- * be (Veteran Armorsmith's "Other Soldier creatures you control"), and bit
- * 2 when every such filter asks for a creature. */
+/* Whether card d's static abilities are a lord's (LY_LORD_*) or local:
+ * then into *who the players (bit 0 its controller, bit 1 the opponent)
+ * whose permanents "each [filter]" (SEL_ALL) may pick, and bit 2 when
+ * every such filter asks for a creature. A card whose abilities are not
+ * local has one such filter if they are a lord's (those of a card without
+ * are local), so some player among *who. */
 static int layers_scoped(const CardDef *d, unsigned *who)
 {
     *who = 4;
@@ -697,31 +700,41 @@ void layers_count_changed(GameState *s, unsigned what)
     }
 }
 
+uint8_t layers_card_facts(const CardDef *d)
+{
+    unsigned f = LY_MADE, who;
+    if (layers_local(d)) f |= LY_LOCAL;
+    else if (layers_scoped(d, &who)) f |= who * LY_LORD_YOU;
+    for (int k = 0; k < d->n_abilities; k++) {
+        if (adds_subtype(&d->ab[k])) f |= LY_SUBTYPE;
+        if (acts_across(&d->ab[k])) f |= LY_ACROSS;
+        if (acts_on_others(&d->ab[k])) f |= LY_OTHERS;
+    }
+    return (uint8_t)f;
+}
+
 void layers_moved_static(GameState *s, int i, int ctl)
 {
     const PermX *x = &s->px[i];
-    const CardDef *d = &s->cards[s->perm[i].card];
     if (x->xflags & PX_LAND) layers_count_changed(s, LR_LANDS);     /* the lands counted */
-    int local = !(x->abk & PK_STATIC) || layers_local(d);
-    if (!local) s->layers_reads |= (uint8_t)LR_LORDS(ctl);   /* seen at once, before a partial pass */
-    unsigned who;
-    if (!local && !(x->abk & (PK_CONTROL | PK_COND)) && layers_scoped(d, &who)) {
+    unsigned ly = (x->abk & PK_STATIC) ? layers_facts(&s->cards[s->perm[i].card]) : LY_LOCAL;
+    if (ly & LY_LOCAL) { layers_changed_attached(s, i); return; }
+    s->layers_reads |= (uint8_t)LR_LORDS(ctl);               /* seen at once, before a partial pass */
+    if (ly & (LY_LORD_YOU | LY_LORD_OPP)) {
         /* A lord changes no one's characteristics but its own, what it is
          * attached to, and some of its players' permanents' (their
          * creatures' when it acts on creatures alone). */
-        if (who & 2) s->layers_reads |= LR_ACROSS;          /* seen at once, before a partial pass */
+        if (ly & LY_LORD_OPP) s->layers_reads |= LR_ACROSS;   /* seen at once, before a partial pass */
         if (s->layers_dirty == 1) return;
         if (!s->layers_dirty) { s->layers_dirty = LAYERS_SOME; s->layers_n = 0; }
-        unsigned side = (who & 4) ? LAYERS_CTL_CREATURES(0) : LAYERS_CTL(0);
-        if (who & 1) s->layers_dirty |= (uint8_t)(side << ctl);
-        if (who & 2) s->layers_dirty |= (uint8_t)(side << (1 - ctl));
-    } else if (!local) {
-        s->layers_dirty = 1;
-        for (int k = 0; (x->abk & PK_STATIC) && k < d->n_abilities; k++)
-            if (adds_subtype(&d->ab[k])) s->layers_reads |= LR_SUBTYPES;   /* seen at once, before a refresh */
+        unsigned side = (ly & LY_LORD_CREATURES) ? LAYERS_CTL_CREATURES(0) : LAYERS_CTL(0);
+        if (ly & LY_LORD_YOU) s->layers_dirty |= (uint8_t)(side << ctl);
+        if (ly & LY_LORD_OPP) s->layers_dirty |= (uint8_t)(side << (1 - ctl));
+        layers_changed_attached(s, i);
         return;
     }
-    layers_changed_attached(s, i);
+    s->layers_dirty = 1;
+    if (ly & LY_SUBTYPE) s->layers_reads |= LR_SUBTYPES;        /* seen at once, before a refresh */
 }
 
 /* The creatures among `set`. A permanent not marked (layers_some) keeps
@@ -794,12 +807,11 @@ static inline __attribute__((always_inline)) void layers_apply(GameState *s, Per
             base1 |= permset_bit_if(perm_base_controller(s, i), i);
             ctl_srcs |= permset_bit_if((s->px[i].abk & PK_CONTROL) != 0, i);
             perm_printed(s, i);
-            const CardDef *d = &s->cards[s->perm[i].card];
-            for (int k = 0; (s->px[i].abk & PK_STATIC) && k < d->n_abilities; k++) {
-                if (adds_subtype(&d->ab[k])) s->layers_reads |= LR_SUBTYPES;   /* before any filter reads them */
-                if (acts_across(&d->ab[k])) s->layers_reads |= LR_ACROSS;      /* for the passes over some */
-                lords |= permset_bit_if(acts_on_others(&d->ab[k]), i);
-            }
+            if (!(s->px[i].abk & PK_STATIC)) continue;
+            unsigned ly = layers_facts(&s->cards[s->perm[i].card]);
+            if (ly & LY_SUBTYPE) s->layers_reads |= LR_SUBTYPES;   /* before any filter reads them */
+            if (ly & LY_ACROSS) s->layers_reads |= LR_ACROSS;      /* for the passes over some */
+            lords |= permset_bit_if((ly & LY_OTHERS) != 0, i);
         }
     } else {
         for (PermIter it = permset_iter(only); permiter_more(&it);) perm_printed(s, permiter_next(&it));
