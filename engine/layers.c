@@ -2,12 +2,49 @@
 #include "layers.h"
 #include "effect.h"
 
-/* Marks the layers dirty as effect f starts or ends: a change of control
- * may change anyone's characteristics (the abilities' "you"), another
- * effect only its permanent's; a "dealt damage by" record none. */
-static void floating_changed(GameState *s, const Floating *f)
+/* Whether permanent q, its characteristics computed, may call for a
+ * state-based action (704.5f-h, 704.5r). */
+static inline int perm_sba(const Permanent *q)
+{
+    return (q->plus && q->minus) ||
+           ((q->flags & PF_CREATURE) && (q->toughness <= 0 || q->damage >= q->toughness || (q->flags & PF_DEATHTOUCHED)));
+}
+
+/* A resolved +N/+N (OP_PUMP, layer 7c) of effect f starts (sign 1) or
+ * ends (-1). Layer 7c's modifications add (613.4c), and a resolved
+ * effect's apply to each permanent after the static abilities', whose
+ * filters never see them: its permanent's power and toughness change by
+ * as much, as a pass over it would make them (if one is to come, it makes
+ * them again), unless a count of permanents may read them (LR_PERMS). What
+ * that pass would flag then, a state-based action on the permanent or on
+ * an Aura or Equipment of it or that it is (an Aura's "enchant creature
+ * with power ..."), is flagged now. */
+static void floating_pumped(GameState *s, const Floating *f, int sign)
+{
+    int i = f->slot;
+    if ((s->layers_reads & LR_PERMS) || !permset_has(s->perm_used, i) || s->px[i].ts != f->perm_ts) {
+        layers_changed(s, i);
+        return;
+    }
+    Permanent *q = &s->perm[i];
+    q->power = (int16_t)(q->power + sign * f->p);
+    q->toughness = (int16_t)(q->toughness + sign * f->t);
+    int sba = perm_sba(q);
+    for (PermIter it = permset_iter(s->perm_used); !sba && permiter_more(&it);) {
+        int j = permiter_next(&it), host = s->px[j].attached;
+        if ((s->px[j].abk & PK_ATTACH) && host != NO_SLOT && (j == i || host == i)) sba = sba_attachment_illegal(s, j);
+    }
+    if (sba) s->sba_pending = 1;
+}
+
+/* Marks the layers dirty as effect f starts (sign 1) or ends (-1): a
+ * change of control may change anyone's characteristics (the abilities'
+ * "you"), another effect only its permanent's (a +N/+N applied at once);
+ * a "dealt damage by" record none. */
+static void floating_changed(GameState *s, const Floating *f, int sign)
 {
     if (f->op == OP_CONTROL) s->layers_dirty = 1;
+    else if (f->op == OP_PUMP) floating_pumped(s, f, sign);
     else if (f->op != FL_DAMAGED_BY) layers_changed(s, f->slot);
 }
 
@@ -36,13 +73,13 @@ int floating_add(GameState *s, const Floating *f)
             if (g->op == OP_PUMP && g->dur == DUR_EOT && g->slot == f->slot && g->perm_ts == f->perm_ts) {
                 g->p = (int16_t)(g->p + f->p);
                 g->t = (int16_t)(g->t + f->t);
-                layers_changed(s, f->slot);
+                floating_pumped(s, f, 1);
                 return 0;
             }
         }
     if (s->float_n >= FLOAT_MAX) return -1;
     s->fl[s->float_n++] = *f;
-    floating_changed(s, f);
+    floating_changed(s, f, 1);
     return 0;
 }
 
@@ -51,7 +88,7 @@ void floating_end_of_turn(GameState *s)
     int k = 0;
     for (int j = 0; j < s->float_n; j++) {
         if (s->fl[j].dur != DUR_EOT) s->fl[k++] = s->fl[j];
-        else floating_changed(s, &s->fl[j]);
+        else floating_changed(s, &s->fl[j], -1);
     }
     s->float_n = (uint8_t)k;
 }
@@ -782,8 +819,7 @@ static inline __attribute__((always_inline)) int perms_finish(GameState *s, Perm
         if (!(s->perm[i].flags & PF_CREATURE) && permset_has(s->combat.attackers | s->combat.blockers, i))
             combat_remove(s, i);
         const Permanent *q = &s->perm[i];
-        sba |= (q->plus && q->minus) ||
-               ((q->flags & PF_CREATURE) && (q->toughness <= 0 || q->damage >= q->toughness || (q->flags & PF_DEATHTOUCHED)));
+        sba |= perm_sba(q);
     }
     return sba;
 }
