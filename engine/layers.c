@@ -499,13 +499,37 @@ static inline int on_players(GameState *s, int src, const Effect *e)
     return 1;
 }
 
+/* What "each [filter]" (SEL_ALL) of a static ability picked in layer 6 of
+ * a pass, for a +N/+N of the same source on the same filter in layer 7c
+ * (Field Marshal's "Other Soldier creatures get +1/+1 and have first
+ * strike"): a filter that reads neither keywords nor power picks the same
+ * permanents then (what layers 6 and 7 change, the pass changes nothing
+ * else a filter reads). */
+#define PICKED_MAX 8
+typedef struct Pick {
+    PermSet to;        /* the permanents it picked among the pass's */
+    const Filter *f;   /* the filter */
+    int src;           /* its source */
+} Pick;
+typedef struct Picked {
+    int n;
+    Pick e[PICKED_MAX];
+} Picked;
+
+/* Whether filter f reads nothing layers 6 and 7 change. */
+static inline int filter_before_layer6(const Filter *f)
+{
+    return !(f->kw | f->kw_not) && f->power_max == FILTER_NO_LIMIT && f->power_min == FILTER_NO_MIN;
+}
+
 /* Applies in layer 6 effect e of a static ability in force of source src:
  * keywords and rules abilities the permanents among `only` gain or lose,
  * the players' rules abilities (s->pl_rules); a characteristic-defining
- * ability adds src to *cda (layer 7a). Any other effect (a +N/+N: layer
- * 7c) does nothing here. */
+ * ability adds src to *cda (layer 7a); what an "each [filter]" picked
+ * goes into *picked. Any other effect (a +N/+N: layer 7c) does nothing
+ * here. */
 static inline __attribute__((always_inline)) void static_ability(GameState *s, int src, const Effect *e, PermSet only,
-                                                                  PermSet *cda)
+                                                                  PermSet *cda, Picked *picked)
 {
     switch (e->op) {
     case OP_PREVENT_ALL:                                                  /* Personal Sanctuary */
@@ -530,10 +554,14 @@ static inline __attribute__((always_inline)) void static_ability(GameState *s, i
         }
         /* fall through */
     case OP_GRANT:                                                        /* and the other rules abilities */
-    case OP_LOSE_KW:
+    case OP_LOSE_KW: {
         if (on_players(s, src, e)) return;
-        for (PermIter m = permset_iter(affected(s, src, e, only)); permiter_more(&m);) grant(s, src, permiter_next(&m), e);
+        PermSet to = affected(s, src, e, only);
+        if (e->who == SEL_ALL && picked->n < PICKED_MAX && filter_before_layer6(&e->sel))
+            picked->e[picked->n++] = (Pick){ to, &e->sel, src };
+        for (PermIter m = permset_iter(to); permiter_more(&m);) grant(s, src, permiter_next(&m), e);
         return;
+    }
     default:
         return;
     }
@@ -548,11 +576,12 @@ static inline __attribute__((always_inline)) void static_ability(GameState *s, i
  * at again in layer 7c), the only ones pumps() visits, and in
  * *attachments the Auras and Equipment among `only` or attached to one
  * of them (whose legality the pass may change: the same walk over every
- * permanent serves both). The loops' bounds
+ * permanent serves both), and in *picked what their "each [filter]"
+ * picked for layer 7c (Picked). The loops' bounds
  * are read once: to the compiler, the bytes written to the state may be
  * the card's, read again at each turn. */
 static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermSet used, PermSet only, PermSet *pumpers,
-                                                             PermSet *attachments)
+                                                             PermSet *attachments, Picked *picked)
 {
     PermSet cda = 0, srcs = 0;
     /* The sources first (most creatures are none), without a branch per
@@ -583,7 +612,7 @@ static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermS
             int on = !a->cond || layers_static_cond(s, src, a);           /* 604.1 */
             for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++) {
                 if (e->op == OP_PUMP) pump |= for_players(e) || reached(s, src, e, only);
-                else if (on) static_ability(s, src, e, only, &cda);
+                else if (on) static_ability(s, src, e, only, &cda, picked);
             }
         }
         *pumpers |= permset_bit_if(pump, src);
@@ -591,9 +620,20 @@ static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermS
     return cda;
 }
 
+/* The permanents among `only` static +N/+N e of source src applies to:
+ * those its filter picked in layer 6 for the same source (Picked), if it
+ * did. */
+static inline __attribute__((always_inline)) PermSet pumped_ones(const GameState *s, int src, const Effect *e, PermSet only,
+                                                                 const Picked *picked)
+{
+    for (int k = 0; e->who == SEL_ALL && k < picked->n; k++)
+        if (picked->e[k].src == src && !memcmp(picked->e[k].f, &e->sel, sizeof e->sel)) return picked->e[k].to;
+    return affected(s, src, e, only);
+}
+
 /* Layer 7c: applies the +N/+N static abilities in force of the permanents
  * in `pumpers` to the permanents among `only`. */
-static inline __attribute__((always_inline)) void pumps(GameState *s, PermSet only, PermSet pumpers)
+static inline __attribute__((always_inline)) void pumps(GameState *s, PermSet only, PermSet pumpers, const Picked *picked)
 {
     for (PermIter it = permset_iter(pumpers); permiter_more(&it);) {
         int src = permiter_next(&it);
@@ -602,7 +642,7 @@ static inline __attribute__((always_inline)) void pumps(GameState *s, PermSet on
             if (a->kind != AB_STATIC || (a->cond && !layers_static_cond(s, src, a))) continue;   /* 604.1 */
             for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++) {
                 if (e->op != OP_PUMP || on_players(s, src, e)) continue;
-                PermSet to = affected(s, src, e, only);
+                PermSet to = pumped_ones(s, src, e, only, picked);
                 if (!to) continue;
                 int mult = e->n.kind == QTY_COUNT ? counted(s, &e->count, perm_controller(s, src), src) * e->n.n
                                                   : e->n.n;
@@ -887,7 +927,9 @@ static inline __attribute__((always_inline)) void layers_apply(GameState *s, Per
      * Only additions are played, so their order does not matter. */
     PermSet pumpers = 0;                                   /* sources with a +N/+N static ability (layer 7c) */
     PermSet attachments = 0;                               /* Auras and Equipment to check, below */
-    PermSet cda = statics(s, used, only, &pumpers, &attachments) & only;
+    Picked picked;                                         /* layer 6's "each [filter]", for layer 7c */
+    picked.n = 0;
+    PermSet cda = statics(s, used, only, &pumpers, &attachments, &picked) & only;
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (!permset_has(only, f->slot)) continue;
@@ -910,7 +952,7 @@ static inline __attribute__((always_inline)) void layers_apply(GameState *s, Per
     }
     /* Layer 7c: modifications, from static abilities (their filters see
      * layer 6's results) and resolved effects; 7d: counters. */
-    pumps(s, only, pumpers);
+    pumps(s, only, pumpers, &picked);
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op != OP_PUMP || !permset_has(only, f->slot)) continue;
