@@ -122,8 +122,9 @@ static inline void layers_changed(GameState *s, int i)
 }
 
 /* What the layers read of card d's static abilities (LY_* bits), made
- * once by the pool (CardDef.layers) and read by layers_facts; never 0
- * (LY_MADE). */
+ * once by the pool (CardDef.layers); never 0 (LY_MADE). layers_facts
+ * reads them: the pool's, or made at the call for a card built outside
+ * it (scenarios, tests). */
 enum {
     LY_MADE = 1u << 0,
     /* They act only on the permanent itself and what it is attached to, by
