@@ -17,6 +17,7 @@
 #include "../engine/policy_rules.h"
 #include "../engine/turn.h"
 #include "../engine/mana.h"
+#include "../engine/layers.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -145,6 +146,7 @@ static void put(Pool *p, int i, const CardDef *def, const char *reason, int repl
     p->cards[i].rules_cast = rules_cast_facts(&p->cards[i]);
     p->cards[i].cast = card_cast_facts(&p->cards[i]);
     p->cards[i].tap_mana = card_tap_mana(&p->cards[i]);
+    p->cards[i].layers = layers_card_facts(&p->cards[i]);
     snprintf(p->reason[i], POOL_REASON_MAX, "%s", reason ? reason : "");
 }
 

@@ -70,6 +70,8 @@ typedef struct CardDef {
                                      0 when not made (read as a card that could answer anything) */
     uint8_t  cast;                /* turn.h's card_cast_facts (its spell's ability and {X}), made
                                      once by the pool; 0 when not made (read from the abilities) */
+    uint8_t  layers;              /* layers.h's layers_card_facts (what its static abilities may act
+                                     on), made once by the pool; 0 when not made (read at each call) */
     uint16_t tap_mana;            /* mana.h's card_tap_mana (the mana its {T} mana abilities make),
                                      made once by the pool; 0 when not made (read from the abilities) */
     uint64_t rules_cast;          /* policy_rules.h's rules_cast_facts (how its rules read a spell of

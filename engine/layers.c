@@ -2,12 +2,49 @@
 #include "layers.h"
 #include "effect.h"
 
-/* Marks the layers dirty as effect f starts or ends: a change of control
- * may change anyone's characteristics (the abilities' "you"), another
- * effect only its permanent's; a "dealt damage by" record none. */
-static void floating_changed(GameState *s, const Floating *f)
+/* Whether permanent q, its characteristics computed, may call for a
+ * state-based action (704.5f-h, 704.5r). */
+static inline int perm_sba(const Permanent *q)
+{
+    return (q->plus && q->minus) ||
+           ((q->flags & PF_CREATURE) && (q->toughness <= 0 || q->damage >= q->toughness || (q->flags & PF_DEATHTOUCHED)));
+}
+
+/* A resolved +N/+N (OP_PUMP, layer 7c) of effect f starts (sign 1) or
+ * ends (-1). Layer 7c's modifications add (613.4c), and a resolved
+ * effect's apply to each permanent after the static abilities', whose
+ * filters never see them: its permanent's power and toughness change by
+ * as much, as a pass over it would make them (if one is to come, it makes
+ * them again), unless a count of permanents may read them (LR_PERMS). What
+ * that pass would flag then, a state-based action on the permanent or on
+ * an Aura or Equipment of it or that it is (an Aura's "enchant creature
+ * with power ..."), is flagged now. */
+static void floating_pumped(GameState *s, const Floating *f, int sign)
+{
+    int i = f->slot;
+    if ((s->layers_reads & LR_PERMS) || !permset_has(s->perm_used, i) || s->px[i].ts != f->perm_ts) {
+        layers_changed(s, i);
+        return;
+    }
+    Permanent *q = &s->perm[i];
+    q->power = (int16_t)(q->power + sign * f->p);
+    q->toughness = (int16_t)(q->toughness + sign * f->t);
+    int sba = perm_sba(q);
+    for (PermIter it = permset_iter(s->perm_used); !sba && permiter_more(&it);) {
+        int j = permiter_next(&it), host = s->px[j].attached;
+        if ((s->px[j].abk & PK_ATTACH) && host != NO_SLOT && (j == i || host == i)) sba = sba_attachment_illegal(s, j);
+    }
+    if (sba) s->sba_pending = 1;
+}
+
+/* Marks the layers dirty as effect f starts (sign 1) or ends (-1): a
+ * change of control may change anyone's characteristics (the abilities'
+ * "you"), another effect only its permanent's (a +N/+N applied at once);
+ * a "dealt damage by" record none. */
+static void floating_changed(GameState *s, const Floating *f, int sign)
 {
     if (f->op == OP_CONTROL) s->layers_dirty = 1;
+    else if (f->op == OP_PUMP) floating_pumped(s, f, sign);
     else if (f->op != FL_DAMAGED_BY) layers_changed(s, f->slot);
 }
 
@@ -36,13 +73,13 @@ int floating_add(GameState *s, const Floating *f)
             if (g->op == OP_PUMP && g->dur == DUR_EOT && g->slot == f->slot && g->perm_ts == f->perm_ts) {
                 g->p = (int16_t)(g->p + f->p);
                 g->t = (int16_t)(g->t + f->t);
-                layers_changed(s, f->slot);
+                floating_pumped(s, f, 1);
                 return 0;
             }
         }
     if (s->float_n >= FLOAT_MAX) return -1;
     s->fl[s->float_n++] = *f;
-    floating_changed(s, f);
+    floating_changed(s, f, 1);
     return 0;
 }
 
@@ -51,7 +88,7 @@ void floating_end_of_turn(GameState *s)
     int k = 0;
     for (int j = 0; j < s->float_n; j++) {
         if (s->fl[j].dur != DUR_EOT) s->fl[k++] = s->fl[j];
-        else floating_changed(s, &s->fl[j]);
+        else floating_changed(s, &s->fl[j], -1);
     }
     s->float_n = (uint8_t)k;
 }
@@ -462,13 +499,37 @@ static inline int on_players(GameState *s, int src, const Effect *e)
     return 1;
 }
 
+/* What "each [filter]" (SEL_ALL) of a static ability picked in layer 6 of
+ * a pass, for a +N/+N of the same source on the same filter in layer 7c
+ * (Field Marshal's "Other Soldier creatures get +1/+1 and have first
+ * strike"): a filter that reads neither keywords nor power picks the same
+ * permanents then (what layers 6 and 7 change, the pass changes nothing
+ * else a filter reads). */
+#define PICKED_MAX 8
+typedef struct Pick {
+    PermSet to;        /* the permanents it picked among the pass's */
+    const Filter *f;   /* the filter */
+    int src;           /* its source */
+} Pick;
+typedef struct Picked {
+    int n;
+    Pick e[PICKED_MAX];
+} Picked;
+
+/* Whether filter f reads nothing layers 6 and 7 change. */
+static inline int filter_before_layer6(const Filter *f)
+{
+    return !(f->kw | f->kw_not) && f->power_max == FILTER_NO_LIMIT && f->power_min == FILTER_NO_MIN;
+}
+
 /* Applies in layer 6 effect e of a static ability in force of source src:
  * keywords and rules abilities the permanents among `only` gain or lose,
  * the players' rules abilities (s->pl_rules); a characteristic-defining
- * ability adds src to *cda (layer 7a). Any other effect (a +N/+N: layer
- * 7c) does nothing here. */
+ * ability adds src to *cda (layer 7a); what an "each [filter]" picked
+ * goes into *picked. Any other effect (a +N/+N: layer 7c) does nothing
+ * here. */
 static inline __attribute__((always_inline)) void static_ability(GameState *s, int src, const Effect *e, PermSet only,
-                                                                  PermSet *cda)
+                                                                  PermSet *cda, Picked *picked)
 {
     switch (e->op) {
     case OP_PREVENT_ALL:                                                  /* Personal Sanctuary */
@@ -493,10 +554,14 @@ static inline __attribute__((always_inline)) void static_ability(GameState *s, i
         }
         /* fall through */
     case OP_GRANT:                                                        /* and the other rules abilities */
-    case OP_LOSE_KW:
+    case OP_LOSE_KW: {
         if (on_players(s, src, e)) return;
-        for (PermIter m = permset_iter(affected(s, src, e, only)); permiter_more(&m);) grant(s, src, permiter_next(&m), e);
+        PermSet to = affected(s, src, e, only);
+        if (e->who == SEL_ALL && picked->n < PICKED_MAX && filter_before_layer6(&e->sel))
+            picked->e[picked->n++] = (Pick){ to, &e->sel, src };
+        for (PermIter m = permset_iter(to); permiter_more(&m);) grant(s, src, permiter_next(&m), e);
         return;
+    }
     default:
         return;
     }
@@ -511,14 +576,14 @@ static inline __attribute__((always_inline)) void static_ability(GameState *s, i
  * at again in layer 7c), the only ones pumps() visits, and in
  * *attachments the Auras and Equipment among `only` or attached to one
  * of them (whose legality the pass may change: the same walk over every
- * permanent serves both). The loops' bounds
+ * permanent serves both), and in *picked what their "each [filter]"
+ * picked for layer 7c (Picked). The loops' bounds
  * are read once: to the compiler, the bytes written to the state may be
  * the card's, read again at each turn. */
 static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermSet used, PermSet only, PermSet *pumpers,
-                                                             PermSet *attachments)
+                                                             PermSet *attachments, Picked *picked)
 {
     PermSet cda = 0, srcs = 0;
-    int across = (s->layers_reads & LR_ACROSS) != 0;
     /* The sources first (most creatures are none), without a branch per
      * permanent: which one is, the processor can't foresee. */
     for (PermIter it = permset_iter(used); permiter_more(&it);) {
@@ -531,19 +596,23 @@ static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermS
         int reach = permset_has(only, src) | (host != NO_SLOT && permset_has(only, host));   /* `|`: no branch to foresee */
         *attachments |= permset_bit_if((abk & PK_ATTACH) && host != NO_SLOT && reach, src);
         if (!(abk & PK_STATIC)) continue;
-        /* With no static ability acting across (LR_ACROSS), a source none of
-         * whose controller's permanents are among `only`, and attached to
-         * none of them, acts on none of them: its players' rules abilities
-         * are those the pass that looked at it last gave. */
-        if (!across && !reach && !(only & s->perm_ctl[perm_controller(s, src)])) continue;
+        /* A source neither among `only` nor attached to one of them acts on
+         * none of them when its static abilities act only on itself and what
+         * it is attached to (LY_OTHERS), or on no permanent but its
+         * controller's (LY_ACROSS), none of which are among `only`: its
+         * players' rules abilities are those the pass that looked at it last
+         * gave. */
         const CardDef *d = &s->cards[s->perm[src].card];
+        unsigned ly = layers_facts(d);
+        if (!reach && (!(ly & LY_OTHERS) || (!(ly & LY_ACROSS) && !(only & s->perm_ctl[perm_controller(s, src)]))))
+            continue;
         int pump = 0;
         for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
             if (a->kind != AB_STATIC) continue;
             int on = !a->cond || layers_static_cond(s, src, a);           /* 604.1 */
             for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++) {
                 if (e->op == OP_PUMP) pump |= for_players(e) || reached(s, src, e, only);
-                else if (on) static_ability(s, src, e, only, &cda);
+                else if (on) static_ability(s, src, e, only, &cda, picked);
             }
         }
         *pumpers |= permset_bit_if(pump, src);
@@ -551,9 +620,20 @@ static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermS
     return cda;
 }
 
+/* The permanents among `only` static +N/+N e of source src applies to:
+ * those its filter picked in layer 6 for the same source (Picked), if it
+ * did. */
+static inline __attribute__((always_inline)) PermSet pumped_ones(const GameState *s, int src, const Effect *e, PermSet only,
+                                                                 const Picked *picked)
+{
+    for (int k = 0; e->who == SEL_ALL && k < picked->n; k++)
+        if (picked->e[k].src == src && !memcmp(picked->e[k].f, &e->sel, sizeof e->sel)) return picked->e[k].to;
+    return affected(s, src, e, only);
+}
+
 /* Layer 7c: applies the +N/+N static abilities in force of the permanents
  * in `pumpers` to the permanents among `only`. */
-static inline __attribute__((always_inline)) void pumps(GameState *s, PermSet only, PermSet pumpers)
+static inline __attribute__((always_inline)) void pumps(GameState *s, PermSet only, PermSet pumpers, const Picked *picked)
 {
     for (PermIter it = permset_iter(pumpers); permiter_more(&it);) {
         int src = permiter_next(&it);
@@ -562,7 +642,7 @@ static inline __attribute__((always_inline)) void pumps(GameState *s, PermSet on
             if (a->kind != AB_STATIC || (a->cond && !layers_static_cond(s, src, a))) continue;   /* 604.1 */
             for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++) {
                 if (e->op != OP_PUMP || on_players(s, src, e)) continue;
-                PermSet to = affected(s, src, e, only);
+                PermSet to = pumped_ones(s, src, e, only, picked);
                 if (!to) continue;
                 int mult = e->n.kind == QTY_COUNT ? counted(s, &e->count, perm_controller(s, src), src) * e->n.n
                                                   : e->n.n;
@@ -630,7 +710,8 @@ static inline __attribute__((always_inline)) void perm_finish(GameState *s, int 
     if (r & ((1u << RULE_CANT_BLOCK) | (1u << RULE_CANT_ATTACK_OR_BLOCK))) q->flags |= PF_NO_BLOCK;
 }
 
-int layers_local(const CardDef *d)
+/* Whether card d's static abilities, if any, are local (LY_LOCAL). */
+static int layers_local(const CardDef *d)
 {
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *a = &d->ab[k];
@@ -647,13 +728,12 @@ int layers_local(const CardDef *d)
     return 1;
 }
 
-/* Whether card d's static abilities are a lord's: with no condition and
- * no change of control, by constant amounts, acting on permanents alone
- * (none on players), on itself, what it is attached to, and the
- * permanents of "each [filter]" (SEL_ALL): then into *who the players
- * (bit 0 its controller, bit 1 the opponent) whose permanents those may
- * be (Veteran Armorsmith's "Other Soldier creatures you control"), and bit
- * 2 when every such filter asks for a creature. */
+/* Whether card d's static abilities are a lord's (LY_LORD_*) or local:
+ * then into *who the players (bit 0 its controller, bit 1 the opponent)
+ * whose permanents "each [filter]" (SEL_ALL) may pick, and bit 2 when
+ * every such filter asks for a creature. A card whose abilities are not
+ * local has one such filter if they are a lord's (those of a card without
+ * are local), so some player among *who. */
 static int layers_scoped(const CardDef *d, unsigned *who)
 {
     *who = 4;
@@ -697,31 +777,41 @@ void layers_count_changed(GameState *s, unsigned what)
     }
 }
 
+uint8_t layers_card_facts(const CardDef *d)
+{
+    unsigned f = LY_MADE, who;
+    if (layers_local(d)) f |= LY_LOCAL;
+    else if (layers_scoped(d, &who)) f |= who * LY_LORD_YOU;
+    for (int k = 0; k < d->n_abilities; k++) {
+        if (adds_subtype(&d->ab[k])) f |= LY_SUBTYPE;
+        if (acts_across(&d->ab[k])) f |= LY_ACROSS;
+        if (acts_on_others(&d->ab[k])) f |= LY_OTHERS;
+    }
+    return (uint8_t)f;
+}
+
 void layers_moved_static(GameState *s, int i, int ctl)
 {
     const PermX *x = &s->px[i];
-    const CardDef *d = &s->cards[s->perm[i].card];
     if (x->xflags & PX_LAND) layers_count_changed(s, LR_LANDS);     /* the lands counted */
-    int local = !(x->abk & PK_STATIC) || layers_local(d);
-    if (!local) s->layers_reads |= (uint8_t)LR_LORDS(ctl);   /* seen at once, before a partial pass */
-    unsigned who;
-    if (!local && !(x->abk & (PK_CONTROL | PK_COND)) && layers_scoped(d, &who)) {
+    unsigned ly = (x->abk & PK_STATIC) ? layers_facts(&s->cards[s->perm[i].card]) : LY_LOCAL;
+    if (ly & LY_LOCAL) { layers_changed_attached(s, i); return; }
+    s->layers_reads |= (uint8_t)LR_LORDS(ctl);               /* seen at once, before a partial pass */
+    if (ly & (LY_LORD_YOU | LY_LORD_OPP)) {
         /* A lord changes no one's characteristics but its own, what it is
          * attached to, and some of its players' permanents' (their
          * creatures' when it acts on creatures alone). */
-        if (who & 2) s->layers_reads |= LR_ACROSS;          /* seen at once, before a partial pass */
+        if (ly & LY_LORD_OPP) s->layers_reads |= LR_ACROSS;   /* seen at once, before a partial pass */
         if (s->layers_dirty == 1) return;
         if (!s->layers_dirty) { s->layers_dirty = LAYERS_SOME; s->layers_n = 0; }
-        unsigned side = (who & 4) ? LAYERS_CTL_CREATURES(0) : LAYERS_CTL(0);
-        if (who & 1) s->layers_dirty |= (uint8_t)(side << ctl);
-        if (who & 2) s->layers_dirty |= (uint8_t)(side << (1 - ctl));
-    } else if (!local) {
-        s->layers_dirty = 1;
-        for (int k = 0; (x->abk & PK_STATIC) && k < d->n_abilities; k++)
-            if (adds_subtype(&d->ab[k])) s->layers_reads |= LR_SUBTYPES;   /* seen at once, before a refresh */
+        unsigned side = (ly & LY_LORD_CREATURES) ? LAYERS_CTL_CREATURES(0) : LAYERS_CTL(0);
+        if (ly & LY_LORD_YOU) s->layers_dirty |= (uint8_t)(side << ctl);
+        if (ly & LY_LORD_OPP) s->layers_dirty |= (uint8_t)(side << (1 - ctl));
+        layers_changed_attached(s, i);
         return;
     }
-    layers_changed_attached(s, i);
+    s->layers_dirty = 1;
+    if (ly & LY_SUBTYPE) s->layers_reads |= LR_SUBTYPES;        /* seen at once, before a refresh */
 }
 
 /* The creatures among `set`. A permanent not marked (layers_some) keeps
@@ -769,8 +859,7 @@ static inline __attribute__((always_inline)) int perms_finish(GameState *s, Perm
         if (!(s->perm[i].flags & PF_CREATURE) && permset_has(s->combat.attackers | s->combat.blockers, i))
             combat_remove(s, i);
         const Permanent *q = &s->perm[i];
-        sba |= (q->plus && q->minus) ||
-               ((q->flags & PF_CREATURE) && (q->toughness <= 0 || q->damage >= q->toughness || (q->flags & PF_DEATHTOUCHED)));
+        sba |= perm_sba(q);
     }
     return sba;
 }
@@ -794,12 +883,11 @@ static inline __attribute__((always_inline)) void layers_apply(GameState *s, Per
             base1 |= permset_bit_if(perm_base_controller(s, i), i);
             ctl_srcs |= permset_bit_if((s->px[i].abk & PK_CONTROL) != 0, i);
             perm_printed(s, i);
-            const CardDef *d = &s->cards[s->perm[i].card];
-            for (int k = 0; (s->px[i].abk & PK_STATIC) && k < d->n_abilities; k++) {
-                if (adds_subtype(&d->ab[k])) s->layers_reads |= LR_SUBTYPES;   /* before any filter reads them */
-                if (acts_across(&d->ab[k])) s->layers_reads |= LR_ACROSS;      /* for the passes over some */
-                lords |= permset_bit_if(acts_on_others(&d->ab[k]), i);
-            }
+            if (!(s->px[i].abk & PK_STATIC)) continue;
+            unsigned ly = layers_facts(&s->cards[s->perm[i].card]);
+            if (ly & LY_SUBTYPE) s->layers_reads |= LR_SUBTYPES;   /* before any filter reads them */
+            if (ly & LY_ACROSS) s->layers_reads |= LR_ACROSS;      /* for the passes over some */
+            lords |= permset_bit_if((ly & LY_OTHERS) != 0, i);
         }
     } else {
         for (PermIter it = permset_iter(only); permiter_more(&it);) perm_printed(s, permiter_next(&it));
@@ -839,7 +927,9 @@ static inline __attribute__((always_inline)) void layers_apply(GameState *s, Per
      * Only additions are played, so their order does not matter. */
     PermSet pumpers = 0;                                   /* sources with a +N/+N static ability (layer 7c) */
     PermSet attachments = 0;                               /* Auras and Equipment to check, below */
-    PermSet cda = statics(s, used, only, &pumpers, &attachments) & only;
+    Picked picked;                                         /* layer 6's "each [filter]", for layer 7c */
+    picked.n = 0;
+    PermSet cda = statics(s, used, only, &pumpers, &attachments, &picked) & only;
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (!permset_has(only, f->slot)) continue;
@@ -862,7 +952,7 @@ static inline __attribute__((always_inline)) void layers_apply(GameState *s, Per
     }
     /* Layer 7c: modifications, from static abilities (their filters see
      * layer 6's results) and resolved effects; 7d: counters. */
-    pumps(s, only, pumpers);
+    pumps(s, only, pumpers, &picked);
     for (int j = 0; j < s->float_n; j++) {
         const Floating *f = &s->fl[j];
         if (f->op != OP_PUMP || !permset_has(only, f->slot)) continue;

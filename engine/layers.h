@@ -110,7 +110,7 @@ static inline void layers_touch(GameState *s, unsigned what)
  * for all, past LAYERS_SOME_MAX permanents): an effect started or ended on
  * it, something was attached to it or unattached from it, it entered or
  * left with static abilities that act only on itself and what it is
- * attached to (layers_local). */
+ * attached to (LY_LOCAL). */
 static inline void layers_changed(GameState *s, int i)
 {
     if (s->layers_dirty == 1) return;
@@ -121,14 +121,40 @@ static inline void layers_changed(GameState *s, int i)
     s->layers_some[s->layers_n++] = (uint8_t)i;
 }
 
-/* Whether card d's static abilities, if any, act only on the permanent
- * itself and what it is attached to, by constant amounts or counts, with
- * no condition and no change of control (Holy Strength, Pacifism, Leonin
- * Scimitar, Armored Ascension's "+1/+1 for each Plains you control"): its
- * entering or leaving changes no one else's characteristics. (A count's
- * reads, LR_*, are noted by the pass that computes what it acts on, as
- * for any other static ability's.) */
-int layers_local(const CardDef *d);
+/* What the layers read of card d's static abilities (LY_* bits), made
+ * once by the pool (CardDef.layers); never 0 (LY_MADE). layers_facts
+ * reads them: the pool's, or made at the call for a card built outside
+ * it (scenarios, tests). */
+enum {
+    LY_MADE = 1u << 0,
+    /* They act only on the permanent itself and what it is attached to, by
+     * constant amounts or counts, with no condition and no change of control
+     * (Holy Strength, Pacifism, Leonin Scimitar, Armored Ascension's "+1/+1
+     * for each Plains you control"): its entering or leaving changes no one
+     * else's characteristics. (A count's reads, LR_*, are noted by the pass
+     * that computes what it acts on, as for any other static ability's.)
+     * Set too for a card with none. */
+    LY_LOCAL = 1u << 1,
+    /* Not local, but a lord's: with no condition and no change of control,
+     * by constant amounts, acting on permanents alone (none on players), on
+     * itself, what it is attached to, and the permanents of "each [filter]"
+     * (SEL_ALL), which may be its controller's (LY_LORD_YOU: Veteran
+     * Armorsmith's "Other Soldier creatures you control") or an opponent's
+     * (LY_LORD_OPP), and are creatures alone (LY_LORD_CREATURES, with one of
+     * those). */
+    LY_LORD_YOU = 1u << 2,
+    LY_LORD_OPP = 1u << 3,
+    LY_LORD_CREATURES = 1u << 4,
+    LY_SUBTYPE = 1u << 5,   /* one adds a subtype (OP_ADD_SUBTYPE), whatever its condition (LR_SUBTYPES) */
+    /* One may act on players, or on permanents its source's controller does
+     * not control (LR_ACROSS). */
+    LY_ACROSS = 1u << 6,
+    /* One may act on anything but the permanent itself and what it is
+     * attached to (LR_LORDS). */
+    LY_OTHERS = 1u << 7
+};
+uint8_t layers_card_facts(const CardDef *d);
+static inline unsigned layers_facts(const CardDef *d) { return d->layers ? d->layers : layers_card_facts(d); }
 
 /* layers_changed for permanent i and what it is attached to. */
 static inline void layers_changed_attached(GameState *s, int i)
@@ -141,7 +167,7 @@ static inline void layers_changed_attached(GameState *s, int i)
  * the battlefield (zone.c) under player ctl's control: for i (and what it
  * is attached to) alone when its static abilities are local and no count
  * reads it; with those of the players whose permanents they may act on
- * when they are a lord's (layers_scoped). layers_moved_static is the case
+ * when they are a lord's (LY_LORD_*). layers_moved_static is the case
  * of a permanent with static abilities or a land the layers count; the
  * usual one (a creature with none) is looked at inline. */
 void layers_moved_static(GameState *s, int i, int ctl);

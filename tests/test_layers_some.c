@@ -48,8 +48,9 @@ static int some_has(const GameState *s, int i)
 
 /* 613.4c, 613.7: Honor of the Pure in force; Elite Vanguard entering,
  * Holy Strength attached to it, Giant Growth on it: each marks that
- * creature alone, and its power and toughness are those a whole pass
- * makes, the other creatures' untouched. */
+ * creature alone (Giant Growth's end changes its power and toughness at
+ * once), and its power and toughness are those a whole pass makes, the
+ * other creatures' untouched. */
 static void test_only_the_changed(void **state)
 {
     (void)state;
@@ -84,7 +85,8 @@ static void test_only_the_changed(void **state)
     assert_int_equal(perm_power(&x.s, vanguard), 7);
     assert_int_equal(perm_toughness(&x.s, bears), 2);
     floating_end_of_turn(&x.s);
-    assert_true(some_has(&x.s, vanguard));
+    assert_false(x.s.layers_dirty);                           /* a +N/+N ends at once (613.4c) */
+    assert_int_equal(perm_power(&x.s, vanguard), 4);
     settle(&x);
     assert_int_equal(perm_power(&x.s, vanguard), 4);
 }

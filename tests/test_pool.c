@@ -15,6 +15,7 @@
 #include "engine/policy_rules.h"
 #include "engine/turn.h"
 #include "engine/mana.h"
+#include "engine/layers.h"
 
 static int failures;
 
@@ -197,6 +198,13 @@ static void test_default_pool(void)
     for (int i = 0; i < p.n; i++) facts += p.cards[i].tap_mana != card_tap_mana(&p.cards[i]);
     CHECK(facts == 0);
     CHECK(card(&p, "Dragonskull Summit")->tap_mana != 0 && card(&p, "Llanowar Elves")->tap_mana != 0);
+    /* And what its static abilities may act on for the layers (CardDef.layers): made for every card. */
+    facts = 0;
+    for (int i = 0; i < p.n; i++) facts += p.cards[i].layers != 0 && p.cards[i].layers == layers_card_facts(&p.cards[i]);
+    CHECK(facts == p.n);
+    CHECK(card(&p, "Pacifism")->layers & LY_LOCAL);
+    CHECK((card(&p, "Veteran Armorsmith")->layers & (LY_LORD_YOU | LY_LORD_OPP | LY_LORD_CREATURES | LY_ACROSS)) ==
+          (LY_LORD_YOU | LY_LORD_CREATURES));
 
     /* A token with a name of its own (111.4): The Hive's Wasp, a 1/1 colorless Insect artifact
      * creature with flying; another token is named by its creature type (Grave Titan's Zombie) */
