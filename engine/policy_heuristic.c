@@ -812,7 +812,7 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
      * rules text only: with it, v.can says who can block whom. */
     PermSet blockers = 0, reach = 0;
     uint8_t cand[PERM_MAX], theirs[PERM_MAX];
-    int nc = 0, nt = 0, their_dmg = 0, their_poi = 0;
+    int nc = 0, nt = 0;
     for (PermIter it = permset_iter(permset_narrow(s->perm_ctl[p], wide)); permiter_more(&it);) {
         int i = permiter_next(&it);
         const Permanent *q = &s->perm[i];
@@ -834,13 +834,7 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
         blockers |= permset_bit_if(creature & !(q->flags & (rules ? PF_TAPPED | PF_NO_BLOCK : PF_TAPPED)), i);
         if (!rules) reach |= reach_bit(q, i);
         theirs[nt] = (uint8_t)i;
-        int hits = creature & !(q->kw & KW_DEFENDER) & (q->power > 0);
-        nt += hits;
-        /* Their counterattack if nothing blocks it (unblocked_damage of theirs[]), summed as
-         * theirs[] is made. */
-        int d = hits ? q->power << ((q->kw & KW_DOUBLE_STRIKE) != 0) : 0, infect = (q->kw & KW_INFECT) != 0;
-        their_poi += infect ? d : 0;
-        their_dmg += infect ? 0 : d;
+        nt += creature & !(q->kw & KW_DEFENDER) & (q->power > 0);
     }
     if (rules) seen->their_loyalty = their_loyalty;
     View v;
@@ -866,6 +860,9 @@ static inline __attribute__((always_inline)) int h_attack_in(const Policy *pol, 
     /* The race: if our attack kills them no later than theirs kills us,
      * press (aggression 5 at least). */
     int aggression = hp->aggression;
+    /* Their counterattack if nothing blocks it. */
+    int their_dmg, their_poi;
+    unblocked_damage(&v, theirs, nt, &their_dmg, &their_poi);
     if (aggression >= 2 && aggression < 5) {
         int my_clock = turns_to_kill(s, opp, dmg, poi);
         int their_clock = turns_to_kill(s, p, their_dmg, their_poi);
