@@ -210,7 +210,8 @@ static void search_rate(Bench *b, const Policy *search, double seconds, double *
     long decisions = 0;
     uint64_t forks = 0;
     Counted c = { search, &decisions };
-    Policy counted = { "counted", &c, c_keep, c_bottom, c_main, c_attack, c_block, c_order, c_assign, c_discard, NULL, NULL, NULL };
+    Policy counted = { "counted", &c, c_keep, c_bottom, c_main, c_attack, c_block, c_order, c_assign, c_discard, NULL, NULL, NULL,
+                        NULL };
     CardPool view = pool_view(&b->pool);
     double t0 = now();
     for (long games = 0; now() - t0 < seconds; games++) {

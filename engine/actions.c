@@ -929,13 +929,23 @@ static int units_at_most(const GameState *s, int p)
     return n;
 }
 
+/* Whether surely_none passes by the abilities of player p's permanent i,
+ * of card d, as tricks (`tricks`: its policy passes on them, Policy.tricks): a creature whose
+ * card's abilities are all tricks (RF_ACTS_TRICK: read as tricks on a
+ * creature alone). */
+static inline int none_trick_acts(const GameState *s, int i, const CardDef *d, uint64_t tricks)
+{
+    return tricks && (d->rules & RF_ACTS_TRICK) && (s->perm[i].flags & PF_CREATURE);
+}
+
 /* surely_none's look again where player p has an untapped permanent with
  * a {T} mana ability (a dual land, a mana creature): a card of the hand
  * or an ability of p's permanents its mana might pay for (none_affords,
- * with at least mana_list_units' units: units_at_most's). 1 when there is
- * still none. Out of line: most looks end before. */
+ * with at least mana_list_units' units: units_at_most's), tricks passed
+ * by as surely_none does. 1 when there is still none. Out of line: most
+ * looks end before. */
 static __attribute__((noinline)) int none_with_units(const GameState *s, int p, const uint64_t *play, uint64_t avail,
-                                                     uint64_t fast, int sorcery)
+                                                     uint64_t fast, int sorcery, uint64_t tricks)
 {
     int units = units_at_most(s, p);
     if (!units) return 1;                 /* none that makes mana now (summoning sickness): as looked at */
@@ -946,14 +956,15 @@ static __attribute__((noinline)) int none_with_units(const GameState *s, int p, 
     for (int h = 0; h < pl->hand_n; h++) {
         uint64_t x = play_in(s, p, play, pl->hand[h]);
         const CardDef *d = &s->cards[OBJ_CARD(s, p, pl->hand[h])];
-        if ((x & (PLAY_ANY_LAND | fast)) == fast && none_affords(have, total, units, d->cost_color, d->cost_generic))
+        if ((x & (PLAY_ANY_LAND | fast | tricks)) == fast &&
+            none_affords(have, total, units, d->cost_color, d->cost_generic))
             return 0;
     }
     for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {
         int i = permiter_next(&it);
         if (!(s->px[i].abk & PK_ACTIVATED)) continue;
         const CardDef *d = &s->cards[s->perm[i].card];
-        for (int k = 0; k < d->n_abilities; k++) {
+        for (int k = 0; !none_trick_acts(s, i, d, tricks) && k < d->n_abilities; k++) {
             const Ability *a = &d->ab[k];
             if (none_listed_kind(a) && none_timely(a, sorcery) &&
                 none_affords(have, total, units, a->cost.color, a->cost.generic))
@@ -963,10 +974,38 @@ static __attribute__((noinline)) int none_with_units(const GameState *s, int p, 
     return 1;
 }
 
+/* Whether an Aura of the other player's grants a creature of player p's an
+ * activated ability (list_granted's). */
+static int granted_to(const GameState *s, int p)
+{
+    for (PermIter it = permset_iter(s->perm_used & s->perm_acts & ~s->perm_ctl[p]); permiter_more(&it);) {
+        int i = permiter_next(&it), a = s->px[i].attached;
+        if ((s->px[i].abk & (PK_ATTACH | PK_ACTIVATED)) == (PK_ATTACH | PK_ACTIVATED) && a != NO_SLOT &&
+            permset_has(s->perm_ctl[p], a))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether the tricks surely_none passed by (`tricks`: Policy.tricks) are
+ * at most TRICKS_MAX actions: each card of PLAY_TRICK in
+ * player p's hand cast on each permanent at most, and `acts` activations
+ * (one each: no X, no target). */
+static int tricks_few(const GameState *s, int p, const uint64_t *play, int acts)
+{
+    const Player *pl = &s->pl[p];
+    int perms = permset_count(s->perm_used), n = acts;
+    if (pl->hand_n * perms + acts <= TRICKS_MAX) return 1;         /* the hand's size bounds them */
+    for (int h = 0; h < pl->hand_n; h++)
+        n += (play_in(s, p, play, pl->hand[h]) & (PLAY_ANY_LAND | PLAY_TRICK)) == PLAY_TRICK ? perms : 0;
+    return n <= TRICKS_MAX;
+}
+
 /* actions_surely_none, with player p's play table `play` (play_in). Inline
  * in both of its callers: one with a table, whose loops over the hand then
  * call nothing (no register is saved around a call), one without. */
-static inline __attribute__((always_inline)) int surely_none(const GameState *s, int p, const uint64_t *play)
+static inline __attribute__((always_inline)) int surely_none(const GameState *s, int p, const uint64_t *play,
+                                                            uint64_t tricks)
 {
     const Player *pl = &s->pl[p];
     int sorcery = sorcery_time(s, p);
@@ -982,20 +1021,23 @@ static inline __attribute__((always_inline)) int surely_none(const GameState *s,
     if (mana && !mana_available_of(lands, tapped, pool, &avail)) return 0;
     int total = mana_total(avail);
     /* The timing first (an instant or a card with flash, unless p may cast sorceries or every card
-     * has flash): at instant speed most cards go without their cost read. */
+     * has flash): at instant speed most cards go without their cost read. The tricks, when p's
+     * policy passes on them alone, likewise. */
     uint64_t fast = sorcery || (s->pl_rules[p] & PR_FLASH) ? 0 : PLAY_FAST;
     for (int h = 0; mana && h < pl->hand_n; h++) {
         uint64_t x = play_in(s, p, play, pl->hand[h]);
-        if ((x & (PLAY_ANY_LAND | fast)) != fast) continue;
+        if ((x & (PLAY_ANY_LAND | fast | tricks)) != fast) continue;
         if (pays_play(s, p, pl->hand[h], x, avail | MANA_HIGH, total)) return 0;
     }
     int units = 0;                                          /* an untapped permanent making mana */
+    int acts = 0;                                           /* the tricks' activations passed by */
     for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {   /* most: none */
         int i = permiter_next(&it);
         unsigned abk = s->px[i].abk;
         units |= (abk & PK_MANA) && !(s->perm[i].flags & PF_TAPPED);
         if (!(abk & PK_ACTIVATED)) continue;
         const CardDef *d = &s->cards[s->perm[i].card];
+        if (none_trick_acts(s, i, d, tricks)) { acts += d->n_abilities; continue; }
         for (int k = 0; k < d->n_abilities; k++) {          /* one with no mana to pay: {T}, sacrifice, loyalty */
             const Ability *a = &d->ab[k];
             if (!none_listed_kind(a)) continue;
@@ -1005,29 +1047,24 @@ static inline __attribute__((always_inline)) int surely_none(const GameState *s,
         }
     }
     /* What those permanents' mana might pay for besides. */
-    if (units && !none_with_units(s, p, play, avail, fast, sorcery)) return 0;
+    if (units && !none_with_units(s, p, play, avail, fast, sorcery, tricks)) return 0;
     /* The others' Auras granting p's creatures an ability (list_granted; none where no card is such
      * an Aura). */
-    if (s->spells & SPELLS_NO_GRANTED) return 1;
-    for (PermIter it = permset_iter(s->perm_used & s->perm_acts & ~s->perm_ctl[p]); permiter_more(&it);) {
-        int i = permiter_next(&it), a = s->px[i].attached;
-        if ((s->px[i].abk & (PK_ATTACH | PK_ACTIVATED)) == (PK_ATTACH | PK_ACTIVATED) && a != NO_SLOT &&
-            permset_has(s->perm_ctl[p], a))
-            return 0;
-    }
-    return 1;
+    if (!(s->spells & SPELLS_NO_GRANTED) && granted_to(s, p)) return 0;
+    return !tricks || tricks_few(s, p, play, acts);
 }
 
 /* A game without play tables (scenarios, tests). */
-static __attribute__((noinline)) int surely_none_unplayed(const GameState *s, int p)
+static __attribute__((noinline)) int surely_none_unplayed(const GameState *s, int p, uint64_t tricks)
 {
-    return surely_none(s, p, NULL);
+    return surely_none(s, p, NULL, tricks);
 }
 
-int actions_surely_none(const GameState *s, int p)
+int actions_surely_none(const GameState *s, int p, int but_tricks)
 {
     const uint64_t *play = s->pl[p].play;
-    return play ? surely_none(s, p, play) : surely_none_unplayed(s, p);
+    uint64_t tricks = but_tricks ? PLAY_TRICK : 0;
+    return play ? surely_none(s, p, play, tricks) : surely_none_unplayed(s, p, tricks);
 }
 
 /* actions_lands' land drops of player p's hand, after `out`'s n actions,

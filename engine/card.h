@@ -48,6 +48,21 @@ enum { COLOR_W, COLOR_U, COLOR_B, COLOR_R, COLOR_G, COLOR_C, COLOR_COUNT };
 #define CARD_NAME_MAX 48
 #define CARD_SUBTYPE_MAX 4   /* subtypes kept per card ("Human Soldier Ally") */
 
+/* CardDef.rules: what version 3 of the heuristic's rules (policy_rules.c's
+ * rules_play) read of a card alone, whichever state. RF_MADE: made (never
+ * 0 once made). RF_STACK: a spell of it targets a spell or an ability (a
+ * counterspell, which the rules leave to the look). RF_SORCERY_BURN: a
+ * sorcery that deals damage or makes a player lose life. RF_TRICK: a
+ * nonland card whose spell pumps one target creature until end of turn
+ * and nothing else the rules do not read (no X, no cost but mana, one
+ * target that only a creature can be): each cast of it is read as a trick
+ * on one's own creature, or as nothing on another's. RF_ACTS_TRICK: every
+ * ability of it that may be listed as an action on the battlefield pumps
+ * its permanent until end of turn alike, without a target (firebreathing):
+ * on a creature, each activation is read as a trick. Both are read where
+ * the rules never take a trick (policy.h's Policy.tricks). */
+enum { RF_MADE = 1, RF_STACK = 2, RF_SORCERY_BURN = 4, RF_TRICK = 8, RF_ACTS_TRICK = 16 };
+
 typedef struct CardDef {
     char     name[CARD_NAME_MAX]; /* printed name, NUL-terminated */
     uint16_t keywords;            /* KW_* bits */
@@ -66,8 +81,9 @@ typedef struct CardDef {
     uint8_t  subtype[CARD_SUBTYPE_MAX]; /* subtype ids (decks/text.h's table), 0 past the last */
     uint8_t  board;               /* policy_board.h's board_card_facts, made once by the pool;
                                      0 when not made (the heuristic reads the abilities then) */
-    uint8_t  rules;               /* policy_rules.h's rules_card_facts, made once by the pool;
-                                     0 when not made (read as a card that could answer anything) */
+    uint8_t  rules;               /* policy_rules.h's rules_card_facts (RF_* below), made once by
+                                     the pool; 0 when not made (read as a card that could answer
+                                     anything, and as no trick) */
     uint8_t  cast;                /* turn.h's card_cast_facts (its spell's ability and {X}), made
                                      once by the pool; 0 when not made (read from the abilities) */
     uint8_t  layers;              /* layers.h's layers_card_facts (what its static abilities may act

@@ -107,7 +107,7 @@ typedef struct Game {
     const CardPool *pool;          /* card definitions */
     const Deck *deck[2];           /* each seat's deck list */
     uint8_t edition;               /* Edition */
-    uint16_t text;                 /* 0: game_init looks at the decks; else 1 + GameState.spells
+    uint32_t text;                 /* 0: game_init looks at the decks; else 1 + GameState.spells
                                       (game_text: whether a deck holds a card with rules text, and
                                       one that singles out a land), found once by the caller for
                                       all its games of the matchup */
@@ -127,6 +127,8 @@ typedef struct Game {
     const struct Policy *quiet_of[2];/* the policies and the game's GameState.spells quiet_steps was */
     uint16_t quiet_spells;         /* made for (priority_quiet): when either changes, it is made again */
     uint16_t quiet_steps;          /* the steps both policies are quiet in (Policy.quiet) */
+    uint16_t tricks_steps[2];      /* the steps each seat's policy passes on tricks alone in
+                                      (Policy.tricks), made with quiet_steps */
     int check;                     /* run state_check after every action (tests) */
     int check_failed;              /* state_check failures seen */
     char check_msg[160];           /* the first failure's description */
@@ -192,8 +194,9 @@ int card_singles_out_land(const CardDef *d);
  * SPELLS_NO_REDIRECT when none redirects the damage dealt to a player,
  * SPELLS_NO_SHIELDS, SPELLS_NO_STATE_AURAS, SPELLS_NO_BECOMERS,
  * SPELLS_NO_UPKEEP_ACTS, SPELLS_NO_OTHERS_UNTAP, SPELLS_NO_DECK_FLAGS,
- * SPELLS_NO_LEYLINES and SPELLS_NO_HAND_LOOKS when no card nor token (no
- * card, for the last three) has what they name).
+ * SPELLS_NO_LEYLINES, SPELLS_NO_HAND_LOOKS and SPELLS_NO_WALKERS when no
+ * card nor token (no card, for SPELLS_NO_DECK_FLAGS, SPELLS_NO_LEYLINES and
+ * SPELLS_NO_HAND_LOOKS) has what they name).
  * Once per matchup: every game of it plays alike. */
 int game_text(const CardPool *pool, const Deck *a, const Deck *b);
 

@@ -100,6 +100,7 @@ static inline int mana_total(uint64_t x)
 #define PLAY_CREATURE (1ull << 57)           /* a creature card that is not a land: can be cast */
 #define PLAY_ANY_LAND (1ull << 58)           /* a land card, making mana or not */
 #define PLAY_COLOR_SHIFT 59                  /* with PLAY_LAND: the COLOR_* it makes, bits 59-61 */
+#define PLAY_TRICK    (1ull << 59)           /* without PLAY_ANY_LAND: a card of RF_TRICK (card.h) */
 #define PLAY_FAST     (1ull << 62)           /* an instant, or a card with flash: cast at instant speed */
 #define PLAY_MV_COST  (1ull << 63)           /* its mana value is its whole mana cost (colored plus
                                                 generic: no symbol the engine does not pay), and
@@ -123,7 +124,7 @@ static inline uint64_t play_info(const CardDef *d)
     uint64_t cost = mana_pack(d->cost_color);
     return cost | (uint64_t)d->mana_value << PLAY_MV_SHIFT |
            (land && d->produces >= 0 ? PLAY_LAND | (uint64_t)d->produces << PLAY_COLOR_SHIFT : 0) |
-           (land ? PLAY_ANY_LAND : 0) |
+           (land ? PLAY_ANY_LAND : (d->rules & RF_TRICK ? PLAY_TRICK : 0)) |
            (!land && (d->types & TYPE_CREATURE) ? PLAY_CREATURE : 0) |
            ((d->types & TYPE_INSTANT) || card_has_flash(d) ? PLAY_FAST : 0) |
            (mana_total(cost) + d->cost_generic == d->mana_value && !(cost & MANA_HIGH) ? PLAY_MV_COST : 0);

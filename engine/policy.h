@@ -180,8 +180,18 @@ struct Policy {
      * there when both players' policies say so (stack.h's priority_run;
      * check mode verifies it). NULL: none. */
     unsigned (*quiet)(const Policy *p, const GameState *s);
+    /* Games with rules text: the steps (bits 1u << STEP_*) in which, with
+     * the stack empty, main_action passes whenever every legal action
+     * besides passing is a trick (a cast of a card of RF_TRICK, card.h,
+     * or an activation of a creature's ability of RF_ACTS_TRICK) and
+     * there are at most TRICKS_MAX of them, in a game of these decks (it
+     * reads s->spells alone): the engine lists nothing there when nothing
+     * else is legal (actions_surely_none; check mode asks main_action and
+     * verifies it passes). NULL: none. */
+    unsigned (*tricks)(const Policy *p, const GameState *s);
 };
 enum { LOOK_PASS, LOOK_ALL, LOOK_LAND };
+enum { TRICKS_MAX = 63 };
 
 /* Legal main-phase actions for player p now; returns how many (PASS is always first). */
 int game_legal_actions(const GameState *s, int p, Action *out);

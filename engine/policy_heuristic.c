@@ -1358,9 +1358,15 @@ static unsigned h_quiet(const Policy *pol, const GameState *s)
     return heuristic_spells_quiet(s);
 }
 
+/* Version 3 chooses its spells by rules (policy_rules.h). */
+static unsigned h_tricks(const Policy *pol, const GameState *s)
+{
+    return params(pol)->version >= 3 ? rules_trick_steps(s) : 0u;
+}
+
 const Policy policy_heuristic = {
     "heuristic", &default_params,
-    h_keep, h_bottom, h_main, h_attack, h_block, h_order, h_assign, h_discard, h_choose, h_looks, h_quiet
+    h_keep, h_bottom, h_main, h_attack, h_block, h_order, h_assign, h_discard, h_choose, h_looks, h_quiet, h_tricks
 };
 
 /* ---- aggro: everything attacks; blocks only to stay alive ---- */
@@ -1383,5 +1389,6 @@ static int aggro_block(const Policy *pol, const GameState *s, const Game *g, int
 
 const Policy policy_aggro = {
     "aggro", &aggro_params,
-    h_keep, h_bottom, h_main, aggro_attack, aggro_block, h_order, h_assign, h_discard, h_choose, h_looks, h_quiet
+    h_keep, h_bottom, h_main, aggro_attack, aggro_block, h_order, h_assign, h_discard, h_choose, h_looks, h_quiet,
+    h_tricks
 };

@@ -151,5 +151,5 @@ static int la_main(const Policy *pol, const GameState *s, const Game *g, int p, 
 const Policy policy_lookahead = {
     "lookahead", &default_params,
     search_keep, search_bottom, la_main, la_attack, la_block, search_order, search_assign, search_discard,
-    search_choose, NULL, NULL
+    search_choose, NULL, NULL, NULL
 };

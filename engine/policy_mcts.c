@@ -191,7 +191,7 @@ static unsigned walk_quiet(const Policy *pol, const GameState *s)
 static const Policy walk_policy = {
     "mcts-walk", NULL,
     search_keep, search_bottom, walk_main, walk_attack, walk_block, search_order, search_assign, search_discard,
-    search_choose, walk_looks, walk_quiet
+    search_choose, walk_looks, walk_quiet, NULL
 };
 
 /* ---- the search ---- */
@@ -300,5 +300,5 @@ static int mcts_block(const Policy *pol, const GameState *s, const Game *g, int 
 const Policy policy_mcts = {
     "mcts", &default_params,
     search_keep, search_bottom, mcts_main, mcts_attack, mcts_block, search_order, search_assign, search_discard,
-    search_choose, walk_looks, walk_quiet
+    search_choose, walk_looks, walk_quiet, NULL
 };

@@ -188,5 +188,6 @@ static int rnd_choose(const Policy *p, const GameState *s, const Game *g, int pl
 
 const Policy policy_random = {
     "random", 0,
-    rnd_keep, rnd_bottom, rnd_main, rnd_attack, rnd_block, rnd_order, rnd_assign, rnd_discard, rnd_choose, NULL, NULL
+    rnd_keep, rnd_bottom, rnd_main, rnd_attack, rnd_block, rnd_order, rnd_assign, rnd_discard, rnd_choose, NULL, NULL,
+    NULL
 };

@@ -643,9 +643,57 @@ static int holds_for_removal(const GameState *s, int p, const Action *legal, con
     return kill && mana_total_now(s, p, 0) < mana_spent(s, p, &legal[k]) + mana_spent(s, p, &legal[kill]);
 }
 
+/* Whether ability ab (a spell's on its one target, else an activated
+ * ability's on its source) is a pump as rules_play reads it in any state:
+ * no cost but mana (and tapping), no X, effects it reads that all help
+ * until end of turn (summarize's way 1, which read_target takes for a
+ * trick on one's own creature and for nothing on another's). */
+static int pump_only(const Ability *ab, int on_target)
+{
+    if (dear_cost(&ab->cost) || ab->cost.x) return 0;
+    for (int j = 0; j < ab->n_effects; j++)
+        if (ab->effect[j].n.kind == QTY_X) return 0;
+    Sum m = summarize(ab, 0, on_target);
+    return m.ok && m.way > 0;
+}
+
+/* RF_TRICK: card d's spell (an instant's, a sorcery's) a pump_only of one
+ * target that only a creature on the battlefield can be, without X: one
+ * cast listed for each creature it may target, each read as a trick or
+ * as nothing. */
+static int trick_card(const CardDef *d)
+{
+    int k = spell_ability(d);
+    if (k < 0 || (d->types & TYPE_LAND) || d->ab[k].kind != AB_SPELL || spell_x(d, k)) return 0;
+    const Ability *ab = &d->ab[k];
+    const TargetSpec *t = &ab->target[0];
+    return ab->n_targets == 1 && t->what == TGT_OBJECT && t->f.zone == ZONE_BATTLEFIELD &&
+           t->f.types == TYPE_CREATURE && t->min == 1 && t->max == 1 && t->divided == DIV_NONE &&
+           pump_only(ab, 1);
+}
+
+/* RF_ACTS_TRICK: every ability of card d that list_activations may list
+ * on the battlefield (an activated ability, an equip, a loyalty ability,
+ * a mana ability with more than {T} to pay) an activated ability of its
+ * own, with no target, that is pump_only on its source: one activation
+ * each. */
+static int trick_acts(const CardDef *d)
+{
+    int n = 0;
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        int listed = a->kind == AB_ACTIVATED || a->kind == AB_EQUIP || a->kind == AB_LOYALTY ||
+                     (a->kind == AB_MANA && !ability_mana_tap_only(a));
+        if (!listed || a->zone != ZONE_BATTLEFIELD) continue;
+        if (a->kind != AB_ACTIVATED || a->granted || a->n_targets || !pump_only(a, 0)) return 0;
+        n++;
+    }
+    return n > 0;
+}
+
 uint8_t rules_card_facts(const CardDef *d)
 {
-    unsigned f = RF_MADE;
+    unsigned f = RF_MADE | (trick_card(d) ? RF_TRICK : 0u) | (trick_acts(d) ? RF_ACTS_TRICK : 0u);
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *ab = &d->ab[k];
         if (ab->kind != AB_SPELL) continue;
@@ -698,6 +746,7 @@ int rules_main2_looks(const GameState *s, int p)
 }
 
 #define RULES_MAX 64   /* candidates read; a longer list goes to the look */
+_Static_assert(RULES_MAX == TRICKS_MAX + 1, "rules_trick_steps: Policy.tricks' tricks and passing are read");
 
 /* Action a's type, hand_idx, ability and x (what tells its source) in one
  * word: rules_play compares each candidate's with the one before. */
@@ -736,6 +785,9 @@ int rules_play(const GameState *s, int p, const Action *legal, int n)
             if (score_pump_unblocked(s, p, &c[j]) >= life) return j;
         }
     if (s->stack_n) return answer(s, p, c, of);
+    /* No RC_TRICK is taken in the main phases, the declare attackers step
+     * and the end step: the heuristic passes on tricks alone there
+     * (rules_trick_steps). */
     switch (s->step) {
     case STEP_MAIN1: case STEP_MAIN2:
         for (uint64_t m = of[RC_KILL]; m;) {                 /* a sorcery's removal */

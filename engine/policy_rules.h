@@ -18,13 +18,24 @@
  * index to take, 0 to pass, or RULES_LOOK. */
 int rules_play(const GameState *s, int p, const Action *legal, int n);
 
-/* What the rules read of card d alone, whichever state: RF_MADE, and
- * RF_STACK when a spell of it targets a spell or an ability (a
- * counterspell, which the rules leave to the look). Made once per card by
- * the pool, kept in d->rules (0: not made, read as a card that could
- * answer anything). RF_SORCERY_BURN: a sorcery that deals damage or
- * makes a player lose life. Never 0. */
-enum { RF_MADE = 1, RF_STACK = 2, RF_SORCERY_BURN = 4 };
+/* The steps in which rules_play, with the stack empty, passes whenever
+ * its candidates are all tricks as policy.h's Policy.tricks counts them
+ * (at most TRICKS_MAX casts of cards of RF_TRICK and activations of a
+ * creature's abilities of RF_ACTS_TRICK, card.h): the main phases, the
+ * declare attackers step and the end step, where it takes removal,
+ * damage and permanents but no trick. Each such candidate is read as a
+ * trick on one's own creature or as nothing, never as one the rules leave
+ * to the look, where no permanent is a planeswalker (a creature with
+ * loyalty is left to the look): none in a game where one may be. */
+static inline unsigned rules_trick_steps(const GameState *s)
+{
+    return s->spells & SPELLS_NO_WALKERS
+               ? 1u << STEP_MAIN1 | 1u << STEP_MAIN2 | 1u << STEP_DECLARE_ATTACKERS | 1u << STEP_END
+               : 0u;
+}
+
+/* What the rules read of card d alone, whichever state (card.h's RF_*
+ * facts). Made once per card by the pool, kept in d->rules. Never 0. */
 uint8_t rules_card_facts(const CardDef *d);
 
 /* How rules_play reads a spell of card d, whichever state: what kind of

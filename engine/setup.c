@@ -6,7 +6,6 @@
 #include "turn.h"
 #include "zone.h"
 #include "effect.h"
-#include "policy_rules.h"
 
 static void opening_hand_actions(GameState *s, Game *g);
 
@@ -72,7 +71,7 @@ void game_init(GameState *s, Game *g, int starting)
     if (g->turn_cap) s->turn_cap = g->turn_cap;
     s->starting = s->active = (uint8_t)starting;
     /* The stack, priority and effects run when a deck needs them. */
-    s->spells = (uint16_t)((g->text ? g->text : game_text(g->pool, g->deck[0], g->deck[1])) - 1);
+    s->spells = (uint16_t)((g->text ? g->text : (uint32_t)game_text(g->pool, g->deck[0], g->deck[1])) - 1);
     if (s->spells) s->trig_absent = g->text ? g->trig_absent : ~game_triggers(g->pool, g->deck[0], g->deck[1]);
     game_event(g, s, EV_GAME_START, starting, 0, 0, 0, 0, 0);
     for (int k = 0; k < 2; k++) {
@@ -199,15 +198,16 @@ static int card_has_effect(const CardDef *d, int statics, int op, int who, int a
 }
 
 /* The SPELLS_NO_SHIELDS, SPELLS_NO_STATE_AURAS, SPELLS_NO_BECOMERS,
- * SPELLS_NO_UPKEEP_ACTS and SPELLS_NO_OTHERS_UNTAP bits card d denies:
- * what each function they spare looks for in a permanent's card
- * (damage_player_shields' static prevention, of any form here;
- * sba_state_auras' restriction; heuristic_has_becomer's and
+ * SPELLS_NO_UPKEEP_ACTS, SPELLS_NO_OTHERS_UNTAP and SPELLS_NO_WALKERS bits
+ * card d denies: what each function they spare looks for in a
+ * permanent's card (damage_player_shields' static prevention, of any form
+ * here; sba_state_auras' restriction; heuristic_has_becomer's and
  * heuristic_upkeep_untap_waits' activated abilities; the untap step's
- * Seedborn Muse, by any effect of a static ability here). */
+ * Seedborn Muse, by any effect of a static ability here; a planeswalker). */
 static unsigned card_denies(const CardDef *d)
 {
     unsigned f = card_has_effect(d, 1, OP_PREVENT_NEXT, SEL_YOU, -1) ? SPELLS_NO_SHIELDS : 0u;   /* Guardian Seraph */
+    if (d->types & TYPE_PLANESWALKER) f |= SPELLS_NO_WALKERS;
     if (card_has_effect(d, 1, OP_RULE, -1, RULE_UNTAP_OTHERS_STEP)) f |= SPELLS_NO_OTHERS_UNTAP;
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *a = &d->ab[k];
@@ -244,7 +244,8 @@ int game_text(const CardPool *pool, const Deck *a, const Deck *b)
         denied |= card_denies(&pool->cards[pool->n + t]);
     }
     unsigned spared = SPELLS_NO_SHIELDS | SPELLS_NO_STATE_AURAS | SPELLS_NO_BECOMERS | SPELLS_NO_UPKEEP_ACTS |
-                      SPELLS_NO_DECK_FLAGS | SPELLS_NO_OTHERS_UNTAP | SPELLS_NO_LEYLINES | SPELLS_NO_HAND_LOOKS;
+                      SPELLS_NO_DECK_FLAGS | SPELLS_NO_OTHERS_UNTAP | SPELLS_NO_LEYLINES | SPELLS_NO_HAND_LOOKS |
+                      SPELLS_NO_WALKERS;
     return 1 + (text ? SPELLS_ON : 0) + (objects ? SPELLS_LAND_OBJECTS : 0) + (text && !grants ? SPELLS_NO_GRANTED : 0) +
            (text && !extra ? SPELLS_NO_EXTRA_LAND : 0) + (text && !doubles ? SPELLS_NO_DOUBLERS : 0) +
            (text && !wards ? SPELLS_NO_WARDS : 0) + (text && !redirects ? SPELLS_NO_REDIRECT : 0) +

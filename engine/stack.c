@@ -798,6 +798,7 @@ void priority_quiet_make(const GameState *s, Game *g)
     for (int p = 0; p < 2; p++) {
         const Policy *pol = g->policy[p];
         if (pol) q &= pol->quiet ? pol->quiet(pol, s) : 0u;
+        g->tricks_steps[p] = (uint16_t)(pol && pol->tricks ? pol->tricks(pol, s) : 0u);
         g->quiet_of[p] = pol;
     }
     g->quiet_spells = s->spells;
@@ -814,19 +815,35 @@ static void check_quiet(const GameState *s, Game *g, int look)
     g->check_failed++;
 }
 
-/* actions_surely_none, verified in check mode (the list it spares is
- * passing alone). Inline at each of priority_looked's looks. */
+/* Check mode: actions_surely_none said player p has nothing to do (but
+ * tricks, with `tricks`): the list it spared is passing alone, or with
+ * tricks only such that p's policy passes (asked with a copy of its
+ * randomness: the game goes on as it would without the check). */
+static __attribute__((noinline)) void check_none(const GameState *s, Game *g, int p, int tricks)
+{
+    Action acts[ACTION_MAX];
+    int n = actions_spells(s, p, acts, 0);
+    if (n == 1) return;
+    const char *msg = "priority: actions_surely_none, but actions to take";
+    if (tricks) {
+        Rng r = *g->policy_rng[p];
+        const Policy *pol = g->policy[p];
+        int k = pol->main_action(pol, s, g, p, &r, acts, n);
+        if (k == 0 || (k > 0 && k < n && acts[k].type == ACT_PASS)) return;
+        msg = "priority: a policy that passes on tricks took one";
+    }
+    if (!g->check_failed) memcpy(g->check_msg, msg, strlen(msg) + 1);   /* both fit check_msg */
+    g->check_failed++;
+}
+
+/* actions_surely_none, verified in check mode; tricks count as nothing
+ * where p's policy passes on them alone (Policy.tricks). Inline at each
+ * of priority_looked's looks. */
 static inline __attribute__((always_inline)) int surely_none(const GameState *s, Game *g, int p)
 {
-    if (!actions_surely_none(s, p)) return 0;
-    if (g->check) {
-        Action acts[ACTION_MAX];
-        if (actions_spells(s, p, acts, 0) != 1) {
-            static const char msg[] = "priority: actions_surely_none, but actions to take";
-            if (!g->check_failed) memcpy(g->check_msg, msg, sizeof msg);
-            g->check_failed++;
-        }
-    }
+    int tricks = !s->stack_n && (priority_tricks(s, g, p) >> s->step & 1);
+    if (!actions_surely_none(s, p, tricks)) return 0;
+    if (g->check) check_none(s, g, p, tricks);
     return 1;
 }
 

@@ -45,6 +45,14 @@ static inline unsigned priority_quiet(const GameState *s, Game *g)
     return g->quiet_steps;
 }
 
+/* The steps in which player p's policy passes on tricks alone with the
+ * stack empty (Policy.tricks), made with priority_quiet's. */
+static inline unsigned priority_tricks(const GameState *s, Game *g, int p)
+{
+    priority_quiet(s, g);
+    return g->tricks_steps[p];
+}
+
 /* Runs priority in the current step (games with rules text): state-based
  * actions, waiting triggers onto the stack, then the players act or pass
  * in turn order from the active player; both passing in succession with

@@ -674,11 +674,15 @@ enum {
                                       battlefield from an opening hand (RULE_OPENING_HAND: a
                                       Leyline): setup.c does not look through the opening hands
                                       for one. Likewise */
-    SPELLS_NO_HAND_LOOKS = 1u << 14 /* with SPELLS_ON: no card of the decks has a fact of its rules
+    SPELLS_NO_HAND_LOOKS = 1u << 14,/* with SPELLS_ON: no card of the decks has a fact of its rules
                                       (policy_rules.h's rules_card_facts, made: RF_STACK,
                                       RF_SORCERY_BURN) for which version 3 of the heuristic looks
                                       when it is in hand: rules_looks_at_item and
                                       rules_main2_looks read no card of the hand for it. Likewise */
+    SPELLS_NO_WALKERS  = 1u << 15  /* with SPELLS_ON: no card of the decks nor token is a
+                                      planeswalker: no permanent is one (a creature with loyalty,
+                                      which version 3 of the heuristic leaves to the look, among
+                                      them: policy_rules.h's rules_trick_steps). Likewise */
 };
 
 /* GameState.extra_n */

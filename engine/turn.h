@@ -37,8 +37,12 @@ int actions_lands(const GameState *s, int p, Action *out);
  * ability without a mana cost; and, with mana in the pool or untapped
  * basic lands, no card of the hand castable now nor activated ability
  * activatable now that this mana pays for. A quick look that the engine
- * makes before listing; 0 when anything might be legal. */
-int actions_surely_none(const GameState *s, int p);
+ * makes before listing; 0 when anything might be legal. With but_tricks
+ * (its policy passes on tricks alone here: Policy.tricks), the same but
+ * for tricks: casts of cards of PLAY_TRICK and activations of a
+ * creature's abilities of RF_ACTS_TRICK (card.h), at most TRICKS_MAX of
+ * them. */
+int actions_surely_none(const GameState *s, int p, int but_tricks);
 
 /* The ability of card d whose targets its spell names as it is cast (an
  * instant's or sorcery's effect, an Aura's enchant), or -1. Inline: each

@@ -28,7 +28,7 @@ void driver_play(const MatchSpec *m, uint64_t index, GameResult *r, const EventF
         if (!m->play[d]) game_play_table(&m->pool, m->deck[d], play[p]);
         g.play[p] = m->play[d] ? m->play[d] : play[p];
     }
-    g.text = (uint16_t)m->text;
+    g.text = (uint32_t)m->text;
     g.trig_absent = m->trig_absent;
     if (on_event) memcpy(g.on_event, on_event, sizeof g.on_event);
     g.event_ctx = ctx;

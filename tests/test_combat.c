@@ -118,7 +118,7 @@ static void all_to_last(const Policy *p, const GameState *st, const Game *gg, in
     for (int k = 0; k < dc->n; k++) amount[k] = 0;
     amount[dc->n - 1] = dc->power;
 }
-static const Policy skipper = { "skipper", 0, NULL, NULL, NULL, NULL, NULL, NULL, all_to_last, NULL, NULL, NULL, NULL };
+static const Policy skipper = { "skipper", 0, NULL, NULL, NULL, NULL, NULL, NULL, all_to_last, NULL, NULL, NULL, NULL, NULL };
 
 static void test_policy_division_checked(void **st)
 {

@@ -55,7 +55,7 @@ static void first_discard(const Policy *p, const GameState *s, const Game *g, in
 {
     for (int k = 0; k < n; k++) idx[k] = (uint8_t)k;
 }
-static const Policy passive = { "passive", 0, log_keep, log_bottom, log_main, no_attack, no_block, keep_order, NULL, first_discard, NULL, NULL, NULL };
+static const Policy passive = { "passive", 0, log_keep, log_bottom, log_main, no_attack, no_block, keep_order, NULL, first_discard, NULL, NULL, NULL, NULL };
 
 /* Drawing: the starting player skips the first draw (103.7a); hands stay at
  * most 7 after cleanup; a player who cannot draw loses (704.5b). */
@@ -209,7 +209,7 @@ static int all_attack(const Policy *p, const GameState *s, const Game *g, int pl
     return n;
 }
 static int keep7(const Policy *p, const GameState *s, const Game *g, int pl, Rng *r) { return 1; }
-static const Policy greedy = { "greedy", 0, keep7, log_bottom, greedy_main, all_attack, no_block, keep_order, NULL, first_discard, NULL, NULL, NULL };
+static const Policy greedy = { "greedy", 0, keep7, log_bottom, greedy_main, all_attack, no_block, keep_order, NULL, first_discard, NULL, NULL, NULL, NULL };
 
 /* A spell of mana value 0 (Ornithopter) is castable with no mana left and
  * the land drop used: game_legal_actions lists it (it once returned only
@@ -339,7 +339,7 @@ static int tapped_attack(const Policy *p, const GameState *s, const Game *g, int
     }
     return 0;
 }
-static const Policy cheater = { "cheater", 0, keep7, log_bottom, greedy_main, tapped_attack, no_block, keep_order, NULL, first_discard, NULL, NULL, NULL };
+static const Policy cheater = { "cheater", 0, keep7, log_bottom, greedy_main, tapped_attack, no_block, keep_order, NULL, first_discard, NULL, NULL, NULL, NULL };
 
 static void test_illegal_answer_is_an_error(void **st)
 {

@@ -73,9 +73,11 @@ static int casts_of(const Pos *x, int p, int h)
 }
 
 /* SPELLS_NO_SHIELDS, SPELLS_NO_STATE_AURAS, SPELLS_NO_BECOMERS, SPELLS_NO_UPKEEP_ACTS,
- * SPELLS_NO_DECK_FLAGS, SPELLS_NO_OTHERS_UNTAP, SPELLS_NO_LEYLINES, SPELLS_NO_HAND_LOOKS. */
+ * SPELLS_NO_DECK_FLAGS, SPELLS_NO_OTHERS_UNTAP, SPELLS_NO_LEYLINES, SPELLS_NO_HAND_LOOKS,
+ * SPELLS_NO_WALKERS. */
 #define NO_MORE (SPELLS_NO_SHIELDS | SPELLS_NO_STATE_AURAS | SPELLS_NO_BECOMERS | SPELLS_NO_UPKEEP_ACTS | \
-                 SPELLS_NO_DECK_FLAGS | SPELLS_NO_OTHERS_UNTAP | SPELLS_NO_LEYLINES | SPELLS_NO_HAND_LOOKS)
+                 SPELLS_NO_DECK_FLAGS | SPELLS_NO_OTHERS_UNTAP | SPELLS_NO_LEYLINES | SPELLS_NO_HAND_LOOKS | \
+                 SPELLS_NO_WALKERS)
 
 /* The choice is made for a matchup: a deck with Demolish makes both
  * players' basic lands permanents; decks without such a card keep counts. */
@@ -122,13 +124,15 @@ static void test_matchup_choice(void **state)
      * restriction (Entangling Vines), a land that becomes a creature (Forbidding Watchtower), an
      * upkeep-only ability (Colossus of Sardia), an ability from a graveyard (Squee), the untap
      * in others' steps (Seedborn Muse), a start on the battlefield (Leyline of Punishment), a
-     * spell that targets a spell (Cancel) or a sorcery that burns (Lava Axe). */
+     * spell that targets a spell (Cancel) or a sorcery that burns (Lava Axe), a planeswalker
+     * (Ajani Goldmane). */
     const char *denier[] = { "Guardian Seraph", "Entangling Vines", "Forbidding Watchtower", "Colossus of Sardia",
-                             "Squee, Goblin Nabob", "Seedborn Muse", "Leyline of Punishment", "Cancel", "Lava Axe" };
+                             "Squee, Goblin Nabob", "Seedborn Muse", "Leyline of Punishment", "Cancel", "Lava Axe",
+                             "Ajani Goldmane" };
     const unsigned denied[] = { SPELLS_NO_SHIELDS, SPELLS_NO_STATE_AURAS, SPELLS_NO_BECOMERS, SPELLS_NO_UPKEEP_ACTS,
                                 SPELLS_NO_DECK_FLAGS, SPELLS_NO_OTHERS_UNTAP, SPELLS_NO_LEYLINES, SPELLS_NO_HAND_LOOKS,
-                                SPELLS_NO_HAND_LOOKS };
-    for (int k = 0; k < 9; k++) {
+                                SPELLS_NO_HAND_LOOKS, SPELLS_NO_WALKERS };
+    for (int k = 0; k < 10; k++) {
         b.card[1] = (uint16_t)pool_find(&pool, denier[k]);
         unsigned want = SPELLS_ON | SPELLS_NO_GRANTED | SPELLS_NO_EXTRA_LAND | SPELLS_NO_DOUBLERS | SPELLS_NO_WARDS |
                         SPELLS_NO_REDIRECT | (NO_MORE & ~denied[k]);

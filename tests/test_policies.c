@@ -550,23 +550,34 @@ static void test_pruning_changes_no_choice(void **st)
     assert_int_equal(known_differ, 0);
 }
 
-/* LOOK_LAND: the heuristic offered its land drops alone (when one is
- * legal) plays the games it plays when offered every legal action. Each
+/* LOOK_LAND and Policy.tricks: the heuristic offered its land drops
+ * alone (when one is legal), and nothing where it has tricks alone to
+ * pass on, plays the games it plays when offered every legal action. Each
  * run counts the offers of land drops alone while other actions were
- * legal (the shortcut), and of land drops among others. */
-static long shortcut, lands_among_others;
+ * legal (the shortcut), of land drops among others, and of tricks alone
+ * where the heuristic passes on them. */
+static long shortcut, lands_among_others, tricks_alone;
 static int all_looks(const Policy *pol, const GameState *s, const Game *g, int p)
 {
     int l = policy_heuristic.looks(pol, s, g, p);
     return l == LOOK_LAND ? LOOK_ALL : l;
 }
+/* Whether action a of player p is a trick as Policy.tricks counts them. */
+static int is_trick(const GameState *s, int p, const Action *a)
+{
+    if (a->type == ACT_CAST) return (s->cards[OBJ_CARD(s, p, s->pl[p].hand[a->hand_idx])].rules & RF_TRICK) != 0;
+    return a->type == ACT_ACTIVATE && (s->cards[s->perm[a->hand_idx].card].rules & RF_ACTS_TRICK) &&
+           perm_is_creature(s, a->hand_idx);
+}
 static int counting_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *rng, const Action *legal, int n)
 {
-    int lands = 0, others = 0;
+    int lands = 0, others = 0, tricks = 0;
     for (int k = 1; k < n; k++) {
         lands += legal[k].type == ACT_LAND;
         others += legal[k].type != ACT_LAND;
+        tricks += is_trick(s, p, &legal[k]);
     }
+    tricks_alone += !s->stack_n && (policy_heuristic.tricks(pol, s) >> s->step & 1) && tricks == n - 1;
     Action every[ACTION_MAX];
     int m = actions_spells(s, p, every, 0);
     shortcut += lands && m > n;
@@ -581,11 +592,12 @@ static void test_lands_first_changes_nothing(void **st)
     first.main_action = all.main_action = counting_main;
     all.looks = all_looks;
     all.quiet = NULL;           /* it looks everywhere */
+    all.tricks = NULL;          /* and is offered its tricks */
     char err[512];
     Pool dpool;
     pool_init(&dpool);
     if (pool_load_default(&dpool, err, sizeof err)) fail_msg("%s", err);
-    long first_short = 0, all_short = 0, all_among = 0;
+    long first_short = 0, all_short = 0, all_among = 0, first_tricks = 0, all_tricks = 0;
     for (size_t m = 0; m < sizeof decks / sizeof decks[0]; m++) {
         DeckList dl[2];
         load_shipped(&dpool, decks[m], dl);
@@ -595,22 +607,28 @@ static void test_lands_first_changes_nothing(void **st)
         ma.policy[0] = ma.policy[1] = &all;
         for (int i = 0; i < 200; i++) {
             GameResult a, b;
-            shortcut = lands_among_others = 0;
+            shortcut = lands_among_others = tricks_alone = 0;
             driver_play(&mf, (uint64_t)i, &a, NULL, NULL);
             first_short += shortcut;
-            shortcut = lands_among_others = 0;
+            first_tricks += tricks_alone;
+            shortcut = lands_among_others = tricks_alone = 0;
             driver_play(&ma, (uint64_t)i, &b, NULL, NULL);
             all_short += shortcut;
             all_among += lands_among_others;
+            all_tricks += tricks_alone;
             assert_int_not_equal(a.end_reason, END_ERROR);
             assert_memory_equal(&a, &b, sizeof a);
         }
     }
     pool_free(&dpool);
     print_message("land drops offered alone while other actions were legal: %ld times; "
-                  "offered among the others without the shortcut: %ld times\n", first_short, all_among);
+                  "offered among the others without the shortcut: %ld times; tricks alone offered without "
+                  "the shortcut where the heuristic passes on them: %ld times, with it: %ld times\n", first_short,
+                  all_among, all_tricks, first_tricks);
     assert_true(first_short > 1000);
     assert_true(all_among > 1000);
+    assert_true(all_tricks > 200);
+    assert_true(first_tricks * 10 < all_tricks);   /* spared but where another card was not surely none */
     assert_int_equal(all_short, 0);
 }
 

@@ -25,11 +25,11 @@ static const char *const names[] = {
     "Karplusan Strider", "Doom Blade", "Unsummon", "Lightning Bolt", "Grizzly Bears", "Silence", "Rule of Law",
     "Steel Golem", "Gaea's Herald", "Cancel", "Seedborn Muse", "Forest", "Alluring Siren",
     "Leyline of Sanctity", "Leyline of Anticipation", "Leyline of Punishment", "Soul Warden", "Shock",
-    "Entangling Vines",
+    "Entangling Vines", "Furnace Whelp",
 };
 enum { C_CAGE, C_WEB, C_PYRO, C_ELVES, C_GROWTH, C_WURM, C_STRIDER, C_DOOM, C_UNSUMMON, C_BOLT, C_BEARS, C_SILENCE,
        C_LAW, C_GOLEM, C_HERALD, C_CANCEL, C_MUSE, C_FOREST, C_SIREN, C_SANCTITY, C_ANTICIPATION, C_PUNISHMENT, C_WARDEN, C_SHOCK,
-       C_VINES, C_N };
+       C_VINES, C_WHELP, C_N };
 
 #include "tests/pool_pos.h"
 
@@ -358,22 +358,22 @@ static void test_surely_none(void **state)
     land_enter(&x.s, &x.g, 0, C_FOREST, 1);                    /* tapped */
     give(&x, 0, C_GROWTH);
     Action acts[ACTION_MAX];
-    assert_true(actions_surely_none(&x.s, 0));
+    assert_true(actions_surely_none(&x.s, 0, 0));
     assert_int_equal(actions_spells(&x.s, 0, acts, 0), 1);
     x.s.pl[0].land_tapped[COLOR_G] = 0;                        /* it untaps: Giant Growth */
-    assert_false(actions_surely_none(&x.s, 0));
+    assert_false(actions_surely_none(&x.s, 0, 0));
     assert_true(actions_spells(&x.s, 0, acts, 0) > 1);
     x.s.pl[0].land_tapped[COLOR_G] = 1;
     int elves = put(&x, 0, C_ELVES);
     x.s.perm[elves].flags &= (uint8_t)~PF_SICK;
-    assert_false(actions_surely_none(&x.s, 0));                /* the Elves' mana */
+    assert_false(actions_surely_none(&x.s, 0, 0));                /* the Elves' mana */
     x.s.perm[elves].flags |= PF_TAPPED;
-    assert_true(actions_surely_none(&x.s, 0));
+    assert_true(actions_surely_none(&x.s, 0, 0));
     int pyro = put(&x, 0, C_PYRO);
     x.s.perm[pyro].flags &= (uint8_t)~PF_SICK;
-    assert_false(actions_surely_none(&x.s, 0));                /* {T}: no mana to pay */
+    assert_false(actions_surely_none(&x.s, 0, 0));                /* {T}: no mana to pay */
     assert_true(actions_spells(&x.s, 0, acts, 0) > 1);
-    assert_true(actions_surely_none(&x.s, 1));                 /* the other player: nothing */
+    assert_true(actions_surely_none(&x.s, 1, 0));                 /* the other player: nothing */
     /* An untapped mana creature whose mana cannot pay for the hand's one
      * spell (Doom Blade, two mana, the Forest tapped): still nothing;
      * with a spell it pays for (Giant Growth), something. */
@@ -385,11 +385,80 @@ static void test_surely_none(void **state)
     elves = put(&y, 0, C_ELVES);
     y.s.perm[elves].flags &= (uint8_t)~PF_SICK;
     give(&y, 0, C_DOOM);
-    assert_true(actions_surely_none(&y.s, 0));
+    assert_true(actions_surely_none(&y.s, 0, 0));
     assert_int_equal(actions_spells(&y.s, 0, acts, 0), 1);
     give(&y, 0, C_GROWTH);
-    assert_false(actions_surely_none(&y.s, 0));
+    assert_false(actions_surely_none(&y.s, 0, 0));
     assert_true(actions_spells(&y.s, 0, acts, 0) > 1);
+}
+
+/* actions_surely_none with tricks passed by (Policy.tricks): Giant Growth
+ * (RF_TRICK) and Furnace Whelp's firebreathing (RF_ACTS_TRICK) count as
+ * nothing, Lightning Bolt does not; nor do the tricks past TRICKS_MAX
+ * actions (Giant Growth on each of 70 creatures). */
+static void test_surely_none_but_tricks(void **state)
+{
+    (void)state;
+    Pos x; pos_init(&x);
+    x.s.step = STEP_DECLARE_ATTACKERS;
+    put(&x, 0, C_BEARS);
+    bits256_clear(x.s.exile[0], C_FOREST);
+    land_enter(&x.s, &x.g, 0, C_FOREST, 0);
+    give(&x, 0, C_GROWTH);
+    Action acts[ACTION_MAX];
+    assert_true(actions_spells(&x.s, 0, acts, 0) > 1);
+    assert_false(actions_surely_none(&x.s, 0, 0));
+    assert_true(actions_surely_none(&x.s, 0, 1));
+    x.s.pl[0].land_n[COLOR_R] = 1;                             /* a Mountain: the Whelp's {R} */
+    int whelp = put(&x, 0, C_WHELP);
+    assert_true(x.s.cards[x.s.perm[whelp].card].rules & RF_ACTS_TRICK);
+    assert_true(actions_surely_none(&x.s, 0, 1));
+    x.s.perm[whelp].flags &= (uint8_t)~PF_CREATURE;            /* not a creature: read by the look */
+    assert_false(actions_surely_none(&x.s, 0, 1));
+    x.s.perm[whelp].flags |= PF_CREATURE;
+    give(&x, 0, C_BOLT);
+    assert_false(actions_surely_none(&x.s, 0, 1));
+    x.s.pl[0].hand_n--;                                        /* Giant Growth alone again */
+    for (int k = 0; k < 70; k++) put(&x, 1, C_BEARS);
+    assert_true(actions_spells(&x.s, 0, acts, 0) > TRICKS_MAX + 1);
+    assert_false(actions_surely_none(&x.s, 0, 1));
+}
+
+/* Check mode verifies Policy.tricks: a policy that says it passes on
+ * tricks alone in the declare attackers step and does, passes the check;
+ * one that casts Giant Growth there fails it. */
+static unsigned attackers_step(const Policy *pol, const GameState *s)
+{
+    (void)pol; (void)s;
+    return 1u << STEP_DECLARE_ATTACKERS;
+}
+static int pass_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *r, const Action *a, int n)
+{
+    (void)pol; (void)s; (void)g; (void)p; (void)r; (void)a; (void)n;
+    return 0;
+}
+static int first_main(const Policy *pol, const GameState *s, const Game *g, int p, Rng *r, const Action *a, int n)
+{
+    (void)pol; (void)s; (void)g; (void)p; (void)r; (void)a;
+    return n > 1;
+}
+static void test_tricks_checked(void **state)
+{
+    (void)state;
+    for (int lies = 0; lies < 2; lies++) {
+        Policy pol = { "tricks", 0, NULL, NULL, lies ? first_main : pass_main, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                       NULL, attackers_step };
+        Pos x; pos_init(&x);
+        x.s.step = STEP_DECLARE_ATTACKERS;
+        put(&x, 0, C_BEARS);
+        bits256_clear(x.s.exile[0], C_FOREST);
+        land_enter(&x.s, &x.g, 0, C_FOREST, 0);
+        give(&x, 0, C_GROWTH);
+        x.g.policy[0] = x.g.policy[1] = &pol;
+        priority_looked(&x.s, &x.g, 0, LOOK_ASK);
+        assert_int_equal(x.g.check_failed, lies);
+        if (lies) assert_string_equal(x.g.check_msg, "priority: a policy that passes on tricks took one");
+    }
 }
 
 /* 508.1d: Alluring Siren's target, on its controller's turn, must attack:
@@ -531,6 +600,8 @@ int main(void)
         cmocka_unit_test(test_seedborn_muse),
         cmocka_unit_test(test_seedborn_muse_vines),
         cmocka_unit_test(test_surely_none),
+        cmocka_unit_test(test_surely_none_but_tricks),
+        cmocka_unit_test(test_tricks_checked),
         cmocka_unit_test(test_alluring_siren),
         cmocka_unit_test(test_leylines),
         cmocka_unit_test(test_punishment),

@@ -341,7 +341,7 @@ static int never_looks(const Policy *pol, const GameState *s, const Game *g, int
 static void test_policy_looks(void **state)
 {
     (void)state;
-    Policy pol = { "asker", 0, NULL, NULL, ask_main, NULL, NULL, NULL, NULL, NULL, NULL, never_looks, NULL };
+    Policy pol = { "asker", 0, NULL, NULL, ask_main, NULL, NULL, NULL, NULL, NULL, NULL, never_looks, NULL, NULL };
     for (int looks = 0; looks < 2; looks++) {
         Pos x; pos_init(&x);
         give(&x, 0, S_BOLT);
