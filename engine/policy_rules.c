@@ -292,13 +292,13 @@ static void read_source(const GameState *s, int p, const Action *a, Src *o)
 }
 
 /* Candidate a's reading into *c (its kind, and the fields that kind
- * reads), from its source's (read_source). Inline in rules_play's loop
- * over the candidates. */
+ * reads), from its source's (read_source), of kind `kind` (o->kind, a
+ * constant in each of read_run's copies). */
 static inline __attribute__((always_inline)) void read_cand(const GameState *s, int p, const Action *a, const Src *o,
-                                                           Cand *c)
+                                                           int kind, Cand *c)
 {
     c->kind = RC_OTHER;
-    switch (o->kind) {
+    switch (kind) {
     case SRC_READ:
         if (a->n_targets ? a->n_targets == 1 && (a->tk[0] == TK_PERM || a->tk[0] == TK_PLAYER)
                          : a->type == ACT_ACTIVATE)
@@ -321,9 +321,35 @@ static inline __attribute__((always_inline)) void read_cand(const GameState *s, 
         if (o->way) c->kind = (o->way < 0) != (perm_controller(s, a->tv[0]) != p) ? RC_SKIP
                             : o->way > 0 ? RC_AURA_HELP : RC_AURA_HARM;
         return;
-    default:
-        return;
     }
+}
+
+/* Action a's type, hand_idx, ability, x and number of targets: what
+ * tells its source and how it is read. The candidates of one source
+ * follow each other with the same five bytes. */
+_Static_assert(offsetof(Action, type) == 0 && offsetof(Action, hand_idx) == 1 && offsetof(Action, ability) == 2 &&
+                   offsetof(Action, x) == 3 && offsetof(Action, n_targets) == 4,
+               "Action's first five bytes: type, hand_idx, ability, x, n_targets");
+static inline int same_source(const Action *a, const Action *b)
+{
+    return memcmp(a, b, 5) == 0;
+}
+
+/* The candidates legal[k ..] of source o (of kind `kind`, o->kind) read
+ * into c and of: the index after them, or -1 when one is RC_OTHER (the
+ * look chooses). Inline in rules_play, once for each kind: the
+ * candidates of one source are read without a test of their source's
+ * kind each. */
+static inline __attribute__((always_inline)) int read_run(const GameState *s, int p, const Action *legal, int k, int n,
+                                                          const Src *o, int kind, Cand *c, uint64_t *of)
+{
+    const Action *first = &legal[k];
+    do {
+        read_cand(s, p, &legal[k], o, kind, &c[k]);
+        if (c[k].kind == RC_OTHER) return -1;
+        of[c[k].kind] |= 1ull << k;
+    } while (++k < n && same_source(&legal[k], first));
+    return k;
 }
 
 /* The candidates of one kind, a bit each (rules_play's `of`): the first
@@ -699,32 +725,22 @@ int rules_main2_looks(const GameState *s, int p)
 
 #define RULES_MAX 64   /* candidates read; a longer list goes to the look */
 
-/* Action a's type, hand_idx, ability and x (what tells its source) in one
- * word: rules_play compares each candidate's with the one before. */
-_Static_assert(offsetof(Action, type) == 0 && offsetof(Action, hand_idx) == 1 && offsetof(Action, ability) == 2 &&
-                   offsetof(Action, x) == 3,
-               "Action's first four bytes: type, hand_idx, ability, x");
-static inline uint32_t source_word(const Action *a)
-{
-    uint32_t w;
-    memcpy(&w, a, sizeof w);
-    return w;
-}
-
 int rules_play(const GameState *s, int p, const Action *legal, int n)
 {
     if (n > RULES_MAX) return RULES_LOOK;
     Cand c[RULES_MAX];            /* c[1 .. n-1] (passing is not read) */
     uint64_t of[RC_OTHER] = { 0 };   /* the candidates of each kind, a bit each */
-    Src src = { 0 };              /* the same source's candidates follow each other, with the same X
-                                     and number of targets */
-    for (int k = 1; k < n; k++) {
-        const Action *a = &legal[k], *b = &legal[k - 1];
-        if (k == 1 || source_word(a) != source_word(b) || !a->n_targets != !b->n_targets)
-            read_source(s, p, a, &src);
-        read_cand(s, p, a, &src, &c[k]);
-        if (c[k].kind == RC_OTHER) return RULES_LOOK;
-        of[c[k].kind] |= 1ull << k;
+    for (int k = 1; k < n;) {     /* a source at a time: its candidates follow each other */
+        Src src;
+        read_source(s, p, &legal[k], &src);
+        switch (src.kind) {
+        case SRC_READ: k = read_run(s, p, legal, k, n, &src, SRC_READ, c, of); break;
+        case SRC_EQUIP: k = read_run(s, p, legal, k, n, &src, SRC_EQUIP, c, of); break;
+        case SRC_PERM: k = read_run(s, p, legal, k, n, &src, SRC_PERM, c, of); break;
+        case SRC_AURA: k = read_run(s, p, legal, k, n, &src, SRC_AURA, c, of); break;
+        default: return RULES_LOOK;                          /* RC_OTHER */
+        }
+        if (k < 0) return RULES_LOOK;
     }
     int life = s->pl[1 - p].life, k;
     int own = s->active == p, blocks = s->step == STEP_DECLARE_BLOCKERS;
