@@ -311,11 +311,16 @@ static inline __attribute__((always_inline)) int read_cand(const GameState *s, i
  * tells its source and how it is read. The candidates of one source
  * follow each other with the same five bytes. */
 _Static_assert(offsetof(Action, type) == 0 && offsetof(Action, hand_idx) == 1 && offsetof(Action, ability) == 2 &&
-                   offsetof(Action, x) == 3 && offsetof(Action, n_targets) == 4,
-               "Action's first five bytes: type, hand_idx, ability, x, n_targets");
+                   offsetof(Action, x) == 3 && offsetof(Action, n_targets) == 4 && sizeof(Action) >= 8,
+               "Action's first five bytes: type, hand_idx, ability, x, n_targets, in its first word");
 static inline int same_source(const Action *a, const Action *b)
 {
-    return memcmp(a, b, 5) == 0;
+    static const uint8_t five[8] = { 255, 255, 255, 255, 255, 0, 0, 0 };   /* the first five bytes, in one word */
+    uint64_t x, y, m;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    memcpy(&m, five, sizeof m);
+    return ((x ^ y) & m) == 0;
 }
 
 /* The candidates legal[k ..] of source o (of kind `kind`, o->kind, not
