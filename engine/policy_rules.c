@@ -35,12 +35,12 @@ enum {
     RC_OTHER        /* anything else: the look chooses */
 };
 
-/* A candidate's reading: its kind, the permanent it acts on (the target,
- * or the source of a pump on itself), the damage of RC_FACE, the pump of
- * RC_TRICK, the card and X of RC_PERM; a field its kind does not read is
- * not set. */
+/* A candidate's reading (its kind apart, in rules_play's `of`): the
+ * permanent it acts on (the target, or the source of a pump on itself),
+ * the damage of RC_FACE, the pump of RC_TRICK, the card and X of RC_PERM;
+ * a field its kind does not read is not set. */
 typedef struct Cand {
-    int kind, on, damage, dp, dt, mana;
+    int on, damage, dp, dt, mana;
     int from;              /* RC_EQUIP: the creature the Equipment is on, or NO_SLOT */
     const CardDef *card;   /* RC_PERM: the card cast */
 } Cand;
@@ -129,31 +129,22 @@ static Sum summarize(const Ability *ab, int x, int on_target)
     return m;
 }
 
-/* Candidate a's reading from its source's summary m (its one target, or
- * with none its source src). */
-static inline __attribute__((always_inline)) void read_target(const GameState *s, int p, const Action *a,
-                                                             const Sum *m, int src, Cand *c)
+/* The kind of a candidate whose effects summed in m (its source's, with
+ * m->ok) act on permanent i (its one target, or with none its source),
+ * and its reading into *c. */
+static inline __attribute__((always_inline)) int read_perm(const GameState *s, int p, const Sum *m, int i, Cand *c)
 {
-    c->kind = RC_OTHER;
-    if (!m->ok) return;
-    if (a->n_targets && a->tk[0] == TK_PLAYER) {
-        if (m->way > 0 || m->destroy || m->removed || m->shrink) return;
-        c->kind = a->tv[0] == p ? RC_SKIP : RC_FACE;
-        c->damage = m->damage + m->life;
-        return;
-    }
-    int i = a->n_targets ? a->tv[0] : src;
     c->on = i;
-    if (m->life || (s->perm[i].loyalty && perm_is_planeswalker(s, i))) return;   /* 704.5i: a planeswalker has loyalty */
-    if ((m->way < 0) != (perm_controller(s, i) != p)) { c->kind = RC_SKIP; return; }
+    if (m->life || (s->perm[i].loyalty && perm_is_planeswalker(s, i))) return RC_OTHER;   /* 704.5i: a planeswalker has loyalty */
+    if ((m->way < 0) != (perm_controller(s, i) != p)) return RC_SKIP;
     if (!perm_is_creature(s, i)) {                           /* an artifact, an enchantment */
         if ((m->destroy || m->removed) && !m->damage && !m->shrink && !m->dp && !m->dt)
-            c->kind = m->removed || !perm_has(s, i, KW_INDESTRUCTIBLE) ? RC_KILL : RC_SKIP;
-        return;
+            return m->removed || !perm_has(s, i, KW_INDESTRUCTIBLE) ? RC_KILL : RC_SKIP;
+        return RC_OTHER;
     }
-    if (m->way > 0) { c->kind = RC_TRICK; c->dp = m->dp; c->dt = m->dt; return; }
-    if (m->damage && damage_doublers(s)) return;             /* Furnace of Rath: the look counts it */
-    c->kind = kills(s, i, m->destroy, m->removed, m->damage, m->shrink) ? RC_KILL : RC_SKIP;
+    if (m->way > 0) { c->dp = m->dp; c->dt = m->dt; return RC_TRICK; }
+    if (m->damage && damage_doublers(s)) return RC_OTHER;    /* Furnace of Rath: the look counts it */
+    return kills(s, i, m->destroy, m->removed, m->damage, m->shrink) ? RC_KILL : RC_SKIP;
 }
 
 /* An Aura's effects on the creature it enchants (its static abilities'):
@@ -291,39 +282,87 @@ static void read_source(const GameState *s, int p, const Action *a, Src *o)
         o->m = summarize(&d->ab[spell_ability(d)], a->x, a->n_targets != 0);
 }
 
-/* Candidate a's reading into *c (its kind, and the fields that kind
- * reads), from its source's (read_source). Inline in rules_play's loop
- * over the candidates. */
-static inline __attribute__((always_inline)) void read_cand(const GameState *s, int p, const Action *a, const Src *o,
-                                                           Cand *c)
+/* The kind of candidate a, of a source o of kind `kind` (o->kind, a
+ * constant in each of read_run's copies) other than SRC_READ, and its
+ * reading into *c. */
+static inline __attribute__((always_inline)) int read_cand(const GameState *s, int p, const Action *a, const Src *o,
+                                                          int kind, Cand *c)
 {
-    c->kind = RC_OTHER;
-    switch (o->kind) {
-    case SRC_READ:
-        if (a->n_targets ? a->n_targets == 1 && (a->tk[0] == TK_PERM || a->tk[0] == TK_PLAYER)
-                         : a->type == ACT_ACTIVATE)
-            read_target(s, p, a, &o->m, a->type == ACT_ACTIVATE ? a->hand_idx : -1, c);
-        return;
+    switch (kind) {
     case SRC_EQUIP:
         c->from = s->px[a->hand_idx].attached;
-        c->kind = c->from == NO_SLOT || (s->step == STEP_MAIN1 && !combat_may_attack(s, c->from)) ? RC_EQUIP : RC_SKIP;
         c->on = a->tv[0];
-        return;
+        return c->from == NO_SLOT || (s->step == STEP_MAIN1 && !combat_may_attack(s, c->from)) ? RC_EQUIP : RC_SKIP;
     case SRC_PERM:
-        if (a->n_targets) return;
-        c->kind = RC_PERM;
+        if (a->n_targets) return RC_OTHER;
         c->mana = a->x;
         c->card = o->d;
-        return;
+        return RC_PERM;
     case SRC_AURA:
-        if (a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0])) return;
+        if (a->n_targets != 1 || a->tk[0] != TK_PERM || !perm_is_creature(s, a->tv[0])) return RC_OTHER;
         c->on = a->tv[0];
-        if (o->way) c->kind = (o->way < 0) != (perm_controller(s, a->tv[0]) != p) ? RC_SKIP
-                            : o->way > 0 ? RC_AURA_HELP : RC_AURA_HARM;
-        return;
-    default:
-        return;
+        if (!o->way) return RC_OTHER;
+        return (o->way < 0) != (perm_controller(s, a->tv[0]) != p) ? RC_SKIP : o->way > 0 ? RC_AURA_HELP : RC_AURA_HARM;
     }
+    return RC_OTHER;
+}
+
+/* Action a's type, hand_idx, ability, x and number of targets: what
+ * tells its source and how it is read. The candidates of one source
+ * follow each other with the same five bytes. */
+_Static_assert(offsetof(Action, type) == 0 && offsetof(Action, hand_idx) == 1 && offsetof(Action, ability) == 2 &&
+                   offsetof(Action, x) == 3 && offsetof(Action, n_targets) == 4 && sizeof(Action) >= 8,
+               "Action's first five bytes: type, hand_idx, ability, x, n_targets, in its first word");
+static inline int same_source(const Action *a, const Action *b)
+{
+    static const uint8_t five[8] = { 255, 255, 255, 255, 255, 0, 0, 0 };   /* the first five bytes, in one word */
+    uint64_t x, y, m;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    memcpy(&m, five, sizeof m);
+    return ((x ^ y) & m) == 0;
+}
+
+/* The candidates legal[k ..] of source o (of kind `kind`, o->kind, not
+ * SRC_READ) read into c and of: the index after them, or -1 when one is
+ * RC_OTHER (the look chooses). Inline in rules_play, once for each kind:
+ * the candidates of one source are read without a test of their
+ * source's kind each. */
+static inline __attribute__((always_inline)) int read_run(const GameState *s, int p, const Action *legal, int k, int n,
+                                                          const Src *o, int kind, Cand *c, uint64_t *of)
+{
+    const Action *first = &legal[k];
+    do {
+        int x = read_cand(s, p, &legal[k], o, kind, &c[k]);
+        if (x == RC_OTHER) return -1;
+        of[x] |= 1ull << k;
+    } while (++k < n && same_source(&legal[k], first));
+    return k;
+}
+
+/* The candidates legal[k ..] of a source whose effects are read
+ * (SRC_READ, their summary m), as read_run: with one target each, a
+ * player or a permanent, or with none an ability's on its source. What
+ * the summary alone decides is read once for them all. */
+static inline __attribute__((always_inline)) int read_run_effects(const GameState *s, int p, const Action *legal, int k,
+                                                                  int n, const Sum *m, Cand *c, uint64_t *of)
+{
+    const Action *first = &legal[k];
+    if (!m->ok || first->n_targets > 1 || (!first->n_targets && first->type != ACT_ACTIVATE)) return -1;
+    /* Damage to a player (or life lost) alone, to the opponent's face. */
+    int face = m->way > 0 || m->destroy || m->removed || m->shrink ? RC_OTHER : RC_FACE;
+    do {
+        const Action *a = &legal[k];
+        int x;
+        if (!a->n_targets) x = read_perm(s, p, m, a->hand_idx, &c[k]);
+        else if (a->tk[0] == TK_PLAYER) {
+            x = face == RC_FACE && a->tv[0] == p ? RC_SKIP : face;
+            c[k].damage = m->damage + m->life;
+        } else x = a->tk[0] == TK_PERM ? read_perm(s, p, m, a->tv[0], &c[k]) : RC_OTHER;
+        if (x == RC_OTHER) return -1;
+        of[x] |= 1ull << k;
+    } while (++k < n && same_source(&legal[k], first));
+    return k;
 }
 
 /* The candidates of one kind, a bit each (rules_play's `of`): the first
@@ -748,32 +787,22 @@ int rules_main2_looks(const GameState *s, int p)
 #define RULES_MAX 64   /* candidates read; a longer list goes to the look */
 _Static_assert(RULES_MAX == TRICKS_MAX + 1, "rules_trick_steps: Policy.tricks' tricks and passing are read");
 
-/* Action a's type, hand_idx, ability and x (what tells its source) in one
- * word: rules_play compares each candidate's with the one before. */
-_Static_assert(offsetof(Action, type) == 0 && offsetof(Action, hand_idx) == 1 && offsetof(Action, ability) == 2 &&
-                   offsetof(Action, x) == 3,
-               "Action's first four bytes: type, hand_idx, ability, x");
-static inline uint32_t source_word(const Action *a)
-{
-    uint32_t w;
-    memcpy(&w, a, sizeof w);
-    return w;
-}
-
 int rules_play(const GameState *s, int p, const Action *legal, int n)
 {
     if (n > RULES_MAX) return RULES_LOOK;
     Cand c[RULES_MAX];            /* c[1 .. n-1] (passing is not read) */
     uint64_t of[RC_OTHER] = { 0 };   /* the candidates of each kind, a bit each */
-    Src src = { 0 };              /* the same source's candidates follow each other, with the same X
-                                     and number of targets */
-    for (int k = 1; k < n; k++) {
-        const Action *a = &legal[k], *b = &legal[k - 1];
-        if (k == 1 || source_word(a) != source_word(b) || !a->n_targets != !b->n_targets)
-            read_source(s, p, a, &src);
-        read_cand(s, p, a, &src, &c[k]);
-        if (c[k].kind == RC_OTHER) return RULES_LOOK;
-        of[c[k].kind] |= 1ull << k;
+    for (int k = 1; k < n;) {     /* a source at a time: its candidates follow each other */
+        Src src;
+        read_source(s, p, &legal[k], &src);
+        switch (src.kind) {
+        case SRC_READ: k = read_run_effects(s, p, legal, k, n, &src.m, c, of); break;
+        case SRC_EQUIP: k = read_run(s, p, legal, k, n, &src, SRC_EQUIP, c, of); break;
+        case SRC_PERM: k = read_run(s, p, legal, k, n, &src, SRC_PERM, c, of); break;
+        case SRC_AURA: k = read_run(s, p, legal, k, n, &src, SRC_AURA, c, of); break;
+        default: return RULES_LOOK;                          /* RC_OTHER */
+        }
+        if (k < 0) return RULES_LOOK;
     }
     int life = s->pl[1 - p].life, k;
     int own = s->active == p, blocks = s->step == STEP_DECLARE_BLOCKERS;
