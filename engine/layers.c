@@ -567,6 +567,35 @@ static inline __attribute__((always_inline)) void static_ability(GameState *s, i
     }
 }
 
+/* The creatures among `set`. A permanent not marked (layers_some) keeps
+ * the types the last pass gave it: what would change them marks it; one
+ * among those a pass computes has its types from layer 4 on (perm_printed,
+ * OP_BECOME), as the filters read them. */
+static inline __attribute__((always_inline)) PermSet creatures(const GameState *s, PermSet set)
+{
+    PermSet out = 0;
+    for (PermIter it = permset_iter(set); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        out |= permset_bit_if((s->perm[i].flags & PF_CREATURE) != 0, i);
+    }
+    return out;
+}
+
+/* Whether a source of facts ly (layers_facts) whose static abilities act
+ * on others (LY_OTHERS), neither among `only` nor attached to one of them,
+ * may act on one of them: a lord's "each [filter]" picks among its
+ * players' permanents, their creatures alone (LY_LORD_CREATURES: an
+ * Equipment or an Aura entering is none, the lords of its controller's
+ * then pass it by); another's, if it acts on none but its controller's
+ * permanents (no LY_ACROSS), among those. */
+static inline __attribute__((always_inline)) int reaches_some(const GameState *s, int src, unsigned ly, PermSet only)
+{
+    int you = perm_controller(s, src);
+    if (!(ly & (LY_LORD_YOU | LY_LORD_OPP))) return (ly & LY_ACROSS) || (only & s->perm_ctl[you]);
+    PermSet to = only & (((ly & LY_LORD_YOU) ? s->perm_ctl[you] : 0) | ((ly & LY_LORD_OPP) ? s->perm_ctl[1 - you] : 0));
+    return to && (!(ly & LY_LORD_CREATURES) || creatures(s, to));
+}
+
 /* Applies the static abilities of every permanent (`used`: s->perm_used)
  * that act in layer 6 (static_ability) to the permanents among `only`.
  * Returns the permanents whose own power and toughness a
@@ -598,14 +627,12 @@ static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermS
         if (!(abk & PK_STATIC)) continue;
         /* A source neither among `only` nor attached to one of them acts on
          * none of them when its static abilities act only on itself and what
-         * it is attached to (LY_OTHERS), or on no permanent but its
-         * controller's (LY_ACROSS), none of which are among `only`: its
-         * players' rules abilities are those the pass that looked at it last
-         * gave. */
+         * it is attached to (LY_OTHERS), or on none of the permanents among
+         * `only` they may reach (reaches_some): its players' rules abilities
+         * are those the pass that looked at it last gave. */
         const CardDef *d = &s->cards[s->perm[src].card];
         unsigned ly = layers_facts(d);
-        if (!reach && (!(ly & LY_OTHERS) || (!(ly & LY_ACROSS) && !(only & s->perm_ctl[perm_controller(s, src)]))))
-            continue;
+        if (!reach && (!(ly & LY_OTHERS) || !reaches_some(s, src, ly, only))) continue;
         int pump = 0;
         for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
             if (a->kind != AB_STATIC) continue;
@@ -812,18 +839,6 @@ void layers_moved_static(GameState *s, int i, int ctl)
     }
     s->layers_dirty = 1;
     if (ly & LY_SUBTYPE) s->layers_reads |= LR_SUBTYPES;        /* seen at once, before a refresh */
-}
-
-/* The creatures among `set`. A permanent not marked (layers_some) keeps
- * the types the last pass gave it: what would change them marks it. */
-static inline __attribute__((always_inline)) PermSet creatures(const GameState *s, PermSet set)
-{
-    PermSet out = 0;
-    for (PermIter it = permset_iter(set); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        out |= permset_bit_if((s->perm[i].flags & PF_CREATURE) != 0, i);
-    }
-    return out;
 }
 
 /* The permanents whose characteristics are computed again: every one, or
