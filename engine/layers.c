@@ -841,6 +841,22 @@ void layers_moved_static(GameState *s, int i, int ctl)
     if (ly & LY_SUBTYPE) s->layers_reads |= LR_SUBTYPES;        /* seen at once, before a refresh */
 }
 
+/* The slots in layers_some, as a set. There are at most LAYERS_SOME_MAX
+ * of them, one in most passes: written out, not as a loop, which the
+ * compiler may vectorize at a cost far beyond the work. */
+_Static_assert(LAYERS_SOME_MAX == 4, "marked() reads layers_some one by one");
+static inline PermSet marked(const GameState *s)
+{
+    PermSet only = 0;
+    switch (s->layers_n) {
+    case 4: only |= PERMSET_BIT(s->layers_some[3]); /* fall through */
+    case 3: only |= PERMSET_BIT(s->layers_some[2]); /* fall through */
+    case 2: only |= PERMSET_BIT(s->layers_some[1]); /* fall through */
+    case 1: only |= PERMSET_BIT(s->layers_some[0]); /* fall through */
+    default: return only;
+    }
+}
+
 /* The permanents whose characteristics are computed again: every one, or
  * when only those in layers_some changed and nothing they are counted
  * in or conditioned on by others can (no count of permanents, no
@@ -851,8 +867,7 @@ static PermSet layers_scope(const GameState *s)
 {
     if (!(s->layers_dirty & LAYERS_SOME) || s->cond_key || (s->layers_reads & (LR_PERMS | LR_CONTROL)))
         return s->perm_used;
-    PermSet only = 0;
-    for (int k = 0; k < s->layers_n; k++) only |= PERMSET_BIT(s->layers_some[k]);
+    PermSet only = marked(s);
     if (s->layers_dirty & (LAYERS_CTL(0) | LAYERS_CTL(1) | LAYERS_CTL_CREATURES(0) | LAYERS_CTL_CREATURES(1)))
         for (int p = 0; p < 2; p++) {                   /* a lord's mark: seldom */
             if (s->layers_dirty & LAYERS_CTL(p)) only |= s->perm_ctl[p];
