@@ -638,7 +638,7 @@ static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermS
             if (a->kind != AB_STATIC) continue;
             int on = !a->cond || layers_static_cond(s, src, a);           /* 604.1 */
             for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++) {
-                if (e->op == OP_PUMP) pump |= for_players(e) || reached(s, src, e, only);
+                if (e->op == OP_PUMP) pump = pump || for_players(e) || reached(s, src, e, only);
                 else if (on) static_ability(s, src, e, only, &cda, picked);
             }
         }
