@@ -994,8 +994,9 @@ static inline __attribute__((always_inline)) void layers_apply(GameState *s, Per
      * where it can't be; attaching one marks what it is attached to, and
      * an Aura entering or left attached to nothing flags sba_pending
      * itself, zone.c): the next check looks at every permanent
-     * (sba_pending). */
-    int sba = perms_finish(s, only);
+     * (sba_pending), and the attachments need no look when it does
+     * already (an Aura or Equipment entering flags it). */
+    int sba = perms_finish(s, only) | s->sba_pending;
     for (PermIter it = permset_iter(attachments); !sba && permiter_more(&it);)
         sba = sba_attachment_illegal(s, permiter_next(&it));
     if (sba) s->sba_pending = 1;
