@@ -567,6 +567,35 @@ static inline __attribute__((always_inline)) void static_ability(GameState *s, i
     }
 }
 
+/* The creatures among `set`. A permanent not marked (layers_some) keeps
+ * the types the last pass gave it: what would change them marks it; one
+ * among those a pass computes has its types from layer 4 on (perm_printed,
+ * OP_BECOME), as the filters read them. */
+static inline __attribute__((always_inline)) PermSet creatures(const GameState *s, PermSet set)
+{
+    PermSet out = 0;
+    for (PermIter it = permset_iter(set); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        out |= permset_bit_if((s->perm[i].flags & PF_CREATURE) != 0, i);
+    }
+    return out;
+}
+
+/* Whether a source of facts ly (layers_facts) whose static abilities act
+ * on others (LY_OTHERS), neither among `only` nor attached to one of them,
+ * may act on one of them: a lord's "each [filter]" picks among its
+ * players' permanents, their creatures alone (LY_LORD_CREATURES: an
+ * Equipment or an Aura entering is none, the lords of its controller's
+ * then pass it by); another's, if it acts on none but its controller's
+ * permanents (no LY_ACROSS), among those. */
+static inline __attribute__((always_inline)) int reaches_some(const GameState *s, int src, unsigned ly, PermSet only)
+{
+    int you = perm_controller(s, src);
+    if (!(ly & (LY_LORD_YOU | LY_LORD_OPP))) return (ly & LY_ACROSS) || (only & s->perm_ctl[you]);
+    PermSet to = only & (((ly & LY_LORD_YOU) ? s->perm_ctl[you] : 0) | ((ly & LY_LORD_OPP) ? s->perm_ctl[1 - you] : 0));
+    return to && (!(ly & LY_LORD_CREATURES) || creatures(s, to));
+}
+
 /* Applies the static abilities of every permanent (`used`: s->perm_used)
  * that act in layer 6 (static_ability) to the permanents among `only`.
  * Returns the permanents whose own power and toughness a
@@ -598,20 +627,18 @@ static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermS
         if (!(abk & PK_STATIC)) continue;
         /* A source neither among `only` nor attached to one of them acts on
          * none of them when its static abilities act only on itself and what
-         * it is attached to (LY_OTHERS), or on no permanent but its
-         * controller's (LY_ACROSS), none of which are among `only`: its
-         * players' rules abilities are those the pass that looked at it last
-         * gave. */
+         * it is attached to (LY_OTHERS), or on none of the permanents among
+         * `only` they may reach (reaches_some): its players' rules abilities
+         * are those the pass that looked at it last gave. */
         const CardDef *d = &s->cards[s->perm[src].card];
         unsigned ly = layers_facts(d);
-        if (!reach && (!(ly & LY_OTHERS) || (!(ly & LY_ACROSS) && !(only & s->perm_ctl[perm_controller(s, src)]))))
-            continue;
+        if (!reach && (!(ly & LY_OTHERS) || !reaches_some(s, src, ly, only))) continue;
         int pump = 0;
         for (const Ability *a = d->ab, *end = a + d->n_abilities; a < end; a++) {
             if (a->kind != AB_STATIC) continue;
             int on = !a->cond || layers_static_cond(s, src, a);           /* 604.1 */
             for (const Effect *e = a->effect, *last = e + a->n_effects; e < last; e++) {
-                if (e->op == OP_PUMP) pump |= for_players(e) || reached(s, src, e, only);
+                if (e->op == OP_PUMP) pump = pump || for_players(e) || reached(s, src, e, only);
                 else if (on) static_ability(s, src, e, only, &cda, picked);
             }
         }
@@ -814,16 +841,20 @@ void layers_moved_static(GameState *s, int i, int ctl)
     if (ly & LY_SUBTYPE) s->layers_reads |= LR_SUBTYPES;        /* seen at once, before a refresh */
 }
 
-/* The creatures among `set`. A permanent not marked (layers_some) keeps
- * the types the last pass gave it: what would change them marks it. */
-static inline __attribute__((always_inline)) PermSet creatures(const GameState *s, PermSet set)
+/* The slots in layers_some, as a set. There are at most LAYERS_SOME_MAX
+ * of them, one in most passes: written out, not as a loop, which the
+ * compiler may vectorize at a cost far beyond the work. */
+_Static_assert(LAYERS_SOME_MAX == 4, "marked() reads layers_some one by one");
+static inline PermSet marked(const GameState *s)
 {
-    PermSet out = 0;
-    for (PermIter it = permset_iter(set); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        out |= permset_bit_if((s->perm[i].flags & PF_CREATURE) != 0, i);
+    PermSet only = 0;
+    switch (s->layers_n) {
+    case 4: only |= PERMSET_BIT(s->layers_some[3]); /* fall through */
+    case 3: only |= PERMSET_BIT(s->layers_some[2]); /* fall through */
+    case 2: only |= PERMSET_BIT(s->layers_some[1]); /* fall through */
+    case 1: only |= PERMSET_BIT(s->layers_some[0]); /* fall through */
+    default: return only;
     }
-    return out;
 }
 
 /* The permanents whose characteristics are computed again: every one, or
@@ -836,8 +867,7 @@ static PermSet layers_scope(const GameState *s)
 {
     if (!(s->layers_dirty & LAYERS_SOME) || s->cond_key || (s->layers_reads & (LR_PERMS | LR_CONTROL)))
         return s->perm_used;
-    PermSet only = 0;
-    for (int k = 0; k < s->layers_n; k++) only |= PERMSET_BIT(s->layers_some[k]);
+    PermSet only = marked(s);
     if (s->layers_dirty & (LAYERS_CTL(0) | LAYERS_CTL(1) | LAYERS_CTL_CREATURES(0) | LAYERS_CTL_CREATURES(1)))
         for (int p = 0; p < 2; p++) {                   /* a lord's mark: seldom */
             if (s->layers_dirty & LAYERS_CTL(p)) only |= s->perm_ctl[p];
@@ -964,8 +994,9 @@ static inline __attribute__((always_inline)) void layers_apply(GameState *s, Per
      * where it can't be; attaching one marks what it is attached to, and
      * an Aura entering or left attached to nothing flags sba_pending
      * itself, zone.c): the next check looks at every permanent
-     * (sba_pending). */
-    int sba = perms_finish(s, only);
+     * (sba_pending), and the attachments need no look when it does
+     * already (an Aura or Equipment entering flags it). */
+    int sba = perms_finish(s, only) | s->sba_pending;
     for (PermIter it = permset_iter(attachments); !sba && permiter_more(&it);)
         sba = sba_attachment_illegal(s, permiter_next(&it));
     if (sba) s->sba_pending = 1;
