@@ -241,33 +241,42 @@ static void lister_units(Lister *L, int p)
 
 /* Whether the listing player p can pay `color` and `generic`, leaving
  * permanent `keep` untapped: mana_can_pay_listed's answer, its first
- * tests made here from the mana known once for the listing, without the
- * call in the usual cases: the pool and basic lands pay it all; or, none
- * kept, the units (listed here the first time, as the call would) are
- * fewer than the mana missing, or than the colored symbols the pool and
- * basics leave unpaid (a unit makes one symbol); or else each color left
- * unpaid is one every unit makes without pain (a dual land's two colors),
- * where plan's matching takes the first units free, one a symbol, and
- * pays it. Inline: most questions of a listing end in those tests, each
- * from a caller's loop over cards or abilities. */
+ * tests made here from the mana known once for the listing (packed), of
+ * the cost's colored part packed (`cost`) and the mana it needs beyond
+ * the pool and basics (short_by), without the call in the usual cases:
+ * the pool and basic lands pay it all; or, none kept, the units (listed
+ * here the first time, as the call would) are fewer than the mana
+ * missing, or than the colored symbols the pool and basics leave unpaid
+ * (a unit makes one symbol); or else each color left unpaid is one every
+ * unit makes without pain (a dual land's two colors), where plan's
+ * matching takes the first units free, one a symbol, and pays it. Inline:
+ * most questions of a listing end in those tests, each from a caller's
+ * loop over cards or abilities. */
+static inline __attribute__((always_inline)) int lister_can_pay_packed(Lister *L, int p, uint64_t cost, int short_by,
+                                                                     const uint8_t color[COLOR_COUNT], int generic,
+                                                                     int keep)
+{
+    if (short_by <= 0 && mana_covers(L->mana.avail, cost)) return 1;
+    if (keep < 0 && !(cost & MANA_HIGH)) {
+        if (L->units.n == MANA_UNLISTED) lister_units(L, p);
+        if (L->units.n < short_by) return 0;
+        /* What the pool and basics pay of each color: min(cost, avail), lane by lane (plan's). */
+        uint64_t covered = ((L->mana.avail | MANA_HIGH) - cost) & MANA_HIGH, ge = (covered >> 7) * 0xFFu;
+        int unpaid = mana_total(cost) - mana_total((cost & ge) | (L->mana.avail & ~ge));
+        if (L->units.n < unpaid) return 0;
+        if (!(~covered & MANA_HIGH & ~L->every)) return 1;
+    }
+    return mana_can_pay_listed(L->s, p, color, generic, keep, &L->units);
+}
+
+/* The same of `color` and `generic` (packed 0: every question goes to
+ * mana_can_pay_listed). */
 static inline __attribute__((always_inline)) int lister_can_pay(Lister *L, int p, const uint8_t color[COLOR_COUNT],
                                                               int generic, int keep)
 {
-    if (L->mana.packed) {
-        uint64_t cost = mana_pack(color);
-        int short_by = mana_total(cost) + generic - L->mana.total;
-        if (short_by <= 0 && mana_covers(L->mana.avail, cost)) return 1;
-        if (keep < 0 && !(cost & MANA_HIGH)) {
-            if (L->units.n == MANA_UNLISTED) lister_units(L, p);
-            if (L->units.n < short_by) return 0;
-            /* What the pool and basics pay of each color: min(cost, avail), lane by lane (plan's). */
-            uint64_t covered = ((L->mana.avail | MANA_HIGH) - cost) & MANA_HIGH, ge = (covered >> 7) * 0xFFu;
-            int unpaid = mana_total(cost) - mana_total((cost & ge) | (L->mana.avail & ~ge));
-            if (L->units.n < unpaid) return 0;
-            if (!(~covered & MANA_HIGH & ~L->every)) return 1;
-        }
-    }
-    return mana_can_pay_listed(L->s, p, color, generic, keep, &L->units);
+    if (!L->mana.packed) return mana_can_pay_listed(L->s, p, color, generic, keep, &L->units);
+    uint64_t cost = mana_pack(color);
+    return lister_can_pay_packed(L, p, cost, mana_total(cost) + generic - L->mana.total, color, generic, keep);
 }
 
 /* A spell of several targets of one spec: one action per number of
@@ -545,13 +554,14 @@ static void list_costs(Lister *L, Action base, const Cost *c, int p, int src)
 }
 
 /* lister_can_pay for card d's mana cost, of play_info x: where its mana
- * value is its cost (PLAY_MV_COST), its first test (the pool and basic
- * lands pay it all) from x. */
+ * value is its cost (PLAY_MV_COST), the colored part packed and the mana
+ * missing from x (its colored symbols and generic mana make its mana
+ * value). */
 static inline __attribute__((always_inline)) int lister_pays_card(Lister *L, int p, const CardDef *d, uint64_t x)
 {
-    if (L->mana.packed && (x & PLAY_MV_COST) && (int)(x >> PLAY_MV_SHIFT & 0xFF) <= L->mana.total &&
-        mana_covers(L->mana.avail, x & PLAY_COST))
-        return 1;
+    if (L->mana.packed && (x & PLAY_MV_COST))
+        return lister_can_pay_packed(L, p, x & PLAY_COST, (int)(x >> PLAY_MV_SHIFT & 0xFF) - L->mana.total,
+                                     d->cost_color, d->cost_generic, -1);
     return lister_can_pay(L, p, d->cost_color, d->cost_generic, -1);
 }
 
