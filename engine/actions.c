@@ -749,14 +749,14 @@ static void list_activations(Lister *L, int p, int free_mana, int sorcery)
                 continue;
             }
             if (a->kind == AB_EQUIP) {
-                /* 702.6a: "attach to target creature you control", not itself;
-                 * the Equipment's quality (for protection) told once. */
+                /* 702.6a: "attach to target creature you control", not itself
+                 * (the creatures a mask: perm_creatures); the Equipment's quality
+                 * (for protection) told once. */
                 Quality q = quality_of_perm(s, i);
                 base.n_targets = 1;
                 base.tk[0] = TK_PERM;
-                for (PermIter m = permset_iter(s->perm_ctl[p]); permiter_more(&m);) {
+                for (PermIter m = permset_iter(s->perm_ctl[p] & s->perm_creatures & ~PERMSET_BIT(i)); permiter_more(&m);) {
                     int c = permiter_next(&m);
-                    if (c == i || !perm_is_creature(s, c)) continue;
                     const PermX *x = &s->px[c];
                     if ((x->rules & (1u << RULE_SHROUD)) || layers_protected(s, c, &q) || L->n >= ACTION_MAX) continue;
                     Action *o = &L->out[L->n++];
