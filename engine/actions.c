@@ -598,6 +598,15 @@ static void list_casts(Lister *L, int p, int h, uint16_t card, uint64_t info, in
     int xs, k = spell_ability_x(d, &xs);
     /* A second card of a definition with targets: the first one's casts (their listing is the cost). */
     if (k >= 0 && casts_copied(L, card, h)) return;
+    /* The mana cost at X = 0 (most casts: as it is) and whether it is taken as paid, which list_many
+     * reads (a listing's later activations too: written for every card cast). */
+    L->free_mana = free_mana;
+    memcpy(L->col, d->cost_color, COLOR_COUNT);
+    L->cost_generic = d->cost_generic;
+    if (k < 0 && !xs) {                          /* a creature spell (no ability naming targets), no X: the cast alone */
+        if (L->n < ACTION_MAX) L->out[L->n++] = (Action){ ACT_CAST, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
+        return;
+    }
     int from = L->n;
     /* Each X the mana pays for (a scenario gives X itself). */
     int max_x = !free_mana && xs ? (mana_total_now(s, p, -1) - d->mana_value) / xs : 0;
@@ -607,7 +616,6 @@ static void list_casts(Lister *L, int p, int h, uint16_t card, uint64_t info, in
     L->it.card = card;
     L->it.source = NO_SLOT;
     L->a = k >= 0 ? &d->ab[k] : NULL;
-    L->free_mana = free_mana;
     for (int x = 0; x <= max_x; x++) {
         if (x && !free_mana) {
             uint8_t col[COLOR_COUNT];
@@ -622,10 +630,6 @@ static void list_casts(Lister *L, int p, int h, uint16_t card, uint64_t info, in
         base.x = (uint8_t)x;
         L->it.x = (uint8_t)x;
         if (x) spell_mana(d, k, x, L->col, &L->cost_generic);
-        else {                                   /* X = 0 (most casts): the mana cost as it is */
-            memcpy(L->col, d->cost_color, COLOR_COUNT);
-            L->cost_generic = d->cost_generic;
-        }
         if (!L->a) {                             /* no ability naming targets (a creature spell): the cast alone */
             if (L->n < ACTION_MAX) L->out[L->n++] = base;
         } else if (L->a->kind == AB_SPELL && L->a->cost.sac_n) list_costs(L, base, &L->a->cost, p, -1);   /* 601.2b */
