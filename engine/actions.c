@@ -216,7 +216,7 @@ typedef struct Lister {
 
 static void lister_init(Lister *L, const GameState *s, Action *out)
 {
-    /* The item aside: each listing writes it whole before reading it (list_casts, ability_base; actions_targets
+    /* The item aside: each listing writes it whole before reading it (list_casts, ability_item; actions_targets
      * copies one). */
     memset(L, 0, offsetof(Lister, it));
     memset(&L->a, 0, offsetof(Lister, units) - offsetof(Lister, a));
@@ -673,19 +673,23 @@ static int can_pay_other(const GameState *s, int i, const Ability *a)
 }
 
 /* The lister's item for ability k of card `card`, activated by player p
- * with permanent i as its source, and the base of its actions (the action
- * names permanent `named`: the source, or the Aura that grants the
- * ability). */
-static Action ability_base(Lister *L, int p, uint16_t card, int k, int i, int named)
+ * with permanent i as its source: made for the listings that read it
+ * (targets, costs), not for an ability listed as one action. */
+static void ability_item(Lister *L, int p, uint16_t card, int k, int i)
 {
-    const GameState *s = L->s;
     memset(&L->it, 0, sizeof L->it);
     L->it.kind = SI_ABILITY;
     L->it.controller = (uint8_t)p;
     L->it.card = card;
     L->it.ability = (uint8_t)k;
     L->it.source = (uint8_t)i;
-    L->it.source_ts = s->px[i].ts;
+    L->it.source_ts = L->s->px[i].ts;
+}
+
+/* The base of ability k's actions (the action names permanent `named`:
+ * the source, or the Aura that grants the ability). */
+static Action ability_base(int k, int named)
+{
     Action base;
     memset(&base, 0, sizeof base);
     base.type = ACT_ACTIVATE;
@@ -705,7 +709,8 @@ static void list_loyalty(Lister *L, int p, int i, int k, int sorcery)
     if (!sorcery || permset_has(s->pw_used, i)) return;
     int loyalty = s->perm[i].loyalty;
     if (a->cost.loyalty < 0 && -a->cost.loyalty > loyalty) return;
-    Action base = ability_base(L, p, s->perm[i].card, k, i, i);
+    ability_item(L, p, s->perm[i].card, k, i);
+    Action base = ability_base(k, i);
     L->a = a;
     int max_x = a->cost.x ? loyalty : 0;
     for (int x = 0; x <= max_x; x++) {
@@ -737,7 +742,7 @@ static void list_activations(Lister *L, int p, int free_mana, int sorcery)
             if (!can_pay_other(s, i, a)) continue;
             int keep = a->cost.tap ? i : -1;
             if (!free_mana && !lister_can_pay(L, p, a->cost.color, a->cost.generic, keep)) continue;
-            Action base = ability_base(L, p, s->perm[i].card, k, i, i);
+            Action base = ability_base(k, i);
             if (mana) {
                 /* "Add one mana of any color": one action per color, in x
                  * (played.c: one such choice at most). */
@@ -770,6 +775,7 @@ static void list_activations(Lister *L, int p, int free_mana, int sorcery)
                 continue;
             }
             L->a = a;
+            if (a->cost.sac_n || a->cost.discard_n || a->n_targets) ability_item(L, p, s->perm[i].card, k, i);
             /* {X} in the cost (107.3): each value it can pay (a scenario
              * gives X itself, as for spells). */
             int max_x = 0;
@@ -813,7 +819,8 @@ static void list_granted(Lister *L, int p, int free_mana)
             if (!can_pay_other(s, i, a)) continue;
             int keep = a->cost.tap ? i : -1;
             if (!free_mana && !lister_can_pay(L, p, a->cost.color, a->cost.generic, keep)) continue;
-            Action base = ability_base(L, p, s->perm[j].card, k, i, j);
+            ability_item(L, p, s->perm[j].card, k, i);
+            Action base = ability_base(k, j);
             L->it.ev_card = s->perm[i].card;
             L->a = a;
             list_targets(L, base, 0);
