@@ -483,8 +483,9 @@ typedef struct GameState {
     PermSet   perm_creatures;    /* slots whose permanent is a creature (Permanent.flags PF_CREATURE) */
     PermSet   perm_shielded;     /* slots whose permanent has a rules ability that may stop it being
                                     targeted (PermX.rules, RULES_UNTARGETABLE); both kept with those
-                                    (perm_create, the layers' perms_finish) for the listings of
-                                    targets: masks, not a walk; free slots' bits stale, likewise */
+                                    (perm_create, the layers' perms_finish as a pass ends: not read
+                                    during one) for the listings of targets: masks, not a walk; free
+                                    slots' bits stale, likewise */
     Combat    combat;
     uint16_t  turn;              /* turn number, 1 for the first turn */
     uint16_t  turn_cap;          /* the game is a draw after this many turns */
