@@ -216,7 +216,7 @@ typedef struct Lister {
 
 static void lister_init(Lister *L, const GameState *s, Action *out)
 {
-    /* The item aside: each listing writes it whole before reading it (list_casts, ability_base; actions_targets
+    /* The item aside: each listing writes it whole before reading it (list_casts, ability_item; actions_targets
      * copies one). */
     memset(L, 0, offsetof(Lister, it));
     memset(&L->a, 0, offsetof(Lister, units) - offsetof(Lister, a));
@@ -241,33 +241,42 @@ static void lister_units(Lister *L, int p)
 
 /* Whether the listing player p can pay `color` and `generic`, leaving
  * permanent `keep` untapped: mana_can_pay_listed's answer, its first
- * tests made here from the mana known once for the listing, without the
- * call in the usual cases: the pool and basic lands pay it all; or, none
- * kept, the units (listed here the first time, as the call would) are
- * fewer than the mana missing, or than the colored symbols the pool and
- * basics leave unpaid (a unit makes one symbol); or else each color left
- * unpaid is one every unit makes without pain (a dual land's two colors),
- * where plan's matching takes the first units free, one a symbol, and
- * pays it. Inline: most questions of a listing end in those tests, each
- * from a caller's loop over cards or abilities. */
+ * tests made here from the mana known once for the listing (packed), of
+ * the cost's colored part packed (`cost`) and the mana it needs beyond
+ * the pool and basics (short_by), without the call in the usual cases:
+ * the pool and basic lands pay it all; or, none kept, the units (listed
+ * here the first time, as the call would) are fewer than the mana
+ * missing, or than the colored symbols the pool and basics leave unpaid
+ * (a unit makes one symbol); or else each color left unpaid is one every
+ * unit makes without pain (a dual land's two colors), where plan's
+ * matching takes the first units free, one a symbol, and pays it. Inline:
+ * most questions of a listing end in those tests, each from a caller's
+ * loop over cards or abilities. */
+static inline __attribute__((always_inline)) int lister_can_pay_packed(Lister *L, int p, uint64_t cost, int short_by,
+                                                                     const uint8_t color[COLOR_COUNT], int generic,
+                                                                     int keep)
+{
+    if (short_by <= 0 && mana_covers(L->mana.avail, cost)) return 1;
+    if (keep < 0 && !(cost & MANA_HIGH)) {
+        if (L->units.n == MANA_UNLISTED) lister_units(L, p);
+        if (L->units.n < short_by) return 0;
+        /* What the pool and basics pay of each color: min(cost, avail), lane by lane (plan's). */
+        uint64_t covered = ((L->mana.avail | MANA_HIGH) - cost) & MANA_HIGH, ge = (covered >> 7) * 0xFFu;
+        int unpaid = mana_total(cost) - mana_total((cost & ge) | (L->mana.avail & ~ge));
+        if (L->units.n < unpaid) return 0;
+        if (!(~covered & MANA_HIGH & ~L->every)) return 1;
+    }
+    return mana_can_pay_listed(L->s, p, color, generic, keep, &L->units);
+}
+
+/* The same of `color` and `generic` (packed 0: every question goes to
+ * mana_can_pay_listed). */
 static inline __attribute__((always_inline)) int lister_can_pay(Lister *L, int p, const uint8_t color[COLOR_COUNT],
                                                               int generic, int keep)
 {
-    if (L->mana.packed) {
-        uint64_t cost = mana_pack(color);
-        int short_by = mana_total(cost) + generic - L->mana.total;
-        if (short_by <= 0 && mana_covers(L->mana.avail, cost)) return 1;
-        if (keep < 0 && !(cost & MANA_HIGH)) {
-            if (L->units.n == MANA_UNLISTED) lister_units(L, p);
-            if (L->units.n < short_by) return 0;
-            /* What the pool and basics pay of each color: min(cost, avail), lane by lane (plan's). */
-            uint64_t covered = ((L->mana.avail | MANA_HIGH) - cost) & MANA_HIGH, ge = (covered >> 7) * 0xFFu;
-            int unpaid = mana_total(cost) - mana_total((cost & ge) | (L->mana.avail & ~ge));
-            if (L->units.n < unpaid) return 0;
-            if (!(~covered & MANA_HIGH & ~L->every)) return 1;
-        }
-    }
-    return mana_can_pay_listed(L->s, p, color, generic, keep, &L->units);
+    if (!L->mana.packed) return mana_can_pay_listed(L->s, p, color, generic, keep, &L->units);
+    uint64_t cost = mana_pack(color);
+    return lister_can_pay_packed(L, p, cost, mana_total(cost) + generic - L->mana.total, color, generic, keep);
 }
 
 /* A spell of several targets of one spec: one action per number of
@@ -545,13 +554,14 @@ static void list_costs(Lister *L, Action base, const Cost *c, int p, int src)
 }
 
 /* lister_can_pay for card d's mana cost, of play_info x: where its mana
- * value is its cost (PLAY_MV_COST), its first test (the pool and basic
- * lands pay it all) from x. */
+ * value is its cost (PLAY_MV_COST), the colored part packed and the mana
+ * missing from x (its colored symbols and generic mana make its mana
+ * value). */
 static inline __attribute__((always_inline)) int lister_pays_card(Lister *L, int p, const CardDef *d, uint64_t x)
 {
-    if (L->mana.packed && (x & PLAY_MV_COST) && (int)(x >> PLAY_MV_SHIFT & 0xFF) <= L->mana.total &&
-        mana_covers(L->mana.avail, x & PLAY_COST))
-        return 1;
+    if (L->mana.packed && (x & PLAY_MV_COST))
+        return lister_can_pay_packed(L, p, x & PLAY_COST, (int)(x >> PLAY_MV_SHIFT & 0xFF) - L->mana.total,
+                                     d->cost_color, d->cost_generic, -1);
     return lister_can_pay(L, p, d->cost_color, d->cost_generic, -1);
 }
 
@@ -588,6 +598,15 @@ static void list_casts(Lister *L, int p, int h, uint16_t card, uint64_t info, in
     int xs, k = spell_ability_x(d, &xs);
     /* A second card of a definition with targets: the first one's casts (their listing is the cost). */
     if (k >= 0 && casts_copied(L, card, h)) return;
+    /* The mana cost at X = 0 (most casts: as it is) and whether it is taken as paid, which list_many
+     * reads (a listing's later activations too: written for every card cast). */
+    L->free_mana = free_mana;
+    memcpy(L->col, d->cost_color, COLOR_COUNT);
+    L->cost_generic = d->cost_generic;
+    if (k < 0 && !xs) {                          /* a creature spell (no ability naming targets), no X: the cast alone */
+        if (L->n < ACTION_MAX) L->out[L->n++] = (Action){ ACT_CAST, (uint8_t)h, 0, 0, 0, { 0 }, { 0 }, 0 };
+        return;
+    }
     int from = L->n;
     /* Each X the mana pays for (a scenario gives X itself). */
     int max_x = !free_mana && xs ? (mana_total_now(s, p, -1) - d->mana_value) / xs : 0;
@@ -597,7 +616,6 @@ static void list_casts(Lister *L, int p, int h, uint16_t card, uint64_t info, in
     L->it.card = card;
     L->it.source = NO_SLOT;
     L->a = k >= 0 ? &d->ab[k] : NULL;
-    L->free_mana = free_mana;
     for (int x = 0; x <= max_x; x++) {
         if (x && !free_mana) {
             uint8_t col[COLOR_COUNT];
@@ -612,10 +630,6 @@ static void list_casts(Lister *L, int p, int h, uint16_t card, uint64_t info, in
         base.x = (uint8_t)x;
         L->it.x = (uint8_t)x;
         if (x) spell_mana(d, k, x, L->col, &L->cost_generic);
-        else {                                   /* X = 0 (most casts): the mana cost as it is */
-            memcpy(L->col, d->cost_color, COLOR_COUNT);
-            L->cost_generic = d->cost_generic;
-        }
         if (!L->a) {                             /* no ability naming targets (a creature spell): the cast alone */
             if (L->n < ACTION_MAX) L->out[L->n++] = base;
         } else if (L->a->kind == AB_SPELL && L->a->cost.sac_n) list_costs(L, base, &L->a->cost, p, -1);   /* 601.2b */
@@ -659,19 +673,23 @@ static int can_pay_other(const GameState *s, int i, const Ability *a)
 }
 
 /* The lister's item for ability k of card `card`, activated by player p
- * with permanent i as its source, and the base of its actions (the action
- * names permanent `named`: the source, or the Aura that grants the
- * ability). */
-static Action ability_base(Lister *L, int p, uint16_t card, int k, int i, int named)
+ * with permanent i as its source: made for the listings that read it
+ * (targets, costs), not for an ability listed as one action. */
+static void ability_item(Lister *L, int p, uint16_t card, int k, int i)
 {
-    const GameState *s = L->s;
     memset(&L->it, 0, sizeof L->it);
     L->it.kind = SI_ABILITY;
     L->it.controller = (uint8_t)p;
     L->it.card = card;
     L->it.ability = (uint8_t)k;
     L->it.source = (uint8_t)i;
-    L->it.source_ts = s->px[i].ts;
+    L->it.source_ts = L->s->px[i].ts;
+}
+
+/* The base of ability k's actions (the action names permanent `named`:
+ * the source, or the Aura that grants the ability). */
+static Action ability_base(int k, int named)
+{
     Action base;
     memset(&base, 0, sizeof base);
     base.type = ACT_ACTIVATE;
@@ -691,7 +709,8 @@ static void list_loyalty(Lister *L, int p, int i, int k, int sorcery)
     if (!sorcery || permset_has(s->pw_used, i)) return;
     int loyalty = s->perm[i].loyalty;
     if (a->cost.loyalty < 0 && -a->cost.loyalty > loyalty) return;
-    Action base = ability_base(L, p, s->perm[i].card, k, i, i);
+    ability_item(L, p, s->perm[i].card, k, i);
+    Action base = ability_base(k, i);
     L->a = a;
     int max_x = a->cost.x ? loyalty : 0;
     for (int x = 0; x <= max_x; x++) {
@@ -723,7 +742,7 @@ static void list_activations(Lister *L, int p, int free_mana, int sorcery)
             if (!can_pay_other(s, i, a)) continue;
             int keep = a->cost.tap ? i : -1;
             if (!free_mana && !lister_can_pay(L, p, a->cost.color, a->cost.generic, keep)) continue;
-            Action base = ability_base(L, p, s->perm[i].card, k, i, i);
+            Action base = ability_base(k, i);
             if (mana) {
                 /* "Add one mana of any color": one action per color, in x
                  * (played.c: one such choice at most). */
@@ -739,14 +758,14 @@ static void list_activations(Lister *L, int p, int free_mana, int sorcery)
                 continue;
             }
             if (a->kind == AB_EQUIP) {
-                /* 702.6a: "attach to target creature you control", not itself;
-                 * the Equipment's quality (for protection) told once. */
+                /* 702.6a: "attach to target creature you control", not itself
+                 * (the creatures a mask: perm_creatures); the Equipment's quality
+                 * (for protection) told once. */
                 Quality q = quality_of_perm(s, i);
                 base.n_targets = 1;
                 base.tk[0] = TK_PERM;
-                for (PermIter m = permset_iter(s->perm_ctl[p]); permiter_more(&m);) {
+                for (PermIter m = permset_iter(s->perm_ctl[p] & s->perm_creatures & ~PERMSET_BIT(i)); permiter_more(&m);) {
                     int c = permiter_next(&m);
-                    if (c == i || !perm_is_creature(s, c)) continue;
                     const PermX *x = &s->px[c];
                     if ((x->rules & (1u << RULE_SHROUD)) || layers_protected(s, c, &q) || L->n >= ACTION_MAX) continue;
                     Action *o = &L->out[L->n++];
@@ -756,6 +775,7 @@ static void list_activations(Lister *L, int p, int free_mana, int sorcery)
                 continue;
             }
             L->a = a;
+            if (a->cost.sac_n || a->cost.discard_n || a->n_targets) ability_item(L, p, s->perm[i].card, k, i);
             /* {X} in the cost (107.3): each value it can pay (a scenario
              * gives X itself, as for spells). */
             int max_x = 0;
@@ -799,7 +819,8 @@ static void list_granted(Lister *L, int p, int free_mana)
             if (!can_pay_other(s, i, a)) continue;
             int keep = a->cost.tap ? i : -1;
             if (!free_mana && !lister_can_pay(L, p, a->cost.color, a->cost.generic, keep)) continue;
-            Action base = ability_base(L, p, s->perm[j].card, k, i, j);
+            ability_item(L, p, s->perm[j].card, k, i);
+            Action base = ability_base(k, j);
             L->it.ev_card = s->perm[i].card;
             L->a = a;
             list_targets(L, base, 0);

@@ -257,6 +257,9 @@ int state_check(const GameState *s, const Game *g, char *msg, int msglen)
             FAIL("slot %d: power, toughness or keywords %d/%d %#x, the card and counters make %d/%d %#x", i,
                  q->power, q->toughness, q->kw, d->power + q->plus - q->minus, d->toughness + q->plus - q->minus,
                  d->keywords);
+        if (permset_has(s->perm_creatures, i) != ((q->flags & PF_CREATURE) != 0)) FAIL("slot %d: perm_creatures wrong", i);
+        if (s->spells && permset_has(s->perm_shielded, i) != ((s->px[i].rules & RULES_UNTARGETABLE) != 0))
+            FAIL("slot %d: perm_shielded wrong", i);
         int became = 0;                  /* an effect makes it a creature until end of turn (OP_BECOME) */
         for (int j = 0; s->spells && j < s->float_n; j++)
             became |= s->fl[j].op == OP_BECOME && s->fl[j].slot == i && s->fl[j].perm_ts == s->px[i].ts;

@@ -287,10 +287,6 @@ static inline int spec_admits_perm(const GameState *s, const TargetSpec *sp, int
     return sp->f.zone == ZONE_BATTLEFIELD && filter_perm(s, &sp->f, i, you, src);
 }
 
-/* The rules abilities that may stop a permanent being targeted (perm_targetable_by's). */
-#define RULES_UNTARGETABLE (RULE_BIT(RULE_SHROUD) | RULE_BIT(RULE_HEXPROOF) | RULE_BIT(RULE_PROTECTION) | \
-                            RULE_BIT(RULE_UNTARGETABLE_BY))
-
 /* Whether permanent i's rules abilities let item `it` of player `you`
  * target it. */
 static inline int perm_targetable_by(const GameState *s, const StackItem *it, int i, int you)
@@ -324,26 +320,17 @@ static int filter_types_ctl_only(const Filter *f)
     return !memcmp(&g, &none, sizeof g);
 }
 
-/* Of the slots of `word` (base: the slot of its bit 0), those of a kind
- * target_spec_perms tells (any permanent, or one with a flag of by_flag
- * or its card a type of by_card), and in *odd those with a rules ability
- * that may stop targeting. Without a branch on the permanent: which
- * permanents are creatures follows no pattern a branch predictor could
- * learn; each slot's bit is kept or not. */
-static inline __attribute__((always_inline)) uint64_t kinds_of(const GameState *s, uint64_t word, int base, int any,
-                                                               unsigned by_flag, unsigned by_card, uint64_t *odd)
+/* The permanents of `in` whose card has a type of `types` (the card's
+ * types: those of target_spec_perms' kinds other than creature). Without
+ * a branch on the permanent: each slot's bit is kept or not. */
+static PermSet perms_of_card_types(const GameState *s, PermSet in, unsigned types)
 {
-    uint64_t kind = 0, rules = 0;
-    for (uint64_t m = word; m; m &= m - 1) {
-        int i = base + __builtin_ctzll(m);
-        const Permanent *q = &s->perm[i];
-        uint64_t bit = m & -m;
-        int of_kind = any | ((q->flags & by_flag) != 0) | ((s->cards[q->card].types & by_card) != 0);
-        kind |= bit & -(uint64_t)of_kind;
-        if (__builtin_expect((s->px[i].rules & RULES_UNTARGETABLE) != 0, 0)) rules |= bit;   /* seldom */
+    PermSet out = 0;
+    for (PermIter it = permset_iter(in); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        out |= permset_bit_if((s->cards[s->perm[i].card].types & types) != 0, i);
     }
-    *odd = rules;
-    return kind;
+    return out;
 }
 
 /* The permanents of `in` with a color of `colors` (none: any) and none of
@@ -405,22 +392,20 @@ PermSet target_spec_perms(const GameState *s, const StackItem *it, const TargetS
      * others alone. */
     unsigned types = sp->f.types, others = types & ~(unsigned)TYPE_CREATURE;
     unsigned flag = types & TYPE_CREATURE ? PF_CREATURE : 0;
-    /* Either way one test: a kind told by the permanent's flag (a
-     * creature), or by its card's types (the others, a planeswalker), or
-     * any permanent (an object of no type). */
+    /* A kind told by the permanent's flag (a creature), or by its card's
+     * types (the others, a planeswalker), or any permanent (an object of
+     * no type). */
     unsigned by_flag = object ? flag : creatures ? (unsigned)PF_CREATURE : 0u;
     unsigned by_card = object ? others : walkers ? (unsigned)TYPE_PLANESWALKER : 0u;
     int any = object && !types;
     PermSet in = s->perm_used;
     if (object && sp->f.ctl == CTL_YOU) in &= s->perm_ctl[you];
     else if (object && (sp->f.ctl == CTL_OPP || sp->f.ctl == CTL_NOT_YOU)) in &= s->perm_ctl[1 - you];
-    /* The permanents of the kind, and those with a rules ability that may stop targeting: a word of
-     * the set at a time (kinds_of), the high one where there is one. */
-    uint64_t odd_lo, odd_hi = 0, kind_hi = 0;
-    uint64_t kind_lo = by_card ? kinds_of(s, (uint64_t)in, 0, any, by_flag, by_card, &odd_lo)
-                               : kinds_of(s, (uint64_t)in, 0, any, by_flag, 0, &odd_lo);   /* no card read */
-    if (permset_wide(in)) kind_hi = kinds_of(s, (uint64_t)(in >> 64), 64, any, by_flag, by_card, &odd_hi);
-    PermSet kind = (PermSet)kind_hi << 64 | kind_lo, odd = (PermSet)odd_hi << 64 | odd_lo;
+    /* The permanents of the kind, the creatures a mask (GameState.perm_creatures), the others' cards
+     * read, and those with a rules ability that may stop targeting (perm_shielded). */
+    PermSet kind = any ? in : by_flag ? in & s->perm_creatures : 0;
+    if (by_card) kind |= perms_of_card_types(s, in & ~kind, by_card);
+    PermSet odd = in & s->perm_shielded;
     if (!plain) return perms_admitted(s, it, sp, kind, odd, you);
     if (object && (sp->f.colors | sp->f.colors_not))                          /* "nonblack" */
         kind = perms_of_colors(s, kind, sp->f.colors, sp->f.colors_not);

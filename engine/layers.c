@@ -881,6 +881,7 @@ static PermSet layers_scope(const GameState *s)
 static inline __attribute__((always_inline)) int perms_finish(GameState *s, PermSet only)
 {
     int sba = 0;
+    PermSet creatures = 0, shielded = 0;
     for (PermIter it = permset_iter(only); permiter_more(&it);) {
         int i = permiter_next(&it);
         perm_finish(s, i);
@@ -890,7 +891,11 @@ static inline __attribute__((always_inline)) int perms_finish(GameState *s, Perm
             combat_remove(s, i);
         const Permanent *q = &s->perm[i];
         sba |= perm_sba(q);
+        creatures |= permset_bit_if((q->flags & PF_CREATURE) != 0, i);
+        shielded |= permset_bit_if((s->px[i].rules & RULES_UNTARGETABLE) != 0, i);
     }
+    s->perm_creatures = (s->perm_creatures & ~only) | creatures;     /* GameState's sets of their results */
+    s->perm_shielded = (s->perm_shielded & ~only) | shielded;
     return sba;
 }
 

@@ -214,6 +214,10 @@ void floating_end_of_turn(GameState *s);
  * players' and not played on permanents). */
 static inline int perm_rule(const GameState *s, int i, int r) { return r < 32 && ((s->px[i].rules >> r) & 1u); }
 #define RULE_BIT(r) (1u << (r))
+/* The rules abilities that may stop a permanent being targeted (effect.c's perm_targetable_by's;
+ * GameState.perm_shielded). */
+#define RULES_UNTARGETABLE (RULE_BIT(RULE_SHROUD) | RULE_BIT(RULE_HEXPROOF) | RULE_BIT(RULE_PROTECTION) | \
+                            RULE_BIT(RULE_UNTARGETABLE_BY))
 
 /* The attack requirements on creature i (508.1d): "attacks each combat if
  * able", "attacks you this turn if able" (Alluring Siren), 0 to 2. */

@@ -65,8 +65,11 @@ int perm_create(GameState *s, int p, uint16_t card, uint8_t obj)
     q->obj = obj;
     q->target = TARGET_NONE;
     q->loyalty = d->loyalty;
-    s->perm_used |= PERMSET_BIT(i);
-    s->perm_ctl[p] |= PERMSET_BIT(i);
+    PermSet bit = PERMSET_BIT(i);
+    s->perm_used |= bit;
+    s->perm_ctl[p] |= bit;
+    s->perm_creatures = (s->perm_creatures & ~bit) | (bit & permset_all_if((d->types & TYPE_CREATURE) != 0));
+    s->perm_shielded &= ~bit;   /* no rules ability yet: its PermX is made as it enters, the layers give them */
     s->sba_pending = 1;   /* e.g. a creature that enters with toughness 0 */
     return i;
 }

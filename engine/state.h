@@ -480,6 +480,12 @@ typedef struct GameState {
                                     PK_ACTIVATED or PK_MANA), set as a permanent enters (perm_set_abk):
                                     the listings' walks over these alone; a free slot's bit is stale,
                                     read with perm_used or perm_ctl */
+    PermSet   perm_creatures;    /* slots whose permanent is a creature (Permanent.flags PF_CREATURE) */
+    PermSet   perm_shielded;     /* slots whose permanent has a rules ability that may stop it being
+                                    targeted (PermX.rules, RULES_UNTARGETABLE); both kept with those
+                                    (perm_create, the layers' perms_finish as a pass ends: not read
+                                    during one) for the listings of targets: masks, not a walk; free
+                                    slots' bits stale, likewise */
     Combat    combat;
     uint16_t  turn;              /* turn number, 1 for the first turn */
     uint16_t  turn_cap;          /* the game is a draw after this many turns */
@@ -694,8 +700,8 @@ enum { RES_NONE, RES_RESOLVED, RES_FIZZLED };
 _Static_assert(sizeof(Permanent) == 16, "Permanent must stay 16 bytes");
 /* 8 KiB, and 128 bytes for the 16 stack items' fifth target, 128 for the last known information
  * of a trigger's event object that deals damage (StackItem's and Pending's ev_lki, ev_kw, ev_card),
- * 32 for hands of 32 cards rather than 16, and 16 for perm_acts. */
-_Static_assert(sizeof(GameState) <= 8192 + 256 + 32 + 16, "GameState must stay under 8 KiB (and the 16 stack items' fifth target)");
+ * 32 for hands of 32 cards rather than 16, and 48 for perm_acts, perm_creatures and perm_shielded. */
+_Static_assert(sizeof(GameState) <= 8192 + 256 + 32 + 48, "GameState must stay under 8 KiB (and the 16 stack items' fifth target)");
 _Static_assert(offsetof(GameState, extra_n) == offsetof(GameState, over) + 7, "settle's word: over .. extra_n");
 _Static_assert(offsetof(GameState, stack) <= 3072, "the part of a creature-only game must stay under 3 KiB");
 _Static_assert(PERM_MAX <= 8 * (int)sizeof(PermSet), "a PermSet must hold every slot");
