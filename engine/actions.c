@@ -1008,18 +1008,18 @@ static int granted_to(const GameState *s, int p)
     return 0;
 }
 
-/* Whether the tricks surely_none passed by (`tricks`: Policy.tricks) are
- * at most TRICKS_MAX actions: each card of PLAY_TRICK in
- * player p's hand cast on each permanent at most, and `acts` activations
- * (one each: no X, no target). */
-static int tricks_few(const GameState *s, int p, const uint64_t *play, int acts)
+/* Whether the tricks surely_none passed by (`tricks`: Policy.tricks) may
+ * be more than TRICKS_MAX actions, where the hand's size does not bound
+ * them: each card of PLAY_TRICK in player p's hand cast on each of the
+ * `perms` permanents at most, and `acts` activations (one each: no X, no
+ * target). Out of line: seldom asked. */
+static __attribute__((noinline)) int tricks_many(const GameState *s, int p, const uint64_t *play, int acts, int perms)
 {
     const Player *pl = &s->pl[p];
-    int perms = permset_count(s->perm_used), n = acts;
-    if (pl->hand_n * perms + acts <= TRICKS_MAX) return 1;         /* the hand's size bounds them */
+    int n = acts;
     for (int h = 0; h < pl->hand_n; h++)
         n += (play_in(s, p, play, pl->hand[h]) & (PLAY_ANY_LAND | PLAY_TRICK)) == PLAY_TRICK ? perms : 0;
-    return n <= TRICKS_MAX;
+    return n > TRICKS_MAX;
 }
 
 /* actions_surely_none, with player p's play table `play` (play_in). Inline
@@ -1072,7 +1072,10 @@ static inline __attribute__((always_inline)) int surely_none(const GameState *s,
     /* The others' Auras granting p's creatures an ability (list_granted; none where no card is such
      * an Aura). */
     if (!(s->spells & SPELLS_NO_GRANTED) && granted_to(s, p)) return 0;
-    return !tricks || tricks_few(s, p, play, acts);
+    /* The tricks passed by, at most TRICKS_MAX actions: bounded by the hand's size, else counted. One
+     * test (`|`): whether p's policy passes on tricks here follows no pattern. */
+    int perms = permset_count(s->perm_used);
+    return (!tricks | (pl->hand_n * perms + acts <= TRICKS_MAX)) || !tricks_many(s, p, play, acts, perms);
 }
 
 /* A game without play tables (scenarios, tests). */
