@@ -39,6 +39,7 @@ static int spells_check(const GameState *s, int i, char *msg, int msglen)
     if (x->abk != card_ability_kinds(&s->cards[s->perm[i].card]))
         FAIL("slot %d: ability kinds %#x, its card has %#x", i, x->abk, card_ability_kinds(&s->cards[s->perm[i].card]));
     if (permset_has(s->perm_acts, i) != ((x->abk & (PK_ACTIVATED | PK_MANA)) != 0)) FAIL("slot %d: perm_acts wrong", i);
+    if (permset_has(s->perm_statics, i) != ((x->abk & (PK_STATIC | PK_ATTACH)) != 0)) FAIL("slot %d: perm_statics wrong", i);
     if (layers_stale(s)) return 0;
     static _Thread_local GameState t;   /* tests only: a copy too large for the stack of every caller */
     memcpy(&t, s, sizeof t);

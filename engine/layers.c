@@ -612,14 +612,8 @@ static inline __attribute__((always_inline)) int reaches_some(const GameState *s
 static inline __attribute__((always_inline)) PermSet statics(GameState *s, PermSet used, PermSet only, PermSet *pumpers,
                                                              PermSet *attachments, Picked *picked)
 {
-    PermSet cda = 0, srcs = 0;
-    /* The sources first (most creatures are none), without a branch per
-     * permanent: which one is, the processor can't foresee. */
-    for (PermIter it = permset_iter(used); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        srcs |= permset_bit_if((s->px[i].abk & (PK_ATTACH | PK_STATIC)) != 0, i);
-    }
-    for (PermIter it = permset_iter(srcs); permiter_more(&it);) {
+    PermSet cda = 0;
+    for (PermIter it = permset_iter(used & s->perm_statics); permiter_more(&it);) {   /* most creatures: none */
         int src = permiter_next(&it), host = s->px[src].attached;
         unsigned abk = s->px[src].abk;
         int reach = permset_has(only, src) | (host != NO_SLOT && permset_has(only, host));   /* `|`: no branch to foresee */

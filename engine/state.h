@@ -480,6 +480,9 @@ typedef struct GameState {
                                     PK_ACTIVATED or PK_MANA), set as a permanent enters (perm_set_abk):
                                     the listings' walks over these alone; a free slot's bit is stale,
                                     read with perm_used or perm_ctl */
+    PermSet   perm_statics;      /* slots whose card has a static ability or attaches (PermX.abk
+                                    PK_STATIC or PK_ATTACH: an Aura, an Equipment), set with perm_acts:
+                                    the layers' sources among these alone; stale likewise */
     PermSet   perm_creatures;    /* slots whose permanent is a creature (Permanent.flags PF_CREATURE) */
     PermSet   perm_shielded;     /* slots whose permanent has a rules ability that may stop it being
                                     targeted (PermX.rules, RULES_UNTARGETABLE); both kept with those
@@ -700,8 +703,9 @@ enum { RES_NONE, RES_RESOLVED, RES_FIZZLED };
 _Static_assert(sizeof(Permanent) == 16, "Permanent must stay 16 bytes");
 /* 8 KiB, and 128 bytes for the 16 stack items' fifth target, 128 for the last known information
  * of a trigger's event object that deals damage (StackItem's and Pending's ev_lki, ev_kw, ev_card),
- * 32 for hands of 32 cards rather than 16, and 48 for perm_acts, perm_creatures and perm_shielded. */
-_Static_assert(sizeof(GameState) <= 8192 + 256 + 32 + 48, "GameState must stay under 8 KiB (and the 16 stack items' fifth target)");
+ * 32 for hands of 32 cards rather than 16, and 64 for perm_acts, perm_statics, perm_creatures and
+ * perm_shielded. */
+_Static_assert(sizeof(GameState) <= 8192 + 256 + 32 + 64, "GameState must stay under 8 KiB (and the 16 stack items' fifth target)");
 _Static_assert(offsetof(GameState, extra_n) == offsetof(GameState, over) + 7, "settle's word: over .. extra_n");
 _Static_assert(offsetof(GameState, stack) <= 3072, "the part of a creature-only game must stay under 3 KiB");
 _Static_assert(PERM_MAX <= 8 * (int)sizeof(PermSet), "a PermSet must hold every slot");
@@ -782,13 +786,14 @@ static inline uint8_t card_ability_kinds(const CardDef *d)
     return (uint8_t)k;
 }
 
-/* Permanent i's PermX.abk, of card d, and its bit of perm_acts: set as it
- * enters. */
+/* Permanent i's PermX.abk, of card d, and its bits of perm_acts and
+ * perm_statics: set as it enters. */
 static inline void perm_set_abk(GameState *s, int i, const CardDef *d)
 {
     unsigned k = card_ability_kinds(d);
     s->px[i].abk = (uint8_t)k;
     s->perm_acts = (s->perm_acts & ~PERMSET_BIT(i)) | permset_bit_if((k & (PK_ACTIVATED | PK_MANA)) != 0, i);
+    s->perm_statics = (s->perm_statics & ~PERMSET_BIT(i)) | permset_bit_if((k & (PK_STATIC | PK_ATTACH)) != 0, i);
 }
 
 /* Whether player p's deck holds a nonland card of mana value 0, which a
