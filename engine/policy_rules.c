@@ -217,18 +217,24 @@ static int pack_sum(const Sum *m, CastFacts *f)
     return 1;
 }
 
+/* Whether ability ab's amounts are all fixed (summarize's with any X). */
+static int x_free(const Ability *ab)
+{
+    for (int j = 0; j < ab->n_effects; j++)
+        if (ab->effect[j].n.kind == QTY_X) return 0;
+    return 1;
+}
+
 uint64_t rules_cast_facts(const CardDef *d)
 {
     CastFacts f = { 0 };
     int kind = SRC_OTHER, k = spell_ability(d);
     if (k >= 0 && d->ab[k].kind == AB_SPELL) {
         const Ability *ab = &d->ab[k];
-        int x_free = 1;
-        for (int j = 0; j < ab->n_effects; j++) x_free &= ab->effect[j].n.kind != QTY_X;
         if (!dear_cost(&ab->cost)) {
             kind = SRC_READ;
             Sum m = summarize(ab, 0, ab->n_targets != 0);
-            if (x_free && pack_sum(&m, &f)) f.head |= CF_SUM | (ab->n_targets ? CF_TARGETS : 0);
+            if (x_free(ab) && pack_sum(&m, &f)) f.head |= CF_SUM | (ab->n_targets ? CF_TARGETS : 0);
         }
     } else if (!(d->types & (TYPE_INSTANT | TYPE_SORCERY))) {
         kind = k < 0 ? SRC_PERM : SRC_AURA;
@@ -247,6 +253,37 @@ uint64_t rules_cast_facts(const CardDef *d)
     return v;
 }
 
+/* rules_act_facts: AF_MADE, and with AF_SUM the summary of an activated
+ * ability (summarize with any X, for its targets when AF_TARGETS, else for
+ * its source), its index at AF_AT: how it is read (AF_HELPS, AF_HARMS;
+ * neither when the rules do not read it), then in two nibbles a pump's
+ * +dp/+dt, or removal's damage and destroy | removed << 2. */
+enum { AF_MADE = 1, AF_SUM = 2, AF_TARGETS = 4, AF_HELPS = 8, AF_HARMS = 16, AF_AT = 5, AF_LO = 8, AF_HI = 12 };
+
+/* The summary in act facts v (AF_SUM). */
+static inline Sum act_sum(unsigned v)
+{
+    int lo = v >> AF_LO & 15, hi = v >> AF_HI & 15;
+    if (v & AF_HELPS) return (Sum){ 1, 1, 0, 0, 0, 0, 0, lo, hi };
+    if (v & AF_HARMS) return (Sum){ 1, -1, hi & 3, hi >> 2, lo, 0, 0, 0, 0 };
+    return (Sum){ 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+}
+
+uint16_t rules_act_facts(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities && k < 8; k++) {
+        const Ability *ab = &d->ab[k];
+        if (ab->kind != AB_ACTIVATED || dear_cost(&ab->cost) || !x_free(ab)) continue;
+        Sum m = summarize(ab, 0, ab->n_targets != 0);
+        unsigned v = AF_MADE | AF_SUM | (ab->n_targets ? AF_TARGETS : 0u) | (unsigned)k << AF_AT;
+        if (m.ok && m.way > 0) v |= AF_HELPS | (unsigned)(m.dp & 15) << AF_LO | (unsigned)(m.dt & 15) << AF_HI;
+        else if (m.ok) v |= AF_HARMS | (unsigned)(m.damage & 15) << AF_LO | (unsigned)(m.destroy | m.removed << 2) << AF_HI;
+        Sum back = act_sum(v);                               /* kept when it reads back as made */
+        if (m.ok ? !memcmp(&back, &m, sizeof m) : !back.ok) return (uint16_t)v;
+    }
+    return AF_MADE;
+}
+
 /* Card d's rules_cast_facts: the pool's, or made now. */
 static inline CastFacts cast_facts(const CardDef *d)
 {
@@ -260,7 +297,14 @@ static void read_source(const GameState *s, int p, const Action *a, Src *o)
 {
     o->kind = SRC_OTHER;
     if (a->type == ACT_ACTIVATE) {
-        const Ability *ab = &s->cards[s->perm[a->hand_idx].card].ab[a->ability];
+        const CardDef *d = &s->cards[s->perm[a->hand_idx].card];
+        unsigned v = d->rules_acts;                          /* 0: not made */
+        if ((v & AF_SUM) && (v >> AF_AT & 7) == a->ability && !(v & AF_TARGETS) == !a->n_targets) {
+            o->kind = SRC_READ;
+            o->m = act_sum(v);
+            return;
+        }
+        const Ability *ab = &d->ab[a->ability];
         if (ab->kind == AB_ACTIVATED && !dear_cost(&ab->cost)) {
             o->kind = SRC_READ;
             o->m = summarize(ab, a->x, a->n_targets != 0);
