@@ -401,11 +401,14 @@ static inline __attribute__((always_inline)) int read_run_effects(const GameStat
     do {
         const Action *a = &legal[k];
         int x;
-        if (!a->n_targets) x = read_perm(s, p, m, a->hand_idx, &c[k]);
-        else if (a->tk[0] == TK_PLAYER) {
+        if (a->n_targets && a->tk[0] == TK_PLAYER) {
             x = face == RC_FACE && a->tv[0] == p ? RC_SKIP : face;
             c[k].damage = m->damage + m->life;
-        } else x = a->tk[0] == TK_PERM ? read_perm(s, p, m, a->tv[0], &c[k]) : RC_OTHER;
+        } else if (!a->n_targets || a->tk[0] == TK_PERM) {  /* one read_perm: kills inline in it */
+            x = read_perm(s, p, m, a->n_targets ? a->tv[0] : a->hand_idx, &c[k]);
+        } else {
+            return -1;                                       /* a spell, a card: RC_OTHER */
+        }
         if (x == RC_OTHER) return -1;
         of[x] |= 1ull << k;
     } while (++k < n && same_source(&legal[k], first));
