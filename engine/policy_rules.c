@@ -135,12 +135,16 @@ static Sum summarize(const Ability *ab, int x, int on_target)
 
 /* The kind of a candidate whose effects summed in m (its source's, read:
  * m->way) act on permanent i (its one target, or with none its source),
- * and its reading into *c. */
-static inline __attribute__((always_inline)) int read_perm(const GameState *s, int p, const Sum *m, int i, Cand *c)
+ * and its reading into *c. The rules take none on a permanent of player
+ * `spare` (their caster's when they harm, the opponent's when they help);
+ * `walkers` 0 where no permanent is a planeswalker (SPELLS_NO_WALKERS). */
+static inline __attribute__((always_inline)) int read_perm(const GameState *s, const Sum *m, int spare, int walkers,
+                                                          int i, Cand *c)
 {
     c->on = i;
-    if (m->life || (s->perm[i].loyalty && perm_is_planeswalker(s, i))) return RC_OTHER;   /* 704.5i: a planeswalker has loyalty */
-    if ((m->way < 0) != (perm_controller(s, i) != p)) return RC_SKIP;
+    if (m->life || (walkers && s->perm[i].loyalty && perm_is_planeswalker(s, i)))
+        return RC_OTHER;                                     /* 704.5i: a planeswalker has loyalty */
+    if (perm_controller(s, i) == spare) return RC_SKIP;
     if (!perm_is_creature(s, i)) {                           /* an artifact, an enchantment */
         if (m->kill && !m->damage && !m->shrink && !m->dp && !m->dt)
             return (m->kill & KILL_REMOVED) || !perm_has(s, i, KW_INDESTRUCTIBLE) ? RC_KILL : RC_SKIP;
@@ -398,6 +402,7 @@ static inline __attribute__((always_inline)) int read_run_effects(const GameStat
     if (!m->way || first->n_targets > 1 || (!first->n_targets && first->type != ACT_ACTIVATE)) return -1;
     /* Damage to a player (or life lost) alone, to the opponent's face. */
     int face = m->way > 0 || m->kill || m->shrink ? RC_OTHER : RC_FACE;
+    int spare = m->way < 0 ? p : 1 - p, walkers = !(s->spells & SPELLS_NO_WALKERS);
     do {
         const Action *a = &legal[k];
         int x;
@@ -405,7 +410,7 @@ static inline __attribute__((always_inline)) int read_run_effects(const GameStat
             x = face == RC_FACE && a->tv[0] == p ? RC_SKIP : face;
             c[k].damage = m->damage + m->life;
         } else if (!a->n_targets || a->tk[0] == TK_PERM) {  /* one read_perm: kills inline in it */
-            x = read_perm(s, p, m, a->n_targets ? a->tv[0] : a->hand_idx, &c[k]);
+            x = read_perm(s, m, spare, walkers, a->n_targets ? a->tv[0] : a->hand_idx, &c[k]);
         } else {
             return -1;                                       /* a spell, a card: RC_OTHER */
         }
