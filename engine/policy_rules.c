@@ -67,6 +67,13 @@ static int dear_cost(const Cost *c)
  * regenerated"), removed (exiled, returned, put on the library). */
 enum { KILL_DESTROY = 1, KILL_NO_REGEN = 2, KILL_REMOVED = 4 };
 
+/* Whether creature i would regenerate from destruction (a shield it may
+ * use). */
+static inline int regenerates(const GameState *s, int i)
+{
+    return s->px[i].regen && !(s->px[i].xflags & PX_NO_REGEN);
+}
+
 /* Whether the removal summed in the reading (kill, damage, toughness
  * lost) leaves creature i dead or gone. */
 static int kills(const GameState *s, int i, int kill, int damage, int shrink)
@@ -76,10 +83,9 @@ static int kills(const GameState *s, int i, int kill, int damage, int shrink)
     int left = q->toughness - shrink;
     if (left <= 0) return 1;                                 /* 704.5f: not destruction */
     if (q->kw & KW_INDESTRUCTIBLE) return 0;
-    int regen = s->px[i].regen && !(s->px[i].xflags & PX_NO_REGEN);
-    if (kill) return !regen || kill == KILL_NO_REGEN;
+    if (kill) return kill == KILL_NO_REGEN || !regenerates(s, i);
     int dealt = damage - q->prevent;
-    return dealt > 0 && q->damage + dealt >= left && !regen;
+    return dealt > 0 && q->damage + dealt >= left && !regenerates(s, i);
 }
 
 /* What the effects of a spell or ability do to its one target (or, with
