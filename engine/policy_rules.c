@@ -409,14 +409,15 @@ static inline __attribute__((always_inline)) int read_run_effects(const GameStat
     /* Damage to a player (or life lost) alone, to the opponent's face. */
     int face = m->way > 0 || m->kill || m->shrink ? RC_OTHER : RC_FACE;
     int spare = m->way < 0 ? p : 1 - p, walkers = !(s->spells & SPELLS_NO_WALKERS);
+    int targets = first->n_targets;                          /* each candidate's (same_source) */
     do {
         const Action *a = &legal[k];
         int x;
-        if (a->n_targets && a->tk[0] == TK_PLAYER) {
+        if (targets && a->tk[0] == TK_PLAYER) {
             x = face == RC_FACE && a->tv[0] == p ? RC_SKIP : face;
             c[k].damage = m->damage + m->life;
-        } else if (!a->n_targets || a->tk[0] == TK_PERM) {  /* one read_perm: kills inline in it */
-            x = read_perm(s, m, spare, walkers, a->n_targets ? a->tv[0] : a->hand_idx, &c[k]);
+        } else if (!targets || a->tk[0] == TK_PERM) {        /* one read_perm: kills inline in it */
+            x = read_perm(s, m, spare, walkers, targets ? a->tv[0] : a->hand_idx, &c[k]);
         } else {
             return -1;                                       /* a spell, a card: RC_OTHER */
         }
