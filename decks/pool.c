@@ -144,6 +144,7 @@ static void put(Pool *p, int i, const CardDef *def, const char *reason, int repl
     p->cards[i].board = board_card_facts(&p->cards[i]);
     p->cards[i].rules = rules_card_facts(&p->cards[i]);
     p->cards[i].rules_cast = rules_cast_facts(&p->cards[i]);
+    p->cards[i].rules_acts = rules_act_facts(&p->cards[i]);
     p->cards[i].cast = card_cast_facts(&p->cards[i]);
     p->cards[i].tap_mana = card_tap_mana(&p->cards[i]);
     p->cards[i].layers = layers_card_facts(&p->cards[i]);

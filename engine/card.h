@@ -90,6 +90,9 @@ typedef struct CardDef {
                                      on), made once by the pool; 0 when not made (read at each call) */
     uint16_t tap_mana;            /* mana.h's card_tap_mana (the mana its {T} mana abilities make),
                                      made once by the pool; 0 when not made (read from the abilities) */
+    uint16_t rules_acts;          /* policy_rules.h's rules_act_facts (how its rules read its first
+                                     activated ability they sum), made once by the pool; 0 when not
+                                     made (read at each call) */
     uint64_t rules_cast;          /* policy_rules.h's rules_cast_facts (how its rules read a spell of
                                      it), made once by the pool; 0 when not made (read at each call) */
     const struct Ability *ab;     /* what its rules text does (ability.h); NULL when nothing:

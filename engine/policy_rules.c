@@ -63,88 +63,102 @@ static int dear_cost(const Cost *c)
            c->exile_gy || c->untap || c->loyalty;
 }
 
-/* Whether the removal summed in the reading (destroy, removed, damage,
- * toughness lost) leaves creature i dead or gone. */
-static int kills(const GameState *s, int i, int destroy, int removed, int damage, int shrink)
+/* Sum.kill: destroyed (KILL_DESTROY, or KILL_NO_REGEN: "can't be
+ * regenerated"), removed (exiled, returned, put on the library). */
+enum { KILL_DESTROY = 1, KILL_NO_REGEN = 2, KILL_REMOVED = 4 };
+
+/* Whether creature i would regenerate from destruction (a shield it may
+ * use). */
+static inline int regenerates(const GameState *s, int i)
 {
-    if (removed) return 1;
+    return s->px[i].regen && !(s->px[i].xflags & PX_NO_REGEN);
+}
+
+/* Whether the removal summed in the reading (kill, damage, toughness
+ * lost) leaves creature i dead or gone. */
+static int kills(const GameState *s, int i, int kill, int damage, int shrink)
+{
+    if (kill & KILL_REMOVED) return 1;
     const Permanent *q = &s->perm[i];
     int left = q->toughness - shrink;
     if (left <= 0) return 1;                                 /* 704.5f: not destruction */
     if (q->kw & KW_INDESTRUCTIBLE) return 0;
-    int regen = s->px[i].regen && !(s->px[i].xflags & PX_NO_REGEN);
-    if (destroy) return !regen || destroy > 1;               /* 2: "can't be regenerated" */
+    if (kill) return kill == KILL_NO_REGEN || !regenerates(s, i);
     int dealt = damage - q->prevent;
-    return dealt > 0 && q->damage + dealt >= left && !regen;
+    return dealt > 0 && q->damage + dealt >= left && !regenerates(s, i);
 }
 
 /* What the effects of a spell or ability do to its one target (or, with
  * none, to its source: a pump on itself, firebreathing), the same for
  * each target it is listed with: read once per source (rules_play).
- * `ok` 0 when the rules do not read them (the look does); `way` -1 they
- * harm, 1 they help; what they add up to. */
+ * `way` -1 they harm, 1 they help, 0 the rules do not read them (the
+ * look does: then the rest is 0 too); what they add up to. */
 typedef struct Sum {
-    int ok, way, destroy, removed, damage, shrink, life, dp, dt;
+    int way, kill, damage, shrink, life, dp, dt;
 } Sum;
 
 static Sum summarize(const Ability *ab, int x, int on_target)
 {
-    Sum m = { 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+    static const Sum none = { 0, 0, 0, 0, 0, 0, 0 };
+    Sum m = none;
     int harms_only = 1;
     for (int j = 0; j < ab->n_effects; j++) {
         const Effect *e = &ab->effect[j];
-        if (e->flags & ~(uint32_t)RULES_FLAGS) return m;
+        if (e->flags & ~(uint32_t)RULES_FLAGS) return none;
         if (e->who == SEL_YOU) {                             /* its caster's own part */
-            if ((e->op != OP_GAIN_LIFE && e->op != OP_DRAW) || amount(&e->n, x) < 0) return m;
+            if ((e->op != OP_GAIN_LIFE && e->op != OP_DRAW) || amount(&e->n, x) < 0) return none;
             continue;
         }
         int mine = on_target ? e->who == SEL_TARGET && e->arg == 0 : e->who == SEL_SELF;
         int v = mine ? (e->op == OP_LOSE_LIFE ? -1 : policy_sense(e)) : 0;
-        if (!v || (m.way && v != m.way)) return m;
+        if (!v || (m.way && v != m.way)) return none;
         m.way = v;
         int n = amount(&e->n, x);
         switch (e->op) {
-        case OP_DAMAGE: if (n < 0) return m; m.damage += n; break;
-        case OP_LOSE_LIFE: if (n < 0) return m; m.life += n; break;
-        case OP_DESTROY: m.destroy = e->flags & EF_NO_REGEN ? 2 : 1; break;
-        case OP_EXILE: case OP_BOUNCE: case OP_TO_LIBRARY: m.removed = 1; break;
+        case OP_DAMAGE: if (n < 0) return none; m.damage += n; break;
+        case OP_LOSE_LIFE: if (n < 0) return none; m.life += n; break;
+        case OP_DESTROY: m.kill = (m.kill & KILL_REMOVED) | (e->flags & EF_NO_REGEN ? KILL_NO_REGEN : KILL_DESTROY); break;
+        case OP_EXILE: case OP_BOUNCE: case OP_TO_LIBRARY: m.kill |= KILL_REMOVED; break;
         case OP_PUMP:
-            if (e->n.kind != QTY_CONST || e->n.n != 1) return m;
+            if (e->n.kind != QTY_CONST || e->n.n != 1) return none;
             if (v < 0) m.shrink -= e->t;
             else { m.dp += e->p; m.dt += e->t; }
             break;
         case OP_COUNTERS:
-            if (n < 0) return m;
+            if (n < 0) return none;
             if (v < 0) m.shrink += n;
             else { m.dp += n; m.dt += n; }
             break;
         case OP_GRANT: break;
         default:
-            if (v > 0) return m;                             /* regeneration, prevention: the look weighs them */
+            if (v > 0) return none;                          /* regeneration, prevention: the look weighs them */
             harms_only = 0;                                  /* a tap, "can't block": likewise */
         }
-        if (v > 0 && e->dur != DUR_EOT) return m;            /* a lasting gift: likewise */
+        if (v > 0 && e->dur != DUR_EOT) return none;         /* a lasting gift: likewise */
     }
-    m.ok = m.way && harms_only;
-    return m;
+    return m.way && harms_only ? m : none;
 }
 
-/* The kind of a candidate whose effects summed in m (its source's, with
- * m->ok) act on permanent i (its one target, or with none its source),
- * and its reading into *c. */
-static inline __attribute__((always_inline)) int read_perm(const GameState *s, int p, const Sum *m, int i, Cand *c)
+/* The kind of a candidate whose effects summed in m (its source's, read:
+ * m->way) act on permanent i (its one target, or with none its source),
+ * and its reading into *c. The rules take none on a permanent of player
+ * `spare` (their caster's when they harm, the opponent's when they help);
+ * `walkers` 0 where no permanent is a planeswalker (SPELLS_NO_WALKERS). */
+static inline __attribute__((always_inline)) int read_perm(const GameState *s, const Sum *m, int spare, int walkers,
+                                                          int i, Cand *c)
 {
     c->on = i;
-    if (m->life || (s->perm[i].loyalty && perm_is_planeswalker(s, i))) return RC_OTHER;   /* 704.5i: a planeswalker has loyalty */
-    if ((m->way < 0) != (perm_controller(s, i) != p)) return RC_SKIP;
+    if (m->life || (walkers && s->perm[i].loyalty && perm_is_planeswalker(s, i)))
+        return RC_OTHER;                                     /* 704.5i: a planeswalker has loyalty */
+    if (perm_controller(s, i) == spare) return RC_SKIP;
     if (!perm_is_creature(s, i)) {                           /* an artifact, an enchantment */
-        if ((m->destroy || m->removed) && !m->damage && !m->shrink && !m->dp && !m->dt)
-            return m->removed || !perm_has(s, i, KW_INDESTRUCTIBLE) ? RC_KILL : RC_SKIP;
+        if (m->kill && !m->damage && !m->shrink && !m->dp && !m->dt)
+            return (m->kill & KILL_REMOVED) || !perm_has(s, i, KW_INDESTRUCTIBLE) ? RC_KILL : RC_SKIP;
         return RC_OTHER;
     }
     if (m->way > 0) { c->dp = m->dp; c->dt = m->dt; return RC_TRICK; }
     if (m->damage && damage_doublers(s)) return RC_OTHER;    /* Furnace of Rath: the look counts it */
-    return kills(s, i, m->destroy, m->removed, m->damage, m->shrink) ? RC_KILL : RC_SKIP;
+    return kills(s, i, m->kill, m->damage, m->shrink) ? RC_KILL : RC_SKIP;
 }
 
 /* An Aura's effects on the creature it enchants (its static abilities'):
@@ -195,7 +209,7 @@ static int pumps_own(const Effect *e)
 typedef struct CastFacts {
     uint8_t head;
     int8_t way;
-    uint8_t kill;    /* destroy | removed << 2 */
+    uint8_t kill;    /* Sum.kill */
     int8_t damage;
     union {
         struct { int8_t shrink, life, dp, dt; };
@@ -209,11 +223,18 @@ static int pack_sum(const Sum *m, CastFacts *f)
 {
     int v[5] = { m->damage, m->shrink, m->life, m->dp, m->dt };
     for (int j = 0; j < 5; j++) if (v[j] != (int8_t)v[j]) return 0;
-    f->way = (int8_t)(m->ok ? m->way : 0);
-    if (!m->ok) return 1;
-    f->kill = (uint8_t)(m->destroy | m->removed << 2);
+    f->way = (int8_t)m->way;
+    f->kill = (uint8_t)m->kill;
     f->damage = (int8_t)m->damage; f->shrink = (int8_t)m->shrink; f->life = (int8_t)m->life;
     f->dp = (int8_t)m->dp; f->dt = (int8_t)m->dt;
+    return 1;
+}
+
+/* Whether ability ab's amounts are all fixed (summarize's with any X). */
+static int x_free(const Ability *ab)
+{
+    for (int j = 0; j < ab->n_effects; j++)
+        if (ab->effect[j].n.kind == QTY_X) return 0;
     return 1;
 }
 
@@ -223,12 +244,10 @@ uint64_t rules_cast_facts(const CardDef *d)
     int kind = SRC_OTHER, k = spell_ability(d);
     if (k >= 0 && d->ab[k].kind == AB_SPELL) {
         const Ability *ab = &d->ab[k];
-        int x_free = 1;
-        for (int j = 0; j < ab->n_effects; j++) x_free &= ab->effect[j].n.kind != QTY_X;
         if (!dear_cost(&ab->cost)) {
             kind = SRC_READ;
             Sum m = summarize(ab, 0, ab->n_targets != 0);
-            if (x_free && pack_sum(&m, &f)) f.head |= CF_SUM | (ab->n_targets ? CF_TARGETS : 0);
+            if (x_free(ab) && pack_sum(&m, &f)) f.head |= CF_SUM | (ab->n_targets ? CF_TARGETS : 0);
         }
     } else if (!(d->types & (TYPE_INSTANT | TYPE_SORCERY))) {
         kind = k < 0 ? SRC_PERM : SRC_AURA;
@@ -247,6 +266,37 @@ uint64_t rules_cast_facts(const CardDef *d)
     return v;
 }
 
+/* rules_act_facts: AF_MADE, and with AF_SUM the summary of an activated
+ * ability (summarize with any X, for its targets when AF_TARGETS, else for
+ * its source), its index at AF_AT: how it is read (AF_HELPS, AF_HARMS;
+ * neither when the rules do not read it), then in two nibbles a pump's
+ * +dp/+dt, or removal's damage and Sum.kill. */
+enum { AF_MADE = 1, AF_SUM = 2, AF_TARGETS = 4, AF_HELPS = 8, AF_HARMS = 16, AF_AT = 5, AF_LO = 8, AF_HI = 12 };
+
+/* The summary in act facts v (AF_SUM). */
+static inline Sum act_sum(unsigned v)
+{
+    int lo = v >> AF_LO & 15, hi = v >> AF_HI & 15;
+    if (v & AF_HELPS) return (Sum){ 1, 0, 0, 0, 0, lo, hi };
+    if (v & AF_HARMS) return (Sum){ -1, hi, lo, 0, 0, 0, 0 };
+    return (Sum){ 0, 0, 0, 0, 0, 0, 0 };
+}
+
+uint16_t rules_act_facts(const CardDef *d)
+{
+    for (int k = 0; k < d->n_abilities && k < 8; k++) {
+        const Ability *ab = &d->ab[k];
+        if (ab->kind != AB_ACTIVATED || dear_cost(&ab->cost) || !x_free(ab)) continue;
+        Sum m = summarize(ab, 0, ab->n_targets != 0);
+        unsigned v = AF_MADE | AF_SUM | (ab->n_targets ? AF_TARGETS : 0u) | (unsigned)k << AF_AT;
+        if (m.way > 0) v |= AF_HELPS | (unsigned)(m.dp & 15) << AF_LO | (unsigned)(m.dt & 15) << AF_HI;
+        else if (m.way) v |= AF_HARMS | (unsigned)(m.damage & 15) << AF_LO | (unsigned)m.kill << AF_HI;
+        Sum back = act_sum(v);                               /* kept when it reads back as made */
+        if (!memcmp(&back, &m, sizeof m)) return (uint16_t)v;
+    }
+    return AF_MADE;
+}
+
 /* Card d's rules_cast_facts: the pool's, or made now. */
 static inline CastFacts cast_facts(const CardDef *d)
 {
@@ -260,7 +310,14 @@ static void read_source(const GameState *s, int p, const Action *a, Src *o)
 {
     o->kind = SRC_OTHER;
     if (a->type == ACT_ACTIVATE) {
-        const Ability *ab = &s->cards[s->perm[a->hand_idx].card].ab[a->ability];
+        const CardDef *d = &s->cards[s->perm[a->hand_idx].card];
+        unsigned v = d->rules_acts;                          /* 0: not made */
+        if ((v & AF_SUM) && (v >> AF_AT & 7) == a->ability && !(v & AF_TARGETS) == !a->n_targets) {
+            o->kind = SRC_READ;
+            o->m = act_sum(v);
+            return;
+        }
+        const Ability *ab = &d->ab[a->ability];
         if (ab->kind == AB_ACTIVATED && !dear_cost(&ab->cost)) {
             o->kind = SRC_READ;
             o->m = summarize(ab, a->x, a->n_targets != 0);
@@ -277,7 +334,7 @@ static void read_source(const GameState *s, int p, const Action *a, Src *o)
     o->way = f.way;
     if (o->kind != SRC_READ) return;
     if ((f.head & CF_SUM) && !(f.head & CF_TARGETS) == !a->n_targets)
-        o->m = (Sum){ f.way != 0, f.way, f.kill & 3, f.kill >> 2, f.damage, f.shrink, f.life, f.dp, f.dt };
+        o->m = (Sum){ f.way, f.kill, f.damage, f.shrink, f.life, f.dp, f.dt };
     else
         o->m = summarize(&d->ab[spell_ability(d)], a->x, a->n_targets != 0);
 }
@@ -348,17 +405,22 @@ static inline __attribute__((always_inline)) int read_run_effects(const GameStat
                                                                   int n, const Sum *m, Cand *c, uint64_t *of)
 {
     const Action *first = &legal[k];
-    if (!m->ok || first->n_targets > 1 || (!first->n_targets && first->type != ACT_ACTIVATE)) return -1;
+    if (!m->way || first->n_targets > 1 || (!first->n_targets && first->type != ACT_ACTIVATE)) return -1;
     /* Damage to a player (or life lost) alone, to the opponent's face. */
-    int face = m->way > 0 || m->destroy || m->removed || m->shrink ? RC_OTHER : RC_FACE;
+    int face = m->way > 0 || m->kill || m->shrink ? RC_OTHER : RC_FACE;
+    int spare = m->way < 0 ? p : 1 - p, walkers = !(s->spells & SPELLS_NO_WALKERS);
+    int targets = first->n_targets;                          /* each candidate's (same_source) */
     do {
         const Action *a = &legal[k];
         int x;
-        if (!a->n_targets) x = read_perm(s, p, m, a->hand_idx, &c[k]);
-        else if (a->tk[0] == TK_PLAYER) {
+        if (targets && a->tk[0] == TK_PLAYER) {
             x = face == RC_FACE && a->tv[0] == p ? RC_SKIP : face;
             c[k].damage = m->damage + m->life;
-        } else x = a->tk[0] == TK_PERM ? read_perm(s, p, m, a->tv[0], &c[k]) : RC_OTHER;
+        } else if (!targets || a->tk[0] == TK_PERM) {        /* one read_perm: kills inline in it */
+            x = read_perm(s, m, spare, walkers, targets ? a->tv[0] : a->hand_idx, &c[k]);
+        } else {
+            return -1;                                       /* a spell, a card: RC_OTHER */
+        }
         if (x == RC_OTHER) return -1;
         of[x] |= 1ull << k;
     } while (++k < n && same_source(&legal[k], first));
@@ -693,7 +755,7 @@ static int pump_only(const Ability *ab, int on_target)
     for (int j = 0; j < ab->n_effects; j++)
         if (ab->effect[j].n.kind == QTY_X) return 0;
     Sum m = summarize(ab, 0, on_target);
-    return m.ok && m.way > 0;
+    return m.way > 0;
 }
 
 /* RF_TRICK: card d's spell (an instant's, a sorcery's) a pump_only of one

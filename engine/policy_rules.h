@@ -46,6 +46,14 @@ uint8_t rules_card_facts(const CardDef *d);
  * made at each call). Never 0. */
 uint64_t rules_cast_facts(const CardDef *d);
 
+/* How rules_play reads an activation of card d's first activated ability
+ * among its first eight that it sums where X does not enter it (costing
+ * no more than mana and tapping) in a few bits: a pump of up to +15/+15,
+ * damage up to 15 or destruction: which ability, and its summary. Made
+ * once per card by the pool, kept in d->rules_acts (0: not made, read at
+ * each call). Never 0. */
+uint16_t rules_act_facts(const CardDef *d);
+
 /* Whether version 3 looks at the opponent's spell or ability on top of
  * the stack, player p to answer it: when it targets one permanent (what
  * the rules answer: a trick that saves p's creature, removal before an

@@ -193,6 +193,11 @@ static void test_default_pool(void)
     facts = 0;
     for (int i = 0; i < p.n; i++) facts += p.cards[i].rules_cast != 0 && p.cards[i].rules_cast == rules_cast_facts(&p.cards[i]);
     CHECK(facts == p.n);
+    /* And how they read its first activated ability they sum (CardDef.rules_acts): made for every card. */
+    facts = 0;
+    for (int i = 0; i < p.n; i++) facts += p.cards[i].rules_acts != 0 && p.cards[i].rules_acts == rules_act_facts(&p.cards[i]);
+    CHECK(facts == p.n);
+    CHECK(card(&p, "Furnace Whelp")->rules_acts != card(&p, "Raging Goblin")->rules_acts);   /* firebreathing summed */
     /* And the mana its {T} mana abilities make (CardDef.tap_mana): made for every card that makes one mana so. */
     facts = 0;
     for (int i = 0; i < p.n; i++) facts += p.cards[i].tap_mana != card_tap_mana(&p.cards[i]);
