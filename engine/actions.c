@@ -951,9 +951,9 @@ static int units_at_most(const GameState *s, int p)
 }
 
 /* Whether surely_none passes by the abilities of player p's permanent i,
- * of card d, as tricks (`tricks`: its policy passes on them, Policy.tricks): a creature whose
- * card's abilities are all tricks (RF_ACTS_TRICK: read as tricks on a
- * creature alone). */
+ * of card d, as tricks (`tricks`: p's policy passes on them here,
+ * Policy.tricks): a creature whose card's abilities are all tricks
+ * (RF_ACTS_TRICK: read as tricks on a creature alone). */
 static inline int none_trick_acts(const GameState *s, int i, const CardDef *d, uint64_t tricks)
 {
     return tricks && (d->rules & RF_ACTS_TRICK) && (s->perm[i].flags & PF_CREATURE);
