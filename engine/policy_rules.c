@@ -747,13 +747,11 @@ static int holds_for_removal(const GameState *s, int p, const Action *legal, con
 /* Whether ability ab (a spell's on its one target, else an activated
  * ability's on its source) is a pump as rules_play reads it in any state:
  * no cost but mana (and tapping), no X, effects it reads that all help
- * until end of turn (summarize's way 1, which read_target takes for a
+ * until end of turn (summarize's way 1, which read_perm takes for a
  * trick on one's own creature and for nothing on another's). */
 static int pump_only(const Ability *ab, int on_target)
 {
-    if (dear_cost(&ab->cost) || ab->cost.x) return 0;
-    for (int j = 0; j < ab->n_effects; j++)
-        if (ab->effect[j].n.kind == QTY_X) return 0;
+    if (dear_cost(&ab->cost) || ab->cost.x || !x_free(ab)) return 0;
     Sum m = summarize(ab, 0, on_target);
     return m.way > 0;
 }
