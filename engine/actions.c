@@ -206,8 +206,9 @@ typedef struct Lister {
                               every question goes to mana_can_pay_listed) */
     int listed_n;          /* entries of listed[] */
     uint64_t listed_cards; /* their pool indices, a bit for each modulo 64 (most cards are none of them) */
-    uint64_t every;        /* with the units listed by lister_can_pay: the colors every unit makes without
-                              pain, as the high bits of their lanes (0 otherwise: none known) */
+    int units_n;           /* the listing player's units, counted by lister_can_pay (MANA_UNLISTED: not yet) */
+    uint64_t every;        /* with units_n: the colors every unit makes without pain, as the high bits of
+                              their lanes (0 otherwise: none known) */
     ManaUnits units;       /* the listing player's mana abilities, listed once when needed (from here
                               on: lister_init leaves the arrays as they are) */
     Seen seen[TARGET_SPEC_MAX]; /* target_spec_perms' last answer for each spec (spec_perms) */
@@ -222,18 +223,55 @@ static void lister_init(Lister *L, const GameState *s, Action *out)
     memset(&L->a, 0, offsetof(Lister, units) - offsetof(Lister, a));
     L->s = s;
     L->out = out;
+    L->units_n = MANA_UNLISTED;
     L->units.n = MANA_UNLISTED;
     for (int k = 0; k < TARGET_SPEC_MAX; k++) L->seen[k].a = NULL;
 }
 
-/* Lists player p's units into L->units (mana_list_units), and the colors
- * every one of them makes without pain into L->every. */
+/* How many units mana_list_units would list for player p (whose lands do
+ * not all make mana of any color), counted without listing them: one for
+ * each untapped permanent of p's with a {T} mana ability it may activate
+ * now (not a creature under summoning sickness, 302.6, nor one whose
+ * activated abilities can't be activated), and into *every the colors
+ * each of them makes without pain (CardDef.tap_mana's, where the unit's
+ * free bits come from); -1 where such a permanent's card makes an amount
+ * of mana (tap_mana 0). Past MANA_UNITS_MAX, where the list stops, more. */
+static inline int units_counted(const GameState *s, int p, unsigned *every)
+{
+    int n = 0;
+    unsigned all = ~0u;
+    for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        const Permanent *q = &s->perm[i];
+        if (!(s->px[i].abk & PK_MANA) || (q->flags & PF_TAPPED)) continue;
+        if ((q->flags & PF_CREATURE) && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) continue;
+        if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;
+        unsigned made = s->cards[q->card].tap_mana;
+        if (!made) return -1;
+        all &= made;
+        n++;
+    }
+    *every = all;
+    return n;
+}
+
+/* Player p's units for lister_can_pay: their count into L->units_n, and
+ * the colors every one of them makes without pain into L->every; counted
+ * (units_counted) where each makes one mana, the list itself (L->units)
+ * left to mana_can_pay_listed, which lists them if it is asked; else
+ * listed here (mana_list_units). */
 static void lister_units(Lister *L, int p)
 {
-    mana_list_units(L->s, p, &L->units);
-    if (!L->units.n) return;                 /* none: lister_can_pay's counts alone answer */
-    unsigned every = L->units.free[0];
-    for (int k = 1; k < L->units.n; k++) every &= L->units.free[k];
+    unsigned every;
+    int n = units_counted(L->s, p, &every);
+    if (n < 0 || n > MANA_UNITS_MAX) {
+        mana_list_units(L->s, p, &L->units);
+        n = L->units.n;
+        every = ~0u;
+        for (int k = 0; k < n; k++) every &= L->units.free[k];
+    }
+    L->units_n = n;
+    if (!n) return;                 /* none: lister_can_pay's counts alone answer */
     uint64_t high = 0;
     for (every &= (1u << COLOR_COUNT) - 1; every; every &= every - 1) high |= mana_unit(__builtin_ctz(every)) << 7;
     L->every = high;
@@ -258,12 +296,12 @@ static inline __attribute__((always_inline)) int lister_can_pay_packed(Lister *L
 {
     if (short_by <= 0 && mana_covers(L->mana.avail, cost)) return 1;
     if (keep < 0 && !(cost & MANA_HIGH)) {
-        if (L->units.n == MANA_UNLISTED) lister_units(L, p);
-        if (L->units.n < short_by) return 0;
+        if (L->units_n == MANA_UNLISTED) lister_units(L, p);
+        if (L->units_n < short_by) return 0;
         /* What the pool and basics pay of each color: min(cost, avail), lane by lane (plan's). */
         uint64_t covered = ((L->mana.avail | MANA_HIGH) - cost) & MANA_HIGH, ge = (covered >> 7) * 0xFFu;
         int unpaid = mana_total(cost) - mana_total((cost & ge) | (L->mana.avail & ~ge));
-        if (L->units.n < unpaid) return 0;
+        if (L->units_n < unpaid) return 0;
         if (!(~covered & MANA_HIGH & ~L->every)) return 1;
     }
     return mana_can_pay_listed(L->s, p, color, generic, keep, &L->units);
@@ -924,30 +962,17 @@ static int none_affords(const uint8_t have[COLOR_COUNT], int total, int units, c
     return need <= total + units && short_by <= units;
 }
 
-/* How many units mana_list_units would list for player p (whose lands do
- * not all make mana of any color), counted without listing them: one for
- * each untapped permanent of p's with a {T} mana ability it may activate
- * now (not a creature under summoning sickness, 302.6, nor one whose
- * activated abilities can't be activated); where such a permanent's card
- * makes an amount of mana (CardDef.tap_mana 0), listed. Past
- * MANA_UNITS_MAX, where the list stops, more. */
+/* How many units mana_list_units would list for player p (units_counted's
+ * count; where a card makes an amount, listed). Past MANA_UNITS_MAX,
+ * where the list stops, more. */
 static int units_at_most(const GameState *s, int p)
 {
-    int n = 0;
-    for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        const Permanent *q = &s->perm[i];
-        if (!(s->px[i].abk & PK_MANA) || (q->flags & PF_TAPPED)) continue;
-        if ((q->flags & PF_CREATURE) && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) continue;
-        if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;
-        if (!s->cards[q->card].tap_mana) {
-            ManaUnits u;
-            mana_list_units(s, p, &u);
-            return u.n;
-        }
-        n++;
-    }
-    return n;
+    unsigned every;
+    int n = units_counted(s, p, &every);
+    if (n >= 0) return n;
+    ManaUnits u;
+    mana_list_units(s, p, &u);
+    return u.n;
 }
 
 /* Whether surely_none passes by the abilities of player p's permanent i,
