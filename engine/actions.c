@@ -710,6 +710,45 @@ static int can_pay_other(const GameState *s, int i, const Ability *a)
     return 1;
 }
 
+/* CardDef.acts: bit k for ability k (k < ACTS_MAX) where list_activations
+ * lists it (act_listed); ACTS_SORCERY where each of them is listed only at
+ * sorcery speed (act_sorcery: Equipment's, a planeswalker's); ACTS_MADE. */
+#define ACTS_MAX     6
+#define ACTS_MASK    ((1u << ACTS_MAX) - 1)
+#define ACTS_SORCERY 0x40u
+#define ACTS_MADE    0x80u
+
+/* Whether list_activations lists ability a from the battlefield (113.6):
+ * a loyalty ability (606), or an activated ability of the permanent's own
+ * (an Aura's for its creature: list_granted's), Equip, a mana ability with
+ * more than {T} to pay (605.3a: activated with priority, as an action). */
+static int act_listed(const Ability *a)
+{
+    if (a->zone != ZONE_BATTLEFIELD) return 0;
+    if (a->kind == AB_LOYALTY) return 1;
+    return a->granted != GRANT_ATTACHED && (a->kind == AB_ACTIVATED || a->kind == AB_EQUIP ||
+                                            (a->kind == AB_MANA && !ability_mana_tap_only(a)));
+}
+
+/* Whether it is listed only at sorcery speed: a loyalty ability (606.3),
+ * Equip (702.6a), "Activate only as a sorcery" (307.1). */
+static int act_sorcery(const Ability *a)
+{
+    return a->kind == AB_LOYALTY || a->kind == AB_EQUIP || (a->timing & TM_SORCERY);
+}
+
+uint8_t card_act_facts(const CardDef *d)
+{
+    unsigned f = ACTS_MADE | ACTS_SORCERY;
+    for (int k = 0; k < d->n_abilities; k++) {
+        if (!act_listed(&d->ab[k])) continue;
+        if (k >= ACTS_MAX) return 0;                                      /* not made: read at each listing */
+        f |= 1u << k;
+        if (!act_sorcery(&d->ab[k])) f &= ~ACTS_SORCERY;
+    }
+    return (uint8_t)f;
+}
+
 /* The lister's item for ability k of card `card`, activated by player p
  * with permanent i as its source: made for the listings that read it
  * (targets, costs), not for an ability listed as one action. */
@@ -758,8 +797,89 @@ static void list_loyalty(Lister *L, int p, int i, int k, int sorcery)
     }
 }
 
+/* The activations of ability a (its k) of player p's permanent i, one
+ * that act_listed takes (`sorcery`: p may act at sorcery speed now). Inline:
+ * list_activations' loop over each permanent's abilities is made of
+ * little more. */
+static inline __attribute__((always_inline)) void list_activation(Lister *L, int p, int i, int k, const Ability *a,
+                                                                  int free_mana, int sorcery)
+{
+    const GameState *s = L->s;
+    if (!sorcery && act_sorcery(a)) return;
+    if (a->kind == AB_LOYALTY) { list_loyalty(L, p, i, k, sorcery); return; }
+    if (a->granted && !perm_became(s, i)) return;                   /* only while the effect lasts */
+    int mana = a->kind == AB_MANA;                                  /* 605.3a: any time with priority */
+    if (!can_pay_other(s, i, a)) return;
+    int keep = a->cost.tap ? i : -1;
+    if (!free_mana && !lister_can_pay(L, p, a->cost.color, a->cost.generic, keep)) return;
+    Action base = ability_base(k, i);
+    if (mana) {
+        /* "Add one mana of any color": one action per color, in x
+         * (played.c: one such choice at most). */
+        unsigned choice = 0;
+        for (int j = 0; j < a->n_effects; j++)
+            if (a->effect[j].arg2 & (a->effect[j].arg2 - 1)) choice = a->effect[j].arg2;
+        if (!choice && L->n < ACTION_MAX) L->out[L->n++] = base;
+        for (int c = 0; c < COLOR_C; c++) {
+            if (!(choice >> c & 1) || L->n >= ACTION_MAX) continue;
+            base.x = (uint8_t)c;
+            L->out[L->n++] = base;
+        }
+        return;
+    }
+    if (a->kind == AB_EQUIP) {
+        /* 702.6a: "attach to target creature you control", not itself
+         * (the creatures a mask: perm_creatures); the Equipment's quality
+         * (for protection) told once. */
+        Quality q = quality_of_perm(s, i);
+        base.n_targets = 1;
+        base.tk[0] = TK_PERM;
+        for (PermIter m = permset_iter(s->perm_ctl[p] & s->perm_creatures & ~PERMSET_BIT(i)); permiter_more(&m);) {
+            int c = permiter_next(&m);
+            const PermX *x = &s->px[c];
+            if ((x->rules & (1u << RULE_SHROUD)) || layers_protected(s, c, &q) || L->n >= ACTION_MAX) continue;
+            Action *o = &L->out[L->n++];
+            *o = base;
+            o->tv[0] = (uint8_t)c;
+        }
+        return;
+    }
+    L->a = a;
+    if (a->cost.sac_n || a->cost.discard_n || a->n_targets) ability_item(L, p, s->perm[i].card, k, i);
+    /* {X} in the cost (107.3): each value it can pay (a scenario
+     * gives X itself, as for spells). */
+    int max_x = 0;
+    if (a->cost.x && !free_mana) {
+        int fixed = a->cost.generic;
+        for (int c = 0; c < COLOR_COUNT; c++) fixed += a->cost.color[c];
+        max_x = (mana_total_now(s, p, keep) - fixed) / a->cost.x;
+    }
+    for (int x = 0; x <= max_x; x++) {
+        if (x && !lister_can_pay(L, p, a->cost.color, a->cost.generic + x * a->cost.x, keep)) break;
+        base.x = (uint8_t)x;
+        L->it.x = (uint8_t)x;
+        if (a->cost.sac_n || a->cost.discard_n) list_costs(L, base, &a->cost, p, i);
+        else if (a->n_targets) list_targets(L, base, 0);
+        else if (L->n < ACTION_MAX) L->out[L->n++] = base;     /* no target (a pump): without the call */
+    }
+}
+
+/* list_activations' abilities of permanent i, of card d whose
+ * CardDef.acts is not made (a card not of the pool, or one with an
+ * ability listed past ACTS_MAX): each of them looked at (out of line:
+ * the pool's cards have it). */
+static __attribute__((noinline)) void list_acts_read(Lister *L, int p, int i, const CardDef *d, int free_mana,
+                                                     int sorcery)
+{
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (act_listed(a)) list_activation(L, p, i, k, a, free_mana, sorcery);
+    }
+}
+
 /* The activations of player p's permanents' abilities; `sorcery`: p may
- * act at sorcery speed now (sorcery_time). */
+ * act at sorcery speed now (sorcery_time). The abilities listed now read
+ * from CardDef.acts (card_act_facts), in their order. */
 static void list_activations(Lister *L, int p, int free_mana, int sorcery)
 {
     const GameState *s = L->s;
@@ -768,68 +888,12 @@ static void list_activations(Lister *L, int p, int free_mana, int sorcery)
         if (!(s->px[i].abk & PK_ACTIVATED)) continue;
         if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;      /* "its activated abilities can't be activated" */
         const CardDef *d = &s->cards[s->perm[i].card];
-        for (int k = 0; k < d->n_abilities; k++) {
-            const Ability *a = &d->ab[k];
-            if (a->zone != ZONE_BATTLEFIELD) continue;                          /* 113.6 */
-            if (a->kind == AB_LOYALTY) { list_loyalty(L, p, i, k, sorcery); continue; }
-            if (a->granted == GRANT_ATTACHED) continue;                     /* its creature's: list_granted */
-            if (a->granted && !perm_became(s, i)) continue;                 /* only while the effect lasts */
-            int mana = a->kind == AB_MANA && !ability_mana_tap_only(a);     /* 605.3a: any time with priority */
-            if (a->kind != AB_ACTIVATED && a->kind != AB_EQUIP && !mana) continue;
-            if ((a->kind == AB_EQUIP || (a->timing & TM_SORCERY)) && !sorcery) continue;
-            if (!can_pay_other(s, i, a)) continue;
-            int keep = a->cost.tap ? i : -1;
-            if (!free_mana && !lister_can_pay(L, p, a->cost.color, a->cost.generic, keep)) continue;
-            Action base = ability_base(k, i);
-            if (mana) {
-                /* "Add one mana of any color": one action per color, in x
-                 * (played.c: one such choice at most). */
-                unsigned choice = 0;
-                for (int j = 0; j < a->n_effects; j++)
-                    if (a->effect[j].arg2 & (a->effect[j].arg2 - 1)) choice = a->effect[j].arg2;
-                if (!choice && L->n < ACTION_MAX) L->out[L->n++] = base;
-                for (int c = 0; c < COLOR_C; c++) {
-                    if (!(choice >> c & 1) || L->n >= ACTION_MAX) continue;
-                    base.x = (uint8_t)c;
-                    L->out[L->n++] = base;
-                }
-                continue;
-            }
-            if (a->kind == AB_EQUIP) {
-                /* 702.6a: "attach to target creature you control", not itself
-                 * (the creatures a mask: perm_creatures); the Equipment's quality
-                 * (for protection) told once. */
-                Quality q = quality_of_perm(s, i);
-                base.n_targets = 1;
-                base.tk[0] = TK_PERM;
-                for (PermIter m = permset_iter(s->perm_ctl[p] & s->perm_creatures & ~PERMSET_BIT(i)); permiter_more(&m);) {
-                    int c = permiter_next(&m);
-                    const PermX *x = &s->px[c];
-                    if ((x->rules & (1u << RULE_SHROUD)) || layers_protected(s, c, &q) || L->n >= ACTION_MAX) continue;
-                    Action *o = &L->out[L->n++];
-                    *o = base;
-                    o->tv[0] = (uint8_t)c;
-                }
-                continue;
-            }
-            L->a = a;
-            if (a->cost.sac_n || a->cost.discard_n || a->n_targets) ability_item(L, p, s->perm[i].card, k, i);
-            /* {X} in the cost (107.3): each value it can pay (a scenario
-             * gives X itself, as for spells). */
-            int max_x = 0;
-            if (a->cost.x && !free_mana) {
-                int fixed = a->cost.generic;
-                for (int c = 0; c < COLOR_COUNT; c++) fixed += a->cost.color[c];
-                max_x = (mana_total_now(s, p, keep) - fixed) / a->cost.x;
-            }
-            for (int x = 0; x <= max_x; x++) {
-                if (x && !lister_can_pay(L, p, a->cost.color, a->cost.generic + x * a->cost.x, keep)) break;
-                base.x = (uint8_t)x;
-                L->it.x = (uint8_t)x;
-                if (a->cost.sac_n || a->cost.discard_n) list_costs(L, base, &a->cost, p, i);
-                else if (a->n_targets) list_targets(L, base, 0);
-                else if (L->n < ACTION_MAX) L->out[L->n++] = base;     /* no target (a pump): without the call */
-            }
+        unsigned f = d->acts;
+        if (__builtin_expect(!(f & ACTS_MADE), 0)) { list_acts_read(L, p, i, d, free_mana, sorcery); continue; }
+        if (!sorcery && (f & ACTS_SORCERY)) continue;                 /* Equipment's, a planeswalker's */
+        for (unsigned m = f & ACTS_MASK; m; m &= m - 1) {
+            int k = __builtin_ctz(m);
+            list_activation(L, p, i, k, &d->ab[k], free_mana, sorcery);
         }
     }
 }
