@@ -695,8 +695,10 @@ static int timing_allows(const GameState *s, int i, const Ability *a)
     return 1;
 }
 
-/* Whether permanent i can pay ability a's costs other than mana now. */
-static int can_pay_other(const GameState *s, int i, const Ability *a)
+/* Whether permanent i can pay ability a's costs other than mana now.
+ * Inline: each ability of the listings asks it, most with none (a pump's
+ * mana alone). */
+static inline __attribute__((always_inline)) int can_pay_other(const GameState *s, int i, const Ability *a)
 {
     const Permanent *q = &s->perm[i];
     if (a->cost.tap) {
@@ -706,7 +708,7 @@ static int can_pay_other(const GameState *s, int i, const Ability *a)
     if (a->timing && !timing_allows(s, i, a)) return 0;
     if ((a->timing & TM_ATTACKING) && !permset_has(s->combat.attackers, i)) return 0;   /* 602.5b */
     if (a->cost.remove_counters > q->plus) return 0;
-    if (a->cost.exile_gy > s->pl[perm_controller(s, i)].gy_n) return 0;   /* 602.2b: cards to exile */
+    if (a->cost.exile_gy && a->cost.exile_gy > s->pl[perm_controller(s, i)].gy_n) return 0;   /* 602.2b: cards to exile */
     return 1;
 }
 
