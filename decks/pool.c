@@ -148,6 +148,7 @@ static void put(Pool *p, int i, const CardDef *def, const char *reason, int repl
     p->cards[i].cast = card_cast_facts(&p->cards[i]);
     p->cards[i].tap_mana = card_tap_mana(&p->cards[i]);
     p->cards[i].layers = layers_card_facts(&p->cards[i]);
+    p->cards[i].acts = card_act_facts(&p->cards[i]);
     snprintf(p->reason[i], POOL_REASON_MAX, "%s", reason ? reason : "");
 }
 

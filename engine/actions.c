@@ -206,8 +206,9 @@ typedef struct Lister {
                               every question goes to mana_can_pay_listed) */
     int listed_n;          /* entries of listed[] */
     uint64_t listed_cards; /* their pool indices, a bit for each modulo 64 (most cards are none of them) */
-    uint64_t every;        /* with the units listed by lister_can_pay: the colors every unit makes without
-                              pain, as the high bits of their lanes (0 otherwise: none known) */
+    int units_n;           /* the listing player's units, counted by lister_can_pay (MANA_UNLISTED: not yet) */
+    uint64_t every;        /* with units_n: the colors every unit makes without pain, as the high bits of
+                              their lanes (0 otherwise: none known) */
     ManaUnits units;       /* the listing player's mana abilities, listed once when needed (from here
                               on: lister_init leaves the arrays as they are) */
     Seen seen[TARGET_SPEC_MAX]; /* target_spec_perms' last answer for each spec (spec_perms) */
@@ -222,18 +223,55 @@ static void lister_init(Lister *L, const GameState *s, Action *out)
     memset(&L->a, 0, offsetof(Lister, units) - offsetof(Lister, a));
     L->s = s;
     L->out = out;
+    L->units_n = MANA_UNLISTED;
     L->units.n = MANA_UNLISTED;
     for (int k = 0; k < TARGET_SPEC_MAX; k++) L->seen[k].a = NULL;
 }
 
-/* Lists player p's units into L->units (mana_list_units), and the colors
- * every one of them makes without pain into L->every. */
+/* How many units mana_list_units would list for player p (whose lands do
+ * not all make mana of any color), counted without listing them: one for
+ * each untapped permanent of p's with a {T} mana ability it may activate
+ * now (not a creature under summoning sickness, 302.6, nor one whose
+ * activated abilities can't be activated), and into *every the colors
+ * each of them makes without pain (CardDef.tap_mana's, where the unit's
+ * free bits come from); -1 where such a permanent's card makes an amount
+ * of mana (tap_mana 0). Past MANA_UNITS_MAX, where the list stops, more. */
+static inline int units_counted(const GameState *s, int p, unsigned *every)
+{
+    int n = 0;
+    unsigned all = ~0u;
+    for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {
+        int i = permiter_next(&it);
+        const Permanent *q = &s->perm[i];
+        if (!(s->px[i].abk & PK_MANA) || (q->flags & PF_TAPPED)) continue;
+        if ((q->flags & PF_CREATURE) && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) continue;
+        if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;
+        unsigned made = s->cards[q->card].tap_mana;
+        if (!made) return -1;
+        all &= made;
+        n++;
+    }
+    *every = all;
+    return n;
+}
+
+/* Player p's units for lister_can_pay: their count into L->units_n, and
+ * the colors every one of them makes without pain into L->every; counted
+ * (units_counted) where each makes one mana, the list itself (L->units)
+ * left to mana_can_pay_listed, which lists them if it is asked; else
+ * listed here (mana_list_units). */
 static void lister_units(Lister *L, int p)
 {
-    mana_list_units(L->s, p, &L->units);
-    if (!L->units.n) return;                 /* none: lister_can_pay's counts alone answer */
-    unsigned every = L->units.free[0];
-    for (int k = 1; k < L->units.n; k++) every &= L->units.free[k];
+    unsigned every;
+    int n = units_counted(L->s, p, &every);
+    if (n < 0 || n > MANA_UNITS_MAX) {
+        mana_list_units(L->s, p, &L->units);
+        n = L->units.n;
+        every = ~0u;
+        for (int k = 0; k < n; k++) every &= L->units.free[k];
+    }
+    L->units_n = n;
+    if (!n) return;                 /* none: lister_can_pay's counts alone answer */
     uint64_t high = 0;
     for (every &= (1u << COLOR_COUNT) - 1; every; every &= every - 1) high |= mana_unit(__builtin_ctz(every)) << 7;
     L->every = high;
@@ -258,12 +296,12 @@ static inline __attribute__((always_inline)) int lister_can_pay_packed(Lister *L
 {
     if (short_by <= 0 && mana_covers(L->mana.avail, cost)) return 1;
     if (keep < 0 && !(cost & MANA_HIGH)) {
-        if (L->units.n == MANA_UNLISTED) lister_units(L, p);
-        if (L->units.n < short_by) return 0;
+        if (L->units_n == MANA_UNLISTED) lister_units(L, p);
+        if (L->units_n < short_by) return 0;
         /* What the pool and basics pay of each color: min(cost, avail), lane by lane (plan's). */
         uint64_t covered = ((L->mana.avail | MANA_HIGH) - cost) & MANA_HIGH, ge = (covered >> 7) * 0xFFu;
         int unpaid = mana_total(cost) - mana_total((cost & ge) | (L->mana.avail & ~ge));
-        if (L->units.n < unpaid) return 0;
+        if (L->units_n < unpaid) return 0;
         if (!(~covered & MANA_HIGH & ~L->every)) return 1;
     }
     return mana_can_pay_listed(L->s, p, color, generic, keep, &L->units);
@@ -657,8 +695,10 @@ static int timing_allows(const GameState *s, int i, const Ability *a)
     return 1;
 }
 
-/* Whether permanent i can pay ability a's costs other than mana now. */
-static int can_pay_other(const GameState *s, int i, const Ability *a)
+/* Whether permanent i can pay ability a's costs other than mana now.
+ * Inline: each ability of the listings asks it, most with none (a pump's
+ * mana alone). */
+static inline __attribute__((always_inline)) int can_pay_other(const GameState *s, int i, const Ability *a)
 {
     const Permanent *q = &s->perm[i];
     if (a->cost.tap) {
@@ -668,8 +708,47 @@ static int can_pay_other(const GameState *s, int i, const Ability *a)
     if (a->timing && !timing_allows(s, i, a)) return 0;
     if ((a->timing & TM_ATTACKING) && !permset_has(s->combat.attackers, i)) return 0;   /* 602.5b */
     if (a->cost.remove_counters > q->plus) return 0;
-    if (a->cost.exile_gy > s->pl[perm_controller(s, i)].gy_n) return 0;   /* 602.2b: cards to exile */
+    if (a->cost.exile_gy && a->cost.exile_gy > s->pl[perm_controller(s, i)].gy_n) return 0;   /* 602.2b: cards to exile */
     return 1;
+}
+
+/* CardDef.acts: bit k for ability k (k < ACTS_MAX) where list_activations
+ * lists it (act_listed); ACTS_SORCERY where each of them is listed only at
+ * sorcery speed (act_sorcery: Equipment's, a planeswalker's); ACTS_MADE. */
+#define ACTS_MAX     6
+#define ACTS_MASK    ((1u << ACTS_MAX) - 1)
+#define ACTS_SORCERY 0x40u
+#define ACTS_MADE    0x80u
+
+/* Whether list_activations lists ability a from the battlefield (113.6):
+ * a loyalty ability (606), or an activated ability of the permanent's own
+ * (an Aura's for its creature: list_granted's), Equip, a mana ability with
+ * more than {T} to pay (605.3a: activated with priority, as an action). */
+static int act_listed(const Ability *a)
+{
+    if (a->zone != ZONE_BATTLEFIELD) return 0;
+    if (a->kind == AB_LOYALTY) return 1;
+    return a->granted != GRANT_ATTACHED && (a->kind == AB_ACTIVATED || a->kind == AB_EQUIP ||
+                                            (a->kind == AB_MANA && !ability_mana_tap_only(a)));
+}
+
+/* Whether it is listed only at sorcery speed: a loyalty ability (606.3),
+ * Equip (702.6a), "Activate only as a sorcery" (307.1). */
+static int act_sorcery(const Ability *a)
+{
+    return a->kind == AB_LOYALTY || a->kind == AB_EQUIP || (a->timing & TM_SORCERY);
+}
+
+uint8_t card_act_facts(const CardDef *d)
+{
+    unsigned f = ACTS_MADE | ACTS_SORCERY;
+    for (int k = 0; k < d->n_abilities; k++) {
+        if (!act_listed(&d->ab[k])) continue;
+        if (k >= ACTS_MAX) return 0;                                      /* not made: read at each listing */
+        f |= 1u << k;
+        if (!act_sorcery(&d->ab[k])) f &= ~ACTS_SORCERY;
+    }
+    return (uint8_t)f;
 }
 
 /* The lister's item for ability k of card `card`, activated by player p
@@ -720,8 +799,89 @@ static void list_loyalty(Lister *L, int p, int i, int k, int sorcery)
     }
 }
 
+/* The activations of ability a (its k) of player p's permanent i, one
+ * that act_listed takes (`sorcery`: p may act at sorcery speed now). Inline:
+ * list_activations' loop over each permanent's abilities is made of
+ * little more. */
+static inline __attribute__((always_inline)) void list_activation(Lister *L, int p, int i, int k, const Ability *a,
+                                                                  int free_mana, int sorcery)
+{
+    const GameState *s = L->s;
+    if (!sorcery && act_sorcery(a)) return;
+    if (a->kind == AB_LOYALTY) { list_loyalty(L, p, i, k, sorcery); return; }
+    if (a->granted && !perm_became(s, i)) return;                   /* only while the effect lasts */
+    int mana = a->kind == AB_MANA;                                  /* 605.3a: any time with priority */
+    if (!can_pay_other(s, i, a)) return;
+    int keep = a->cost.tap ? i : -1;
+    if (!free_mana && !lister_can_pay(L, p, a->cost.color, a->cost.generic, keep)) return;
+    Action base = ability_base(k, i);
+    if (mana) {
+        /* "Add one mana of any color": one action per color, in x
+         * (played.c: one such choice at most). */
+        unsigned choice = 0;
+        for (int j = 0; j < a->n_effects; j++)
+            if (a->effect[j].arg2 & (a->effect[j].arg2 - 1)) choice = a->effect[j].arg2;
+        if (!choice && L->n < ACTION_MAX) L->out[L->n++] = base;
+        for (int c = 0; c < COLOR_C; c++) {
+            if (!(choice >> c & 1) || L->n >= ACTION_MAX) continue;
+            base.x = (uint8_t)c;
+            L->out[L->n++] = base;
+        }
+        return;
+    }
+    if (a->kind == AB_EQUIP) {
+        /* 702.6a: "attach to target creature you control", not itself
+         * (the creatures a mask: perm_creatures); the Equipment's quality
+         * (for protection) told once. */
+        Quality q = quality_of_perm(s, i);
+        base.n_targets = 1;
+        base.tk[0] = TK_PERM;
+        for (PermIter m = permset_iter(s->perm_ctl[p] & s->perm_creatures & ~PERMSET_BIT(i)); permiter_more(&m);) {
+            int c = permiter_next(&m);
+            const PermX *x = &s->px[c];
+            if ((x->rules & (1u << RULE_SHROUD)) || layers_protected(s, c, &q) || L->n >= ACTION_MAX) continue;
+            Action *o = &L->out[L->n++];
+            *o = base;
+            o->tv[0] = (uint8_t)c;
+        }
+        return;
+    }
+    L->a = a;
+    if (a->cost.sac_n || a->cost.discard_n || a->n_targets) ability_item(L, p, s->perm[i].card, k, i);
+    /* {X} in the cost (107.3): each value it can pay (a scenario
+     * gives X itself, as for spells). */
+    int max_x = 0;
+    if (a->cost.x && !free_mana) {
+        int fixed = a->cost.generic;
+        for (int c = 0; c < COLOR_COUNT; c++) fixed += a->cost.color[c];
+        max_x = (mana_total_now(s, p, keep) - fixed) / a->cost.x;
+    }
+    for (int x = 0; x <= max_x; x++) {
+        if (x && !lister_can_pay(L, p, a->cost.color, a->cost.generic + x * a->cost.x, keep)) break;
+        base.x = (uint8_t)x;
+        L->it.x = (uint8_t)x;
+        if (a->cost.sac_n || a->cost.discard_n) list_costs(L, base, &a->cost, p, i);
+        else if (a->n_targets) list_targets(L, base, 0);
+        else if (L->n < ACTION_MAX) L->out[L->n++] = base;     /* no target (a pump): without the call */
+    }
+}
+
+/* list_activations' abilities of permanent i, of card d whose
+ * CardDef.acts is not made (a card not of the pool, or one with an
+ * ability listed past ACTS_MAX): each of them looked at (out of line:
+ * the pool's cards have it). */
+static __attribute__((noinline)) void list_acts_read(Lister *L, int p, int i, const CardDef *d, int free_mana,
+                                                     int sorcery)
+{
+    for (int k = 0; k < d->n_abilities; k++) {
+        const Ability *a = &d->ab[k];
+        if (act_listed(a)) list_activation(L, p, i, k, a, free_mana, sorcery);
+    }
+}
+
 /* The activations of player p's permanents' abilities; `sorcery`: p may
- * act at sorcery speed now (sorcery_time). */
+ * act at sorcery speed now (sorcery_time). The abilities listed now read
+ * from CardDef.acts (card_act_facts), in their order. */
 static void list_activations(Lister *L, int p, int free_mana, int sorcery)
 {
     const GameState *s = L->s;
@@ -730,68 +890,12 @@ static void list_activations(Lister *L, int p, int free_mana, int sorcery)
         if (!(s->px[i].abk & PK_ACTIVATED)) continue;
         if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;      /* "its activated abilities can't be activated" */
         const CardDef *d = &s->cards[s->perm[i].card];
-        for (int k = 0; k < d->n_abilities; k++) {
-            const Ability *a = &d->ab[k];
-            if (a->zone != ZONE_BATTLEFIELD) continue;                          /* 113.6 */
-            if (a->kind == AB_LOYALTY) { list_loyalty(L, p, i, k, sorcery); continue; }
-            if (a->granted == GRANT_ATTACHED) continue;                     /* its creature's: list_granted */
-            if (a->granted && !perm_became(s, i)) continue;                 /* only while the effect lasts */
-            int mana = a->kind == AB_MANA && !ability_mana_tap_only(a);     /* 605.3a: any time with priority */
-            if (a->kind != AB_ACTIVATED && a->kind != AB_EQUIP && !mana) continue;
-            if ((a->kind == AB_EQUIP || (a->timing & TM_SORCERY)) && !sorcery) continue;
-            if (!can_pay_other(s, i, a)) continue;
-            int keep = a->cost.tap ? i : -1;
-            if (!free_mana && !lister_can_pay(L, p, a->cost.color, a->cost.generic, keep)) continue;
-            Action base = ability_base(k, i);
-            if (mana) {
-                /* "Add one mana of any color": one action per color, in x
-                 * (played.c: one such choice at most). */
-                unsigned choice = 0;
-                for (int j = 0; j < a->n_effects; j++)
-                    if (a->effect[j].arg2 & (a->effect[j].arg2 - 1)) choice = a->effect[j].arg2;
-                if (!choice && L->n < ACTION_MAX) L->out[L->n++] = base;
-                for (int c = 0; c < COLOR_C; c++) {
-                    if (!(choice >> c & 1) || L->n >= ACTION_MAX) continue;
-                    base.x = (uint8_t)c;
-                    L->out[L->n++] = base;
-                }
-                continue;
-            }
-            if (a->kind == AB_EQUIP) {
-                /* 702.6a: "attach to target creature you control", not itself
-                 * (the creatures a mask: perm_creatures); the Equipment's quality
-                 * (for protection) told once. */
-                Quality q = quality_of_perm(s, i);
-                base.n_targets = 1;
-                base.tk[0] = TK_PERM;
-                for (PermIter m = permset_iter(s->perm_ctl[p] & s->perm_creatures & ~PERMSET_BIT(i)); permiter_more(&m);) {
-                    int c = permiter_next(&m);
-                    const PermX *x = &s->px[c];
-                    if ((x->rules & (1u << RULE_SHROUD)) || layers_protected(s, c, &q) || L->n >= ACTION_MAX) continue;
-                    Action *o = &L->out[L->n++];
-                    *o = base;
-                    o->tv[0] = (uint8_t)c;
-                }
-                continue;
-            }
-            L->a = a;
-            if (a->cost.sac_n || a->cost.discard_n || a->n_targets) ability_item(L, p, s->perm[i].card, k, i);
-            /* {X} in the cost (107.3): each value it can pay (a scenario
-             * gives X itself, as for spells). */
-            int max_x = 0;
-            if (a->cost.x && !free_mana) {
-                int fixed = a->cost.generic;
-                for (int c = 0; c < COLOR_COUNT; c++) fixed += a->cost.color[c];
-                max_x = (mana_total_now(s, p, keep) - fixed) / a->cost.x;
-            }
-            for (int x = 0; x <= max_x; x++) {
-                if (x && !lister_can_pay(L, p, a->cost.color, a->cost.generic + x * a->cost.x, keep)) break;
-                base.x = (uint8_t)x;
-                L->it.x = (uint8_t)x;
-                if (a->cost.sac_n || a->cost.discard_n) list_costs(L, base, &a->cost, p, i);
-                else if (a->n_targets) list_targets(L, base, 0);
-                else if (L->n < ACTION_MAX) L->out[L->n++] = base;     /* no target (a pump): without the call */
-            }
+        unsigned f = d->acts;
+        if (__builtin_expect(!(f & ACTS_MADE), 0)) { list_acts_read(L, p, i, d, free_mana, sorcery); continue; }
+        if (!sorcery && (f & ACTS_SORCERY)) continue;                 /* Equipment's, a planeswalker's */
+        for (unsigned m = f & ACTS_MASK; m; m &= m - 1) {
+            int k = __builtin_ctz(m);
+            list_activation(L, p, i, k, &d->ab[k], free_mana, sorcery);
         }
     }
 }
@@ -924,30 +1028,17 @@ static int none_affords(const uint8_t have[COLOR_COUNT], int total, int units, c
     return need <= total + units && short_by <= units;
 }
 
-/* How many units mana_list_units would list for player p (whose lands do
- * not all make mana of any color), counted without listing them: one for
- * each untapped permanent of p's with a {T} mana ability it may activate
- * now (not a creature under summoning sickness, 302.6, nor one whose
- * activated abilities can't be activated); where such a permanent's card
- * makes an amount of mana (CardDef.tap_mana 0), listed. Past
- * MANA_UNITS_MAX, where the list stops, more. */
+/* How many units mana_list_units would list for player p (units_counted's
+ * count; where a card makes an amount, listed). Past MANA_UNITS_MAX,
+ * where the list stops, more. */
 static int units_at_most(const GameState *s, int p)
 {
-    int n = 0;
-    for (PermIter it = permset_iter(s->perm_ctl[p] & s->perm_acts); permiter_more(&it);) {
-        int i = permiter_next(&it);
-        const Permanent *q = &s->perm[i];
-        if (!(s->px[i].abk & PK_MANA) || (q->flags & PF_TAPPED)) continue;
-        if ((q->flags & PF_CREATURE) && (q->flags & PF_SICK) && !(q->kw & KW_HASTE)) continue;
-        if (s->px[i].rules & (1u << RULE_NO_ACTIVATE)) continue;
-        if (!s->cards[q->card].tap_mana) {
-            ManaUnits u;
-            mana_list_units(s, p, &u);
-            return u.n;
-        }
-        n++;
-    }
-    return n;
+    unsigned every;
+    int n = units_counted(s, p, &every);
+    if (n >= 0) return n;
+    ManaUnits u;
+    mana_list_units(s, p, &u);
+    return u.n;
 }
 
 /* Whether surely_none passes by the abilities of player p's permanent i,

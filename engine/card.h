@@ -86,6 +86,9 @@ typedef struct CardDef {
                                      anything, and as no trick) */
     uint8_t  cast;                /* turn.h's card_cast_facts (its spell's ability and {X}), made
                                      once by the pool; 0 when not made (read from the abilities) */
+    uint8_t  acts;                /* turn.h's card_act_facts (which abilities the legal actions list
+                                     from the battlefield), made once by the pool; 0 when not made
+                                     (read from the abilities) */
     uint8_t  layers;              /* layers.h's layers_card_facts (what its static abilities may act
                                      on), made once by the pool; 0 when not made (read at each call) */
     uint16_t tap_mana;            /* mana.h's card_tap_mana (the mana its {T} mana abilities make),

@@ -62,6 +62,12 @@ int spell_x(const CardDef *d, int k);
  * spell_x; 0 where they do not fit (then read from its abilities). */
 uint8_t card_cast_facts(const CardDef *d);
 
+/* Which of card d's abilities the legal actions list from the battlefield
+ * as activations, as bits, and whether each of them is listed only at
+ * sorcery speed (CardDef.acts, made once by the pool); 0 where they do not
+ * fit (then read from its abilities). */
+uint8_t card_act_facts(const CardDef *d);
+
 /* The mana of a spell of card d (ability k) with X = x, by COLOR_* and
  * generic: "Spend only black mana on X" pays X in black (107.3). */
 void spell_mana(const CardDef *d, int k, int x, uint8_t color[COLOR_COUNT], int *generic);
