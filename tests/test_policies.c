@@ -628,7 +628,11 @@ static void test_lands_first_changes_nothing(void **st)
     assert_true(first_short > 1000);
     assert_true(all_among > 1000);
     assert_true(all_tricks > 200);
+#ifdef NDEBUG
     assert_true(first_tricks * 10 < all_tricks);   /* spared but where another card was not surely none */
+#else
+    assert_int_equal(first_tricks, all_tricks);    /* check mode (driver.c) offers what it spared (stack.c's check_none) */
+#endif
     assert_int_equal(all_short, 0);
 }
 
