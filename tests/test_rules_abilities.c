@@ -392,6 +392,18 @@ static void test_surely_none(void **state)
     assert_true(actions_spells(&y.s, 0, acts, 0) > 1);
 }
 
+/* Player 0's declare attackers step with Grizzly Bears, an untapped
+ * Forest and Giant Growth in hand. */
+static void growth_position(Pos *x)
+{
+    pos_init(x);
+    x->s.step = STEP_DECLARE_ATTACKERS;
+    put(x, 0, C_BEARS);
+    bits256_clear(x->s.exile[0], C_FOREST);
+    land_enter(&x->s, &x->g, 0, C_FOREST, 0);
+    give(x, 0, C_GROWTH);
+}
+
 /* actions_surely_none with tricks passed by (Policy.tricks): Giant Growth
  * (RF_TRICK) and Furnace Whelp's firebreathing (RF_ACTS_TRICK) count as
  * nothing, Lightning Bolt does not; nor do the tricks past TRICKS_MAX
@@ -399,12 +411,8 @@ static void test_surely_none(void **state)
 static void test_surely_none_but_tricks(void **state)
 {
     (void)state;
-    Pos x; pos_init(&x);
-    x.s.step = STEP_DECLARE_ATTACKERS;
-    put(&x, 0, C_BEARS);
-    bits256_clear(x.s.exile[0], C_FOREST);
-    land_enter(&x.s, &x.g, 0, C_FOREST, 0);
-    give(&x, 0, C_GROWTH);
+    Pos x;
+    growth_position(&x);
     Action acts[ACTION_MAX];
     assert_true(actions_spells(&x.s, 0, acts, 0) > 1);
     assert_false(actions_surely_none(&x.s, 0, 0));
@@ -448,12 +456,8 @@ static void test_tricks_checked(void **state)
     for (int lies = 0; lies < 2; lies++) {
         Policy pol = { "tricks", 0, NULL, NULL, lies ? first_main : pass_main, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
                        NULL, attackers_step };
-        Pos x; pos_init(&x);
-        x.s.step = STEP_DECLARE_ATTACKERS;
-        put(&x, 0, C_BEARS);
-        bits256_clear(x.s.exile[0], C_FOREST);
-        land_enter(&x.s, &x.g, 0, C_FOREST, 0);
-        give(&x, 0, C_GROWTH);
+        Pos x;
+        growth_position(&x);
         x.g.policy[0] = x.g.policy[1] = &pol;
         priority_looked(&x.s, &x.g, 0, LOOK_ASK);
         assert_int_equal(x.g.check_failed, lies);
