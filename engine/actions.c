@@ -1101,13 +1101,13 @@ static int granted_to(const GameState *s, int p)
 
 /* Whether the tricks surely_none passed by (`tricks`: Policy.tricks) may
  * be more than TRICKS_MAX actions, where the hand's size does not bound
- * them: each card of PLAY_TRICK in player p's hand cast on each permanent
- * at most, and `acts` activations (one each: no X, no target). Out of
- * line: seldom asked. */
-static __attribute__((noinline)) int tricks_many(const GameState *s, int p, const uint64_t *play, int acts)
+ * them: each card of PLAY_TRICK in player p's hand cast on each of the
+ * `perms` permanents at most, and `acts` activations (one each: no X, no
+ * target). Out of line: seldom asked. */
+static __attribute__((noinline)) int tricks_many(const GameState *s, int p, const uint64_t *play, int acts, int perms)
 {
     const Player *pl = &s->pl[p];
-    int n = acts, perms = permset_count(s->perm_used);
+    int n = acts;
     for (int h = 0; h < pl->hand_n; h++)
         n += (play_in(s, p, play, pl->hand[h]) & (PLAY_ANY_LAND | PLAY_TRICK)) == PLAY_TRICK ? perms : 0;
     return n > TRICKS_MAX;
@@ -1163,11 +1163,10 @@ static inline __attribute__((always_inline)) int surely_none(const GameState *s,
     /* The others' Auras granting p's creatures an ability (list_granted; none where no card is such
      * an Aura). */
     if (!(s->spells & SPELLS_NO_GRANTED) && granted_to(s, p)) return 0;
-    /* The tricks passed by, at most TRICKS_MAX actions: bounded by the hand's size and the
-     * permanents' slots in use (at least as many as the permanents), else counted. One test (`|`):
-     * whether p's policy passes on tricks here follows no pattern. */
-    return (!tricks | (pl->hand_n * permset_span(s->perm_used) + acts <= TRICKS_MAX)) ||
-           !tricks_many(s, p, play, acts);
+    /* The tricks passed by, at most TRICKS_MAX actions: bounded by the hand's size, else counted. One
+     * test (`|`): whether p's policy passes on tricks here follows no pattern. */
+    int perms = permset_count(s->perm_used);
+    return (!tricks | (pl->hand_n * perms + acts <= TRICKS_MAX)) || !tricks_many(s, p, play, acts, perms);
 }
 
 /* A game without play tables (scenarios, tests). */
