@@ -713,24 +713,14 @@ static inline __attribute__((always_inline)) int can_pay_other(const GameState *
 }
 
 /* CardDef.acts: bit k for ability k (k < ACTS_MAX) where list_activations
- * lists it (act_listed); ACTS_SORCERY where each of them is listed only at
- * sorcery speed (act_sorcery: Equipment's, a planeswalker's); ACTS_MADE. */
+ * lists it (ability_act_listed); ACTS_SORCERY where each of them is
+ * listed only at sorcery speed (act_sorcery: Equipment's, a
+ * planeswalker's); ACTS_MADE. */
 #define ACTS_MAX     6
 #define ACTS_MASK    ((1u << ACTS_MAX) - 1)
 #define ACTS_SORCERY 0x40u
 #define ACTS_MADE    0x80u
 
-/* Whether list_activations lists ability a from the battlefield (113.6):
- * a loyalty ability (606), or an activated ability of the permanent's own
- * (an Aura's for its creature: list_granted's), Equip, a mana ability with
- * more than {T} to pay (605.3a: activated with priority, as an action). */
-static int act_listed(const Ability *a)
-{
-    if (a->zone != ZONE_BATTLEFIELD) return 0;
-    if (a->kind == AB_LOYALTY) return 1;
-    return a->granted != GRANT_ATTACHED && (a->kind == AB_ACTIVATED || a->kind == AB_EQUIP ||
-                                            (a->kind == AB_MANA && !ability_mana_tap_only(a)));
-}
 
 /* Whether it is listed only at sorcery speed: a loyalty ability (606.3),
  * Equip (702.6a), "Activate only as a sorcery" (307.1). */
@@ -743,7 +733,7 @@ uint8_t card_act_facts(const CardDef *d)
 {
     unsigned f = ACTS_MADE | ACTS_SORCERY;
     for (int k = 0; k < d->n_abilities; k++) {
-        if (!act_listed(&d->ab[k])) continue;
+        if (!ability_act_listed(&d->ab[k])) continue;
         if (k >= ACTS_MAX) return 0;                                      /* not made: read at each listing */
         f |= 1u << k;
         if (!act_sorcery(&d->ab[k])) f &= ~ACTS_SORCERY;
@@ -800,9 +790,9 @@ static void list_loyalty(Lister *L, int p, int i, int k, int sorcery)
 }
 
 /* The activations of ability a (its k) of player p's permanent i, one
- * that act_listed takes (`sorcery`: p may act at sorcery speed now). Inline:
- * list_activations' loop over each permanent's abilities is made of
- * little more. */
+ * that ability_act_listed takes (`sorcery`: p may act at sorcery speed
+ * now). Inline: list_activations' loop over each permanent's abilities
+ * is made of little more. */
 static inline __attribute__((always_inline)) void list_activation(Lister *L, int p, int i, int k, const Ability *a,
                                                                   int free_mana, int sorcery)
 {
@@ -875,7 +865,7 @@ static __attribute__((noinline)) void list_acts_read(Lister *L, int p, int i, co
 {
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *a = &d->ab[k];
-        if (act_listed(a)) list_activation(L, p, i, k, a, free_mana, sorcery);
+        if (ability_act_listed(a)) list_activation(L, p, i, k, a, free_mana, sorcery);
     }
 }
 

@@ -771,19 +771,15 @@ static int trick_card(const CardDef *d)
            pump_only(ab, 1);
 }
 
-/* RF_ACTS_TRICK: every ability of card d that list_activations may list
- * on the battlefield (an activated ability, an equip, a loyalty ability,
- * a mana ability with more than {T} to pay) an activated ability of its
- * own, with no target, that is pump_only on its source: one activation
- * each. */
+/* RF_ACTS_TRICK: every ability of card d that list_activations lists
+ * (ability_act_listed) an activated ability of its own, with no target,
+ * that is pump_only on its source: one activation each. */
 static int trick_acts(const CardDef *d)
 {
     int n = 0;
     for (int k = 0; k < d->n_abilities; k++) {
         const Ability *a = &d->ab[k];
-        int listed = a->kind == AB_ACTIVATED || a->kind == AB_EQUIP || a->kind == AB_LOYALTY ||
-                     (a->kind == AB_MANA && !ability_mana_tap_only(a));
-        if (!listed || a->zone != ZONE_BATTLEFIELD) continue;
+        if (!ability_act_listed(a)) continue;
         if (a->kind != AB_ACTIVATED || a->granted || a->n_targets || !pump_only(a, 0)) return 0;
         n++;
     }

@@ -62,6 +62,18 @@ int spell_x(const CardDef *d, int k);
  * spell_x; 0 where they do not fit (then read from its abilities). */
 uint8_t card_cast_facts(const CardDef *d);
 
+/* Whether list_activations lists ability a from the battlefield (113.6):
+ * a loyalty ability (606), or an activated ability of the permanent's own
+ * (an Aura's for its creature: list_granted's), Equip, a mana ability with
+ * more than {T} to pay (605.3a: activated with priority, as an action). */
+static inline int ability_act_listed(const Ability *a)
+{
+    if (a->zone != ZONE_BATTLEFIELD) return 0;
+    if (a->kind == AB_LOYALTY) return 1;
+    return a->granted != GRANT_ATTACHED && (a->kind == AB_ACTIVATED || a->kind == AB_EQUIP ||
+                                            (a->kind == AB_MANA && !ability_mana_tap_only(a)));
+}
+
 /* Which of card d's abilities the legal actions list from the battlefield
  * as activations, as bits, and whether each of them is listed only at
  * sorcery speed (CardDef.acts, made once by the pool); 0 where they do not
